@@ -1,0 +1,109 @@
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ZodType } from 'zod'
+import { apiErrorsFromIssues, type ApiMessage, type ResultInfo } from '../../shared/schemas/common'
+
+/** An error the emulator answers with the API's envelope. Thrown anywhere inside a handler. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly errors: ApiMessage[],
+  ) {
+    super(errors.map((e) => `${e.code}: ${e.message}`).join('; '))
+  }
+  static of(status: ContentfulStatusCode, code: number, message: string, pointer?: string): ApiError {
+    return new ApiError(status, [{ code, message, ...(pointer ? { source: { pointer } } : {}) }])
+  }
+}
+
+export const notFound = (code: number, message: string) => ApiError.of(404, code, message)
+export const badRequest = (code: number, message: string, pointer?: string) => ApiError.of(400, code, message, pointer)
+
+export function envelope<T>(result: T, resultInfo?: ResultInfo) {
+  return { result, success: true, errors: [], messages: [], ...(resultInfo ? { result_info: resultInfo } : {}) }
+}
+
+export function errorEnvelope(errors: ApiMessage[]) {
+  return { result: null, success: false, errors, messages: [] }
+}
+
+export function ok<T>(c: Context, result: T, resultInfo?: ResultInfo, status: ContentfulStatusCode = 200) {
+  return c.json(envelope(result, resultInfo), status)
+}
+
+/** Reads a JSON body; a malformed one is a 400 with the API's code 6007. An empty body reads as {}. */
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text()
+  if (!text.trim()) return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw badRequest(6007, 'Malformed JSON in request body.')
+  }
+}
+
+/** Validates input with a shared schema; failures become one API error per bad field. */
+export function validate<T>(schema: ZodType<T>, input: unknown, defaultCode = 1004): T {
+  const parsed = schema.safeParse(input)
+  if (parsed.success) return parsed.data
+  throw new ApiError(400, apiErrorsFromIssues(parsed.error.issues, defaultCode))
+}
+
+export interface Paging {
+  page: number
+  perPage: number
+  offset: number
+}
+
+/** Reads page / per_page with the endpoint's default and bounds. Out-of-range values are 400s. */
+export function readPaging(
+  c: Context,
+  opts: { defaultPerPage: number; minPerPage?: number; maxPerPage: number },
+): Paging {
+  const rawPage = c.req.query('page')
+  const rawPer = c.req.query('per_page')
+  const page = rawPage === undefined || rawPage === '' ? 1 : Number(rawPage)
+  const perPage = rawPer === undefined || rawPer === '' ? opts.defaultPerPage : Number(rawPer)
+  if (!Number.isInteger(page) || page < 1) throw badRequest(1001, 'page must be an integer of at least 1.', '/page')
+  const min = opts.minPerPage ?? 1
+  if (!Number.isInteger(perPage) || perPage < min || perPage > opts.maxPerPage) {
+    throw badRequest(1001, `per_page must be an integer from ${min} to ${opts.maxPerPage}.`, '/per_page')
+  }
+  return { page, perPage, offset: (page - 1) * perPage }
+}
+
+export function resultInfo(paging: Paging, count: number, totalCount: number): ResultInfo {
+  return {
+    page: paging.page,
+    per_page: paging.perPage,
+    count,
+    total_count: totalCount,
+    total_pages: Math.ceil(totalCount / paging.perPage),
+  }
+}
+
+/** All values of a query parameter: repeated keys and comma lists both count. */
+export function queryList(c: Context, key: string): string[] {
+  const values = c.req.queries(key) ?? []
+  return values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '')
+}
+
+/** A boolean query parameter ("true"/"false"); anything else is a 400. */
+export function queryBool(c: Context, key: string): boolean | undefined {
+  const v = c.req.query(key)
+  if (v === undefined || v === '') return undefined
+  if (v === 'true') return true
+  if (v === 'false') return false
+  throw badRequest(1001, `${key} must be true or false.`, `/${key}`)
+}
+
+export function readDirection(c: Context, fallback: 'asc' | 'desc' = 'asc'): 'asc' | 'desc' {
+  const v = c.req.query('direction')
+  if (v === undefined || v === '') return fallback
+  const lower = v.toLowerCase()
+  if (lower !== 'asc' && lower !== 'desc') throw badRequest(1001, 'direction must be asc or desc.', '/direction')
+  return lower
+}

@@ -1,0 +1,31 @@
+import type Database from 'better-sqlite3'
+import type { Hono } from 'hono'
+import type { Rng } from './ids'
+
+export type Db = Database.Database
+
+export interface EmulatorContext {
+  db: Db
+  /** The emulator's clock; tests may replace it. */
+  now: () => Date
+}
+
+export interface SeedContext extends EmulatorContext {
+  rng: Rng
+}
+
+/**
+ * One resource area of the sandbox API. Modules are independent: each owns its tables
+ * (created with `CREATE TABLE IF NOT EXISTS`), its seed and its routes.
+ * Paths in `register` are relative to the API base (`/zones/:zone_id/...`).
+ */
+export interface EmulatorModule {
+  name: string
+  /** SQL DDL run at start-up; must be idempotent. */
+  schema: string
+  /** Tables to empty (in this order) before seeding on reset. */
+  tables: string[]
+  /** Fills the demo data; runs inside a transaction after every module's schema exists. */
+  seed?: (ctx: SeedContext) => void
+  register: (app: Hono, ctx: EmulatorContext) => void
+}

@@ -1,0 +1,23 @@
+import type { EmulatorModule } from './module'
+import { zonesModule } from './zones'
+import { dnsModule } from './dns'
+import { pageShieldModule } from './page-shield'
+import { certificatesModule } from './certificates'
+import { rulesetsModule } from './rulesets'
+import { logpushModule } from './logpush'
+import { firewallModule } from './firewall'
+import { loadBalancingModule } from './load-balancing'
+import { invitesModule } from './invites'
+
+/** Every area of the sandbox, in seeding order (zones first: the others hang off them). */
+export const emulatorModules: EmulatorModule[] = [
+  zonesModule,
+  dnsModule,
+  pageShieldModule,
+  certificatesModule,
+  rulesetsModule,
+  logpushModule,
+  firewallModule,
+  loadBalancingModule,
+  invitesModule,
+]

@@ -1,0 +1,3 @@
+import type { Endpoint } from './types'
+
+export const firewallEndpoints: Endpoint[] = []

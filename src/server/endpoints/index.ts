@@ -1,0 +1,63 @@
+import type { Endpoint, HttpMethod } from './types'
+import { zonesEndpoints } from './zones'
+import { dnsEndpoints } from './dns'
+import { pageShieldEndpoints } from './page-shield'
+import { certificatesEndpoints } from './certificates'
+import { logFieldsEndpoints } from './log-fields'
+import { firewallEndpoints } from './firewall'
+import { loadBalancingEndpoints } from './load-balancing'
+import { invitesEndpoints } from './invites'
+
+export type { Endpoint, HttpMethod } from './types'
+
+/** The allowlist: every API endpoint the dashboard may reach through its server. */
+export const endpoints: Endpoint[] = [
+  ...zonesEndpoints,
+  ...dnsEndpoints,
+  ...pageShieldEndpoints,
+  ...certificatesEndpoints,
+  ...logFieldsEndpoints,
+  ...firewallEndpoints,
+  ...loadBalancingEndpoints,
+  ...invitesEndpoints,
+]
+
+interface Compiled {
+  endpoint: Endpoint
+  regex: RegExp
+  literalCount: number
+}
+
+const SEGMENT = '[A-Za-z0-9_.-]+'
+
+function compile(e: Endpoint): Compiled {
+  const parts = e.path.split('/').filter(Boolean)
+  const regex = new RegExp(
+    '^/' + parts.map((p) => (p.startsWith(':') ? `(${SEGMENT})` : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/') + '$',
+  )
+  return { endpoint: e, regex, literalCount: parts.filter((p) => !p.startsWith(':')).length }
+}
+
+/** Literal segments win over parameters: `/dns_records/export` before `/dns_records/:id`. */
+export function createMatcher(list: Endpoint[]) {
+  const compiled = list.map(compile).sort((a, b) => b.literalCount - a.literalCount)
+  return (method: string, path: string): Endpoint | undefined => {
+    if (!isSafePath(path)) return undefined
+    return compiled.find((c) => c.endpoint.method === method && c.regex.test(path))?.endpoint
+  }
+}
+
+/**
+ * Rejects path tricks before any matching: encoded or plain dot segments, encoded slashes or
+ * backslashes, empty segments and control characters.
+ */
+export function isSafePath(path: string): boolean {
+  if (!path.startsWith('/')) return false
+  if (/%2e|%2f|%5c|%00|\\/i.test(path)) return false
+  if (/[\u0000-\u001f\u007f]/.test(path)) return false
+  const segments = path.split('/').slice(1)
+  return segments.every((s) => s !== '' && s !== '.' && s !== '..')
+}
+
+export const matchEndpoint = createMatcher(endpoints)
+export const isMethod = (m: string): m is HttpMethod => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(m)

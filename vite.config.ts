@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+import { fileURLToPath } from 'node:url'
+
+// The dev server (npm run dev) proxies /api, /client and /healthz to the Node server
+// started by src/server/dev.ts on SERVER_PORT.
+const serverPort = process.env.SERVER_PORT ?? '8788'
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
+  server: {
+    proxy: {
+      '/api': `http://127.0.0.1:${serverPort}`,
+      '/client': `http://127.0.0.1:${serverPort}`,
+      '/healthz': `http://127.0.0.1:${serverPort}`,
+    },
+  },
+})
