@@ -1,18 +1,20 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { RouterProvider } from '@tanstack/react-router'
+import { Providers } from '@/app/providers'
+import { createAppRouter, createQueryClient } from '@/app/router'
+import { applyTheme, readThemeChoice } from '@/lib/theme'
 import './styles.css'
 
-function App() {
-  return (
-    <main className="p-8">
-      <h1 className="text-2xl font-semibold">Zonekeeper</h1>
-      <p>The dashboard shell is being built.</p>
-    </main>
-  )
-}
+applyTheme(readThemeChoice(), false)
+
+const queryClient = createQueryClient()
+const router = createAppRouter(queryClient)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
   </StrictMode>,
 )

@@ -1,13 +1,19 @@
-import { Hono, type Context } from 'hono'
-import { serveStatic } from '@hono/node-server/serve-static'
-import { existsSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
-import { apiErrorsFromIssues } from '../shared/schemas/common'
-import type { ServerConfig } from './config'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { randomBytes } from 'node:crypto'
+import { credentialSecrets, type ServerConfig } from './config'
 import type { Emulator } from './emulator'
-import { errorEnvelope } from './emulator/http'
-import { isMethod, matchEndpoint } from './endpoints'
-import { forwardUpstream } from './upstream'
+import { endpoints as allEndpoints, createMatcher, isSafePath, type Endpoint } from './endpoints'
+import { jsonError, PROXY_CODES } from './envelope'
+import { guardWrites, hostCheck, rawTarget, splitTarget } from './guard'
+import { registerLocalRoutes } from './local'
+import { registerPasswordGate } from './password'
+import { registerApiDoor } from './proxy'
+import { createRedactor } from './redact'
+import { requestLog, type LogLine } from './request-log'
+import { emulatorForward, registerNoSandbox, registerSandboxDoor } from './sandbox-door'
+import { registerSpa, securityHeaders } from './spa'
+import { createUpstream } from './upstream'
 
 export interface AppOptions {
   config: ServerConfig
@@ -15,111 +21,70 @@ export interface AppOptions {
   emulator?: Emulator
   /** Built SPA to serve; omitted in unit tests. */
   staticDir?: string
-  fetchImpl?: typeof fetch
+  /** The allowlist; defaults to every endpoint of src/server/endpoints (tests pass their own). */
+  endpoints?: Endpoint[]
+  /** Where the one-line-per-request log goes; omitted: no log. */
+  log?: LogLine
+  /** Secret that dashboard sessions are signed with (see password/loadSessionSecret); default: random. */
+  sessionSecret?: Buffer
 }
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+const MAX_BODY_BYTES = 16 * 1024 * 1024
 
-const fail = (c: Context, status: 400 | 401 | 403 | 404, code: number, message: string) =>
-  c.json(errorEnvelope([{ code, message }]), status)
+/** Paths whose raw form is checked for tricks (encoded dots and slashes, backslashes, empty segments). */
+const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/client/')
 
-/** Origin of the dashboard itself, as the browser sees it (Host header of this request). */
-function sameOrigin(c: Context): boolean {
-  const origin = c.req.header('origin')
-  if (!origin) return true
-  const host = c.req.header('host')
-  try {
-    return new URL(origin).host === host
-  } catch {
-    return false
-  }
-}
-
-export function createApp({ config, emulator, staticDir, fetchImpl }: AppOptions): Hono {
+export function createApp({ config, emulator, staticDir, endpoints, log, sessionSecret }: AppOptions): Hono {
+  if (config.mode === 'sandbox' && !emulator) throw new Error('Sandbox mode needs the emulator.')
+  if (config.mode === 'live' && !config.credential) throw new Error('Live mode needs a credential.')
   const app = new Hono()
+  const redactor = createRedactor(credentialSecrets(config.credential))
+
+  app.onError((err, c) => {
+    log?.(`error in ${c.req.method} ${c.req.path}: ${redactor.text(err instanceof Error ? `${err.name}: ${err.message}` : 'unknown')}`)
+    return jsonError(500, PROXY_CODES.internal, 'Unexpected error in the dashboard server.')
+  })
+  app.notFound((c) =>
+    isApiPath(c.req.path) ? jsonError(404, PROXY_CODES.noRoute, 'No route for that URI') : c.text('Not found', 404),
+  )
+
+  if (log) app.use('*', requestLog(log))
+  app.use('*', securityHeaders)
+  app.use('*', hostCheck(config.host, config.allowedHosts))
+  app.use('*', async (c, next) => {
+    if (isApiPath(c.req.path) && !isSafePath(splitTarget(rawTarget(c)).path)) {
+      return jsonError(404, PROXY_CODES.noRoute, 'No route for that URI (the path holds encoded or relative segments).')
+    }
+    await next()
+  })
 
   app.get('/healthz', (c) => c.json({ ok: true, mode: config.mode }))
 
-  /** Sends one API request to the emulator (sandbox) or upstream (live). */
-  const dispatch = async (method: string, pathAndQuery: string, headers: Headers, body: ArrayBuffer | undefined) => {
-    if (emulator) {
-      const h = new Headers()
-      const ct = headers.get('content-type')
-      if (ct) h.set('content-type', ct)
-      return emulator.app.request(pathAndQuery, { method, headers: h, body: body && body.byteLength ? body : undefined })
-    }
-    return forwardUpstream(
-      { baseUrl: config.apiBaseUrl, credential: config.credential!, timeoutMs: config.upstreamTimeoutMs, fetchImpl },
-      method,
-      pathAndQuery,
-      headers,
-      body,
-    )
+  if (config.dashboardPassword) {
+    registerPasswordGate(app, { password: config.dashboardPassword, secret: sessionSecret ?? randomBytes(32) })
   }
 
-  // The browser's door: allowlisted endpoints only, writes guarded and validated.
-  app.all('/api/v4/*', async (c) => {
-    const url = new URL(c.req.url)
-    const rawPath = url.pathname.slice('/api/v4'.length) || '/'
-    const method = c.req.method.toUpperCase()
-    const endpoint = isMethod(method) ? matchEndpoint(method, rawPath) : undefined
-    if (!endpoint) return fail(c, 404, 7000, `The dashboard does not use ${method} ${rawPath}, so its server does not forward it.`)
-    if (WRITE_METHODS.has(method)) {
-      if (c.req.header('x-zonekeeper-request') !== '1' || !sameOrigin(c)) {
-        return fail(c, 403, 10403, 'Write refused: it did not come from this dashboard (missing X-Zonekeeper-Request header or foreign Origin).')
-      }
-    }
-    const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer()
-    if (endpoint.body && WRITE_METHODS.has(method)) {
-      let json: unknown = {}
-      const text = body ? new TextDecoder().decode(body) : ''
-      if (text.trim()) {
-        try {
-          json = JSON.parse(text)
-        } catch {
-          return fail(c, 400, 6007, 'Malformed JSON in request body.')
-        }
-      }
-      const parsed = endpoint.body.safeParse(json)
-      if (!parsed.success) return c.json(errorEnvelope(apiErrorsFromIssues(parsed.error.issues, endpoint.validationCode ?? 1004)), 400)
-    }
-    return dispatch(method, rawPath + url.search, c.req.raw.headers, body)
+  const tooLarge = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => jsonError(413, PROXY_CODES.tooLarge, `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`),
   })
+  app.use('/api/*', tooLarge)
+  app.use('/client/*', tooLarge)
 
-  if (emulator) {
-    // The sandbox for any API client, asking for credentials like the real service.
-    app.all('/client/v4/*', async (c) => {
-      const auth = c.req.header('authorization')
-      const email = c.req.header('x-auth-email')
-      const key = c.req.header('x-auth-key')
-      const bearerOk = auth !== undefined && /^Bearer\s+\S+/.test(auth)
-      if (!bearerOk && !(email && key)) {
-        if (auth === undefined && !email && !key) return fail(c, 400, 9106, 'Missing X-Auth-Key, X-Auth-Email or Authorization headers')
-        return c.json(errorEnvelope([{ code: 6003, message: 'Invalid request headers' }]), 400)
-      }
-      const url = new URL(c.req.url)
-      const path = url.pathname.slice('/client/v4'.length) || '/'
-      const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await c.req.arrayBuffer()
-      return emulator.app.request(path + url.search, { method: c.req.method, headers: c.req.raw.headers, body: body && body.byteLength ? body : undefined })
-    })
+  const forward = emulator
+    ? emulatorForward(emulator)
+    : createUpstream({ baseUrl: config.apiBaseUrl, credential: config.credential!, timeoutMs: config.upstreamTimeoutMs })
+  registerApiDoor(app, { match: createMatcher(endpoints ?? allEndpoints), forward })
 
-    app.post('/api/sandbox/reset', (c) => {
-      if (c.req.header('x-zonekeeper-request') !== '1' || !sameOrigin(c)) {
-        return fail(c, 403, 10403, 'Write refused: it did not come from this dashboard.')
-      }
-      emulator.reset()
-      return c.json({ result: { reset: true }, success: true, errors: [], messages: [] })
-    })
-  }
+  if (emulator) registerSandboxDoor(app, emulator)
+  else registerNoSandbox(app)
 
-  app.all('/api/*', (c) => fail(c, 404, 7000, 'No route for that URI'))
+  app.use('/api/local/*', guardWrites)
+  registerLocalRoutes(app, { dataDir: config.dataDir })
 
-  if (staticDir && existsSync(staticDir)) {
-    const root = relative(process.cwd(), staticDir) || '.'
-    app.use('/*', serveStatic({ root }))
-    const indexHtml = join(staticDir, 'index.html')
-    app.get('*', (c) => c.html(readFileSync(indexHtml, 'utf8')))
-  }
+  app.all('/api/*', () => jsonError(404, PROXY_CODES.noRoute, 'No route for that URI'))
+
+  if (staticDir) registerSpa(app, staticDir)
 
   return app
 }

@@ -13,32 +13,71 @@ export interface ServerConfig {
   resetSandbox: boolean
   /** Upstream time-out in milliseconds. */
   upstreamTimeoutMs: number
+  /**
+   * Host names (Host header) this server answers besides loopback names, when it listens on a
+   * loopback address. Guards against DNS rebinding. `*` allows any.
+   */
+  allowedHosts: string[]
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]'])
-export const isLoopback = (host: string) => LOOPBACK.has(host) || host.startsWith('127.')
+const LOOPBACK_NAMES = new Set(['localhost', '::1', '[::1]', '0:0:0:0:0:0:0:1'])
+
+/** True for names that can only reach this machine: localhost, *.localhost, 127.0.0.0/8, ::1. */
+export function isLoopback(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/\.$/, '')
+  if (LOOPBACK_NAMES.has(h) || h.endsWith('.localhost')) return true
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)
+}
+
+function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim()
+  if (raw === undefined || raw === '') return fallback
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`)
+  return n
+}
+
+function readBaseUrl(raw: string | undefined): string {
+  const value = (raw?.trim() || 'https://api.cloudflare.com/client/v4').replace(/\/+$/, '')
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new Error(`API_BASE_URL must be an http(s) URL, got "${value}".`)
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`API_BASE_URL must be an http(s) URL, got "${value}".`)
+  if (url.username || url.password || url.search || url.hash) {
+    throw new Error('API_BASE_URL must not carry a user name, password, query or fragment; put the credential in API_TOKEN.')
+  }
+  return value
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv.slice(2)): ServerConfig {
   const token = env.API_TOKEN?.trim()
   const email = env.API_EMAIL?.trim()
   const key = env.API_KEY?.trim()
+  if (!token && Boolean(email) !== Boolean(key)) {
+    throw new Error('Set both API_EMAIL and API_KEY (or API_TOKEN instead); only one of the pair is set.')
+  }
   const credential: Credential | undefined = token
     ? { kind: 'token', token }
     : email && key
       ? { kind: 'key', email, key }
       : undefined
-  const port = Number(env.PORT ?? 8787)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}".`)
   return {
     host: env.HOST?.trim() || '127.0.0.1',
-    port,
+    port: readInt(env, 'PORT', 8787, 0, 65535),
     mode: credential ? 'live' : 'sandbox',
     credential,
-    apiBaseUrl: (env.API_BASE_URL?.trim() || 'https://api.cloudflare.com/client/v4').replace(/\/+$/, ''),
+    apiBaseUrl: readBaseUrl(env.API_BASE_URL),
     dataDir: resolve(env.DATA_DIR?.trim() || '.data'),
     dashboardPassword: env.DASHBOARD_PASSWORD || undefined,
     resetSandbox: argv.includes('--reset-sandbox'),
-    upstreamTimeoutMs: Number(env.UPSTREAM_TIMEOUT_MS ?? 30_000),
+    upstreamTimeoutMs: readInt(env, 'UPSTREAM_TIMEOUT_MS', 30_000, 1, 600_000),
+    allowedHosts: (env.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
   }
 }
 
@@ -51,4 +90,13 @@ export function startupRefusal(config: ServerConfig): string | undefined {
     )
   }
   return undefined
+}
+
+/**
+ * The secret parts of a credential: values that must never leave the server. The e-mail address of
+ * a key pair is an identity, not a secret (it legitimately appears in API results).
+ */
+export function credentialSecrets(credential: Credential | undefined): string[] {
+  if (!credential) return []
+  return credential.kind === 'token' ? [credential.token] : [credential.key]
 }

@@ -1,9 +1,10 @@
-import { serve } from '@hono/node-server'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { createApp } from './app'
 import { ensureBuilt } from './build'
 import { readConfig, startupRefusal } from './config'
-import { createEmulator } from './emulator'
+import { openSandbox, sandboxFile } from './data'
+import { loadSessionSecret } from './password'
+import { startServer } from './serve'
 
 async function main() {
   const config = readConfig()
@@ -14,21 +15,29 @@ async function main() {
   }
   const staticDir = resolve('dist')
   if (process.env.SKIP_BUILD !== '1') await ensureBuilt(process.cwd(), staticDir)
-  const emulator =
-    config.mode === 'sandbox' ? createEmulator({ file: join(config.dataDir, 'sandbox.sqlite'), reset: config.resetSandbox }) : undefined
-  const app = createApp({ config, emulator, staticDir })
-  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
-    const where = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${info.port}`
-    console.log(
-      config.mode === 'sandbox'
-        ? `Zonekeeper (sandbox) at ${where}\n  API clients: ${where}/client/v4 (any Bearer token)\n  Data: ${config.dataDir}`
-        : `Zonekeeper (live, forwarding to ${config.apiBaseUrl}) at ${where}`,
-    )
+  if (config.resetSandbox && config.mode === 'live') console.log('--reset-sandbox ignored: the sandbox is off in live mode.')
+  const emulator = config.mode === 'sandbox' ? openSandbox(config) : undefined
+  const app = createApp({
+    config,
+    emulator,
+    staticDir,
+    log: (line) => console.log(line),
+    sessionSecret: config.dashboardPassword ? loadSessionSecret(config.dataDir) : undefined,
   })
+  const running = await startServer(app, config.host, config.port)
+  const where = running.url
+  console.log(
+    config.mode === 'sandbox'
+      ? `Zonekeeper (sandbox) at ${where}\n  API clients: ${where}/client/v4 (any Bearer token)\n  Data: ${sandboxFile(config.dataDir)}` +
+          (config.resetSandbox ? ' (reset to the demo data)' : '')
+      : `Zonekeeper (live, forwarding to ${config.apiBaseUrl}) at ${where}`,
+  )
+  if (config.dashboardPassword) console.log('  The dashboard asks for DASHBOARD_PASSWORD.')
   const stop = () => {
-    server.close()
-    emulator?.close()
-    process.exit(0)
+    void running.close().finally(() => {
+      emulator?.close()
+      process.exit(0)
+    })
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)

@@ -1,3 +1,7 @@
 import type { Endpoint } from './types'
 
-export const zonesEndpoints: Endpoint[] = []
+/** Zones are read in the dashboard: the list (with filters) and one zone. */
+export const zonesEndpoints: Endpoint[] = [
+  { method: 'GET', path: '/zones' },
+  { method: 'GET', path: '/zones/:zone_id' },
+]

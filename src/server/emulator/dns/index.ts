@@ -1,9 +1,12 @@
 import type { EmulatorModule } from '../module'
+import { registerDnsRoutes } from './routes'
+import { dnsSchema } from './schema'
+import { seedDns } from './seed'
 
-// Placeholder until this area is built: no tables, no routes.
 export const dnsModule: EmulatorModule = {
   name: 'dns',
-  schema: '',
-  tables: [],
-  register: () => {},
+  schema: dnsSchema,
+  tables: ['dns_record_tags', 'dns_records'],
+  seed: seedDns,
+  register: registerDnsRoutes,
 }

@@ -1,9 +1,35 @@
 import type { EmulatorModule } from '../module'
+import { registerFirewallRoutes } from './routes'
+import { seedFirewall } from './seed'
 
-// Placeholder until this area is built: no tables, no routes.
+/** Zone firewall rules (deprecated API, kept for clean-up): list, read, delete one or many. */
 export const firewallModule: EmulatorModule = {
   name: 'firewall',
-  schema: '',
-  tables: [],
-  register: () => {},
+  schema: `
+    CREATE TABLE IF NOT EXISTS firewall_filters (
+      id TEXT PRIMARY KEY,
+      zone_id TEXT NOT NULL REFERENCES zones(id) ON DELETE CASCADE,
+      expression TEXT NOT NULL,
+      paused INTEGER NOT NULL DEFAULT 0,
+      description TEXT,
+      ref TEXT
+    );
+    CREATE TABLE IF NOT EXISTS firewall_rules (
+      id TEXT PRIMARY KEY,
+      zone_id TEXT NOT NULL REFERENCES zones(id) ON DELETE CASCADE,
+      action TEXT NOT NULL,
+      paused INTEGER NOT NULL DEFAULT 0,
+      description TEXT,
+      priority INTEGER,
+      products TEXT,
+      ref TEXT,
+      filter_id TEXT NOT NULL,
+      created_on TEXT NOT NULL,
+      modified_on TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS firewall_rules_zone ON firewall_rules(zone_id, priority);
+  `,
+  tables: ['firewall_rules', 'firewall_filters'],
+  seed: seedFirewall,
+  register: registerFirewallRoutes,
 }

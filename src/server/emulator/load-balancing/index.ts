@@ -1,9 +1,17 @@
 import type { EmulatorModule } from '../module'
+import { registerPolicyRoutes } from './policies-routes'
+import { registerPoolRoutes } from './pools-routes'
+import { seedLoadBalancing } from './seed'
+import { LB_SCHEMA } from './store'
 
-// Placeholder until this area is built: no tables, no routes.
+/** Account load-balancer pools (legacy e-mail and its bulk clearing) and the notification policies replacing it. */
 export const loadBalancingModule: EmulatorModule = {
   name: 'load-balancing',
-  schema: '',
-  tables: [],
-  register: () => {},
+  schema: LB_SCHEMA,
+  tables: ['alerting_policies', 'lb_pools'],
+  seed: seedLoadBalancing,
+  register: (app, ctx) => {
+    registerPoolRoutes(app, ctx)
+    registerPolicyRoutes(app, ctx)
+  },
 }

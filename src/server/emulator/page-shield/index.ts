@@ -1,9 +1,33 @@
-import type { EmulatorModule } from '../module'
+import type { Hono } from 'hono'
+import type { EmulatorContext, EmulatorModule, SeedContext } from '../module'
+import { registerConnectionRoutes } from './connections'
+import { registerCookieRoutes } from './cookies'
+import { registerPolicyRoutes } from './policies'
+import { pageShieldSchema, pageShieldTables } from './schema'
+import { registerScriptRoutes } from './scripts'
+import { seedPageShieldDemo } from './seed'
+import { seedPageShieldScale } from './seed-scale'
+import { registerSettingsRoutes } from './settings'
 
-// Placeholder until this area is built: no tables, no routes.
+/**
+ * Page security (Page Shield): monitoring settings, detected scripts / connections / cookies with the
+ * list filters of api-notes §5.2, and content-security policies. The seeds use their own random
+ * sequence so other areas' seeds cannot shift this data.
+ */
 export const pageShieldModule: EmulatorModule = {
   name: 'page-shield',
-  schema: '',
-  tables: [],
-  register: () => {},
+  schema: pageShieldSchema,
+  tables: pageShieldTables,
+  seed: ({ db, now }: SeedContext) => {
+    const t = now()
+    seedPageShieldDemo(db, t)
+    seedPageShieldScale(db, t)
+  },
+  register: (app: Hono, ctx: EmulatorContext) => {
+    registerSettingsRoutes(app, ctx)
+    registerScriptRoutes(app, ctx)
+    registerConnectionRoutes(app, ctx)
+    registerCookieRoutes(app, ctx)
+    registerPolicyRoutes(app, ctx)
+  },
 }

@@ -1,0 +1,112 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { DEMO_ACCOUNT, SEED_ZONES } from '../src/server/emulator/seed-ids'
+
+export { DEMO_ACCOUNT, SEED_ZONES }
+
+const ROOT = resolve(import.meta.dirname, '..')
+
+interface SandboxServer {
+  baseURL: string
+  dataDir: string
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer()
+    srv.once('error', fail)
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address()
+      const port = typeof addr === 'object' && addr ? addr.port : 0
+      srv.close(() => ok(port))
+    })
+  })
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 45_000): Promise<void> {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`The server exited (code ${child.exitCode}) before answering:\n${output()}`)
+    try {
+      const res = await fetch(`${url}/healthz`)
+      if (res.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  throw new Error(`The server did not answer /healthz within ${timeoutMs / 1000}s:\n${output()}`)
+}
+
+/** Environment for the server: no API credentials, so it always runs the sandbox. */
+function sandboxEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: '1' }
+  for (const key of ['API_TOKEN', 'API_EMAIL', 'API_KEY', 'API_BASE_URL', 'DASHBOARD_PASSWORD']) delete env[key]
+  return env
+}
+
+/**
+ * `test` with a worker-scoped real server: `node_modules/.bin/tsx src/server/main.ts --reset-sandbox`
+ * on a free port with a fresh temp data dir, serving the already-built dist/ (npm run test:e2e builds first).
+ * `baseURL` points at it, so `page.goto('/zones')` and `request.get('/healthz')` just work.
+ */
+export const test = base.extend<object, { sandboxServer: SandboxServer }>({
+  sandboxServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
+    async ({}, use, workerInfo) => {
+      const port = await freePort()
+      const dataDir = mkdtempSync(join(tmpdir(), `zonekeeper-e2e-w${workerInfo.workerIndex}-`))
+      const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/server/main.ts', '--reset-sandbox'], {
+        cwd: ROOT,
+        env: sandboxEnv(port, dataDir),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let log = ''
+      const keep = (chunk: Buffer) => {
+        log = (log + chunk.toString()).slice(-8000)
+      }
+      child.stdout?.on('data', keep)
+      child.stderr?.on('data', keep)
+      const baseURL = `http://127.0.0.1:${port}`
+      try {
+        await waitForHealth(baseURL, child, () => log)
+        await use({ baseURL, dataDir })
+      } finally {
+        if (child.exitCode === null) {
+          const exited = new Promise((r) => child.once('exit', r))
+          child.kill('SIGTERM')
+          await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))])
+          if (child.exitCode === null) child.kill('SIGKILL')
+        }
+        rmSync(dataDir, { recursive: true, force: true })
+      }
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ sandboxServer }, use) => {
+    await use(sandboxServer.baseURL)
+  },
+})
+
+export { expect }
+
+/** Restores the demo data (the same call as the "Reset sandbox" button). */
+export async function resetSandbox(request: APIRequestContext): Promise<void> {
+  const res = await request.post('/api/sandbox/reset', { headers: { 'X-Zonekeeper-Request': '1' } })
+  expect(res.ok(), `sandbox reset failed: HTTP ${res.status()} ${await res.text()}`).toBeTruthy()
+}
+
+/** The URL of a zone page: zoneUrl('demo') → /zones/<id>, zoneUrl('large', 'dns') → /zones/<id>/dns. */
+export function zoneUrl(zone: keyof typeof SEED_ZONES, area?: string): string {
+  return `/zones/${SEED_ZONES[zone].id}${area ? `/${area}` : ''}`
+}
+
+/** Opens a page and waits until the shell is there (navigation rendered). */
+export async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(path)
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+}

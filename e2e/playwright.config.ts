@@ -1,0 +1,43 @@
+import { defineConfig, devices } from '@playwright/test'
+import { execSync } from 'node:child_process'
+
+/** Debian's Chromium when installed (no Playwright browser download needed). */
+function systemChromium(): string | undefined {
+  try {
+    return execSync('command -v chromium', { shell: '/bin/sh', stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || undefined
+  } catch {
+    return undefined
+  }
+}
+
+const executablePath = systemChromium()
+
+// Each worker starts its own server with its own data dir (see fixtures.ts), so workers never share data.
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: '../test-results/e2e',
+  workers: 2,
+  fullyParallel: false,
+  retries: process.env.CI ? 1 : 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1366, height: 900 },
+        launchOptions: {
+          executablePath,
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        },
+      },
+    },
+  ],
+})

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { switchZonePath } from './current-zone'
+
+const A = 'a'.repeat(32)
+const B = 'b'.repeat(32)
+
+describe('switchZonePath', () => {
+  it('keeps the area when switching zones inside one', () => {
+    expect(switchZonePath(`/zones/${A}/dns`, A, B)).toBe(`/zones/${B}/dns`)
+    expect(switchZonePath(`/zones/${A}/page-shield/scripts`, A, B)).toBe(`/zones/${B}/page-shield`)
+    expect(switchZonePath(`/zones/${A}`, A, B)).toBe(`/zones/${B}`)
+  })
+  it('opens the overview from account pages', () => {
+    expect(switchZonePath('/zones', undefined, B)).toBe(`/zones/${B}`)
+    expect(switchZonePath('/invites', undefined, B)).toBe(`/zones/${B}`)
+  })
+})

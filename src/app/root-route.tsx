@@ -1,0 +1,43 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { createRootRouteWithContext, createRoute, notFound } from '@tanstack/react-router'
+import { zoneQueryOptions } from '@/features/zones/api/get-zone'
+import { AppLayout } from './layout/app-layout'
+import { NotFoundPage } from './layout/not-found'
+import { RouteError } from './layout/route-error'
+import { rememberZone } from './current-zone'
+
+export interface RouterContext {
+  queryClient: QueryClient
+}
+
+/** The shell: header, navigation, and the page in <main>. */
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: AppLayout,
+  notFoundComponent: NotFoundPage,
+  errorComponent: RouteError,
+})
+
+const ZONE_ID = /^[0-9a-f]{32}$/
+
+/**
+ * `/zones/$zoneId`: parent of every zone-scoped area (DNS, certificates, page security…).
+ * Loads the zone once; a malformed id is a "not found" page, an API error shows the error view.
+ * Area routes use `getParentRoute: () => zoneRoute` and a relative path ("dns").
+ */
+export const zoneRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/zones/$zoneId',
+  params: {
+    parse: ({ zoneId }) => {
+      if (!ZONE_ID.test(zoneId)) throw notFound()
+      return { zoneId }
+    },
+    stringify: ({ zoneId }) => ({ zoneId }),
+  },
+  loader: async ({ context, params }) => {
+    const zone = await context.queryClient.ensureQueryData(zoneQueryOptions(params.zoneId))
+    rememberZone(zone.id, zone.name)
+    return { zoneName: zone.name }
+  },
+  errorComponent: RouteError,
+})

@@ -1,0 +1,63 @@
+import { QueryClient } from '@tanstack/react-query'
+import { createRouter } from '@tanstack/react-router'
+import { ApiRequestError } from '@/lib/api-client'
+import { LoadingBlock } from '@/components/ui/spinner'
+import { NotFoundPage } from './layout/not-found'
+import { RouteError } from './layout/route-error'
+import { rootRoute, zoneRoute } from './root-route'
+import { certificatesRoutes } from './routes/certificates'
+import { dnsRoutes } from './routes/dns'
+import { firewallRoutes } from './routes/firewall'
+import { invitesRoutes } from './routes/invites'
+import { loadBalancingRoutes } from './routes/load-balancing'
+import { logFieldsRoutes } from './routes/log-fields'
+import { pageShieldRoutes } from './routes/page-shield'
+import { zoneOverviewRoutes, zonesRoutes } from './routes/zones'
+
+/** The whole route tree. Each area adds its routes from its own file in ./routes; this file rarely changes. */
+export const routeTree = rootRoute.addChildren([
+  ...zonesRoutes,
+  zoneRoute.addChildren([
+    ...zoneOverviewRoutes,
+    ...dnsRoutes,
+    ...certificatesRoutes,
+    ...pageShieldRoutes,
+    ...logFieldsRoutes,
+    ...firewallRoutes,
+  ]),
+  ...loadBalancingRoutes,
+  ...invitesRoutes,
+])
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 10_000,
+        refetchOnWindowFocus: false,
+        // A 4xx will not get better by asking again; network trouble and 5xx may.
+        retry: (count, err) => count < 2 && !(err instanceof ApiRequestError && err.status >= 400 && err.status < 500),
+      },
+    },
+  })
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: () => <LoadingBlock />,
+    defaultPendingMs: 300,
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: NotFoundPage,
+    scrollRestoration: true,
+  })
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>
+  }
+}

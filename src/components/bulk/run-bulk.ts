@@ -1,0 +1,88 @@
+import { explainError } from '@/lib/error-text'
+import type { ApiErrorItem } from '@/lib/api-client'
+
+export type BulkStatus = 'ok' | 'failed' | 'skipped'
+
+export interface BulkItemResult<T> {
+  item: T
+  key: string
+  label: string
+  status: BulkStatus
+  /** For failed items: the API's errors (code + message). */
+  errors?: ApiErrorItem[]
+}
+
+export interface BulkTask<T> {
+  /** Stable key of an item (its id). */
+  key: (item: T) => string
+  /** How the item is named in the result list ("A www.example.com → 192.0.2.1"). */
+  label: (item: T) => string
+  /** One call per item: resolving means done, throwing means failed. */
+  perItem?: (item: T) => Promise<unknown>
+  /** Several items per call: return one entry per item, undefined/null for ok, or an error; throwing fails the whole batch. */
+  perBatch?: { size: number; run: (items: T[]) => Promise<(unknown | null | undefined)[]> }
+  /** Parallel calls for perItem (default 4). Batches run one after another. */
+  concurrency?: number
+}
+
+export interface BulkControl {
+  /** True once the user asked to stop: no new work starts; running calls finish and are reported. */
+  cancelled: () => boolean
+  onResult: (results: BulkItemResult<unknown>[]) => void
+}
+
+const errorsOf = (err: unknown): ApiErrorItem[] => explainError(err).items.map(({ code, message, source }) => ({ code, message, source }))
+
+/**
+ * Runs a task over items and reports each item's result as it lands. After cancellation the
+ * items not started are reported as skipped. Resolves with every item's result, in input order.
+ */
+export async function runBulk<T>(items: T[], task: BulkTask<T>, control: BulkControl): Promise<BulkItemResult<T>[]> {
+  const results: (BulkItemResult<T> | undefined)[] = new Array(items.length)
+  const report = (index: number, status: BulkStatus, errors?: ApiErrorItem[]) => {
+    const item = items[index]
+    const r: BulkItemResult<T> = { item, key: task.key(item), label: task.label(item), status, ...(errors ? { errors } : {}) }
+    results[index] = r
+    return r
+  }
+  if (task.perBatch) {
+    const size = Math.max(1, task.perBatch.size)
+    for (let start = 0; start < items.length && !control.cancelled(); start += size) {
+      const indexes = items.slice(start, start + size).map((_, i) => start + i)
+      let outcome: (unknown | null | undefined)[] | undefined
+      let batchError: unknown
+      try {
+        outcome = await task.perBatch.run(indexes.map((i) => items[i]))
+      } catch (err) {
+        batchError = err
+      }
+      control.onResult(
+        indexes.map((i, j) => {
+          if (batchError !== undefined) return report(i, 'failed', errorsOf(batchError))
+          const e = outcome?.[j]
+          return e === undefined || e === null ? report(i, 'ok') : report(i, 'failed', errorsOf(e))
+        }),
+      )
+    }
+  } else if (task.perItem) {
+    const perItem = task.perItem
+    let next = 0
+    const worker = async () => {
+      while (!control.cancelled() && next < items.length) {
+        const i = next++
+        try {
+          await perItem(items[i])
+          control.onResult([report(i, 'ok')])
+        } catch (err) {
+          control.onResult([report(i, 'failed', errorsOf(err))])
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(task.concurrency ?? 4, items.length)) }, worker))
+  } else {
+    throw new Error('runBulk needs perItem or perBatch.')
+  }
+  const skipped = items.flatMap((_, i) => (results[i] ? [] : [report(i, 'skipped')]))
+  if (skipped.length) control.onResult(skipped)
+  return results as BulkItemResult<T>[]
+}

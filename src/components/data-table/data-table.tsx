@@ -1,0 +1,151 @@
+import type { ReactNode } from 'react'
+import type { Header } from '@tanstack/react-table'
+import { cn } from '@/lib/format'
+import { EmptyState } from '@/components/ui/empty-state'
+import { ErrorView } from '@/components/ui/error-view'
+import { Spinner } from '@/components/ui/spinner'
+import type { DataTableFeatures } from './features'
+import { DataTablePagination } from './data-table-pagination'
+import type { DataTableInstance } from './use-data-table'
+
+export interface DataTableProps<T extends object> {
+  table: DataTableInstance<T>
+  /** Accessible name of the table ("DNS records of example.com"). */
+  label: string
+  /** First load: no rows yet. */
+  isLoading?: boolean
+  /** A refetch is running while older rows are shown (paging, filtering). */
+  isFetching?: boolean
+  error?: unknown
+  onRetry?: () => void
+  /** Shown when the page has no rows. Say whether filters are hiding rows and what to do next. */
+  empty?: ReactNode
+  pageSizes?: readonly number[]
+  /** Noun for the pagination footer ("records", "zones"). */
+  itemLabel?: string
+  /** Classes per row, e.g. to mark read-only rows. */
+  rowClassName?: (row: T) => string | undefined
+  /** Height limit of the scroll area; the header stays visible while scrolling. */
+  maxHeightClass?: string
+  /** Hide the pagination footer (single-page lists). */
+  hidePagination?: boolean
+}
+
+function SortIcon({ dir }: { dir: false | 'asc' | 'desc' }) {
+  return (
+    <svg className={cn('size-3.5', dir ? 'text-zinc-900 dark:text-zinc-50' : 'text-zinc-400')} viewBox="0 0 16 16" fill="none" aria-hidden="true">
+      <path d="M5 6.5L8 3.5l3 3" stroke="currentColor" strokeWidth="1.5" strokeOpacity={dir === 'desc' ? 0.3 : 1} strokeLinecap="round" />
+      <path d="M5 9.5l3 3 3-3" stroke="currentColor" strokeWidth="1.5" strokeOpacity={dir === 'asc' ? 0.3 : 1} strokeLinecap="round" />
+    </svg>
+  )
+}
+
+function HeaderCell<T extends object>({ header, table }: { header: Header<DataTableFeatures, T, unknown>; table: DataTableInstance<T> }) {
+  const column = header.column
+  const meta = column.columnDef.meta
+  const sorted = column.getIsSorted()
+  const content = header.isPlaceholder ? null : <table.FlexRender header={header} />
+  const label = meta?.label ?? (typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id)
+  return (
+    <th
+      scope="col"
+      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+      className={cn(
+        'sticky top-0 z-10 border-b border-zinc-200 bg-zinc-50 px-3 py-2 text-left text-xs font-semibold tracking-wide text-zinc-700 uppercase dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200',
+        meta?.align === 'end' && 'text-right',
+        meta?.className,
+      )}
+    >
+      {column.getCanSort() ? (
+        <button
+          type="button"
+          onClick={column.getToggleSortingHandler()}
+          className="-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 uppercase hover:text-zinc-950 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:text-white"
+          title={`Sort by ${label}`}
+        >
+          {content}
+          <SortIcon dir={sorted} />
+        </button>
+      ) : (
+        content
+      )}
+    </th>
+  )
+}
+
+/**
+ * The one data table: server-side paging and sorting (state in the URL), optional row selection,
+ * loading / empty / error states, sticky header and a pagination footer with the total count.
+ */
+export function DataTable<T extends object>(props: DataTableProps<T>) {
+  const { table, label, isLoading, isFetching, error, onRetry, empty, rowClassName, maxHeightClass = 'max-h-[70vh]' } = props
+  const rows = table.getRowModel().rows
+  const colCount = table.getAllLeafColumns().length
+  if (error && !rows.length) return <ErrorView error={error} onRetry={onRetry} />
+  return (
+    <div className="overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-700 dark:bg-zinc-900">
+      {error != null && rows.length > 0 && (
+        <div className="border-b border-zinc-200 p-3 dark:border-zinc-700">
+          <ErrorView error={error} onRetry={onRetry} title="The latest data could not be loaded" />
+        </div>
+      )}
+      <div className={cn('relative overflow-auto', maxHeightClass)}>
+        <table className="w-full border-separate border-spacing-0 text-sm" aria-label={label} aria-busy={isLoading || isFetching || undefined}>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <HeaderCell key={header.id} header={header} table={table} />
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody className={cn(isFetching && !isLoading && 'opacity-60 transition-opacity')}>
+            {isLoading && !rows.length ? (
+              <tr>
+                <td colSpan={colCount} className="px-3 py-14 text-center text-zinc-600 dark:text-zinc-300">
+                  <Spinner label="" className="mr-2 align-middle" />
+                  <span role="status">Loading…</span>
+                </td>
+              </tr>
+            ) : !rows.length ? (
+              <tr>
+                <td colSpan={colCount}>{empty ?? <EmptyState title="Nothing here yet" />}</td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr
+                  key={row.id}
+                  aria-selected={row.getIsSelected() || undefined}
+                  className={cn(
+                    'hover:bg-zinc-50 aria-selected:bg-blue-50 dark:hover:bg-zinc-800/60 dark:aria-selected:bg-blue-950/50',
+                    rowClassName?.(row.original),
+                  )}
+                >
+                  {row.getAllCells().map((cell) => {
+                    const meta = cell.column.columnDef.meta
+                    return (
+                      <td
+                        key={cell.id}
+                        className={cn(
+                          'border-b border-zinc-100 px-3 py-2.5 align-middle text-zinc-800 dark:border-zinc-800 dark:text-zinc-200',
+                          meta?.align === 'end' && 'text-right',
+                          meta?.className,
+                        )}
+                      >
+                        <table.FlexRender cell={cell} />
+                      </td>
+                    )
+                  })}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {!props.hidePagination && (
+        <DataTablePagination table={table} pageSizes={props.pageSizes} itemLabel={props.itemLabel} isFetching={isFetching} />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,18 @@
+export { DataTable, type DataTableProps } from './data-table'
+export { DataTableFilterBar } from './data-table-filter-bar'
+export { DataTablePagination } from './data-table-pagination'
+export { createDataTableColumnHelper, dataTableFeatures, type DataTableColumnMeta, type DataTableFeatures, type FilterOption, type FilterSpec } from './features'
+export { selectColumn } from './select-column'
+export { useDataTable, type DataTableInstance, type UseDataTableOptions } from './use-data-table'
+export { useUrlTableState, type UrlTableState } from './use-url-table-state'
+export {
+  cleanSearch,
+  searchBooleanSchema,
+  searchEnumListSchema,
+  searchEnumSchema,
+  searchIntSchema,
+  searchTextSchema,
+  tableSearchSchema,
+  type TableSearch,
+  type UrlTableOptions,
+} from './url-table-state'

@@ -1,0 +1,90 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { cn } from '@/lib/format'
+
+export interface DialogProps {
+  open: boolean
+  /** Called on Escape, on the close button, and on a click on the backdrop (unless `dismissible` is false). */
+  onClose: () => void
+  title: ReactNode
+  description?: ReactNode
+  children?: ReactNode
+  /** Buttons row at the bottom. */
+  footer?: ReactNode
+  size?: 'sm' | 'md' | 'lg' | 'xl'
+  /** False while work runs that must not be interrupted by Escape or a backdrop click. */
+  dismissible?: boolean
+}
+
+const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' }
+
+/**
+ * A modal dialog on the native <dialog> element: focus moves inside and stays there, the page
+ * behind is inert, Escape closes it, and focus returns to what opened it.
+ */
+export function Dialog({ open, onClose, title, description, children, footer, size = 'md', dismissible = true }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const descId = useId()
+  useEffect(() => {
+    const el = ref.current
+    if (!el) return
+    if (open && !el.open) {
+      const previous = document.activeElement as HTMLElement | null
+      el.showModal()
+      return () => {
+        if (el.open) el.close()
+        previous?.focus?.()
+      }
+    }
+    if (!open && el.open) el.close()
+  }, [open])
+
+  if (!open) return null
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descId : undefined}
+      onCancel={(e) => {
+        e.preventDefault()
+        if (dismissible) onClose()
+      }}
+      onClick={(e) => {
+        if (dismissible && e.target === ref.current) onClose()
+      }}
+      className={cn(
+        'm-auto w-[calc(100%-2rem)] rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-2xl backdrop:bg-zinc-950/50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100',
+        widths[size],
+      )}
+    >
+      <div className="flex max-h-[85vh] flex-col">
+        <div className="flex items-start justify-between gap-4 border-b border-zinc-200 px-5 py-4 dark:border-zinc-700">
+          <div>
+            <h2 id={titleId} className="text-lg font-semibold">
+              {title}
+            </h2>
+            {description && (
+              <div id={descId} className="mt-1 text-sm text-zinc-600 dark:text-zinc-300">
+                {description}
+              </div>
+            )}
+          </div>
+          {dismissible && (
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close"
+              className="-mr-1 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+            >
+              <svg className="size-5" viewBox="0 0 20 20" fill="none" aria-hidden="true">
+                <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+              </svg>
+            </button>
+          )}
+        </div>
+        {children && <div className="overflow-y-auto px-5 py-4">{children}</div>}
+        {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-zinc-200 px-5 py-3 dark:border-zinc-700">{footer}</div>}
+      </div>
+    </dialog>
+  )
+}

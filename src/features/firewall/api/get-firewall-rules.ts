@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { firewallRuleSchema, type FirewallRule } from '@/shared/schemas/firewall'
+import { firewallApiParams, type FirewallSearch } from './firewall-search'
+
+export const getFirewallRules = (zoneId: string, params: ReturnType<typeof firewallApiParams>, signal?: AbortSignal) =>
+  api.list<FirewallRule>(`/zones/${zoneId}/firewall/rules`, { params, schema: firewallRuleSchema, signal })
+
+export const firewallRulesQueryOptions = (zoneId: string, search: FirewallSearch) =>
+  queryOptions({
+    queryKey: ['firewall-rules', zoneId, firewallApiParams(search)],
+    queryFn: ({ signal }) => getFirewallRules(zoneId, firewallApiParams(search), signal),
+    placeholderData: keepPreviousData,
+  })
+
+export const useFirewallRules = (zoneId: string, search: FirewallSearch) => useQuery(firewallRulesQueryOptions(zoneId, search))
+
+/** Every rule matching the filters, all pages (for "select all matching"). */
+export async function getAllFirewallRules(zoneId: string, search: FirewallSearch, signal?: AbortSignal): Promise<FirewallRule[]> {
+  const all: FirewallRule[] = []
+  for (let page = 1; page <= 1000; page++) {
+    const { result, resultInfo } = await getFirewallRules(zoneId, { ...firewallApiParams(search), page, per_page: 100 }, signal)
+    all.push(...result)
+    if (result.length < 100 || page >= resultInfo.total_pages) break
+  }
+  return all
+}

@@ -1,0 +1,85 @@
+import { createDataTableColumnHelper } from '@/components/data-table/features'
+import { selectColumn } from '@/components/data-table/select-column'
+import { Badge, type BadgeTone } from '@/components/ui/badge'
+import { TruncatedText } from '@/components/ui/truncated-text'
+import type { FirewallRule } from '@/shared/schemas/firewall'
+import { FIREWALL_ACTIONS } from '../api/firewall-search'
+
+const col = createDataTableColumnHelper<FirewallRule>()
+
+export const actionLabels: Record<string, string> = {
+  block: 'Block',
+  challenge: 'Challenge',
+  js_challenge: 'JS challenge',
+  managed_challenge: 'Managed challenge',
+  allow: 'Allow',
+  log: 'Log',
+  bypass: 'Bypass',
+}
+const actionTone: Record<string, BadgeTone> = { block: 'danger', allow: 'success', bypass: 'info', log: 'neutral' }
+
+export const ActionBadge = ({ action }: { action: string }) => <Badge tone={actionTone[action] ?? 'warning'}>{actionLabels[action] ?? action}</Badge>
+
+export const ruleName = (r: FirewallRule) => r.description || `Rule ${r.id}`
+
+/** Columns of the rules table (the API has no sort parameter, so none is sortable). */
+export function getFirewallColumns(onDelete: (rule: FirewallRule) => void) {
+  return col.columns([
+    selectColumn<FirewallRule>(ruleName),
+    col.accessor((r) => r.description ?? '', {
+      id: 'description',
+      header: 'Description',
+      enableSorting: false,
+      meta: { filter: { kind: 'text', key: 'description', label: 'Description contains', placeholder: 'e.g. bot' } },
+      cell: (info) => (info.getValue() ? <TruncatedText value={info.getValue()} max={70} /> : <span className="text-zinc-500">No description</span>),
+    }),
+    col.accessor('action', {
+      id: 'action',
+      header: 'Action',
+      enableSorting: false,
+      meta: {
+        filter: { kind: 'select', key: 'action', label: 'Action', allLabel: 'Any action', options: FIREWALL_ACTIONS.map((a) => ({ value: a, label: actionLabels[a] })) },
+      },
+      cell: (info) => <ActionBadge action={info.getValue()} />,
+    }),
+    col.accessor((r) => ('expression' in r.filter ? r.filter.expression : ''), {
+      id: 'expression',
+      header: 'Matches',
+      enableSorting: false,
+      cell: (info) =>
+        'deleted' in info.row.original.filter ? (
+          <span className="text-zinc-500">Filter deleted</span>
+        ) : (
+          <TruncatedText value={info.getValue()} max={60} mono />
+        ),
+    }),
+    col.accessor((r) => r.priority ?? null, {
+      id: 'priority',
+      header: 'Priority',
+      enableSorting: false,
+      meta: { align: 'end' },
+      cell: (info) => info.getValue() ?? <span className="text-zinc-500" title="Runs after the rules that have a priority">Last</span>,
+    }),
+    col.accessor('paused', {
+      id: 'paused',
+      header: 'State',
+      enableSorting: false,
+      meta: { filter: { kind: 'boolean', key: 'paused', label: 'State', trueLabel: 'Paused', falseLabel: 'Active', allLabel: 'Any state' } },
+      cell: (info) => (info.getValue() ? <Badge tone="warning">Paused</Badge> : <Badge tone="success">Active</Badge>),
+    }),
+    col.display({
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      meta: { align: 'end' },
+      cell: (info) => (
+        <button
+          type="button"
+          onClick={() => onDelete(info.row.original)}
+          className="rounded px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-red-300 dark:hover:bg-red-950"
+        >
+          Delete<span className="sr-only"> {ruleName(info.row.original)}</span>
+        </button>
+      ),
+    }),
+  ])
+}

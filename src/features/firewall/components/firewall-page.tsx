@@ -1,0 +1,108 @@
+import { useMemo, useRef, useState } from 'react'
+import { getRouteApi } from '@tanstack/react-router'
+import { BulkProgress } from '@/components/bulk/bulk-progress'
+import { DataTable } from '@/components/data-table/data-table'
+import { DataTableFilterBar } from '@/components/data-table/data-table-filter-bar'
+import { useDataTable } from '@/components/data-table/use-data-table'
+import { useUrlTableState } from '@/components/data-table/use-url-table-state'
+import { Button } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { PageHeader } from '@/components/ui/page-header'
+import type { FirewallRule } from '@/shared/schemas/firewall'
+import { firewallTableOptions } from '../api/firewall-search'
+import { useFirewallRules } from '../api/get-firewall-rules'
+import { DeleteRulesDialog } from './delete-rules-dialog'
+import { getFirewallColumns } from './firewall-columns'
+import { SelectionBar } from './selection-bar'
+import { deletePlanSummary, useDeleteRules } from './use-delete-rules'
+
+const route = getRouteApi('/zones/$zoneId/firewall')
+const zoneApi = getRouteApi('/zones/$zoneId')
+const getRowId = (r: FirewallRule) => r.id
+
+/** The zone's firewall rules: filter, select across pages, delete one or many with a per-rule result. */
+export function FirewallPage() {
+  const { zoneId } = route.useParams()
+  const { zoneName } = zoneApi.useLoaderData()
+  const state = useUrlTableState(route, firewallTableOptions)
+  const query = useFirewallRules(zoneId, state.search)
+  // Rules seen on any page, so a selection that spans pages can still be listed by name.
+  const known = useRef(new Map<string, FirewallRule>())
+  for (const r of query.data?.result ?? []) known.current.set(r.id, r)
+  const [toDelete, setToDelete] = useState<FirewallRule[]>([])
+  const columns = useMemo(() => getFirewallColumns((rule) => setToDelete([rule])), [])
+  const table = useDataTable({
+    columns,
+    data: query.data?.result ?? EMPTY,
+    rowCount: query.data?.resultInfo.total_count,
+    urlState: state,
+    getRowId,
+    enableRowSelection: true,
+  })
+  const selected = table
+    .getSelectedRowIds()
+    .map((id) => known.current.get(id))
+    .filter((r): r is FirewallRule => r !== undefined)
+  const plan = useMemo(() => deletePlanSummary(zoneId, toDelete.map((r) => r.id)), [zoneId, toDelete])
+  const { runner, refresh } = useDeleteRules(zoneId, plan.batchSize)
+
+  const confirm = () => {
+    const rules = toDelete
+    setToDelete([])
+    void runner.start(rules).then((results) => {
+      const gone = new Set(results.filter((r) => r.status === 'ok' || r.errors?.some((e) => /no longer exists/.test(e.message))).map((r) => r.key))
+      table.setRowSelection((prev) => Object.fromEntries(Object.entries(prev).filter(([id]) => !gone.has(id))))
+      for (const id of gone) known.current.delete(id)
+      void refresh()
+    })
+  }
+  const filtered = Boolean(state.search.description || state.search.action || state.search.paused !== undefined)
+
+  return (
+    <>
+      <PageHeader
+        title="Firewall rules"
+        description="Rules that block, challenge or allow requests to this zone. This API is being retired: clear out rules you no longer need here."
+      />
+      <DataTableFilterBar table={table} state={state} />
+      <SelectionBar
+        zoneId={zoneId}
+        search={state.search}
+        selected={selected}
+        pageAllSelected={table.getIsAllPageRowsSelected()}
+        total={query.data?.resultInfo.total_count ?? 0}
+        onSelectAll={(rules) => {
+          for (const r of rules) known.current.set(r.id, r)
+          table.setRowSelection(Object.fromEntries(rules.map((r) => [r.id, true])))
+        }}
+        onClear={() => table.resetRowSelection(true)}
+        onDelete={() => setToDelete(selected)}
+      />
+      <DataTable
+        table={table}
+        label={`Firewall rules of ${zoneName}`}
+        itemLabel="rules"
+        isLoading={query.isPending}
+        isFetching={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        pageSizes={firewallTableOptions.pageSizes}
+        empty={
+          filtered ? (
+            <EmptyState
+              title="No rule matches these filters"
+              description="Try another part of the description, or another action or state."
+              action={<Button onClick={() => state.clearFilters(['description', 'action', 'paused'])}>Clear filters</Button>}
+            />
+          ) : (
+            <EmptyState title="No firewall rules" description="This zone has no firewall rules left." />
+          )
+        }
+      />
+      <DeleteRulesDialog rules={toDelete} requests={plan.requests} zoneName={zoneName} onConfirm={confirm} onCancel={() => setToDelete([])} />
+      <BulkProgress runner={runner} title={`Deleting ${runner.total === 1 ? 'a firewall rule' : `${runner.total} firewall rules`}`} onClose={runner.reset} />
+    </>
+  )
+}
+
+const EMPTY: FirewallRule[] = []

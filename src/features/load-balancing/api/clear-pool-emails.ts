@@ -1,0 +1,9 @@
+import { api } from '@/lib/api-client'
+import { poolSchema } from '@/shared/schemas/load-balancing'
+
+/**
+ * `PATCH /accounts/:id/load_balancers/pools` with `{"notification_email": ""}`: clears the legacy
+ * e-mail of every pool on ONE page (pools by name). Answers the pools of that page.
+ */
+export const clearPoolEmailsPage = (accountId: string, page: number, perPage: number, signal?: AbortSignal) =>
+  api.patch(`/accounts/${accountId}/load_balancers/pools`, { notification_email: '' }, { params: { page, per_page: perPage }, schema: poolSchema.array(), signal })

@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { poolSchema, type Pool } from '@/shared/schemas/load-balancing'
+
+const byName = (a: Pool, b: Pool) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+/**
+ * One page of the account's pools in name order, the same window the bulk PATCH clears. If a server
+ * ignores paging and answers every pool, the page is cut out here, in the same order.
+ */
+export async function getPoolsPage(accountId: string, page: number, perPage: number, signal?: AbortSignal) {
+  const res = await api.list<Pool>(`/accounts/${accountId}/load_balancers/pools`, { params: { page, per_page: perPage }, schema: poolSchema, signal })
+  if (res.result.length <= perPage) return res
+  const sorted = [...res.result].sort(byName)
+  const total = sorted.length
+  const result = sorted.slice((page - 1) * perPage, page * perPage)
+  return { result, resultInfo: { page, per_page: perPage, count: result.length, total_count: total, total_pages: Math.ceil(total / perPage) } }
+}
+
+export const poolsQueryOptions = (accountId: string, page: number, perPage: number) =>
+  queryOptions({
+    queryKey: ['lb-pools', accountId, { page, perPage }],
+    queryFn: ({ signal }) => getPoolsPage(accountId, page, perPage, signal),
+    placeholderData: keepPreviousData,
+    enabled: !!accountId,
+  })
+
+export const usePools = (accountId: string, page: number, perPage: number) => useQuery(poolsQueryOptions(accountId, page, perPage))

@@ -1,0 +1,25 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import type { Zone } from './zone-types'
+import { zonesApiParams, type ZonesSearch } from './zones-search'
+
+export const getZones = (search: ZonesSearch, signal?: AbortSignal) => api.list<Zone>('/zones', { params: zonesApiParams(search), signal })
+
+export const zonesQueryOptions = (search: ZonesSearch) =>
+  queryOptions({
+    queryKey: ['zones', 'list', zonesApiParams(search)],
+    queryFn: ({ signal }) => getZones(search, signal),
+    placeholderData: keepPreviousData,
+  })
+
+export const useZones = (search: ZonesSearch) => useQuery(zonesQueryOptions(search))
+
+/** Zones whose name contains the text, for the zone switcher (first 20 by name). */
+export const zoneSearchQueryOptions = (text: string) =>
+  queryOptions({
+    queryKey: ['zones', 'search', text],
+    queryFn: ({ signal }) =>
+      api.list<Zone>('/zones', { params: { name: text ? `contains:${text}` : undefined, per_page: 20, order: 'name', direction: 'asc' }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  })

@@ -1,0 +1,37 @@
+import { getRouteApi } from '@tanstack/react-router'
+import { ErrorView } from '@/components/ui/error-view'
+import { PageHeader } from '@/components/ui/page-header'
+import { LoadingBlock } from '@/components/ui/spinner'
+import { useZone } from '../api/get-zone'
+import { ZoneAreaLinks } from './zone-area-links'
+import { ZoneDetails } from './zone-details'
+import { ZoneDnsCounts } from './zone-dns-counts'
+import { ZoneStatusPanel } from './zone-status-panel'
+
+const route = getRouteApi('/zones/$zoneId')
+
+/** One zone at a glance: its status in plain words, its name servers and plan, its DNS records, and every area. */
+export function ZoneOverviewPage() {
+  const { zoneId } = route.useParams()
+  const zone = useZone(zoneId)
+  if (zone.isPending) return <LoadingBlock label="Loading zone…" />
+  if (zone.isError) return <ErrorView error={zone.error} onRetry={() => void zone.refetch()} />
+  const z = zone.data
+  return (
+    <>
+      <PageHeader
+        eyebrow="Zone"
+        title={<span className="break-all">{z.name}</span>}
+        description="Everything about this domain: whether it is live, where its DNS is answered from, and where to change its settings."
+      />
+      <div className="grid gap-5 lg:grid-cols-3">
+        <div className="space-y-5 lg:col-span-2">
+          <ZoneStatusPanel zone={z} />
+          <ZoneDetails zone={z} />
+        </div>
+        <ZoneDnsCounts zoneId={z.id} />
+      </div>
+      <ZoneAreaLinks zoneId={z.id} />
+    </>
+  )
+}

@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { api, ApiRequestError, buildQuery, fieldErrorsFromApiError, pointerToFieldPath, postLocal } from './api-client'
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const ok = (result: unknown, extra: object = {}) => json(200, { success: true, errors: [], messages: [], result, ...extra })
+
+function mockFetch(res: Response | (() => Promise<Response>)) {
+  const fn = vi.fn(async (_url: string, _init?: RequestInit) => (typeof res === 'function' ? res() : res))
+  vi.stubGlobal('fetch', fn)
+  return fn
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('buildQuery', () => {
+  it('drops empty values and repeats array keys', () => {
+    expect(buildQuery({ a: 1, b: '', c: undefined, d: null, type: ['A', 'AAAA'], proxied: false })).toBe('?a=1&type=A&type=AAAA&proxied=false')
+  })
+  it('is empty without params', () => {
+    expect(buildQuery({})).toBe('')
+    expect(buildQuery()).toBe('')
+  })
+})
+
+describe('api', () => {
+  it('gets the result from /api/v4 without the write header', async () => {
+    const f = mockFetch(ok({ id: 'z1' }))
+    await expect(api.get('/zones/z1')).resolves.toEqual({ id: 'z1' })
+    const [url, init] = f.mock.calls[0]
+    expect(url).toBe('/api/v4/zones/z1')
+    expect((init?.headers as Record<string, string>)['X-Zonekeeper-Request']).toBeUndefined()
+  })
+
+  it('lists with result_info', async () => {
+    const info = { page: 2, per_page: 5, count: 1, total_count: 6, total_pages: 2 }
+    mockFetch(ok([{ id: 'a' }], { result_info: info }))
+    await expect(api.list('/zones', { params: { page: 2 } })).resolves.toEqual({ result: [{ id: 'a' }], resultInfo: info })
+  })
+
+  it('sends writes as JSON with the dashboard header', async () => {
+    const f = mockFetch(ok({ id: 'r1' }))
+    await api.post('/zones/z/dns_records', { type: 'A' })
+    const init = f.mock.calls[0][1]!
+    expect(init.method).toBe('POST')
+    expect(init.body).toBe('{"type":"A"}')
+    expect(init.headers).toMatchObject({ 'X-Zonekeeper-Request': '1', 'Content-Type': 'application/json' })
+  })
+
+  it('throws ApiRequestError with the status and the API errors', async () => {
+    mockFetch(json(400, { success: false, result: null, messages: [], errors: [{ code: 81058, message: 'An identical record already exists.' }] }))
+    const err = await api.delete('/zones/z/dns_records/r').catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(ApiRequestError)
+    expect((err as ApiRequestError).status).toBe(400)
+    expect((err as ApiRequestError).errors).toEqual([{ code: 81058, message: 'An identical record already exists.' }])
+  })
+
+  it('turns a network failure into status 0', async () => {
+    mockFetch(() => Promise.reject(new TypeError('fetch failed')))
+    const err = (await api.get('/zones').catch((e: unknown) => e)) as ApiRequestError
+    expect(err.status).toBe(0)
+    expect(err.errors[0].code).toBe(0)
+  })
+
+  it('reports a non-JSON answer with its text', async () => {
+    mockFetch(new Response('<html>Bad gateway</html>', { status: 502 }))
+    const err = (await api.get('/zones').catch((e: unknown) => e)) as ApiRequestError
+    expect(err.status).toBe(502)
+    expect(err.errors[0].message).toContain('Bad gateway')
+  })
+
+  it('downloads text, and still reads an error envelope', async () => {
+    mockFetch(new Response('example.com. 300 IN A 192.0.2.1', { status: 200 }))
+    await expect(api.text('/zones/z/dns_records/export')).resolves.toContain('192.0.2.1')
+    mockFetch(json(404, { success: false, result: null, messages: [], errors: [{ code: 1001, message: 'Zone not found.' }] }))
+    await expect(api.text('/zones/z/dns_records/export')).rejects.toMatchObject({ status: 404 })
+  })
+
+  it('posts to local endpoints with the header', async () => {
+    const f = mockFetch(ok({ reset: true }))
+    await expect(postLocal('/api/sandbox/reset')).resolves.toEqual({ reset: true })
+    expect(f.mock.calls[0][0]).toBe('/api/sandbox/reset')
+    expect(f.mock.calls[0][1]!.headers).toMatchObject({ 'X-Zonekeeper-Request': '1' })
+  })
+})
+
+describe('field errors', () => {
+  it('maps JSON pointers to form paths, with escapes', () => {
+    expect(pointerToFieldPath('/data/port')).toBe('data.port')
+    expect(pointerToFieldPath('/rules/0/action')).toBe('rules.0.action')
+    expect(pointerToFieldPath('/a~1b/c~0d')).toBe('a/b.c~d')
+  })
+
+  it('splits errors with and without a pointer', () => {
+    const err = new ApiRequestError(400, [
+      { code: 9005, message: 'Content for A record must be a valid IPv4 address.', source: { pointer: '/content' } },
+      { code: 1004, message: 'Port too big.', source: { pointer: '/data/port' } },
+      { code: 1004, message: 'Port must be a number.', source: { pointer: '/data/port' } },
+      { code: 81058, message: 'An identical record already exists.' },
+    ])
+    const { fields, rest } = fieldErrorsFromApiError(err)
+    expect(fields.content).toBe('Content for A record must be a valid IPv4 address. (code 9005)')
+    expect(fields['data.port']).toBe('Port too big. (code 1004) Port must be a number. (code 1004)')
+    expect(rest).toEqual([{ code: 81058, message: 'An identical record already exists.' }])
+  })
+
+  it('treats a non-API error as a general error', () => {
+    expect(fieldErrorsFromApiError(new Error('boom')).rest[0].message).toBe('boom')
+  })
+})

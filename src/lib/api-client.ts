@@ -1,0 +1,186 @@
+import type { ZodType } from 'zod'
+import type { ApiEnvelope, ResultInfo } from '@/shared/schemas/common'
+
+/** One error object from the API envelope. */
+export interface ApiErrorItem {
+  code: number
+  message: string
+  source?: { pointer: string }
+}
+
+/** A failed API call: the HTTP status and the envelope's errors (never empty). */
+export class ApiRequestError extends Error {
+  readonly status: number
+  readonly errors: ApiErrorItem[]
+  constructor(status: number, errors: ApiErrorItem[]) {
+    const list = errors.length ? errors : [{ code: status, message: `Request failed with HTTP ${status}.` }]
+    super(list.map((e) => `${e.code}: ${e.message}`).join('; '))
+    this.name = 'ApiRequestError'
+    this.status = status
+    this.errors = list
+  }
+}
+
+/** Code used when the dashboard's own server could not be reached at all. */
+export const NETWORK_ERROR_CODE = 0
+
+type Scalar = string | number | boolean
+export type QueryParams = Record<string, Scalar | readonly Scalar[] | null | undefined>
+
+/** Query string for list parameters: empty values are left out, arrays become repeated keys. */
+export function buildQuery(params?: QueryParams): string {
+  if (!params) return ''
+  const usp = new URLSearchParams()
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue
+    const values = Array.isArray(value) ? value : [value as Scalar]
+    for (const v of values) usp.append(key, String(v))
+  }
+  const s = usp.toString()
+  return s ? `?${s}` : ''
+}
+
+export interface RequestOptions<T> {
+  params?: QueryParams
+  /** Parses the result; a mismatch throws (the API answered something the dashboard does not understand). */
+  schema?: ZodType<T>
+  signal?: AbortSignal
+}
+
+export interface ListResult<T> {
+  result: T[]
+  resultInfo: ResultInfo
+}
+
+const BASE = '/api/v4'
+const WRITE_HEADER = { 'X-Zonekeeper-Request': '1' }
+
+function isEnvelope(value: unknown): value is ApiEnvelope<unknown> {
+  return typeof value === 'object' && value !== null && 'success' in value && 'errors' in value
+}
+
+async function send(method: string, url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, method, credentials: 'same-origin' })
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err
+    throw new ApiRequestError(0, [
+      { code: NETWORK_ERROR_CODE, message: 'Could not reach the Zonekeeper server. Check that it is running and try again.' },
+    ])
+  }
+}
+
+async function readEnvelope(res: Response): Promise<ApiEnvelope<unknown>> {
+  const text = await res.text()
+  let json: unknown
+  try {
+    json = text ? JSON.parse(text) : undefined
+  } catch {
+    json = undefined
+  }
+  if (!isEnvelope(json)) {
+    const snippet = text.replace(/\s+/g, ' ').trim().slice(0, 200)
+    throw new ApiRequestError(res.status, [
+      { code: res.status, message: snippet ? `Unexpected answer from the server: ${snippet}` : `Empty answer (HTTP ${res.status}).` },
+    ])
+  }
+  if (!res.ok || !json.success) throw new ApiRequestError(res.status, json.errors ?? [])
+  return json
+}
+
+function parse<T>(value: unknown, schema?: ZodType<T>): T {
+  if (!schema) return value as T
+  const parsed = schema.safeParse(value)
+  if (!parsed.success) {
+    throw new ApiRequestError(200, [
+      { code: 1, message: `The API answered in a shape the dashboard does not understand: ${parsed.error.issues[0]?.message ?? 'invalid'}.` },
+    ])
+  }
+  return parsed.data
+}
+
+async function call<T>(method: string, path: string, body: unknown, opts: RequestOptions<T> = {}) {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  let payload: BodyInit | undefined
+  if (method !== 'GET') Object.assign(headers, WRITE_HEADER)
+  if (body instanceof FormData) payload = body
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    payload = JSON.stringify(body)
+  }
+  const res = await send(method, BASE + path + buildQuery(opts.params), { headers, body: payload, signal: opts.signal })
+  return readEnvelope(res)
+}
+
+/**
+ * The browser's only way to the API: `/api/v4/...` on the dashboard's own server.
+ * Every call resolves to the envelope's `result` or throws an `ApiRequestError`.
+ */
+export const api = {
+  async get<T = unknown>(path: string, opts?: RequestOptions<T>): Promise<T> {
+    const env = await call('GET', path, undefined, opts)
+    return parse(env.result, opts?.schema)
+  },
+  /** List endpoint: the page of results and `result_info` (paging totals). */
+  async list<T = unknown>(path: string, opts?: RequestOptions<T>): Promise<ListResult<T>> {
+    const env = await call('GET', path, undefined, opts)
+    const rows = Array.isArray(env.result) ? env.result : []
+    const result = opts?.schema ? rows.map((r) => parse(r, opts.schema)) : (rows as T[])
+    const resultInfo = env.result_info ?? { page: 1, per_page: result.length, count: result.length, total_count: result.length, total_pages: 1 }
+    return { result, resultInfo }
+  },
+  async post<T = unknown>(path: string, body?: unknown, opts?: RequestOptions<T>): Promise<T> {
+    return parse((await call('POST', path, body, opts)).result, opts?.schema)
+  },
+  async put<T = unknown>(path: string, body?: unknown, opts?: RequestOptions<T>): Promise<T> {
+    return parse((await call('PUT', path, body, opts)).result, opts?.schema)
+  },
+  async patch<T = unknown>(path: string, body?: unknown, opts?: RequestOptions<T>): Promise<T> {
+    return parse((await call('PATCH', path, body, opts)).result, opts?.schema)
+  },
+  async delete<T = unknown>(path: string, opts?: RequestOptions<T>): Promise<T> {
+    return parse((await call('DELETE', path, undefined, opts)).result, opts?.schema)
+  },
+  /** Plain-text download (e.g. a BIND export). Errors still arrive as JSON envelopes. */
+  async text(path: string, opts?: { params?: QueryParams; signal?: AbortSignal }): Promise<string> {
+    const res = await send('GET', BASE + path + buildQuery(opts?.params), { headers: { Accept: 'text/plain' }, signal: opts?.signal })
+    if (!res.ok) await readEnvelope(res)
+    return res.text()
+  },
+}
+
+/** POST to the dashboard's own (non-API) endpoints, e.g. `/api/sandbox/reset`. */
+export async function postLocal<T = unknown>(url: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...WRITE_HEADER }
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  const res = await send('POST', url, { headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  return (await readEnvelope(res)).result as T
+}
+
+/** JSON pointer ("/data/port", "/rules/0/action") → react-hook-form path ("data.port", "rules.0.action"). */
+export function pointerToFieldPath(pointer: string): string {
+  if (!pointer.startsWith('/')) return pointer
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.')
+}
+
+/** Splits an API error into errors for form fields (with a pointer) and the rest (without). */
+export function fieldErrorsFromApiError(err: unknown): { fields: Record<string, string>; rest: ApiErrorItem[] } {
+  const fields: Record<string, string> = {}
+  const rest: ApiErrorItem[] = []
+  if (!(err instanceof ApiRequestError)) {
+    return { fields, rest: [{ code: NETWORK_ERROR_CODE, message: err instanceof Error ? err.message : String(err) }] }
+  }
+  for (const e of err.errors) {
+    const path = e.source?.pointer ? pointerToFieldPath(e.source.pointer) : ''
+    if (!path) rest.push(e)
+    else {
+      const text = `${e.message} (code ${e.code})`
+      fields[path] = fields[path] ? `${fields[path]} ${text}` : text
+    }
+  }
+  return { fields, rest }
+}

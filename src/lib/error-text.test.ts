@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { ApiRequestError } from './api-client'
+import { errorLine, explainCode, explainError } from './error-text'
+
+describe('explainError', () => {
+  it('explains a known code and keeps the API code and message', () => {
+    const e = explainError(new ApiRequestError(400, [{ code: 81058, message: 'An identical record already exists.' }]))
+    expect(e.summary).toMatch(/identical record/i)
+    expect(e.items[0]).toMatchObject({ code: 81058, message: 'An identical record already exists.' })
+    expect(e.status).toBe(400)
+  })
+
+  it('falls back to the HTTP status for unknown codes', () => {
+    expect(explainError(new ApiRequestError(429, [{ code: 99999, message: 'x' }])).summary).toMatch(/too many requests/i)
+    expect(explainError(new ApiRequestError(503, [{ code: 99998, message: 'x' }])).summary).toMatch(/problem answering/i)
+  })
+
+  it('explains the dashboard and proxy codes', () => {
+    for (const code of [0, 1001, 7000, 9004, 9021, 9106, 10403, 10502, 10504, 81053]) expect(explainCode(code), String(code)).toBeTruthy()
+    expect(explainCode(123456)).toBeUndefined()
+  })
+
+  it('handles non-API errors', () => {
+    const e = explainError(new Error('kaput'))
+    expect(e.items[0].message).toBe('kaput')
+    expect(e.summary).toMatch(/inside the dashboard/)
+  })
+
+  it('makes a one-line toast text with code and message', () => {
+    expect(errorLine(new ApiRequestError(400, [{ code: 9021, message: 'TTL must be between 60 and 86400 seconds, or 1 for Automatic.' }]))).toBe(
+      '9021: TTL must be between 60 and 86400 seconds, or 1 for Automatic.',
+    )
+  })
+})

@@ -1,0 +1,30 @@
+const dateFmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+const dateTimeFmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const numberFmt = new Intl.NumberFormat()
+
+/** "12 Mar 2025", or "—" for null/invalid. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '—'
+  const d = new Date(iso)
+  return Number.isNaN(d.getTime()) ? '—' : dateFmt.format(d)
+}
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—'
+  const d = new Date(iso)
+  return Number.isNaN(d.getTime()) ? '—' : dateTimeFmt.format(d)
+}
+
+export function formatNumber(n: number): string {
+  return numberFmt.format(n)
+}
+
+/** "3 records" / "1 record". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatNumber(n)} ${n === 1 ? one : many}`
+}
+
+/** Joins class names, skipping falsy ones. */
+export function cn(...parts: (string | false | null | undefined)[]): string {
+  return parts.filter(Boolean).join(' ')
+}

@@ -1,0 +1,45 @@
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createApp } from './app'
+import { openSandbox, sandboxFile } from './data'
+import { SEED_ZONES } from './emulator/seed-ids'
+import { testConfig } from '../testing/server'
+
+const zoneName = (db: ReturnType<typeof openSandbox>['db'], id: string) =>
+  (db.prepare('SELECT name FROM zones WHERE id = ?').get(id) as { name: string } | undefined)?.name
+
+describe('sandbox data on disk', () => {
+  it('lives in $DATA_DIR/sandbox.sqlite, survives a restart, and --reset-sandbox restores the demo seed', () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'zk-data-')), 'nested')
+    const first = openSandbox({ dataDir, resetSandbox: false })
+    expect(existsSync(sandboxFile(dataDir))).toBe(true)
+    expect(sandboxFile(dataDir)).toBe(join(dataDir, 'sandbox.sqlite'))
+    expect(zoneName(first.db, SEED_ZONES.demo.id)).toBe('example.com')
+    first.db.prepare('UPDATE zones SET name = ? WHERE id = ?').run('changed.example', SEED_ZONES.demo.id)
+    first.close()
+
+    const second = openSandbox({ dataDir, resetSandbox: false })
+    expect(zoneName(second.db, SEED_ZONES.demo.id)).toBe('changed.example')
+    second.close()
+
+    const third = openSandbox({ dataDir, resetSandbox: true })
+    expect(zoneName(third.db, SEED_ZONES.demo.id)).toBe('example.com')
+    third.close()
+  })
+
+  it('POST /api/sandbox/reset restores the demo seed', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'zk-data-'))
+    const emulator = openSandbox({ dataDir, resetSandbox: false })
+    try {
+      emulator.db.prepare('UPDATE zones SET name = ? WHERE id = ?').run('changed.example', SEED_ZONES.demo.id)
+      const app = createApp({ config: testConfig({ dataDir }), emulator })
+      const res = await app.request('/api/sandbox/reset', { method: 'POST', headers: { 'x-zonekeeper-request': '1' } })
+      expect(res.status).toBe(200)
+      expect(zoneName(emulator.db, SEED_ZONES.demo.id)).toBe('example.com')
+    } finally {
+      emulator.close()
+    }
+  })
+})

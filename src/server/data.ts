@@ -1,0 +1,11 @@
+import { join } from 'node:path'
+import type { ServerConfig } from './config'
+import { createEmulator, type Emulator } from './emulator'
+
+/** Where the sandbox keeps its data: `$DATA_DIR/sandbox.sqlite`. */
+export const sandboxFile = (dataDir: string) => join(dataDir, 'sandbox.sqlite')
+
+/** Opens the sandbox database (creating and seeding it the first time), reset to the demo seed when asked. */
+export function openSandbox(config: Pick<ServerConfig, 'dataDir' | 'resetSandbox'>): Emulator {
+  return createEmulator({ file: sandboxFile(config.dataDir), reset: config.resetSandbox })
+}

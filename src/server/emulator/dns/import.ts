@@ -1,0 +1,132 @@
+import { isPrivateAddress } from '../../../shared/dns/ip'
+import { dataFromRdata } from '../../../shared/dns/rdata'
+import { isDataType, isProxiableType } from '../../../shared/dns/record-types'
+import type { DnsImportResult } from '../../../shared/schemas/dns-record'
+import type { ApiMessage } from '../../../shared/schemas/common'
+import { ApiError } from '../http'
+import { newId } from '../ids'
+import type { ZoneRef } from '../lookup'
+import type { Db } from '../module'
+import { absolute, parseZoneFile, type ZoneFileEntry } from './bind-parse'
+import { ChainError } from './rules'
+import { insertRecord } from './store'
+import { prepareRecord } from './write'
+
+/**
+ * POST …/dns_records/import. Each record line goes through exactly the checks of a create.
+ * Lines that pass are added (in one transaction); lines that fail are skipped and reported, so the
+ * import is partial rather than all-or-nothing. Reporting (our choice, documented for the UI):
+ * `result.added[]` {line, id, type, name, content}, `result.refused[]` {line, text, code, message},
+ * and each refusal also as a `messages` entry "Line N: <reason>". SOA lines are refused (automatic).
+ * Proxied CNAMEs wait until the rest of the file is in, so a chain may be defined in any order.
+ */
+
+const hostAbs = (host: string, origin: string) => (host === '.' ? '.' : absolute(host, origin))
+
+/** The create body a zone-file line stands for. */
+export function entryToBody(e: ZoneFileEntry, importProxied: boolean): Record<string, unknown> {
+  const body: Record<string, unknown> = { type: e.type, name: `${e.owner}.` }
+  if (e.ttl !== undefined) body.ttl = e.ttl
+  const tags: string[] = []
+  let proxiedTag: boolean | undefined
+  for (const t of e.tags) {
+    const lower = t.toLowerCase()
+    if (lower === 'cf-proxied:true' || lower === 'cf-proxied:false') proxiedTag = lower.endsWith('true')
+    else if (lower === 'cf-flatten-cname' || lower === 'cf-flatten-cname:true') body.settings = { flatten_cname: true }
+    else tags.push(t)
+  }
+  if (tags.length) body.tags = tags
+  if (e.comment) body.comment = e.comment
+  const words = e.rdata.split(/\s+/)
+  switch (e.type) {
+    case 'CNAME':
+    case 'NS':
+    case 'PTR':
+      body.content = hostAbs(words[0] ?? '', e.origin)
+      break
+    case 'MX':
+      body.priority = Number(words[0])
+      body.content = hostAbs(words[1] ?? '', e.origin)
+      break
+    case 'OPENPGPKEY':
+      body.content = words.join('')
+      break
+    default:
+      if (isDataType(e.type)) {
+        const parsed = dataFromRdata(e.type, e.rdata, true)
+        if (!parsed.ok) {
+          body.content = e.rdata
+          break
+        }
+        const d = parsed.data
+        for (const key of ['target', 'replacement'] as const) if (typeof d[key] === 'string' && e.type !== 'URI') d[key] = hostAbs(d[key], e.origin)
+        body.data = d
+        if (parsed.priority !== undefined) body.priority = parsed.priority
+      } else body.content = e.rdata
+  }
+  const content = typeof body.content === 'string' ? body.content : ''
+  const fromFlag = importProxied && isProxiableType(e.type) && !((e.type === 'A' || e.type === 'AAAA') && isPrivateAddress(content))
+  const proxied = proxiedTag ?? fromFlag
+  if (proxied) body.proxied = true
+  return body
+}
+
+interface Outcome {
+  result: DnsImportResult & { added: NonNullable<DnsImportResult['added']>; refused: NonNullable<DnsImportResult['refused']> }
+  messages: ApiMessage[]
+}
+
+export function importZoneFile(db: Db, zone: ZoneRef, source: string, importProxied: boolean, now: Date): Outcome {
+  const { entries, problems } = parseZoneFile(source, zone.name)
+  const added: Outcome['result']['added'] = []
+  const refused: Outcome['result']['refused'] = problems.map((p) => ({ line: p.line, text: p.text, code: 1004, message: p.message }))
+  const stamp = now.toISOString()
+
+  const tryAdd = (e: ZoneFileEntry): ApiError | undefined => {
+    if (e.type === 'SOA') return new ApiError(400, [{ code: 1004, message: 'The SOA record is automatic: this line was skipped.' }])
+    try {
+      const rec = prepareRecord(db, zone, entryToBody(e, importProxied))
+      const id = newId()
+      insertRecord(db, rec, { id, zoneId: zone.id, now: stamp })
+      added.push({ line: e.line, id, type: rec.type, name: rec.name, content: rec.content })
+      return undefined
+    } catch (err) {
+      if (err instanceof ApiError) return err
+      throw err
+    }
+  }
+  const refuse = (e: ZoneFileEntry, err: ApiError) => {
+    const first = err.errors[0]
+    const field = first.source?.pointer ? ` (${first.source.pointer.slice(1)})` : ''
+    refused.push({ line: e.line, text: e.text, code: first.code, message: `${first.message}${field}` })
+  }
+
+  db.transaction(() => {
+    let waiting: { e: ZoneFileEntry; err: ApiError }[] = []
+    for (const e of entries) {
+      const err = tryAdd(e)
+      if (err instanceof ChainError) waiting.push({ e, err })
+      else if (err) refuse(e, err)
+    }
+    // Retry proxied CNAMEs whose chain ended at a name added later in the file, until nothing moves.
+    for (let progress = true; progress && waiting.length; ) {
+      const before = waiting.length
+      const still: typeof waiting = []
+      for (const w of waiting) {
+        const err = tryAdd(w.e)
+        if (err instanceof ChainError) still.push({ e: w.e, err })
+        else if (err) refuse(w.e, err)
+      }
+      waiting = still
+      progress = waiting.length < before
+    }
+    for (const w of waiting) refuse(w.e, w.err)
+  })()
+
+  refused.sort((a, b) => a.line - b.line)
+  added.sort((a, b) => a.line - b.line)
+  return {
+    result: { recs_added: added.length, total_records_parsed: entries.length, added, refused },
+    messages: refused.map((r) => ({ code: r.code, message: `Line ${r.line}: ${r.message}` })),
+  }
+}

@@ -1,0 +1,142 @@
+import type { Context } from 'hono'
+import { ALL_DNS_RECORD_TYPES } from '../../../shared/dns/record-types'
+import type { ResultInfo } from '../../../shared/schemas/common'
+import type { DnsRecord } from '../../../shared/schemas/dns-record'
+import {
+  DNS_RECORD_ORDER_FIELDS,
+  DNS_RECORDS_DEFAULT_PER_PAGE,
+  DNS_RECORDS_MAX_PER_PAGE,
+} from '../../../shared/schemas/dns-records-search'
+import { badRequest, queryBool, queryList, readDirection, readPaging, resultInfo } from '../http'
+import type { ZoneRef } from '../lookup'
+import type { Db } from '../module'
+import { toApiRecord, type RecordRow } from './store'
+
+/**
+ * GET …/dns_records (api-notes §3.2) as one SQL query. Every filter key is one condition; the values
+ * of a repeated key (type=A&type=AAAA) are alternatives. Conditions combine with `match`
+ * (all: AND, any: OR); tag conditions first combine with `tag_match`; `search` always narrows.
+ * Name, content, comment and tag filters ignore case (SQLite LIKE and COLLATE NOCASE).
+ */
+
+interface Cond {
+  sql: string
+  params: unknown[]
+}
+
+const like = (v: string) => v.replace(/[\\%_]/g, (ch) => `\\${ch}`)
+const values = (c: Context, key: string) => (c.req.queries(key) ?? []).filter((v) => v !== '')
+const anyOf = (parts: Cond[]): Cond | undefined =>
+  parts.length ? { sql: `(${parts.map((p) => p.sql).join(' OR ')})`, params: parts.flatMap((p) => p.params) } : undefined
+const join = (parts: Cond[], op: 'AND' | 'OR'): Cond | undefined =>
+  parts.length ? { sql: `(${parts.map((p) => p.sql).join(` ${op} `)})`, params: parts.flatMap((p) => p.params) } : undefined
+
+const OPS = { exact: (v: string) => v, contains: (v: string) => `%${v}%`, startswith: (v: string) => `${v}%`, endswith: (v: string) => `%${v}` }
+type Op = keyof typeof OPS
+
+/**
+ * `field`, `field.exact` (case-insensitive equality; names are stored lower-case, so `norm` lowers
+ * them and the index serves the lookup) and `field.contains|startswith|endswith`.
+ */
+function textFilters(c: Context, field: string, column: string, norm?: (v: string) => string): Cond[] {
+  const conds: Cond[] = []
+  const exact = [...values(c, field), ...values(c, `${field}.exact`)].map(norm ?? ((v) => v))
+  const collate = norm ? '' : ' COLLATE NOCASE'
+  if (exact.length) conds.push({ sql: `${column}${collate} IN (${exact.map(() => '?').join(', ')})`, params: exact })
+  for (const op of ['contains', 'startswith', 'endswith'] as Op[]) {
+    const list = values(c, `${field}.${op}`).map(norm ?? ((v) => v))
+    const cond = anyOf(list.map((v) => ({ sql: `${column} LIKE ? ESCAPE '\\'`, params: [OPS[op](like(v))] })))
+    if (cond) conds.push(cond)
+  }
+  return conds
+}
+
+function splitTag(raw: string): { name: string; value: string | undefined } {
+  const i = raw.indexOf(':')
+  return i < 0 ? { name: raw.toLowerCase(), value: undefined } : { name: raw.slice(0, i).toLowerCase(), value: raw.slice(i + 1) }
+}
+
+const TAG_EXISTS = 'EXISTS (SELECT 1 FROM dns_record_tags t WHERE t.record_id = r.id AND t.name = ?'
+
+function tagFilters(c: Context): Cond[] {
+  const conds: Cond[] = []
+  for (const raw of values(c, 'tag')) {
+    const { name, value } = splitTag(raw)
+    conds.push(value === undefined ? { sql: `${TAG_EXISTS})`, params: [name] } : { sql: `${TAG_EXISTS} AND t.value = ? COLLATE NOCASE)`, params: [name, value] })
+  }
+  for (const raw of values(c, 'tag.present')) conds.push({ sql: `${TAG_EXISTS})`, params: [splitTag(raw).name] })
+  for (const raw of values(c, 'tag.absent')) conds.push({ sql: `NOT ${TAG_EXISTS})`, params: [splitTag(raw).name] })
+  for (const op of ['exact', 'contains', 'startswith', 'endswith'] as Op[]) {
+    for (const raw of values(c, `tag.${op}`)) {
+      const { name, value } = splitTag(raw)
+      if (value === undefined) throw badRequest(1001, `tag.${op} takes name:value, such as owner:dns-team.`, `/tag.${op}`)
+      conds.push({ sql: `${TAG_EXISTS} AND t.value LIKE ? ESCAPE '\\')`, params: [name, OPS[op](like(value))] })
+    }
+  }
+  return conds
+}
+
+function readMatch(c: Context, key: string): 'AND' | 'OR' {
+  const v = c.req.query(key)?.toLowerCase()
+  if (v === undefined || v === '' || v === 'all') return 'AND'
+  if (v === 'any') return 'OR'
+  throw badRequest(1001, `${key} must be all or any.`, `/${key}`)
+}
+
+export function listRecords(db: Db, zone: ZoneRef, c: Context): { records: DnsRecord[]; info: ResultInfo } {
+  const zoneName = zone.name.toLowerCase()
+  const normName = (v: string) => {
+    const n = v.trim().toLowerCase().replace(/\.$/, '')
+    return n === '@' ? zoneName : n
+  }
+  const conds: Cond[] = []
+
+  const types = queryList(c, 'type').map((t) => t.toUpperCase())
+  const unknown = types.find((t) => !(ALL_DNS_RECORD_TYPES as readonly string[]).includes(t))
+  if (unknown) throw badRequest(1001, `Unknown record type "${unknown}". Use one of ${ALL_DNS_RECORD_TYPES.join(', ')}.`, '/type')
+  if (types.length) conds.push({ sql: `r.type IN (${types.map(() => '?').join(', ')})`, params: types })
+
+  conds.push(...textFilters(c, 'name', 'r.name', normName))
+  conds.push(...textFilters(c, 'content', 'r.content'))
+  conds.push(...textFilters(c, 'comment', 'r.comment'))
+  if (c.req.query('comment.present') !== undefined) conds.push({ sql: "(r.comment IS NOT NULL AND r.comment != '')", params: [] })
+  if (c.req.query('comment.absent') !== undefined) conds.push({ sql: "(r.comment IS NULL OR r.comment = '')", params: [] })
+  const proxied = queryBool(c, 'proxied')
+  if (proxied !== undefined) conds.push({ sql: 'r.proxied = ?', params: [proxied ? 1 : 0] })
+  const tags = join(tagFilters(c), readMatch(c, 'tag_match'))
+  if (tags) conds.push(tags)
+
+  const where: Cond[] = [{ sql: 'r.zone_id = ?', params: [zone.id] }]
+  const combined = join(conds, readMatch(c, 'match'))
+  if (combined) where.push(combined)
+  const search = c.req.query('search')?.trim()
+  if (search) {
+    const p = `%${like(search)}%`
+    where.push({
+      sql: "(r.name LIKE ? ESCAPE '\\' OR r.content LIKE ? ESCAPE '\\' OR IFNULL(r.comment, '') LIKE ? ESCAPE '\\' OR r.tags LIKE ? ESCAPE '\\' OR r.type = ?)",
+      params: [p, p, p, p, search.toUpperCase()],
+    })
+  }
+  const whereSql = where.map((w) => w.sql).join(' AND ')
+  const params = where.flatMap((w) => w.params)
+
+  const order = c.req.query('order') || 'type'
+  if (!(DNS_RECORD_ORDER_FIELDS as readonly string[]).includes(order)) {
+    throw badRequest(1001, `order must be one of ${DNS_RECORD_ORDER_FIELDS.join(', ')}.`, '/order')
+  }
+  const dir = readDirection(c) === 'desc' ? 'DESC' : 'ASC'
+  const orderSql = {
+    type: `r.type ${dir}, r.name ${dir}, r.rowid ${dir}`,
+    name: `r.name ${dir}, r.type ${dir}, r.rowid ${dir}`,
+    content: `r.content ${dir}, r.rowid ${dir}`,
+    ttl: `r.ttl ${dir}, r.rowid ${dir}`,
+    proxied: `r.proxied ${dir}, r.rowid ${dir}`,
+  }[order]
+
+  const paging = readPaging(c, { defaultPerPage: DNS_RECORDS_DEFAULT_PER_PAGE, maxPerPage: DNS_RECORDS_MAX_PER_PAGE })
+  const total = (db.prepare(`SELECT COUNT(*) AS n FROM dns_records r WHERE ${whereSql}`).get(...params) as { n: number }).n
+  const rows = db
+    .prepare(`SELECT r.* FROM dns_records r WHERE ${whereSql} ORDER BY ${orderSql} LIMIT ? OFFSET ?`)
+    .all(...params, paging.perPage, paging.offset) as RecordRow[]
+  return { records: rows.map(toApiRecord), info: resultInfo(paging, rows.length, total) }
+}

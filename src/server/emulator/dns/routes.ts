@@ -1,0 +1,93 @@
+import type { Hono } from 'hono'
+import { badRequest, envelope, ok, readJson } from '../http'
+import { requireZone } from '../lookup'
+import type { EmulatorContext } from '../module'
+import { exportZone } from './bind-export'
+import { IncludeRefused } from './bind-parse'
+import { importZoneFile } from './import'
+import { listRecords } from './list'
+import { ensureSoa } from './soa'
+import { getRow, toApiRecord } from './store'
+import { createRecord, deleteRecord, recordNotFound, updateRecord } from './write'
+
+const BASE = '/zones/:zone_id/dns_records'
+
+export function registerDnsRoutes(app: Hono, { db, now }: EmulatorContext): void {
+  app.get(BASE, (c) => {
+    const zone = requireZone(db, c.req.param('zone_id'))
+    ensureSoa(db, zone, now().toISOString())
+    const { records, info } = listRecords(db, zone, c)
+    return ok(c, records, info)
+  })
+
+  app.post(BASE, async (c) => {
+    const zone = requireZone(db, c.req.param('zone_id'))
+    const body = await readJson(c)
+    return ok(c, db.transaction(() => createRecord(db, zone, body, now()))())
+  })
+
+  // Literal paths before /:dns_record_id.
+  app.get(`${BASE}/export`, (c) => {
+    const zone = requireZone(db, c.req.param('zone_id'))
+    ensureSoa(db, zone, now().toISOString())
+    return c.text(exportZone(db, zone, now()), 200, { 'content-type': 'text/plain; charset=utf-8' })
+  })
+
+  app.post(`${BASE}/import`, async (c) => {
+    const zone = requireZone(db, c.req.param('zone_id'))
+    const started = now()
+    const type = c.req.header('content-type') ?? ''
+    if (!type.toLowerCase().startsWith('multipart/form-data')) {
+      throw badRequest(1004, 'Send the zone file as multipart/form-data, in a field named "file".')
+    }
+    const form = await c.req.parseBody()
+    const file = form.file
+    const source = typeof file === 'string' ? file : file instanceof Blob ? await file.text() : undefined
+    if (source === undefined) throw badRequest(1004, 'Attach the zone file in a field named "file".', '/file')
+    const rawProxied = typeof form.proxied === 'string' ? form.proxied.toLowerCase() : undefined
+    if (rawProxied !== undefined && rawProxied !== 'true' && rawProxied !== 'false') {
+      throw badRequest(1004, 'proxied must be true or false.', '/proxied')
+    }
+    let outcome
+    try {
+      outcome = importZoneFile(db, zone, source, rawProxied === 'true', now())
+    } catch (err) {
+      if (err instanceof IncludeRefused) throw badRequest(1004, err.message, '/file')
+      throw err
+    }
+    const ended = now()
+    return c.json({
+      ...envelope(outcome.result),
+      messages: outcome.messages,
+      timing: {
+        start_time: started.toISOString(),
+        end_time: ended.toISOString(),
+        process_time: Math.max(0, (ended.getTime() - started.getTime()) / 1000),
+      },
+    })
+  })
+
+  app.get(`${BASE}/:dns_record_id`, (c) => {
+    const zone = requireZone(db, c.req.param('zone_id'))
+    const row = getRow(db, zone.id, c.req.param('dns_record_id'))
+    if (!row) throw recordNotFound()
+    return ok(c, toApiRecord(row))
+  })
+
+  for (const [method, mode] of [
+    ['patch', 'patch'],
+    ['put', 'put'],
+  ] as const) {
+    app[method](`${BASE}/:dns_record_id`, async (c) => {
+      const zone = requireZone(db, c.req.param('zone_id'))
+      const body = await readJson(c)
+      const id = c.req.param('dns_record_id')
+      return ok(c, db.transaction(() => updateRecord(db, zone, id, body, mode, now()))())
+    })
+  }
+
+  app.delete(`${BASE}/:dns_record_id`, (c) => {
+    const zone = requireZone(db, c.req.param('zone_id'))
+    return ok(c, deleteRecord(db, zone, c.req.param('dns_record_id')))
+  })
+}

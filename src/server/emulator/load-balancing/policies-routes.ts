@@ -1,0 +1,77 @@
+import type { Hono } from 'hono'
+import { randomUUID } from 'node:crypto'
+import { LB_HEALTH_ALERT, notificationPolicyInputSchema } from '../../../shared/schemas/alerting'
+import { ApiError, notFound, ok, readJson, validate } from '../http'
+import { requireAccount } from '../lookup'
+import type { EmulatorContext } from '../module'
+import { toPolicy, type PolicyRow } from './store'
+
+/** Sandbox error codes (the real ones are not published): 17001 invalid policy, 17002 unknown pool, 17404 unknown policy. */
+export const POLICY_CODES = { invalid: 17001, unknownPool: 17002, notFound: 17404 } as const
+
+/** Notification policies (`/accounts/:account_id/alerting/v3/policies`): list, create, get, delete. */
+export function registerPolicyRoutes(app: Hono, { db, now }: EmulatorContext): void {
+  const base = '/accounts/:account_id/alerting/v3/policies'
+
+  const find = (accountId: string, id: string) => {
+    const row = db.prepare('SELECT * FROM alerting_policies WHERE account_id = ? AND id = ?').get(accountId, id) as PolicyRow | undefined
+    if (!row) throw notFound(POLICY_CODES.notFound, `Notification policy ${id} was not found in this account.`)
+    return row
+  }
+
+  // A single page holding every policy, oldest first (the SDK reads policies as a SinglePage).
+  app.get(base, (c) => {
+    const account = requireAccount(db, c.req.param('account_id'))
+    const rows = db.prepare('SELECT * FROM alerting_policies WHERE account_id = ? ORDER BY created, id').all(account.id) as PolicyRow[]
+    return ok(c, rows.map(toPolicy), { page: 1, per_page: Math.max(rows.length, 1), count: rows.length, total_count: rows.length, total_pages: 1 })
+  })
+
+  app.post(base, async (c) => {
+    const account = requireAccount(db, c.req.param('account_id'))
+    const input = validate(notificationPolicyInputSchema, await readJson(c), POLICY_CODES.invalid)
+    // Service rule: every pool the policy watches exists in this account.
+    const poolIds = input.filters?.pool_id ?? []
+    const exists = db.prepare('SELECT 1 FROM lb_pools WHERE account_id = ? AND id = ?')
+    const errors = poolIds.flatMap((id, i) =>
+      exists.get(account.id, id)
+        ? []
+        : [{ code: POLICY_CODES.unknownPool, message: `Pool ${id} does not exist in this account.`, source: { pointer: `/filters/pool_id/${i}` } }],
+    )
+    if (errors.length > 0) throw new ApiError(400, errors)
+    const id = randomUUID()
+    const stamp = now().toISOString()
+    const filters = input.alert_type === LB_HEALTH_ALERT ? pickLbFilters(input.filters ?? {}) : (input.filters ?? {})
+    db.prepare(`INSERT INTO alerting_policies (id, account_id, name, description, alert_type, enabled, alert_interval,
+      filters, mechanisms, created, modified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+      id,
+      account.id,
+      input.name,
+      input.description ?? null,
+      input.alert_type,
+      input.enabled ? 1 : 0,
+      input.alert_interval ?? null,
+      JSON.stringify(filters),
+      JSON.stringify(input.mechanisms),
+      stamp,
+      stamp,
+    )
+    return ok(c, { id })
+  })
+
+  app.get(`${base}/:policy_id`, (c) => {
+    const account = requireAccount(db, c.req.param('account_id'))
+    return ok(c, toPolicy(find(account.id, c.req.param('policy_id'))))
+  })
+
+  app.delete(`${base}/:policy_id`, (c) => {
+    const account = requireAccount(db, c.req.param('account_id'))
+    const row = find(account.id, c.req.param('policy_id'))
+    db.prepare('DELETE FROM alerting_policies WHERE id = ?').run(row.id)
+    return ok(c, { id: row.id })
+  })
+}
+
+/** A health alert keeps only the filters it understands. */
+function pickLbFilters(f: Record<string, string[]>): Record<string, string[]> {
+  return { pool_id: f.pool_id ?? [], new_health: f.new_health ?? [], event_source: f.event_source ?? [] }
+}

@@ -1,0 +1,86 @@
+import type { LogpushJob, OutputOptions } from '../../../shared/schemas/logpush'
+import { notFound } from '../http'
+import type { Db } from '../module'
+
+export interface JobRow {
+  id: number
+  zone_id: string
+  name: string | null
+  dataset: string | null
+  destination_conf: string
+  enabled: number
+  kind: string
+  filter: string | null
+  logpull_options: string | null
+  output_options: string | null
+  frequency: string | null
+  max_upload_bytes: number | null
+  max_upload_records: number | null
+  max_upload_interval_seconds: number | null
+  last_complete: string | null
+  last_error: string | null
+  error_message: string | null
+}
+
+export type JobValues = Omit<JobRow, 'id' | 'zone_id' | 'enabled' | 'output_options'> & {
+  enabled: boolean
+  output_options: OutputOptions | null
+}
+
+export function toJob(row: JobRow): LogpushJob {
+  return {
+    id: row.id,
+    name: row.name,
+    dataset: row.dataset,
+    destination_conf: row.destination_conf,
+    enabled: row.enabled === 1,
+    kind: row.kind,
+    filter: row.filter,
+    logpull_options: row.logpull_options,
+    output_options: row.output_options === null ? null : (JSON.parse(row.output_options) as OutputOptions),
+    frequency: row.frequency,
+    max_upload_bytes: row.max_upload_bytes,
+    max_upload_records: row.max_upload_records,
+    max_upload_interval_seconds: row.max_upload_interval_seconds,
+    last_complete: row.last_complete,
+    last_error: row.last_error,
+    error_message: row.error_message,
+  }
+}
+
+const COLUMNS = [
+  'name', 'dataset', 'destination_conf', 'enabled', 'kind', 'filter', 'logpull_options', 'output_options', 'frequency',
+  'max_upload_bytes', 'max_upload_records', 'max_upload_interval_seconds', 'last_complete', 'last_error', 'error_message',
+] as const
+
+const params = (v: JobValues) => ({
+  ...v,
+  enabled: v.enabled ? 1 : 0,
+  output_options: v.output_options === null ? null : JSON.stringify(v.output_options),
+})
+
+/** Inserts a job; `id` only for seeds (stable ids), otherwise the next integer. */
+export function insertJob(db: Db, zoneId: string, values: JobValues, id?: number): JobRow {
+  const cols = ['zone_id', ...COLUMNS, ...(id === undefined ? [] : ['id'])]
+  const info = db
+    .prepare(`INSERT INTO logpush_jobs (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`)
+    .run({ ...params(values), zone_id: zoneId, ...(id === undefined ? {} : { id }) })
+  return findJob(db, zoneId, Number(info.lastInsertRowid))
+}
+
+export function updateJob(db: Db, row: JobRow, values: JobValues): JobRow {
+  db.prepare(`UPDATE logpush_jobs SET ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...params(values), id: row.id })
+  return findJob(db, row.zone_id, row.id)
+}
+
+export function findJob(db: Db, zoneId: string, id: number): JobRow {
+  const row = db.prepare('SELECT * FROM logpush_jobs WHERE zone_id = ? AND id = ?').get(zoneId, id) as JobRow | undefined
+  if (!row) throw notFound(1001, `Log job ${id} was not found in this zone.`)
+  return row
+}
+
+export function jobValues(row: JobRow): JobValues {
+  const { id: _id, zone_id: _zone, ...rest } = row // eslint-disable-line @typescript-eslint/no-unused-vars -- dropped on purpose
+  const job = toJob(row)
+  return { ...rest, enabled: job.enabled, output_options: job.output_options ?? null }
+}

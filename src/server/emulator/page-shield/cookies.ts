@@ -1,0 +1,95 @@
+import type { Hono } from 'hono'
+import { cookiesQuerySchema } from '../../../shared/schemas/page-shield-query'
+import { notFound, ok } from '../http'
+import { requireZone } from '../lookup'
+import type { EmulatorContext } from '../module'
+import { addPageUrlFilter, addWildcards, answerList, bool, jsonList, readListQuery, Where } from './list'
+
+export interface CookieRow {
+  id: string
+  zone_id: string
+  name: string
+  host: string
+  type: string
+  first_page_url: string
+  page_urls: string
+  first_seen_at: string
+  last_seen_at: string
+  domain_attribute: string | null
+  path_attribute: string | null
+  expires_attribute: string | null
+  max_age_attribute: number | null
+  http_only_attribute: number
+  secure_attribute: number
+  same_site_attribute: string | null
+}
+
+export function cookieItem(r: CookieRow) {
+  return {
+    id: r.id,
+    name: r.name,
+    host: r.host,
+    type: r.type,
+    first_seen_at: r.first_seen_at,
+    last_seen_at: r.last_seen_at,
+    first_page_url: r.first_page_url,
+    page_urls: jsonList(r.page_urls),
+    domain_attribute: r.domain_attribute,
+    path_attribute: r.path_attribute,
+    expires_attribute: r.expires_attribute,
+    max_age_attribute: r.max_age_attribute,
+    http_only_attribute: bool(r.http_only_attribute),
+    secure_attribute: bool(r.secure_attribute),
+    same_site_attribute: r.same_site_attribute,
+  }
+}
+
+const CSV_COLUMNS = [
+  'id', 'name', 'host', 'type', 'first_page_url', 'first_seen_at', 'last_seen_at', 'domain_attribute', 'path_attribute',
+  'expires_attribute', 'max_age_attribute', 'http_only_attribute', 'secure_attribute', 'same_site_attribute',
+] as const
+
+export function registerCookieRoutes(app: Hono, { db }: EmulatorContext): void {
+  app.get('/zones/:zone_id/page_shield/cookies', (c) => {
+    const zone = requireZone(db, c.req.param('zone_id'))
+    const q = readListQuery(c, cookiesQuerySchema)
+    const where = new Where().add('k.zone_id = ?', zone.id)
+    addWildcards(where, 'k.host', q.hosts?.map((h) => h.toLowerCase()))
+    addPageUrlFilter(where, 'k', q.page_url)
+    if (q.name) {
+      // Cookie names are case-sensitive, wildcards or not.
+      const starts = q.name.startsWith('*')
+      const ends = q.name.length > 1 && q.name.endsWith('*')
+      const core = q.name.replace(/^\*+/, '').replace(/\*+$/, '')
+      if (!starts && !ends) where.add('k.name = ?', core)
+      else if (core) {
+        const fn = starts && ends ? 'instr(k.name, ?) > 0' : starts ? 'substr(k.name, -length(?)) = ?' : 'substr(k.name, 1, length(?)) = ?'
+        where.add(fn, ...(starts && ends ? [core] : [core, core]))
+      }
+    }
+    if (q.type) where.add('k.type = ?', q.type)
+    if (q.path !== undefined) where.add('k.path_attribute = ?', q.path)
+    if (q.domain !== undefined) where.add('k.domain_attribute = ?', q.domain)
+    if (q.http_only !== undefined) where.add('k.http_only_attribute = ?', q.http_only ? 1 : 0)
+    if (q.secure !== undefined) where.add('k.secure_attribute = ?', q.secure ? 1 : 0)
+    if (q.same_site) where.add('k.same_site_attribute = ?', q.same_site)
+    return answerList<CookieRow, ReturnType<typeof cookieItem>>(c, {
+      db,
+      table: 'page_shield_cookies',
+      alias: 'k',
+      where,
+      query: q,
+      toItem: cookieItem,
+      csv: { file: `page-shield-cookies-${zone.name}.csv`, columns: CSV_COLUMNS, toRecord: cookieItem },
+    })
+  })
+
+  app.get('/zones/:zone_id/page_shield/cookies/:cookie_id', (c) => {
+    const zone = requireZone(db, c.req.param('zone_id'))
+    const row = db
+      .prepare('SELECT * FROM page_shield_cookies WHERE zone_id = ? AND id = ?')
+      .get(zone.id, c.req.param('cookie_id')) as CookieRow | undefined
+    if (!row) throw notFound(1002, `Cookie ${c.req.param('cookie_id')} was not found in this zone.`)
+    return ok(c, cookieItem(row))
+  })
+}

@@ -1,0 +1,33 @@
+import { Hono } from 'hono'
+import { openDatabase } from '../db'
+import { ApiError, errorEnvelope } from '../http'
+import { rng } from '../ids'
+import type { EmulatorContext } from '../module'
+import { zonesModule } from '../zones'
+import { pageShieldModule } from '.'
+import { seedPageShieldDemo } from './seed'
+
+/**
+ * For unit tests: the zones and page-security areas alone, in memory, with the same error handling
+ * as the full sandbox. `seed: false` leaves the page-security tables empty, `'demo'` seeds only example.com (zones are always seeded).
+ */
+export function pageShieldTestApp(options: { seed?: boolean | 'demo'; now?: () => Date } = {}) {
+  const db = openDatabase(':memory:')
+  const ctx: EmulatorContext = { db, now: options.now ?? (() => new Date('2026-03-01T12:00:00Z')) }
+  db.exec(zonesModule.schema)
+  db.exec(pageShieldModule.schema)
+  db.transaction(() => {
+    const seedCtx = { ...ctx, rng: rng(1) }
+    zonesModule.seed?.(seedCtx)
+    if (options.seed === 'demo') seedPageShieldDemo(db, ctx.now())
+    else if (options.seed !== false) pageShieldModule.seed?.(seedCtx)
+  })()
+  const app = new Hono()
+  zonesModule.register(app, ctx)
+  pageShieldModule.register(app, ctx)
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(errorEnvelope(err.errors), err.status)
+    throw err
+  })
+  return { app, db, ctx }
+}

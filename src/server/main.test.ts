@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+interface Run {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Runs `npm start` (tsx src/server/main.ts) with env; `until` may act on the output and stop the process. */
+function start(env: Record<string, string>, args: string[] = [], until?: (stdout: string, stop: () => void) => void): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], {
+      env: { PATH: process.env.PATH ?? '', SKIP_BUILD: '1', PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString()
+      until?.(stdout, () => child.kill('SIGTERM'))
+    })
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+    child.on('error', reject)
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr })
+    })
+  })
+}
+
+describe('npm start', () => {
+  it('refuses live mode on a non-loopback HOST without DASHBOARD_PASSWORD, saying why', async () => {
+    const token = 'refusal-token-0123456789abcdef'
+    const run = await start({ API_TOKEN: token, HOST: '0.0.0.0', DATA_DIR: mkdtempSync(join(tmpdir(), 'zk-main-')) })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/Refusing to start in live mode on HOST=0\.0\.0\.0/)
+    expect(run.stderr).toMatch(/DASHBOARD_PASSWORD/)
+    expect(run.stdout + run.stderr).not.toContain(token)
+  })
+
+  it('serves the sandbox, answers /healthz, and stops cleanly on SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'zk-main-'))
+    let health: unknown
+    const run = await start({ DATA_DIR: dataDir }, ['--reset-sandbox'], (out, stop) => {
+      const url = /\(sandbox\) at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1]
+      if (url && health === undefined) {
+        health = null
+        void fetch(`${url}/healthz`)
+          .then((r) => r.json())
+          .then((h) => (health = h))
+          .finally(stop)
+      }
+    })
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toContain(join(dataDir, 'sandbox.sqlite'))
+    expect(run.stdout).toContain('reset to the demo data')
+    expect(health).toEqual({ ok: true, mode: 'sandbox' })
+    expect(run.code).toBe(0)
+  })
+})

@@ -1,0 +1,59 @@
+import type { Hono } from 'hono'
+import { apiErrorsFromIssues } from '../shared/schemas/common'
+import type { Endpoint } from './endpoints'
+import { jsonError, jsonErrors, PROXY_CODES } from './envelope'
+import { rawTarget, splitTarget, WRITE_METHODS, writeRefusal } from './guard'
+import type { Forward } from './upstream'
+
+export const API_DOOR = '/api/v4'
+
+export interface ApiDoorOptions {
+  /** The allowlist lookup (see endpoints/index.ts `createMatcher`). */
+  match: (method: string, path: string) => Endpoint | undefined
+  /** Where accepted requests go: the upstream API (live) or the emulator (sandbox). */
+  forward: Forward
+}
+
+const decoder = new TextDecoder()
+
+/**
+ * The browser's door, `/api/v4/<path>`: only allowlisted endpoints, writes guarded against other
+ * sites and validated with the endpoint's shared schema before anything is forwarded.
+ */
+export function registerApiDoor(app: Hono, { match, forward }: ApiDoorOptions): void {
+  app.all(`${API_DOOR}/*`, async (c) => {
+    const { path: fullPath, query } = splitTarget(rawTarget(c))
+    const method = c.req.method.toUpperCase()
+    const path = fullPath.startsWith(API_DOOR + '/') ? fullPath.slice(API_DOOR.length) : ''
+    const endpoint = path ? match(method, path) : undefined
+    if (!endpoint) {
+      return jsonError(404, PROXY_CODES.noRoute, `No route for that URI: the dashboard does not use ${method} ${path || fullPath}, so its server does not forward it.`)
+    }
+    const isWrite = WRITE_METHODS.has(method)
+    if (isWrite) {
+      const refusal = writeRefusal(c)
+      if (refusal) return jsonError(403, PROXY_CODES.refused, refusal)
+    }
+    const body = isWrite ? new Uint8Array(await c.req.arrayBuffer()) : undefined
+    if (isWrite && endpoint.body) {
+      const text = body && body.byteLength ? decoder.decode(body) : ''
+      let json: unknown = {}
+      if (text.trim()) {
+        try {
+          json = JSON.parse(text)
+        } catch {
+          return jsonError(400, PROXY_CODES.malformedJson, 'Malformed JSON in request body.')
+        }
+      }
+      const parsed = endpoint.body.safeParse(json)
+      if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, endpoint.validationCode ?? 1004))
+    }
+    return forward({
+      method,
+      pathAndQuery: path + query,
+      contentType: body?.byteLength ? c.req.header('content-type') : undefined,
+      accept: c.req.header('accept'),
+      body,
+    })
+  })
+}

@@ -1,0 +1,87 @@
+import type { Context, Hono } from 'hono'
+import type { ApiMessage } from '../shared/schemas/common'
+import type { Emulator } from './emulator'
+import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from './envelope'
+import { guardWrites, rawTarget, splitTarget } from './guard'
+import type { Forward } from './upstream'
+
+export const CLIENT_DOOR = '/client/v4'
+
+/** Sends a request to the in-process emulator with nothing of the caller's headers but the content type. */
+export function emulatorForward(emulator: Emulator): Forward {
+  return async (req) => {
+    const headers: Record<string, string> = {}
+    if (req.contentType) headers['content-type'] = req.contentType
+    return emulator.app.request(req.pathAndQuery, {
+      method: req.method,
+      headers,
+      body: req.body && req.body.byteLength ? req.body : undefined,
+    })
+  }
+}
+
+// RFC 6750 b64token, the shape of a Bearer credential.
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i
+const EMAIL = /^[^\s@]+@[^\s@]+$/
+const KEY = /^[\x21-\x7e]+$/
+const BODY_TYPES = /^(application\/json|multipart\/form-data)\s*(;|$)/i
+
+/**
+ * The header checks of the real service (api-notes §1.4): no credential at all → 9106; a malformed
+ * one → 6003 with the detail in `error_chain`; a body in another format than JSON or multipart →
+ * 6003 / 6105. Any well-formed token or e-mail + key pair is accepted: this is the sandbox.
+ */
+export function sandboxAuthError(c: Context, hasBody: boolean): Response | undefined {
+  const auth = c.req.header('authorization')
+  const email = c.req.header('x-auth-email')
+  const key = c.req.header('x-auth-key')
+  const chain: ApiMessage[] = []
+  if (auth === undefined && email === undefined && key === undefined) {
+    return jsonError(400, 9106, 'Missing X-Auth-Key, X-Auth-Email or Authorization headers')
+  }
+  if (auth !== undefined) {
+    if (!BEARER.test(auth)) chain.push({ code: 6111, message: 'Invalid format for Authorization header' })
+  } else {
+    if (email === undefined || !EMAIL.test(email.trim())) chain.push({ code: 6102, message: 'Invalid format for X-Auth-Email header' })
+    if (key === undefined || !KEY.test(key.trim())) chain.push({ code: 6103, message: 'Invalid format for X-Auth-Key header' })
+  }
+  const type = c.req.header('content-type')
+  if (hasBody && (type === undefined || !BODY_TYPES.test(type))) {
+    chain.push({ code: 6105, message: 'Invalid Content-Type header, valid values are application/json,multipart/form-data' })
+  }
+  if (chain.length === 0) return undefined
+  return jsonErrors(400, [{ code: 6003, message: 'Invalid request headers', error_chain: chain }])
+}
+
+/**
+ * The sandbox for any API client at /client/v4 (curl, the `cloudflare` SDK, certbot), plus the
+ * dashboard's reset button. Only registered in sandbox mode.
+ */
+export function registerSandboxDoor(app: Hono, emulator: Emulator): void {
+  const forward = emulatorForward(emulator)
+
+  app.all(`${CLIENT_DOOR}/*`, async (c) => {
+    const method = c.req.method.toUpperCase()
+    const body = method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await c.req.arrayBuffer())
+    const refusal = sandboxAuthError(c, Boolean(body?.byteLength))
+    if (refusal) return refusal
+    const { path, query } = splitTarget(rawTarget(c))
+    return forward({
+      method,
+      pathAndQuery: (path.slice(CLIENT_DOOR.length) || '/') + query,
+      contentType: body?.byteLength ? c.req.header('content-type') : undefined,
+      body,
+    })
+  })
+
+  app.post('/api/sandbox/reset', guardWrites, () => {
+    emulator.reset()
+    return jsonOk({ reset: true })
+  })
+}
+
+export function registerNoSandbox(app: Hono): void {
+  app.all(`${CLIENT_DOOR}/*`, () =>
+    jsonError(404, PROXY_CODES.noRoute, 'No route for that URI: the sandbox API is off because the server runs in live mode.'),
+  )
+}

@@ -1,0 +1,44 @@
+import { getRequestListener } from '@hono/node-server'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Hono } from 'hono'
+import { jsonError, PROXY_CODES } from './envelope'
+
+export interface RunningServer {
+  server: Server
+  /** `http://127.0.0.1:<port>`, with the port actually bound (PORT=0 picks a free one). */
+  url: string
+  port: number
+  close(): Promise<void>
+}
+
+/**
+ * Listens with the app on host:port. A request the Node adapter cannot even parse into a URL
+ * (a backslash in the path, a bad Host header) gets a 400 envelope.
+ */
+export function startServer(app: Hono, host: string, port: number): Promise<RunningServer> {
+  const listener = getRequestListener(app.fetch, {
+    hostname: host.includes(':') ? `[${host}]` : host,
+    errorHandler: () => jsonError(400, PROXY_CODES.noRoute, 'Malformed request: its path or Host header cannot be read.'),
+  })
+  const server = createServer(listener)
+  server.keepAliveTimeout = 65_000
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      const bound = (server.address() as AddressInfo).port
+      const shown = host.includes(':') ? `[${host}]` : host
+      resolve({
+        server,
+        url: `http://${shown}:${bound}`,
+        port: bound,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done())
+            server.closeAllConnections()
+          }),
+      })
+    })
+  })
+}

@@ -1,0 +1,48 @@
+import type { Hono, MiddlewareHandler } from 'hono'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { existsSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+
+/** Headers on every answer: no framing, no sniffing, no referrer leaks, scripts only from here. */
+export const securityHeaders: MiddlewareHandler = async (c, next) => {
+  await next()
+  c.header('X-Content-Type-Options', 'nosniff')
+  c.header('Referrer-Policy', 'no-referrer')
+  c.header('X-Frame-Options', 'DENY')
+  const type = c.res.headers.get('content-type') ?? ''
+  if (type.startsWith('text/html') && !c.res.headers.has('content-security-policy')) {
+    c.header(
+      'Content-Security-Policy',
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; " +
+        "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+    )
+  }
+}
+
+/**
+ * Serves the built dashboard from `distDir`: files as they are (hashed assets cached for a year),
+ * and index.html for any other page path so that the browser router can take over. A missing
+ * asset is a 404, not the page.
+ */
+export function registerSpa(app: Hono, distDir: string): void {
+  const indexFile = join(distDir, 'index.html')
+  app.use(
+    '/*',
+    serveStatic({
+      // serveStatic wants a root relative to the working directory.
+      root: relative(process.cwd(), distDir) || '.',
+      onFound: (path, c) => {
+        c.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    }),
+  )
+  app.get('*', (c) => {
+    const last = c.req.path.split('/').pop() ?? ''
+    if (last.includes('.')) return c.text('Not found', 404)
+    if (!existsSync(indexFile)) {
+      return c.text('The dashboard is not built yet: run `npm run build` (or start without SKIP_BUILD=1).', 503)
+    }
+    c.header('Cache-Control', 'no-cache')
+    return c.html(readFileSync(indexFile, 'utf8'))
+  })
+}

@@ -1,0 +1,98 @@
+/**
+ * TXT content (specification rule 9, api-notes §3.7): one or more text strings in double quotes.
+ * Content saved without any quotes gains them; quotes that do not pair up are an error.
+ * Each string holds at most 255 bytes; longer ones are split into several strings automatically.
+ */
+
+export const TXT_MAX_LENGTH = 2048
+export const TXT_STRING_MAX_BYTES = 255
+
+export type TxtResult = { ok: true; content: string } | { ok: false; message: string }
+
+const encoder = new TextEncoder()
+const byteLength = (s: string) => encoder.encode(s).length
+
+/**
+ * Splits the inside of one quoted string into pieces of at most 255 bytes, never inside a
+ * multi-byte character or an escape sequence such as \" or \\.
+ */
+function splitString(inner: string): string[] {
+  if (byteLength(inner) <= TXT_STRING_MAX_BYTES) return [inner]
+  const pieces: string[] = []
+  let current = ''
+  let bytes = 0
+  const units = inner.match(/\\[\s\S]|[\s\S]/gu) ?? []
+  for (const unit of units) {
+    const size = byteLength(unit)
+    if (bytes + size > TXT_STRING_MAX_BYTES) {
+      pieces.push(current)
+      current = ''
+      bytes = 0
+    }
+    current += unit
+    bytes += size
+  }
+  pieces.push(current)
+  return pieces
+}
+
+const quote = (pieces: string[]) => pieces.map((p) => `"${p}"`).join(' ')
+
+/** The content exactly as it will be saved, or the reason it cannot be. */
+export function normaliseTxtContent(content: string): TxtResult {
+  if (content.length > TXT_MAX_LENGTH) {
+    return { ok: false, message: `Text is too long: at most ${TXT_MAX_LENGTH} characters (this has ${content.length}).` }
+  }
+  if (!content.includes('"')) return { ok: true, content: quote(splitString(content)) }
+
+  const strings: string[] = []
+  let i = 0
+  while (i < content.length) {
+    const ch = content[i]
+    if (/\s/.test(ch)) {
+      i++
+      continue
+    }
+    if (ch !== '"') {
+      return {
+        ok: false,
+        message:
+          'The quotation marks are inconsistent: some text is outside quotes. Either put every part of the text in double quotes, or remove all quotes and they will be added for you.',
+      }
+    }
+    let j = i + 1
+    let inner = ''
+    let closed = false
+    while (j < content.length) {
+      const c = content[j]
+      if (c === '\\' && j + 1 < content.length) {
+        inner += c + content[j + 1]
+        j += 2
+        continue
+      }
+      if (c === '"') {
+        closed = true
+        break
+      }
+      inner += c
+      j++
+    }
+    if (!closed) {
+      return {
+        ok: false,
+        message: 'A quotation mark is not closed. Add the missing " at the end of the text, or remove all quotes and they will be added for you.',
+      }
+    }
+    strings.push(...splitString(inner))
+    i = j + 1
+  }
+  if (strings.length === 0) return { ok: true, content: '""' }
+  return { ok: true, content: quote(strings) }
+}
+
+/** The text a TXT record carries, without the quoting (strings joined, escapes resolved). */
+export function txtPlainText(content: string): string {
+  const parts = content.match(/"((?:\\[\s\S]|[^"\\])*)"/g)
+  if (!parts) return content
+  return parts.map((p) => p.slice(1, -1).replace(/\\([\s\S])/g, '$1')).join('')
+}

@@ -1,0 +1,30 @@
+import type { ReviewEntry } from '../schemas/page-shield-review'
+
+export interface ReviewableScript {
+  id: string
+  hash?: string | null
+  js_integrity_score?: number | null
+}
+
+export type ReviewState =
+  | { kind: 'new' }
+  | { kind: 'changed'; reasons: string[]; review: ReviewEntry }
+  | { kind: 'reviewed'; review: ReviewEntry }
+
+/**
+ * Where a script stands against its latest review: never reviewed ("new"), different since
+ * ("changed": other content, or another integrity score), or reviewed as it is now.
+ */
+export function reviewState(script: ReviewableScript, review: ReviewEntry | undefined): ReviewState {
+  if (!review) return { kind: 'new' }
+  const reasons: string[] = []
+  const hash = script.hash ?? null
+  if (hash !== review.script.hash) reasons.push(review.script.hash === null ? 'its code was analysed since' : 'its code changed since')
+  const now = script.js_integrity_score ?? null
+  const then = review.script.js_integrity_score
+  if (now !== then) reasons.push(`its integrity score moved from ${then ?? 'none'} to ${now ?? 'none'}`)
+  return reasons.length ? { kind: 'changed', reasons, review } : { kind: 'reviewed', review }
+}
+
+/** "New or changed since review": what needs a reviewer's eyes. */
+export const needsReview = (script: ReviewableScript, review: ReviewEntry | undefined): boolean => reviewState(script, review).kind !== 'reviewed'

@@ -1,0 +1,108 @@
+import { z } from 'zod'
+
+/**
+ * SSL/TLS certificate packs (read only). Shapes follow the real API (api-notes §4).
+ * Ids: the real service answers with 36-character UUIDs (dashes) for packs and certificates,
+ * although its schema says "maxLength 32"; the sandbox follows the wire and uses UUIDs.
+ */
+
+export const certificatePackTypes = [
+  'mh_custom',
+  'managed_hostname',
+  'sni_custom',
+  'universal',
+  'advanced',
+  'total_tls',
+  'keyless',
+  'legacy_custom',
+] as const
+export const certificatePackTypeSchema = z.enum(certificatePackTypes)
+export type CertificatePackType = z.infer<typeof certificatePackTypeSchema>
+
+export const certificatePackStatuses = [
+  'initializing',
+  'pending_validation',
+  'deleted',
+  'pending_issuance',
+  'pending_deployment',
+  'pending_deletion',
+  'pending_expiration',
+  'expired',
+  'active',
+  'initializing_timed_out',
+  'validation_timed_out',
+  'issuance_timed_out',
+  'deployment_timed_out',
+  'deletion_timed_out',
+  'pending_cleanup',
+  'staging_deployment',
+  'staging_active',
+  'deactivating',
+  'inactive',
+  'backup_issued',
+  'holding_deployment',
+] as const
+export const certificatePackStatusSchema = z.enum(certificatePackStatuses)
+export type CertificatePackStatus = z.infer<typeof certificatePackStatusSchema>
+
+export const validationMethodSchema = z.enum(['txt', 'http', 'email'])
+export const certificateAuthoritySchema = z.enum(['google', 'lets_encrypt', 'ssl_com'])
+export const validityDaysSchema = z.union([z.literal(14), z.literal(30), z.literal(90), z.literal(365)])
+
+/** What the certificate authority checks to prove control of a host name. */
+export const validationRecordSchema = z.object({
+  txt_name: z.string().optional(),
+  txt_value: z.string().optional(),
+  http_url: z.string().optional(),
+  http_body: z.string().optional(),
+  cname: z.string().optional(),
+  cname_target: z.string().optional(),
+  emails: z.array(z.string()).optional(),
+  status: z.string().optional(),
+})
+export type ValidationRecord = z.infer<typeof validationRecordSchema>
+
+export const certificateSchema = z.object({
+  id: z.string(),
+  hosts: z.array(z.string()),
+  status: z.string(),
+  issuer: z.string().optional(),
+  signature: z.string().optional(),
+  bundle_method: z.string().optional(),
+  zone_id: z.string().optional(),
+  uploaded_on: z.string().optional(),
+  modified_on: z.string().optional(),
+  expires_on: z.string().optional(),
+  priority: z.number().nullable().optional(),
+  geo_restrictions: z.object({ label: z.enum(['us', 'eu', 'highest_security']) }).optional(),
+})
+export type Certificate = z.infer<typeof certificateSchema>
+
+/** Statuses are kept open (string) when reading, so a status added by the service does not break the list. */
+export const certificatePackSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  hosts: z.array(z.string()),
+  status: z.string(),
+  certificates: z.array(certificateSchema),
+  primary_certificate: z.string().nullable().optional(),
+  certificate_authority: z.string().nullable().optional(),
+  validation_method: z.string().nullable().optional(),
+  validity_days: z.number().int().nullable().optional(),
+  cloudflare_branding: z.boolean().optional(),
+  validation_records: z.array(validationRecordSchema).optional(),
+  dcv_delegation_records: z.array(validationRecordSchema).optional(),
+  validation_errors: z.array(z.object({ message: z.string() })).optional(),
+  created_on: z.string().optional(),
+})
+export type CertificatePack = z.infer<typeof certificatePackSchema>
+
+/** Paging limits of the pack list ([SPEC]: per_page 5–50, default 20). */
+export const CERTIFICATE_PACKS_PAGING = { defaultPerPage: 20, minPerPage: 5, maxPerPage: 50 } as const
+
+/**
+ * The list's status parameter. The real API knows only `all` (and defaults to active packs);
+ * the sandbox also accepts `active`, meaning the default.
+ */
+export const certificatePackListStatusSchema = z.enum(['all', 'active'])
+export type CertificatePackListStatus = z.infer<typeof certificatePackListStatusSchema>

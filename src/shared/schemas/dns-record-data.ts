@@ -1,0 +1,142 @@
+import { z } from 'zod'
+
+/**
+ * `data` objects of the data-based record types (api-notes §3.4, ranges from the API's schema).
+ * Numbers must be JSON numbers (a form should register number inputs with `valueAsNumber`).
+ */
+
+const int = (label: string, max: number) =>
+  z
+    .number({ error: `${label} must be a number.` })
+    .int({ error: `${label} must be a whole number.` })
+    .min(0, { error: `${label} must be between 0 and ${max}.` })
+    .max(max, { error: `${label} must be between 0 and ${max}.` })
+const u8 = (label: string) => int(label, 255)
+const u16 = (label: string) => int(label, 65_535)
+const text = (label: string) =>
+  z.string({ error: `${label} must be text.` }).trim().min(1, { error: `Enter the ${label.toLowerCase()}.` })
+const anyText = (label: string) => z.string({ error: `${label} must be text.` })
+const num = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a number.` })
+    .min(min, { error: `${label} must be between ${min} and ${max}.` })
+    .max(max, { error: `${label} must be between ${min} and ${max}.` })
+
+export const caaDataSchema = z.object({
+  flags: u8('Flags'),
+  tag: text('Tag').regex(/^[A-Za-z0-9]+$/, { error: 'The tag is a single word of letters and digits, such as issue, issuewild or iodef.' }),
+  value: anyText('Value'),
+})
+
+export const certDataSchema = z.object({
+  type: u16('Certificate type'),
+  key_tag: u16('Key tag'),
+  algorithm: u8('Algorithm'),
+  certificate: text('Certificate'),
+})
+
+export const dnskeyDataSchema = z.object({
+  flags: u16('Flags'),
+  protocol: u8('Protocol'),
+  algorithm: u8('Algorithm'),
+  public_key: text('Public key'),
+})
+
+export const dsDataSchema = z.object({
+  key_tag: u16('Key tag'),
+  algorithm: u8('Algorithm'),
+  digest_type: u8('Digest type'),
+  digest: text('Digest'),
+})
+
+/** HTTPS and SVCB share their fields. */
+export const svcbDataSchema = z.object({
+  priority: u16('Priority'),
+  target: text('Target'),
+  value: anyText('Value').default(''),
+})
+
+export const locDataSchema = z.object({
+  lat_degrees: int('Latitude degrees', 90),
+  lat_minutes: int('Latitude minutes', 59),
+  lat_seconds: num('Latitude seconds', 0, 59.999),
+  lat_direction: z.enum(['N', 'S'], { error: 'Latitude direction is N or S.' }),
+  long_degrees: int('Longitude degrees', 180),
+  long_minutes: int('Longitude minutes', 59),
+  long_seconds: num('Longitude seconds', 0, 59.999),
+  long_direction: z.enum(['E', 'W'], { error: 'Longitude direction is E or W.' }),
+  altitude: num('Altitude', -100_000, 42_849_672.95),
+  size: num('Size', 0, 90_000_000),
+  precision_horz: num('Horizontal precision', 0, 90_000_000),
+  precision_vert: num('Vertical precision', 0, 90_000_000),
+})
+
+export const naptrDataSchema = z.object({
+  order: u16('Order'),
+  preference: u16('Preference'),
+  flags: anyText('Flags'),
+  service: anyText('Service'),
+  regex: anyText('Regular expression'),
+  replacement: text('Replacement'),
+})
+
+/** TLSA and SMIMEA share their fields. */
+export const tlsaDataSchema = z.object({
+  usage: u8('Usage'),
+  selector: u8('Selector'),
+  matching_type: u8('Matching type'),
+  certificate: text('Certificate'),
+})
+
+export const srvDataSchema = z
+  .looseObject({
+    priority: u16('Priority'),
+    weight: u16('Weight'),
+    port: u16('Port'),
+    target: text('Target'),
+  })
+  .superRefine((d, ctx) => {
+    for (const old of ['service', 'proto', 'name'])
+      if (old in d)
+        ctx.addIssue({
+          code: 'custom',
+          path: [old],
+          message: `SRV data no longer takes "${old}": put the service and protocol in the record name instead, like _sip._tcp.example.com.`,
+        })
+  })
+  .transform(({ priority, weight, port, target }) => ({ priority, weight, port, target }))
+
+export const sshfpDataSchema = z.object({
+  algorithm: u8('Algorithm'),
+  type: u8('Fingerprint type'),
+  fingerprint: text('Fingerprint'),
+})
+
+export const uriDataSchema = z.object({
+  target: text('Target'),
+  weight: u16('Weight'),
+})
+
+/** The data schema of each data-based type. */
+export const recordDataSchemas = {
+  CAA: caaDataSchema,
+  CERT: certDataSchema,
+  DNSKEY: dnskeyDataSchema,
+  DS: dsDataSchema,
+  HTTPS: svcbDataSchema,
+  SVCB: svcbDataSchema,
+  LOC: locDataSchema,
+  NAPTR: naptrDataSchema,
+  SMIMEA: tlsaDataSchema,
+  TLSA: tlsaDataSchema,
+  SRV: srvDataSchema,
+  SSHFP: sshfpDataSchema,
+  URI: uriDataSchema,
+} as const
+
+export type CaaData = z.infer<typeof caaDataSchema>
+export type SrvData = z.infer<typeof srvDataSchema>
+export type UriData = z.infer<typeof uriDataSchema>
+export type SvcbData = z.infer<typeof svcbDataSchema>
+export type TlsaData = z.infer<typeof tlsaDataSchema>
+export type LocData = z.infer<typeof locDataSchema>

@@ -1,0 +1,155 @@
+import { z } from 'zod'
+import { isPrivateAddress } from '../dns/ip'
+import { dataFromRdata } from '../dns/rdata'
+import { DNS_RECORD_TYPES, isProxiableType, type DataRecordType, type DnsRecordType } from '../dns/record-types'
+import { recordDataSchemas } from './dns-record-data'
+import {
+  commentSchema,
+  hostnameContentSchema,
+  ipv4ContentSchema,
+  ipv6ContentSchema,
+  notProxiedSchema,
+  prioritySchema,
+  proxiedSchema,
+  recordNameSchema,
+  settingsSchema,
+  tagsSchema,
+  ttlSchema,
+  txtContentSchema,
+} from './dns-record-fields'
+
+/** Fields every record type accepts. `ttl` defaults to 1 (Automatic) as in the API. */
+const base = (type: string) => ({
+  name: recordNameSchema,
+  ttl: ttlSchema.optional(),
+  proxied: (isProxiableType(type) ? proxiedSchema : notProxiedSchema(type)).optional(),
+  comment: commentSchema.optional(),
+  tags: tagsSchema.optional(),
+  settings: settingsSchema.optional(),
+})
+
+type Ctx = z.core.$RefinementCtx
+const issue = (ctx: Ctx, path: string, message: string, code?: number) =>
+  ctx.addIssue({ code: 'custom', path: [path], message, ...(code ? { params: { code } } : {}) })
+
+const sameName = (a: string, b: string) => a.toLowerCase().replace(/\.$/, '') === b.toLowerCase().replace(/\.$/, '')
+
+function addressRules(v: { content: string; proxied?: boolean }, ctx: Ctx) {
+  if (v.proxied && isPrivateAddress(v.content)) {
+    issue(
+      ctx,
+      'proxied',
+      `${v.content} is a private address that is only reachable inside your own network, so it cannot be proxied. Turn proxying off.`,
+      9041,
+    )
+  }
+}
+
+const aSchema = z
+  .object({ type: z.literal('A'), ...base('A'), content: ipv4ContentSchema, private_routing: z.boolean().optional() })
+  .superRefine(addressRules)
+const aaaaSchema = z
+  .object({ type: z.literal('AAAA'), ...base('AAAA'), content: ipv6ContentSchema, private_routing: z.boolean().optional() })
+  .superRefine(addressRules)
+
+const cnameSchema = z
+  .object({ type: z.literal('CNAME'), ...base('CNAME'), content: hostnameContentSchema('a host name to point to', 9007) })
+  .superRefine((v, ctx) => {
+    if (sameName(v.name, v.content)) issue(ctx, 'content', 'A CNAME cannot point to its own name. Enter a different target.')
+    if (v.proxied && v.settings?.flatten_cname) {
+      issue(ctx, 'settings', 'Proxied CNAME records are always flattened: turn "flatten CNAME" off, or turn proxying off.')
+    }
+  })
+
+const mxSchema = z.object({
+  type: z.literal('MX'),
+  ...base('MX'),
+  content: hostnameContentSchema('a mail server name', 9009, { allowRoot: true }),
+  priority: prioritySchema,
+})
+const txtSchema = z.object({ type: z.literal('TXT'), ...base('TXT'), content: txtContentSchema })
+const nsSchema = z.object({ type: z.literal('NS'), ...base('NS'), content: hostnameContentSchema('a name server') })
+const ptrSchema = z.object({ type: z.literal('PTR'), ...base('PTR'), content: hostnameContentSchema('a domain name') })
+const openpgpSchema = z.object({
+  type: z.literal('OPENPGPKEY'),
+  ...base('OPENPGPKEY'),
+  content: z.string({ error: 'Enter the key.' }).trim().min(1, { error: 'Enter the OpenPGP key (base64).' }),
+})
+
+/**
+ * A data-based type: `data` as in the API, or (when `data` is absent) `content` written the way a
+ * zone file writes the value ("0 issue \"letsencrypt.org\""), which is read into `data`.
+ */
+function dataMember<T extends DataRecordType>(type: T) {
+  const dataSchema = recordDataSchemas[type]
+  const shape = {
+    type: z.literal(type),
+    ...base(type),
+    data: dataSchema.optional(),
+    content: z.string({ error: 'Content must be text.' }).optional(),
+    ...(type === 'URI' ? { priority: prioritySchema } : { priority: prioritySchema.optional() }),
+  }
+  return z.object(shape).superRefine((v, ctx) => {
+    if (v.data !== undefined) return
+    if (v.content === undefined || v.content.trim() === '') {
+      issue(ctx, 'data', `Fill in the fields of the ${type} record.`)
+      return
+    }
+    const parsed = dataFromRdata(type, v.content, false)
+    if (!parsed.ok) return issue(ctx, 'content', parsed.message)
+    if (type === 'SRV') parsed.data.priority = ('priority' in v && typeof v.priority === 'number' ? v.priority : 0)
+    const checked = (dataSchema as z.ZodType).safeParse(parsed.data)
+    if (!checked.success) for (const i of checked.error.issues) issue(ctx, 'content', i.message)
+  })
+}
+
+const soaSchema = z.looseObject({ type: z.literal('SOA') }).superRefine((_v, ctx) =>
+  issue(ctx, 'type', 'The SOA record is created automatically for the zone and cannot be added or changed.'),
+)
+
+const TYPE_LIST = DNS_RECORD_TYPES.join(', ')
+
+/**
+ * A DNS record as sent to create (POST) or replace (PUT) it: a union over `type`.
+ * Output keeps what was sent (no defaults applied); `normaliseRecordInput` gives the saved form.
+ */
+export const dnsRecordInputSchema = z.discriminatedUnion(
+  'type',
+  [
+    aSchema,
+    aaaaSchema,
+    cnameSchema,
+    mxSchema,
+    txtSchema,
+    nsSchema,
+    ptrSchema,
+    openpgpSchema,
+    dataMember('CAA'),
+    dataMember('CERT'),
+    dataMember('DNSKEY'),
+    dataMember('DS'),
+    dataMember('HTTPS'),
+    dataMember('SVCB'),
+    dataMember('LOC'),
+    dataMember('NAPTR'),
+    dataMember('SMIMEA'),
+    dataMember('TLSA'),
+    dataMember('SRV'),
+    dataMember('SSHFP'),
+    dataMember('URI'),
+    soaSchema,
+  ],
+  { error: () => `Choose a record type, in capital letters: ${TYPE_LIST}.` },
+)
+
+/** What a valid create/replace body looks like after parsing. SOA never gets here (always refused). */
+export type DnsRecordInput = Exclude<z.infer<typeof dnsRecordInputSchema>, { type: 'SOA' }>
+/** The raw values a form holds before parsing (numbers as numbers, optional fields absent). */
+export type DnsRecordInputValues = z.input<typeof dnsRecordInputSchema>
+
+type Member = (typeof dnsRecordInputSchema.options)[number]
+
+/** The input schema of one type (the form can validate a single type's fields with it). */
+export const dnsRecordInputSchemas = Object.fromEntries(
+  dnsRecordInputSchema.options.map((o: Member) => [o.shape.type.value, o]),
+) as Record<DnsRecordType | 'SOA', Member>

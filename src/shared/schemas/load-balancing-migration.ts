@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import { lbEventSources, lbHealthStates } from './alerting'
+
+/**
+ * The legacy-e-mail migration as the dashboard keeps it in localStorage (one per account), so a
+ * reload or a closed tab resumes where it stopped. Versioned: an unknown version is discarded.
+ */
+export const migrationOptionsSchema = z.object({
+  new_health: z.array(z.enum(lbHealthStates)).min(1, 'Choose at least one health change.'),
+  event_source: z.array(z.enum(lbEventSources)).min(1, 'Choose at least one event source.'),
+})
+export type MigrationOptions = z.infer<typeof migrationOptionsSchema>
+
+export const migrationGroupSchema = z.object({
+  /** Lower-cased address; one notification policy per address. */
+  address: z.string(),
+  pools: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Set as soon as the policy exists (created, or an identical one found). */
+  policyId: z.string().optional(),
+})
+export type MigrationGroup = z.infer<typeof migrationGroupSchema>
+
+export const migrationMissingSchema = z.object({ poolId: z.string(), poolName: z.string(), address: z.string() })
+export type MigrationMissing = z.infer<typeof migrationMissingSchema>
+
+export const migrationStepSchema = z.enum(['creating', 'clearing', 'done'])
+
+export const migrationStateSchema = z.object({
+  version: z.literal(1),
+  accountId: z.string(),
+  startedAt: z.string(),
+  updatedAt: z.string(),
+  options: migrationOptionsSchema,
+  /** Page size of the clearing PATCH: pages are windows of pools by name. */
+  pageSize: z.number().int().min(1),
+  totalPools: z.number().int().min(0),
+  groups: z.array(migrationGroupSchema),
+  step: migrationStepSchema,
+  /** Pages whose pools all have an empty legacy e-mail now. */
+  clearedPages: z.array(z.number().int().min(1)),
+  /** Pages left alone because a pool on them has an address no policy covers. */
+  blockedPages: z.array(z.object({ page: z.number().int().min(1), missing: z.array(migrationMissingSchema) })),
+  /** Set when the run stopped on an error; cleared when it resumes. */
+  lastError: z.string().optional(),
+  /** Things the user should know that did not stop the run (e.g. a page that shifted while clearing). */
+  warnings: z.array(z.string()).default([]),
+})
+export type MigrationState = z.infer<typeof migrationStateSchema>

@@ -1,0 +1,55 @@
+import { z } from 'zod'
+import { hexIdSchema } from './common'
+
+/**
+ * The review ledger: the dashboard's own record (not the API's) of who looked at a detected script,
+ * what they concluded and what the script was at that moment.
+ */
+export const reviewVerdictSchema = z.enum(['expected', 'investigate'], {
+  error: 'verdict must be "expected" (known and wanted) or "investigate" (needs a closer look).',
+})
+export type ReviewVerdict = z.infer<typeof reviewVerdictSchema>
+
+export const REVIEW_VERDICT_TEXT: Record<ReviewVerdict, string> = {
+  expected: 'Expected: we know this script and want it on our pages.',
+  investigate: 'Investigate: someone needs to find out what this script is and why it is there.',
+}
+
+const score = z.number().int().min(1).max(99).nullable()
+
+/** What the script was when it was reviewed: a later change of content or score re-opens it. */
+export const reviewSnapshotSchema = z.object({
+  url: z.string().min(1).max(4096),
+  host: z.string().max(255),
+  hash: z.string().max(128).nullable(),
+  js_integrity_score: score,
+  malware_score: score,
+  magecart_score: score,
+  cryptomining_score: score,
+})
+export type ReviewSnapshot = z.infer<typeof reviewSnapshotSchema>
+
+export const reviewInputSchema = z.object({
+  script_id: hexIdSchema,
+  verdict: reviewVerdictSchema,
+  note: z
+    .string({ error: 'note is required.' })
+    .trim()
+    .min(1, 'Write a short note: why is it expected, or what should be checked?')
+    .max(2000, 'The note is at most 2000 characters.'),
+  reviewer: z
+    .string({ error: 'reviewer is required.' })
+    .trim()
+    .min(1, 'Give your name, so the ledger shows who reviewed it.')
+    .max(100, 'The reviewer name is at most 100 characters.'),
+  script: reviewSnapshotSchema,
+})
+export type ReviewInput = z.infer<typeof reviewInputSchema>
+export type ReviewFormValues = z.input<typeof reviewInputSchema>
+
+export const reviewEntrySchema = reviewInputSchema.extend({
+  id: z.number().int(),
+  zone_id: z.string(),
+  reviewed_at: z.string(),
+})
+export type ReviewEntry = z.infer<typeof reviewEntrySchema>

@@ -1,0 +1,59 @@
+import { Hono } from 'hono'
+import { openDatabase } from '../server/emulator/db'
+import { ApiError, errorEnvelope } from '../server/emulator/http'
+import { rng } from '../server/emulator/ids'
+import type { Db, EmulatorContext, EmulatorModule } from '../server/emulator/module'
+import { zonesModule } from '../server/emulator/zones'
+
+export interface ModuleEmulator {
+  app: Hono
+  db: Db
+  ctx: EmulatorContext
+  /** Sets the clock the modules read through ctx.now(). */
+  setNow: (d: Date) => void
+  close: () => void
+}
+
+/**
+ * A sandbox holding only the zones module and the modules under test, seeded, in memory: unit tests
+ * of one area then do not depend on (or wait for) every other area's seed. Errors are answered with
+ * the same envelope as the full emulator.
+ */
+export function createModuleEmulator(modules: EmulatorModule[], now = new Date('2026-03-01T12:00:00Z')): ModuleEmulator {
+  const db = openDatabase(':memory:')
+  let clock = now
+  const ctx: EmulatorContext = { db, now: () => clock }
+  const all = [zonesModule, ...modules]
+  for (const m of all) db.exec(m.schema)
+  db.transaction(() => {
+    const seedCtx = { ...ctx, rng: rng(1) }
+    for (const m of all) m.seed?.(seedCtx)
+  })()
+  const app = new Hono()
+  for (const m of all) m.register(app, ctx)
+  app.notFound((c) => c.json(errorEnvelope([{ code: 7000, message: 'No route for that URI' }]), 404))
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(errorEnvelope(err.errors), err.status)
+    throw err
+  })
+  return { app, db, ctx, setNow: (d) => (clock = d), close: () => db.close() }
+}
+
+/** The parsed envelope of a response (result typed loosely: tests assert on its shape). */
+export interface TestEnvelope {
+  success: boolean
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary results
+  result: any
+  errors: { code: number; message: string; source?: { pointer: string } }[]
+  result_info?: { page: number; per_page: number; count: number; total_count: number; total_pages: number }
+}
+
+/** Calls the emulator in-process and parses the envelope. */
+export async function call(app: Hono, method: string, path: string, body?: unknown): Promise<{ status: number; body: TestEnvelope }> {
+  const res = await app.request(path, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  })
+  return { status: res.status, body: (await res.json()) as TestEnvelope }
+}
