@@ -14,7 +14,11 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 const features = [
   ...new Set([
     ...['zones', 'dns', 'certificates', 'page-shield', 'log-fields', 'firewall', 'load-balancing', 'invites'],
-    ...(existsSync(`${root}src/features`) ? readdirSync(`${root}src/features`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : []),
+    ...(existsSync(`${root}src/features`)
+      ? readdirSync(`${root}src/features`, { withFileTypes: true })
+          .filter((d) => d.isDirectory())
+          .map((d) => d.name)
+      : []),
   ]),
 ]
 
@@ -36,7 +40,8 @@ const boundaries = (serverMayUse = ['./server', './shared']) => [
     target: `./src/features/${name}`,
     from: './src/features',
     except: [`./${name}`],
-    message: 'Features do not import each other: move shared code to components/, lib/ or shared/, and compose features in routes.',
+    message:
+      'Features do not import each other: move shared code to components/, lib/ or shared/, and compose features in routes.',
   })),
   {
     target: ['./src/components', './src/lib'],
@@ -98,7 +103,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['src/server/**', 'src/testing/**', 'bench/**', 'e2e/**', '*.config.{js,ts}', '.ci/**'],
+    files: ['src/server/**', 'src/testing/**', 'bench/**', 'e2e/**', '*.{js,mjs,cjs,ts}', '.ci/**'],
     languageOptions: { globals: globals.node },
   },
   {

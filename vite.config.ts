@@ -10,7 +10,7 @@ const serverPort = process.env.SERVER_PORT ?? '8788'
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
   server: {
     proxy: {
       '/api': `http://127.0.0.1:${serverPort}`,

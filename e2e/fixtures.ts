@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -96,7 +97,7 @@ export { expect }
 
 /** Restores the demo data (the same call as the "Reset sandbox" button). */
 export async function resetSandbox(request: APIRequestContext): Promise<void> {
-  const res = await request.post('/api/sandbox/reset', { headers: { 'X-Zonekeeper-Request': '1' } })
+  const res = await request.post('/api/sandbox/reset', { headers: { 'X-Zonekeeper-Request': '1' }, timeout: 60_000 })
   expect(res.ok(), `sandbox reset failed: HTTP ${res.status()} ${await res.text()}`).toBeTruthy()
 }
 
@@ -109,4 +110,15 @@ export function zoneUrl(zone: keyof typeof SEED_ZONES, area?: string): string {
 export async function openPage(page: Page, path: string): Promise<void> {
   await page.goto(path)
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+}
+
+/**
+ * Runs axe (WCAG 2.0/2.1 A and AA rules) on the page and fails on any serious or critical violation,
+ * listing each rule with the elements it found.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, label = page.url()): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  const report = serious.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n  ')}`).join('\n')
+  expect(serious, `accessibility violations on ${label}:\n${report}`).toEqual([])
 }

@@ -12,11 +12,15 @@ function systemChromium(): string | undefined {
 
 const executablePath = systemChromium()
 
+// One output folder per run: several people may run e2e in the same tree at once, and Playwright
+// empties its output folder when a run starts. Workers inherit the id through the environment.
+process.env.ZK_E2E_RUN ??= `${Date.now()}-${process.pid}`
+
 // Each worker starts its own server with its own data dir (see fixtures.ts), so workers never share data.
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: '../test-results/e2e',
+  outputDir: `../test-results/e2e/${process.env.ZK_E2E_RUN}`,
   workers: 2,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,

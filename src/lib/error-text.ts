@@ -28,6 +28,7 @@ const EXPLANATIONS: Record<number, string> = {
   10403: 'The server refused the change because it did not come from this dashboard. Reload the page and try again.',
   10502: 'The dashboard\'s server could not reach the API. Check its network connection and try again.',
   10504: 'The API took too long to answer. Try again in a moment.',
+  20200: 'A rule breaks the rules of its ruleset phase (for custom fields: lower-case header names, no Range, at most 40 fields). The message names the field.',
   20217: 'Only one rule set of this kind can exist per phase for a zone.',
   81044: 'This DNS record no longer exists. Someone may have deleted it; reload the list.',
   81045: 'The zone has reached its maximum number of DNS records.',

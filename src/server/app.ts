@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { randomBytes } from 'node:crypto'
 import { credentialSecrets, type ServerConfig } from './config'
@@ -12,7 +12,7 @@ import { registerApiDoor } from './proxy'
 import { createRedactor } from './redact'
 import { requestLog, type LogLine } from './request-log'
 import { emulatorForward, registerNoSandbox, registerSandboxDoor } from './sandbox-door'
-import { registerSpa, securityHeaders } from './spa'
+import { registerSpa } from './spa'
 import { createUpstream } from './upstream'
 
 export interface AppOptions {
@@ -41,7 +41,9 @@ export function createApp({ config, emulator, staticDir, endpoints, log, session
   const redactor = createRedactor(credentialSecrets(config.credential))
 
   app.onError((err, c) => {
-    log?.(`error in ${c.req.method} ${c.req.path}: ${redactor.text(err instanceof Error ? `${err.name}: ${err.message}` : 'unknown')}`)
+    log?.(
+      `error in ${c.req.method} ${c.req.path}: ${redactor.text(err instanceof Error ? `${err.name}: ${err.message}` : 'unknown')}`,
+    )
     return jsonError(500, PROXY_CODES.internal, 'Unexpected error in the dashboard server.')
   })
   app.notFound((c) =>
@@ -49,7 +51,6 @@ export function createApp({ config, emulator, staticDir, endpoints, log, session
   )
 
   if (log) app.use('*', requestLog(log))
-  app.use('*', securityHeaders)
   app.use('*', hostCheck(config.host, config.allowedHosts))
   app.use('*', async (c, next) => {
     if (isApiPath(c.req.path) && !isSafePath(splitTarget(rawTarget(c)).path)) {
@@ -68,8 +69,11 @@ export function createApp({ config, emulator, staticDir, endpoints, log, session
     maxSize: MAX_BODY_BYTES,
     onError: () => jsonError(413, PROXY_CODES.tooLarge, `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`),
   })
-  app.use('/api/*', tooLarge)
-  app.use('/client/*', tooLarge)
+  // Only where a body can come: looking at the body of a GET would cost every read its fast path.
+  const limitBodies: MiddlewareHandler = (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : tooLarge(c, next)
+  app.use('/api/*', limitBodies)
+  app.use('/client/*', limitBodies)
 
   const forward = emulator
     ? emulatorForward(emulator)

@@ -7,7 +7,15 @@ import { needsBuild } from './build'
 function project() {
   const root = mkdtempSync(join(tmpdir(), 'zk-build-'))
   for (const dir of ['src/features', 'src/server', 'public', 'dist']) mkdirSync(join(root, dir), { recursive: true })
-  const files = ['index.html', 'src/main.tsx', 'src/features/a.tsx', 'src/features/a.test.tsx', 'src/server/app.ts', 'public/favicon.svg', 'dist/index.html']
+  const files = [
+    'index.html',
+    'src/main.tsx',
+    'src/features/a.tsx',
+    'src/features/a.test.tsx',
+    'src/server/app.ts',
+    'public/favicon.svg',
+    'dist/index.html',
+  ]
   for (const f of files) writeFileSync(join(root, f), 'x')
   const at = (file: string, seconds: number) => utimesSync(join(root, file), seconds, seconds)
   // Everything old, the build newest.
@@ -27,11 +35,14 @@ describe('needsBuild', () => {
     expect(needsBuild(p.root, join(p.root, 'nowhere'))).toBe(true)
   })
 
-  it.each(['src/features/a.tsx', 'index.html', 'public/favicon.svg', 'src/main.tsx'])('is true when %s changed after the build', (file) => {
-    const p = project()
-    p.at(file, 3000)
-    expect(needsBuild(p.root, p.dist)).toBe(true)
-  })
+  it.each(['src/features/a.tsx', 'index.html', 'public/favicon.svg', 'src/main.tsx'])(
+    'is true when %s changed after the build',
+    (file) => {
+      const p = project()
+      p.at(file, 3000)
+      expect(needsBuild(p.root, p.dist)).toBe(true)
+    },
+  )
 
   it.each(['src/server/app.ts', 'src/features/a.test.tsx'])('ignores %s, which never reaches the bundle', (file) => {
     const p = project()

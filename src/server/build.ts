@@ -3,7 +3,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 /** Folders and files under src/ that never reach the browser bundle. */
-const NOT_BUNDLED = (name: string) => name === 'server' || name === 'testing' || name === 'node_modules' || /\.test\.tsx?$/.test(name)
+const NOT_BUNDLED = (name: string) =>
+  name === 'server' || name === 'testing' || name === 'node_modules' || /\.test\.tsx?$/.test(name)
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0

@@ -20,10 +20,14 @@ describe('the browser bundle', () => {
       API_EMAIL: 'bundle-owner@secret.example',
       DASHBOARD_PASSWORD: 'bundle-password-correct-horse',
     }
-    const res = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-      env: { ...process.env, ...secrets },
-      encoding: 'utf8',
-    })
+    const res = spawnSync(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+      {
+        env: { ...process.env, ...secrets, NO_COLOR: '1', FORCE_COLOR: '0' },
+        encoding: 'utf8',
+      },
+    )
     expect(res.status, res.stderr).toBe(0)
     const files = filesUnder(outDir)
     expect(files.some((f) => f.endsWith('.js'))).toBe(true)

@@ -24,8 +24,17 @@ describe('readConfig', () => {
   })
 
   it('reads HOST, PORT, DATA_DIR, API_BASE_URL (without trailing slash) and --reset-sandbox', () => {
-    const c = readConfig({ HOST: '0.0.0.0', PORT: '9000', DATA_DIR: '/tmp/zk', API_BASE_URL: 'http://127.0.0.1:5000/client/v4/' }, ['--reset-sandbox'])
-    expect(c).toMatchObject({ host: '0.0.0.0', port: 9000, dataDir: '/tmp/zk', apiBaseUrl: 'http://127.0.0.1:5000/client/v4', resetSandbox: true })
+    const c = readConfig(
+      { HOST: '0.0.0.0', PORT: '9000', DATA_DIR: '/tmp/zk', API_BASE_URL: 'http://127.0.0.1:5000/client/v4/' },
+      ['--reset-sandbox'],
+    )
+    expect(c).toMatchObject({
+      host: '0.0.0.0',
+      port: 9000,
+      dataDir: '/tmp/zk',
+      apiBaseUrl: 'http://127.0.0.1:5000/client/v4',
+      resetSandbox: true,
+    })
   })
 
   it('rejects bad numbers and base URLs with a message naming the setting', () => {
@@ -37,7 +46,10 @@ describe('readConfig', () => {
   })
 
   it('reads ALLOWED_HOSTS as a lower-case list', () => {
-    expect(readConfig({ ALLOWED_HOSTS: 'Dash.Example, other.example' }, []).allowedHosts).toEqual(['dash.example', 'other.example'])
+    expect(readConfig({ ALLOWED_HOSTS: 'Dash.Example, other.example' }, []).allowedHosts).toEqual([
+      'dash.example',
+      'other.example',
+    ])
   })
 })
 
@@ -68,7 +80,9 @@ describe('startupRefusal', () => {
   })
 
   it('never takes the credential into the refusal message', () => {
-    expect(startupRefusal(readConfig({ API_TOKEN: 'super-secret-token-value', HOST: '0.0.0.0' }, []))).not.toContain('super-secret')
+    expect(startupRefusal(readConfig({ API_TOKEN: 'super-secret-token-value', HOST: '0.0.0.0' }, []))).not.toContain(
+      'super-secret',
+    )
   })
 })
 

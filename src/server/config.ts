@@ -33,7 +33,8 @@ function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   const raw = env[name]?.trim()
   if (raw === undefined || raw === '') return fallback
   const n = Number(raw)
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`)
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`)
   return n
 }
 
@@ -45,7 +46,8 @@ function readBaseUrl(raw: string | undefined): string {
   } catch {
     throw new Error(`API_BASE_URL must be an http(s) URL, got "${value}".`)
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`API_BASE_URL must be an http(s) URL, got "${value}".`)
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`API_BASE_URL must be an http(s) URL, got "${value}".`)
   if (url.username || url.password || url.search || url.hash) {
     throw new Error('API_BASE_URL must not carry a user name, password, query or fragment; put the credential in API_TOKEN.')
   }

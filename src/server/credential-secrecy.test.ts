@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { Credential } from './config'
 import type { Endpoint } from './endpoints'
-import { dropHandler, echoHandler, hangHandler, startFakeUpstream, type FakeHandler, type FakeUpstream } from '../testing/fake-upstream'
+import {
+  dropHandler,
+  echoHandler,
+  hangHandler,
+  startFakeUpstream,
+  type FakeHandler,
+  type FakeUpstream,
+} from '../testing/fake-upstream'
 import { rawRequest, wholeResponse, type RawRequest } from '../testing/http'
 import { startApp, testConfig } from '../testing/server'
 
@@ -22,17 +29,38 @@ const nastyEcho: FakeHandler = (req, res) => {
   res.setHeader('cf-ray', secret)
   res.setHeader('x-echo-auth', auth)
   res.setHeader('set-cookie', `t=${secret}`)
-  res.end(`{"result":{"seen":${JSON.stringify(req.headers)},"escaped":"${secret.replace(/\//g, '\\/')}"},"success":true,"errors":[],"messages":[]}`)
+  res.end(
+    `{"result":{"seen":${JSON.stringify(req.headers)},"escaped":"${secret.replace(/\//g, '\\/')}"},"success":true,"errors":[],"messages":[]}`,
+  )
 }
 
 /** A varied run: successes, echoes, refusals, unknown paths, path tricks, validation, time-outs, network errors. */
 const run: { handler: FakeHandler; req: RawRequest }[] = [
   { handler: echoHandler, req: { path: '/api/v4/zones?name=example.com' } },
   { handler: nastyEcho, req: { path: `/api/v4/zones/${ZONE}/dns_records` } },
-  { handler: nastyEcho, req: { method: 'POST', path: `/api/v4/zones/${ZONE}/dns_records`, headers: { 'x-zonekeeper-request': '1', 'content-type': 'application/json' }, body: '{"type":"A"}' } },
-  { handler: nastyEcho, req: { method: 'DELETE', path: `/api/v4/zones/${ZONE}/dns_records/${ZONE}`, headers: { 'x-zonekeeper-request': '1' } } },
+  {
+    handler: nastyEcho,
+    req: {
+      method: 'POST',
+      path: `/api/v4/zones/${ZONE}/dns_records`,
+      headers: { 'x-zonekeeper-request': '1', 'content-type': 'application/json' },
+      body: '{"type":"A"}',
+    },
+  },
+  {
+    handler: nastyEcho,
+    req: { method: 'DELETE', path: `/api/v4/zones/${ZONE}/dns_records/${ZONE}`, headers: { 'x-zonekeeper-request': '1' } },
+  },
   { handler: nastyEcho, req: { method: 'POST', path: `/api/v4/zones/${ZONE}/dns_records`, body: '{}' } },
-  { handler: nastyEcho, req: { method: 'POST', path: `/api/v4/zones/${ZONE}/dns_records`, headers: { 'x-zonekeeper-request': '1', origin: 'http://evil.example' }, body: '{}' } },
+  {
+    handler: nastyEcho,
+    req: {
+      method: 'POST',
+      path: `/api/v4/zones/${ZONE}/dns_records`,
+      headers: { 'x-zonekeeper-request': '1', origin: 'http://evil.example' },
+      body: '{}',
+    },
+  },
   { handler: nastyEcho, req: { path: '/api/v4/accounts' } },
   { handler: nastyEcho, req: { path: '/api/v4/zones/%2e%2e/user' } },
   { handler: nastyEcho, req: { path: '/client/v4/zones', headers: { authorization: 'Bearer x' } } },
@@ -67,7 +95,11 @@ async function scan(credential: Credential) {
 describe('the credential appears in no response and no log line', () => {
   it.each<[string, Credential, string]>([
     ['API token', { kind: 'token', token: 'tok/secret-0123456789-abcdefghij' }, 'tok/secret-0123456789-abcdefghij'],
-    ['global API key', { kind: 'key', email: 'ops@acme.example', key: 'keysecret0123456789abcdef0123456789ab' }, 'keysecret0123456789abcdef0123456789ab'],
+    [
+      'global API key',
+      { kind: 'key', email: 'ops@acme.example', key: 'keysecret0123456789abcdef0123456789ab' },
+      'keysecret0123456789abcdef0123456789ab',
+    ],
   ])('%s', async (_what, credential, secret) => {
     const { seen, logs, upstream } = await scan(credential)
     // The run did reach upstream with the credential, and upstream did echo it back...

@@ -11,7 +11,11 @@ interface Run {
 }
 
 /** Runs `npm start` (tsx src/server/main.ts) with env; `until` may act on the output and stop the process. */
-function start(env: Record<string, string>, args: string[] = [], until?: (stdout: string, stop: () => void) => void): Promise<Run> {
+function start(
+  env: Record<string, string>,
+  args: string[] = [],
+  until?: (stdout: string, stop: () => void) => void,
+): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], {
       env: { PATH: process.env.PATH ?? '', SKIP_BUILD: '1', PORT: '0', ...env },

@@ -85,7 +85,10 @@ describe('live proxy: forwarding', () => {
 
   it('sends the e-mail + key pair when that is the credential', async () => {
     const keyServer = await startApp({
-      config: testConfig({ credential: { kind: 'key', email: 'ops@acme.example', key: 'k'.repeat(37) }, apiBaseUrl: upstream.url }),
+      config: testConfig({
+        credential: { kind: 'key', email: 'ops@acme.example', key: 'k'.repeat(37) },
+        apiBaseUrl: upstream.url,
+      }),
       endpoints,
     })
     try {
@@ -167,7 +170,10 @@ describe('live proxy: upstream failures', () => {
   it('turns a refused connection into a 502 envelope naming the cause', async () => {
     const closed = await startFakeUpstream()
     await closed.close()
-    const down = await startApp({ config: testConfig({ credential: { kind: 'token', token: TOKEN }, apiBaseUrl: closed.url }), endpoints })
+    const down = await startApp({
+      config: testConfig({ credential: { kind: 'token', token: TOKEN }, apiBaseUrl: closed.url }),
+      endpoints,
+    })
     try {
       const res = await rawRequest(down.url, { path: '/api/v4/zones' })
       expect(res.status).toBe(502)
@@ -191,7 +197,14 @@ describe('live proxy: upstream failures', () => {
   it('passes upstream API errors through with their status', async () => {
     upstream.handle((_req, res) => {
       res.writeHead(403, { 'content-type': 'application/json', 'retry-after': '5' })
-      res.end(JSON.stringify({ result: null, success: false, errors: [{ code: 10000, message: 'Authentication error' }], messages: [] }))
+      res.end(
+        JSON.stringify({
+          result: null,
+          success: false,
+          errors: [{ code: 10000, message: 'Authentication error' }],
+          messages: [],
+        }),
+      )
     })
     const res = await rawRequest(server.url, { path: '/api/v4/zones' })
     expect(res.status).toBe(403)

@@ -27,7 +27,11 @@ export function registerApiDoor(app: Hono, { match, forward }: ApiDoorOptions): 
     const path = fullPath.startsWith(API_DOOR + '/') ? fullPath.slice(API_DOOR.length) : ''
     const endpoint = path ? match(method, path) : undefined
     if (!endpoint) {
-      return jsonError(404, PROXY_CODES.noRoute, `No route for that URI: the dashboard does not use ${method} ${path || fullPath}, so its server does not forward it.`)
+      return jsonError(
+        404,
+        PROXY_CODES.noRoute,
+        `No route for that URI: the dashboard does not use ${method} ${path || fullPath}, so its server does not forward it.`,
+      )
     }
     const isWrite = WRITE_METHODS.has(method)
     if (isWrite) {

@@ -18,7 +18,12 @@ describe('request log', () => {
   const lines: string[] = []
   let server: RunningServer
   beforeAll(async () => {
-    server = await startApp({ config: testConfig(), emulator: fakeEmulator(), log: (l) => lines.push(l), endpoints: [{ method: 'GET', path: '/zones' }] })
+    server = await startApp({
+      config: testConfig(),
+      emulator: fakeEmulator(),
+      log: (l) => lines.push(l),
+      endpoints: [{ method: 'GET', path: '/zones' }],
+    })
   })
   afterAll(() => server.close())
 

@@ -56,7 +56,12 @@ describe('/client/v4 credentials, like the real service', () => {
   })
 
   it('refuses a body that is neither JSON nor multipart with 6003 / 6105', async () => {
-    const res = await rawRequest(server.url, { method: 'POST', path: '/client/v4/zones', headers: { ...bearer, 'content-type': 'text/plain' }, body: 'x' })
+    const res = await rawRequest(server.url, {
+      method: 'POST',
+      path: '/client/v4/zones',
+      headers: { ...bearer, 'content-type': 'text/plain' },
+      body: 'x',
+    })
     expect(res.status).toBe(400)
     expect(errorsOf(res.body)[0].error_chain).toEqual([expect.objectContaining({ code: 6105 })])
     expect(emulator.seen).toHaveLength(0)
@@ -80,15 +85,25 @@ describe('/client/v4 forwarding to the emulator', () => {
   })
 
   it.each(['GET', 'DELETE'])('accepts %s with Content-Type: application/json and no body', async (method) => {
-    const res = await rawRequest(server.url, { method, path: '/client/v4/zones/abc', headers: { ...bearer, 'content-type': 'application/json' } })
+    const res = await rawRequest(server.url, {
+      method,
+      path: '/client/v4/zones/abc',
+      headers: { ...bearer, 'content-type': 'application/json' },
+    })
     expect(res.status).toBe(200)
     expect(emulator.seen[0]).toMatchObject({ method, body: '' })
   })
 
   it('passes a JSON body and a multipart body with their content types', async () => {
     const json = '{"type":"A","name":"www","content":"192.0.2.1"}'
-    await rawRequest(server.url, { method: 'POST', path: '/client/v4/zones/abc/dns_records', headers: { ...bearer, 'content-type': 'application/json' }, body: json })
-    const multipart = '--b\r\nContent-Disposition: form-data; name="file"; filename="z.txt"\r\n\r\nwww 300 IN A 192.0.2.1\r\n--b--\r\n'
+    await rawRequest(server.url, {
+      method: 'POST',
+      path: '/client/v4/zones/abc/dns_records',
+      headers: { ...bearer, 'content-type': 'application/json' },
+      body: json,
+    })
+    const multipart =
+      '--b\r\nContent-Disposition: form-data; name="file"; filename="z.txt"\r\n\r\nwww 300 IN A 192.0.2.1\r\n--b--\r\n'
     await rawRequest(server.url, {
       method: 'POST',
       path: '/client/v4/zones/abc/dns_records/import',
@@ -116,7 +131,10 @@ describe('/client/v4 in live mode', () => {
       const res = await rawRequest(live.url, { path: '/client/v4/zones', headers: bearer })
       expect(res.status).toBe(404)
       expect(errorsOf(res.body)[0].code).toBe(7000)
-      expect((await rawRequest(live.url, { method: 'POST', path: '/api/sandbox/reset', headers: { 'x-zonekeeper-request': '1' } })).status).toBe(404)
+      expect(
+        (await rawRequest(live.url, { method: 'POST', path: '/api/sandbox/reset', headers: { 'x-zonekeeper-request': '1' } }))
+          .status,
+      ).toBe(404)
     } finally {
       await live.close()
     }

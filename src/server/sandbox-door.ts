@@ -42,7 +42,8 @@ export function sandboxAuthError(c: Context, hasBody: boolean): Response | undef
   if (auth !== undefined) {
     if (!BEARER.test(auth)) chain.push({ code: 6111, message: 'Invalid format for Authorization header' })
   } else {
-    if (email === undefined || !EMAIL.test(email.trim())) chain.push({ code: 6102, message: 'Invalid format for X-Auth-Email header' })
+    if (email === undefined || !EMAIL.test(email.trim()))
+      chain.push({ code: 6102, message: 'Invalid format for X-Auth-Email header' })
     if (key === undefined || !KEY.test(key.trim())) chain.push({ code: 6103, message: 'Invalid format for X-Auth-Key header' })
   }
   const type = c.req.header('content-type')

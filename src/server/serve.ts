@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Hono } from 'hono'
 import { jsonError, PROXY_CODES } from './envelope'
+import { SECURITY_HEADERS } from './spa'
 
 export interface RunningServer {
   server: Server
@@ -13,15 +14,19 @@ export interface RunningServer {
 }
 
 /**
- * Listens with the app on host:port. A request the Node adapter cannot even parse into a URL
- * (a backslash in the path, a bad Host header) gets a 400 envelope.
+ * Listens with the app on host:port, adding the security headers to every answer. A request the
+ * Node adapter cannot even parse into a URL (a backslash in the path, a bad Host header) gets a
+ * 400 envelope.
  */
 export function startServer(app: Hono, host: string, port: number): Promise<RunningServer> {
   const listener = getRequestListener(app.fetch, {
     hostname: host.includes(':') ? `[${host}]` : host,
     errorHandler: () => jsonError(400, PROXY_CODES.noRoute, 'Malformed request: its path or Host header cannot be read.'),
   })
-  const server = createServer(listener)
+  const server = createServer((req, res) => {
+    for (const name in SECURITY_HEADERS) res.setHeader(name, SECURITY_HEADERS[name])
+    return listener(req, res)
+  })
   server.keepAliveTimeout = 65_000
   return new Promise((resolve, reject) => {
     server.once('error', reject)

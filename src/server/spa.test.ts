@@ -7,7 +7,8 @@ import { rawRequest } from '../testing/http'
 import { fakeEmulator, startApp, testConfig } from '../testing/server'
 
 let server: RunningServer
-const INDEX = '<!doctype html><html lang="en"><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>'
+const INDEX =
+  '<!doctype html><html lang="en"><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>'
 
 beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'zk-dist-'))

@@ -24,7 +24,10 @@ let upstream: FakeUpstream
 let server: RunningServer
 beforeAll(async () => {
   upstream = await startFakeUpstream()
-  server = await startApp({ config: testConfig({ credential: { kind: 'token', token: 'tok-123456789' }, apiBaseUrl: upstream.url }), endpoints })
+  server = await startApp({
+    config: testConfig({ credential: { kind: 'token', token: 'tok-123456789' }, apiBaseUrl: upstream.url }),
+    endpoints,
+  })
 })
 afterAll(async () => {
   await server.close()
@@ -37,13 +40,20 @@ const write = (method: string, path: string, body: string) =>
 
 describe('validation before forwarding', () => {
   it('answers 400 with one error per bad field, each with its source.pointer, and forwards nothing', async () => {
-    const res = await write('POST', `/api/v4/zones/${ZONE}/records`, JSON.stringify({ type: 'MX', name: '', content: 'nowhere', ttl: 5 }))
+    const res = await write(
+      'POST',
+      `/api/v4/zones/${ZONE}/records`,
+      JSON.stringify({ type: 'MX', name: '', content: 'nowhere', ttl: 5 }),
+    )
     expect(res.status).toBe(400)
     const body = JSON.parse(res.body)
     expect(body).toMatchObject({ success: false, result: null, messages: [] })
     const pointers = body.errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort()
     expect(pointers).toEqual(['/content', '/name', '/ttl', '/type'])
-    expect(body.errors.find((e: { source: { pointer: string } }) => e.source.pointer === '/content')).toMatchObject({ code: 9005, message: 'Content must be an address.' })
+    expect(body.errors.find((e: { source: { pointer: string } }) => e.source.pointer === '/content')).toMatchObject({
+      code: 9005,
+      message: 'Content must be an address.',
+    })
     expect(body.errors.find((e: { source: { pointer: string } }) => e.source.pointer === '/type').code).toBe(1004)
     expect(upstream.requests).toHaveLength(0)
   })

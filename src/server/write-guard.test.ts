@@ -6,7 +6,10 @@ import { rawRequest } from '../testing/http'
 import { fakeEmulator, startApp, testConfig, type FakeEmulator } from '../testing/server'
 
 const ZONE = '0123456789abcdef0123456789abcdef'
-const endpoints: Endpoint[] = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).map((method) => ({ method, path: '/zones/:zone_id/things' }))
+const endpoints: Endpoint[] = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).map((method) => ({
+  method,
+  path: '/zones/:zone_id/things',
+}))
 
 let upstream: FakeUpstream
 let live: RunningServer
@@ -15,7 +18,10 @@ let sandbox: RunningServer
 
 beforeAll(async () => {
   upstream = await startFakeUpstream()
-  live = await startApp({ config: testConfig({ credential: { kind: 'token', token: 'tok-123456789' }, apiBaseUrl: upstream.url }), endpoints })
+  live = await startApp({
+    config: testConfig({ credential: { kind: 'token', token: 'tok-123456789' }, apiBaseUrl: upstream.url }),
+    endpoints,
+  })
   emulator = fakeEmulator()
   sandbox = await startApp({ config: testConfig(), emulator, endpoints })
 })
@@ -33,12 +39,15 @@ const path = `/api/v4/zones/${ZONE}/things`
 const own = () => `http://${new URL(live.url).host}`
 
 describe('write guard on /api/v4 (live)', () => {
-  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('%s without X-Zonekeeper-Request → 403, nothing reaches upstream', async (method) => {
-    const res = await rawRequest(live.url, { method, path, headers: { 'content-type': 'application/json' }, body: '{}' })
-    expect(res.status).toBe(403)
-    expect(JSON.parse(res.body)).toMatchObject({ success: false, errors: [{ code: 10403 }] })
-    expect(upstream.requests).toHaveLength(0)
-  })
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
+    '%s without X-Zonekeeper-Request → 403, nothing reaches upstream',
+    async (method) => {
+      const res = await rawRequest(live.url, { method, path, headers: { 'content-type': 'application/json' }, body: '{}' })
+      expect(res.status).toBe(403)
+      expect(JSON.parse(res.body)).toMatchObject({ success: false, errors: [{ code: 10403 }] })
+      expect(upstream.requests).toHaveLength(0)
+    },
+  )
 
   it.each([
     ['a wrong header value', { 'x-zonekeeper-request': 'true' }],
@@ -84,7 +93,11 @@ describe('write guard in the sandbox', () => {
     const foreign = { 'x-zonekeeper-request': '1', origin: 'http://evil.example' }
     expect((await rawRequest(sandbox.url, { method: 'POST', path: '/api/sandbox/reset', headers: foreign })).status).toBe(403)
     expect(emulator.resets).toBe(before)
-    const ok = await rawRequest(sandbox.url, { method: 'POST', path: '/api/sandbox/reset', headers: { 'x-zonekeeper-request': '1' } })
+    const ok = await rawRequest(sandbox.url, {
+      method: 'POST',
+      path: '/api/sandbox/reset',
+      headers: { 'x-zonekeeper-request': '1' },
+    })
     expect(ok.status).toBe(200)
     expect(JSON.parse(ok.body)).toMatchObject({ success: true, result: { reset: true } })
     expect(emulator.resets).toBe(before + 1)
@@ -94,7 +107,11 @@ describe('write guard in the sandbox', () => {
     const res = await rawRequest(sandbox.url, { method, path: '/api/local/anything', body: '{}' })
     expect(res.status).toBe(403)
     expect(JSON.parse(res.body).errors[0].code).toBe(10403)
-    const guarded = await rawRequest(sandbox.url, { method, path: '/api/local/anything', headers: { 'x-zonekeeper-request': '1', origin: 'http://evil.example' } })
+    const guarded = await rawRequest(sandbox.url, {
+      method,
+      path: '/api/local/anything',
+      headers: { 'x-zonekeeper-request': '1', origin: 'http://evil.example' },
+    })
     expect(guarded.status).toBe(403)
   })
 })

@@ -31,7 +31,14 @@ export const echoHandler: FakeHandler = (req, res) => {
   }
   res.setHeader('set-cookie', 'upstream_session=abc; Path=/')
   res.setHeader('content-type', 'application/json')
-  res.end(JSON.stringify({ result: { method: req.method, url: req.url, headers: req.headers, body: req.body }, success: true, errors: [], messages: [] }))
+  res.end(
+    JSON.stringify({
+      result: { method: req.method, url: req.url, headers: req.headers, body: req.body },
+      success: true,
+      errors: [],
+      messages: [],
+    }),
+  )
 }
 
 /** Never answers (for time-out tests). */
@@ -50,7 +57,12 @@ export function startFakeUpstream(initial: FakeHandler = echoHandler, basePath =
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
-      const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }
+      const recorded = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      }
       requests.push(recorded)
       handler(recorded, res)
     })

@@ -19,11 +19,19 @@ export function rawRequest(baseUrl: string, { method = 'GET', path, headers = {}
   const base = new URL(baseUrl)
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: base.hostname, port: base.port, method, path, headers: body === undefined ? headers : { 'content-length': String(Buffer.byteLength(body)), ...headers } },
+      {
+        host: base.hostname,
+        port: base.port,
+        method,
+        path,
+        headers: body === undefined ? headers : { 'content-length': String(Buffer.byteLength(body)), ...headers },
+      },
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        )
         res.on('error', reject)
       },
     )

@@ -51,7 +51,12 @@ export function fakeEmulator(): FakeEmulator {
   }
   app.all('*', async (c) => {
     const url = new URL(c.req.url)
-    fake.seen.push({ method: c.req.method, url: url.pathname + url.search, headers: Object.fromEntries(c.req.raw.headers), body: await c.req.text() })
+    fake.seen.push({
+      method: c.req.method,
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(c.req.raw.headers),
+      body: await c.req.text(),
+    })
     return c.json({ result: { reached: true }, success: true, errors: [], messages: [] })
   })
   return fake

@@ -28,7 +28,8 @@ export function SandboxControls() {
     setPending(true)
     try {
       await postLocal('/api/sandbox/reset')
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'healthz' })
+      // Everything cached describes the old data: reset it (active queries fetch again at once).
+      await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'healthz' })
       await router.invalidate()
       toast.success('Sandbox reset', 'Every zone, record and setting is back to the demo data.')
       setConfirming(false)
@@ -54,7 +55,13 @@ export function SandboxControls() {
         pending={pending}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void reset()}
-      />
+      >
+        {pending && (
+          <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
+            Restoring the demo data. This can take several seconds.
+          </p>
+        )}
+      </ConfirmDialog>
     </>
   )
 }

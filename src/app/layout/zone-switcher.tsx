@@ -27,7 +27,6 @@ export function ZoneSwitcher() {
   }, [text])
   const results = useQuery({ ...zoneSearchQueryOptions(debounced), enabled: open })
   const zones = results.data?.result ?? []
-  useEffect(() => setActive(0), [debounced])
   useEffect(() => {
     if (!open) return
     const onDown = (e: MouseEvent) => {
@@ -67,6 +66,7 @@ export function ZoneSwitcher() {
           onFocus={() => setOpen(true)}
           onChange={(e) => {
             setText(e.target.value)
+            setActive(0)
             setOpen(true)
           }}
           onKeyDown={(e) => {
@@ -92,6 +92,8 @@ export function ZoneSwitcher() {
         <div className="absolute top-full left-0 z-40 mt-1 w-full overflow-hidden rounded-md border border-zinc-200 bg-white shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
           <ul id={listId} role="listbox" aria-labelledby={labelId} className="max-h-72 overflow-y-auto py-1">
             {zones.map((z, i) => (
+              // Options are chosen by keyboard through the combobox input (arrows + Enter); the click is for the mouse.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
               <li
                 key={z.id}
                 id={`${listId}-${z.id}`}

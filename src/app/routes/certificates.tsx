@@ -1,12 +1,26 @@
-import { createRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../layout/coming-soon'
+import { createRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router'
+import { certificatePacksSearchSchema } from '@/features/certificates/api/certificate-packs-search'
 import { zoneRoute } from '../root-route'
 
-// Placeholder: the certificates engineer replaces this file (keep exporting `certificatesRoutes`).
+/** `/zones/$zoneId/certificates`: the packs table (status filter and paging in the URL) and one pack's page. */
+const certificatesRoute = createRoute({
+  getParentRoute: () => zoneRoute,
+  path: 'certificates',
+  component: () => <Outlet />,
+})
+
 export const certificatesRoutes = [
-  createRoute({
-    getParentRoute: () => zoneRoute,
-    path: 'certificates',
-    component: () => <ComingSoon title="Certificates" description="The TLS certificates that let visitors reach this zone over HTTPS." />,
-  }),
+  certificatesRoute.addChildren([
+    createRoute({
+      getParentRoute: () => certificatesRoute,
+      path: '/',
+      validateSearch: certificatePacksSearchSchema,
+      component: lazyRouteComponent(() => import('@/features/certificates/components/certificates-page'), 'CertificatesPage'),
+    }),
+    createRoute({
+      getParentRoute: () => certificatesRoute,
+      path: '$packId',
+      component: lazyRouteComponent(() => import('@/features/certificates/components/pack-page'), 'CertificatePackPage'),
+    }),
+  ]),
 ] as const

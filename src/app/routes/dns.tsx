@@ -1,12 +1,19 @@
-import { createRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../layout/coming-soon'
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
+import { dnsSearchSchema } from '@/features/dns/api/dns-search'
 import { zoneRoute } from '../root-route'
 
-// Placeholder: the DNS engineer replaces this file (keep exporting `dnsRoutes`).
+/** `/zones/$zoneId/dns`: the zone's records; page, sort and filters in the URL. */
 export const dnsRoutes = [
   createRoute({
     getParentRoute: () => zoneRoute,
     path: 'dns',
-    component: () => <ComingSoon title="DNS records" description="The addresses and services this zone's names point to." />,
+    validateSearch: dnsSearchSchema,
+    loaderDeps: ({ search }) => search,
+    // Starts the first page's request while the page's code loads; errors show inside the table.
+    loader: async ({ context, params, deps }) => {
+      const { dnsRecordsQueryOptions } = await import('@/features/dns/api/get-dns-records')
+      void context.queryClient.prefetchQuery(dnsRecordsQueryOptions(params.zoneId, deps))
+    },
+    component: lazyRouteComponent(() => import('@/features/dns/components/dns-page'), 'DnsPage'),
   }),
 ] as const

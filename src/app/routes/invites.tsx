@@ -1,12 +1,11 @@
-import { createRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../layout/coming-soon'
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { rootRoute } from '../root-route'
 
-// Placeholder: the invites engineer replaces this file (keep exporting `invitesRoutes`).
+/** `/invites`: invitations to join other accounts. */
 export const invitesRoutes = [
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/invites',
-    component: () => <ComingSoon title="Invites" description="Invitations you have received to join other accounts." />,
+    component: lazyRouteComponent(() => import('@/features/invites/components/invites-page'), 'InvitesPage'),
   }),
 ] as const

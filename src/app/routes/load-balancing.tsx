@@ -1,12 +1,13 @@
-import { createRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../layout/coming-soon'
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
+import { poolsSearchSchema } from '@/features/load-balancing/api/pools-search'
 import { rootRoute } from '../root-route'
 
-// Placeholder: the load-balancing engineer replaces this file (keep exporting `loadBalancingRoutes`).
+/** `/load-balancing`: pools, the legacy e-mail migration and notification policies of an account. */
 export const loadBalancingRoutes = [
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/load-balancing',
-    component: () => <ComingSoon title="Load balancing" description="Groups of servers that share traffic, and who is told when one stops answering." />,
+    validateSearch: poolsSearchSchema,
+    component: lazyRouteComponent(() => import('@/features/load-balancing/components/load-balancing-page'), 'LoadBalancingPage'),
   }),
 ] as const

@@ -1,12 +1,38 @@
-import { createRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../layout/coming-soon'
+import { createRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router'
+import { tableSearchSchema } from '@/components/data-table/url-table-state'
 import { zoneRoute } from '../root-route'
 
-// Placeholder: the log-fields engineer replaces this file (keep exporting `logFieldsRoutes`).
+/**
+ * `/zones/$zoneId/logs`: custom fields (the http_log_custom_fields entry-point ruleset) and
+ * log jobs (list, create).
+ */
+const logsRoute = createRoute({
+  getParentRoute: () => zoneRoute,
+  path: 'logs',
+  component: lazyRouteComponent(() => import('@/features/log-fields/components/log-fields-layout'), 'LogFieldsLayout'),
+})
+
+const jobsRoute = createRoute({ getParentRoute: () => logsRoute, path: 'jobs', component: () => <Outlet /> })
+
 export const logFieldsRoutes = [
-  createRoute({
-    getParentRoute: () => zoneRoute,
-    path: 'logs',
-    component: () => <ComingSoon title="Log fields" description="Which request and response headers and cookies are added to this zone's logs." />,
-  }),
+  logsRoute.addChildren([
+    createRoute({
+      getParentRoute: () => logsRoute,
+      path: '/',
+      component: lazyRouteComponent(() => import('@/features/log-fields/components/custom-fields-page'), 'CustomFieldsPage'),
+    }),
+    jobsRoute.addChildren([
+      createRoute({
+        getParentRoute: () => jobsRoute,
+        path: '/',
+        validateSearch: tableSearchSchema(),
+        component: lazyRouteComponent(() => import('@/features/log-fields/components/jobs-page'), 'LogJobsPage'),
+      }),
+      createRoute({
+        getParentRoute: () => jobsRoute,
+        path: 'new',
+        component: lazyRouteComponent(() => import('@/features/log-fields/components/create-job-page'), 'CreateLogJobPage'),
+      }),
+    ]),
+  ]),
 ] as const

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { runBulk, type BulkItemResult, type BulkTask } from './run-bulk'
 
 export type BulkPhase = 'idle' | 'running' | 'cancelling' | 'done'
@@ -23,7 +23,9 @@ export function useBulkRunner<T>(task: BulkTask<T>): BulkRunner<T> {
   const [results, setResults] = useState<BulkItemResult<T>[]>([])
   const cancelled = useRef(false)
   const taskRef = useRef(task)
-  taskRef.current = task
+  useEffect(() => {
+    taskRef.current = task
+  })
 
   const start = useCallback(async (items: T[]) => {
     cancelled.current = false

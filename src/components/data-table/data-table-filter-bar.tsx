@@ -12,8 +12,13 @@ const control =
 function TextFilter({ spec, value, onChange }: { spec: Extract<FilterSpec, { kind: 'text' }>; value: string; onChange: (v: string | undefined) => void }) {
   const id = useId()
   const [draft, setDraft] = useState(value)
+  const [shown, setShown] = useState(value)
   const timer = useRef<number | undefined>(undefined)
-  useEffect(() => setDraft(value), [value])
+  // The URL changed from elsewhere (back button, "Clear filters"): show its value.
+  if (value !== shown) {
+    setShown(value)
+    setDraft(value)
+  }
   useEffect(() => () => window.clearTimeout(timer.current), [])
   const commit = (v: string) => {
     window.clearTimeout(timer.current)

@@ -11,8 +11,12 @@ export {
   searchEnumListSchema,
   searchEnumSchema,
   searchIntSchema,
+  searchSchema,
   searchTextSchema,
   tableSearchSchema,
+  type SearchField,
+  type SearchOf,
+  type SearchValidator,
   type TableSearch,
   type UrlTableOptions,
 } from './url-table-state'

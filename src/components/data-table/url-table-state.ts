@@ -1,56 +1,92 @@
-import * as z from 'zod/mini'
 import type { PaginationState, SortingState } from '@tanstack/react-table'
 
 /*
- * URL search schemas are built with `zod/mini` on purpose: route search validation is part of the
- * first-load bundle, and zod/mini costs ~5 KB gzipped where classic zod costs ~24 KB.
- * Every helper turns a bad value into "absent" instead of failing, so a pasted URL always opens.
+ * URL search validation without zod: route `validateSearch` is part of the first-load bundle, and
+ * zod (even zod/mini, which shares its core with the classic zod the forms use) adds ~15 KB gzipped
+ * to every page. Each field reader turns a bad value into "absent" instead of failing, so a pasted
+ * URL always opens.
  */
 
-const optionalOf = <T>(fn: (v: unknown) => T | undefined) => z.optional(z.pipe(z.unknown(), z.transform(fn)))
+/** Reads one search param: the value, or undefined when it is absent or not acceptable. */
+export type SearchField<T> = (value: unknown) => T | undefined
 
 /** Free text. The router parses "123" or "true" as JSON, so numbers and booleans become text again. */
-export const searchTextSchema = optionalOf((v): string | undefined => {
+export const searchTextSchema: SearchField<string> = (v) => {
   if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') return undefined
   const s = String(v).trim()
   return s === '' ? undefined : s
-})
+}
 
 /** Yes/no: true, false, "true", "false"; anything else is absent. */
-export const searchBooleanSchema = optionalOf((v): boolean | undefined => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined))
+export const searchBooleanSchema: SearchField<boolean> = (v) => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined)
 
 /** One of a fixed set of values; anything else is absent. */
-export const searchEnumSchema = <const T extends readonly string[]>(values: T) =>
-  optionalOf((v): T[number] | undefined => (typeof v === 'string' && values.includes(v) ? v : undefined))
+export const searchEnumSchema =
+  <const T extends readonly string[]>(values: T): SearchField<T[number]> =>
+  (v) =>
+    typeof v === 'string' && values.includes(v) ? v : undefined
 
 /** A whole number from min to max; anything else is absent. */
-export const searchIntSchema = (min: number, max: number) =>
-  optionalOf((v): number | undefined => {
+export const searchIntSchema =
+  (min: number, max: number): SearchField<number> =>
+  (v) => {
     const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN
     return Number.isInteger(n) && n >= min && n <= max ? n : undefined
-  })
+  }
 
-/** A list of values from a fixed set (repeated filter such as type=A&type=AAAA); absent when empty. */
-export const searchEnumListSchema = <const T extends readonly string[]>(values: T) =>
-  optionalOf((v): T[number][] | undefined => {
-    const list = (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : []).filter((x): x is T[number] => typeof x === 'string' && values.includes(x))
+/** A list of values from a fixed set (repeated filter such as type=A&type=AAAA or "A,AAAA"); absent when empty. */
+export const searchEnumListSchema =
+  <const T extends readonly string[]>(values: T): SearchField<T[number][]> =>
+  (v) => {
+    const raw = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : []
+    const list = raw.filter((x): x is T[number] => typeof x === 'string' && values.includes(x))
     return list.length ? [...new Set(list)] : undefined
-  })
+  }
 
-const baseShape = {
+const baseFields = {
   page: searchIntSchema(1, 1_000_000),
   per_page: searchIntSchema(1, 5000),
   order: searchTextSchema,
   direction: searchEnumSchema(['asc', 'desc']),
 }
 
+type Fields = Record<string, SearchField<unknown>>
+/** The validated search of a set of fields: every key optional. */
+export type SearchOfFields<F extends Fields> = { [K in keyof F]?: F[K] extends SearchField<infer T> ? T : never }
+
+/**
+ * A route `validateSearch` (TanStack Router's validator-adapter shape). `types` and `_zod` exist for
+ * the type checker only, so `SearchOf<typeof schema>` (and `z.output<typeof schema>`) give the output type.
+ */
+export interface SearchValidator<T> {
+  parse: (input: unknown) => T
+  readonly types: { readonly input: Partial<T>; readonly output: T }
+  readonly _zod: { readonly input: Partial<T>; readonly output: T }
+}
+export type SearchOf<V> = V extends SearchValidator<infer T> ? T : never
+
+/** A validator from field readers: bad values become undefined; unknown keys are not part of the result. */
+export function searchSchema<F extends Fields>(fields: F): SearchValidator<SearchOfFields<F>> {
+  const parse = (input: unknown) => {
+    const raw = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>
+    const out: Record<string, unknown> = {}
+    // Every declared key is set, undefined included: the router merges the result over the raw
+    // search, so an absent key would let a bad raw value through.
+    for (const [key, read] of Object.entries(fields)) out[key] = read(raw[key])
+    return out as SearchOfFields<F>
+  }
+  // `types` / `_zod` are type-level markers (never read at run time).
+  const marker = {} as SearchValidator<SearchOfFields<F>>['types']
+  return { parse, types: marker, _zod: marker }
+}
+
 /**
  * The search params every table shares (page 1-based, per_page, order = a column id, direction)
  * plus the table's own filters: `tableSearchSchema({ name: searchTextSchema, status: searchEnumSchema([...]) })`.
- * Use the result as the route's `validateSearch`.
+ * Use the result as the route's `validateSearch`; its type is `SearchOf<typeof schema>`.
  */
-export function tableSearchSchema<S extends Record<string, z.ZodMiniType>>(filters: S = {} as S) {
-  return z.object({ ...baseShape, ...filters })
+export function tableSearchSchema<F extends Fields = Record<never, never>>(filters: F = {} as F) {
+  return searchSchema({ ...baseFields, ...filters } as typeof baseFields & F)
 }
 
 export type TableSearch = {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form'
 import { cn } from '@/lib/format'
 import { Field, inputBorder, inputClass, type FieldChrome } from './field'
@@ -38,20 +38,45 @@ export function TextField<T extends FieldValues>({ control, name, disabled, type
   )
 }
 
+const rangeText = (min?: number, max?: number) =>
+  min !== undefined && max !== undefined
+    ? `Allowed: ${min.toLocaleString()} to ${max.toLocaleString()}.`
+    : min !== undefined
+      ? `At least ${min.toLocaleString()}.`
+      : max !== undefined
+        ? `At most ${max.toLocaleString()}.`
+        : undefined
+
+function withRange(help: ReactNode, min?: number, max?: number): ReactNode {
+  const range = rangeText(min, max)
+  if (!range) return help
+  return help ? (
+    <>
+      {help} {range}
+    </>
+  ) : (
+    range
+  )
+}
+
 /**
  * A number field. What the user types is kept exactly as typed; the form value is a number
  * when the text is a number, and the text itself otherwise (so validation can say what is wrong).
+ * `min`/`max` are stated under the field in words; the schema enforces them.
  */
 export function NumberField<T extends FieldValues>({ control, name, disabled, min, max, ...rest }: BoundFieldProps<T> & InputExtras & { min?: number; max?: number }) {
   const { field, fieldState } = useController({ control, name })
   const { label, help, warning, required, className, ...inputProps } = rest
   const external = field.value === undefined || field.value === null ? '' : String(field.value)
   const [draft, setDraft] = useState(external)
-  useEffect(() => {
-    setDraft((d) => (d.trim() !== '' && Number(d) === Number(external) ? d : external))
-  }, [external])
+  const [seen, setSeen] = useState(external)
+  // The form value changed from elsewhere (reset, setValue): show it, unless it is what the text already says ("1.0" vs 1).
+  if (external !== seen) {
+    setSeen(external)
+    if (!(draft.trim() !== '' && Number(draft) === Number(external))) setDraft(external)
+  }
   return (
-    <Field label={label} help={help} warning={warning} required={required} className={className} error={fieldState.error?.message}>
+    <Field label={label} help={withRange(help, min, max)} warning={warning} required={required} className={className} error={fieldState.error?.message}>
       {(aria) => (
         <input
           {...aria}
@@ -61,8 +86,6 @@ export function NumberField<T extends FieldValues>({ control, name, disabled, mi
           name={field.name}
           ref={field.ref}
           value={draft}
-          aria-valuemin={min}
-          aria-valuemax={max}
           onChange={(e) => {
             const v = e.target.value
             setDraft(v)

@@ -29,7 +29,7 @@ export function ConfirmDialog({ open, title, consequence, confirmLabel, onConfir
       dismissible={!pending}
       footer={
         <>
-          <Button onClick={onCancel} disabled={pending} autoFocus>
+          <Button onClick={onCancel} disabled={pending} data-autofocus>
             Cancel
           </Button>
           <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm} pending={pending}>

@@ -19,7 +19,8 @@ const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl
 
 /**
  * A modal dialog on the native <dialog> element: focus moves inside and stays there, the page
- * behind is inert, Escape closes it, and focus returns to what opened it.
+ * behind is inert, Escape closes it, and focus returns to what opened it. Put `data-autofocus` on the
+ * control that should have focus first (default: the first focusable one).
  */
 export function Dialog({ open, onClose, title, description, children, footer, size = 'md', dismissible = true }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
@@ -31,6 +32,8 @@ export function Dialog({ open, onClose, title, description, children, footer, si
     if (open && !el.open) {
       const previous = document.activeElement as HTMLElement | null
       el.showModal()
+      // Native dialogs focus their first focusable element; `data-autofocus` picks a better one (e.g. Cancel).
+      el.querySelector<HTMLElement>('[data-autofocus]')?.focus()
       return () => {
         if (el.open) el.close()
         previous?.focus?.()
@@ -41,6 +44,8 @@ export function Dialog({ open, onClose, title, description, children, footer, si
 
   if (!open) return null
   return (
+    // A click on the backdrop lands on the <dialog> itself; keyboard users close it with Escape (the cancel event).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       aria-labelledby={titleId}

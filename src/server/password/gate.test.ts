@@ -7,7 +7,11 @@ const PASSWORD = 'correct horse battery staple'
 let server: RunningServer
 
 beforeAll(async () => {
-  server = await startApp({ config: testConfig({ dashboardPassword: PASSWORD }), emulator: fakeEmulator(), endpoints: [{ method: 'GET', path: '/zones' }] })
+  server = await startApp({
+    config: testConfig({ dashboardPassword: PASSWORD }),
+    emulator: fakeEmulator(),
+    endpoints: [{ method: 'GET', path: '/zones' }],
+  })
 })
 afterAll(() => server.close())
 
@@ -35,7 +39,11 @@ describe('DASHBOARD_PASSWORD', () => {
     const api = await rawRequest(server.url, { path: '/api/v4/zones' })
     expect(api.status).toBe(401)
     expect(JSON.parse(api.body).errors[0].code).toBe(10401)
-    const reset = await rawRequest(server.url, { method: 'POST', path: '/api/sandbox/reset', headers: { 'x-zonekeeper-request': '1' } })
+    const reset = await rawRequest(server.url, {
+      method: 'POST',
+      path: '/api/sandbox/reset',
+      headers: { 'x-zonekeeper-request': '1' },
+    })
     expect(reset.status).toBe(401)
     expect((await rawRequest(server.url, { path: '/api/local/notes' })).status).toBe(401)
     const health = await rawRequest(server.url, { path: '/healthz' })
@@ -117,7 +125,12 @@ describe('DASHBOARD_PASSWORD rate limit', () => {
     const own = await startApp({ config: testConfig({ dashboardPassword: PASSWORD }), emulator: fakeEmulator() })
     try {
       const attempt = (password: string) =>
-        rawRequest(own.url, { method: 'POST', path: '/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form({ password }) })
+        rawRequest(own.url, {
+          method: 'POST',
+          path: '/login',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: form({ password }),
+        })
       for (let i = 0; i < 5; i++) expect((await attempt(`guess ${i}`)).status).toBe(401)
       const blocked = await attempt(PASSWORD)
       expect(blocked.status).toBe(429)

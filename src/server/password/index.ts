@@ -62,7 +62,8 @@ export function registerPasswordGate(app: Hono, options: PasswordGateOptions): v
 
   app.post('/login', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.text('Too large.', 413) }), async (c) => {
     const origin = c.req.header('origin')
-    if (origin !== undefined && !isOwnOrigin(origin, requestHost(c))) return c.text('Sign-in refused: it came from another site.', 403)
+    if (origin !== undefined && !isOwnOrigin(origin, requestHost(c)))
+      return c.text('Sign-in refused: it came from another site.', 403)
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
     const next = safeNext(typeof form.next === 'string' ? form.next : undefined)
     const who = clientAddress(c)
@@ -89,7 +90,8 @@ export function registerPasswordGate(app: Hono, options: PasswordGateOptions): v
 
   app.post('/logout', (c) => {
     const origin = c.req.header('origin')
-    if (origin !== undefined && !isOwnOrigin(origin, requestHost(c))) return c.text('Sign-out refused: it came from another site.', 403)
+    if (origin !== undefined && !isOwnOrigin(origin, requestHost(c)))
+      return c.text('Sign-out refused: it came from another site.', 403)
     deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: isHttps(c) })
     return c.redirect('/login', 303)
   })

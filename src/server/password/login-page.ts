@@ -16,7 +16,8 @@ export interface LoginPageOptions {
 }
 
 /** Content-Security-Policy of the sign-in page: nothing but its own inline style and its form. */
-export const LOGIN_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+export const LOGIN_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
 /** The sign-in page: one labelled password field, plain words, an error announced to screen readers. */
 export function renderLoginPage({ next, error }: LoginPageOptions): string {

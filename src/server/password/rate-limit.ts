@@ -30,7 +30,8 @@ export function createRateLimiter({ perClient, total, windowMs, now = Date.now }
     while (i < times.length && times[i] <= cutoff) i++
     return i ? times.slice(i) : times
   }
-  const wait = (times: number[], max: number) => (times.length >= max ? Math.max(1, Math.ceil((times[times.length - max] + windowMs - now()) / 1000)) : 0)
+  const wait = (times: number[], max: number) =>
+    times.length >= max ? Math.max(1, Math.ceil((times[times.length - max] + windowMs - now()) / 1000)) : 0
 
   return {
     retryAfter(client) {

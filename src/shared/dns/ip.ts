@@ -63,7 +63,7 @@ export function canonicalIPv6(input: string): string {
   }
   let bestStart = -1
   let bestLen = 0
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (g[i] !== 0) {
       i++
       continue

@@ -32,7 +32,8 @@ export function recordNameProblems(input: string): NameProblem[] {
   const name = input.endsWith('.') ? input.slice(0, -1) : input
   if (name.length > NAME_MAX_LENGTH) return [bad(`The name is too long: at most ${NAME_MAX_LENGTH} characters in total.`)]
   const labels = name.split('.')
-  if (labels.some((l) => l === '')) return [bad('The name has an empty part: remove the extra dot (no two dots in a row, no dot at the start).')]
+  if (labels.some((l) => l === ''))
+    return [bad('The name has an empty part: remove the extra dot (no two dots in a row, no dot at the start).')]
   const problems: NameProblem[] = []
   const stray = labels.findIndex((l, i) => l.includes('*') && !(i === 0 && l === '*'))
   if (stray >= 0) problems.push(bad('A * can only be used on its own as the first part of the name, like *.example.com.'))
@@ -43,14 +44,19 @@ export function recordNameProblems(input: string): NameProblem[] {
   }
   const long = labels.find((l) => l.length > LABEL_MAX_LENGTH)
   if (long) {
-    problems.push(bad(`Each part of the name between dots can be at most ${LABEL_MAX_LENGTH} characters; "${preview(long)}" has ${long.length}.`))
+    problems.push(
+      bad(
+        `Each part of the name between dots can be at most ${LABEL_MAX_LENGTH} characters; "${preview(long)}" has ${long.length}.`,
+      ),
+    )
   }
   const first = labels[0] === '*' ? labels[1] : labels[0]
   if (first !== undefined && !/^[A-Za-z_]/.test(first)) {
     problems.push(bad('The name must start with a letter (an underscore is also accepted).'))
   }
   const words = labels.filter((l) => l !== '*')
-  if (words.some((l) => l.startsWith('-'))) problems.push(bad('A part of the name cannot start with a hyphen (-).'))
+  // The first label is already covered by the "starts with a letter" rule.
+  if (words.slice(1).some((l) => l.startsWith('-'))) problems.push(bad('A part of the name cannot start with a hyphen (-).'))
   if (words.some((l) => /[^A-Za-z0-9]$/.test(l) && !/[^A-Za-z0-9_*-]/.test(l))) {
     problems.push(bad('Each part of the name must end with a letter or a digit (not a hyphen or underscore).'))
   }
@@ -108,5 +114,7 @@ export function relativeName(fqdn: string, zoneName: string): string {
 export function isHostname(input: string): boolean {
   const h = input.endsWith('.') ? input.slice(0, -1) : input
   if (h === '' || h.length > NAME_MAX_LENGTH) return false
-  return h.split('.').every((l) => l.length >= 1 && l.length <= LABEL_MAX_LENGTH && /^[A-Za-z0-9_]([A-Za-z0-9_-]*[A-Za-z0-9_])?$/.test(l))
+  return h
+    .split('.')
+    .every((l) => l.length >= 1 && l.length <= LABEL_MAX_LENGTH && /^[A-Za-z0-9_]([A-Za-z0-9_-]*[A-Za-z0-9_])?$/.test(l))
 }

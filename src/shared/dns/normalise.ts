@@ -59,7 +59,10 @@ export function normaliseRecordInput(input: DnsRecordInput, zoneName?: string): 
     ttl: effectiveTtl(input.ttl, proxied),
     comment: input.comment ?? null,
     tags: normaliseTags(input.tags),
-    settings: Object.fromEntries(Object.entries(input.settings ?? {}).filter(([, v]) => typeof v === 'boolean')) as Record<string, boolean>,
+    settings: Object.fromEntries(Object.entries(input.settings ?? {}).filter(([, v]) => typeof v === 'boolean')) as Record<
+      string,
+      boolean
+    >,
   }
   if (input.type === 'AAAA') out.content = canonicalIPv6(out.content)
   else if (input.type === 'TXT') {

@@ -153,7 +153,18 @@ function parseLoc(tokens: Token[]): RdataResult {
   }
   const lat = readCoord('NS')
   const lon = readCoord('EW')
-  const nums = [lat.deg, lat.min, lat.sec, lon.deg, lon.min, lon.sec, words[0] ?? '0', words[1] ?? '1', words[2] ?? '10000', words[3] ?? '10']
+  const nums = [
+    lat.deg,
+    lat.min,
+    lat.sec,
+    lon.deg,
+    lon.min,
+    lon.sec,
+    words[0] ?? '0',
+    words[1] ?? '1',
+    words[2] ?? '10000',
+    words[3] ?? '10',
+  ]
   const parsed = nums.map((n) => toNumber(n, true))
   if (!lat.dir || !lon.dir || parsed.some((n) => n === undefined)) {
     return { ok: false, message: 'Write the location as: degrees minutes seconds N|S degrees minutes seconds E|W altitude.' }
@@ -182,15 +193,20 @@ export function dataFromRdata(type: string, text: string, withPriority = true): 
       data[spec.key] = ''
       break
     }
-    if (!tok) return { ok: false, message: `Missing ${spec.key.replace(/_/g, ' ')}: expected ${specs.map((s) => s.key).join(', ')}.` }
+    if (!tok)
+      return { ok: false, message: `Missing ${spec.key.replace(/_/g, ' ')}: expected ${specs.map((s) => s.key).join(', ')}.` }
     if (spec.kind === 'int' || spec.kind === 'float') {
       const n = toNumber(tok.text, spec.kind === 'float')
-      if (n === undefined) return { ok: false, message: `${spec.key.replace(/_/g, ' ')} must be a whole number, not "${tok.text}".` }
+      if (n === undefined)
+        return { ok: false, message: `${spec.key.replace(/_/g, ' ')} must be a whole number, not "${tok.text}".` }
       data[spec.key] = n
     } else if (spec.kind === 'rest') {
       data[spec.key] = text.slice(tok.start).trim()
     } else if (spec.kind === 'blob') {
-      data[spec.key] = tokens.slice(i).map((t) => t.text).join('')
+      data[spec.key] = tokens
+        .slice(i)
+        .map((t) => t.text)
+        .join('')
     } else {
       data[spec.key] = tok.text
     }

@@ -39,7 +39,21 @@ export const CONTENT_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'PTR', 'NS', 'O
 export type ContentRecordType = (typeof CONTENT_TYPES)[number]
 
 /** Types written through `data`; their `content` is a read-only summary built from it. */
-export const DATA_TYPES = ['CAA', 'CERT', 'DNSKEY', 'DS', 'HTTPS', 'SVCB', 'LOC', 'NAPTR', 'SMIMEA', 'TLSA', 'SRV', 'SSHFP', 'URI'] as const
+export const DATA_TYPES = [
+  'CAA',
+  'CERT',
+  'DNSKEY',
+  'DS',
+  'HTTPS',
+  'SVCB',
+  'LOC',
+  'NAPTR',
+  'SMIMEA',
+  'TLSA',
+  'SRV',
+  'SSHFP',
+  'URI',
+] as const
 export type DataRecordType = (typeof DATA_TYPES)[number]
 
 /** Types that carry a top-level `priority` in requests (SRV echoes `data.priority` there in responses). */

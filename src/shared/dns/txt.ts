@@ -80,7 +80,8 @@ export function normaliseTxtContent(content: string): TxtResult {
     if (!closed) {
       return {
         ok: false,
-        message: 'A quotation mark is not closed. Add the missing " at the end of the text, or remove all quotes and they will be added for you.',
+        message:
+          'A quotation mark is not closed. Add the missing " at the end of the text, or remove all quotes and they will be added for you.',
       }
     }
     strings.push(...splitString(inner))

@@ -14,7 +14,10 @@ const int = (label: string, max: number) =>
 const u8 = (label: string) => int(label, 255)
 const u16 = (label: string) => int(label, 65_535)
 const text = (label: string) =>
-  z.string({ error: `${label} must be text.` }).trim().min(1, { error: `Enter the ${label.toLowerCase()}.` })
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .min(1, { error: `Enter the ${label.toLowerCase()}.` })
 const anyText = (label: string) => z.string({ error: `${label} must be text.` })
 const num = (label: string, min: number, max: number) =>
   z
@@ -24,7 +27,9 @@ const num = (label: string, min: number, max: number) =>
 
 export const caaDataSchema = z.object({
   flags: u8('Flags'),
-  tag: text('Tag').regex(/^[A-Za-z0-9]+$/, { error: 'The tag is a single word of letters and digits, such as issue, issuewild or iodef.' }),
+  tag: text('Tag').regex(/^[A-Za-z0-9]+$/, {
+    error: 'The tag is a single word of letters and digits, such as issue, issuewild or iodef.',
+  }),
   value: anyText('Value'),
 })
 

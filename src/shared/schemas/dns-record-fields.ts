@@ -24,11 +24,9 @@ export const commentSchema = z
 
 export const TAG_NAME_RE = /^[A-Za-z0-9_-]+$/
 
-export const tagSchema = z
-  .string({ error: 'A tag must be text.' })
-  .refine((t) => TAG_NAME_RE.test(t.split(':')[0]), {
-    message: 'A tag is written name:value; the name may only use letters, digits, hyphens (-) and underscores (_).',
-  })
+export const tagSchema = z.string({ error: 'A tag must be text.' }).refine((t) => TAG_NAME_RE.test(t.split(':')[0]), {
+  message: 'A tag is written name:value; the name may only use letters, digits, hyphens (-) and underscores (_).',
+})
 
 export const tagsSchema = z.array(tagSchema, { error: 'Tags must be a list of name:value texts.' })
 
@@ -52,36 +50,38 @@ export const prioritySchema = z
 const serviceMessage = (ip: string, range: string) =>
   `${ip} belongs to the service's own network (${range}). Enter the address of your own server instead.`
 
-export const ipv4ContentSchema = z
-  .string({ error: 'Enter an IPv4 address, such as 192.0.2.1.' })
-  .superRefine((ip, ctx) => {
-    if (!isIPv4(ip)) {
-      ctx.addIssue({ code: 'custom', message: 'Content for A record must be a valid IPv4 address, such as 192.0.2.1.', params: { code: 9005 } })
-      return
-    }
-    const range = serviceRangeOf(ip)
-    if (range) ctx.addIssue({ code: 'custom', message: serviceMessage(ip, range), params: { code: 9003 } })
-  })
+export const ipv4ContentSchema = z.string({ error: 'Enter an IPv4 address, such as 192.0.2.1.' }).superRefine((ip, ctx) => {
+  if (!isIPv4(ip)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Content for A record must be a valid IPv4 address, such as 192.0.2.1.',
+      params: { code: 9005 },
+    })
+    return
+  }
+  const range = serviceRangeOf(ip)
+  if (range) ctx.addIssue({ code: 'custom', message: serviceMessage(ip, range), params: { code: 9003 } })
+})
 
-export const ipv6ContentSchema = z
-  .string({ error: 'Enter an IPv6 address, such as 2001:db8::1.' })
-  .superRefine((ip, ctx) => {
-    if (!isIPv6(ip)) {
-      ctx.addIssue({ code: 'custom', message: 'Content for AAAA record must be a valid IPv6 address, such as 2001:db8::1.', params: { code: 9006 } })
-      return
-    }
-    const range = serviceRangeOf(canonicalIPv6(ip))
-    if (range) ctx.addIssue({ code: 'custom', message: serviceMessage(ip, range), params: { code: 9003 } })
-  })
+export const ipv6ContentSchema = z.string({ error: 'Enter an IPv6 address, such as 2001:db8::1.' }).superRefine((ip, ctx) => {
+  if (!isIPv6(ip)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Content for AAAA record must be a valid IPv6 address, such as 2001:db8::1.',
+      params: { code: 9006 },
+    })
+    return
+  }
+  const range = serviceRangeOf(canonicalIPv6(ip))
+  if (range) ctx.addIssue({ code: 'custom', message: serviceMessage(ip, range), params: { code: 9003 } })
+})
 
 /** A host name target: letters, digits, hyphens, underscores and dots; `@` means the zone itself. */
 export const hostnameContentSchema = (what: string, code?: number, opts: { allowRoot?: boolean } = {}) =>
-  z
-    .string({ error: `Enter ${what}.` })
-    .refine((h) => h === '@' || isHostname(h) || (opts.allowRoot === true && h === '.'), {
-      message: `Content must be ${what}: a host name such as mail.example.com (letters, digits, hyphens and dots).`,
-      ...(code ? { params: { code } } : {}),
-    })
+  z.string({ error: `Enter ${what}.` }).refine((h) => h === '@' || isHostname(h) || (opts.allowRoot === true && h === '.'), {
+    message: `Content must be ${what}: a host name such as mail.example.com (letters, digits, hyphens and dots).`,
+    ...(code ? { params: { code } } : {}),
+  })
 
 export const txtContentSchema = z.string({ error: 'Enter the text.' }).superRefine((content, ctx) => {
   const r = normaliseTxtContent(content)

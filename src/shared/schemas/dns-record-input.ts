@@ -97,59 +97,66 @@ function dataMember<T extends DataRecordType>(type: T) {
     }
     const parsed = dataFromRdata(type, v.content, false)
     if (!parsed.ok) return issue(ctx, 'content', parsed.message)
-    if (type === 'SRV') parsed.data.priority = ('priority' in v && typeof v.priority === 'number' ? v.priority : 0)
+    if (type === 'SRV') parsed.data.priority = 'priority' in v && typeof v.priority === 'number' ? v.priority : 0
     const checked = (dataSchema as z.ZodType).safeParse(parsed.data)
     if (!checked.success) for (const i of checked.error.issues) issue(ctx, 'content', i.message)
   })
 }
 
-const soaSchema = z.looseObject({ type: z.literal('SOA') }).superRefine((_v, ctx) =>
-  issue(ctx, 'type', 'The SOA record is created automatically for the zone and cannot be added or changed.'),
-)
+const soaSchema = z
+  .looseObject({ type: z.literal('SOA') })
+  .superRefine((_v, ctx) =>
+    issue(ctx, 'type', 'The SOA record is created automatically for the zone and cannot be added or changed.'),
+  )
 
 const TYPE_LIST = DNS_RECORD_TYPES.join(', ')
+const typeError = { error: () => `Choose a record type, in capital letters: ${TYPE_LIST}.` }
+
+const writableMembers = [
+  aSchema,
+  aaaaSchema,
+  cnameSchema,
+  mxSchema,
+  txtSchema,
+  nsSchema,
+  ptrSchema,
+  openpgpSchema,
+  dataMember('CAA'),
+  dataMember('CERT'),
+  dataMember('DNSKEY'),
+  dataMember('DS'),
+  dataMember('HTTPS'),
+  dataMember('SVCB'),
+  dataMember('LOC'),
+  dataMember('NAPTR'),
+  dataMember('SMIMEA'),
+  dataMember('TLSA'),
+  dataMember('SRV'),
+  dataMember('SSHFP'),
+  dataMember('URI'),
+] as const
+
+/** The union of the writable types alone: the source of the input types below. */
+const writableUnion = z.discriminatedUnion('type', [...writableMembers], typeError)
+
+/** What a valid create/replace body looks like after parsing. */
+export type DnsRecordInput = z.output<typeof writableUnion>
+/** The raw values a form holds before parsing (numbers as numbers, optional fields absent). */
+export type DnsRecordInputValues = z.input<typeof writableUnion>
+
+const fullUnion = z.discriminatedUnion('type', [...writableMembers, soaSchema], typeError)
 
 /**
- * A DNS record as sent to create (POST) or replace (PUT) it: a union over `type`.
+ * A DNS record as sent to create (POST) or replace (PUT) it: a union over `type`, plus a member
+ * that refuses SOA with a clear message (so its output type is that of the writable types).
  * Output keeps what was sent (no defaults applied); `normaliseRecordInput` gives the saved form.
  */
-export const dnsRecordInputSchema = z.discriminatedUnion(
-  'type',
-  [
-    aSchema,
-    aaaaSchema,
-    cnameSchema,
-    mxSchema,
-    txtSchema,
-    nsSchema,
-    ptrSchema,
-    openpgpSchema,
-    dataMember('CAA'),
-    dataMember('CERT'),
-    dataMember('DNSKEY'),
-    dataMember('DS'),
-    dataMember('HTTPS'),
-    dataMember('SVCB'),
-    dataMember('LOC'),
-    dataMember('NAPTR'),
-    dataMember('SMIMEA'),
-    dataMember('TLSA'),
-    dataMember('SRV'),
-    dataMember('SSHFP'),
-    dataMember('URI'),
-    soaSchema,
-  ],
-  { error: () => `Choose a record type, in capital letters: ${TYPE_LIST}.` },
-)
+export const dnsRecordInputSchema = fullUnion as unknown as z.ZodType<DnsRecordInput, DnsRecordInputValues>
 
-/** What a valid create/replace body looks like after parsing. SOA never gets here (always refused). */
-export type DnsRecordInput = Exclude<z.infer<typeof dnsRecordInputSchema>, { type: 'SOA' }>
-/** The raw values a form holds before parsing (numbers as numbers, optional fields absent). */
-export type DnsRecordInputValues = z.input<typeof dnsRecordInputSchema>
-
-type Member = (typeof dnsRecordInputSchema.options)[number]
+type Member = (typeof writableMembers)[number]
 
 /** The input schema of one type (the form can validate a single type's fields with it). */
-export const dnsRecordInputSchemas = Object.fromEntries(
-  dnsRecordInputSchema.options.map((o: Member) => [o.shape.type.value, o]),
-) as Record<DnsRecordType | 'SOA', Member>
+export const dnsRecordInputSchemas = Object.fromEntries(writableMembers.map((o: Member) => [o.shape.type.value, o])) as Record<
+  DnsRecordType,
+  Member
+>

@@ -79,8 +79,6 @@ export const dnsImportResultSchema = z.object({
   added: z
     .array(z.object({ line: z.number(), id: z.string(), type: z.string(), name: z.string(), content: z.string() }))
     .optional(),
-  refused: z
-    .array(z.object({ line: z.number(), text: z.string(), code: z.number(), message: z.string() }))
-    .optional(),
+  refused: z.array(z.object({ line: z.number(), text: z.string(), code: z.number(), message: z.string() })).optional(),
 })
 export type DnsImportResult = z.infer<typeof dnsImportResultSchema>

@@ -18,7 +18,13 @@ export const DNS_RECORDS_MAX_PER_PAGE = 5_000_000
 /** An integer query value that may arrive as a string ("2") or a number (2). */
 export const intParam = (label: string, min: number, max: number) =>
   z
-    .union([z.number(), z.string().regex(/^\d+$/, { error: `${label} must be a whole number.` }).transform(Number)])
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\d+$/, { error: `${label} must be a whole number.` })
+        .transform(Number),
+    ])
     .pipe(
       z
         .number()

@@ -19,7 +19,7 @@ describe('log job create schema', () => {
   })
 
   it('requires destination_conf', () => {
-    const { destination_conf: _d, ...rest } = valid // eslint-disable-line @typescript-eslint/no-unused-vars -- removed on purpose
+    const { destination_conf: _d, ...rest } = valid
     expect(pointers(rest)).toEqual(['/destination_conf'])
   })
 

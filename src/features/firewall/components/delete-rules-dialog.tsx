@@ -40,7 +40,7 @@ export function DeleteRulesDialog({
               <span className="block break-words text-zinc-900 dark:text-zinc-100">{ruleName(r)}</span>
               <span className="block font-mono text-xs text-zinc-500">{r.id}</span>
             </span>
-            <ActionBadge action={r.action} />
+            {r.action && <ActionBadge action={r.action} />}
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
-import { useMemo, useRef, useState } from 'react'
+import { useMemo, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { BulkProgress } from '@/components/bulk/bulk-progress'
 import { DataTable } from '@/components/data-table/data-table'
@@ -8,6 +9,7 @@ import { useUrlTableState } from '@/components/data-table/use-url-table-state'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
+import type { ListResult } from '@/lib/api-client'
 import type { FirewallRule } from '@/shared/schemas/firewall'
 import { firewallTableOptions } from '../api/firewall-search'
 import { useFirewallRules } from '../api/get-firewall-rules'
@@ -26,9 +28,9 @@ export function FirewallPage() {
   const { zoneName } = zoneApi.useLoaderData()
   const state = useUrlTableState(route, firewallTableOptions)
   const query = useFirewallRules(zoneId, state.search)
-  // Rules seen on any page, so a selection that spans pages can still be listed by name.
-  const known = useRef(new Map<string, FirewallRule>())
-  for (const r of query.data?.result ?? []) known.current.set(r.id, r)
+  const queryClient = useQueryClient()
+  // Rules fetched by "select all matching"; the others are found in the cached pages.
+  const [fetched, setFetched] = useState<ReadonlyMap<string, FirewallRule>>(new Map())
   const [toDelete, setToDelete] = useState<FirewallRule[]>([])
   const columns = useMemo(() => getFirewallColumns((rule) => setToDelete([rule])), [])
   const table = useDataTable({
@@ -39,10 +41,7 @@ export function FirewallPage() {
     getRowId,
     enableRowSelection: true,
   })
-  const selected = table
-    .getSelectedRowIds()
-    .map((id) => known.current.get(id))
-    .filter((r): r is FirewallRule => r !== undefined)
+  const selected = selectedRules(table.getSelectedRowIds(), fetched, queryClient.getQueriesData<ListResult<FirewallRule>>({ queryKey: ['firewall-rules', zoneId] }))
   const plan = useMemo(() => deletePlanSummary(zoneId, toDelete.map((r) => r.id)), [zoneId, toDelete])
   const { runner, refresh } = useDeleteRules(zoneId, plan.batchSize)
 
@@ -52,7 +51,7 @@ export function FirewallPage() {
     void runner.start(rules).then((results) => {
       const gone = new Set(results.filter((r) => r.status === 'ok' || r.errors?.some((e) => /no longer exists/.test(e.message))).map((r) => r.key))
       table.setRowSelection((prev) => Object.fromEntries(Object.entries(prev).filter(([id]) => !gone.has(id))))
-      for (const id of gone) known.current.delete(id)
+      setFetched((prev) => new Map([...prev].filter(([id]) => !gone.has(id))))
       void refresh()
     })
   }
@@ -72,7 +71,7 @@ export function FirewallPage() {
         pageAllSelected={table.getIsAllPageRowsSelected()}
         total={query.data?.resultInfo.total_count ?? 0}
         onSelectAll={(rules) => {
-          for (const r of rules) known.current.set(r.id, r)
+          setFetched(new Map(rules.map((r) => [r.id, r])))
           table.setRowSelection(Object.fromEntries(rules.map((r) => [r.id, true])))
         }}
         onClear={() => table.resetRowSelection(true)}
@@ -106,3 +105,14 @@ export function FirewallPage() {
 }
 
 const EMPTY: FirewallRule[] = []
+
+/**
+ * The selected rules by id, so a selection spanning pages can still be listed by name: from the
+ * rules "select all" fetched, or any cached page. An id found nowhere (cache expired) is still
+ * deleted; it is listed by its id.
+ */
+function selectedRules(ids: string[], fetched: ReadonlyMap<string, FirewallRule>, pages: [unknown, ListResult<FirewallRule> | undefined][]): FirewallRule[] {
+  const known = new Map(fetched)
+  for (const [, page] of pages) for (const r of page?.result ?? []) known.set(r.id, r)
+  return ids.map((id) => known.get(id) ?? { id, action: '', paused: false, filter: { id: '', deleted: true as const } })
+}

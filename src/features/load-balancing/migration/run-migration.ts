@@ -66,7 +66,8 @@ export async function runMigration(initial: MigrationState, client: MigrationCli
     if (s.step === 'clearing') await clearPages()
     return s
   } catch (err) {
-    if (!isAbort(err)) commit({ lastError: err instanceof Error ? err.message : String(err) })
+    // A failure after a cancel (or a page being left) is part of the cancel, not an error to report.
+    if (!isAbort(err) && !hooks.signal?.aborted) commit({ lastError: err instanceof Error ? err.message : String(err) })
     throw err
   }
 

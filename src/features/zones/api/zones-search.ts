@@ -1,5 +1,4 @@
-import type * as z from 'zod/mini'
-import { searchEnumSchema, searchTextSchema, tableSearchSchema, type UrlTableOptions } from '@/components/data-table/url-table-state'
+import { searchEnumSchema, searchTextSchema, tableSearchSchema, type SearchOf, type UrlTableOptions } from '@/components/data-table/url-table-state'
 
 /** Sort orders the zones list accepts (api-notes §2.1). Also the sortable column ids. */
 export const ZONE_ORDERS = ['name', 'status', 'account.name'] as const
@@ -9,7 +8,7 @@ export const zonesSearchSchema = tableSearchSchema({
   name: searchTextSchema,
   status: searchEnumSchema(['initializing', 'pending', 'active', 'moved']),
 })
-export type ZonesSearch = z.output<typeof zonesSearchSchema>
+export type ZonesSearch = SearchOf<typeof zonesSearchSchema>
 
 /** per_page is 5–50 for zones, 20 by default. */
 export const zonesTableOptions: UrlTableOptions = {

@@ -9,7 +9,30 @@ import { sql, type RecordRow } from './store'
  * reserved tag `cf-proxied:true|false` carries the proxy status (import reads it back).
  */
 
-const TYPE_ORDER = ['SOA', 'NS', 'A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV', 'CAA', 'HTTPS', 'SVCB', 'PTR', 'DS', 'DNSKEY', 'CERT', 'LOC', 'NAPTR', 'SMIMEA', 'SSHFP', 'TLSA', 'URI', 'OPENPGPKEY']
+const TYPE_ORDER = [
+  'SOA',
+  'NS',
+  'A',
+  'AAAA',
+  'CNAME',
+  'MX',
+  'TXT',
+  'SRV',
+  'CAA',
+  'HTTPS',
+  'SVCB',
+  'PTR',
+  'DS',
+  'DNSKEY',
+  'CERT',
+  'LOC',
+  'NAPTR',
+  'SMIMEA',
+  'SSHFP',
+  'TLSA',
+  'URI',
+  'OPENPGPKEY',
+]
 
 const abs = (host: string) => (host === '.' || host.endsWith('.') ? host : `${host}.`)
 
@@ -69,4 +92,3 @@ export function exportZone(db: Db, zone: ZoneRef, now: Date): string {
   }
   return lines.join('\n') + '\n'
 }
-

@@ -113,14 +113,17 @@ function splitComment(comment: string): { comment?: string; tags: string[] } {
 
 /** Expands `$` (and `${offset,width,base}`) in a $GENERATE template; `\$` stays a dollar sign. */
 function substitute(template: string, i: number): string {
-  return template.replace(/\\\$|\$\{(-?\d+)(?:,(\d+))?(?:,([doxXnN]))?\}|\$/g, (m, off?: string, width?: string, base?: string) => {
-    if (m === '\\$') return '$'
-    const n = i + Number(off ?? 0)
-    const radix = base === 'o' ? 8 : base === 'x' || base === 'X' ? 16 : 10
-    let s = n.toString(radix)
-    if (base === 'X') s = s.toUpperCase()
-    return s.padStart(Number(width ?? 0), '0')
-  })
+  return template.replace(
+    /\\\$|\$\{(-?\d+)(?:,(\d+))?(?:,([doxXnN]))?\}|\$/g,
+    (m, off?: string, width?: string, base?: string) => {
+      if (m === '\\$') return '$'
+      const n = i + Number(off ?? 0)
+      const radix = base === 'o' ? 8 : base === 'x' || base === 'X' ? 16 : 10
+      let s = n.toString(radix)
+      if (base === 'X') s = s.toUpperCase()
+      return s.padStart(Number(width ?? 0), '0')
+    },
+  )
 }
 
 const KNOWN_TYPES = new Set<string>(ALL_DNS_RECORD_TYPES)
@@ -199,10 +202,17 @@ export function parseZoneFile(source: string, zoneName: string): { entries: Zone
         }
         const [start, stop, step] = [Number(m[1]), Number(m[2]), Number(m[3] ?? 1)]
         if (stop < start || step < 1 || (stop - start) / step >= GENERATE_MAX) {
-          problems.push({ line: rec.line, text, message: `$GENERATE ranges must count upwards and produce at most ${GENERATE_MAX} records.` })
+          problems.push({
+            line: rec.line,
+            text,
+            message: `$GENERATE ranges must count upwards and produce at most ${GENERATE_MAX} records.`,
+          })
           break
         }
-        const template = body.trim().slice(body.trim().indexOf(args[0]) + args[0].length).trim()
+        const template = body
+          .trim()
+          .slice(body.trim().indexOf(args[0]) + args[0].length)
+          .trim()
         for (let n = start; n <= stop; n += step) readRecord(rec, substitute(template, n), text)
         break
       }

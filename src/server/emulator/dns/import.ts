@@ -59,13 +59,15 @@ export function entryToBody(e: ZoneFileEntry, importProxied: boolean): Record<st
           break
         }
         const d = parsed.data
-        for (const key of ['target', 'replacement'] as const) if (typeof d[key] === 'string' && e.type !== 'URI') d[key] = hostAbs(d[key], e.origin)
+        for (const key of ['target', 'replacement'] as const)
+          if (typeof d[key] === 'string' && e.type !== 'URI') d[key] = hostAbs(d[key], e.origin)
         body.data = d
         if (parsed.priority !== undefined) body.priority = parsed.priority
       } else body.content = e.rdata
   }
   const content = typeof body.content === 'string' ? body.content : ''
-  const fromFlag = importProxied && isProxiableType(e.type) && !((e.type === 'A' || e.type === 'AAAA') && isPrivateAddress(content))
+  const fromFlag =
+    importProxied && isProxiableType(e.type) && !((e.type === 'A' || e.type === 'AAAA') && isPrivateAddress(content))
   const proxied = proxiedTag ?? fromFlag
   if (proxied) body.proxied = true
   return body
@@ -79,11 +81,17 @@ interface Outcome {
 export function importZoneFile(db: Db, zone: ZoneRef, source: string, importProxied: boolean, now: Date): Outcome {
   const { entries, problems } = parseZoneFile(source, zone.name)
   const added: Outcome['result']['added'] = []
-  const refused: Outcome['result']['refused'] = problems.map((p) => ({ line: p.line, text: p.text, code: 1004, message: p.message }))
+  const refused: Outcome['result']['refused'] = problems.map((p) => ({
+    line: p.line,
+    text: p.text,
+    code: 1004,
+    message: p.message,
+  }))
   const stamp = now.toISOString()
 
   const tryAdd = (e: ZoneFileEntry): ApiError | undefined => {
-    if (e.type === 'SOA') return new ApiError(400, [{ code: 1004, message: 'The SOA record is automatic: this line was skipped.' }])
+    if (e.type === 'SOA')
+      return new ApiError(400, [{ code: 1004, message: 'The SOA record is automatic: this line was skipped.' }])
     try {
       const rec = prepareRecord(db, zone, entryToBody(e, importProxied))
       const id = newId()
@@ -109,7 +117,7 @@ export function importZoneFile(db: Db, zone: ZoneRef, source: string, importProx
       else if (err) refuse(e, err)
     }
     // Retry proxied CNAMEs whose chain ended at a name added later in the file, until nothing moves.
-    for (let progress = true; progress && waiting.length; ) {
+    for (let progress = true; progress && waiting.length;) {
       const before = waiting.length
       const still: typeof waiting = []
       for (const w of waiting) {

@@ -31,21 +31,43 @@ const anyOf = (parts: Cond[]): Cond | undefined =>
 const join = (parts: Cond[], op: 'AND' | 'OR'): Cond | undefined =>
   parts.length ? { sql: `(${parts.map((p) => p.sql).join(` ${op} `)})`, params: parts.flatMap((p) => p.params) } : undefined
 
-const OPS = { exact: (v: string) => v, contains: (v: string) => `%${v}%`, startswith: (v: string) => `${v}%`, endswith: (v: string) => `%${v}` }
+const OPS = {
+  exact: (v: string) => v,
+  contains: (v: string) => `%${v}%`,
+  startswith: (v: string) => `${v}%`,
+  endswith: (v: string) => `%${v}`,
+}
 type Op = keyof typeof OPS
+
+/**
+ * A substring filter. `indexed`: evaluated on the (zone_id, column) index alone and joined by rowid,
+ * which stays fast when few rows match (plain, the sort-order walk would read every row of the
+ * table); plain is faster when many match (the walk stops after one page). `name` is always plain:
+ * the (zone_id, type, name) index already holds it.
+ */
+function likeCond(zoneId: string, column: string, pattern: string, indexed: boolean): Cond {
+  if (!indexed || column === 'name') return { sql: `r.${column} LIKE ? ESCAPE '\\'`, params: [pattern] }
+  return {
+    sql: `r.rowid IN (SELECT rowid FROM dns_records WHERE zone_id = ? AND ${column} LIKE ? ESCAPE '\\')`,
+    params: [zoneId, pattern],
+  }
+}
+
+/** Below this many matches, substring filters run on their index first (see likeCond). */
+const SPARSE_MATCHES = 2000
 
 /**
  * `field`, `field.exact` (case-insensitive equality; names are stored lower-case, so `norm` lowers
  * them and the index serves the lookup) and `field.contains|startswith|endswith`.
  */
-function textFilters(c: Context, field: string, column: string, norm?: (v: string) => string): Cond[] {
+function textFilters(c: Context, zoneId: string, field: string, indexed: boolean, norm?: (v: string) => string): Cond[] {
   const conds: Cond[] = []
   const exact = [...values(c, field), ...values(c, `${field}.exact`)].map(norm ?? ((v) => v))
   const collate = norm ? '' : ' COLLATE NOCASE'
-  if (exact.length) conds.push({ sql: `${column}${collate} IN (${exact.map(() => '?').join(', ')})`, params: exact })
+  if (exact.length) conds.push({ sql: `r.${field}${collate} IN (${exact.map(() => '?').join(', ')})`, params: exact })
   for (const op of ['contains', 'startswith', 'endswith'] as Op[]) {
     const list = values(c, `${field}.${op}`).map(norm ?? ((v) => v))
-    const cond = anyOf(list.map((v) => ({ sql: `${column} LIKE ? ESCAPE '\\'`, params: [OPS[op](like(v))] })))
+    const cond = anyOf(list.map((v) => likeCond(zoneId, field, OPS[op](like(v)), indexed)))
     if (cond) conds.push(cond)
   }
   return conds
@@ -56,21 +78,26 @@ function splitTag(raw: string): { name: string; value: string | undefined } {
   return i < 0 ? { name: raw.toLowerCase(), value: undefined } : { name: raw.slice(0, i).toLowerCase(), value: raw.slice(i + 1) }
 }
 
-const TAG_EXISTS = 'EXISTS (SELECT 1 FROM dns_record_tags t WHERE t.record_id = r.id AND t.name = ?'
+/** Tag conditions select ids once from the (name, value) index instead of probing per record. */
+const TAGGED = 'r.id IN (SELECT record_id FROM dns_record_tags WHERE name = ?'
 
 function tagFilters(c: Context): Cond[] {
   const conds: Cond[] = []
   for (const raw of values(c, 'tag')) {
     const { name, value } = splitTag(raw)
-    conds.push(value === undefined ? { sql: `${TAG_EXISTS})`, params: [name] } : { sql: `${TAG_EXISTS} AND t.value = ? COLLATE NOCASE)`, params: [name, value] })
+    conds.push(
+      value === undefined
+        ? { sql: `${TAGGED})`, params: [name] }
+        : { sql: `${TAGGED} AND value = ? COLLATE NOCASE)`, params: [name, value] },
+    )
   }
-  for (const raw of values(c, 'tag.present')) conds.push({ sql: `${TAG_EXISTS})`, params: [splitTag(raw).name] })
-  for (const raw of values(c, 'tag.absent')) conds.push({ sql: `NOT ${TAG_EXISTS})`, params: [splitTag(raw).name] })
+  for (const raw of values(c, 'tag.present')) conds.push({ sql: `${TAGGED})`, params: [splitTag(raw).name] })
+  for (const raw of values(c, 'tag.absent')) conds.push({ sql: `NOT ${TAGGED})`, params: [splitTag(raw).name] })
   for (const op of ['exact', 'contains', 'startswith', 'endswith'] as Op[]) {
     for (const raw of values(c, `tag.${op}`)) {
       const { name, value } = splitTag(raw)
       if (value === undefined) throw badRequest(1001, `tag.${op} takes name:value, such as owner:dns-team.`, `/tag.${op}`)
-      conds.push({ sql: `${TAG_EXISTS} AND t.value LIKE ? ESCAPE '\\')`, params: [name, OPS[op](like(value))] })
+      conds.push({ sql: `${TAGGED} AND value LIKE ? ESCAPE '\\')`, params: [name, OPS[op](like(value))] })
     }
   }
   return conds
@@ -89,36 +116,32 @@ export function listRecords(db: Db, zone: ZoneRef, c: Context): { records: DnsRe
     const n = v.trim().toLowerCase().replace(/\.$/, '')
     return n === '@' ? zoneName : n
   }
-  const conds: Cond[] = []
-
   const types = queryList(c, 'type').map((t) => t.toUpperCase())
   const unknown = types.find((t) => !(ALL_DNS_RECORD_TYPES as readonly string[]).includes(t))
   if (unknown) throw badRequest(1001, `Unknown record type "${unknown}". Use one of ${ALL_DNS_RECORD_TYPES.join(', ')}.`, '/type')
-  if (types.length) conds.push({ sql: `r.type IN (${types.map(() => '?').join(', ')})`, params: types })
-
-  conds.push(...textFilters(c, 'name', 'r.name', normName))
-  conds.push(...textFilters(c, 'content', 'r.content'))
-  conds.push(...textFilters(c, 'comment', 'r.comment'))
-  if (c.req.query('comment.present') !== undefined) conds.push({ sql: "(r.comment IS NOT NULL AND r.comment != '')", params: [] })
-  if (c.req.query('comment.absent') !== undefined) conds.push({ sql: "(r.comment IS NULL OR r.comment = '')", params: [] })
   const proxied = queryBool(c, 'proxied')
-  if (proxied !== undefined) conds.push({ sql: 'r.proxied = ?', params: [proxied ? 1 : 0] })
-  const tags = join(tagFilters(c), readMatch(c, 'tag_match'))
-  if (tags) conds.push(tags)
-
-  const where: Cond[] = [{ sql: 'r.zone_id = ?', params: [zone.id] }]
-  const combined = join(conds, readMatch(c, 'match'))
-  if (combined) where.push(combined)
+  const match = readMatch(c, 'match')
+  const tagMatch = readMatch(c, 'tag_match')
   const search = c.req.query('search')?.trim()
-  if (search) {
-    const p = `%${like(search)}%`
-    where.push({
-      sql: "(r.name LIKE ? ESCAPE '\\' OR r.content LIKE ? ESCAPE '\\' OR IFNULL(r.comment, '') LIKE ? ESCAPE '\\' OR r.tags LIKE ? ESCAPE '\\' OR r.type = ?)",
-      params: [p, p, p, p, search.toUpperCase()],
-    })
+
+  const buildWhere = (indexed: boolean): Cond => {
+    const conds: Cond[] = []
+    if (types.length) conds.push({ sql: `r.type IN (${types.map(() => '?').join(', ')})`, params: types })
+    conds.push(...textFilters(c, zone.id, 'name', indexed, normName))
+    conds.push(...textFilters(c, zone.id, 'content', indexed))
+    conds.push(...textFilters(c, zone.id, 'comment', indexed))
+    if (c.req.query('comment.present') !== undefined)
+      conds.push({ sql: "(r.comment IS NOT NULL AND r.comment != '')", params: [] })
+    if (c.req.query('comment.absent') !== undefined) conds.push({ sql: "(r.comment IS NULL OR r.comment = '')", params: [] })
+    if (proxied !== undefined) conds.push({ sql: 'r.proxied = ?', params: [proxied ? 1 : 0] })
+    const tags = join(tagFilters(c), tagMatch)
+    if (tags) conds.push(tags)
+    const where: Cond[] = [{ sql: 'r.zone_id = ?', params: [zone.id] }]
+    const combined = join(conds, match)
+    if (combined) where.push(combined)
+    if (search) where.push(likeCond(zone.id, 'search_text', `%${like(search)}%`, indexed))
+    return { sql: where.map((w) => w.sql).join(' AND '), params: where.flatMap((w) => w.params) }
   }
-  const whereSql = where.map((w) => w.sql).join(' AND ')
-  const params = where.flatMap((w) => w.params)
 
   const order = c.req.query('order') || 'type'
   if (!(DNS_RECORD_ORDER_FIELDS as readonly string[]).includes(order)) {
@@ -134,9 +157,13 @@ export function listRecords(db: Db, zone: ZoneRef, c: Context): { records: DnsRe
   }[order]
 
   const paging = readPaging(c, { defaultPerPage: DNS_RECORDS_DEFAULT_PER_PAGE, maxPerPage: DNS_RECORDS_MAX_PER_PAGE })
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM dns_records r WHERE ${whereSql}`).get(...params) as { n: number }).n
+  const counted = buildWhere(true)
+  const total = (
+    db.prepare(`SELECT COUNT(*) AS n FROM dns_records r WHERE ${counted.sql}`).get(...counted.params) as { n: number }
+  ).n
+  const where = total < SPARSE_MATCHES ? counted : buildWhere(false)
   const rows = db
-    .prepare(`SELECT r.* FROM dns_records r WHERE ${whereSql} ORDER BY ${orderSql} LIMIT ? OFFSET ?`)
-    .all(...params, paging.perPage, paging.offset) as RecordRow[]
+    .prepare(`SELECT r.* FROM dns_records r WHERE ${where.sql} ORDER BY ${orderSql} LIMIT ? OFFSET ?`)
+    .all(...where.params, paging.perPage, paging.offset) as RecordRow[]
   return { records: rows.map(toApiRecord), info: resultInfo(paging, rows.length, total) }
 }

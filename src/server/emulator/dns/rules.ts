@@ -25,7 +25,11 @@ export function checkNameInZone(givenName: string, fqdn: string | undefined, zon
     )
   }
   if (fqdn.length > NAME_MAX_LENGTH) {
-    throw badRequest(9000, `With the zone added, the name is longer than ${NAME_MAX_LENGTH} characters. Use a shorter name.`, '/name')
+    throw badRequest(
+      9000,
+      `With the zone added, the name is longer than ${NAME_MAX_LENGTH} characters. Use a shorter name.`,
+      '/name',
+    )
   }
   return fqdn
 }
@@ -48,7 +52,10 @@ export function checkConflicts(db: Db, zone: ZoneRef, rec: NormalisedRecord, exc
     `SELECT 1 FROM dns_records WHERE zone_id = ? AND name = ? AND type = ? AND content = ? AND IFNULL(priority, -1) = ? AND id != ? LIMIT 1`,
   ).get(zone.id, rec.name, rec.type, rec.content, rec.priority ?? -1, excludeId)
   if (dup) {
-    throw badRequest(81058, `An identical record already exists: ${rec.type} ${rec.name} ${rec.content}. Change the content, or keep the existing record.`)
+    throw badRequest(
+      81058,
+      `An identical record already exists: ${rec.type} ${rec.name} ${rec.content}. Change the content, or keep the existing record.`,
+    )
   }
   const others = typesAt(db, zone.id, rec.name, excludeId)
   if (rec.type === 'CNAME' && others.length) {
@@ -83,18 +90,21 @@ export function checkProxiedChain(db: Db, zone: ZoneRef, rec: NormalisedRecord, 
     if (!inZone(target, zoneName)) return
     if (seen.has(target)) {
       throw new ChainError(400, [
-        { code: 1004, message: `The CNAME chain loops back to ${target}, so it never reaches an address and cannot be proxied.`, source: { pointer: '/content' } },
+        {
+          code: 1004,
+          message: `The CNAME chain loops back to ${target}, so it never reaches an address and cannot be proxied.`,
+          source: { pointer: '/content' },
+        },
       ])
     }
     seen.add(target)
     const candidates = [target, target === zoneName ? target : `*.${target.slice(target.indexOf('.') + 1)}`]
     let next: string | undefined
     for (const name of candidates) {
-      const rows = sql(db, "SELECT type, content FROM dns_records WHERE zone_id = ? AND name = ? AND id != ? AND type IN ('A', 'AAAA', 'CNAME')").all(
-        zone.id,
-        name,
-        excludeId,
-      ) as { type: string; content: string }[]
+      const rows = sql(
+        db,
+        "SELECT type, content FROM dns_records WHERE zone_id = ? AND name = ? AND id != ? AND type IN ('A', 'AAAA', 'CNAME')",
+      ).all(zone.id, name, excludeId) as { type: string; content: string }[]
       if (rows.some((r) => r.type === 'A' || r.type === 'AAAA')) return
       const cname = rows.find((r) => r.type === 'CNAME')
       if (cname) {
@@ -115,7 +125,9 @@ export function checkProxiedChain(db: Db, zone: ZoneRef, rec: NormalisedRecord, 
     }
     target = next
   }
-  throw new ChainError(400, [{ code: 1004, message: 'The CNAME chain is too long (more than 16 steps) to be proxied.', source: { pointer: '/content' } }])
+  throw new ChainError(400, [
+    { code: 1004, message: 'The CNAME chain is too long (more than 16 steps) to be proxied.', source: { pointer: '/content' } },
+  ])
 }
 
 /** Every zone-level rule, in the order the user should hear about them. */

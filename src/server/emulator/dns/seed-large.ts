@@ -14,7 +14,28 @@ import { insertRecord } from './store'
 
 export const LARGE_ZONE_RECORDS = 9_999
 
-const WORDS = ['app', 'api', 'web', 'cdn', 'mail', 'shop', 'node', 'svc', 'db', 'cache', 'auth', 'img', 'static', 'edge', 'vpn', 'git', 'ci', 'metrics', 'search', 'pay']
+const WORDS = [
+  'app',
+  'api',
+  'web',
+  'cdn',
+  'mail',
+  'shop',
+  'node',
+  'svc',
+  'db',
+  'cache',
+  'auth',
+  'img',
+  'static',
+  'edge',
+  'vpn',
+  'git',
+  'ci',
+  'metrics',
+  'search',
+  'pay',
+]
 const REGIONS = ['eu-west', 'eu-central', 'us-east', 'us-west', 'ap-south', 'ap-east', 'sa-east']
 const FIRST_OCTETS = [23, 34, 45, 52, 63, 78, 81, 89, 91, 95, 151, 185, 193, 212]
 const EXTERNAL = ['lb.edge-hosting.net', 'origin.cloud-provider.com', 'apps.paas-host.io', 'eu.storage-service.net']
@@ -57,16 +78,36 @@ function build(rng: Rng, i: number): DnsRecordInput {
       return {
         ...common,
         type,
-        content: proxied || rng.chance(0.5) ? `${word}-${i}.${rng.pick(EXTERNAL)}` : `${rng.pick(WORDS)}-${rng.int(0, 9_998)}.bigcorp-records.com`,
+        content:
+          proxied || rng.chance(0.5)
+            ? `${word}-${i}.${rng.pick(EXTERNAL)}`
+            : `${rng.pick(WORDS)}-${rng.int(0, 9_998)}.bigcorp-records.com`,
       }
     case 'TXT':
       return { ...common, type, content: `${rng.pick(['verification', 'owner', 'site-id'])}=${stableId(`txt:${i}`)}` }
     case 'MX':
       return { ...common, type, content: `mx${rng.int(1, 3)}.${rng.pick(EXTERNAL)}`, priority: rng.pick([10, 20, 30]) }
     case 'SRV':
-      return { ...common, type, data: { priority: rng.int(0, 20), weight: rng.int(0, 100), port: rng.pick([443, 5060, 5222, 8443]), target: `${word}-${i}.bigcorp-records.com` } }
+      return {
+        ...common,
+        type,
+        data: {
+          priority: rng.int(0, 20),
+          weight: rng.int(0, 100),
+          port: rng.pick([443, 5060, 5222, 8443]),
+          target: `${word}-${i}.bigcorp-records.com`,
+        },
+      }
     case 'CAA':
-      return { ...common, type, data: { flags: 0, tag: rng.pick(['issue', 'issuewild']), value: rng.pick(['letsencrypt.org', 'pki.goog', 'digicert.com']) } }
+      return {
+        ...common,
+        type,
+        data: {
+          flags: 0,
+          tag: rng.pick(['issue', 'issuewild']),
+          value: rng.pick(['letsencrypt.org', 'pki.goog', 'digicert.com']),
+        },
+      }
     case 'HTTPS':
       return { ...common, type, data: { priority: 1, target: '.', value: `alpn="h3,h2" port="${rng.pick([443, 8443])}"` } }
     default:

@@ -1,5 +1,5 @@
 import { normaliseRecordInput } from '../../../shared/dns/normalise'
-import { dnsRecordInputSchema, type DnsRecordInput } from '../../../shared/schemas/dns-record'
+import { dnsRecordInputSchema } from '../../../shared/schemas/dns-record'
 import { stableId, type Rng } from '../ids'
 import type { ZoneRef } from '../lookup'
 import type { Db, SeedContext } from '../module'
@@ -16,11 +16,16 @@ import { DEFAULT_META, insertRecord } from './store'
  */
 function seedRecords(db: Db, zone: ZoneRef, records: SeedRecord[], rng: Rng, now: Date): void {
   records.forEach((s, i) => {
-    const input = dnsRecordInputSchema.parse(s.body) as DnsRecordInput
+    const input = dnsRecordInputSchema.parse(s.body)
     const rec = normaliseRecordInput(input, zone.name)
     checkRecordRules(db, zone, rec)
     const created = new Date(now.getTime() - rng.int(2, 400) * 86_400_000).toISOString()
-    insertRecord(db, rec, { id: stableId(`dns:${zone.name}:${i}`), zoneId: zone.id, now: created, meta: { ...DEFAULT_META, ...s.meta } })
+    insertRecord(db, rec, {
+      id: stableId(`dns:${zone.name}:${i}`),
+      zoneId: zone.id,
+      now: created,
+      meta: { ...DEFAULT_META, ...s.meta },
+    })
   })
 }
 

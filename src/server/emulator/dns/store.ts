@@ -4,6 +4,7 @@ import { isPrivateAddress } from '../../../shared/dns/ip'
 import { isProxiableType } from '../../../shared/dns/record-types'
 import type { DnsRecord } from '../../../shared/schemas/dns-record'
 import type { Db } from '../module'
+import { searchText } from './schema'
 
 export interface RecordRow {
   id: string
@@ -33,7 +34,12 @@ export interface RecordMeta {
   source: string
 }
 
-export const DEFAULT_META: RecordMeta = { auto_added: false, managed_by_apps: false, managed_by_argo_tunnel: false, source: 'primary' }
+export const DEFAULT_META: RecordMeta = {
+  auto_added: false,
+  managed_by_apps: false,
+  managed_by_argo_tunnel: false,
+  source: 'primary',
+}
 const DEFAULT_META_JSON = JSON.stringify(DEFAULT_META)
 
 const cache = new WeakMap<Db, Map<string, Statement>>()
@@ -102,11 +108,12 @@ export interface InsertOptions {
 
 /** Stores a normalised record (name already a lower-case FQDN). Positional binding: seeds insert 10,000. */
 export function insertRecord(db: Db, rec: NormalisedRecord, o: InsertOptions): void {
+  const tags = rec.tags.length ? JSON.stringify(rec.tags) : '[]'
   sql(
     db,
     `INSERT INTO dns_records (id, zone_id, type, name, content, priority, data, proxied, proxiable, ttl, comment, tags,
-      settings, meta, created_on, modified_on, comment_modified_on, tags_modified_on)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      settings, meta, created_on, modified_on, comment_modified_on, tags_modified_on, search_text)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     o.id,
     o.zoneId,
@@ -119,13 +126,14 @@ export function insertRecord(db: Db, rec: NormalisedRecord, o: InsertOptions): v
     computeProxiable(rec.type, rec.content) ? 1 : 0,
     rec.ttl,
     rec.comment,
-    rec.tags.length ? JSON.stringify(rec.tags) : '[]',
+    tags,
     rec.settings && Object.keys(rec.settings).length ? JSON.stringify(rec.settings) : '{}',
     o.meta ? JSON.stringify(o.meta) : DEFAULT_META_JSON,
     o.now,
     o.now,
     rec.comment !== null ? o.now : null,
     rec.tags.length ? o.now : null,
+    searchText({ ...rec, tags }),
   )
   if (rec.tags.length) insertTags(db, o.id, rec.tags)
 }
@@ -137,7 +145,7 @@ export function updateRow(db: Db, before: RecordRow, rec: NormalisedRecord, now:
     db,
     `UPDATE dns_records SET name = @name, content = @content, priority = @priority, data = @data, proxied = @proxied,
       proxiable = @proxiable, ttl = @ttl, comment = @comment, tags = @tags, settings = @settings, modified_on = @now,
-      comment_modified_on = @comment_on, tags_modified_on = @tags_on WHERE id = @id`,
+      comment_modified_on = @comment_on, tags_modified_on = @tags_on, search_text = @search WHERE id = @id`,
   ).run({
     id: before.id,
     name: rec.name,
@@ -153,6 +161,7 @@ export function updateRow(db: Db, before: RecordRow, rec: NormalisedRecord, now:
     now,
     comment_on: rec.comment === before.comment ? before.comment_modified_on : rec.comment === null ? null : now,
     tags_on: tags === before.tags ? before.tags_modified_on : now,
+    search: searchText({ ...rec, tags }),
   })
   if (tags !== before.tags) {
     sql(db, 'DELETE FROM dns_record_tags WHERE record_id = ?').run(before.id)

@@ -1,8 +1,7 @@
-import type { ZodType } from 'zod'
 import { normaliseRecordInput, type NormalisedRecord } from '../../../shared/dns/normalise'
 import { toFqdn } from '../../../shared/dns/names'
 import { isDataType } from '../../../shared/dns/record-types'
-import { dnsRecordInputSchema, type DnsRecord, type DnsRecordInput } from '../../../shared/schemas/dns-record'
+import { dnsRecordInputSchema, type DnsRecord } from '../../../shared/schemas/dns-record'
 import { dnsRecordPatchSchema } from '../../../shared/schemas/dns-record-patch'
 import { badRequest, notFound, validate } from '../http'
 import { newId } from '../ids'
@@ -14,9 +13,6 @@ import { deleteRow, getRow, insertRecord, toApiRecord, updateRow, type RecordMet
 /** Default code for validation failures without a rule-specific code ("DNS Validation Error"). */
 export const DNS_VALIDATION_CODE = 1004
 
-export // Typed loosely on purpose: inferring the 22-member union through validate<T>() is too deep for tsc.
-const recordInputSchema = dnsRecordInputSchema as unknown as ZodType<DnsRecordInput>
-
 export const recordNotFound = () => notFound(81044, 'Record does not exist. It may have been deleted already: reload the list.')
 
 const soaReadOnly = () =>
@@ -24,7 +20,7 @@ const soaReadOnly = () =>
 
 /** Validated, normalised and checked against the zone: ready to store. */
 export function prepareRecord(db: Db, zone: ZoneRef, body: unknown, excludeId = ''): NormalisedRecord {
-  const input = validate(recordInputSchema, body, DNS_VALIDATION_CODE)
+  const input = validate(dnsRecordInputSchema, body, DNS_VALIDATION_CODE)
   const rec = normaliseRecordInput(input, zone.name)
   rec.name = checkNameInZone(input.name, toFqdn(input.name, zone.name), zone)
   checkRecordRules(db, zone, rec, excludeId)

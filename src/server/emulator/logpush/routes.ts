@@ -96,7 +96,7 @@ export function registerLogpushRoutes(app: Hono, { db, now }: EmulatorContext): 
     if (body.destination_conf !== undefined && body.destination_conf !== row.destination_conf) {
       requireOwnership(db, zone.id, body.destination_conf, body.ownership_challenge, now())
     }
-    const { ownership_challenge: _challenge, ...changes } = body // eslint-disable-line @typescript-eslint/no-unused-vars -- write-only, never stored
+    const { ownership_challenge: _challenge, ...changes } = body // write-only, never stored
     const next = { ...current }
     for (const [k, v] of Object.entries(changes)) if (v !== undefined) (next as Record<string, unknown>)[k] = v
     return ok(c, toJob(updateJob(db, row, next)))

@@ -37,8 +37,9 @@ describe('the cloudflare SDK against the sandbox', () => {
   })
 
   it('creates the custom-fields entry point, replaces its rules and reads it through the phase', async () => {
-    const created = await client.rulesets.create({ zone_id, name: 'default', kind: 'zone', phase: 'http_log_custom_fields', rules: [] })
-    const updated = await client.rulesets.update(created.id, {
+    // The SDK's response types resolve to unknown under this tsconfig; the shape is asserted below.
+    const created = (await client.rulesets.create({ zone_id, name: 'default', kind: 'zone', phase: 'http_log_custom_fields', rules: [] })) as { id: string }
+    const updated = (await client.rulesets.update(created.id, {
       zone_id,
       rules: [
         {
@@ -47,7 +48,7 @@ describe('the cloudflare SDK against the sandbox', () => {
           action_parameters: { request_fields: [{ name: 'x-request-id' }], cookie_fields: [{ name: 'SessionID' }] },
         },
       ],
-    })
+    })) as { version: string; rules: { id: string }[] }
     expect(updated.version).toBe('2')
     const entry = await client.rulesets.phases.get('http_log_custom_fields', { zone_id })
     expect(entry.rules[0].id).toBe(updated.rules[0].id)

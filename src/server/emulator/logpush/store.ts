@@ -80,7 +80,7 @@ export function findJob(db: Db, zoneId: string, id: number): JobRow {
 }
 
 export function jobValues(row: JobRow): JobValues {
-  const { id: _id, zone_id: _zone, ...rest } = row // eslint-disable-line @typescript-eslint/no-unused-vars -- dropped on purpose
+  const { id: _id, zone_id: _zone, ...rest } = row
   const job = toJob(row)
   return { ...rest, enabled: job.enabled, output_options: job.output_options ?? null }
 }

@@ -1,5 +1,13 @@
 import type { Context, Hono } from 'hono'
-import { parseNameOperator, ZONE_ORDER_FIELDS, ZONE_STATUSES, ZONE_TYPES, ZONES_DEFAULT_PER_PAGE, ZONES_MAX_PER_PAGE, ZONES_MIN_PER_PAGE } from '../../../shared/schemas/zone'
+import {
+  parseNameOperator,
+  ZONE_ORDER_FIELDS,
+  ZONE_STATUSES,
+  ZONE_TYPES,
+  ZONES_DEFAULT_PER_PAGE,
+  ZONES_MAX_PER_PAGE,
+  ZONES_MIN_PER_PAGE,
+} from '../../../shared/schemas/zone'
 import { badRequest, ok, queryList, readDirection, readPaging, resultInfo } from '../http'
 import { requireZone } from '../lookup'
 import type { EmulatorContext } from '../module'
@@ -71,7 +79,10 @@ export function registerZoneRoutes(app: Hono, { db }: EmulatorContext): void {
     if (match !== 'all' && match !== 'any') throw badRequest(1001, 'match must be all or any.', '/match')
     const where: Cond[] = []
     if (conds.length) {
-      where.push({ sql: `(${conds.map((x) => x.sql).join(match === 'any' ? ' OR ' : ' AND ')})`, params: conds.flatMap((x) => x.params) })
+      where.push({
+        sql: `(${conds.map((x) => x.sql).join(match === 'any' ? ' OR ' : ' AND ')})`,
+        params: conds.flatMap((x) => x.params),
+      })
     }
     // Zone types: when none is asked for, internal zones are left out (as the service does).
     const types = queryList(c, 'type')
@@ -83,14 +94,20 @@ export function registerZoneRoutes(app: Hono, { db }: EmulatorContext): void {
     const order = c.req.query('order') || 'name'
     if (!(order in ORDER_COLUMNS)) throw badRequest(1001, `order must be one of ${ZONE_ORDER_FIELDS.join(', ')}.`, '/order')
     const dir = readDirection(c) === 'desc' ? 'DESC' : 'ASC'
-    const paging = readPaging(c, { defaultPerPage: ZONES_DEFAULT_PER_PAGE, minPerPage: ZONES_MIN_PER_PAGE, maxPerPage: ZONES_MAX_PER_PAGE })
+    const paging = readPaging(c, {
+      defaultPerPage: ZONES_DEFAULT_PER_PAGE,
+      minPerPage: ZONES_MIN_PER_PAGE,
+      maxPerPage: ZONES_MAX_PER_PAGE,
+    })
 
     const whereSql = where.map((w) => w.sql).join(' AND ')
     const params = where.flatMap((w) => w.params)
     const from = `FROM zones z JOIN accounts a ON a.id = z.account_id WHERE ${whereSql}`
     const total = (db.prepare(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n
     const rows = db
-      .prepare(`SELECT z.*, a.name AS account_name ${from} ORDER BY ${ORDER_COLUMNS[order as keyof typeof ORDER_COLUMNS]} ${dir}, z.name ${dir} LIMIT ? OFFSET ?`)
+      .prepare(
+        `SELECT z.*, a.name AS account_name ${from} ORDER BY ${ORDER_COLUMNS[order as keyof typeof ORDER_COLUMNS]} ${dir}, z.name ${dir} LIMIT ? OFFSET ?`,
+      )
       .all(...params, paging.perPage, paging.offset) as ZoneRow[]
     return ok(c, rows.map(toApiZone), resultInfo(paging, rows.length, total))
   })

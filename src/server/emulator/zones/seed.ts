@@ -4,9 +4,42 @@ import { DEMO_ACCOUNT, SEED_ZONES } from '../seed-ids'
 const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString()
 
 const plans = {
-  free: { id: '0feeeeeeeeeeeeeeeeeeeeeeeeeeeeee', name: 'Free Website', price: 0, currency: 'USD', frequency: '', is_subscribed: false, can_subscribe: false, legacy_id: 'free', legacy_discount: false, externally_managed: false },
-  pro: { id: '94f3b7b768b0458b56d2cac4fe5ec0f9', name: 'Pro Website', price: 20, currency: 'USD', frequency: 'monthly', is_subscribed: true, can_subscribe: true, legacy_id: 'pro', legacy_discount: false, externally_managed: false },
-  business: { id: '6d7f2f5f5b1d4a0e826680b8c53d4d3c', name: 'Business Website', price: 200, currency: 'USD', frequency: 'monthly', is_subscribed: true, can_subscribe: true, legacy_id: 'business', legacy_discount: false, externally_managed: false },
+  free: {
+    id: '0feeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+    name: 'Free Website',
+    price: 0,
+    currency: 'USD',
+    frequency: '',
+    is_subscribed: false,
+    can_subscribe: false,
+    legacy_id: 'free',
+    legacy_discount: false,
+    externally_managed: false,
+  },
+  pro: {
+    id: '94f3b7b768b0458b56d2cac4fe5ec0f9',
+    name: 'Pro Website',
+    price: 20,
+    currency: 'USD',
+    frequency: 'monthly',
+    is_subscribed: true,
+    can_subscribe: true,
+    legacy_id: 'pro',
+    legacy_discount: false,
+    externally_managed: false,
+  },
+  business: {
+    id: '6d7f2f5f5b1d4a0e826680b8c53d4d3c',
+    name: 'Business Website',
+    price: 200,
+    currency: 'USD',
+    frequency: 'monthly',
+    is_subscribed: true,
+    can_subscribe: true,
+    legacy_id: 'business',
+    legacy_discount: false,
+    externally_managed: false,
+  },
 }
 
 export function seedZones({ db, now }: SeedContext): void {
@@ -17,11 +50,51 @@ export function seedZones({ db, now }: SeedContext): void {
      original_dnshost, development_mode, created_on, modified_on, activated_on)
     VALUES (@id, @name, @status, 'full', 0, @account_id, @plan, @ns, @orig_ns, @registrar, @dnshost, 0, @created, @modified, @activated)`)
   const rows = [
-    { z: SEED_ZONES.demo, status: 'active', plan: plans.pro, ns: ['ada.ns.cloudflare.com', 'ivan.ns.cloudflare.com'], created: 420, activated: 419, registrar: 'Gandi SAS' },
-    { z: SEED_ZONES.large, status: 'active', plan: plans.business, ns: ['kate.ns.cloudflare.com', 'rob.ns.cloudflare.com'], created: 900, activated: 898, registrar: 'Namecheap, Inc.' },
-    { z: SEED_ZONES.scripts, status: 'active', plan: plans.business, ns: ['lara.ns.cloudflare.com', 'todd.ns.cloudflare.com'], created: 300, activated: 300, registrar: 'GoDaddy.com, LLC' },
-    { z: SEED_ZONES.pending, status: 'pending', plan: plans.free, ns: ['amy.ns.cloudflare.com', 'hugo.ns.cloudflare.com'], created: 2, activated: null, registrar: 'Porkbun LLC' },
-    { z: SEED_ZONES.moved, status: 'moved', plan: plans.free, ns: ['beth.ns.cloudflare.com', 'sam.ns.cloudflare.com'], created: 1500, activated: 1499, registrar: 'Tucows Domains Inc.' },
+    {
+      z: SEED_ZONES.demo,
+      status: 'active',
+      plan: plans.pro,
+      ns: ['ada.ns.cloudflare.com', 'ivan.ns.cloudflare.com'],
+      created: 420,
+      activated: 419,
+      registrar: 'Gandi SAS',
+    },
+    {
+      z: SEED_ZONES.large,
+      status: 'active',
+      plan: plans.business,
+      ns: ['kate.ns.cloudflare.com', 'rob.ns.cloudflare.com'],
+      created: 900,
+      activated: 898,
+      registrar: 'Namecheap, Inc.',
+    },
+    {
+      z: SEED_ZONES.scripts,
+      status: 'active',
+      plan: plans.business,
+      ns: ['lara.ns.cloudflare.com', 'todd.ns.cloudflare.com'],
+      created: 300,
+      activated: 300,
+      registrar: 'GoDaddy.com, LLC',
+    },
+    {
+      z: SEED_ZONES.pending,
+      status: 'pending',
+      plan: plans.free,
+      ns: ['amy.ns.cloudflare.com', 'hugo.ns.cloudflare.com'],
+      created: 2,
+      activated: null,
+      registrar: 'Porkbun LLC',
+    },
+    {
+      z: SEED_ZONES.moved,
+      status: 'moved',
+      plan: plans.free,
+      ns: ['beth.ns.cloudflare.com', 'sam.ns.cloudflare.com'],
+      created: 1500,
+      activated: 1499,
+      registrar: 'Tucows Domains Inc.',
+    },
   ]
   for (const r of rows) {
     insert.run({

@@ -1,0 +1,76 @@
+import type { Page } from '@playwright/test'
+import { expect, openPage, SEED_ZONES, test, zoneUrl } from './fixtures'
+
+/** A card (section) found by its heading. */
+const card = (page: Page, title: string) => page.locator('section', { has: page.getByRole('heading', { name: title, exact: true }) })
+
+const demo = SEED_ZONES.demo
+
+test.describe('certificates', () => {
+  test('open a pending certificate and read what it needs', async ({ page, request }) => {
+    await openPage(page, zoneUrl('demo', 'certificates'))
+    await expect(page.getByRole('heading', { level: 1, name: 'Certificates' })).toBeVisible()
+    const table = page.getByRole('table', { name: `Certificate packs of ${demo.name}` })
+    // The API's default: active packs only, so the pending pack is not in the table yet…
+    await expect(table.getByRole('link', { name: `${demo.name}, *.eu.${demo.name}` })).toBeVisible()
+    await expect(table.getByRole('link', { name: `${demo.name}, *.shop.${demo.name}` })).toHaveCount(0)
+
+    // …until the status filter asks for every status; the filter lives in the URL.
+    await page.getByLabel('Status').selectOption('all')
+    await expect(page).toHaveURL(/status=all/)
+    await expect(table.getByText('Validation timed out')).toBeVisible()
+    await table.getByRole('link', { name: `${demo.name}, *.shop.${demo.name}` }).click()
+
+    await expect(page).toHaveURL(new RegExp(`${zoneUrl('demo', 'certificates')}/[0-9a-f-]{36}$`))
+    await expect(page.getByRole('heading', { level: 1, name: `${demo.name}, *.shop.${demo.name}` })).toBeVisible()
+    await expect(page.getByText('The certificate authority is waiting for proof that you control these host names.')).toBeVisible()
+    await expect(page.getByText(/Publish the validation records listed for this pack/)).toBeVisible()
+
+    // The records to publish are the API's, shown name and value.
+    const packs = await request.get(`/api/v4/zones/${demo.id}/ssl/certificate_packs?status=all`)
+    const pending = (await packs.json()).result.find((p: { status: string }) => p.status === 'pending_validation')
+    const records = page.getByRole('list', { name: 'Validation records' })
+    for (const r of pending.validation_records) {
+      await expect(records.getByText(r.txt_name, { exact: true })).toBeVisible()
+      await expect(records.getByText(r.txt_value, { exact: true })).toBeVisible()
+    }
+    await expect(page.getByText('Validation method: DNS TXT record.', { exact: false })).toBeVisible()
+    // Its certificate is listed, not issued yet.
+    await expect(page.getByRole('listitem', { name: /Certificate ECDSAWithSHA256/ }).getByText('Not issued yet')).toBeVisible()
+  })
+
+  test('an active pack lists each certificate with issuer, signature, dates and priority', async ({ page }) => {
+    await openPage(page, zoneUrl('demo', 'certificates'))
+    await page.getByRole('table', { name: `Certificate packs of ${demo.name}` }).getByRole('link', { name: `${demo.name}, *.${demo.name}`, exact: true }).click()
+    const certs = page.getByRole('listitem', { name: /^Certificate / })
+    await expect(certs).toHaveCount(2)
+    await expect(certs.first()).toContainText('GoogleTrustServices')
+    await expect(certs.first()).toContainText('ubiquitous')
+    await expect(certs.first()).toContainText('Primary certificate')
+    await expect(page.getByText(/in 5[45] days/).first()).toBeVisible()
+  })
+
+  test('lists packs expiring within 30 days and proxied names no active pack covers', async ({ page, request }) => {
+    // A proxied name two labels below the zone: *.example.com does not cover it.
+    const created = await request.post(`/api/v4/zones/${demo.id}/dns_records`, {
+      headers: { 'X-Zonekeeper-Request': '1' },
+      data: { type: 'A', name: 'deep.api', content: '198.51.100.77', proxied: true, ttl: 1 },
+    })
+    expect(created.ok(), await created.text()).toBeTruthy()
+    const recordId = (await created.json()).result.id
+    try {
+      await openPage(page, zoneUrl('demo', 'certificates'))
+      const expiring = card(page, 'Expiring within 30 days')
+      await expect(expiring.getByRole('link', { name: `legacy.${demo.name}` })).toBeVisible()
+      await expect(expiring.getByText(/in 1[12] days/)).toBeVisible()
+      const missing = page.getByRole('list', { name: 'Proxied names not covered' })
+      await expect(missing.getByText(`deep.api.${demo.name}`, { exact: true })).toBeVisible()
+      await expect(missing.getByText(`www.${demo.name}`, { exact: true })).toHaveCount(0)
+      const action = card(page, 'Needs your action')
+      await expect(action.getByText('Pending validation')).toBeVisible()
+      await expect(action.getByText('Validation timed out')).toBeVisible()
+    } finally {
+      await request.delete(`/api/v4/zones/${demo.id}/dns_records/${recordId}`, { headers: { 'X-Zonekeeper-Request': '1' } })
+    }
+  })
+})

@@ -1,0 +1,37 @@
+import { expect, expectNoSeriousA11yViolations, openPage, resetSandbox, test } from './fixtures'
+import { seedInviteId } from '../src/server/emulator/invites/seed'
+
+test.describe('invites', () => {
+  test.beforeEach(async ({ request }) => {
+    await resetSandbox(request)
+  })
+
+  test('accepts an invite after a confirmation saying what access it grants', async ({ page, request }) => {
+    await openPage(page, '/invites')
+    const invite = page.getByRole('article', { name: 'Invite to Globex Web Services' })
+    await expect(invite).toContainText('priya.shah@globex.example')
+    await expect(invite).toContainText('Administrator Read Only')
+    await expectNoSeriousA11yViolations(page, 'invites')
+    await invite.getByRole('button', { name: 'Accept invite to Globex Web Services' }).click()
+
+    const dialog = page.getByRole('dialog', { name: 'Join Globex Web Services?' })
+    const access = dialog.getByRole('list', { name: 'Access you will get' }).getByRole('listitem')
+    await expect(access).toHaveText(['Administrator Read Only — Can see every setting of the account, but change nothing.', 'Analytics — Can see traffic and security analytics.'])
+    await expect(dialog).toContainText('requires two-factor sign-in')
+    await dialog.getByRole('button', { name: 'Accept invite' }).click()
+    await expect(page.getByText('You joined Globex Web Services')).toBeVisible()
+    await expect(invite).toHaveCount(0)
+    await expect(page.getByText('Globex Web Services — accepted')).toBeVisible()
+
+    const res = await request.get(`/api/v4/user/invites/${seedInviteId('globex')}`)
+    expect(((await res.json()) as { result: { status: string } }).result.status).toBe('accepted')
+  })
+
+  test('explains expired invites and offers no way to accept them', async ({ page }) => {
+    await openPage(page, '/invites')
+    await expect(page.getByText('Hooli Cloud')).toBeVisible()
+    await expect(page.getByText(/can no longer be accepted/)).toBeVisible()
+    await expect(page.getByRole('article', { name: 'Invite to Hooli Cloud' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: /Accept invite to/ })).toHaveCount(4)
+  })
+})

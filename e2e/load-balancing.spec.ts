@@ -1,0 +1,94 @@
+import type { APIRequestContext } from '@playwright/test'
+import { DEMO_ACCOUNT, expect, expectNoSeriousA11yViolations, openPage, resetSandbox, test } from './fixtures'
+
+interface Pool {
+  id: string
+  name: string
+  notification_email: string
+}
+interface Policy {
+  id: string
+  alert_type: string
+  mechanisms: { email?: { id: string }[] }
+  filters?: { pool_id?: string[]; new_health?: string[]; event_source?: string[] }
+}
+const acc = `/api/v4/accounts/${DEMO_ACCOUNT.id}`
+const addresses = (p: Pool) => p.notification_email.split(',').map((a) => a.trim().toLowerCase()).filter(Boolean)
+
+async function allPools(request: APIRequestContext): Promise<Pool[]> {
+  const pools: Pool[] = []
+  for (let page = 1; ; page++) {
+    const body = (await (await request.get(`${acc}/load_balancers/pools?page=${page}&per_page=100`)).json()) as { result: Pool[] }
+    if (body.result.length === 0) return pools
+    pools.push(...body.result)
+  }
+}
+const healthPolicies = async (request: APIRequestContext) =>
+  ((await (await request.get(`${acc}/alerting/v3/policies`)).json()) as { result: Policy[] }).result.filter((p) => p.alert_type === 'load_balancing_health_alert')
+
+/** Every pool ends with no legacy e-mail, and each former address has exactly one policy covering its pools. */
+async function expectMigrated(request: APIRequestContext, before: Pool[]) {
+  const after = await allPools(request)
+  expect(after).toHaveLength(130)
+  expect(after.filter((p) => p.notification_email !== '')).toEqual([])
+  const policies = await healthPolicies(request)
+  const expected = [...new Set(before.flatMap(addresses))].sort()
+  expect(policies.map((p) => p.mechanisms.email?.[0].id).sort()).toEqual(expected)
+  for (const address of expected) {
+    const policy = policies.find((p) => p.mechanisms.email?.[0].id === address)!
+    const pools = before.filter((p) => addresses(p).includes(address)).map((p) => p.id)
+    expect([...policy.filters!.pool_id!].sort()).toEqual(pools.sort())
+  }
+}
+
+test.describe('load balancing: legacy e-mail migration', () => {
+  test.beforeEach(async ({ request }) => {
+    await resetSandbox(request)
+  })
+
+  test('migrates all 130 pools of the seeded account, every page, policies first', async ({ page, request }) => {
+    const before = await allPools(request)
+    expect(before.filter((p) => p.notification_email).length).toBeGreaterThan(100)
+    await openPage(page, '/load-balancing')
+    const pools = page.getByRole('table', { name: `Load-balancer pools of ${DEMO_ACCOUNT.name}` })
+    await expect(pools.getByRole('row').nth(1)).toContainText(before[0].name)
+    await page.getByRole('button', { name: 'Plan the migration' }).click()
+    await expect(page.getByRole('list', { name: 'Policies to create' }).getByRole('listitem')).toHaveCount(5)
+    await expectNoSeriousA11yViolations(page, 'migration plan')
+    await page.getByRole('button', { name: 'Create 5 policies and clear the old e-mails' }).click()
+    await expect(page.getByText(/^Done: every legacy e-mail is cleared/)).toBeVisible({ timeout: 20_000 })
+    await expectMigrated(request, before)
+    // The policies list shows them, and the table no longer shows a legacy address.
+    await expect(page.getByRole('list', { name: 'Notification policies' }).getByRole('listitem')).toHaveCount(6)
+    await expect(pools.getByText('None').first()).toBeVisible()
+  })
+
+  test('a migration interrupted by a reload resumes where it stopped', async ({ page, request }) => {
+    const before = await allPools(request)
+    // Slow the clearing down so the reload lands between two pages.
+    await page.route('**/load_balancers/pools?**', async (route) => {
+      if (route.request().method() === 'PATCH') await new Promise((r) => setTimeout(r, 700))
+      await route.continue().catch(() => {})
+    })
+    await openPage(page, '/load-balancing')
+    await page.getByRole('button', { name: 'Plan the migration' }).click()
+    await page.getByRole('button', { name: 'Create 5 policies and clear the old e-mails' }).click()
+    await expect(page.getByRole('list', { name: 'Migration log' })).toContainText('Page 1: cleared', { timeout: 15_000 })
+    await page.reload()
+
+    await expect(page.getByText('Paused. Resume to continue where it stopped.')).toBeVisible()
+    await expectNoSeriousA11yViolations(page, 'paused migration')
+    const left = (await allPools(request)).filter((p) => p.notification_email !== '')
+    expect(left.length).toBeGreaterThan(0)
+    expect(await healthPolicies(request)).toHaveLength(5)
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    await page.getByRole('button', { name: 'Resume migration' }).click()
+    await expect(page.getByText(/^Done: every legacy e-mail is cleared/)).toBeVisible({ timeout: 20_000 })
+    await expectMigrated(request, before)
+    // Done is remembered across a reload too, until dismissed.
+    await page.reload()
+    await expect(page.getByText(/^Done: every legacy e-mail is cleared/)).toBeVisible()
+    await page.getByRole('button', { name: 'Dismiss' }).click()
+    await expect(page.getByRole('button', { name: 'Plan the migration' })).toBeVisible()
+  })
+})

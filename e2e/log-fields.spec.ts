@@ -1,0 +1,128 @@
+import type { Page } from '@playwright/test'
+import { expect, openPage, resetSandbox, SEED_ZONES, test, zoneUrl } from './fixtures'
+
+const demo = SEED_ZONES.demo
+
+/** Types into one of the three custom-field lists and presses Enter. */
+async function addTo(page: Page, list: 'Request headers' | 'Response headers' | 'Cookies', text: string) {
+  const box = page.getByRole('textbox', { name: list, exact: true })
+  await box.fill(text)
+  await box.press('Enter')
+}
+const chips = (page: Page, list: string) => page.getByRole('list', { name: `${list}: added` })
+
+test.describe('log custom fields and log jobs', () => {
+  // These tests change the demo data; start from (and leave) the seed for the other specs of this worker.
+  test.beforeAll(async ({ request }) => resetSandbox(request))
+  test.afterAll(async ({ request }) => resetSandbox(request))
+
+  test('configure headers and a cookie, save, create a log job, and see the custom fields included', async ({ page, request }) => {
+    await openPage(page, zoneUrl('demo', 'logs'))
+    await expect(page.getByRole('heading', { level: 1, name: 'Log fields' })).toBeVisible()
+    await page.getByRole('button', { name: 'Create the custom-fields ruleset' }).click()
+
+    // Header names are lower-cased as typed, and the page says why.
+    const requestBox = page.getByRole('textbox', { name: 'Request headers', exact: true })
+    await requestBox.fill('X-Request-ID')
+    await expect(requestBox).toHaveValue('x-request-id')
+    await expect(page.getByText('header names are logged in lower case', { exact: false })).toBeVisible()
+    await requestBox.press('Enter')
+    await addTo(page, 'Request headers', 'x-forwarded-proto')
+    await addTo(page, 'Response headers', 'x-cache-status')
+    // Cookie names keep their case.
+    await addTo(page, 'Cookies', 'SessionID')
+    await expect(chips(page, 'Request headers').getByRole('listitem')).toHaveText(['x-request-id×', 'x-forwarded-proto×'])
+    await expect(chips(page, 'Cookies').getByText('SessionID', { exact: true })).toBeVisible()
+    await expect(page.getByText('4 of 40 · 36 left')).toBeVisible()
+
+    await page.getByRole('button', { name: 'Review and save' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Save custom fields?' })
+    await expect(dialog.getByText(/Saving replaces every rule of the ruleset/)).toBeVisible()
+    await expect(dialog.getByRole('row', { name: /Cookies/ })).toContainText('SessionID')
+    await dialog.getByRole('button', { name: 'Replace rules and save' }).click()
+    await expect(page.getByText('Custom fields saved')).toBeVisible()
+    await expect(page.getByText('No unsaved changes.')).toBeVisible()
+
+    // The seeded job 146 lacks the custom-field objects: the consistency check says so.
+    const flagged = page.getByRole('list', { name: 'Log jobs that drop custom fields' })
+    await expect(flagged.getByText('example.com-http-requests (job 146)', { exact: true })).toBeVisible()
+
+    // Create the job: an s3 destination needs the ownership challenge first.
+    await page.getByRole('link', { name: 'Log jobs' }).click()
+    await page.getByRole('link', { name: 'Create log job' }).first().click()
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('example.com-custom-fields')
+    const destination = 's3://acme-logs/custom/{DATE}?region=us-east-1'
+    await page.getByRole('textbox', { name: /Destination/ }).fill(destination)
+    await expect(page.getByLabel('Request that produces the ownership challenge')).toContainText(`POST /client/v4/zones/${demo.id}/logpush/ownership`)
+    await page.getByRole('button', { name: 'Request ownership challenge' }).click()
+    const status = page.getByRole('status').filter({ hasText: 'ownership-challenge-' })
+    await expect(status).toBeVisible()
+    const token = /token: (\S+)\./.exec((await status.textContent()) ?? '')?.[1]
+    expect(token).toBeTruthy()
+    await page.getByRole('textbox', { name: 'Ownership token' }).fill(token!)
+    await page.getByRole('button', { name: 'Check token' }).click()
+    await expect(page.getByText('Token valid')).toBeVisible()
+
+    await expect(page.getByLabel('Timestamp format')).toHaveValue('rfc3339')
+    for (const f of ['RayID', 'EdgeStartTimestamp', 'RequestHeaders', 'ResponseHeaders', 'Cookies']) {
+      await expect(page.getByRole('checkbox', { name: new RegExp(`^${f}\\b`) })).toBeChecked()
+    }
+    await expect(page.getByText('Carries your custom request headers: x-request-id, x-forwarded-proto')).toBeVisible()
+    await page.getByRole('checkbox', { name: /^ClientIP\b/ }).check()
+    await page.getByRole('button', { name: 'Create log job' }).click()
+
+    await expect(page.getByText('Log job created')).toBeVisible()
+    await expect(page).toHaveURL(new RegExp(`${zoneUrl('demo', 'logs')}/jobs$`))
+    const row = page.getByRole('row', { name: /example\.com-custom-fields/ })
+    await expect(row.getByText('Included')).toBeVisible()
+    await expect(row).toContainText('RequestHeaders')
+
+    const jobs = (await (await request.get(`/api/v4/zones/${demo.id}/logpush/jobs`)).json()).result
+    const created = jobs.find((j: { name: string }) => j.name === 'example.com-custom-fields')
+    expect(created.output_options).toMatchObject({
+      timestamp_format: 'rfc3339',
+      field_names: ['RayID', 'EdgeStartTimestamp', 'RequestHeaders', 'ResponseHeaders', 'Cookies', 'ClientIP'],
+    })
+
+    // One click fixes the seeded job that would drop them.
+    const old = page.getByRole('row', { name: /example\.com-http-requests/ })
+    await old.getByRole('button', { name: /Add RequestHeaders, ResponseHeaders, Cookies/ }).click()
+    await expect(old.getByText('Included')).toBeVisible()
+  })
+
+  test('refuses Range with the reason, duplicates, and the 41st field', async ({ page }) => {
+    // shop-scale.io already logs 4 custom fields (x-request-id, x-cart-version, x-cache-tier, cartId).
+    await openPage(page, zoneUrl('scripts', 'logs'))
+    await expect(page.getByText('4 of 40 · 36 left')).toBeVisible()
+
+    const requestBox = page.getByRole('textbox', { name: 'Request headers', exact: true })
+    await addTo(page, 'Request headers', 'Range')
+    await expect(requestBox).toHaveAccessibleDescription(/range: The Range request header cannot be logged: the service does not support it as a custom field\./)
+    await expect(requestBox).toHaveAttribute('aria-invalid', 'true')
+    await expect(chips(page, 'Request headers').getByText('range')).toHaveCount(0)
+
+    await addTo(page, 'Request headers', 'x-request-id')
+    await expect(requestBox).toHaveAccessibleDescription(/The request header "x-request-id" is already listed/)
+
+    const many = Array.from({ length: 36 }, (_, i) => `x-extra-${i + 1}`).join(', ')
+    await addTo(page, 'Request headers', many)
+    await expect(page.getByText('40 of 40 · none left')).toBeVisible()
+    await addTo(page, 'Cookies', 'oneTooMany')
+    await expect(page.getByRole('textbox', { name: 'Cookies', exact: true })).toHaveAccessibleDescription(
+      /A zone can log at most 40 custom fields in total .* "oneTooMany" would be field 41/,
+    )
+    await expect(chips(page, 'Cookies').getByText('oneTooMany')).toHaveCount(0)
+  })
+
+  test('delete a log job after confirming', async ({ page, request }) => {
+    await openPage(page, zoneUrl('demo', 'logs/jobs'))
+    const row = page.getByRole('row', { name: /example\.com-datadog/ })
+    await row.getByRole('button', { name: /Delete/ }).click()
+    const dialog = page.getByRole('dialog', { name: /Delete example\.com-datadog \(job 147\)\?/ })
+    await expect(dialog.getByText(/header_DD-API-KEY=•••/)).toBeVisible()
+    await dialog.getByRole('button', { name: 'Delete job' }).click()
+    await expect(page.getByText('example.com-datadog (job 147) deleted')).toBeVisible()
+    await expect(page.getByRole('row', { name: /example\.com-datadog/ })).toHaveCount(0)
+    expect((await request.get(`/api/v4/zones/${demo.id}/logpush/jobs/147`)).status()).toBe(404)
+  })
+})

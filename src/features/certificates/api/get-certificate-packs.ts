@@ -1,0 +1,38 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { certificatePackSchema, type CertificatePack } from '@/shared/schemas/certificate-pack'
+import { certificatePacksApiParams, type CertificatePacksSearch } from './certificate-packs-search'
+
+type Params = ReturnType<typeof certificatePacksApiParams>
+
+export const getCertificatePacks = (zoneId: string, params: Params, signal?: AbortSignal) =>
+  api.list<CertificatePack>(`/zones/${zoneId}/ssl/certificate_packs`, { params, schema: certificatePackSchema, signal })
+
+/** One page of the table (the status filter and paging from the URL). */
+export const certificatePacksQueryOptions = (zoneId: string, search: CertificatePacksSearch) =>
+  queryOptions({
+    queryKey: ['certificate-packs', zoneId, certificatePacksApiParams(search)],
+    queryFn: ({ signal }) => getCertificatePacks(zoneId, certificatePacksApiParams(search), signal),
+    placeholderData: keepPreviousData,
+  })
+
+export const useCertificatePacks = (zoneId: string, search: CertificatePacksSearch) => useQuery(certificatePacksQueryOptions(zoneId, search))
+
+/** Every pack of every status, all pages: what the expiry and coverage checks look at. */
+export async function getAllCertificatePacks(zoneId: string, signal?: AbortSignal): Promise<CertificatePack[]> {
+  const all: CertificatePack[] = []
+  for (let page = 1; page <= 200; page++) {
+    const { result, resultInfo } = await getCertificatePacks(zoneId, { status: 'all', page, per_page: 50 }, signal)
+    all.push(...result)
+    if (result.length < 50 || page >= resultInfo.total_pages) break
+  }
+  return all
+}
+
+export const allCertificatePacksQueryOptions = (zoneId: string) =>
+  queryOptions({
+    queryKey: ['certificate-packs', zoneId, 'all-pages'],
+    queryFn: ({ signal }) => getAllCertificatePacks(zoneId, signal),
+  })
+
+export const useAllCertificatePacks = (zoneId: string) => useQuery(allCertificatePacksQueryOptions(zoneId))

@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { z } from 'zod'
+import { api } from '@/lib/api-client'
+
+/** Only what the coverage check needs from a DNS record. */
+const proxiedRecordSchema = z.object({ name: z.string(), type: z.string(), proxied: z.boolean().optional() })
+
+const PER_PAGE = 5000
+
+/** The names of the zone's proxied DNS records (all pages): the names visitors reach over HTTPS through the service. */
+export async function getProxiedNames(zoneId: string, signal?: AbortSignal): Promise<string[]> {
+  const names = new Set<string>()
+  for (let page = 1; page <= 1000; page++) {
+    const { result, resultInfo } = await api.list(`/zones/${zoneId}/dns_records`, {
+      params: { proxied: true, page, per_page: PER_PAGE },
+      schema: proxiedRecordSchema,
+      signal,
+    })
+    for (const r of result) if (r.proxied !== false) names.add(r.name)
+    if (result.length < PER_PAGE || page >= resultInfo.total_pages) break
+  }
+  return [...names]
+}
+
+export const proxiedNamesQueryOptions = (zoneId: string) =>
+  queryOptions({
+    queryKey: ['dns-records', zoneId, 'proxied-names'],
+    queryFn: ({ signal }) => getProxiedNames(zoneId, signal),
+  })
+
+export const useProxiedNames = (zoneId: string) => useQuery(proxiedNamesQueryOptions(zoneId))

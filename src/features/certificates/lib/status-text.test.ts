@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { certificatePackStatuses } from '@/shared/schemas/certificate-pack'
+import { statusText } from './status-text'
+
+describe('certificate status explanations', () => {
+  it('explains every documented status in words, with a label', () => {
+    for (const s of certificatePackStatuses) {
+      const t = statusText(s)
+      expect(t.meaning).not.toBe('A status the dashboard does not know yet.')
+      expect(t.label).not.toContain('_')
+    }
+  })
+
+  it('tells what pending validation asks of the user', () => {
+    expect(statusText('pending_validation').action).toMatch(/Publish the validation records/)
+  })
+})

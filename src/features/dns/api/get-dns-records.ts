@@ -1,0 +1,25 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import type { DnsRecord } from '@/shared/schemas/dns-record'
+import { dnsApiParams } from './dns-api-params'
+import type { DnsSearch } from './dns-search'
+
+/*
+ * Rows are typed by the shared `dnsRecordSchema` but not parsed with it in the browser: parsing would
+ * put zod in the DNS page's first load, and the dashboard's own server is the one answering.
+ */
+
+export const dnsRecordsPath = (zoneId: string) => `/zones/${zoneId}/dns_records`
+
+export const getDnsRecords = (zoneId: string, search: DnsSearch, signal?: AbortSignal) =>
+  api.list<DnsRecord>(dnsRecordsPath(zoneId), { params: dnsApiParams(search), signal })
+
+/** One page of a zone's records; the previous page stays on screen while the next one loads. */
+export const dnsRecordsQueryOptions = (zoneId: string, search: DnsSearch) =>
+  queryOptions({
+    queryKey: ['dns-records', zoneId, 'list', dnsApiParams(search)],
+    queryFn: ({ signal }) => getDnsRecords(zoneId, search, signal),
+    placeholderData: keepPreviousData,
+  })
+
+export const useDnsRecords = (zoneId: string, search: DnsSearch) => useQuery(dnsRecordsQueryOptions(zoneId, search))

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { api, type ListResult } from '@/lib/api-client'
+import type { DnsRecord, DnsRecordPatch } from '@/shared/schemas/dns-record'
+import { dnsRecordsPath } from './get-dns-records'
+
+/** PATCH: only the fields sent change (the record's type cannot change). */
+export const updateDnsRecord = (zoneId: string, id: string, body: DnsRecordPatch) =>
+  api.patch<DnsRecord>(`${dnsRecordsPath(zoneId)}/${id}`, body)
+
+export function useUpdateDnsRecord(zoneId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: DnsRecordPatch }) => updateDnsRecord(zoneId, id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['dns-records', zoneId] }),
+  })
+}
+
+/** Writes a record into every cached list page that shows it. */
+function patchCachedRow(queryClient: QueryClient, zoneId: string, id: string, change: (r: DnsRecord) => DnsRecord) {
+  queryClient.setQueriesData<ListResult<DnsRecord>>({ queryKey: ['dns-records', zoneId, 'list'] }, (page) =>
+    page && page.result.some((r) => r.id === id) ? { ...page, result: page.result.map((r) => (r.id === id ? change(r) : r)) } : page,
+  )
+}
+
+/**
+ * The inline proxied switch: PATCH `{ proxied }`. The row flips at once (proxied records show TTL
+ * Auto) and flips back if the API refuses.
+ */
+export function useSetProxied(zoneId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ record, proxied }: { record: DnsRecord; proxied: boolean }) => updateDnsRecord(zoneId, record.id, { proxied }),
+    onMutate: async ({ record, proxied }) => {
+      await queryClient.cancelQueries({ queryKey: ['dns-records', zoneId, 'list'] })
+      patchCachedRow(queryClient, zoneId, record.id, (r) => ({ ...r, proxied, ttl: proxied ? 1 : r.ttl }))
+    },
+    onSuccess: (saved) => patchCachedRow(queryClient, zoneId, saved.id, () => saved),
+    onError: (_err, { record }) => patchCachedRow(queryClient, zoneId, record.id, () => record),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['dns-records', zoneId] }),
+  })
+}

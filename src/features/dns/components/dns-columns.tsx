@@ -1,0 +1,88 @@
+import { createDataTableColumnHelper, type FilterSpec } from '@/components/data-table/features'
+import { selectColumn } from '@/components/data-table/select-column'
+import { Badge } from '@/components/ui/badge'
+import { TruncatedText } from '@/components/ui/truncated-text'
+import { ALL_DNS_RECORD_TYPES, DNS_RECORD_TYPE_LABELS, formatTtl } from '@/shared/dns/record-types'
+import type { DnsRecord } from '@/shared/schemas/dns-record'
+import { ContentCell, NameCell, ProxiedCell, recordLabel, RowActions } from './dns-cells'
+
+const col = createDataTableColumnHelper<DnsRecord>()
+
+/** The tag filter belongs to no single column (tags share the comment column). */
+export const dnsExtraFilters: FilterSpec[] = [{ kind: 'text', key: 'tag', label: 'Tag', placeholder: 'env or env:production' }]
+
+/** Columns of the DNS table, built once; ids of sortable columns are the API's `order` values. */
+export const dnsColumns = col.columns([
+  selectColumn<DnsRecord>(recordLabel),
+  col.accessor('type', {
+    id: 'type',
+    header: 'Type',
+    meta: {
+      className: 'w-20',
+      filter: {
+        kind: 'select',
+        key: 'type',
+        label: 'Type',
+        allLabel: 'All types',
+        options: ALL_DNS_RECORD_TYPES.map((t) => ({ value: t, label: `${t}: ${DNS_RECORD_TYPE_LABELS[t]}` })),
+      },
+    },
+    cell: (info) => (
+      <span className="font-mono text-[0.8125rem] font-semibold" title={DNS_RECORD_TYPE_LABELS[info.getValue()]}>
+        {info.getValue()}
+      </span>
+    ),
+  }),
+  col.accessor('name', {
+    id: 'name',
+    header: 'Name',
+    meta: { filter: { kind: 'text', key: 'name.contains', label: 'Name contains', placeholder: 'e.g. www' } },
+    cell: (info) => <NameCell record={info.row.original} />,
+  }),
+  col.accessor('content', {
+    id: 'content',
+    header: 'Content',
+    meta: { filter: { kind: 'text', key: 'content.contains', label: 'Content contains', placeholder: 'e.g. 192.0.2' } },
+    cell: (info) => <ContentCell record={info.row.original} />,
+  }),
+  col.accessor('proxied', {
+    id: 'proxied',
+    header: 'Proxy status',
+    meta: { filter: { kind: 'boolean', key: 'proxied', label: 'Proxy status', trueLabel: 'Proxied', falseLabel: 'DNS only', allLabel: 'Any' } },
+    cell: (info) => <ProxiedCell record={info.row.original} />,
+  }),
+  col.accessor('ttl', {
+    id: 'ttl',
+    header: 'TTL',
+    meta: { className: 'whitespace-nowrap' },
+    cell: (info) => formatTtl(info.getValue()),
+  }),
+  col.accessor((r) => r.comment ?? '', {
+    id: 'comment',
+    header: 'Comment & tags',
+    enableSorting: false,
+    meta: { filter: { kind: 'text', key: 'comment.contains', label: 'Comment contains' } },
+    cell: (info) => {
+      const r = info.row.original
+      return (
+        <div className="min-w-32 text-zinc-700 dark:text-zinc-300">
+          {r.comment && <TruncatedText value={r.comment} max={48} />}
+          {r.tags.length > 0 && (
+            <div className="mt-1 flex flex-wrap gap-1">
+              {r.tags.map((t) => (
+                <Badge key={t}>{t}</Badge>
+              ))}
+            </div>
+          )}
+        </div>
+      )
+    },
+  }),
+  col.display({
+    id: 'actions',
+    header: () => <span className="sr-only">Actions</span>,
+    enableSorting: false,
+    meta: { label: 'Actions', align: 'end' },
+    cell: (info) => <RowActions record={info.row.original} />,
+  }),
+])

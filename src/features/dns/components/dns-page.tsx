@@ -1,0 +1,165 @@
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
+import { getRouteApi } from '@tanstack/react-router'
+import { DataTable } from '@/components/data-table/data-table'
+import { DataTableFilterBar } from '@/components/data-table/data-table-filter-bar'
+import { useDataTable } from '@/components/data-table/use-data-table'
+import { useUrlTableState } from '@/components/data-table/use-url-table-state'
+import { Switch } from '@/components/form/switch-field'
+import { Button } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { PageHeader } from '@/components/ui/page-header'
+import { useToast } from '@/components/ui/toast'
+import type { DnsRecord } from '@/shared/schemas/dns-record'
+import { DNS_FILTER_KEYS, dnsTableOptions } from '../api/dns-search'
+import { useDnsRecords } from '../api/get-dns-records'
+import { useDnsZoneFacts } from '../api/get-dns-zone-facts'
+import { useSetProxied } from '../api/update-dns-record'
+import type { RecordFormValues } from '../lib/record-form-values'
+import { BulkDelete } from './bulk-delete'
+import { dnsColumns, dnsExtraFilters } from './dns-columns'
+import { DnsTableContext, type DnsTableContextValue } from './dns-table-context'
+import { DeleteRecordDialog } from './delete-record-dialog'
+import { ExportButton } from './export-button'
+import { ImportDialog } from './import-dialog'
+import { NoAddressBanner, SoaDetails } from './zone-dns-notices'
+
+// The form (react-hook-form, zod and the shared schema) loads when it is first opened.
+const RecordDialog = lazy(() => import('./record-form/record-dialog').then((m) => ({ default: m.RecordDialog })))
+
+const zoneApi = getRouteApi('/zones/$zoneId')
+const route = getRouteApi('/zones/$zoneId/dns')
+const EMPTY: DnsRecord[] = []
+const getRowId = (r: DnsRecord) => r.id
+const canSelect = (r: DnsRecord) => r.type !== 'SOA'
+
+type Editing = { record: DnsRecord } | { initial?: Partial<RecordFormValues> } | null
+
+/** The records of one zone: a server-paged table whose view lives in the URL, with add, edit, delete, import and export. */
+export function DnsPage() {
+  const { zoneId } = zoneApi.useParams()
+  const { zoneName } = zoneApi.useLoaderData()
+  const toast = useToast()
+  const state = useUrlTableState(route, dnsTableOptions)
+  const query = useDnsRecords(zoneId, state.search)
+  const facts = useDnsZoneFacts(zoneId)
+  const rows = query.data?.result ?? EMPTY
+  const table = useDataTable({
+    columns: dnsColumns,
+    data: rows,
+    rowCount: query.data?.resultInfo.total_count,
+    urlState: state,
+    getRowId,
+    enableRowSelection: canSelect,
+  })
+
+  const [editing, setEditing] = useState<Editing>(null)
+  const [deleting, setDeleting] = useState<DnsRecord | null>(null)
+  const [importing, setImporting] = useState(false)
+  const [explainAll, setExplainAll] = useState(false)
+  const [explained, setExplained] = useState<ReadonlySet<string>>(() => new Set())
+  const proxy = useSetProxied(zoneId)
+
+  // Selection is kept by id across pages; remember the records seen so the bulk delete can name them.
+  const [seen, setSeen] = useState<{ rows: DnsRecord[]; byId: ReadonlyMap<string, DnsRecord> }>({ rows: EMPTY, byId: new Map() })
+  if (seen.rows !== rows) setSeen({ rows, byId: new Map([...seen.byId, ...rows.map((r) => [r.id, r] as const)]) })
+  const selectedIds = table.getSelectedRowIds()
+  const selected = useMemo(() => selectedIds.flatMap((id) => seen.byId.get(id) ?? []), [selectedIds, seen])
+
+  const setProxied = proxy.mutate
+  const context = useMemo<DnsTableContextValue>(() => {
+    const lowestMx = new Map<string, number>()
+    for (const r of rows) if (r.type === 'MX' && r.priority !== undefined) lowestMx.set(r.name, Math.min(r.priority, lowestMx.get(r.name) ?? Infinity))
+    return {
+      zoneName,
+      explainAll,
+      explained,
+      lowestMx,
+      toggleExplain: (id) =>
+        setExplained((prev) => {
+          const next = new Set(prev)
+          if (!next.delete(id)) next.add(id)
+          return next
+        }),
+      edit: (record) => setEditing({ record }),
+      remove: setDeleting,
+      setProxied: (record, proxied) =>
+        setProxied(
+          { record, proxied },
+          {
+            onSuccess: (saved) => toast.success(proxied ? 'Proxied' : 'DNS only', `${saved.name} ${proxied ? 'now goes through the proxy (TTL Auto)' : 'now answers with its own address'}.`),
+            onError: (e) => toast.error(`${record.name} was not changed`, e),
+          },
+        ),
+      proxiedSaving: proxy.isPending ? proxy.variables?.record.id : undefined,
+    }
+  }, [rows, zoneName, explainAll, explained, setProxied, proxy.isPending, proxy.variables, toast])
+
+  const clearSelection = useCallback(() => table.resetRowSelection(true), [table])
+  const filtered = DNS_FILTER_KEYS.some((k) => state.search[k] !== undefined)
+  const addAddress = () => setEditing({ initial: { type: 'A', name: '@' } })
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={zoneName}
+        title="DNS records"
+        description={`The names under ${zoneName} and where they point: websites, mail, verification codes and services.`}
+        actions={
+          <>
+            <Button onClick={() => setImporting(true)}>Import BIND file</Button>
+            <ExportButton zoneId={zoneId} zoneName={zoneName} />
+            <Button variant="primary" onClick={() => setEditing({})}>
+              Add record
+            </Button>
+          </>
+        }
+      />
+      {facts.data?.addressRecords === 0 && <NoAddressBanner zoneName={zoneName} onAdd={addAddress} />}
+      {facts.data?.soa && <SoaDetails soa={facts.data.soa} />}
+      <DataTableFilterBar table={table} state={state} extra={dnsExtraFilters}>
+        <BulkDelete zoneId={zoneId} selected={selected} onDone={clearSelection} />
+        <div className="flex h-9 items-center gap-2 text-sm text-zinc-800 dark:text-zinc-200">
+          <Switch checked={explainAll} onChange={setExplainAll} label="Explain every record in plain words" />
+          <span aria-hidden="true">Explain every record</span>
+        </div>
+      </DataTableFilterBar>
+      <DnsTableContext value={context}>
+        <DataTable
+          table={table}
+          label={`DNS records of ${zoneName}`}
+          itemLabel="records"
+          isLoading={query.isPending}
+          isFetching={query.isFetching}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          pageSizes={dnsTableOptions.pageSizes}
+          rowClassName={(r) => (r.type === 'SOA' ? 'bg-zinc-50/70 dark:bg-zinc-800/40' : undefined)}
+          empty={
+            filtered ? (
+              <EmptyState
+                title="No record matches these filters"
+                description="Try a shorter part of the name or content, or another type."
+                action={<Button onClick={() => state.clearFilters([...DNS_FILTER_KEYS])}>Clear filters</Button>}
+              />
+            ) : (
+              <EmptyState title="No DNS records yet" description={`Add a record to make ${zoneName} reachable.`} action={<Button onClick={addAddress}>Add an A record</Button>} />
+            )
+          }
+        />
+      </DnsTableContext>
+      {editing && (
+        <Suspense fallback={null}>
+          <RecordDialog
+            zoneId={zoneId}
+            zoneName={zoneName}
+            record={'record' in editing ? editing.record : undefined}
+            initial={'initial' in editing ? editing.initial : undefined}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
+      <DeleteRecordDialog zoneId={zoneId} record={deleting} onClose={() => setDeleting(null)} />
+      <ImportDialog zoneId={zoneId} zoneName={zoneName} open={importing} onClose={() => setImporting(false)} />
+    </>
+  )
+}

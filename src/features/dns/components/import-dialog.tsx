@@ -1,0 +1,148 @@
+import { useId, useState, type FormEvent } from 'react'
+import { FormErrorSummary } from '@/components/form/form-error-summary'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { fieldErrorsFromApiError, type ApiErrorItem } from '@/lib/api-client'
+import { explainCode } from '@/lib/error-text'
+import { formatNumber, plural } from '@/lib/format'
+import type { DnsImportResult } from '@/shared/schemas/dns-record'
+import { useImportDnsRecords } from '../api/import-dns-records'
+
+function ImportSummary({ result }: { result: DnsImportResult }) {
+  const refused = result.refused ?? []
+  const added = result.added ?? []
+  return (
+    <div className="space-y-4 text-sm" role="status">
+      <p className="text-base font-medium text-zinc-900 dark:text-zinc-100">
+        Added {formatNumber(result.recs_added)} of {plural(result.total_records_parsed, 'record')} in the file
+        {refused.length > 0 && `; ${formatNumber(refused.length)} refused`}.
+      </p>
+      {refused.length > 0 && (
+        <section aria-labelledby="import-refused">
+          <h3 id="import-refused" className="mb-1 font-semibold text-red-800 dark:text-red-300">
+            Refused lines and why
+          </h3>
+          <ul className="max-h-64 divide-y divide-zinc-100 overflow-y-auto rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-700">
+            {refused.map((r) => (
+              <li key={`${r.line}-${r.text}`} className="px-3 py-2">
+                <div className="font-mono text-xs break-all text-zinc-700 dark:text-zinc-300">
+                  Line {r.line}: {r.text}
+                </div>
+                <div className="mt-0.5 text-red-800 dark:text-red-300">
+                  <span className="mr-1 font-mono text-xs">Error {r.code}</span>
+                  {r.message}
+                </div>
+                {explainCode(r.code) && <div className="text-zinc-600 dark:text-zinc-400">{explainCode(r.code)}</div>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {added.length > 0 && (
+        <details>
+          <summary className="cursor-pointer font-semibold text-emerald-800 dark:text-emerald-300">Added records ({formatNumber(added.length)})</summary>
+          <ul className="mt-1 max-h-56 overflow-y-auto font-mono text-xs text-zinc-700 dark:text-zinc-300">
+            {added.map((a) => (
+              <li key={a.id} className="break-all">
+                Line {a.line}: {a.type} {a.name} {a.content}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  )
+}
+
+/** Upload a BIND zone file; every line is checked like a new record, and the summary says what happened to each. */
+export function ImportDialog({ zoneId, zoneName, open, onClose }: { zoneId: string; zoneName: string; open: boolean; onClose: () => void }) {
+  const fileId = useId()
+  const proxiedId = useId()
+  const formId = useId()
+  const importer = useImportDnsRecords(zoneId)
+  const [file, setFile] = useState<File | null>(null)
+  const [proxied, setProxied] = useState(false)
+  const [errors, setErrors] = useState<ApiErrorItem[]>([])
+  const [result, setResult] = useState<DnsImportResult | null>(null)
+  const close = () => {
+    setFile(null)
+    setResult(null)
+    setErrors([])
+    importer.reset()
+    onClose()
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    if (!file) return setErrors([{ code: 0, message: 'Choose a zone file first.' }])
+    setErrors([])
+    importer.mutate(
+      { file, proxied },
+      {
+        onSuccess: setResult,
+        onError: (err) => {
+          const { fields, rest } = fieldErrorsFromApiError(err)
+          setErrors([...rest, ...Object.values(fields).map((message) => ({ code: 0, message }))])
+        },
+      },
+    )
+  }
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      size="lg"
+      dismissible={!importer.isPending}
+      title={`Import records into ${zoneName}`}
+      description="Upload a zone file in BIND format (as exported by most DNS providers). Each record is checked like a new one: valid lines are added, the others are refused with the reason. Existing records are kept."
+      footer={
+        result ? (
+          <Button variant="primary" onClick={close}>
+            Close
+          </Button>
+        ) : (
+          <>
+            <Button onClick={close} disabled={importer.isPending}>
+              Cancel
+            </Button>
+            <Button variant="primary" type="submit" form={formId} pending={importer.isPending}>
+              Import
+            </Button>
+          </>
+        )
+      }
+    >
+      {result ? (
+        <ImportSummary result={result} />
+      ) : (
+        <form id={formId} onSubmit={submit} className="space-y-4" noValidate>
+          <FormErrorSummary errors={errors} title="Nothing was imported" />
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={fileId} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+              Zone file
+            </label>
+            <input
+              id={fileId}
+              type="file"
+              accept=".txt,.zone,.bind,.db,text/plain"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              className="text-sm text-zinc-800 file:mr-3 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:py-1.5 file:text-sm dark:text-zinc-200 dark:file:border-zinc-600 dark:file:bg-zinc-800 dark:file:text-zinc-100"
+            />
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              Lines like <code className="font-mono">www 3600 IN A 192.0.2.1</code>. The SOA line is skipped (it is automatic); $ORIGIN, $TTL and
+              $GENERATE are understood; $INCLUDE is not allowed.
+            </p>
+          </div>
+          <label htmlFor={proxiedId} className="flex items-start gap-2 text-sm text-zinc-800 dark:text-zinc-200">
+            <input id={proxiedId} type="checkbox" checked={proxied} onChange={(e) => setProxied(e.target.checked)} className="mt-0.5 size-4 accent-blue-600" />
+            <span>
+              Proxy the imported A, AAAA and CNAME records
+              <span className="block text-zinc-600 dark:text-zinc-400">
+                A cf-proxied:true or cf-proxied:false tag on a line wins over this choice. Private addresses are never proxied.
+              </span>
+            </span>
+          </label>
+        </form>
+      )}
+    </Dialog>
+  )
+}

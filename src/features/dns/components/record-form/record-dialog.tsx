@@ -1,0 +1,119 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { applyApiErrors } from '@/components/form/apply-api-errors'
+import { FormErrorSummary } from '@/components/form/form-error-summary'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { useToast } from '@/components/ui/toast'
+import type { ApiErrorItem } from '@/lib/api-client'
+import type { DnsRecordType } from '@/shared/dns/record-types'
+import type { DnsRecord, DnsRecordInput, DnsRecordPatch } from '@/shared/schemas/dns-record'
+import { useCreateDnsRecord } from '../../api/create-dns-record'
+import { useUpdateDnsRecord } from '../../api/update-dns-record'
+import { emptyRecordValues, recordFieldPaths, recordToFormValues, switchRecordType, type RecordFormValues } from '../../lib/record-form-values'
+import { CommentAndTagsFields, NameField, ProxyAndTtlFields } from './common-fields'
+import { RecordPreview } from './record-preview'
+import { recordResolver, type RecordControl } from './record-resolver'
+import { TypeField } from './type-field'
+import { ValueFields } from './value-fields'
+
+export interface RecordDialogProps {
+  zoneId: string
+  zoneName: string
+  /** The record to edit; absent to add one. */
+  record?: DnsRecord
+  /** Starting values when adding (e.g. an A record for the zone itself). */
+  initial?: Partial<RecordFormValues>
+  onClose: () => void
+}
+
+/**
+ * Add or edit one record: a form per record type, checked by the shared schema while typing and
+ * by the server on save. Server errors land on their field; the dialog stays open with every value
+ * as typed until the save succeeds.
+ */
+export function RecordDialog({ zoneId, zoneName, record, initial, onClose }: RecordDialogProps) {
+  const formId = useId()
+  const toast = useToast()
+  const create = useCreateDnsRecord(zoneId)
+  const update = useUpdateDnsRecord(zoneId)
+  const pending = create.isPending || update.isPending
+  const [serverErrors, setServerErrors] = useState<ApiErrorItem[]>([])
+  const form = useForm<RecordFormValues, unknown, DnsRecordInput>({
+    resolver: recordResolver,
+    mode: 'onTouched',
+    defaultValues: record ? recordToFormValues(record, zoneName) : { ...emptyRecordValues(initial?.type), ...initial },
+  })
+  const control = form.control as unknown as RecordControl
+  const type = useWatch({ control, name: 'type' })
+
+  // The dialog focuses its first control; a person starts with the type (or the name when editing).
+  const typeBox = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const t = window.setTimeout(() => {
+      const picker = typeBox.current?.querySelector('select')
+      if (picker) picker.focus()
+      else form.setFocus('name')
+    }, 0)
+    return () => window.clearTimeout(t)
+  }, [form])
+
+  const changeType = (next: DnsRecordType) => {
+    setServerErrors([])
+    form.reset(switchRecordType(form.getValues(), next), { keepDefaultValues: true })
+  }
+
+  const save = form.handleSubmit((input) => {
+    setServerErrors([])
+    const onError = (err: unknown) => setServerErrors(applyApiErrors(form, err, { fields: recordFieldPaths(type) }))
+    const done = (saved: DnsRecord, verb: string) => {
+      toast.success(`Record ${verb}`, `${saved.type} ${saved.name} → ${saved.content}`)
+      onClose()
+    }
+    if (record) update.mutate({ id: record.id, body: input as DnsRecordPatch }, { onSuccess: (saved) => done(saved, 'saved'), onError })
+    else create.mutate(input, { onSuccess: (saved) => done(saved, 'added'), onError })
+  })
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="lg"
+      dismissible={!pending}
+      title={record ? `Edit the ${record.type} record ${record.name}` : 'Add a DNS record'}
+      description={
+        record
+          ? 'Change what you need; every field says what it is for. The type of a saved record cannot change (delete it and add a new one instead).'
+          : 'Choose the kind of record, then fill in its fields. Every field says what it is for.'
+      }
+      footer={
+        <>
+          <Button onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button variant="primary" type="submit" form={formId} pending={pending}>
+            {record ? 'Save changes' : 'Add record'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={save} noValidate className="space-y-5">
+        <FormErrorSummary errors={serverErrors} title="The record was not saved" />
+        {record ? (
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            Type: <span className="font-mono font-semibold">{record.type}</span>
+          </p>
+        ) : (
+          <div ref={typeBox}>
+            <TypeField value={type} onChange={changeType} disabled={pending} />
+          </div>
+        )}
+        <NameField control={control} type={type} zoneName={zoneName} />
+        <ValueFields control={control} type={type} zoneName={zoneName} />
+        <ProxyAndTtlFields control={control} type={type} zoneName={zoneName} />
+        <CommentAndTagsFields control={control} />
+        <RecordPreview control={control} zoneName={zoneName} />
+      </form>
+    </Dialog>
+  )
+}

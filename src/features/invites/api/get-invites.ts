@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { inviteSchema, type Invite } from '@/shared/schemas/invites'
+
+export const getInvites = async (signal?: AbortSignal): Promise<Invite[]> =>
+  (await api.list<Invite>('/user/invites', { schema: inviteSchema, signal })).result
+
+export const invitesQueryOptions = () => queryOptions({ queryKey: ['invites'], queryFn: ({ signal }) => getInvites(signal) })
+
+export const useInvites = () => useQuery(invitesQueryOptions())

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { inviteSchema, type InviteResponseInput } from '@/shared/schemas/invites'
+
+/** `PATCH /user/invites/:id` with `{status: "accepted" | "rejected"}` → the updated invite. */
+export const respondToInvite = (id: string, status: InviteResponseInput['status']) =>
+  api.patch(`/user/invites/${id}`, { status } satisfies InviteResponseInput, { schema: inviteSchema })
+
+export function useRespondToInvite() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: InviteResponseInput['status'] }) => respondToInvite(id, status),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['invites'] }),
+  })
+}

@@ -1,0 +1,125 @@
+import { useState } from 'react'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { EmptyState } from '@/components/ui/empty-state'
+import { ErrorView } from '@/components/ui/error-view'
+import { Card, PageHeader } from '@/components/ui/page-header'
+import { LoadingBlock } from '@/components/ui/spinner'
+import { useToast } from '@/components/ui/toast'
+import { formatDate } from '@/lib/format'
+import { isInviteExpired, type Invite } from '@/shared/schemas/invites'
+import { useInvites } from '../api/get-invites'
+import { useRespondToInvite } from '../api/respond-to-invite'
+import { InviteCard, orgName } from './invite-card'
+import { roleAccess } from './role-access'
+
+type Answer = { invite: Invite; status: 'accepted' | 'rejected' }
+
+/** Invites to join other accounts: accept or decline the pending ones; expired and answered ones explained. */
+export function InvitesPage() {
+  const q = useInvites()
+  const respond = useRespondToInvite()
+  const toast = useToast()
+  const [answer, setAnswer] = useState<Answer | undefined>()
+  const now = new Date()
+  const all = q.data ?? []
+  const pending = all.filter((i) => i.status === 'pending' && !isInviteExpired(i, now))
+  const expired = all.filter((i) => i.status === 'expired' || (i.status === 'pending' && isInviteExpired(i, now)))
+  const answered = all.filter((i) => i.status === 'accepted' || i.status === 'rejected')
+
+  const confirm = () => {
+    if (!answer) return
+    const { invite, status } = answer
+    respond.mutate(
+      { id: invite.id, status },
+      {
+        onSuccess: () => {
+          toast.success(status === 'accepted' ? `You joined ${orgName(invite)}` : `Invite to ${orgName(invite)} declined`)
+          setAnswer(undefined)
+        },
+        onError: (e) => {
+          toast.error(status === 'accepted' ? 'The invite was not accepted' : 'The invite was not declined', e)
+          setAnswer(undefined)
+        },
+      },
+    )
+  }
+
+  return (
+    <>
+      <PageHeader title="Invites" description="Invitations you received to join other accounts. Accepting gives you the roles listed on the invite." />
+      {q.isPending ? (
+        <LoadingBlock />
+      ) : q.error ? (
+        <ErrorView error={q.error} onRetry={() => void q.refetch()} />
+      ) : (
+        <div className="space-y-6">
+          <section aria-labelledby="pending-h" className="space-y-3">
+            <h2 id="pending-h" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
+              Waiting for your answer
+            </h2>
+            {pending.length === 0 && <EmptyState title="No pending invites" description="When someone invites you to their account, it shows here." />}
+            {pending.map((i) => (
+              <InviteCard key={i.id} invite={i} now={now} onAnswer={(status) => setAnswer({ invite: i, status })} />
+            ))}
+          </section>
+          {expired.length > 0 && (
+            <Card title="Expired" description="These invites ran out before they were answered and can no longer be accepted. Ask the sender for a new one.">
+              <ul className="space-y-1 text-sm text-zinc-700 dark:text-zinc-300">
+                {expired.map((i) => (
+                  <li key={i.id} className="break-words">
+                    <span className="font-medium">{orgName(i)}</span> — from {i.invited_by}, expired {formatDate(i.expires_on)}
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          )}
+          {answered.length > 0 && (
+            <Card title="Answered">
+              <ul className="space-y-1 text-sm text-zinc-700 dark:text-zinc-300">
+                {answered.map((i) => (
+                  <li key={i.id} className="break-words">
+                    <span className="font-medium">{orgName(i)}</span> — {i.status === 'accepted' ? 'accepted' : 'declined'}
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          )}
+        </div>
+      )}
+      <ConfirmDialog
+        open={!!answer}
+        destructive={answer?.status === 'rejected'}
+        pending={respond.isPending}
+        title={answer?.status === 'accepted' ? `Join ${answer ? orgName(answer.invite) : ''}?` : `Decline the invite to ${answer ? orgName(answer.invite) : ''}?`}
+        confirmLabel={answer?.status === 'accepted' ? 'Accept invite' : 'Decline invite'}
+        onCancel={() => setAnswer(undefined)}
+        onConfirm={confirm}
+        consequence={answer ? <Consequence {...answer} /> : null}
+      >
+        {answer?.status === 'accepted' && answer.invite.roles.length > 0 && (
+          <ul aria-label="Access you will get" className="list-disc space-y-1 pl-5 text-sm text-zinc-800 dark:text-zinc-200">
+            {answer.invite.roles.map((r) => (
+              <li key={r.name}>
+                <span className="font-medium">{r.name}</span> — {roleAccess(r, orgName(answer.invite))}
+              </li>
+            ))}
+          </ul>
+        )}
+      </ConfirmDialog>
+    </>
+  )
+}
+
+function Consequence({ invite, status }: Answer) {
+  const org = orgName(invite)
+  if (status === 'rejected') {
+    return <>You will not join {org}. To join later, {invite.invited_by ?? 'the sender'} has to send a new invite.</>
+  }
+  return (
+    <>
+      You will become a member of {org}
+      {invite.roles.length === 0 ? ' (the invite names no role).' : ` with ${invite.roles.length === 1 ? 'this role' : 'these roles'}, which allow what is listed below.`}
+      {invite.organization_is_enforcing_twofactor && ' This account requires two-factor sign-in.'}
+    </>
+  )
+}

@@ -1,0 +1,46 @@
+import { Button } from '@/components/ui/button'
+import { ErrorView } from '@/components/ui/error-view'
+import { Card } from '@/components/ui/page-header'
+import { plural } from '@/lib/format'
+import { useMigration } from '../migration/use-migration'
+import { MigrationPlan } from './migration-plan'
+import { MigrationStatus } from './migration-status'
+
+/** From the deprecated per-pool e-mail to notification policies: plan, create, verify, clear every page. */
+export function MigrationAssistant({ accountId }: { accountId: string }) {
+  const m = useMigration(accountId)
+  const reading = m.activity.kind === 'reading' ? m.activity : undefined
+  return (
+    <Card
+      title="Move health e-mails to notification policies"
+      description="The e-mail address set on each pool is deprecated. Notification policies replace it: one per address, covering that address's pools."
+    >
+      <div className="space-y-4">
+        {m.error != null && !m.state?.lastError && <ErrorView error={m.error} title="The migration stopped" onRetry={m.state ? () => void m.resume() : undefined} />}
+        {m.state ? (
+          <MigrationStatus m={m} state={m.state} />
+        ) : m.draft ? (
+          <MigrationPlan pools={m.draft} onStart={(o) => void m.start(m.draft!, o)} onClose={m.closeDraft} />
+        ) : (
+          <div className="flex flex-wrap items-center gap-3">
+            <Button variant="primary" pending={!!reading} onClick={() => void m.plan()}>
+              Plan the migration
+            </Button>
+            {reading ? (
+              <>
+                <span role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
+                  Reading pools… {reading.total ? `${reading.read} of ${plural(reading.total, 'pool')}` : ''}
+                </span>
+                <Button size="sm" onClick={m.cancel}>
+                  Cancel
+                </Button>
+              </>
+            ) : (
+              <span className="text-sm text-zinc-600 dark:text-zinc-400">Reads every pool and shows what will change. Nothing is changed yet.</span>
+            )}
+          </div>
+        )}
+      </div>
+    </Card>
+  )
+}

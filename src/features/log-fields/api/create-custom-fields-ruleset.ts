@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { LOG_CUSTOM_FIELDS_PHASE } from '@/shared/log-fields/limits'
+import { rulesetSchema, type RulesetCreate } from '@/shared/schemas/ruleset'
+
+/** Creates the zone's entry-point ruleset for custom fields (the specification's first step). */
+export const createCustomFieldsRuleset = (zoneId: string) => {
+  const body: RulesetCreate = { name: 'default', kind: 'zone', phase: LOG_CUSTOM_FIELDS_PHASE, description: 'Log custom fields of this zone' }
+  return api.post(`/zones/${zoneId}/rulesets`, body, { schema: rulesetSchema })
+}
+
+export function useCreateCustomFieldsRuleset(zoneId: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: () => createCustomFieldsRuleset(zoneId),
+    onSuccess: (ruleset) => {
+      qc.setQueryData(['rulesets', zoneId, 'entrypoint', LOG_CUSTOM_FIELDS_PHASE], ruleset)
+      void qc.invalidateQueries({ queryKey: ['rulesets', zoneId] })
+    },
+  })
+}

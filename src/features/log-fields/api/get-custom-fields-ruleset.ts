@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, ApiRequestError } from '@/lib/api-client'
+import { LOG_CUSTOM_FIELDS_PHASE } from '@/shared/log-fields/limits'
+import { rulesetSchema, type Ruleset } from '@/shared/schemas/ruleset'
+
+/**
+ * The zone's entry-point ruleset of phase http_log_custom_fields, or null when the zone has none
+ * yet (the API answers 404, code 10003, "could not find entrypoint ruleset").
+ */
+export async function getCustomFieldsRuleset(zoneId: string, signal?: AbortSignal): Promise<Ruleset | null> {
+  try {
+    return await api.get(`/zones/${zoneId}/rulesets/phases/${LOG_CUSTOM_FIELDS_PHASE}/entrypoint`, { schema: rulesetSchema, signal })
+  } catch (err) {
+    if (err instanceof ApiRequestError && err.status === 404 && err.errors.some((e) => e.code === 10003)) return null
+    throw err
+  }
+}
+
+export const customFieldsRulesetQueryOptions = (zoneId: string) =>
+  queryOptions({
+    queryKey: ['rulesets', zoneId, 'entrypoint', LOG_CUSTOM_FIELDS_PHASE],
+    queryFn: ({ signal }) => getCustomFieldsRuleset(zoneId, signal),
+  })
+
+export const useCustomFieldsRuleset = (zoneId: string) => useQuery(customFieldsRulesetQueryOptions(zoneId))

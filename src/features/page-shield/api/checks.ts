@@ -1,0 +1,139 @@
+import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { isMalicious, isReportedMalicious } from '@/shared/page-shield/malicious'
+import { parseCsp } from '@/shared/page-shield/csp'
+import type { PageShieldConnection, PageShieldScript, PageShieldScriptDetail } from '@/shared/schemas/page-shield'
+import { checkDraft, mayBeBlocked, type DraftCheckResult } from '../lib/draft-check'
+import { pageUrlPatterns } from '../lib/page-patterns'
+import { suggestSources, type Suggestions } from '../lib/suggest-sources'
+import { pageShieldKeys } from './keys'
+import { collectList } from './resources'
+import { pagingParams, resourceFilterParams, type ScriptsSearch } from './search'
+
+/** How many items the whole-zone checks read (100 per request). */
+export const SEEN_LIMIT = 1000
+/** How many scripts the draft check reads page lists for. */
+export const DETAIL_LIMIT = 300
+export const NEEDS_REVIEW_SCAN_LIMIT = 2000
+
+/** Every active script and connection (up to SEEN_LIMIT each): what suggestions and the draft check work from. */
+export const seenQueryOptions = (zoneId: string) =>
+  queryOptions({
+    queryKey: [...pageShieldKeys.zone(zoneId), 'seen-active'],
+    queryFn: async ({ signal }) => {
+      const [scripts, connections] = await Promise.all([
+        collectList<PageShieldScript>(`/zones/${zoneId}/page_shield/scripts`, { status: 'active' }, SEEN_LIMIT, signal),
+        collectList<PageShieldConnection>(`/zones/${zoneId}/page_shield/connections`, { status: 'active' }, SEEN_LIMIT, signal),
+      ])
+      return { scripts, connections }
+    },
+    staleTime: 60_000,
+  })
+
+export interface SuggestionSet {
+  scripts: Suggestions
+  connections: Suggestions
+  truncated: boolean
+  /** True when only resources seen on the policy's pages were used. */
+  scoped: boolean
+}
+
+/** Suggestions from the active scripts and connections, limited to the policy's pages when the expression allows it. */
+export function useSuggestions(zoneId: string, expression: string, enabled: boolean) {
+  const patterns = pageUrlPatterns(expression)
+  return useQuery({
+    queryKey: [...pageShieldKeys.zone(zoneId), 'suggestions', patterns ?? 'all'],
+    enabled,
+    staleTime: 60_000,
+    queryFn: async ({ signal }): Promise<SuggestionSet> => {
+      const params = { status: 'active', page_url: patterns?.join(',') }
+      const [scripts, connections] = await Promise.all([
+        collectList<PageShieldScript>(`/zones/${zoneId}/page_shield/scripts`, params, SEEN_LIMIT, signal),
+        collectList<PageShieldConnection>(`/zones/${zoneId}/page_shield/connections`, params, SEEN_LIMIT, signal),
+      ])
+      return {
+        scripts: suggestSources(scripts.items),
+        connections: suggestSources(connections.items),
+        truncated: scripts.truncated || connections.truncated,
+        scoped: patterns !== undefined,
+      }
+    },
+  })
+}
+
+export interface DraftCheck extends DraftCheckResult {
+  scriptsChecked: number
+  connectionsChecked: number
+  /** Sentences about what the check could not cover. */
+  limits: string[]
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length)
+  let next = 0
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++
+        out[i] = await fn(items[i])
+      }
+    }),
+  )
+  return out
+}
+
+/** Runs the draft check: which active scripts and connections the draft would block, and where. */
+export async function runDraftCheck(
+  qc: QueryClient,
+  zoneId: string,
+  draft: { value: string; expression: string },
+): Promise<DraftCheck> {
+  const seen = await qc.fetchQuery(seenQueryOptions(zoneId))
+  const parsed = parseCsp(draft.value)
+  // Scripts a host source allows everywhere need no page list, unless malicious (then: allowed where?).
+  const candidates = seen.scripts.items.filter((s) => mayBeBlocked(parsed, 'script', s.url) || isMalicious(s.js_integrity_score) || isReportedMalicious(s))
+  const detailed = candidates.slice(0, DETAIL_LIMIT)
+  const details = await mapLimit(detailed, 6, (s) =>
+    qc.fetchQuery({
+      queryKey: [...pageShieldKeys.scripts(zoneId), 'detail', s.id],
+      queryFn: () => api.get<PageShieldScriptDetail>(`/zones/${zoneId}/page_shield/scripts/${s.id}`),
+      staleTime: 60_000,
+    }),
+  )
+  const result = checkDraft(draft, {
+    scripts: details.map((d) => ({
+      id: d.id,
+      url: d.url,
+      page_urls: d.page_urls.length ? d.page_urls : d.first_page_url ? [d.first_page_url] : [],
+      malicious: isMalicious(d.js_integrity_score) || isReportedMalicious(d),
+    })),
+    connections: seen.connections.items.map((c) => ({
+      id: c.id,
+      url: c.url,
+      page_urls: c.page_urls?.length ? c.page_urls : c.first_page_url ? [c.first_page_url] : [],
+      malicious: isReportedMalicious(c),
+    })),
+  })
+  const limits: string[] = []
+  if (seen.scripts.truncated) limits.push(`Only the first ${SEEN_LIMIT} of ${seen.scripts.total} active scripts were checked.`)
+  if (seen.connections.truncated)
+    limits.push(`Only the first ${SEEN_LIMIT} of ${seen.connections.total} active connections were checked.`)
+  if (candidates.length > DETAIL_LIMIT)
+    limits.push(`${candidates.length - DETAIL_LIMIT} more scripts may be blocked; their pages were not read.`)
+  return { ...result, scriptsChecked: seen.scripts.items.length, connectionsChecked: seen.connections.items.length, limits }
+}
+
+export const useDraftCheck = (qc: QueryClient, zoneId: string) =>
+  useMutation({ mutationFn: (draft: { value: string; expression: string; action: string }) => runDraftCheck(qc, zoneId, draft) })
+
+/** For "new or changed since review": every script of the current filters, in the current order (up to the scan limit). */
+export const needsReviewScanOptions = (zoneId: string, search: ScriptsSearch) => {
+  const { order_by, direction } = pagingParams(search)
+  const params = { ...resourceFilterParams(search), order_by, direction }
+  return queryOptions({
+    queryKey: [...pageShieldKeys.scripts(zoneId), 'scan', params],
+    queryFn: ({ signal }) =>
+      collectList<PageShieldScript>(`/zones/${zoneId}/page_shield/scripts`, params, NEEDS_REVIEW_SCAN_LIMIT, signal),
+    staleTime: 30_000,
+  })
+}

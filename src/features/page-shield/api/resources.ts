@@ -1,0 +1,92 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { api, buildQuery, type QueryParams } from '@/lib/api-client'
+import type {
+  PageShieldConnection,
+  PageShieldCookie,
+  PageShieldScript,
+  PageShieldScriptDetail,
+} from '@/shared/schemas/page-shield'
+import { pageShieldKeys } from './keys'
+import {
+  cookieFilterParams,
+  pagingParams,
+  resourceFilterParams,
+  type ConnectionsSearch,
+  type CookiesSearch,
+  type ScriptsSearch,
+} from './search'
+
+// Lists and single items of detected scripts, connections and cookies (read-only in the API).
+
+const listOptions = <T>(key: readonly unknown[], path: string, params: QueryParams) =>
+  queryOptions({
+    queryKey: [...key, 'list', params],
+    queryFn: ({ signal }) => api.list<T>(path, { params, signal }),
+    placeholderData: keepPreviousData,
+  })
+
+export const scriptsParams = (search: ScriptsSearch) => ({ ...resourceFilterParams(search), ...pagingParams(search) })
+export const scriptsQueryOptions = (zoneId: string, search: ScriptsSearch) =>
+  listOptions<PageShieldScript>(pageShieldKeys.scripts(zoneId), `/zones/${zoneId}/page_shield/scripts`, scriptsParams(search))
+export const useScripts = (zoneId: string, search: ScriptsSearch, enabled = true) =>
+  useQuery({ ...scriptsQueryOptions(zoneId, search), enabled })
+
+export const scriptQueryOptions = (zoneId: string, scriptId: string) =>
+  queryOptions({
+    queryKey: [...pageShieldKeys.scripts(zoneId), 'detail', scriptId],
+    queryFn: ({ signal }) => api.get<PageShieldScriptDetail>(`/zones/${zoneId}/page_shield/scripts/${scriptId}`, { signal }),
+  })
+export const useScript = (zoneId: string, scriptId: string) => useQuery(scriptQueryOptions(zoneId, scriptId))
+
+export const connectionsQueryOptions = (zoneId: string, search: ConnectionsSearch) =>
+  listOptions<PageShieldConnection>(pageShieldKeys.connections(zoneId), `/zones/${zoneId}/page_shield/connections`, {
+    ...resourceFilterParams(search),
+    ...pagingParams(search),
+  })
+export const useConnections = (zoneId: string, search: ConnectionsSearch) => useQuery(connectionsQueryOptions(zoneId, search))
+
+export const useConnection = (zoneId: string, id: string) =>
+  useQuery({
+    queryKey: [...pageShieldKeys.connections(zoneId), 'detail', id],
+    queryFn: ({ signal }) => api.get<PageShieldConnection>(`/zones/${zoneId}/page_shield/connections/${id}`, { signal }),
+  })
+
+export const cookiesQueryOptions = (zoneId: string, search: CookiesSearch) =>
+  listOptions<PageShieldCookie>(pageShieldKeys.cookies(zoneId), `/zones/${zoneId}/page_shield/cookies`, {
+    ...cookieFilterParams(search),
+    ...pagingParams(search),
+  })
+export const useCookies = (zoneId: string, search: CookiesSearch) => useQuery(cookiesQueryOptions(zoneId, search))
+
+export const useCookie = (zoneId: string, id: string) =>
+  useQuery({
+    queryKey: [...pageShieldKeys.cookies(zoneId), 'detail', id],
+    queryFn: ({ signal }) => api.get<PageShieldCookie>(`/zones/${zoneId}/page_shield/cookies/${id}`, { signal }),
+  })
+
+/** The API's own CSV export of the current filters (every match, up to 50,000; no paging). */
+export function exportCsvUrl(zoneId: string, kind: 'scripts' | 'connections' | 'cookies', params: QueryParams): string {
+  const { page: _page, per_page: _perPage, ...rest } = params
+  return `/api/v4/zones/${zoneId}/page_shield/${kind}${buildQuery({ ...rest, export: 'csv' })}`
+}
+
+/**
+ * Every page of a list up to `max` items (100 per request), for checks that need the whole picture
+ * (suggestions, draft check, "needs review"). Says whether it stopped early.
+ */
+export async function collectList<T>(
+  path: string,
+  params: QueryParams,
+  max: number,
+  signal?: AbortSignal,
+): Promise<{ items: T[]; total: number; truncated: boolean }> {
+  const items: T[] = []
+  let total = 0
+  for (let page = 1; items.length < max; page++) {
+    const { result, resultInfo } = await api.list<T>(path, { params: { ...params, page, per_page: 100 }, signal })
+    total = resultInfo.total_count
+    items.push(...result)
+    if (result.length < 100 || items.length >= total) break
+  }
+  return { items: items.slice(0, max), total, truncated: total > max }
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import type { PageShieldSettings, PageShieldSettingsInput } from '@/shared/schemas/page-shield'
+import { pageShieldKeys } from './keys'
+
+export const getPageShieldSettings = (zoneId: string, signal?: AbortSignal) =>
+  api.get<PageShieldSettings | null>(`/zones/${zoneId}/page_shield`, { signal })
+
+export const pageShieldSettingsQueryOptions = (zoneId: string) =>
+  queryOptions({ queryKey: pageShieldKeys.settings(zoneId), queryFn: ({ signal }) => getPageShieldSettings(zoneId, signal) })
+
+export const usePageShieldSettings = (zoneId: string) => useQuery(pageShieldSettingsQueryOptions(zoneId))
+
+export const updatePageShieldSettings = (zoneId: string, input: PageShieldSettingsInput) =>
+  api.put<PageShieldSettings>(`/zones/${zoneId}/page_shield`, input)
+
+export function useUpdatePageShieldSettings(zoneId: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (input: PageShieldSettingsInput) => updatePageShieldSettings(zoneId, input),
+    onSuccess: (settings) => qc.setQueryData(pageShieldKeys.settings(zoneId), settings),
+  })
+}

@@ -1,0 +1,216 @@
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { Switch } from '@/components/form/switch-field'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { ErrorView } from '@/components/ui/error-view'
+import { Card, PageHeader } from '@/components/ui/page-header'
+import { LoadingBlock } from '@/components/ui/spinner'
+import { useToast } from '@/components/ui/toast'
+import { formatDateTime, formatNumber } from '@/lib/format'
+import { isMalicious, MALICIOUS_RULE_TEXT } from '@/shared/page-shield/malicious'
+import type { PageShieldSettingsInput } from '@/shared/schemas/page-shield'
+import { connectionsQueryOptions, cookiesQueryOptions, scriptsQueryOptions } from '../api/resources'
+import { usePolicies } from '../api/policies'
+import { usePageShieldSettings, useUpdatePageShieldSettings } from '../api/settings'
+
+const route = getRouteApi('/zones/$zoneId/page-shield/')
+
+const OFF_CONSEQUENCE =
+  'Switching monitoring off stops new detections: scripts, connections and cookies that appear on your pages from now on are not reported, and these lists stop updating. ' +
+  'It does not switch your policies off: enabled policies keep being applied, and whatever they block stays blocked. What was detected so far stays listed.'
+
+function SettingRow({
+  id,
+  label,
+  help,
+  checked,
+  onChange,
+  disabled,
+}: {
+  id: string
+  label: string
+  help: string
+  checked: boolean
+  onChange: (v: boolean) => void
+  disabled?: boolean
+}) {
+  return (
+    <div className="flex items-start gap-4 py-3">
+      <Switch id={id} checked={checked} onChange={onChange} disabled={disabled} aria-describedby={`${id}-help`} />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+          {label}: {checked ? 'on' : 'off'}
+        </label>
+        <p id={`${id}-help`} className="text-sm text-zinc-600 dark:text-zinc-300">
+          {help}
+        </p>
+      </div>
+    </div>
+  )
+}
+
+function Count({
+  label,
+  value,
+  to,
+  zoneId,
+  search,
+  note,
+}: {
+  label: string
+  value: number | null | undefined
+  to: string
+  zoneId: string
+  search?: Record<string, unknown>
+  note?: string
+}) {
+  return (
+    <Link
+      to={to as '/zones/$zoneId/page-shield/scripts'}
+      params={{ zoneId }}
+      search={search}
+      className="block rounded-lg border border-zinc-200 p-4 hover:border-blue-400 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-700"
+    >
+      <span className="block text-2xl font-semibold text-zinc-900 tabular-nums dark:text-zinc-50">
+        {value === null ? 'Check' : value === undefined ? '…' : formatNumber(value)}
+      </span>
+      <span className="block text-sm text-zinc-700 dark:text-zinc-300">{label}</span>
+      {note && <span className="mt-1 block text-xs text-zinc-500 dark:text-zinc-400">{note}</span>}
+    </Link>
+  )
+}
+
+/** Monitoring on/off (what switching off stops and what it does not), the reporting options, and the counts. */
+export function OverviewPage() {
+  const { zoneId } = route.useParams()
+  const toast = useToast()
+  const settings = usePageShieldSettings(zoneId)
+  const update = useUpdatePageShieldSettings(zoneId)
+  const [confirmOff, setConfirmOff] = useState(false)
+  const first = { order: 'last_seen_at', direction: 'desc' as const, per_page: 25 }
+  const scripts = useQuery(scriptsQueryOptions(zoneId, first))
+  const worst = useQuery(scriptsQueryOptions(zoneId, { ...first, malicious_first: true, per_page: 100 }))
+  const connections = useQuery(connectionsQueryOptions(zoneId, first))
+  const cookies = useQuery(cookiesQueryOptions(zoneId, first))
+  const policies = usePolicies(zoneId)
+  const malicious = worst.data?.result.filter((s) => isMalicious(s.js_integrity_score)).length
+
+  const change = (input: PageShieldSettingsInput, done: string) =>
+    update.mutate(input, { onSuccess: () => toast.success(done), onError: (e) => toast.error('The setting was not changed', e) })
+
+  if (settings.isPending) return <LoadingBlock />
+  if (settings.error) return <ErrorView error={settings.error} onRetry={() => void settings.refetch()} />
+  const s = settings.data ?? {
+    enabled: false,
+    use_cloudflare_reporting_endpoint: true,
+    use_connection_url_path: false,
+    updated_at: '',
+  }
+  return (
+    <>
+      <PageHeader
+        title="Page security"
+        description="What the scripts on your pages load, where they send data, which cookies they set, and the policies that decide what browsers may run."
+      />
+      <div className="grid gap-5 xl:grid-cols-2">
+        <Card title="Monitoring" description={`Last changed ${formatDateTime(s.updated_at)}.`}>
+          <SettingRow
+            id="ps-enabled"
+            label="Monitoring"
+            checked={s.enabled}
+            disabled={update.isPending}
+            onChange={(on) => (on ? change({ enabled: true }, 'Monitoring switched on') : setConfirmOff(true))}
+            help={
+              s.enabled
+                ? 'Visitors’ browsers report the scripts, connections and cookies your pages use. Switching off stops new detections; policies stay in force.'
+                : 'No new detections are recorded. Policies that are enabled still apply. Switch on to start detecting again.'
+            }
+          />
+          <SettingRow
+            id="ps-reporting"
+            label="Report to the service's own address"
+            checked={s.use_cloudflare_reporting_endpoint}
+            disabled={update.isPending}
+            onChange={(v) => change({ use_cloudflare_reporting_endpoint: v }, 'Reporting address changed')}
+            help="Browsers send their reports to the service's reporting address instead of a /cdn-cgi/ path on your own domain."
+          />
+          <SettingRow
+            id="ps-url-path"
+            label="Record full connection URLs"
+            checked={s.use_connection_url_path}
+            disabled={update.isPending}
+            onChange={(v) => change({ use_connection_url_path: v }, 'Connection recording changed')}
+            help="Keep the path of each connection, not only its host name. Needed to match connections against lists of malicious URLs."
+          />
+        </Card>
+        <Card title="What was detected" description={MALICIOUS_RULE_TEXT}>
+          <div className="grid grid-cols-2 gap-3">
+            <Count
+              zoneId={zoneId}
+              label="Active scripts"
+              value={scripts.data?.resultInfo.total_count}
+              to="/zones/$zoneId/page-shield/scripts"
+            />
+            <Count
+              zoneId={zoneId}
+              label="Malicious active scripts"
+              value={malicious}
+              to="/zones/$zoneId/page-shield/scripts"
+              search={{ malicious_first: true }}
+              note={malicious === 100 ? 'At least this many.' : undefined}
+            />
+            <Count
+              zoneId={zoneId}
+              label="Active connections"
+              value={connections.data?.resultInfo.total_count}
+              to="/zones/$zoneId/page-shield/connections"
+            />
+            <Count
+              zoneId={zoneId}
+              label="Cookies"
+              value={cookies.data?.resultInfo.total_count}
+              to="/zones/$zoneId/page-shield/cookies"
+            />
+            <Count
+              zoneId={zoneId}
+              label="Policies"
+              value={policies.data?.length}
+              to="/zones/$zoneId/page-shield/policies"
+              note={policies.data ? `${policies.data.filter((p) => p.enabled).length} enabled` : undefined}
+            />
+            <Count
+              zoneId={zoneId}
+              label="Scripts to review"
+              value={null}
+              to="/zones/$zoneId/page-shield/scripts"
+              search={{ review: 'needs' }}
+              note="New or changed since their last review."
+            />
+          </div>
+        </Card>
+      </div>
+      <ConfirmDialog
+        open={confirmOff}
+        title="Switch monitoring off?"
+        consequence={OFF_CONSEQUENCE}
+        confirmLabel="Switch monitoring off"
+        destructive={false}
+        pending={update.isPending}
+        onCancel={() => setConfirmOff(false)}
+        onConfirm={() =>
+          update.mutate(
+            { enabled: false },
+            {
+              onSuccess: () => {
+                toast.success('Monitoring switched off', 'Policies stay in force.')
+                setConfirmOff(false)
+              },
+              onError: (e) => toast.error('Monitoring was not switched off', e),
+            },
+          )
+        }
+      />
+    </>
+  )
+}

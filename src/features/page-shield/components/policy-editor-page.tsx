@@ -1,0 +1,177 @@
+import { useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
+import { useController, useForm, type Control } from 'react-hook-form'
+import { applyApiErrors } from '@/components/form/apply-api-errors'
+import { TextField } from '@/components/form/fields'
+import { FormErrorSummary } from '@/components/form/form-error-summary'
+import { SwitchField } from '@/components/form/switch-field'
+import { Button, buttonClasses } from '@/components/ui/button'
+import { ErrorView } from '@/components/ui/error-view'
+import { PageHeader } from '@/components/ui/page-header'
+import { LoadingBlock } from '@/components/ui/spinner'
+import { useToast } from '@/components/ui/toast'
+import type { ApiErrorItem } from '@/lib/api-client'
+import { cn } from '@/lib/format'
+import {
+  POLICY_ACTION_TEXT,
+  POLICY_ACTIONS,
+  policyCreateSchema,
+  type PageShieldPolicy,
+  type PolicyCreate,
+  type PolicyFormValues,
+} from '@/shared/schemas/page-shield-policy'
+import { useCreatePolicy, usePolicy, useUpdatePolicy } from '../api/policies'
+import { CspEditor } from './csp-builder'
+import { DraftCheckPanel } from './draft-check-panel'
+import { ExpressionEditor } from './host-picker'
+
+const zoneApi = getRouteApi('/zones/$zoneId')
+const editApi = getRouteApi('/zones/$zoneId/page-shield/policies/$policyId')
+
+function ActionChoice({ control }: { control: Control<PolicyFormValues> }) {
+  const { field, fieldState } = useController({ control, name: 'action' })
+  return (
+    <fieldset>
+      <legend className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">
+        What browsers do with anything the policy does not allow <span className="text-red-600">*</span>
+      </legend>
+      <div className="grid gap-2 md:grid-cols-2">
+        {POLICY_ACTIONS.map((a) => (
+          <label
+            key={a}
+            className={cn(
+              'flex cursor-pointer gap-2 rounded-md border p-3 text-sm',
+              field.value === a ? 'border-blue-600 bg-blue-50 dark:bg-blue-950/50' : 'border-zinc-300 dark:border-zinc-600',
+            )}
+          >
+            <input
+              type="radio"
+              name={field.name}
+              value={a}
+              checked={field.value === a}
+              onChange={() => field.onChange(a)}
+              className="mt-0.5"
+            />
+            <span className="text-zinc-800 dark:text-zinc-200">{POLICY_ACTION_TEXT[a]}</span>
+          </label>
+        ))}
+      </div>
+      {fieldState.error && <p className="mt-1 text-sm text-red-700 dark:text-red-300">{fieldState.error.message}</p>}
+    </fieldset>
+  )
+}
+
+function PagesField({ control, zoneId }: { control: Control<PolicyFormValues>; zoneId: string }) {
+  const { field, fieldState } = useController({ control, name: 'expression' })
+  return <ExpressionEditor zoneId={zoneId} value={field.value ?? ''} onChange={field.onChange} error={fieldState.error?.message} />
+}
+
+function SourcesField({ control, zoneId, expression }: { control: Control<PolicyFormValues>; zoneId: string; expression: string }) {
+  const { field, fieldState } = useController({ control, name: 'value' })
+  return <CspEditor zoneId={zoneId} expression={expression} value={field.value ?? ''} onChange={field.onChange} error={fieldState.error?.message} />
+}
+
+const NEW_POLICY: PolicyFormValues = {
+  description: '',
+  action: 'log',
+  expression: 'true',
+  enabled: true,
+  value: "script-src 'self'",
+}
+
+/** The policy form: description, log or allow, pages (host picker or expression), sources (builder or text), draft check. */
+function PolicyForm({ zoneId, policy }: { zoneId: string; policy?: PageShieldPolicy }) {
+  const toast = useToast()
+  const navigate = useNavigate()
+  const create = useCreatePolicy(zoneId)
+  const update = useUpdatePolicy(zoneId)
+  const [serverErrors, setServerErrors] = useState<ApiErrorItem[]>([])
+  const form = useForm<PolicyFormValues, unknown, PolicyCreate>({
+    resolver: zodResolver(policyCreateSchema),
+    defaultValues: policy
+      ? {
+          description: policy.description,
+          action: policy.action as PolicyCreate['action'],
+          expression: policy.expression,
+          enabled: policy.enabled,
+          value: policy.value,
+        }
+      : NEW_POLICY,
+  })
+  const expression = form.watch('expression') ?? ''
+  const done = (title: string) => {
+    toast.success(title, form.getValues('description'))
+    void navigate({ to: '/zones/$zoneId/page-shield/policies', params: { zoneId } })
+  }
+  const onError = (err: unknown) => setServerErrors(applyApiErrors(form, err))
+  const save = form.handleSubmit((values) =>
+    policy
+      ? update.mutate({ id: policy.id, input: values }, { onSuccess: () => done('Policy saved'), onError })
+      : create.mutate(values, { onSuccess: () => done('Policy created'), onError }),
+  )
+  return (
+    <form onSubmit={save} noValidate className="max-w-4xl space-y-6">
+      <FormErrorSummary errors={serverErrors} title="The policy was not saved" />
+      <TextField
+        control={form.control}
+        name="description"
+        label="Description"
+        required
+        help="What the policy protects, e.g. “Checkout: only payment scripts”."
+      />
+      <ActionChoice control={form.control} />
+      <SwitchField
+        control={form.control}
+        name="enabled"
+        label="Enabled"
+        onLabel="Enabled: browsers apply it"
+        offLabel="Disabled: kept but not applied"
+      />
+      <PagesField control={form.control} zoneId={zoneId} />
+      <SourcesField control={form.control} zoneId={zoneId} expression={expression} />
+      <DraftCheckPanel
+        zoneId={zoneId}
+        getDraft={() => ({
+          value: form.getValues('value') ?? '',
+          expression: form.getValues('expression') ?? '',
+          action: form.getValues('action') ?? 'log',
+        })}
+      />
+      <div className="flex gap-2">
+        <Button variant="primary" type="submit" pending={create.isPending || update.isPending}>
+          {policy ? 'Save changes' : 'Create policy'}
+        </Button>
+        <Link to="/zones/$zoneId/page-shield/policies" params={{ zoneId }} className={buttonClasses('secondary', 'md')}>
+          Cancel
+        </Link>
+      </div>
+    </form>
+  )
+}
+
+export function PolicyCreatePage() {
+  const { zoneId } = zoneApi.useParams()
+  return (
+    <>
+      <PageHeader
+        title="Create a policy"
+        description="Say which pages it covers and where their scripts and connections may come from. Start with Log, check the reports, then switch to Allow."
+      />
+      <PolicyForm zoneId={zoneId} />
+    </>
+  )
+}
+
+export function PolicyEditPage() {
+  const { zoneId, policyId } = editApi.useParams()
+  const q = usePolicy(zoneId, policyId)
+  if (q.isPending) return <LoadingBlock />
+  if (q.error) return <ErrorView error={q.error} onRetry={() => void q.refetch()} title="This policy could not be loaded" />
+  return (
+    <>
+      <PageHeader title="Edit policy" description={q.data.description} />
+      <PolicyForm key={q.data.id} zoneId={zoneId} policy={q.data} />
+    </>
+  )
+}

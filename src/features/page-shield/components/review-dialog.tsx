@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm, useController, type Control } from 'react-hook-form'
+import { applyApiErrors } from '@/components/form/apply-api-errors'
+import { TextareaField, TextField } from '@/components/form/fields'
+import { FormErrorSummary } from '@/components/form/form-error-summary'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { useToast } from '@/components/ui/toast'
+import type { ApiErrorItem } from '@/lib/api-client'
+import { cn } from '@/lib/format'
+import {
+  REVIEW_VERDICT_TEXT,
+  reviewInputSchema,
+  type ReviewFormValues,
+  type ReviewInput,
+  type ReviewVerdict,
+} from '@/shared/schemas/page-shield-review'
+import type { PageShieldScript } from '@/shared/schemas/page-shield'
+import { rememberedReviewer, rememberReviewer, useCreateReview } from '../api/reviews'
+
+function VerdictChoice({ control }: { control: Control<ReviewFormValues> }) {
+  const { field } = useController({ control, name: 'verdict' })
+  return (
+    <fieldset>
+      <legend className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">Verdict</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {(Object.keys(REVIEW_VERDICT_TEXT) as ReviewVerdict[]).map((v) => (
+          <label
+            key={v}
+            className={cn(
+              'flex cursor-pointer gap-2 rounded-md border p-3 text-sm',
+              field.value === v ? 'border-blue-600 bg-blue-50 dark:bg-blue-950/50' : 'border-zinc-300 dark:border-zinc-600',
+            )}
+          >
+            <input
+              type="radio"
+              name={field.name}
+              value={v}
+              checked={field.value === v}
+              onChange={() => field.onChange(v)}
+              className="mt-0.5"
+            />
+            <span className="text-zinc-800 dark:text-zinc-200">{REVIEW_VERDICT_TEXT[v]}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+const snapshotOf = (s: PageShieldScript) => ({
+  url: s.url,
+  host: s.host,
+  hash: s.hash ?? null,
+  js_integrity_score: s.js_integrity_score ?? null,
+  malware_score: s.malware_score ?? null,
+  magecart_score: s.magecart_score ?? null,
+  cryptomining_score: s.cryptomining_score ?? null,
+})
+
+/** Records a review in the dashboard's own ledger: verdict, note, who, and the script as it is now. */
+export function ReviewDialog({
+  zoneId,
+  script,
+  verdict,
+  open,
+  onClose,
+}: {
+  zoneId: string
+  script: PageShieldScript
+  verdict: ReviewVerdict
+  open: boolean
+  onClose: () => void
+}) {
+  const toast = useToast()
+  const create = useCreateReview(zoneId)
+  const [serverErrors, setServerErrors] = useState<ApiErrorItem[]>([])
+  const form = useForm<ReviewFormValues, unknown, ReviewInput>({
+    resolver: zodResolver(reviewInputSchema),
+    defaultValues: { script_id: script.id, verdict, note: '', reviewer: rememberedReviewer(), script: snapshotOf(script) },
+  })
+  useEffect(() => {
+    if (open) form.reset({ script_id: script.id, verdict, note: '', reviewer: rememberedReviewer(), script: snapshotOf(script) })
+  }, [open, verdict, script, form])
+  const save = form.handleSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: (entry) => {
+        rememberReviewer(entry.reviewer)
+        toast.success(
+          entry.verdict === 'expected' ? 'Marked as expected' : 'Marked for investigation',
+          'Recorded in the review ledger with your name and the time.',
+        )
+        setServerErrors([])
+        onClose()
+      },
+      onError: (err) => setServerErrors(applyApiErrors(form, err)),
+    }),
+  )
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title="Review this script"
+      description="The ledger keeps your verdict, your note, your name, the time, and the script's code fingerprint and scores now. If the code or its integrity score changes later, the script shows up as needing review again."
+      dismissible={!create.isPending}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button variant="primary" type="submit" form="review-form" pending={create.isPending}>
+            Save review
+          </Button>
+        </>
+      }
+    >
+      <form id="review-form" onSubmit={save} noValidate className="space-y-4">
+        <FormErrorSummary errors={serverErrors} title="The review was not saved" />
+        <p className="font-mono text-xs break-all text-zinc-700 dark:text-zinc-300">{script.url}</p>
+        <VerdictChoice control={form.control} />
+        <TextareaField
+          control={form.control}
+          name="note"
+          label="Note"
+          required
+          rows={3}
+          help="Why it is expected, or what should be checked. Kept as evidence."
+        />
+        <TextField
+          control={form.control}
+          name="reviewer"
+          label="Your name"
+          required
+          autoComplete="name"
+          help="Recorded with the review. This browser remembers it for next time."
+        />
+      </form>
+    </Dialog>
+  )
+}

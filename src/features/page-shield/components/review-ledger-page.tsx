@@ -1,0 +1,145 @@
+import { useMemo } from 'react'
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { DataTable } from '@/components/data-table/data-table'
+import { DataTableFilterBar } from '@/components/data-table/data-table-filter-bar'
+import { createDataTableColumnHelper } from '@/components/data-table/features'
+import { useDataTable } from '@/components/data-table/use-data-table'
+import { useUrlTableState } from '@/components/data-table/use-url-table-state'
+import { Badge } from '@/components/ui/badge'
+import { EmptyState } from '@/components/ui/empty-state'
+import { PageHeader } from '@/components/ui/page-header'
+import { TruncatedText } from '@/components/ui/truncated-text'
+import { formatDateTime } from '@/lib/format'
+import type { ReviewEntry } from '@/shared/schemas/page-shield-review'
+import { ledgerCsvUrl, useReviews } from '../api/reviews'
+import { CsvDownload } from './list-controls'
+import { ScoreValue } from './markers'
+import { shorten } from './script-columns'
+
+const route = getRouteApi('/zones/$zoneId/page-shield/reviews')
+const EMPTY: ReviewEntry[] = []
+const col = createDataTableColumnHelper<ReviewEntry>()
+const options = { defaultPerPage: 25, pageSizes: [25, 50, 100] }
+
+function getLedgerColumns(zoneId: string) {
+  return col.columns([
+    col.accessor((r) => r.script.url, {
+      id: 'script',
+      header: 'Script',
+      enableSorting: false,
+      cell: (info) => (
+        <Link
+          to="/zones/$zoneId/page-shield/scripts/$scriptId"
+          params={{ zoneId, scriptId: info.row.original.script_id }}
+          title={info.getValue()}
+          className="font-mono text-[0.8125rem] break-all text-blue-700 hover:underline dark:text-blue-300"
+        >
+          {shorten(info.getValue())}
+        </Link>
+      ),
+    }),
+    col.accessor('verdict', {
+      id: 'verdict',
+      header: 'Verdict',
+      enableSorting: false,
+      meta: {
+        filter: {
+          kind: 'select',
+          key: 'verdict',
+          label: 'Verdict',
+          allLabel: 'Any verdict',
+          options: [
+            { value: 'expected', label: 'Expected' },
+            { value: 'investigate', label: 'Investigate' },
+          ],
+        },
+      },
+      cell: (info) =>
+        info.getValue() === 'expected' ? <Badge tone="success">Expected</Badge> : <Badge tone="danger">Investigate</Badge>,
+    }),
+    col.accessor('note', {
+      id: 'note',
+      header: 'Note',
+      enableSorting: false,
+      cell: (info) => <TruncatedText value={info.getValue()} max={80} />,
+    }),
+    col.accessor('reviewer', {
+      id: 'reviewer',
+      header: 'Reviewer',
+      enableSorting: false,
+      cell: (info) => <span className="break-words">{info.getValue()}</span>,
+    }),
+    col.accessor('reviewed_at', {
+      id: 'reviewed_at',
+      header: 'When',
+      enableSorting: false,
+      cell: (info) => formatDateTime(info.getValue()),
+    }),
+    col.accessor((r) => r.script.js_integrity_score, {
+      id: 'score',
+      header: 'Integrity then',
+      enableSorting: false,
+      meta: { align: 'end' },
+      cell: (info) => <ScoreValue score={info.getValue()} />,
+    }),
+  ])
+}
+
+/** The review ledger: the latest verdict on every reviewed script, and the full history as CSV evidence. */
+export function ReviewLedgerPage() {
+  const { zoneId } = route.useParams()
+  const state = useUrlTableState(route, options)
+  const q = useReviews(zoneId)
+  const all = useMemo(
+    () => (q.data?.list ?? EMPTY).filter((r) => !state.search.verdict || r.verdict === state.search.verdict),
+    [q.data, state.search.verdict],
+  )
+  const { pageIndex, pageSize } = state.pagination
+  const columns = useMemo(() => getLedgerColumns(zoneId), [zoneId])
+  const table = useDataTable({
+    columns,
+    data: all.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize),
+    rowCount: all.length,
+    urlState: state,
+    getRowId: (r) => String(r.id),
+  })
+  return (
+    <>
+      <PageHeader
+        title="Review ledger"
+        description="Who looked at which script, when, and what they concluded. Kept by this dashboard (not by the API). The CSV holds every review ever recorded, with the script's fingerprint and scores at that moment."
+        actions={<CsvDownload href={ledgerCsvUrl(zoneId)} what="review" />}
+      />
+      <DataTableFilterBar table={table} state={state} />
+      <DataTable
+        table={table}
+        label="Latest review of each script"
+        itemLabel="reviewed scripts"
+        isLoading={q.isPending}
+        isFetching={q.isFetching}
+        error={q.error}
+        onRetry={() => void q.refetch()}
+        pageSizes={options.pageSizes}
+        empty={
+          <EmptyState
+            title="No reviews yet"
+            description={
+              <>
+                Open a script and mark it as expected or for investigation. The{' '}
+                <Link
+                  to="/zones/$zoneId/page-shield/scripts"
+                  params={{ zoneId }}
+                  search={{ review: 'needs' }}
+                  className="text-blue-700 underline dark:text-blue-300"
+                >
+                  scripts that need review
+                </Link>{' '}
+                are a good place to start.
+              </>
+            }
+          />
+        }
+      />
+    </>
+  )
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { ErrorView } from '@/components/ui/error-view'
+import { formatDateTime } from '@/lib/format'
+import { reviewState } from '@/shared/page-shield/review'
+import type { ReviewVerdict } from '@/shared/schemas/page-shield-review'
+import type { PageShieldScript } from '@/shared/schemas/page-shield'
+import { useReviewHistory } from '../api/reviews'
+import { ReviewStateBadge } from './markers'
+import { ReviewDialog } from './review-dialog'
+
+/** Where the script stands in the review ledger, the buttons to review it, and its review history. */
+export function ReviewPanel({ zoneId, script }: { zoneId: string; script: PageShieldScript }) {
+  const history = useReviewHistory(zoneId, script.id)
+  const [verdict, setVerdict] = useState<ReviewVerdict | undefined>()
+  const latest = history.data?.[0]
+  const state = history.data ? reviewState(script, latest) : undefined
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <ReviewStateBadge state={state} />
+        {state?.kind === 'changed' && (
+          <span className="text-sm text-amber-800 dark:text-amber-200">
+            Since the last review, {state.reasons.join(' and ')}.
+          </span>
+        )}
+        {state?.kind === 'new' && (
+          <span className="text-sm text-zinc-600 dark:text-zinc-300">Nobody has reviewed this script yet.</span>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => setVerdict('expected')}>
+          Mark as expected
+        </Button>
+        <Button variant="secondary" onClick={() => setVerdict('investigate')}>
+          Mark for investigation
+        </Button>
+      </div>
+      {history.error != null && (
+        <ErrorView error={history.error} onRetry={() => void history.refetch()} title="The review history could not be loaded" />
+      )}
+      {history.data && history.data.length > 0 && (
+        <ol aria-label="Review history, newest first" className="space-y-2 text-sm">
+          {history.data.map((r) => (
+            <li key={r.id} className="rounded-md border border-zinc-200 p-2.5 dark:border-zinc-700">
+              <p className="text-zinc-900 dark:text-zinc-100">
+                <span className="font-medium">{r.verdict === 'expected' ? 'Expected' : 'Investigate'}</span> — {r.reviewer},{' '}
+                {formatDateTime(r.reviewed_at)}
+              </p>
+              <p className="whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">{r.note}</p>
+              <p className="text-xs text-zinc-500 dark:text-zinc-400">
+                Integrity score then: {r.script.js_integrity_score ?? 'none'}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {verdict && <ReviewDialog zoneId={zoneId} script={script} verdict={verdict} open onClose={() => setVerdict(undefined)} />}
+    </div>
+  )
+}

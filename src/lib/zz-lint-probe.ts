@@ -1,2 +1,0 @@
-import * as f from '@/features/zones/api/get-zones'
-export const w = [f]
