@@ -36,12 +36,15 @@ function balanced(text: string, open: number): string {
 /** Every `createRoute({...})` of a route file: parent, path and lazy imports. */
 export function parseRoutes(source: string, file: string): RouteDef[] {
   const routes: RouteDef[] = []
+  // `const parent = () => pageShieldRoute` then `getParentRoute: parent`.
+  const aliases = new Map([...source.matchAll(/(?:const|let)\s+(\w+)\s*=\s*\(\)\s*=>\s*(\w+)/g)].map((a) => [a[1], a[2]]))
   const re = /createRoute\s*\(/g
   for (let m = re.exec(source); m; m = re.exec(source)) {
     const body = balanced(source, m.index + m[0].length - 1)
     const before = source.slice(Math.max(0, m.index - 80), m.index)
     const name = /(?:const|let)\s+(\w+)\s*=\s*$/.exec(before)?.[1]
-    const parent = /getParentRoute:\s*\(\)\s*=>\s*(\w+)/.exec(body)?.[1]
+    const parentRef = /getParentRoute:\s*(?:\(\)\s*=>\s*)?(\w+)/.exec(body)?.[1]
+    const parent = parentRef && aliases.has(parentRef) ? aliases.get(parentRef) : parentRef
     const path = /\bpath:\s*['"`]([^'"`]*)['"`]/.exec(body)?.[1]
     const lazy = [...body.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((x) => x[1])
     routes.push({ name, parent, path, lazy, file })

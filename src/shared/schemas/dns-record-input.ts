@@ -136,13 +136,13 @@ const writableMembers = [
   dataMember('URI'),
 ] as const
 
-/** The union of the writable types alone: the source of the input types below. */
-const writableUnion = z.discriminatedUnion('type', [...writableMembers], typeError)
+/** The writable types alone (what a form offers), with the same rules; the source of the types below. */
+export const dnsRecordWritableSchema = z.discriminatedUnion('type', [...writableMembers], typeError)
 
 /** What a valid create/replace body looks like after parsing. */
-export type DnsRecordInput = z.output<typeof writableUnion>
+export type DnsRecordInput = z.output<typeof dnsRecordWritableSchema>
 /** The raw values a form holds before parsing (numbers as numbers, optional fields absent). */
-export type DnsRecordInputValues = z.input<typeof writableUnion>
+export type DnsRecordInputValues = z.input<typeof dnsRecordWritableSchema>
 
 const fullUnion = z.discriminatedUnion('type', [...writableMembers, soaSchema], typeError)
 

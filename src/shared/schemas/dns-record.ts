@@ -8,7 +8,10 @@
  *   (fields per `recordDataSchemas[type]`, numbers as numbers: register with `valueAsNumber`).
  *   `ttl` is optional (1 = Auto = 300 s; 60–86400 otherwise); proxied records are saved with ttl 1.
  *   Errors carry the API code in `issue.params.code`; server errors map back by `source.pointer`
- *   (`/content` → field `content`, `/data/port` → `data.port`).
+ *   (`/content` → field `content`, `/data/port` → `data.port`). `dnsRecordInputSchemas[type]` is one
+ *   type's object schema (its `.shape` lists the fields); `dnsRecordWritableSchema` is the union
+ *   without the SOA-refusing branch. Write-only rules that need the zone (CNAME conflicts 81053/
+ *   81054, duplicates 81058, proxied CNAME chains) are checked by the service, not the schema.
  * - Edit: PATCH with `dnsRecordPatchSchema` (partial; the type cannot change).
  * - Preview what will be saved: `normaliseRecordInput(values, zoneName)` (TXT gains quotes, AAAA is
  *   canonical, content summarised from data) or just `normaliseTxtContent(content)`.

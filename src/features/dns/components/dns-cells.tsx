@@ -1,4 +1,4 @@
-import { Switch } from '@/components/form/switch-field'
+import { Switch } from '@/components/form/switch'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { TruncatedText } from '@/components/ui/truncated-text'

@@ -4,7 +4,7 @@ import { DataTable } from '@/components/data-table/data-table'
 import { DataTableFilterBar } from '@/components/data-table/data-table-filter-bar'
 import { useDataTable } from '@/components/data-table/use-data-table'
 import { useUrlTableState } from '@/components/data-table/use-url-table-state'
-import { Switch } from '@/components/form/switch-field'
+import { Switch } from '@/components/form/switch'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
@@ -60,9 +60,13 @@ export function DnsPage() {
   const proxy = useSetProxied(zoneId)
 
   // Selection is kept by id across pages; remember the records seen so the bulk delete can name them.
-  const [seen, setSeen] = useState<{ rows: DnsRecord[]; byId: ReadonlyMap<string, DnsRecord> }>({ rows: EMPTY, byId: new Map() })
-  if (seen.rows !== rows) setSeen({ rows, byId: new Map([...seen.byId, ...rows.map((r) => [r.id, r] as const)]) })
+  // (Only selected records from earlier pages are kept, plus the current page.)
   const selectedIds = table.getSelectedRowIds()
+  const [seen, setSeen] = useState<{ rows: DnsRecord[]; byId: ReadonlyMap<string, DnsRecord> }>({ rows: EMPTY, byId: new Map() })
+  if (seen.rows !== rows) {
+    const kept = selectedIds.flatMap((id) => (seen.byId.has(id) ? [[id, seen.byId.get(id)!] as const] : []))
+    setSeen({ rows, byId: new Map([...kept, ...rows.map((r) => [r.id, r] as const)]) })
+  }
   const selected = useMemo(() => selectedIds.flatMap((id) => seen.byId.get(id) ?? []), [selectedIds, seen])
 
   const setProxied = proxy.mutate

@@ -18,11 +18,11 @@ import { FieldPicker } from './field-picker'
 import { OwnershipStep } from './ownership-step'
 
 const TIMESTAMP_OPTIONS = [
-  { value: 'rfc3339', label: 'RFC 3339, e.g. 2026-03-01T12:00:00Z (readable; the default here)' },
+  { value: 'rfc3339', label: 'RFC 3339 (2026-03-01T12:00:00Z)' },
   { value: 'rfc3339ms', label: 'RFC 3339 with milliseconds' },
   { value: 'rfc3339ns', label: 'RFC 3339 with nanoseconds' },
-  { value: 'unix', label: 'Unix seconds, e.g. 1772366400' },
-  { value: 'unixnano', label: 'Unix nanoseconds (the API’s own default)' },
+  { value: 'unix', label: 'Unix seconds (1772366400)' },
+  { value: 'unixnano', label: 'Unix nanoseconds' },
 ]
 
 interface CreateJobFormProps {
@@ -62,7 +62,7 @@ export function CreateJobForm({ zoneId, zoneName, fields, required, carried }: C
       <Card title="New log job" description="Dataset http_requests: one log line per HTTP request to this zone.">
         <div className="grid gap-4 lg:grid-cols-2">
           <TextField control={form.control} name="name" label="Name" help="Letters, digits, dots and hyphens only. Not unique: use something you will recognise." />
-          <SelectField control={form.control} name="output_options.timestamp_format" label="Timestamp format" options={TIMESTAMP_OPTIONS} help="How times such as EdgeStartTimestamp are written." />
+          <SelectField control={form.control} name="output_options.timestamp_format" label="Timestamp format" options={TIMESTAMP_OPTIONS} help="How times such as EdgeStartTimestamp are written. RFC 3339 is readable and the default here; the API itself defaults to Unix nanoseconds." />
           <TextField
             control={form.control}
             name="destination_conf"
@@ -71,7 +71,7 @@ export function CreateJobForm({ zoneId, zoneName, fields, required, carried }: C
             mono
             className="lg:col-span-2"
             placeholder="s3://bucket/logs/{DATE}?region=us-east-1"
-            help={`Where the logs go: ${logpushDestinationSchemes.map((s) => `${s}://`).join(', ')}. {DATE} in the path becomes the day (YYYYMMDD). Keys in the address stay on the server side; the list hides them.`}
+            help={`Where the logs go: ${logpushDestinationSchemes.map((s) => `${s}://`).join(', ')}. {DATE} in the path becomes the day (YYYYMMDD). Credentials in the address are hidden in the jobs list.`}
           />
           {needsOwnership && (
             <div className="lg:col-span-2">

@@ -46,6 +46,9 @@ export function FieldPicker({ control, fields, required, carried }: FieldPickerP
   return (
     <fieldset className="space-y-3" aria-describedby={fieldState.error ? `${searchId}-err` : undefined}>
       <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">Fields to send ({selected.length} selected)</legend>
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+        In this order: <span className="font-mono break-words">{selected.length ? selected.join(', ') : 'none yet'}</span>
+      </p>
       <div className="rounded-md border border-zinc-200 p-3 dark:border-zinc-700">
         <p className="text-sm font-medium">Custom fields</p>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">

@@ -26,6 +26,8 @@ export interface DraftCheckResult {
   /** Pages seen on the zone that the policy applies to. */
   pagesCovered: string[]
   blocked: BlockedResource[]
+  /** Malicious or reported scripts and connections the draft would still allow, and where. */
+  allowedMalicious: Omit<BlockedResource, 'malicious' | 'directive'>[]
 }
 
 /**
@@ -50,9 +52,11 @@ export function checkDraft(
   }
   const covered = new Set<string>()
   const blocked: BlockedResource[] = []
+  const allowedMalicious: DraftCheckResult['allowedMalicious'] = []
   const run = (kind: ResourceKind, list: CheckedResource[]) => {
     for (const r of list) {
       const pages: string[] = []
+      const allowedOn: string[] = []
       let directive = ''
       for (const page of r.page_urls) {
         if (!applies(page)) continue
@@ -61,9 +65,10 @@ export function checkDraft(
         if (!verdict.allowed) {
           pages.push(page)
           directive = verdict.directive ?? directive
-        }
+        } else allowedOn.push(page)
       }
       if (pages.length) blocked.push({ kind, id: r.id, url: r.url, directive, pages, malicious: r.malicious ?? false })
+      if (r.malicious && allowedOn.length) allowedMalicious.push({ kind, id: r.id, url: r.url, pages: allowedOn })
     }
   }
   run('script', resources.scripts)
@@ -78,5 +83,6 @@ export function checkDraft(
     cspProblems: parsed.problems,
     pagesCovered: [...covered].sort(),
     blocked,
+    allowedMalicious,
   }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseCsp } from '@/shared/page-shield/csp'
 import { expiryText, sameSiteText, cookieConcerns } from './cookie-text'
 import { checkDraft, mayBeBlocked } from './draft-check'
+import { pageUrlPatterns } from './page-patterns'
 import { suggestSources } from './suggest-sources'
 import { versionTimeline } from './versions'
 
@@ -85,6 +86,12 @@ describe('checkDraft', () => {
       ['connection', 'c1', ['www.example.com/checkout']],
     ])
     expect(r.blocked[0]).toMatchObject({ malicious: true, directive: 'script-src' })
+    expect(r.allowedMalicious).toEqual([])
+  })
+
+  it('flags malicious scripts the draft would still allow', () => {
+    const r = checkDraft({ value: "script-src 'self' cdn.bad.top", expression: 'true' }, { scripts, connections })
+    expect(r.allowedMalicious).toEqual([{ kind: 'script', id: 's2', url: 'https://cdn.bad.top/jquery.js', pages: ['www.example.com/checkout', 'www.example.com/'] }])
   })
 
   it("'self' depends on the page: the first-party bundle is blocked on the blog host", () => {
@@ -160,5 +167,15 @@ describe('versionTimeline', () => {
     expect(t[2].changes.js_integrity_score).toEqual({ value: 4, previous: 91, change: 'worse' })
     expect(t[2].changes.malware_score.change).toBe('same')
     expect(t[2].hashChanged).toBe(true)
+  })
+})
+
+describe('pageUrlPatterns', () => {
+  it('turns picked hosts and a path prefix into page_url patterns, and gives up on anything else', () => {
+    expect(pageUrlPatterns('(http.host eq "www.example.com") and starts_with(http.request.uri.path, "/checkout")')).toEqual(['www.example.com/checkout*'])
+    expect(pageUrlPatterns('http.host in {"a.example.com" "b.example.com"}')).toEqual(['a.example.com/*', 'b.example.com/*'])
+    expect(pageUrlPatterns('starts_with(http.request.uri.path, "/cart")')).toEqual(['*/cart*'])
+    expect(pageUrlPatterns('true')).toBeUndefined()
+    expect(pageUrlPatterns('http.host eq "a" or http.host eq "b"')).toBeUndefined()
   })
 })

@@ -96,7 +96,8 @@ export function answerList<Row, Item>(c: Context, spec: ListSpec<Row, Item>): Re
   const { db, table, alias, where, query } = spec
   const orderBy = query.order_by ?? 'last_seen_at'
   const direction = query.direction ?? (query.order_by ? 'asc' : 'desc')
-  const order = [...(spec.priority ?? []), `${alias}.${orderBy} ${direction.toUpperCase()}`, `${alias}.id ASC`].join(', ')
+  // Ties broken by rowid (insertion order): every index carries it, so paging never reads the table.
+  const order = [...(spec.priority ?? []), `${alias}.${orderBy} ${direction.toUpperCase()}`, `${alias}.rowid ASC`].join(', ')
   const from = `FROM ${table} ${alias} ${where.sql}`
 
   if (query.export === 'csv') {
@@ -116,8 +117,13 @@ export function answerList<Row, Item>(c: Context, spec: ListSpec<Row, Item>): Re
   }
   const page = query.page ?? 1
   const perPage = query.per_page ?? DEFAULT_PER_PAGE
+  // Deferred join: the page's rowids come from the index alone, then only those rows are read.
   const rows = db
-    .prepare(`SELECT ${alias}.* ${from} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .prepare(
+      `SELECT ${alias}.* FROM ${table} ${alias}
+       JOIN (SELECT ${alias}.rowid AS rid ${from} ORDER BY ${order} LIMIT ? OFFSET ?) AS pick ON pick.rid = ${alias}.rowid
+       ORDER BY ${order}`,
+    )
     .all(...where.params, perPage, (page - 1) * perPage) as Row[]
   const info: ResultInfo = { page, per_page: perPage, count: rows.length, total_count: total, total_pages: Math.ceil(total / perPage) }
   return ok(c, rows.map((r) => spec.toItem(r, 'page')), info)

@@ -52,12 +52,18 @@ export const pageShieldSchema = `
   CREATE INDEX IF NOT EXISTS ps_scripts_host ON page_shield_scripts(zone_id, host);
   CREATE INDEX IF NOT EXISTS ps_scripts_dupes ON page_shield_scripts(zone_id, hash, host, page_host, last_seen_at);
   -- One row per page a script was seen on, for the page_url filter (the JSON column answers reads).
-  -- script_rowid: every index carries the rowid, so "rowid IN (…)" never reads the script table.
-  CREATE TABLE IF NOT EXISTS page_shield_script_pages (
-    script_rowid INTEGER NOT NULL,
+  -- page_url filter: the zone's distinct page URLs (a few hundred) are matched first, then joined to
+  -- scripts by rowid (every index carries the rowid, so "rowid IN (…)" never reads the script table).
+  CREATE TABLE IF NOT EXISTS page_shield_pages (
+    id INTEGER PRIMARY KEY,
     zone_id TEXT NOT NULL,
-    page_url TEXT NOT NULL,
-    PRIMARY KEY (zone_id, page_url, script_rowid)
+    url TEXT NOT NULL,
+    UNIQUE (zone_id, url)
+  );
+  CREATE TABLE IF NOT EXISTS page_shield_script_pages (
+    page_id INTEGER NOT NULL,
+    script_rowid INTEGER NOT NULL,
+    PRIMARY KEY (page_id, script_rowid)
   ) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS page_shield_script_versions (
     script_id TEXT NOT NULL REFERENCES page_shield_scripts(id) ON DELETE CASCADE,
@@ -125,6 +131,7 @@ export const pageShieldSchema = `
 export const pageShieldTables = [
   'page_shield_script_versions',
   'page_shield_script_pages',
+  'page_shield_pages',
   'page_shield_scripts',
   'page_shield_connections',
   'page_shield_cookies',

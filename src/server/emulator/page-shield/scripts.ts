@@ -84,9 +84,10 @@ export function registerScriptRoutes(app: Hono, { db }: EmulatorContext): void {
     if (statuses.size < 3) where.add(`s.status IN (${[...statuses].map(() => '?').join(',')})`, ...statuses)
     addWildcards(where, 's.host', q.hosts?.map((h) => h.toLowerCase()))
     if (q.page_url?.length) {
-      const conds = q.page_url.map((p) => wildcardCondition('p.page_url', p))
+      const conds = q.page_url.map((p) => wildcardCondition('p.url', p))
       where.add(
-        `s.rowid IN (SELECT p.script_rowid FROM page_shield_script_pages p WHERE p.zone_id = ? AND (${conds.map((c) => c.sql).join(' OR ')}))`,
+        `s.rowid IN (SELECT sp.script_rowid FROM page_shield_script_pages sp WHERE sp.page_id IN
+           (SELECT p.id FROM page_shield_pages p WHERE p.zone_id = ? AND (${conds.map((c) => c.sql).join(' OR ')})))`,
         zone.id,
         ...conds.flatMap((c) => c.params),
       )

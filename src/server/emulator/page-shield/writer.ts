@@ -89,7 +89,20 @@ export function pageShieldWriter(db: Db) {
   const version = db.prepare(`INSERT INTO page_shield_script_versions
     (script_id, position, hash, fetched_at, js_integrity_score, malware_score, magecart_score, cryptomining_score, dataflow_score, obfuscation_score)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-  const page = db.prepare('INSERT OR IGNORE INTO page_shield_script_pages (script_rowid, zone_id, page_url) VALUES (?, ?, ?)')
+  const pageInsert = db.prepare('INSERT OR IGNORE INTO page_shield_pages (zone_id, url) VALUES (?, ?)')
+  const pageSelect = db.prepare('SELECT id FROM page_shield_pages WHERE zone_id = ? AND url = ?').pluck()
+  const scriptPage = db.prepare('INSERT OR IGNORE INTO page_shield_script_pages (page_id, script_rowid) VALUES (?, ?)')
+  const pageIds = new Map<string, number>()
+  const pageId = (zoneId: string, url: string): number => {
+    const key = `${zoneId} ${url}`
+    let id = pageIds.get(key)
+    if (id === undefined) {
+      pageInsert.run(zoneId, url)
+      id = pageSelect.get(zoneId, url) as number
+      pageIds.set(key, id)
+    }
+    return id
+  }
   const connection = db.prepare(`INSERT INTO page_shield_connections
     (id, zone_id, url, host, first_page_url, page_urls, status, added_at, first_seen_at, last_seen_at, url_contains_cdn_cgi_path,
      domain_reported_malicious, url_reported_malicious, malicious_domain_categories, malicious_url_categories)
@@ -111,7 +124,7 @@ export function pageShieldWriter(db: Db) {
         current?.magecart_score ?? null, current?.cryptomining_score ?? null, current?.dataflow_score ?? null, current?.obfuscation_score ?? null,
         isMalicious(current?.js_integrity_score) ? 2 : isReportedMalicious(s) ? 1 : 0,
       )
-      for (const p of s.page_urls) page.run(lastInsertRowid, s.zone_id, p)
+      for (const p of s.page_urls) scriptPage.run(pageId(s.zone_id, p), lastInsertRowid)
       s.versions.forEach((v, i) =>
         version.run(s.id, i, v.hash, v.fetched_at, v.js_integrity_score, v.malware_score, v.magecart_score, v.cryptomining_score, v.dataflow_score ?? null, v.obfuscation_score ?? null),
       )
