@@ -39,7 +39,10 @@ async function firstRowVisible(page: Page): Promise<void> {
 }
 
 async function browserRows(baseUrl: string): Promise<Row[]> {
-  const browser = await chromium.launch({ executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined, args: ['--no-sandbox', '--disable-gpu'] })
+  const browser = await chromium.launch({
+    executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+    args: ['--no-sandbox', '--disable-gpu'],
+  })
   const nav: number[] = []
   const filter: number[] = []
   try {
@@ -73,8 +76,19 @@ async function browserRows(baseUrl: string): Promise<Row[]> {
     await browser.close()
   }
   return [
-    { metric: 'browser: navigation → first row visible (median)', value: round(median(nav)), unit: 'ms', goal: { op: '<', value: 1500 }, note: `${BROWSER_RUNS} warm runs, fresh context each` },
-    { metric: 'browser: host filter change → matching rows (median)', value: round(median(filter)), unit: 'ms', goal: { op: '<', value: 500 } },
+    {
+      metric: 'browser: navigation → first row visible (median)',
+      value: round(median(nav)),
+      unit: 'ms',
+      goal: { op: '<', value: 1500 },
+      note: `${BROWSER_RUNS} warm runs, fresh context each`,
+    },
+    {
+      metric: 'browser: host filter change → matching rows (median)',
+      value: round(median(filter)),
+      unit: 'ms',
+      goal: { op: '<', value: 500 },
+    },
   ]
 }
 
@@ -102,14 +116,25 @@ export async function run(): Promise<Row[]> {
       await load(base + query, { concurrency: 1, maxRequests: 10, maxMs: 10_000 })
       const r = await load(base + query, { concurrency: 1, maxRequests: SAMPLES, maxMs: 20_000 })
       const note = r.failures ? `${r.failures} failed (${JSON.stringify(r.statuses)})` : `${r.requests} requests`
-      rows.push({ metric: `API p50, ${label}`, value: round(percentile(r.latencies, 50)), unit: 'ms', goal: { op: '<', value: 20 }, note })
+      rows.push({
+        metric: `API p50, ${label}`,
+        value: round(percentile(r.latencies, 50)),
+        unit: 'ms',
+        goal: { op: '<', value: 20 },
+        note,
+      })
       rows.push({ metric: `API p99, ${label}`, value: round(percentile(r.latencies, 99)), unit: 'ms' })
     }
     if (staticDir) {
       try {
         rows.push(...(await browserRows(server.url)))
       } catch (err) {
-        rows.push({ metric: 'browser timings', value: null, unit: 'ms', note: `Chromium run failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}` })
+        rows.push({
+          metric: 'browser timings',
+          value: null,
+          unit: 'ms',
+          note: `Chromium run failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`,
+        })
       }
     } else {
       rows.push({ metric: 'browser timings', value: null, unit: 'ms', note: 'dist/ could not be built' })

@@ -98,11 +98,19 @@ test.describe('page security', () => {
     await openPage(page, view)
     await expect(page.getByText('Nothing needs review here')).toBeVisible()
     await openPage(page, zoneUrl('demo', 'page-shield/reviews'))
-    await expect(page.getByRole('table', { name: 'Latest review of each script' })).toContainText('Marketing pop-up, approved by the web team')
+    await expect(page.getByRole('table', { name: 'Latest review of each script' })).toContainText(
+      'Marketing pop-up, approved by the web team',
+    )
   })
 
   test('the screens have no serious accessibility problems', async ({ page }) => {
-    for (const path of ['page-shield', 'page-shield/scripts?malicious_first=true', 'page-shield/cookies', 'page-shield/policies', 'page-shield/policies/new']) {
+    for (const path of [
+      'page-shield',
+      'page-shield/scripts?malicious_first=true',
+      'page-shield/cookies',
+      'page-shield/policies',
+      'page-shield/policies/new',
+    ]) {
       await openPage(page, zoneUrl('demo', path))
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await page.waitForLoadState('networkidle')

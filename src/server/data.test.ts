@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createApp } from './app'
 import { openSandbox, sandboxFile } from './data'
 import { SEED_ZONES } from './emulator/seed-ids'
@@ -10,9 +10,17 @@ import { testConfig } from '../testing/server'
 const zoneName = (db: ReturnType<typeof openSandbox>['db'], id: string) =>
   (db.prepare('SELECT name FROM zones WHERE id = ?').get(id) as { name: string } | undefined)?.name
 
+const made: string[] = []
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'zk-data-'))
+  made.push(dir)
+  return dir
+}
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+
 describe('sandbox data on disk', () => {
   it('lives in $DATA_DIR/sandbox.sqlite, survives a restart, and --reset-sandbox restores the demo seed', () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'zk-data-')), 'nested')
+    const dataDir = join(tempDir(), 'nested')
     const first = openSandbox({ dataDir, resetSandbox: false })
     expect(existsSync(sandboxFile(dataDir))).toBe(true)
     expect(sandboxFile(dataDir)).toBe(join(dataDir, 'sandbox.sqlite'))
@@ -30,7 +38,7 @@ describe('sandbox data on disk', () => {
   })
 
   it('POST /api/sandbox/reset restores the demo seed', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'zk-data-'))
+    const dataDir = tempDir()
     const emulator = openSandbox({ dataDir, resetSandbox: false })
     try {
       emulator.db.prepare('UPDATE zones SET name = ? WHERE id = ?').run('changed.example', SEED_ZONES.demo.id)

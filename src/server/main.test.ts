@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 
 interface Run {
   code: number | null
@@ -37,10 +37,18 @@ function start(
   })
 }
 
+const made: string[] = []
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'zk-main-'))
+  made.push(dir)
+  return dir
+}
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+
 describe('npm start', () => {
   it('refuses live mode on a non-loopback HOST without DASHBOARD_PASSWORD, saying why', async () => {
     const token = 'refusal-token-0123456789abcdef'
-    const run = await start({ API_TOKEN: token, HOST: '0.0.0.0', DATA_DIR: mkdtempSync(join(tmpdir(), 'zk-main-')) })
+    const run = await start({ API_TOKEN: token, HOST: '0.0.0.0', DATA_DIR: tempDir() })
     expect(run.code).toBe(1)
     expect(run.stderr).toMatch(/Refusing to start in live mode on HOST=0\.0\.0\.0/)
     expect(run.stderr).toMatch(/DASHBOARD_PASSWORD/)
@@ -48,7 +56,7 @@ describe('npm start', () => {
   })
 
   it('serves the sandbox, answers /healthz, and stops cleanly on SIGTERM', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'zk-main-'))
+    const dataDir = tempDir()
     let health: unknown
     const run = await start({ DATA_DIR: dataDir }, ['--reset-sandbox'], (out, stop) => {
       const url = /\(sandbox\) at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1]

@@ -20,7 +20,7 @@ beforeAll(async () => {
   emulator = createEmulator({ file: ':memory:' })
   server = await startApp({ config: testConfig(), emulator })
   client = new Cloudflare({ apiToken: 'test', baseURL: `${server.url}/client/v4`, maxRetries: 0 })
-})
+}, 60_000) // seeding takes a few seconds on a busy machine
 afterAll(async () => {
   await server?.close()
   emulator?.close()

@@ -14,7 +14,7 @@ let server: RunningServer
 beforeAll(async () => {
   emulator = fakeEmulator()
   server = await startApp({ config: testConfig(), emulator, endpoints: [...zonesEndpoints, ...dnsEndpoints] })
-})
+}, 60_000) // seeding takes a few seconds on a busy machine
 afterAll(async () => {
   await server.close()
   emulator.close()

@@ -6,7 +6,17 @@ const P = 'b'.repeat(32)
 
 describe('page security allowlist', () => {
   it('forwards the reads the dashboard makes', () => {
-    for (const path of ['page_shield', 'page_shield/scripts', `page_shield/scripts/${P}`, 'page_shield/connections', `page_shield/connections/${P}`, 'page_shield/cookies', `page_shield/cookies/${P}`, 'page_shield/policies', `page_shield/policies/${P}`]) {
+    for (const path of [
+      'page_shield',
+      'page_shield/scripts',
+      `page_shield/scripts/${P}`,
+      'page_shield/connections',
+      `page_shield/connections/${P}`,
+      'page_shield/cookies',
+      `page_shield/cookies/${P}`,
+      'page_shield/policies',
+      `page_shield/policies/${P}`,
+    ]) {
       expect(matchEndpoint('GET', `/zones/${Z}/${path}`), path).toBeDefined()
     }
   })
@@ -16,7 +26,10 @@ describe('page security allowlist', () => {
     expect(put.body!.safeParse({ enabled: false }).success).toBe(true)
     expect(put.body!.safeParse({ enabled: 'off' }).success).toBe(false)
     const create = matchEndpoint('POST', `/zones/${Z}/page_shield/policies`)!
-    expect(create.body!.safeParse({ description: 'x', action: 'block', expression: 'true', enabled: true, value: "script-src 'self'" }).success).toBe(false)
+    expect(
+      create.body!.safeParse({ description: 'x', action: 'block', expression: 'true', enabled: true, value: "script-src 'self'" })
+        .success,
+    ).toBe(false)
     const update = matchEndpoint('PUT', `/zones/${Z}/page_shield/policies/${P}`)!
     expect(update.body!.safeParse({ enabled: true }).success).toBe(true)
     expect(matchEndpoint('DELETE', `/zones/${Z}/page_shield/policies/${P}`)).toBeDefined()

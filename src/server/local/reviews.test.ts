@@ -15,7 +15,15 @@ registerLocalRoutes(app, { dataDir: dir, now: () => clock })
 const ZONE = 'a'.repeat(32)
 const SCRIPT = 'b'.repeat(32)
 const BASE = `/api/local/zones/${ZONE}/page-shield/reviews`
-const snapshot = { url: 'https://cdn.example/x.js', host: 'cdn.example', hash: 'h'.repeat(64), js_integrity_score: 80, malware_score: 90, magecart_score: 91, cryptomining_score: 99 }
+const snapshot = {
+  url: 'https://cdn.example/x.js',
+  host: 'cdn.example',
+  hash: 'h'.repeat(64),
+  js_integrity_score: 80,
+  malware_score: 90,
+  magecart_score: 91,
+  cryptomining_score: 99,
+}
 const input = { script_id: SCRIPT, verdict: 'expected', note: 'Our CDN build', reviewer: 'Sam Reviewer', script: snapshot }
 
 const post = (body: unknown, headers: Record<string, string> = { 'x-zonekeeper-request': '1' }) =>
@@ -43,14 +51,24 @@ describe('review ledger', () => {
     const r = await post({ ...input, verdict: 'ok', note: ' ', reviewer: '' })
     expect(r.status).toBe(400)
     const { errors } = await r.json()
-    expect(errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort()).toEqual(['/note', '/reviewer', '/verdict'])
+    expect(errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort()).toEqual([
+      '/note',
+      '/reviewer',
+      '/verdict',
+    ])
     expect((await post({ ...input, script_id: 'nope' })).status).toBe(400)
     expect((await app.request(`/api/local/zones/not-a-zone/page-shield/reviews`)).status).toBe(400)
   })
 
   it('lists the latest review per script and keeps the full history', async () => {
     clock = new Date('2026-03-02T09:00:00Z')
-    await post({ ...input, verdict: 'investigate', note: 'Hash changed after the vendor update', reviewer: 'Ada', script: { ...snapshot, hash: 'k'.repeat(64), js_integrity_score: 7 } })
+    await post({
+      ...input,
+      verdict: 'investigate',
+      note: 'Hash changed after the vendor update',
+      reviewer: 'Ada',
+      script: { ...snapshot, hash: 'k'.repeat(64), js_integrity_score: 7 },
+    })
     await post({ ...input, script_id: 'c'.repeat(32), note: 'Analytics' })
     const latest = (await (await app.request(BASE)).json()).result
     expect(latest).toHaveLength(2)
@@ -67,7 +85,9 @@ describe('review ledger', () => {
     expect(r.headers.get('content-type')).toMatch(/^text\/csv/)
     expect(r.headers.get('content-disposition')).toContain('attachment')
     const lines = (await r.text()).trim().split('\r\n')
-    expect(lines[0]).toBe('reviewed_at,reviewer,verdict,note,script_id,script_url,script_host,script_hash,js_integrity_score,malware_score,magecart_score,cryptomining_score,zone_id,id')
+    expect(lines[0]).toBe(
+      'reviewed_at,reviewer,verdict,note,script_id,script_url,script_host,script_hash,js_integrity_score,malware_score,magecart_score,cryptomining_score,zone_id,id',
+    )
     expect(lines).toHaveLength(5)
     expect(lines[1]).toContain('Sam Reviewer,expected,Our CDN build')
     expect(lines[4]).toContain(`"Mallory, Jr.",expected,'=cmd|calc`)

@@ -43,8 +43,20 @@ const entry = (r: ReviewRow): ReviewEntry => ({
 })
 
 const CSV_COLUMNS = [
-  'reviewed_at', 'reviewer', 'verdict', 'note', 'script_id', 'script_url', 'script_host', 'script_hash',
-  'js_integrity_score', 'malware_score', 'magecart_score', 'cryptomining_score', 'zone_id', 'id',
+  'reviewed_at',
+  'reviewer',
+  'verdict',
+  'note',
+  'script_id',
+  'script_url',
+  'script_host',
+  'script_hash',
+  'js_integrity_score',
+  'malware_score',
+  'magecart_score',
+  'cryptomining_score',
+  'zone_id',
+  'id',
 ] as const
 
 const BASE = '/api/local/zones/:zone_id/page-shield/reviews'
@@ -63,7 +75,9 @@ export function registerReviewRoutes(app: Hono, store: () => LocalDb, now: () =>
     const scriptId = c.req.query('script_id')
     if (scriptId !== undefined) {
       if (!hexIdSchema.safeParse(scriptId).success) return jsonError(400, 1001, 'script_id must be 32 hexadecimal characters.')
-      const rows = store().prepare('SELECT * FROM script_reviews WHERE zone_id = ? AND script_id = ? ORDER BY id DESC').all(zoneId, scriptId) as ReviewRow[]
+      const rows = store()
+        .prepare('SELECT * FROM script_reviews WHERE zone_id = ? AND script_id = ? ORDER BY id DESC')
+        .all(zoneId, scriptId) as ReviewRow[]
       return jsonOk(rows.map(entry))
     }
     const rows = store()
@@ -108,8 +122,21 @@ export function registerReviewRoutes(app: Hono, store: () => LocalDb, now: () =>
            js_integrity_score, malware_score, magecart_score, cryptomining_score)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(zoneId, v.script_id, v.verdict, v.note, v.reviewer, now().toISOString(), v.script.url, v.script.host, v.script.hash,
-        v.script.js_integrity_score, v.script.malware_score, v.script.magecart_score, v.script.cryptomining_score)
+      .run(
+        zoneId,
+        v.script_id,
+        v.verdict,
+        v.note,
+        v.reviewer,
+        now().toISOString(),
+        v.script.url,
+        v.script.host,
+        v.script.hash,
+        v.script.js_integrity_score,
+        v.script.malware_score,
+        v.script.magecart_score,
+        v.script.cryptomining_score,
+      )
     const row = store().prepare('SELECT * FROM script_reviews WHERE id = ?').get(info.lastInsertRowid) as ReviewRow
     return new Response(JSON.stringify({ result: entry(row), success: true, errors: [], messages: [] }), {
       status: 201,

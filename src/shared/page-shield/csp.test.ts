@@ -8,9 +8,17 @@ describe('parseCsp / buildCsp', () => {
   it('splits directives and sources, and builds them back', () => {
     const p = parseCsp("script-src 'self' js.stripe.com;  connect-src api.stripe.com ; ")
     expect(p.problems).toEqual([])
-    expect(p.directives).toEqual([{ name: 'script-src', sources: ["'self'", 'js.stripe.com'] }, { name: 'connect-src', sources: ['api.stripe.com'] }])
+    expect(p.directives).toEqual([
+      { name: 'script-src', sources: ["'self'", 'js.stripe.com'] },
+      { name: 'connect-src', sources: ['api.stripe.com'] },
+    ])
     expect(buildCsp(p.directives)).toBe("script-src 'self' js.stripe.com; connect-src api.stripe.com")
-    expect(buildCsp([{ name: 'script-src', sources: ['a.com', 'a.com', ' '] }, { name: 'upgrade-insecure-requests', sources: [] }])).toBe('script-src a.com; upgrade-insecure-requests')
+    expect(
+      buildCsp([
+        { name: 'script-src', sources: ['a.com', 'a.com', ' '] },
+        { name: 'upgrade-insecure-requests', sources: [] },
+      ]),
+    ).toBe('script-src a.com; upgrade-insecure-requests')
   })
 
   it('reports unknown directives, nonces, bad keywords, duplicates and empty values', () => {
@@ -61,12 +69,26 @@ describe('sourceAllows (CSP source matching)', () => {
 describe('cspAllows', () => {
   const csp = parseCsp("script-src 'self' js.stripe.com; default-src 'self'")
   it('uses script-src for scripts and falls back to default-src for connections', () => {
-    expect(cspAllows(csp, 'script', 'https://js.stripe.com/v3/', 'www.example.com/checkout')).toEqual({ allowed: true, directive: 'script-src' })
-    expect(cspAllows(csp, 'script', 'https://evil.example/x.js', 'www.example.com/checkout')).toEqual({ allowed: false, directive: 'script-src' })
-    expect(cspAllows(csp, 'connection', 'https://api.stripe.com/v1', 'www.example.com/checkout')).toEqual({ allowed: false, directive: 'default-src' })
-    expect(cspAllows(csp, 'connection', 'https://www.example.com/api', 'www.example.com/checkout')).toEqual({ allowed: true, directive: 'default-src' })
+    expect(cspAllows(csp, 'script', 'https://js.stripe.com/v3/', 'www.example.com/checkout')).toEqual({
+      allowed: true,
+      directive: 'script-src',
+    })
+    expect(cspAllows(csp, 'script', 'https://evil.example/x.js', 'www.example.com/checkout')).toEqual({
+      allowed: false,
+      directive: 'script-src',
+    })
+    expect(cspAllows(csp, 'connection', 'https://api.stripe.com/v1', 'www.example.com/checkout')).toEqual({
+      allowed: false,
+      directive: 'default-src',
+    })
+    expect(cspAllows(csp, 'connection', 'https://www.example.com/api', 'www.example.com/checkout')).toEqual({
+      allowed: true,
+      directive: 'default-src',
+    })
   })
   it('allows what no directive governs', () => {
-    expect(cspAllows(parseCsp("img-src 'self'"), 'script', 'https://evil.example/x.js', 'www.example.com/')).toEqual({ allowed: true })
+    expect(cspAllows(parseCsp("img-src 'self'"), 'script', 'https://evil.example/x.js', 'www.example.com/')).toEqual({
+      allowed: true,
+    })
   })
 })

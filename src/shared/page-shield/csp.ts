@@ -30,7 +30,16 @@ export const CSP_DIRECTIVES = {
 export type CspDirectiveName = keyof typeof CSP_DIRECTIVES
 export const CSP_DIRECTIVE_NAMES = Object.keys(CSP_DIRECTIVES) as CspDirectiveName[]
 
-export const CSP_KEYWORDS = ["'self'", "'none'", "'unsafe-inline'", "'unsafe-eval'", "'strict-dynamic'", "'unsafe-hashes'", "'wasm-unsafe-eval'", "'report-sample'"] as const
+export const CSP_KEYWORDS = [
+  "'self'",
+  "'none'",
+  "'unsafe-inline'",
+  "'unsafe-eval'",
+  "'strict-dynamic'",
+  "'unsafe-hashes'",
+  "'wasm-unsafe-eval'",
+  "'report-sample'",
+] as const
 
 export interface CspDirective {
   name: string
@@ -58,12 +67,18 @@ export function parseCsp(value: string): ParsedCsp {
       problems.push(`"${tokens[0]}" is not a directive a policy supports (for example script-src, connect-src, default-src).`)
       continue
     }
-    if (seen.has(name)) problems.push(`${name} appears twice; browsers ignore the second one. Merge the sources into one ${name}.`)
+    if (seen.has(name))
+      problems.push(`${name} appears twice; browsers ignore the second one. Merge the sources into one ${name}.`)
     seen.add(name)
     if (name === 'upgrade-insecure-requests' && sources.length > 0) problems.push('upgrade-insecure-requests takes no sources.')
     for (const s of sources) {
-      if (/^'nonce-/i.test(s)) problems.push(`${name}: nonces (${s}) are not supported in policies; use a hash ('sha256-…') or a host instead.`)
-      else if (s.startsWith("'") && !/^'(sha256|sha384|sha512)-[A-Za-z0-9+/_-]+=*'$/.test(s) && !(CSP_KEYWORDS as readonly string[]).includes(s.toLowerCase())) {
+      if (/^'nonce-/i.test(s))
+        problems.push(`${name}: nonces (${s}) are not supported in policies; use a hash ('sha256-…') or a host instead.`)
+      else if (
+        s.startsWith("'") &&
+        !/^'(sha256|sha384|sha512)-[A-Za-z0-9+/_-]+=*'$/.test(s) &&
+        !(CSP_KEYWORDS as readonly string[]).includes(s.toLowerCase())
+      ) {
         problems.push(`${name}: ${s} is not a CSP keyword ('self', 'none', 'unsafe-inline', …) or a hash.`)
       }
     }
@@ -72,7 +87,8 @@ export function parseCsp(value: string): ParsedCsp {
     }
     directives.push({ name, sources })
   }
-  if (directives.length === 0 && problems.length === 0) problems.push('The policy value needs at least one directive, for example script-src \'self\'.')
+  if (directives.length === 0 && problems.length === 0)
+    problems.push("The policy value needs at least one directive, for example script-src 'self'.")
   return { directives, problems }
 }
 

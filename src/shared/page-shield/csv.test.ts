@@ -19,6 +19,14 @@ describe('CSV evidence', () => {
   })
 
   it('writes a header and one CRLF line per row', () => {
-    expect(toCsv(['a', 'b'], [{ a: 1, b: 'x' }, { a: 2, b: null }])).toBe('a,b\r\n1,x\r\n2,\r\n')
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          { a: 1, b: 'x' },
+          { a: 2, b: null },
+        ],
+      ),
+    ).toBe('a,b\r\n1,x\r\n2,\r\n')
   })
 })

@@ -23,12 +23,15 @@ describe('compileExpression', () => {
   })
 
   it('combines with and / or / not and parentheses, and knows true', () => {
-    const expr = '(http.host eq "www.example.com") and not (http.request.uri.path eq "/" or http.request.uri.path contains "account")'
+    const expr =
+      '(http.host eq "www.example.com") and not (http.request.uri.path eq "/" or http.request.uri.path contains "account")'
     expect(matches(expr, 'www.example.com/checkout')).toBe(true)
     expect(matches(expr, 'www.example.com/')).toBe(false)
     expect(matches(expr, 'www.example.com/account/login')).toBe(false)
     expect(matches('true', 'any.example/')).toBe(true)
-    expect(matches('http.host eq "a" || http.host eq "www.example.com" && http.request.uri.path eq "/x"', 'www.example.com/y')).toBe(false)
+    expect(
+      matches('http.host eq "a" || http.host eq "www.example.com" && http.request.uri.path eq "/x"', 'www.example.com/y'),
+    ).toBe(false)
   })
 
   it('says why it cannot evaluate an expression', () => {
@@ -48,13 +51,21 @@ describe('compileExpression', () => {
 describe('host picker expressions', () => {
   it('builds one host, several hosts, a path prefix, or every page', () => {
     expect(buildHostExpression({ hosts: ['www.example.com'], pathPrefix: '' })).toBe('http.host eq "www.example.com"')
-    expect(buildHostExpression({ hosts: ['a.example.com', 'B.example.com', 'a.example.com'], pathPrefix: '' })).toBe('http.host in {"a.example.com" "b.example.com"}')
-    expect(buildHostExpression({ hosts: ['www.example.com'], pathPrefix: '/checkout' })).toBe('(http.host eq "www.example.com") and starts_with(http.request.uri.path, "/checkout")')
+    expect(buildHostExpression({ hosts: ['a.example.com', 'B.example.com', 'a.example.com'], pathPrefix: '' })).toBe(
+      'http.host in {"a.example.com" "b.example.com"}',
+    )
+    expect(buildHostExpression({ hosts: ['www.example.com'], pathPrefix: '/checkout' })).toBe(
+      '(http.host eq "www.example.com") and starts_with(http.request.uri.path, "/checkout")',
+    )
     expect(buildHostExpression({ hosts: [], pathPrefix: '' })).toBe('true')
   })
 
   it('reads back what it built, and nothing else', () => {
-    for (const sel of [{ hosts: ['www.example.com'], pathPrefix: '/checkout' }, { hosts: ['a.example.com', 'b.example.com'], pathPrefix: '' }, { hosts: [], pathPrefix: '' }]) {
+    for (const sel of [
+      { hosts: ['www.example.com'], pathPrefix: '/checkout' },
+      { hosts: ['a.example.com', 'b.example.com'], pathPrefix: '' },
+      { hosts: [], pathPrefix: '' },
+    ]) {
       expect(parseHostExpression(buildHostExpression(sel))).toEqual(sel)
     }
     expect(parseHostExpression('http.host eq "a" or http.host eq "b"')).toBeUndefined()

@@ -89,7 +89,9 @@ export function compileExpression(source: string): CompiledExpression {
       expect(',')
       const b = parseValue()
       expect(')')
-      return t === 'starts_with' ? (r) => asString(a(r)).startsWith(asString(b(r))) : (r) => asString(a(r)).endsWith(asString(b(r)))
+      return t === 'starts_with'
+        ? (r) => asString(a(r)).startsWith(asString(b(r)))
+        : (r) => asString(a(r)).endsWith(asString(b(r)))
     }
     throw new Error(`"${t}" is not a field or function this check understands (it knows ${Object.keys(FIELDS).join(', ')}).`)
   }
@@ -184,7 +186,8 @@ export interface HostSelection {
 /** The expression the host picker writes ("true" when nothing is picked: every page). */
 export function buildHostExpression({ hosts, pathPrefix }: HostSelection): string {
   const list = [...new Set(hosts.map((h) => h.trim().toLowerCase()).filter(Boolean))]
-  const hostPart = list.length === 0 ? '' : list.length === 1 ? `http.host eq ${quote(list[0])}` : `http.host in {${list.map(quote).join(' ')}}`
+  const hostPart =
+    list.length === 0 ? '' : list.length === 1 ? `http.host eq ${quote(list[0])}` : `http.host in {${list.map(quote).join(' ')}}`
   const pathPart = pathPrefix.trim() ? `starts_with(http.request.uri.path, ${quote(pathPrefix.trim())})` : ''
   if (hostPart && pathPart) return `(${hostPart}) and ${pathPart}`
   return hostPart || pathPart || 'true' // nothing picked: every page of the zone

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { isMalicious, isReportedMalicious, MALICIOUS_JS_INTEGRITY_THRESHOLD, MALICIOUS_RULE_TEXT, SCORE_EXPLANATIONS, SCORE_FIELDS } from './malicious'
+import {
+  isMalicious,
+  isReportedMalicious,
+  MALICIOUS_JS_INTEGRITY_THRESHOLD,
+  MALICIOUS_RULE_TEXT,
+  SCORE_EXPLANATIONS,
+  SCORE_FIELDS,
+} from './malicious'
 
 describe('the malicious rule', () => {
   it('uses the threshold 10 from the specification', () => {

@@ -23,7 +23,8 @@ export function isReportedMalicious(item: ThreatIntel): boolean {
   return item.url_reported_malicious === true || item.domain_reported_malicious === true
 }
 
-export type ScoreField = 'js_integrity_score' | 'malware_score' | 'magecart_score' | 'cryptomining_score' | 'dataflow_score' | 'obfuscation_score'
+export type ScoreField =
+  'js_integrity_score' | 'malware_score' | 'magecart_score' | 'cryptomining_score' | 'dataflow_score' | 'obfuscation_score'
 
 /** One sentence per score. All of them run from 1 to 99 and lower is always worse. */
 export const SCORE_EXPLANATIONS: Record<ScoreField, { label: string; sentence: string }> = {
@@ -45,11 +46,13 @@ export const SCORE_EXPLANATIONS: Record<ScoreField, { label: string; sentence: s
   },
   dataflow_score: {
     label: 'Data-flow score (retired)',
-    sentence: 'An older measure of whether the code sends page data elsewhere, from 1 to 99; lower is worse. The integrity score replaces it.',
+    sentence:
+      'An older measure of whether the code sends page data elsewhere, from 1 to 99; lower is worse. The integrity score replaces it.',
   },
   obfuscation_score: {
     label: 'Obfuscation score (retired)',
-    sentence: 'An older measure of how deliberately hard to read the code is, from 1 to 99; lower is worse. The integrity score replaces it.',
+    sentence:
+      'An older measure of how deliberately hard to read the code is, from 1 to 99; lower is worse. The integrity score replaces it.',
   },
 }
 

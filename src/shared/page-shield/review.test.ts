@@ -3,8 +3,22 @@ import type { ReviewEntry } from '../schemas/page-shield-review'
 import { needsReview, reviewState } from './review'
 
 const review = (hash: string | null, score: number | null): ReviewEntry => ({
-  id: 1, zone_id: 'z', script_id: 's', verdict: 'expected', note: 'ok', reviewer: 'Sam', reviewed_at: '2026-03-01T00:00:00Z',
-  script: { url: 'https://a/x.js', host: 'a', hash, js_integrity_score: score, malware_score: null, magecart_score: null, cryptomining_score: null },
+  id: 1,
+  zone_id: 'z',
+  script_id: 's',
+  verdict: 'expected',
+  note: 'ok',
+  reviewer: 'Sam',
+  reviewed_at: '2026-03-01T00:00:00Z',
+  script: {
+    url: 'https://a/x.js',
+    host: 'a',
+    hash,
+    js_integrity_score: score,
+    malware_score: null,
+    magecart_score: null,
+    cryptomining_score: null,
+  },
 })
 
 describe('new or changed since review', () => {
@@ -21,7 +35,10 @@ describe('new or changed since review', () => {
   it('other code or another integrity score re-opens it, saying why', () => {
     const changed = reviewState({ id: 's', hash: 'h2', js_integrity_score: 7 }, review('h1', 80))
     expect(changed.kind).toBe('changed')
-    expect(changed.kind === 'changed' && changed.reasons).toEqual(['its code changed since', 'its integrity score moved from 80 to 7'])
+    expect(changed.kind === 'changed' && changed.reasons).toEqual([
+      'its code changed since',
+      'its integrity score moved from 80 to 7',
+    ])
     expect(needsReview({ id: 's', hash: 'h1', js_integrity_score: 79 }, review('h1', 80))).toBe(true)
     expect(needsReview({ id: 's', hash: 'h1', js_integrity_score: 80 }, review(null, 80))).toBe(true)
   })

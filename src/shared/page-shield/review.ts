@@ -7,9 +7,7 @@ export interface ReviewableScript {
 }
 
 export type ReviewState =
-  | { kind: 'new' }
-  | { kind: 'changed'; reasons: string[]; review: ReviewEntry }
-  | { kind: 'reviewed'; review: ReviewEntry }
+  { kind: 'new' } | { kind: 'changed'; reasons: string[]; review: ReviewEntry } | { kind: 'reviewed'; review: ReviewEntry }
 
 /**
  * Where a script stands against its latest review: never reviewed ("new"), different since
@@ -19,7 +17,8 @@ export function reviewState(script: ReviewableScript, review: ReviewEntry | unde
   if (!review) return { kind: 'new' }
   const reasons: string[] = []
   const hash = script.hash ?? null
-  if (hash !== review.script.hash) reasons.push(review.script.hash === null ? 'its code was analysed since' : 'its code changed since')
+  if (hash !== review.script.hash)
+    reasons.push(review.script.hash === null ? 'its code was analysed since' : 'its code changed since')
   const now = script.js_integrity_score ?? null
   const then = review.script.js_integrity_score
   if (now !== then) reasons.push(`its integrity score moved from ${then ?? 'none'} to ${now ?? 'none'}`)
@@ -27,4 +26,5 @@ export function reviewState(script: ReviewableScript, review: ReviewEntry | unde
 }
 
 /** "New or changed since review": what needs a reviewer's eyes. */
-export const needsReview = (script: ReviewableScript, review: ReviewEntry | undefined): boolean => reviewState(script, review).kind !== 'reviewed'
+export const needsReview = (script: ReviewableScript, review: ReviewEntry | undefined): boolean =>
+  reviewState(script, review).kind !== 'reviewed'

@@ -3,7 +3,8 @@ import { pageShieldSettingsInputSchema } from './page-shield'
 import { policyCreateSchema, policyUpdateSchema } from './page-shield-policy'
 
 const good = { description: 'Checkout', action: 'log', expression: 'true', enabled: true, value: "script-src 'self'" }
-const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? [] : r.error!.issues.map((i) => i.message))
+const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? [] : r.error!.issues.map((i) => i.message)
 
 describe('policy input', () => {
   it('accepts log and allow, and enabled as a boolean or "true"/"false"', () => {
@@ -13,7 +14,13 @@ describe('policy input', () => {
 
   it('requires all five fields on create, any subset on update', () => {
     expect(messages(policyCreateSchema.safeParse({}))).toEqual(
-      expect.arrayContaining(['description is required.', 'action is required: "log" or "allow".', 'expression is required.', 'enabled is required.', 'value is required.']),
+      expect.arrayContaining([
+        'description is required.',
+        'action is required: "log" or "allow".',
+        'expression is required.',
+        'enabled is required.',
+        'value is required.',
+      ]),
     )
     expect(policyUpdateSchema.parse({ enabled: false })).toEqual({ enabled: false })
     expect(policyUpdateSchema.parse({})).toEqual({})
@@ -26,7 +33,9 @@ describe('policy input', () => {
   })
 
   it('checks the CSP value and refuses blanks', () => {
-    expect(messages(policyCreateSchema.safeParse({ ...good, value: 'script-src a.com; foo-src b.com' }))[0]).toMatch(/"foo-src" is not a directive/)
+    expect(messages(policyCreateSchema.safeParse({ ...good, value: 'script-src a.com; foo-src b.com' }))[0]).toMatch(
+      /"foo-src" is not a directive/,
+    )
     expect(messages(policyCreateSchema.safeParse({ ...good, description: '   ' }))[0]).toMatch(/description is required/)
     expect(messages(policyCreateSchema.safeParse({ ...good, enabled: 'yes' }))[0]).toBe('enabled must be true or false.')
   })
@@ -35,8 +44,13 @@ describe('policy input', () => {
 describe('settings input', () => {
   it('takes any subset of booleans, under either name for the reporting flag', () => {
     expect(pageShieldSettingsInputSchema.parse({})).toEqual({})
-    expect(pageShieldSettingsInputSchema.parse({ use_service_reporting_endpoint: true })).toEqual({ use_service_reporting_endpoint: true })
+    expect(pageShieldSettingsInputSchema.parse({ use_service_reporting_endpoint: true })).toEqual({
+      use_service_reporting_endpoint: true,
+    })
     expect(pageShieldSettingsInputSchema.safeParse({ enabled: 'true' }).success).toBe(false)
-    expect(pageShieldSettingsInputSchema.safeParse({ use_cloudflare_reporting_endpoint: true, use_service_reporting_endpoint: false }).success).toBe(false)
+    expect(
+      pageShieldSettingsInputSchema.safeParse({ use_cloudflare_reporting_endpoint: true, use_service_reporting_endpoint: false })
+        .success,
+    ).toBe(false)
   })
 })

@@ -13,7 +13,8 @@ export type PolicyAction = z.infer<typeof policyActionSchema>
 /** What each action does, in the words the form and the list use. */
 export const POLICY_ACTION_TEXT: Record<PolicyAction, string> = {
   log: 'Log: browsers report every script or connection the policy does not allow, and nothing is blocked. Use it to try a policy out.',
-  allow: 'Allow: browsers block every script or connection the policy does not allow, and report it. Visitors are affected at once.',
+  allow:
+    'Allow: browsers block every script or connection the policy does not allow, and report it. Visitors are affected at once.',
 }
 
 const required = (field: string, what: string) => (iss: { input: unknown }) =>

@@ -16,7 +16,9 @@ const commaList = z.string().transform((s) =>
 const bool = (key: string) => z.enum(['true', 'false'], { error: `${key} must be true or false.` }).transform((v) => v === 'true')
 
 const statusList = commaList.pipe(
-  z.array(z.enum(resourceStatusSchema.options, { error: 'status takes a comma-separated list of active, infrequent and inactive.' })),
+  z.array(
+    z.enum(resourceStatusSchema.options, { error: 'status takes a comma-separated list of active, infrequent and inactive.' }),
+  ),
 )
 
 const pageParam = z.union([z.literal('all'), z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(1))], {
@@ -27,7 +29,13 @@ const perPageParam = z
   .string()
   .regex(/^\d+$/, 'per_page must be a whole number from 1 to 100.')
   .transform(Number)
-  .pipe(z.number().int().min(1, 'per_page must be a whole number from 1 to 100.').max(100, 'per_page must be a whole number from 1 to 100.'))
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(1, 'per_page must be a whole number from 1 to 100.')
+      .max(100, 'per_page must be a whole number from 1 to 100.'),
+  )
 
 const common = {
   hosts: commaList.optional(),
@@ -45,7 +53,11 @@ const common = {
 
 const noPagingWithExport = (v: { export?: string; page?: unknown; per_page?: unknown }, ctx: z.RefinementCtx) => {
   if (v.export && (v.page !== undefined || v.per_page !== undefined)) {
-    ctx.addIssue({ code: 'custom', path: ['export'], message: 'export=csv returns every match (up to 50,000) and cannot be combined with page or per_page.' })
+    ctx.addIssue({
+      code: 'custom',
+      path: ['export'],
+      message: 'export=csv returns every match (up to 50,000) and cannot be combined with page or per_page.',
+    })
   }
 }
 

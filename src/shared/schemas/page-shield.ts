@@ -28,7 +28,8 @@ export const pageShieldSettingsInputSchema = z
       v.use_service_reporting_endpoint === undefined ||
       v.use_cloudflare_reporting_endpoint === v.use_service_reporting_endpoint,
     {
-      message: 'use_cloudflare_reporting_endpoint and use_service_reporting_endpoint name the same setting; send one, or send both with the same value.',
+      message:
+        'use_cloudflare_reporting_endpoint and use_service_reporting_endpoint name the same setting; send one, or send both with the same value.',
       path: ['use_service_reporting_endpoint'],
     },
   )

@@ -1,3 +1,4 @@
+import { Fragment } from 'react'
 import { Switch } from '@/components/form/switch'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -13,8 +14,17 @@ export const recordLabel = (r: Pick<DnsRecord, 'type' | 'name'>) => `${r.type} r
 export function NameCell({ record }: { record: DnsRecord }) {
   const auto = record.meta.auto_added === true
   return (
-    <div className="min-w-40">
-      <span className="font-mono text-[0.8125rem] break-all text-zinc-900 dark:text-zinc-100">{record.name}</span>
+    <div className="min-w-44">
+      <span className="font-mono text-[0.8125rem] break-all text-zinc-900 dark:text-zinc-100">
+        {/* A possible line break after each dot, so long names wrap between their parts. */}
+        {record.name.split('.').map((part, i) => (
+          <Fragment key={i}>
+            {i > 0 && '.'}
+            {i > 0 && <wbr />}
+            {part}
+          </Fragment>
+        ))}
+      </span>
       {(auto || record.type === 'SOA') && (
         <div className="mt-1 flex flex-wrap gap-1">
           {auto && (
@@ -32,17 +42,29 @@ export function NameCell({ record }: { record: DnsRecord }) {
 const PRIORITY_TYPES = new Set(['MX', 'URI', 'SRV'])
 
 export function ContentCell({ record }: { record: DnsRecord }) {
-  const { explainAll, explained, lowestMx } = useDnsTable()
-  const showExplanation = explainAll || explained.has(record.id)
+  const { explainAll, explained, toggleExplain, lowestMx } = useDnsTable()
+  const open = explainAll || explained.has(record.id)
   return (
-    <div className="min-w-56">
+    <div className="min-w-52">
       {PRIORITY_TYPES.has(record.type) && record.priority !== undefined && (
         <span className="mr-1.5 rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300" title="Priority: lower numbers are tried first">
           {record.priority}
         </span>
       )}
       <TruncatedText value={record.content} max={64} mono />
-      {showExplanation && (
+      {!explainAll && (
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={open ? `explain-${record.id}` : undefined}
+          aria-label={`Explain ${recordLabel(record)}`}
+          onClick={() => toggleExplain(record.id)}
+          className="ml-2 rounded px-1 text-xs font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300"
+        >
+          {open ? 'Hide explanation' : 'Explain'}
+        </button>
+      )}
+      {open && (
         <p id={`explain-${record.id}`} className="mt-1.5 max-w-xl border-l-2 border-blue-300 pl-2 text-sm text-zinc-700 dark:border-blue-700 dark:text-zinc-300">
           {explainRecord(record, { lowestMxPriority: lowestMx.get(record.name) })}
         </p>
@@ -63,7 +85,7 @@ export function ProxiedCell({ record }: { record: DnsRecord }) {
   if (!record.proxiable) {
     return (
       <span className="text-zinc-600 dark:text-zinc-400" title="This target cannot go through the proxy (for example a private address).">
-        DNS only <span className="text-xs">(cannot be proxied)</span>
+        DNS only<span className="sr-only"> (this target cannot be proxied)</span>
       </span>
     )
   }
@@ -83,33 +105,16 @@ export function ProxiedCell({ record }: { record: DnsRecord }) {
 }
 
 export function RowActions({ record }: { record: DnsRecord }) {
-  const { explainAll, explained, toggleExplain, edit, remove } = useDnsTable()
-  const open = explainAll || explained.has(record.id)
+  const { edit, remove } = useDnsTable()
+  if (record.type === 'SOA') return <span className="px-2 text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">Automatic</span>
   return (
     <div className="flex justify-end gap-1 whitespace-nowrap">
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-expanded={open}
-        aria-controls={open ? `explain-${record.id}` : undefined}
-        aria-label={`Explain ${recordLabel(record)}`}
-        disabled={explainAll}
-        onClick={() => toggleExplain(record.id)}
-      >
-        Explain
+      <Button size="sm" variant="ghost" aria-label={`Edit ${recordLabel(record)}`} onClick={() => edit(record)}>
+        Edit
       </Button>
-      {record.type === 'SOA' ? (
-        <span className="px-2 py-1 text-xs text-zinc-600 dark:text-zinc-400">Automatic</span>
-      ) : (
-        <>
-          <Button size="sm" variant="ghost" aria-label={`Edit ${recordLabel(record)}`} onClick={() => edit(record)}>
-            Edit
-          </Button>
-          <Button size="sm" variant="ghost" className="text-red-700 dark:text-red-400" aria-label={`Delete ${recordLabel(record)}`} onClick={() => remove(record)}>
-            Delete
-          </Button>
-        </>
-      )}
+      <Button size="sm" variant="ghost" className="text-red-700 dark:text-red-400" aria-label={`Delete ${recordLabel(record)}`} onClick={() => remove(record)}>
+        Delete
+      </Button>
     </div>
   )
 }

@@ -1,7 +1,6 @@
 import { createDataTableColumnHelper, type FilterSpec } from '@/components/data-table/features'
 import { selectColumn } from '@/components/data-table/select-column'
 import { Badge } from '@/components/ui/badge'
-import { TruncatedText } from '@/components/ui/truncated-text'
 import { ALL_DNS_RECORD_TYPES, DNS_RECORD_TYPE_LABELS, formatTtl } from '@/shared/dns/record-types'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
 import { ContentCell, NameCell, ProxiedCell, recordLabel, RowActions } from './dns-cells'
@@ -24,7 +23,7 @@ export const dnsColumns = col.columns([
         key: 'type',
         label: 'Type',
         allLabel: 'All types',
-        options: ALL_DNS_RECORD_TYPES.map((t) => ({ value: t, label: `${t}: ${DNS_RECORD_TYPE_LABELS[t]}` })),
+        options: ALL_DNS_RECORD_TYPES.map((t) => ({ value: t, label: t })),
       },
     },
     cell: (info) => (
@@ -65,8 +64,8 @@ export const dnsColumns = col.columns([
     cell: (info) => {
       const r = info.row.original
       return (
-        <div className="min-w-32 text-zinc-700 dark:text-zinc-300">
-          {r.comment && <TruncatedText value={r.comment} max={48} />}
+        <div className="max-w-56 min-w-28 text-zinc-700 [overflow-wrap:anywhere] dark:text-zinc-300">
+          {r.comment && <p className="line-clamp-3" title={r.comment}>{r.comment}</p>}
           {r.tags.length > 0 && (
             <div className="mt-1 flex flex-wrap gap-1">
               {r.tags.map((t) => (

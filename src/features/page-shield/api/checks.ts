@@ -91,7 +91,9 @@ export async function runDraftCheck(
   const seen = await qc.fetchQuery(seenQueryOptions(zoneId))
   const parsed = parseCsp(draft.value)
   // Scripts a host source allows everywhere need no page list, unless malicious (then: allowed where?).
-  const candidates = seen.scripts.items.filter((s) => mayBeBlocked(parsed, 'script', s.url) || isMalicious(s.js_integrity_score) || isReportedMalicious(s))
+  const candidates = seen.scripts.items.filter(
+    (s) => mayBeBlocked(parsed, 'script', s.url) || isMalicious(s.js_integrity_score) || isReportedMalicious(s),
+  )
   const detailed = candidates.slice(0, DETAIL_LIMIT)
   const details = await mapLimit(detailed, 6, (s) =>
     qc.fetchQuery({

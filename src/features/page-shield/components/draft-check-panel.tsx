@@ -55,14 +55,18 @@ export function DraftCheckPanel({
             </p>
           ))}
           {r.allowedMalicious.length > 0 && (
-            <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm dark:border-red-900 dark:bg-red-950/50">
+            <div
+              role="alert"
+              className="rounded-md border border-red-200 bg-red-50 p-3 text-sm dark:border-red-900 dark:bg-red-950/50"
+            >
               <p className="font-semibold text-red-900 dark:text-red-100">
                 Still allowed although malicious or reported: {plural(r.allowedMalicious.length, 'item')}
               </p>
               <ul className="mt-1 space-y-1">
                 {r.allowedMalicious.map((m) => (
                   <li key={`${m.kind}-${m.id}`} className="break-all text-zinc-800 dark:text-zinc-200">
-                    <span className="font-mono">{m.url}</span> on {plural(m.pages.length, 'page')} (a source in the draft, such as 'self' or its host, lets it through)
+                    <span className="font-mono">{m.url}</span> on {plural(m.pages.length, 'page')} (a source in the draft, such as
+                    'self' or its host, lets it through)
                   </li>
                 ))}
               </ul>

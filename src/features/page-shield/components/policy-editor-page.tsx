@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
-import { useController, useForm, type Control } from 'react-hook-form'
+import { useController, useForm, useWatch, type Control } from 'react-hook-form'
 import { applyApiErrors } from '@/components/form/apply-api-errors'
 import { TextField } from '@/components/form/fields'
 import { FormErrorSummary } from '@/components/form/form-error-summary'
@@ -64,12 +64,30 @@ function ActionChoice({ control }: { control: Control<PolicyFormValues> }) {
 
 function PagesField({ control, zoneId }: { control: Control<PolicyFormValues>; zoneId: string }) {
   const { field, fieldState } = useController({ control, name: 'expression' })
-  return <ExpressionEditor zoneId={zoneId} value={field.value ?? ''} onChange={field.onChange} error={fieldState.error?.message} />
+  return (
+    <ExpressionEditor zoneId={zoneId} value={field.value ?? ''} onChange={field.onChange} error={fieldState.error?.message} />
+  )
 }
 
-function SourcesField({ control, zoneId, expression }: { control: Control<PolicyFormValues>; zoneId: string; expression: string }) {
+function SourcesField({
+  control,
+  zoneId,
+  expression,
+}: {
+  control: Control<PolicyFormValues>
+  zoneId: string
+  expression: string
+}) {
   const { field, fieldState } = useController({ control, name: 'value' })
-  return <CspEditor zoneId={zoneId} expression={expression} value={field.value ?? ''} onChange={field.onChange} error={fieldState.error?.message} />
+  return (
+    <CspEditor
+      zoneId={zoneId}
+      expression={expression}
+      value={field.value ?? ''}
+      onChange={field.onChange}
+      error={fieldState.error?.message}
+    />
+  )
 }
 
 const NEW_POLICY: PolicyFormValues = {
@@ -99,7 +117,7 @@ function PolicyForm({ zoneId, policy }: { zoneId: string; policy?: PageShieldPol
         }
       : NEW_POLICY,
   })
-  const expression = form.watch('expression') ?? ''
+  const expression = useWatch({ control: form.control, name: 'expression' }) ?? ''
   const done = (title: string) => {
     toast.success(title, form.getValues('description'))
     void navigate({ to: '/zones/$zoneId/page-shield/policies', params: { zoneId } })

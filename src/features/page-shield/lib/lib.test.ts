@@ -91,7 +91,9 @@ describe('checkDraft', () => {
 
   it('flags malicious scripts the draft would still allow', () => {
     const r = checkDraft({ value: "script-src 'self' cdn.bad.top", expression: 'true' }, { scripts, connections })
-    expect(r.allowedMalicious).toEqual([{ kind: 'script', id: 's2', url: 'https://cdn.bad.top/jquery.js', pages: ['www.example.com/checkout', 'www.example.com/'] }])
+    expect(r.allowedMalicious).toEqual([
+      { kind: 'script', id: 's2', url: 'https://cdn.bad.top/jquery.js', pages: ['www.example.com/checkout', 'www.example.com/'] },
+    ])
   })
 
   it("'self' depends on the page: the first-party bundle is blocked on the blog host", () => {
@@ -172,7 +174,9 @@ describe('versionTimeline', () => {
 
 describe('pageUrlPatterns', () => {
   it('turns picked hosts and a path prefix into page_url patterns, and gives up on anything else', () => {
-    expect(pageUrlPatterns('(http.host eq "www.example.com") and starts_with(http.request.uri.path, "/checkout")')).toEqual(['www.example.com/checkout*'])
+    expect(pageUrlPatterns('(http.host eq "www.example.com") and starts_with(http.request.uri.path, "/checkout")')).toEqual([
+      'www.example.com/checkout*',
+    ])
     expect(pageUrlPatterns('http.host in {"a.example.com" "b.example.com"}')).toEqual(['a.example.com/*', 'b.example.com/*'])
     expect(pageUrlPatterns('starts_with(http.request.uri.path, "/cart")')).toEqual(['*/cart*'])
     expect(pageUrlPatterns('true')).toBeUndefined()

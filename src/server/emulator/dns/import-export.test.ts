@@ -41,7 +41,7 @@ const essence = (r: Rec) =>
 
 beforeAll(() => {
   em = createModuleEmulator([dnsModule])
-})
+}, 60_000) // seeding takes a few seconds on a busy machine
 afterAll(() => em.close())
 
 describe('export', () => {

@@ -29,7 +29,7 @@ beforeAll(() => {
     }),
     add({ type: 'TXT', name: 'under_score', content: '100%_sure' }),
   ]).then(() => undefined)
-})
+}, 60_000) // seeding takes a few seconds on a busy machine
 afterAll(() => em.close())
 
 describe('paging', () => {

@@ -22,7 +22,7 @@ const firstError = async (body: unknown) => {
 
 beforeAll(() => {
   em = createModuleEmulator([dnsModule])
-})
+}, 60_000) // seeding takes a few seconds on a busy machine
 afterAll(() => em.close())
 
 describe('create', () => {

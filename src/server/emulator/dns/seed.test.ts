@@ -17,7 +17,7 @@ const zone = (id: string) => em.db.prepare('SELECT id, name, account_id, status 
 
 beforeAll(() => {
   em = createEmulator({ file: ':memory:' })
-})
+}, 60_000) // seeding takes a few seconds on a busy machine
 afterAll(() => em.close())
 
 describe('DNS seed', () => {
@@ -74,5 +74,5 @@ describe('DNS seed', () => {
     expect(ids(other)).toBe(ids(again))
     other.close()
     again.close()
-  })
+  }, 90_000)
 })

@@ -8,21 +8,67 @@ function app() {
   const t = pageShieldTestApp({ seed: false })
   const w = pageShieldWriter(t.db)
   const conn = (key: string, url: string, extra: Record<string, unknown> = {}) =>
-    w.connection({ id: stableId(`c:${key}`), zone_id: ZONE, url, page_urls: ['www.example.com/checkout'], status: 'active', added_at: daysAgo(9), first_seen_at: daysAgo(9), last_seen_at: daysAgo(1), ...extra })
+    w.connection({
+      id: stableId(`c:${key}`),
+      zone_id: ZONE,
+      url,
+      page_urls: ['www.example.com/checkout'],
+      status: 'active',
+      added_at: daysAgo(9),
+      first_seen_at: daysAgo(9),
+      last_seen_at: daysAgo(1),
+      ...extra,
+    })
   conn('stripe', 'https://api.stripe.com/v1/tokens', { first_seen_at: daysAgo(30) })
-  conn('gate', 'https://evil.example/gate.php', { domain_reported_malicious: true, malicious_domain_categories: ['Phishing'], last_seen_at: daysAgo(3) })
+  conn('gate', 'https://evil.example/gate.php', {
+    domain_reported_malicious: true,
+    malicious_domain_categories: ['Phishing'],
+    last_seen_at: daysAgo(3),
+  })
   conn('rum', 'https://www.example.com/cdn-cgi/rum', { last_seen_at: daysAgo(0.5) })
   conn('old', 'https://old.example/collect', { status: 'inactive', last_seen_at: daysAgo(20) })
   conn('blog', 'https://stats.example/hit', { page_urls: ['blog.example.com/'], status: 'infrequent' })
   const cookie = (name: string, extra: Partial<CookieInput>) =>
-    w.cookie({ id: stableId(`k:${name}`), zone_id: ZONE, name, host: 'www.example.com', type: 'first_party', page_urls: ['www.example.com/'], first_seen_at: daysAgo(5), last_seen_at: daysAgo(1), http_only_attribute: false, secure_attribute: false, same_site_attribute: null, path_attribute: '/', domain_attribute: 'www.example.com', ...extra })
-  cookie('session_id', { http_only_attribute: true, secure_attribute: true, same_site_attribute: 'lax', last_seen_at: daysAgo(0.1) })
+    w.cookie({
+      id: stableId(`k:${name}`),
+      zone_id: ZONE,
+      name,
+      host: 'www.example.com',
+      type: 'first_party',
+      page_urls: ['www.example.com/'],
+      first_seen_at: daysAgo(5),
+      last_seen_at: daysAgo(1),
+      http_only_attribute: false,
+      secure_attribute: false,
+      same_site_attribute: null,
+      path_attribute: '/',
+      domain_attribute: 'www.example.com',
+      ...extra,
+    })
+  cookie('session_id', {
+    http_only_attribute: true,
+    secure_attribute: true,
+    same_site_attribute: 'lax',
+    last_seen_at: daysAgo(0.1),
+  })
   cookie('sessionToken', { secure_attribute: true, same_site_attribute: 'strict', path_attribute: '/account' })
-  cookie('_ga', { domain_attribute: '.example.com', same_site_attribute: 'none', type: 'unknown', first_seen_at: daysAgo(50), host: 'blog.example.com', page_urls: ['blog.example.com/'] })
+  cookie('_ga', {
+    domain_attribute: '.example.com',
+    same_site_attribute: 'none',
+    type: 'unknown',
+    first_seen_at: daysAgo(50),
+    host: 'blog.example.com',
+    page_urls: ['blog.example.com/'],
+  })
   cookie('cart_session', { max_age_attribute: 3600, expires_attribute: daysAgo(-30) })
   const get = async (path: string) => {
     const r = await t.app.request(`/zones/${ZONE}/page_shield/${path}`)
-    return { status: r.status, headers: r.headers, text: await r.clone().text(), json: r.headers.get('content-type')?.includes('json') ? await r.json() : undefined }
+    return {
+      status: r.status,
+      headers: r.headers,
+      text: await r.clone().text(),
+      json: r.headers.get('content-type')?.includes('json') ? await r.json() : undefined,
+    }
   }
   return { get }
 }
@@ -49,7 +95,9 @@ describe('GET page_shield/connections', () => {
 
   it('prioritize_malicious puts threat-feed reports first; order_by and direction apply after', async () => {
     expect(urls((await fx.get('connections?prioritize_malicious=true')).json)[0]).toBe('https://evil.example/gate.php')
-    expect(urls((await fx.get('connections?order_by=first_seen_at&direction=asc')).json)[0]).toBe('https://api.stripe.com/v1/tokens')
+    expect(urls((await fx.get('connections?order_by=first_seen_at&direction=asc')).json)[0]).toBe(
+      'https://api.stripe.com/v1/tokens',
+    )
   })
 
   it('exports CSV and answers 404 for an unknown id', async () => {
@@ -66,7 +114,12 @@ describe('GET page_shield/cookies', () => {
     const r = await fx.get('cookies')
     expect(names(r.json)[0]).toBe('session_id')
     expect(r.json.result_info.total_count).toBe(4)
-    expect(r.json.result[0]).toMatchObject({ http_only_attribute: true, secure_attribute: true, same_site_attribute: 'lax', path_attribute: '/' })
+    expect(r.json.result[0]).toMatchObject({
+      http_only_attribute: true,
+      secure_attribute: true,
+      same_site_attribute: 'lax',
+      path_attribute: '/',
+    })
   })
 
   it('name takes wildcards at the start and end and is case-sensitive', async () => {
@@ -92,7 +145,10 @@ describe('GET page_shield/cookies', () => {
   it('rejects values outside the enums with a readable message', async () => {
     const r = await fx.get('cookies?same_site=sometimes')
     expect(r.status).toBe(400)
-    expect(r.json.errors[0]).toMatchObject({ message: 'same_site must be lax, strict or none.', source: { pointer: '/same_site' } })
+    expect(r.json.errors[0]).toMatchObject({
+      message: 'same_site must be lax, strict or none.',
+      source: { pointer: '/same_site' },
+    })
     expect((await fx.get('cookies?type=third_party')).status).toBe(400)
     expect((await fx.get('cookies?secure=yes')).status).toBe(400)
   })

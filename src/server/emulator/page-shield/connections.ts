@@ -43,8 +43,19 @@ export function connectionItem(r: ConnectionRow) {
 }
 
 const CSV_COLUMNS = [
-  'id', 'url', 'host', 'status', 'first_page_url', 'first_seen_at', 'last_seen_at', 'added_at', 'url_reported_malicious',
-  'domain_reported_malicious', 'malicious_url_categories', 'malicious_domain_categories', 'url_contains_cdn_cgi_path',
+  'id',
+  'url',
+  'host',
+  'status',
+  'first_page_url',
+  'first_seen_at',
+  'last_seen_at',
+  'added_at',
+  'url_reported_malicious',
+  'domain_reported_malicious',
+  'malicious_url_categories',
+  'malicious_domain_categories',
+  'url_contains_cdn_cgi_path',
 ] as const
 
 /** Connections have no code to score: malicious means a threat feed reports the URL or the domain. */
@@ -57,7 +68,11 @@ export function registerConnectionRoutes(app: Hono, { db }: EmulatorContext): vo
     const where = new Where().add('k.zone_id = ?', zone.id)
     const statuses = q.status?.length ? q.status : ['active']
     where.add(`k.status IN (${statuses.map(() => '?').join(',')})`, ...statuses)
-    addWildcards(where, 'k.host', q.hosts?.map((h) => h.toLowerCase()))
+    addWildcards(
+      where,
+      'k.host',
+      q.hosts?.map((h) => h.toLowerCase()),
+    )
     addPageUrlFilter(where, 'k', q.page_url)
     addUrlContains(where, 'k.url', q.urls, false)
     addUrlContains(where, 'k.url', q.exclude_urls, true)

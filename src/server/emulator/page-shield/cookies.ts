@@ -45,8 +45,20 @@ export function cookieItem(r: CookieRow) {
 }
 
 const CSV_COLUMNS = [
-  'id', 'name', 'host', 'type', 'first_page_url', 'first_seen_at', 'last_seen_at', 'domain_attribute', 'path_attribute',
-  'expires_attribute', 'max_age_attribute', 'http_only_attribute', 'secure_attribute', 'same_site_attribute',
+  'id',
+  'name',
+  'host',
+  'type',
+  'first_page_url',
+  'first_seen_at',
+  'last_seen_at',
+  'domain_attribute',
+  'path_attribute',
+  'expires_attribute',
+  'max_age_attribute',
+  'http_only_attribute',
+  'secure_attribute',
+  'same_site_attribute',
 ] as const
 
 export function registerCookieRoutes(app: Hono, { db }: EmulatorContext): void {
@@ -54,7 +66,11 @@ export function registerCookieRoutes(app: Hono, { db }: EmulatorContext): void {
     const zone = requireZone(db, c.req.param('zone_id'))
     const q = readListQuery(c, cookiesQuerySchema)
     const where = new Where().add('k.zone_id = ?', zone.id)
-    addWildcards(where, 'k.host', q.hosts?.map((h) => h.toLowerCase()))
+    addWildcards(
+      where,
+      'k.host',
+      q.hosts?.map((h) => h.toLowerCase()),
+    )
     addPageUrlFilter(where, 'k', q.page_url)
     if (q.name) {
       // Cookie names are case-sensitive, wildcards or not.
@@ -63,7 +79,8 @@ export function registerCookieRoutes(app: Hono, { db }: EmulatorContext): void {
       const core = q.name.replace(/^\*+/, '').replace(/\*+$/, '')
       if (!starts && !ends) where.add('k.name = ?', core)
       else if (core) {
-        const fn = starts && ends ? 'instr(k.name, ?) > 0' : starts ? 'substr(k.name, -length(?)) = ?' : 'substr(k.name, 1, length(?)) = ?'
+        const fn =
+          starts && ends ? 'instr(k.name, ?) > 0' : starts ? 'substr(k.name, -length(?)) = ?' : 'substr(k.name, 1, length(?)) = ?'
         where.add(fn, ...(starts && ends ? [core] : [core, core]))
       }
     }

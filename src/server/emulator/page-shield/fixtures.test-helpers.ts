@@ -38,7 +38,12 @@ export function scriptsApp(fixtures: Fixture[]) {
   w.finishScripts(ZONE)
   const get = async (path: string) => {
     const res = await t.app.request(path)
-    return { status: res.status, headers: res.headers, text: await res.clone().text(), json: res.headers.get('content-type')?.includes('json') ? await res.json() : undefined }
+    return {
+      status: res.status,
+      headers: res.headers,
+      text: await res.clone().text(),
+      json: res.headers.get('content-type')?.includes('json') ? await res.json() : undefined,
+    }
   }
   return { ...t, w, get, idOf: (key: string) => stableId(`fixture:${key}`) }
 }

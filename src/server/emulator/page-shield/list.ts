@@ -113,7 +113,11 @@ export function answerList<Row, Item>(c: Context, spec: ListSpec<Row, Item>): Re
   if (query.page === 'all') {
     const rows = db.prepare(`SELECT ${alias}.* ${from} ORDER BY ${order} LIMIT ${EXPORT_LIMIT}`).all(...where.params) as Row[]
     const info: ResultInfo = { page: 1, per_page: rows.length, count: rows.length, total_count: total, total_pages: 1 }
-    return ok(c, rows.map((r) => spec.toItem(r, 'all')), info)
+    return ok(
+      c,
+      rows.map((r) => spec.toItem(r, 'all')),
+      info,
+    )
   }
   const page = query.page ?? 1
   const perPage = query.per_page ?? DEFAULT_PER_PAGE
@@ -125,8 +129,18 @@ export function answerList<Row, Item>(c: Context, spec: ListSpec<Row, Item>): Re
        ORDER BY ${order}`,
     )
     .all(...where.params, perPage, (page - 1) * perPage) as Row[]
-  const info: ResultInfo = { page, per_page: perPage, count: rows.length, total_count: total, total_pages: Math.ceil(total / perPage) }
-  return ok(c, rows.map((r) => spec.toItem(r, 'page')), info)
+  const info: ResultInfo = {
+    page,
+    per_page: perPage,
+    count: rows.length,
+    total_count: total,
+    total_pages: Math.ceil(total / perPage),
+  }
+  return ok(
+    c,
+    rows.map((r) => spec.toItem(r, 'page')),
+    info,
+  )
 }
 
 export const bool = (v: number | null | undefined) => v === 1

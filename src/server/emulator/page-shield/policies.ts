@@ -24,7 +24,8 @@ const policyItem = (r: PolicyRow): PageShieldPolicy => ({
 })
 
 function requirePolicy(db: Db, zoneId: string, policyId: string): PolicyRow {
-  const row = db.prepare('SELECT * FROM page_shield_policies WHERE zone_id = ? AND id = ?').get(zoneId, policyId) as PolicyRow | undefined
+  const row = db.prepare('SELECT * FROM page_shield_policies WHERE zone_id = ? AND id = ?').get(zoneId, policyId) as
+    PolicyRow | undefined
   if (!row) throw notFound(1002, `Policy ${policyId} was not found in this zone.`)
   return row
 }
@@ -32,8 +33,16 @@ function requirePolicy(db: Db, zoneId: string, policyId: string): PolicyRow {
 export function registerPolicyRoutes(app: Hono, { db, now }: EmulatorContext): void {
   app.get('/zones/:zone_id/page_shield/policies', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
-    const rows = db.prepare('SELECT * FROM page_shield_policies WHERE zone_id = ? ORDER BY created_at, id').all(zone.id) as PolicyRow[]
-    return ok(c, rows.map(policyItem), { page: 1, per_page: rows.length, count: rows.length, total_count: rows.length, total_pages: 1 })
+    const rows = db
+      .prepare('SELECT * FROM page_shield_policies WHERE zone_id = ? ORDER BY created_at, id')
+      .all(zone.id) as PolicyRow[]
+    return ok(c, rows.map(policyItem), {
+      page: 1,
+      per_page: rows.length,
+      count: rows.length,
+      total_count: rows.length,
+      total_pages: 1,
+    })
   })
 
   app.get('/zones/:zone_id/page_shield/policies/:policy_id', (c) => {

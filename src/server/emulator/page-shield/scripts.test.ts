@@ -4,17 +4,73 @@ import { daysAgo, scriptsApp, version, ZONE } from './fixtures.test-helpers'
 const BASE = `/zones/${ZONE}/page_shield/scripts`
 
 const fx = scriptsApp([
-  { key: 'a', url: 'https://cdn.alpha.com/lib/a.js', page_urls: ['www.example.com/checkout', 'www.example.com/cart'], first_seen_at: daysAgo(30), last_seen_at: daysAgo(0.5), versions: [version(50, 'ha')] },
-  { key: 'b', url: 'https://static.alpha.com/b.js', page_urls: ['www.example.com/'], first_seen_at: daysAgo(5), last_seen_at: daysAgo(2), versions: [version(9, 'hb')] },
-  { key: 'c', url: 'https://beta.net/c.js', status: 'infrequent', page_urls: ['blog.example.com/post'], first_seen_at: daysAgo(20), last_seen_at: daysAgo(3), versions: [version(10, 'hc')] },
-  { key: 'd', url: 'https://beta.net/d.js?x=1', status: 'inactive', first_seen_at: daysAgo(60), last_seen_at: daysAgo(20), versions: [version(11, 'hd')] },
+  {
+    key: 'a',
+    url: 'https://cdn.alpha.com/lib/a.js',
+    page_urls: ['www.example.com/checkout', 'www.example.com/cart'],
+    first_seen_at: daysAgo(30),
+    last_seen_at: daysAgo(0.5),
+    versions: [version(50, 'ha')],
+  },
+  {
+    key: 'b',
+    url: 'https://static.alpha.com/b.js',
+    page_urls: ['www.example.com/'],
+    first_seen_at: daysAgo(5),
+    last_seen_at: daysAgo(2),
+    versions: [version(9, 'hb')],
+  },
+  {
+    key: 'c',
+    url: 'https://beta.net/c.js',
+    status: 'infrequent',
+    page_urls: ['blog.example.com/post'],
+    first_seen_at: daysAgo(20),
+    last_seen_at: daysAgo(3),
+    versions: [version(10, 'hc')],
+  },
+  {
+    key: 'd',
+    url: 'https://beta.net/d.js?x=1',
+    status: 'inactive',
+    first_seen_at: daysAgo(60),
+    last_seen_at: daysAgo(20),
+    versions: [version(11, 'hd')],
+  },
   { key: 'e', url: 'https://www.example.com/cdn-cgi/scripts/e.js', first_seen_at: daysAgo(8), last_seen_at: daysAgo(1) },
-  { key: 'f1', url: 'https://gamma.io/f.js?v=1', first_seen_at: daysAgo(40), last_seen_at: daysAgo(4), versions: [version(70, 'same')] },
-  { key: 'f2', url: 'https://gamma.io/f.js?v=2', first_seen_at: daysAgo(4), last_seen_at: daysAgo(1.5), versions: [version(70, 'same')] },
-  { key: 'g', url: 'https://reported.example/g.js', url_reported_malicious: true, malicious_url_categories: ['Malware'], first_seen_at: daysAgo(15), last_seen_at: daysAgo(1.2), versions: [version(80, 'hg')] },
-  { key: 'h', url: 'https://gamma.io/h.js', first_seen_at: daysAgo(2), last_seen_at: daysAgo(0.2), versions: [version(60, 'h1', 3), version(20, 'h2', 2), version(5, 'h3', 1)] },
+  {
+    key: 'f1',
+    url: 'https://gamma.io/f.js?v=1',
+    first_seen_at: daysAgo(40),
+    last_seen_at: daysAgo(4),
+    versions: [version(70, 'same')],
+  },
+  {
+    key: 'f2',
+    url: 'https://gamma.io/f.js?v=2',
+    first_seen_at: daysAgo(4),
+    last_seen_at: daysAgo(1.5),
+    versions: [version(70, 'same')],
+  },
+  {
+    key: 'g',
+    url: 'https://reported.example/g.js',
+    url_reported_malicious: true,
+    malicious_url_categories: ['Malware'],
+    first_seen_at: daysAgo(15),
+    last_seen_at: daysAgo(1.2),
+    versions: [version(80, 'hg')],
+  },
+  {
+    key: 'h',
+    url: 'https://gamma.io/h.js',
+    first_seen_at: daysAgo(2),
+    last_seen_at: daysAgo(0.2),
+    versions: [version(60, 'h1', 3), version(20, 'h2', 2), version(5, 'h3', 1)],
+  },
 ])
-const keysOf = (json: { result: { id: string }[] }) => json.result.map((s) => ['a', 'b', 'c', 'd', 'e', 'f1', 'f2', 'g', 'h'].find((k) => fx.idOf(k) === s.id))
+const keysOf = (json: { result: { id: string }[] }) =>
+  json.result.map((s) => ['a', 'b', 'c', 'd', 'e', 'f1', 'f2', 'g', 'h'].find((k) => fx.idOf(k) === s.id))
 const list = async (query = '') => {
   const r = await fx.get(`${BASE}${query}`)
   expect(r.status, r.text).toBe(200)
@@ -129,7 +185,13 @@ describe('GET page_shield/scripts/:id', () => {
   })
 
   it('keeps only the last ten versions', async () => {
-    const many = scriptsApp([{ key: 'v', url: 'https://v.example/v.js', versions: Array.from({ length: 14 }, (_, i) => version(20 + i, `v${i}`, 14 - i)) }])
+    const many = scriptsApp([
+      {
+        key: 'v',
+        url: 'https://v.example/v.js',
+        versions: Array.from({ length: 14 }, (_, i) => version(20 + i, `v${i}`, 14 - i)),
+      },
+    ])
     const r = await many.get(`${BASE}/${many.idOf('v')}`)
     expect(r.json.result.versions).toHaveLength(10)
     expect(r.json.result.versions[0].js_integrity_score).toBe(33)

@@ -32,7 +32,14 @@ export interface ScriptRow {
   obfuscation_score: number | null
 }
 
-export const SCORE_COLUMNS = ['js_integrity_score', 'malware_score', 'magecart_score', 'cryptomining_score', 'dataflow_score', 'obfuscation_score'] as const
+export const SCORE_COLUMNS = [
+  'js_integrity_score',
+  'malware_score',
+  'magecart_score',
+  'cryptomining_score',
+  'dataflow_score',
+  'obfuscation_score',
+] as const
 
 /** The script as the API returns it in lists. page=all leaves the threat categories out (best effort, like the API). */
 export function scriptItem(r: ScriptRow, mode: 'page' | 'all' = 'page') {
@@ -49,7 +56,10 @@ export function scriptItem(r: ScriptRow, mode: 'page' | 'all' = 'page') {
     domain_reported_malicious: bool(r.domain_reported_malicious),
     url_reported_malicious: bool(r.url_reported_malicious),
     ...(mode === 'page'
-      ? { malicious_domain_categories: jsonList(r.malicious_domain_categories), malicious_url_categories: jsonList(r.malicious_url_categories) }
+      ? {
+          malicious_domain_categories: jsonList(r.malicious_domain_categories),
+          malicious_url_categories: jsonList(r.malicious_url_categories),
+        }
       : {}),
     hash: r.hash,
     fetched_at: r.fetched_at,
@@ -63,9 +73,25 @@ export function scriptItem(r: ScriptRow, mode: 'page' | 'all' = 'page') {
 }
 
 const CSV_COLUMNS = [
-  'id', 'url', 'host', 'status', 'first_page_url', 'first_seen_at', 'last_seen_at', 'added_at', 'hash', 'fetched_at',
-  'js_integrity_score', 'malware_score', 'magecart_score', 'cryptomining_score', 'url_reported_malicious',
-  'domain_reported_malicious', 'malicious_url_categories', 'malicious_domain_categories', 'url_contains_cdn_cgi_path',
+  'id',
+  'url',
+  'host',
+  'status',
+  'first_page_url',
+  'first_seen_at',
+  'last_seen_at',
+  'added_at',
+  'hash',
+  'fetched_at',
+  'js_integrity_score',
+  'malware_score',
+  'magecart_score',
+  'cryptomining_score',
+  'url_reported_malicious',
+  'domain_reported_malicious',
+  'malicious_url_categories',
+  'malicious_domain_categories',
+  'url_contains_cdn_cgi_path',
 ] as const
 
 /**
@@ -82,7 +108,11 @@ export function registerScriptRoutes(app: Hono, { db }: EmulatorContext): void {
     const statuses = new Set(q.status?.length ? q.status : ['active'])
     // Every status selected: no term at all, so the any-status indexes give rows in order.
     if (statuses.size < 3) where.add(`s.status IN (${[...statuses].map(() => '?').join(',')})`, ...statuses)
-    addWildcards(where, 's.host', q.hosts?.map((h) => h.toLowerCase()))
+    addWildcards(
+      where,
+      's.host',
+      q.hosts?.map((h) => h.toLowerCase()),
+    )
     if (q.page_url?.length) {
       const conds = q.page_url.map((p) => wildcardCondition('p.url', p))
       where.add(
@@ -115,7 +145,9 @@ export function registerScriptRoutes(app: Hono, { db }: EmulatorContext): void {
       .get(zone.id, c.req.param('script_id')) as ScriptRow | undefined
     if (!row) throw notFound(1002, `Script ${c.req.param('script_id')} was not found in this zone.`)
     const versions = db
-      .prepare(`SELECT hash, fetched_at, ${SCORE_COLUMNS.join(', ')} FROM page_shield_script_versions WHERE script_id = ? ORDER BY position DESC LIMIT 10`)
+      .prepare(
+        `SELECT hash, fetched_at, ${SCORE_COLUMNS.join(', ')} FROM page_shield_script_versions WHERE script_id = ? ORDER BY position DESC LIMIT 10`,
+      )
       .all(row.id)
     return ok(c, { ...scriptItem(row), page_urls: jsonList(row.page_urls), versions })
   })

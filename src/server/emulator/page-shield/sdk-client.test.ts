@@ -21,7 +21,10 @@ describe('the cloudflare SDK against the page-security sandbox', () => {
   it('reads and updates the settings', async () => {
     const before = (await client.pageShield.get({ zone_id })) as { enabled: boolean }
     expect(before.enabled).toBe(true)
-    const after = (await client.pageShield.update({ zone_id, enabled: false })) as { enabled: boolean; use_cloudflare_reporting_endpoint: boolean }
+    const after = (await client.pageShield.update({ zone_id, enabled: false })) as {
+      enabled: boolean
+      use_cloudflare_reporting_endpoint: boolean
+    }
     expect(after.enabled).toBe(false)
     expect(typeof after.use_cloudflare_reporting_endpoint).toBe('boolean')
   })
@@ -39,11 +42,19 @@ describe('the cloudflare SDK against the page-security sandbox', () => {
     const page = await client.pageShield.cookies.list({ zone_id, secure: true, same_site: 'strict', http_only: false })
     const cookies = page.result as { secure_attribute: boolean; same_site_attribute: string; http_only_attribute: boolean }[]
     expect(cookies.length).toBeGreaterThan(0)
-    for (const c of cookies) expect(c).toMatchObject({ secure_attribute: true, same_site_attribute: 'strict', http_only_attribute: false })
+    for (const c of cookies)
+      expect(c).toMatchObject({ secure_attribute: true, same_site_attribute: 'strict', http_only_attribute: false })
   })
 
   it('creates, updates and deletes a policy (delete is a 204)', async () => {
-    const created = (await client.pageShield.policies.create({ zone_id, action: 'log', description: 'SDK', enabled: true, expression: 'true', value: "script-src 'self'" })) as { id: string }
+    const created = (await client.pageShield.policies.create({
+      zone_id,
+      action: 'log',
+      description: 'SDK',
+      enabled: true,
+      expression: 'true',
+      value: "script-src 'self'",
+    })) as { id: string }
     const updated = (await client.pageShield.policies.update(created.id, { zone_id, enabled: false })) as { enabled: boolean }
     expect(updated.enabled).toBe(false)
     await client.pageShield.policies.delete(created.id, { zone_id })

@@ -26,7 +26,19 @@ const c = (
   flags: 'HS' | 'H' | 'S' | '',
   sameSite: 'lax' | 'strict' | 'none' | null,
   on: PageGroup[],
-): CookieSeed => ({ name, host, type, domain, path, expiresDays, maxAge, httpOnly: flags.includes('H'), secure: flags.includes('S'), sameSite, on })
+): CookieSeed => ({
+  name,
+  host,
+  type,
+  domain,
+  path,
+  expiresDays,
+  maxAge,
+  httpOnly: flags.includes('H'),
+  secure: flags.includes('S'),
+  sameSite,
+  on,
+})
 
 /** Cookies seen on the demo site: sessions, consent, analytics, payments, chat, and a few careless ones. */
 export const COOKIES: CookieSeed[] = [
@@ -35,7 +47,11 @@ export const COOKIES: CookieSeed[] = [
   c('_cfuvid', 'www.example.com', 'first_party', '.example.com', '/', null, null, 'HS', 'none', ALL),
   c('session_id', 'www.example.com', 'first_party', 'www.example.com', '/', null, null, 'HS', 'lax', SHOP),
   c('csrftoken', 'www.example.com', 'first_party', 'www.example.com', '/', 365, 31449600, 'S', 'strict', ['account', 'checkout']),
-  c('cart_id', 'www.example.com', 'first_party', 'www.example.com', '/', 30, 2592000, 'HS', 'lax', ['cart', 'checkout', 'product']),
+  c('cart_id', 'www.example.com', 'first_party', 'www.example.com', '/', 30, 2592000, 'HS', 'lax', [
+    'cart',
+    'checkout',
+    'product',
+  ]),
   c('checkout_token', 'www.example.com', 'first_party', 'www.example.com', '/checkout', 0.5, 43200, 'HS', 'strict', ['checkout']),
   c('remember_me', 'www.example.com', 'first_party', 'www.example.com', '/account', 30, 2592000, 'HS', 'lax', ['account']),
   c('currency', 'www.example.com', 'first_party', 'www.example.com', '/', 365, null, '', 'lax', SHOP),
@@ -62,8 +78,16 @@ export const COOKIES: CookieSeed[] = [
   c('_hjIncludedInSessionSample', 'www.example.com', 'first_party', 'www.example.com', '/', 0.01, 120, '', null, SHOP),
   c('ajs_anonymous_id', 'www.example.com', 'first_party', '.example.com', '/', 365, null, 'S', 'lax', ALL),
   c('ajs_user_id', 'www.example.com', 'first_party', '.example.com', '/', 365, null, 'S', 'lax', ['account', 'checkout']),
-  c('intercom-id-k2x9q1z7', 'www.example.com', 'first_party', '.example.com', '/', 270, null, 'S', 'lax', ['home', 'product', 'help']),
-  c('intercom-session-k2x9q1z7', 'www.example.com', 'first_party', '.example.com', '/', 7, null, 'S', 'lax', ['home', 'product', 'help']),
+  c('intercom-id-k2x9q1z7', 'www.example.com', 'first_party', '.example.com', '/', 270, null, 'S', 'lax', [
+    'home',
+    'product',
+    'help',
+  ]),
+  c('intercom-session-k2x9q1z7', 'www.example.com', 'first_party', '.example.com', '/', 7, null, 'S', 'lax', [
+    'home',
+    'product',
+    'help',
+  ]),
   c('intercom-device-id-k2x9q1z7', 'www.example.com', 'first_party', '.example.com', '/', 270, null, 'S', 'lax', ['help']),
   c('__stripe_mid', 'www.example.com', 'first_party', '.example.com', '/', 365, 31536000, 'S', 'strict', ['cart', 'checkout']),
   c('__stripe_sid', 'www.example.com', 'first_party', '.example.com', '/', 0.02, 1800, 'S', 'strict', ['cart', 'checkout']),

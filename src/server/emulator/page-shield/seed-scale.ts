@@ -4,11 +4,49 @@ import { SEED_ZONES } from '../seed-ids'
 import { seedTools, sha256 } from './seed'
 import { pageShieldWriter } from './writer'
 
-const WORDS = ['pixel', 'stat', 'tag', 'edge', 'fast', 'shop', 'cart', 'promo', 'review', 'chat', 'pay', 'fonts', 'media', 'img', 'track', 'metrics', 'insight', 'widget', 'cloud', 'lens', 'beacon', 'boost', 'spark', 'nova']
+const WORDS = [
+  'pixel',
+  'stat',
+  'tag',
+  'edge',
+  'fast',
+  'shop',
+  'cart',
+  'promo',
+  'review',
+  'chat',
+  'pay',
+  'fonts',
+  'media',
+  'img',
+  'track',
+  'metrics',
+  'insight',
+  'widget',
+  'cloud',
+  'lens',
+  'beacon',
+  'boost',
+  'spark',
+  'nova',
+]
 const TLDS = ['com', 'net', 'io', 'co', 'app']
 const SUBS = ['cdn', 'static', 'js', 'assets', 't']
 const DIRS = ['js', 'static/js', 'lib', 'dist', 'v2', 'sdk', 'widgets', 'assets/build']
-const NAMES = ['main', 'bundle', 'loader', 'embed', 'tracker', 'widget', 'sdk', 'vendor', 'runtime', 'analytics', 'consent', 'reviews']
+const NAMES = [
+  'main',
+  'bundle',
+  'loader',
+  'embed',
+  'tracker',
+  'widget',
+  'sdk',
+  'vendor',
+  'runtime',
+  'analytics',
+  'consent',
+  'reviews',
+]
 
 export const SCALE_SCRIPT_COUNT = 20_000
 
@@ -23,12 +61,19 @@ export function seedPageShieldScale(db: Db, now: Date): void {
   const { ago, lastSeenDays, versions } = seedTools(now, r)
 
   const hosts: string[] = ['www.shop-scale.io', 'static.shop-scale.io']
-  for (const a of WORDS) for (const b of WORDS) if (a !== b && r.chance(0.25)) hosts.push(`${r.pick(SUBS)}.${a}${b}.${r.pick(TLDS)}`)
+  for (const a of WORDS)
+    for (const b of WORDS) if (a !== b && r.chance(0.25)) hosts.push(`${r.pick(SUBS)}.${a}${b}.${r.pick(TLDS)}`)
   const pages: string[] = []
   for (let i = 0; i < 300; i++) {
     const kind = r.int(0, 3)
     pages.push(
-      kind === 0 ? `www.shop-scale.io/c/${r.pick(WORDS)}/${r.int(1, 40)}` : kind === 1 ? `www.shop-scale.io/p/sku-${10000 + i}` : kind === 2 ? `m.shop-scale.io/p/sku-${10000 + i}` : `www.shop-scale.io/checkout/step-${r.int(1, 4)}`,
+      kind === 0
+        ? `www.shop-scale.io/c/${r.pick(WORDS)}/${r.int(1, 40)}`
+        : kind === 1
+          ? `www.shop-scale.io/p/sku-${10000 + i}`
+          : kind === 2
+            ? `m.shop-scale.io/p/sku-${10000 + i}`
+            : `www.shop-scale.io/checkout/step-${r.int(1, 4)}`,
     )
   }
 
@@ -41,7 +86,9 @@ export function seedPageShieldScale(db: Db, now: Date): void {
     const last = Math.min(firstDays, lastSeenDays(status))
     const malicious = r.chance(0.003)
     const js = malicious ? r.int(1, 9) : r.int(12, 99)
-    const history = r.chance(0.1) ? [[Math.min(99, js + r.int(0, 30)), r.int(60, 99), r.int(60, 99), r.int(85, 99)] as [number, number, number, number]] : []
+    const history = r.chance(0.1)
+      ? [[Math.min(99, js + r.int(0, 30)), r.int(60, 99), r.int(60, 99), r.int(85, 99)] as [number, number, number, number]]
+      : []
     const n = r.int(1, 3)
     const seenOn: string[] = []
     for (let p = 0; p < n; p++) seenOn.push(pages[Math.floor(r.next() * pages.length)])
@@ -57,7 +104,12 @@ export function seedPageShieldScale(db: Db, now: Date): void {
       url_reported_malicious: malicious && r.chance(0.5),
       domain_reported_malicious: malicious && r.chance(0.3),
       malicious_url_categories: malicious ? ['Malware'] : [],
-      versions: versions(`${url}:${sha256(String(i)).slice(0, 6)}`, [...history, [js, r.int(60, 99), malicious ? r.int(1, 20) : r.int(60, 99), r.int(85, 99)]], firstDays, last),
+      versions: versions(
+        `${url}:${sha256(String(i)).slice(0, 6)}`,
+        [...history, [js, r.int(60, 99), malicious ? r.int(1, 20) : r.int(60, 99), r.int(85, 99)]],
+        firstDays,
+        last,
+      ),
     })
   }
   w.finishScripts(zone.id)

@@ -17,12 +17,27 @@ describe('page security seed', () => {
   })
 
   it('has about ten malicious scripts by the integrity rule, some reported by threat feeds, some with changing versions', () => {
-    const scores = db.prepare('SELECT js_integrity_score s FROM page_shield_scripts WHERE zone_id = ?').all(demo) as { s: number | null }[]
+    const scores = db.prepare('SELECT js_integrity_score s FROM page_shield_scripts WHERE zone_id = ?').all(demo) as {
+      s: number | null
+    }[]
     expect(scores.filter((r) => isMalicious(r.s)).length).toBe(10)
-    expect(count('SELECT COUNT(*) n FROM page_shield_scripts WHERE zone_id = ? AND (url_reported_malicious = 1 OR domain_reported_malicious = 1)', demo)).toBeGreaterThanOrEqual(5)
-    expect(count(`SELECT COUNT(*) n FROM (SELECT script_id FROM page_shield_script_versions v JOIN page_shield_scripts s ON s.id = v.script_id
-      WHERE s.zone_id = ? GROUP BY script_id HAVING COUNT(DISTINCT v.js_integrity_score) > 1)`, demo)).toBeGreaterThanOrEqual(8)
-    for (const status of ['infrequent', 'inactive']) expect(count('SELECT COUNT(*) n FROM page_shield_scripts WHERE zone_id = ? AND status = ?', demo, status)).toBeGreaterThan(10)
+    expect(
+      count(
+        'SELECT COUNT(*) n FROM page_shield_scripts WHERE zone_id = ? AND (url_reported_malicious = 1 OR domain_reported_malicious = 1)',
+        demo,
+      ),
+    ).toBeGreaterThanOrEqual(5)
+    expect(
+      count(
+        `SELECT COUNT(*) n FROM (SELECT script_id FROM page_shield_script_versions v JOIN page_shield_scripts s ON s.id = v.script_id
+      WHERE s.zone_id = ? GROUP BY script_id HAVING COUNT(DISTINCT v.js_integrity_score) > 1)`,
+        demo,
+      ),
+    ).toBeGreaterThanOrEqual(8)
+    for (const status of ['infrequent', 'inactive'])
+      expect(count('SELECT COUNT(*) n FROM page_shield_scripts WHERE zone_id = ? AND status = ?', demo, status)).toBeGreaterThan(
+        10,
+      )
   })
 
   it('gives the scale zone 20,000 scripts and answers its first page', async () => {

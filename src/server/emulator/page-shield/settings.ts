@@ -16,7 +16,12 @@ function readSettings(db: Db, zoneId: string): PageShieldSettings {
   const row = db.prepare('SELECT * FROM page_shield_settings WHERE zone_id = ?').get(zoneId) as SettingsRow | undefined
   if (!row) {
     const zone = db.prepare('SELECT created_on FROM zones WHERE id = ?').get(zoneId) as { created_on: string }
-    return { enabled: false, use_cloudflare_reporting_endpoint: true, use_connection_url_path: false, updated_at: zone.created_on }
+    return {
+      enabled: false,
+      use_cloudflare_reporting_endpoint: true,
+      use_connection_url_path: false,
+      updated_at: zone.created_on,
+    }
   }
   return {
     enabled: row.enabled === 1,
@@ -40,7 +45,9 @@ export function registerSettingsRoutes(app: Hono, { db, now }: EmulatorContext):
     const next: PageShieldSettings = {
       enabled: input.enabled ?? current.enabled,
       use_cloudflare_reporting_endpoint:
-        input.use_cloudflare_reporting_endpoint ?? input.use_service_reporting_endpoint ?? current.use_cloudflare_reporting_endpoint,
+        input.use_cloudflare_reporting_endpoint ??
+        input.use_service_reporting_endpoint ??
+        current.use_cloudflare_reporting_endpoint,
       use_connection_url_path: input.use_connection_url_path ?? current.use_connection_url_path,
       updated_at: now().toISOString(),
     }

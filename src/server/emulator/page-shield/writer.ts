@@ -117,30 +117,85 @@ export function pageShieldWriter(db: Db) {
       const current = s.versions[s.versions.length - 1]
       const first = s.page_urls[0] ?? ''
       const { lastInsertRowid } = script.run(
-        s.id, s.zone_id, s.url, hostOf(s.url), hostOf(first), first, JSON.stringify(s.page_urls), s.status, s.added_at,
-        s.first_seen_at, s.last_seen_at, +hasCdnCgi(s.url), +(s.domain_reported_malicious ?? false), +(s.url_reported_malicious ?? false),
-        JSON.stringify(s.malicious_domain_categories ?? []), JSON.stringify(s.malicious_url_categories ?? []),
-        current?.hash ?? null, current?.fetched_at ?? null, current?.js_integrity_score ?? null, current?.malware_score ?? null,
-        current?.magecart_score ?? null, current?.cryptomining_score ?? null, current?.dataflow_score ?? null, current?.obfuscation_score ?? null,
+        s.id,
+        s.zone_id,
+        s.url,
+        hostOf(s.url),
+        hostOf(first),
+        first,
+        JSON.stringify(s.page_urls),
+        s.status,
+        s.added_at,
+        s.first_seen_at,
+        s.last_seen_at,
+        +hasCdnCgi(s.url),
+        +(s.domain_reported_malicious ?? false),
+        +(s.url_reported_malicious ?? false),
+        JSON.stringify(s.malicious_domain_categories ?? []),
+        JSON.stringify(s.malicious_url_categories ?? []),
+        current?.hash ?? null,
+        current?.fetched_at ?? null,
+        current?.js_integrity_score ?? null,
+        current?.malware_score ?? null,
+        current?.magecart_score ?? null,
+        current?.cryptomining_score ?? null,
+        current?.dataflow_score ?? null,
+        current?.obfuscation_score ?? null,
         isMalicious(current?.js_integrity_score) ? 2 : isReportedMalicious(s) ? 1 : 0,
       )
       for (const p of s.page_urls) scriptPage.run(pageId(s.zone_id, p), lastInsertRowid)
       s.versions.forEach((v, i) =>
-        version.run(s.id, i, v.hash, v.fetched_at, v.js_integrity_score, v.malware_score, v.magecart_score, v.cryptomining_score, v.dataflow_score ?? null, v.obfuscation_score ?? null),
+        version.run(
+          s.id,
+          i,
+          v.hash,
+          v.fetched_at,
+          v.js_integrity_score,
+          v.malware_score,
+          v.magecart_score,
+          v.cryptomining_score,
+          v.dataflow_score ?? null,
+          v.obfuscation_score ?? null,
+        ),
       )
     },
     connection(k: ConnectionInput): void {
       connection.run(
-        k.id, k.zone_id, k.url, hostOf(k.url), k.page_urls[0] ?? '', JSON.stringify(k.page_urls), k.status, k.added_at, k.first_seen_at,
-        k.last_seen_at, +hasCdnCgi(k.url), +(k.domain_reported_malicious ?? false), +(k.url_reported_malicious ?? false),
-        JSON.stringify(k.malicious_domain_categories ?? []), JSON.stringify(k.malicious_url_categories ?? []),
+        k.id,
+        k.zone_id,
+        k.url,
+        hostOf(k.url),
+        k.page_urls[0] ?? '',
+        JSON.stringify(k.page_urls),
+        k.status,
+        k.added_at,
+        k.first_seen_at,
+        k.last_seen_at,
+        +hasCdnCgi(k.url),
+        +(k.domain_reported_malicious ?? false),
+        +(k.url_reported_malicious ?? false),
+        JSON.stringify(k.malicious_domain_categories ?? []),
+        JSON.stringify(k.malicious_url_categories ?? []),
       )
     },
     cookie(k: CookieInput): void {
       cookie.run(
-        k.id, k.zone_id, k.name, k.host, k.type, k.page_urls[0] ?? '', JSON.stringify(k.page_urls), k.first_seen_at, k.last_seen_at,
-        k.domain_attribute ?? null, k.path_attribute ?? null, k.expires_attribute ?? null, k.max_age_attribute ?? null,
-        +k.http_only_attribute, +k.secure_attribute, k.same_site_attribute,
+        k.id,
+        k.zone_id,
+        k.name,
+        k.host,
+        k.type,
+        k.page_urls[0] ?? '',
+        JSON.stringify(k.page_urls),
+        k.first_seen_at,
+        k.last_seen_at,
+        k.domain_attribute ?? null,
+        k.path_attribute ?? null,
+        k.expires_attribute ?? null,
+        k.max_age_attribute ?? null,
+        +k.http_only_attribute,
+        +k.secure_attribute,
+        k.same_site_attribute,
       )
     },
     /** Marks duplicates once a zone's scripts are written: call after the last script. */
@@ -148,12 +203,23 @@ export function pageShieldWriter(db: Db) {
       markDuplicates(db, zoneId)
     },
     settings(zoneId: string, s: { enabled: boolean; reporting: boolean; urlPath: boolean; updatedAt: string }): void {
-      db.prepare('INSERT INTO page_shield_settings (zone_id, enabled, use_reporting_endpoint, use_connection_url_path, updated_at) VALUES (?, ?, ?, ?, ?)')
-        .run(zoneId, +s.enabled, +s.reporting, +s.urlPath, s.updatedAt)
+      db.prepare(
+        'INSERT INTO page_shield_settings (zone_id, enabled, use_reporting_endpoint, use_connection_url_path, updated_at) VALUES (?, ?, ?, ?, ?)',
+      ).run(zoneId, +s.enabled, +s.reporting, +s.urlPath, s.updatedAt)
     },
-    policy(p: { id: string; zone_id: string; description: string; action: string; expression: string; enabled: boolean; value: string; created_at: string }): void {
-      db.prepare('INSERT INTO page_shield_policies (id, zone_id, description, action, expression, enabled, value, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(p.id, p.zone_id, p.description, p.action, p.expression, +p.enabled, p.value, p.created_at)
+    policy(p: {
+      id: string
+      zone_id: string
+      description: string
+      action: string
+      expression: string
+      enabled: boolean
+      value: string
+      created_at: string
+    }): void {
+      db.prepare(
+        'INSERT INTO page_shield_policies (id, zone_id, description, action, expression, enabled, value, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(p.id, p.zone_id, p.description, p.action, p.expression, +p.enabled, p.value, p.created_at)
     },
   }
 }

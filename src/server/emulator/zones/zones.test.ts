@@ -20,7 +20,7 @@ beforeAll(() => {
        VALUES (?, 'Partner.ORG', 'initializing', 'partial', ?, ?, '[]', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`,
     )
     .run('c'.repeat(32), 'b'.repeat(32), JSON.stringify({ id: 'x', name: 'Free Website', legacy_id: 'free' }))
-})
+}, 60_000) // seeding takes a few seconds on a busy machine
 afterAll(() => em.close())
 
 describe('GET /zones', () => {
