@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -28,12 +28,16 @@ describe('the browser bundle', () => {
         encoding: 'utf8',
       },
     )
-    expect(res.status, res.stderr).toBe(0)
-    const files = filesUnder(outDir)
-    expect(files.some((f) => f.endsWith('.js'))).toBe(true)
-    for (const file of files) {
-      const text = readFileSync(file, 'utf8')
-      for (const [name, value] of Object.entries(secrets)) expect(text.includes(value), `${name} in ${file}`).toBe(false)
+    try {
+      expect(res.status, res.stderr).toBe(0)
+      const files = filesUnder(outDir)
+      expect(files.some((f) => f.endsWith('.js'))).toBe(true)
+      for (const file of files) {
+        const text = readFileSync(file, 'utf8')
+        for (const [name, value] of Object.entries(secrets)) expect(text.includes(value), `${name} in ${file}`).toBe(false)
+      }
+    } finally {
+      rmSync(outDir, { recursive: true, force: true })
     }
   }, 120_000)
 })

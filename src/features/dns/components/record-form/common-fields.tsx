@@ -50,7 +50,7 @@ export function NameField({ control, type, zoneName }: Props) {
 }
 
 const PROXY_HELP =
-  'Proxied: visitors connect to the service, which passes the traffic on to your server. Your server\'s address stays hidden, and you get caching and attack protection. DNS only: the address is given out as it is.'
+  'Proxied: visitors connect to the service, which passes the traffic on to your server. Your server\'s address stays hidden, and you get caching and attack protection. DNS only: the address is given out as it is. Only A, AAAA and CNAME records can be proxied, because only they lead visitors to a web server.'
 
 /** Proxy status and TTL: proxying only for A, AAAA and CNAME, and a proxied record always has TTL Auto. */
 export function ProxyAndTtlFields({ control, type }: Props) {
