@@ -97,17 +97,5 @@ export const poolsPageQuerySchema = z
     return { offset: (page - 1) * perPage, limit: perPage, page }
   })
 
-/**
- * The addresses of a legacy `notification_email` (a comma list), trimmed, lower-cased and without
- * duplicates. Lower-case because mail systems treat addresses case-insensitively in practice and
- * grouping "Ops@x" and "ops@x" apart would create two policies for one mailbox.
- */
-export function splitNotificationEmails(value: string | null | undefined): string[] {
-  if (!value) return []
-  const seen = new Set<string>()
-  for (const part of value.split(/[,;]/)) {
-    const address = part.trim().toLowerCase()
-    if (address) seen.add(address)
-  }
-  return [...seen]
-}
+// Lives in a zod-free module so the pools table can use it without loading zod.
+export { splitNotificationEmails } from '../load-balancing/notification-emails'

@@ -1,9 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { certificatePackSchema } from '@/shared/schemas/certificate-pack'
+import type { CertificatePack } from '@/shared/schemas/certificate-pack'
+
+// Typed, not parsed, in the browser: see get-certificate-packs.ts.
 
 export const getCertificatePack = (zoneId: string, packId: string, signal?: AbortSignal) =>
-  api.get(`/zones/${zoneId}/ssl/certificate_packs/${encodeURIComponent(packId)}`, { schema: certificatePackSchema, signal })
+  api.get<CertificatePack>(`/zones/${zoneId}/ssl/certificate_packs/${encodeURIComponent(packId)}`, { signal })
 
 export const certificatePackQueryOptions = (zoneId: string, packId: string) =>
   queryOptions({

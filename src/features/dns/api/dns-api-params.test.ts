@@ -48,8 +48,15 @@ describe('DNS page URL → API list query', () => {
     expect(buildQuery(dnsApiParams(search))).toBe('?type=A&type=AAAA&name.contains=app&proxied=true&order=type&direction=asc&page=4&per_page=50')
   })
 
+  it('keeps one type as one value (a clean URL) and several as a list', () => {
+    expect(dnsSearchSchema.parse({ type: 'MX' }).type).toBe('MX')
+    expect(dnsSearchSchema.parse({ type: ['MX'] }).type).toBe('MX')
+    expect(dnsSearchSchema.parse({ type: ['A', 'AAAA', 'A'] }).type).toEqual(['A', 'AAAA'])
+    expect(dnsSearchSchema.parse({ type: 'mx' }).type).toBeUndefined()
+  })
+
   it('drops what the API would refuse', () => {
     const search = dnsSearchSchema.parse(URLS[4])
-    expect(dnsApiParams(search)).toMatchObject({ type: ['MX'], page: 1, per_page: 50, order: 'type', direction: 'asc', proxied: undefined })
+    expect(dnsApiParams(search)).toMatchObject({ type: 'MX', page: 1, per_page: 50, order: 'type', direction: 'asc', proxied: undefined })
   })
 })

@@ -3,10 +3,11 @@ import {
   searchEnumListSchema,
   searchTextSchema,
   tableSearchSchema,
+  type SearchField,
   type SearchOf,
   type UrlTableOptions,
 } from '@/components/data-table/url-table-state'
-import { ALL_DNS_RECORD_TYPES } from '@/shared/dns/record-types'
+import { ALL_DNS_RECORD_TYPES, type AnyDnsRecordType } from '@/shared/dns/record-types'
 
 /**
  * The DNS page's URL: paging, sorting and the filters, keyed exactly as the API's list query
@@ -14,8 +15,16 @@ import { ALL_DNS_RECORD_TYPES } from '@/shared/dns/record-types'
  * Built from the zod-free field readers because it is part of the route (first-load bundle);
  * `dns-api-params.test.ts` proves every value it lets through is accepted by the shared schema.
  */
+const typeList = searchEnumListSchema(ALL_DNS_RECORD_TYPES)
+
+/** One type (`type=MX`, what the filter sets) or several (`type=A,AAAA`: any of them). */
+const typeFilter: SearchField<AnyDnsRecordType | AnyDnsRecordType[]> = (v) => {
+  const list = typeList(v)
+  return list?.length === 1 ? list[0] : list
+}
+
 export const dnsSearchSchema = tableSearchSchema({
-  type: searchEnumListSchema(ALL_DNS_RECORD_TYPES),
+  type: typeFilter,
   'name.contains': searchTextSchema,
   'content.contains': searchTextSchema,
   proxied: searchBooleanSchema,

@@ -1,6 +1,15 @@
 import { api, ApiRequestError } from '@/lib/api-client'
 import { batchIdsForUrl } from '@/shared/batching'
-import { FIREWALL_BULK_DELETE_MAX_IDS, firewallDeletedRuleSchema } from '@/shared/schemas/firewall'
+import type { FIREWALL_BULK_DELETE_MAX_IDS } from '@/shared/schemas/firewall'
+
+/**
+ * The sandbox's per-request id cap. The shared schema module is not imported at runtime here (it
+ * brings zod into the page's first load); the type ties this copy to it, so tsc fails if they differ.
+ */
+const MAX_IDS_PER_REQUEST: typeof FIREWALL_BULK_DELETE_MAX_IDS = 100
+
+/** The answer's schema (with zod) loads with the first deletion, not with the page. */
+const deletedRulesSchema = async () => (await import('@/shared/schemas/firewall')).firewallDeletedRuleSchema.array()
 
 const rulesPath = (zoneId: string) => `/zones/${zoneId}/firewall/rules`
 
@@ -10,16 +19,16 @@ export const bulkDeleteBaseUrl = (zoneId: string, origin = globalThis.location?.
 
 /** Splits rule ids into requests whose URL stays under 2,000 characters and the sandbox's cap. */
 export function planDeleteBatches(zoneId: string, ids: readonly string[]): string[][] {
-  return batchIdsForUrl(ids, { baseUrl: bulkDeleteBaseUrl(zoneId), maxIdsPerRequest: FIREWALL_BULK_DELETE_MAX_IDS })
+  return batchIdsForUrl(ids, { baseUrl: bulkDeleteBaseUrl(zoneId), maxIdsPerRequest: MAX_IDS_PER_REQUEST })
 }
 
 /** `DELETE …/firewall/rules/:id` → `[{id}]`. */
-export const deleteFirewallRule = (zoneId: string, id: string) =>
-  api.delete(`${rulesPath(zoneId)}/${id}`, { schema: firewallDeletedRuleSchema.array() })
+export const deleteFirewallRule = async (zoneId: string, id: string) =>
+  api.delete(`${rulesPath(zoneId)}/${id}`, { schema: await deletedRulesSchema() })
 
 /** `DELETE …/firewall/rules?id=A&id=B` → one `{id}` per deleted rule; all or nothing. */
-export const deleteFirewallRules = (zoneId: string, ids: readonly string[]) =>
-  api.delete(rulesPath(zoneId), { params: { id: ids }, schema: firewallDeletedRuleSchema.array() })
+export const deleteFirewallRules = async (zoneId: string, ids: readonly string[]) =>
+  api.delete(rulesPath(zoneId), { params: { id: ids }, schema: await deletedRulesSchema() })
 
 export class RuleGoneError extends Error {
   constructor() {

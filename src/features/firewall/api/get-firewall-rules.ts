@@ -1,10 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { firewallRuleSchema, type FirewallRule } from '@/shared/schemas/firewall'
+import type { FirewallRule } from '@/shared/schemas/firewall'
 import { firewallApiParams, type FirewallSearch } from './firewall-search'
 
+/*
+ * Rules are typed by the shared `firewallRuleSchema` but not parsed with it in the browser (as DNS
+ * records and zones): parsing would put zod (~25 KB gzip) in the page's first load, and the
+ * dashboard's own server is the one answering. The schema has no defaults or transforms to miss.
+ */
+
 export const getFirewallRules = (zoneId: string, params: ReturnType<typeof firewallApiParams>, signal?: AbortSignal) =>
-  api.list<FirewallRule>(`/zones/${zoneId}/firewall/rules`, { params, schema: firewallRuleSchema, signal })
+  api.list<FirewallRule>(`/zones/${zoneId}/firewall/rules`, { params, signal })
 
 export const firewallRulesQueryOptions = (zoneId: string, search: FirewallSearch) =>
   queryOptions({

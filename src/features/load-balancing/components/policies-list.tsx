@@ -7,9 +7,12 @@ import { Card } from '@/components/ui/page-header'
 import { LoadingBlock } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { formatDate, plural } from '@/lib/format'
-import { LB_HEALTH_ALERT, type NotificationPolicy } from '@/shared/schemas/alerting'
+import type { LB_HEALTH_ALERT as SharedHealthAlert, NotificationPolicy } from '@/shared/schemas/alerting'
 import { useDeleteNotificationPolicy } from '../api/delete-notification-policy'
 import { useNotificationPolicies } from '../api/get-notification-policies'
+
+/** The shared constant, typed against it (tsc fails if they differ) but not imported: its module brings zod. */
+const LB_HEALTH_ALERT: typeof SharedHealthAlert = 'load_balancing_health_alert'
 
 const typeLabel = (t: string) => (t === LB_HEALTH_ALERT ? 'Pool health' : t === 'load_balancing_pool_enablement_alert' ? 'Pool enabled/disabled' : t)
 

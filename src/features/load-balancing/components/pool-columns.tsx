@@ -1,7 +1,8 @@
 import { createDataTableColumnHelper } from '@/components/data-table/features'
 import { Badge } from '@/components/ui/badge'
 import { formatDate } from '@/lib/format'
-import { splitNotificationEmails, type Pool } from '@/shared/schemas/load-balancing'
+import { splitNotificationEmails } from '@/shared/load-balancing/notification-emails'
+import type { Pool } from '@/shared/schemas/load-balancing'
 
 const col = createDataTableColumnHelper<Pool>()
 
