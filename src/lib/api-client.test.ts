@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { api, ApiRequestError, buildQuery, fieldErrorsFromApiError, pointerToFieldPath, postLocal } from './api-client'
+import { api, ApiRequestError, buildQuery, fieldErrorsFromApiError, pointerToFieldPath, postLocal, requestLocal } from './api-client'
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 const ok = (result: unknown, extra: object = {}) => json(200, { success: true, errors: [], messages: [], result, ...extra })
@@ -105,5 +105,27 @@ describe('field errors', () => {
 
   it('treats a non-API error as a general error', () => {
     expect(fieldErrorsFromApiError(new Error('boom')).rest[0].message).toBe('boom')
+  })
+})
+
+describe('api edge cases', () => {
+  it('reads a 204 delete (no body) as a null result', async () => {
+    const f = mockFetch(new Response(null, { status: 204 }))
+    await expect(api.delete('/zones/z1/page_shield/policies/p1')).resolves.toBeNull()
+    expect((f.mock.calls[0][1]?.headers as Record<string, string>)['X-Zonekeeper-Request']).toBe('1')
+  })
+
+  it('sends the user to the sign-in page when the session is missing', async () => {
+    const assign = vi.fn()
+    vi.stubGlobal('window', { location: { pathname: '/zones', search: '?page=2', assign } })
+    mockFetch(json(401, { success: false, errors: [{ code: 10401, message: 'Sign in first.' }], messages: [], result: null }))
+    await expect(api.get('/zones')).rejects.toBeInstanceOf(ApiRequestError)
+    expect(assign).toHaveBeenCalledWith('/login?next=%2Fzones%3Fpage%3D2')
+  })
+
+  it('reads the local store with the same envelope and errors', async () => {
+    const f = mockFetch(ok([{ verdict: 'expected' }]))
+    await expect(requestLocal('GET', '/api/local/zones/z1/page-shield/reviews')).resolves.toEqual([{ verdict: 'expected' }])
+    expect((f.mock.calls[0][1]?.headers as Record<string, string>)['X-Zonekeeper-Request']).toBeUndefined()
   })
 })

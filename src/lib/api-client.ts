@@ -70,7 +70,18 @@ async function send(method: string, url: string, init: RequestInit): Promise<Res
   }
 }
 
+/** Code the dashboard's server answers when DASHBOARD_PASSWORD is set and the session is missing. */
+export const SIGN_IN_CODE = 10401
+
+function redirectToSignIn(): void {
+  if (typeof window === 'undefined') return
+  const next = window.location.pathname + window.location.search
+  window.location.assign(`/login?next=${encodeURIComponent(next)}`)
+}
+
 async function readEnvelope(res: Response): Promise<ApiEnvelope<unknown>> {
+  // Deletes the API answers with 204 carry no body (page-security policies, rulesets).
+  if (res.status === 204) return { success: true, errors: [], messages: [], result: null }
   const text = await res.text()
   let json: unknown
   try {
@@ -84,7 +95,10 @@ async function readEnvelope(res: Response): Promise<ApiEnvelope<unknown>> {
       { code: res.status, message: snippet ? `Unexpected answer from the server: ${snippet}` : `Empty answer (HTTP ${res.status}).` },
     ])
   }
-  if (!res.ok || !json.success) throw new ApiRequestError(res.status, json.errors ?? [])
+  if (!res.ok || !json.success) {
+    if (res.status === 401 && json.errors?.some((e) => e.code === SIGN_IN_CODE)) redirectToSignIn()
+    throw new ApiRequestError(res.status, json.errors ?? [])
+  }
   return json
 }
 
@@ -149,13 +163,20 @@ export const api = {
   },
 }
 
-/** POST to the dashboard's own (non-API) endpoints, e.g. `/api/sandbox/reset`. */
-export async function postLocal<T = unknown>(url: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...WRITE_HEADER }
+/**
+ * The dashboard's own (non-API) endpoints, same envelope and errors as the API:
+ * `/api/sandbox/reset` and the local store under `/api/local/...` (e.g. the page-security review ledger).
+ */
+export async function requestLocal<T = unknown>(method: 'GET' | 'POST', url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (method !== 'GET') Object.assign(headers, WRITE_HEADER)
   if (body !== undefined) headers['Content-Type'] = 'application/json'
-  const res = await send('POST', url, { headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  const res = await send(method, url, { headers, body: body === undefined ? undefined : JSON.stringify(body), signal })
   return (await readEnvelope(res)).result as T
 }
+
+/** POST to the dashboard's own endpoints, e.g. `/api/sandbox/reset`. */
+export const postLocal = <T = unknown>(url: string, body?: unknown): Promise<T> => requestLocal<T>('POST', url, body)
 
 /** JSON pointer ("/data/port", "/rules/0/action") → react-hook-form path ("data.port", "rules.0.action"). */
 export function pointerToFieldPath(pointer: string): string {

@@ -1,15 +1,25 @@
+import { lazy, Suspense } from 'react'
 import { Button } from '@/components/ui/button'
 import { ErrorView } from '@/components/ui/error-view'
 import { Card } from '@/components/ui/page-header'
+import { LoadingBlock } from '@/components/ui/spinner'
 import { plural } from '@/lib/format'
 import { useMigration } from '../migration/use-migration'
-import { MigrationPlan } from './migration-plan'
-import { MigrationStatus } from './migration-status'
+
+// The plan and the status (with the shared schemas and zod) load when there is one to show.
+const loadPlanView = () => import('./migration-plan')
+const MigrationPlan = lazy(() => loadPlanView().then((m) => ({ default: m.MigrationPlan })))
+const MigrationStatus = lazy(() => import('./migration-status').then((m) => ({ default: m.MigrationStatus })))
 
 /** From the deprecated per-pool e-mail to notification policies: plan, create, verify, clear every page. */
 export function MigrationAssistant({ accountId }: { accountId: string }) {
   const m = useMigration(accountId)
   const reading = m.activity.kind === 'reading' ? m.activity : undefined
+  const plan = () => {
+    // The plan's view loads while the pools are read; a failed load shows when it renders.
+    loadPlanView().catch(() => undefined)
+    void m.plan()
+  }
   return (
     <Card
       title="Move health e-mails to notification policies"
@@ -17,13 +27,19 @@ export function MigrationAssistant({ accountId }: { accountId: string }) {
     >
       <div className="space-y-4">
         {m.error != null && !m.state?.lastError && <ErrorView error={m.error} title="The migration stopped" onRetry={m.state ? () => void m.resume() : undefined} />}
-        {m.state ? (
-          <MigrationStatus m={m} state={m.state} />
+        {m.restoring ? (
+          <LoadingBlock label="Loading the saved migration…" />
+        ) : m.state ? (
+          <Suspense fallback={<LoadingBlock />}>
+            <MigrationStatus m={m} state={m.state} />
+          </Suspense>
         ) : m.draft ? (
-          <MigrationPlan pools={m.draft} onStart={(o) => void m.start(m.draft!, o)} onClose={m.closeDraft} />
+          <Suspense fallback={<LoadingBlock />}>
+            <MigrationPlan pools={m.draft} onStart={(o) => void m.start(m.draft!, o)} onClose={m.closeDraft} />
+          </Suspense>
         ) : (
           <div className="flex flex-wrap items-center gap-3">
-            <Button variant="primary" pending={!!reading} onClick={() => void m.plan()}>
+            <Button variant="primary" pending={!!reading} onClick={plan}>
               Plan the migration
             </Button>
             {reading ? (

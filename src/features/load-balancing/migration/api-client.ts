@@ -1,9 +1,9 @@
+import { notificationPolicySchema } from '@/shared/schemas/alerting'
+import { poolSchema } from '@/shared/schemas/load-balancing'
 import { clearPoolEmailsPage } from '../api/clear-pool-emails'
 import { createNotificationPolicy } from '../api/create-notification-policy'
 import { getNotificationPolicies } from '../api/get-notification-policies'
 import { getPoolsPage } from '../api/get-pools'
-import { notificationPolicySchema } from '@/shared/schemas/alerting'
-import { poolSchema } from '@/shared/schemas/load-balancing'
 import type { MigrationClient } from './run-migration'
 
 /** The migration's calls through the dashboard's API client; what it reads is parsed by the shared schemas. */

@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { POOLS_DEFAULT_PAGE_SIZE, type Pool } from '@/shared/schemas/load-balancing'
+import type { Pool } from '@/shared/schemas/load-balancing'
 import type { MigrationOptions, MigrationState } from '@/shared/schemas/load-balancing-migration'
-import { apiMigrationClient } from './api-client'
-import { newMigrationState } from './plan'
-import { extendPlan, isAbort, readAllPools, runMigration, type MigrationEvent } from './run-migration'
-import { clearMigration, loadMigration, saveMigration } from './storage'
+import type { MigrationEvent } from './run-migration'
+import { clearMigration, hasSavedMigration, saveMigration } from './saved-migration'
 
 export type MigrationActivity =
   | { kind: 'idle' }
@@ -13,19 +11,45 @@ export type MigrationActivity =
   | { kind: 'running' }
   | { kind: 'cancelling' }
 
+/** The migration engine (see engine.ts): loaded on first use, so the page's first load has no zod. */
+const loadEngine = () => import('./engine')
+type Engine = Awaited<ReturnType<typeof loadEngine>>
+
 /**
  * The migration of one account: a draft plan (pools read, nothing changed yet), then a saved state
  * that is run, cancelled, resumed (also after a reload: it lives in localStorage) or discarded.
  * Mount it once per account (`key={accountId}` on the component using it).
+ * `restoring` is true while a saved migration is being read back (the engine loads first).
  */
 export function useMigration(accountId: string) {
   const queryClient = useQueryClient()
-  const [state, setState] = useState<MigrationState | undefined>(() => loadMigration(accountId))
+  const [restoring, setRestoring] = useState(() => hasSavedMigration(accountId))
+  const [state, setState] = useState<MigrationState | undefined>()
   const [draft, setDraft] = useState<Pool[] | undefined>()
   const [activity, setActivity] = useState<MigrationActivity>({ kind: 'idle' })
   const [events, setEvents] = useState<MigrationEvent[]>([])
   const [error, setError] = useState<unknown>()
   const controller = useRef<AbortController | undefined>(undefined)
+
+  useEffect(() => {
+    if (!restoring) return
+    let live = true
+    loadEngine().then(
+      (engine) => {
+        if (!live) return
+        setState(engine.loadMigration(accountId))
+        setRestoring(false)
+      },
+      (err: unknown) => {
+        if (!live) return
+        setError(err)
+        setRestoring(false)
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [accountId, restoring])
 
   useEffect(() => {
     // Leaving or reloading the page cancels the run cleanly: the saved state then reads "paused",
@@ -45,67 +69,74 @@ export function useMigration(accountId: string) {
     void queryClient.invalidateQueries({ queryKey: ['lb-policies', accountId] })
   }, [queryClient, accountId])
 
-  /** Runs `work` with a fresh abort signal, turning a cancel into "paused" and other errors into `error`. */
-  const guarded = useCallback(async (work: (signal: AbortSignal) => Promise<void>) => {
+  /**
+   * Loads the engine and runs `work` with it and a fresh abort signal, turning a cancel into
+   * "paused" and other errors (a failed load included) into `error`.
+   */
+  const guarded = useCallback(async (work: (engine: Engine, signal: AbortSignal) => Promise<void>) => {
     const c = new AbortController()
     controller.current = c
     setError(undefined)
+    let engine: Engine | undefined
     try {
-      await work(c.signal)
+      engine = await loadEngine()
+      await work(engine, c.signal)
     } catch (err) {
-      if (!isAbort(err)) setError(err)
+      if (!engine?.isAbort(err)) setError(err)
     } finally {
       if (controller.current === c) controller.current = undefined
       setActivity({ kind: 'idle' })
     }
   }, [])
 
-  const client = apiMigrationClient(accountId)
   const save = (s: MigrationState) => {
     saveMigration(s)
     setState(s)
   }
-  const runWith = async (initial: MigrationState, signal: AbortSignal) => {
+  const runWith = async (engine: Engine, initial: MigrationState, signal: AbortSignal) => {
     setActivity({ kind: 'running' })
     try {
-      await runMigration(initial, client, { signal, save, onEvent: (e) => setEvents((prev) => [...prev, e].slice(-200)) })
+      await engine.runMigration(initial, engine.apiMigrationClient(accountId), { signal, save, onEvent: (e) => setEvents((prev) => [...prev, e].slice(-200)) })
     } finally {
       refresh()
     }
   }
-  const run = (initial: MigrationState) => guarded((signal) => runWith(initial, signal))
+  const readPools = (engine: Engine, signal: AbortSignal) =>
+    engine.readAllPools(engine.apiMigrationClient(accountId), signal, (read, total) => setActivity({ kind: 'reading', read, total }))
 
   return {
+    restoring,
     state,
     draft,
     activity,
     events,
     error,
     /** Reads every pool (no change) to show the plan. */
-    plan: () =>
-      guarded(async (signal) => {
-        setActivity({ kind: 'reading', read: 0, total: 0 })
-        setDraft(await readAllPools(client, signal, (read, total) => setActivity({ kind: 'reading', read, total })))
-      }),
-    /** Saves the plan with the chosen options and runs it. */
-    start: (pools: Pool[], options: MigrationOptions) => {
-      const s = newMigrationState({ accountId, pools, options, pageSize: POOLS_DEFAULT_PAGE_SIZE, now: new Date() })
-      save(s)
-      setDraft(undefined)
-      setEvents([])
-      return run(s)
+    plan: () => {
+      setActivity({ kind: 'reading', read: 0, total: 0 })
+      return guarded(async (engine, signal) => setDraft(await readPools(engine, signal)))
     },
-    resume: () => (state ? run(state) : Promise.resolve()),
-    /** Re-reads pools and policies, plans the uncovered addresses, and runs again. */
-    coverAndContinue: () =>
-      guarded(async (signal) => {
-        if (!state) return
-        setActivity({ kind: 'reading', read: 0, total: 0 })
-        const pools = await readAllPools(client, signal, (read, total) => setActivity({ kind: 'reading', read, total }))
-        const next = extendPlan(state, pools, await client.listPolicies(signal))
-        save(next)
-        await runWith(next, signal)
+    /** Saves the plan with the chosen options and runs it. */
+    start: (pools: Pool[], options: MigrationOptions) =>
+      guarded(async (engine, signal) => {
+        const s = engine.newMigrationState({ accountId, pools, options, pageSize: engine.POOLS_DEFAULT_PAGE_SIZE, now: new Date() })
+        save(s)
+        setDraft(undefined)
+        setEvents([])
+        await runWith(engine, s, signal)
       }),
+    resume: () => (state ? guarded((engine, signal) => runWith(engine, state, signal)) : Promise.resolve()),
+    /** Re-reads pools and policies, plans the uncovered addresses, and runs again. */
+    coverAndContinue: () => {
+      if (!state) return Promise.resolve()
+      setActivity({ kind: 'reading', read: 0, total: 0 })
+      return guarded(async (engine, signal) => {
+        const pools = await readPools(engine, signal)
+        const next = engine.extendPlan(state, pools, await engine.apiMigrationClient(accountId).listPolicies(signal))
+        save(next)
+        await runWith(engine, next, signal)
+      })
+    },
     cancel: () => {
       setActivity((a) => (a.kind === 'running' || a.kind === 'reading' ? { kind: 'cancelling' } : a))
       controller.current?.abort()
