@@ -59,12 +59,19 @@ export async function run(): Promise<Row[]> {
     }
     const bytes = [...files].reduce((n, f) => n + size(f), 0)
     const lazyKb = kb(bytes - entryBytes)
+    // Over the goal: name the largest chunks the route adds to the entry, to know where to look.
+    const largest = [...files]
+      .filter((f) => !entry.has(f))
+      .sort((a, b) => size(b) - size(a))
+      .slice(0, 3)
+      .map((f) => `${f.replace(/^assets\//, '')} ${kb(size(f))}`)
+    const over = kb(bytes) > GOAL_KB ? `; largest: ${largest.join(', ')}` : ''
     rows.push({
       metric: `first load ${route.fullPath}`,
       value: kb(bytes),
       unit: 'KB gz',
       goal: { op: '<=', value: GOAL_KB },
-      note: missing.length ? `not in manifest: ${missing.join(', ')}` : route.lazy.length ? `route chunks ${lazyKb} KB` : 'no lazy chunk',
+      note: missing.length ? `not in manifest: ${missing.join(', ')}` : route.lazy.length ? `route chunks ${lazyKb} KB${over}` : 'no lazy chunk',
     })
   }
   return rows

@@ -10,7 +10,7 @@ import type { DataTableInstance } from './use-data-table'
 
 export interface DataTableProps<T extends object> {
   table: DataTableInstance<T>
-  /** Accessible name of the table ("DNS records of example.com"). */
+  /** Accessible name of the table ("DNS records of example.com"), also of its scroll region. */
   label: string
   /** First load: no rows yet. */
   isLoading?: boolean
@@ -73,6 +73,11 @@ function HeaderCell<T extends object>({ header, table }: { header: Header<DataTa
   )
 }
 
+/** Ring on the card while its scroll area has keyboard focus. */
+const SCROLL_FOCUS_RING =
+  'has-[>[data-scroll-area]:focus-visible]:outline-2 has-[>[data-scroll-area]:focus-visible]:outline-offset-2 ' +
+  'has-[>[data-scroll-area]:focus-visible]:outline-blue-600 dark:has-[>[data-scroll-area]:focus-visible]:outline-blue-400'
+
 /**
  * The one data table: server-side paging and sorting (state in the URL), optional row selection,
  * loading / empty / error states, sticky header and a pagination footer with the total count.
@@ -83,13 +88,23 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const colCount = table.getAllLeafColumns().length
   if (error && !rows.length) return <ErrorView error={error} onRetry={onRetry} />
   return (
-    <div className="overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-700 dark:bg-zinc-900">
+    // The focus ring of the scroll area is drawn around the whole card: on the area itself the sticky header would cover its top edge.
+    <div className={cn('overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-700 dark:bg-zinc-900', SCROLL_FOCUS_RING)}>
       {error != null && rows.length > 0 && (
         <div className="border-b border-zinc-200 p-3 dark:border-zinc-700">
           <ErrorView error={error} onRetry={onRetry} title="The latest data could not be loaded" />
         </div>
       )}
-      <div className={cn('relative overflow-auto', maxHeightClass)}>
+      <div
+        role="region"
+        aria-label={label}
+        // The scroll area must be reachable by keyboard to scroll it, also when no row holds a control
+        // (WCAG 2.1.1; axe: scrollable-region-focusable). A labelled region is the pattern for that.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        data-scroll-area=""
+        className={cn('relative overflow-auto focus-visible:outline-none', maxHeightClass)}
+      >
         <table className="w-full border-separate border-spacing-0 text-sm" aria-label={label} aria-busy={isLoading || isFetching || undefined}>
           <thead>
             {table.getHeaderGroups().map((group) => (

@@ -14,8 +14,8 @@ export const recordLabel = (r: Pick<DnsRecord, 'type' | 'name'>) => `${r.type} r
 export function NameCell({ record }: { record: DnsRecord }) {
   const auto = record.meta.auto_added === true
   return (
-    <div className="min-w-44">
-      <span className="font-mono text-[0.8125rem] break-all text-zinc-900 dark:text-zinc-100">
+    <div className="min-w-36">
+      <span className="font-mono text-[0.8125rem] text-zinc-900 [overflow-wrap:anywhere] dark:text-zinc-100">
         {/* A possible line break after each dot, so long names wrap between their parts. */}
         {record.name.split('.').map((part, i) => (
           <Fragment key={i}>
@@ -45,7 +45,7 @@ export function ContentCell({ record }: { record: DnsRecord }) {
   const { explainAll, explained, toggleExplain, lowestMx } = useDnsTable()
   const open = explainAll || explained.has(record.id)
   return (
-    <div className="min-w-52">
+    <div className="min-w-40">
       {PRIORITY_TYPES.has(record.type) && record.priority !== undefined && (
         <span className="mr-1.5 rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300" title="Priority: lower numbers are tried first">
           {record.priority}

@@ -17,7 +17,6 @@ export const dnsColumns = col.columns([
     id: 'type',
     header: 'Type',
     meta: {
-      className: 'w-20',
       filter: {
         kind: 'select',
         key: 'type',
@@ -64,12 +63,25 @@ export const dnsColumns = col.columns([
     cell: (info) => {
       const r = info.row.original
       return (
-        <div className="max-w-56 min-w-28 text-zinc-700 [overflow-wrap:anywhere] dark:text-zinc-300">
-          {r.comment && <p className="line-clamp-3" title={r.comment}>{r.comment}</p>}
+        <div className="max-w-48 min-w-24 text-zinc-700 dark:text-zinc-300">
+          {r.comment && (
+            <p className="line-clamp-3 [overflow-wrap:anywhere]" title={r.comment}>
+              {r.comment}
+            </p>
+          )}
           {r.tags.length > 0 && (
             <div className="mt-1 flex flex-wrap gap-1">
               {r.tags.map((t) => (
-                <Badge key={t}>{t}</Badge>
+                <Badge key={t}>
+                  {/* name:value may wrap after the colon, never inside a word */}
+                  {t.split(':')[0]}
+                  {t.includes(':') && (
+                    <>
+                      :<wbr />
+                      {t.slice(t.indexOf(':') + 1)}
+                    </>
+                  )}
+                </Badge>
               ))}
             </div>
           )}

@@ -38,6 +38,13 @@ describe('planDeleteBatches', () => {
   })
 })
 
+describe('planDeleteBatches per-request cap', () => {
+  it('puts at most the shared cap of ids in one request (its local copy must match the shared schema)', () => {
+    const shortIds = Array.from({ length: 250 }, (_, i) => i.toString(16))
+    expect(planDeleteBatches(zone, shortIds).map((b) => b.length)).toEqual([FIREWALL_BULK_DELETE_MAX_IDS, FIREWALL_BULK_DELETE_MAX_IDS, 50])
+  })
+})
+
 describe('deleteRuleGroup', () => {
   it('deletes a group in one request and reports each rule deleted', async () => {
     const ids = ruleIds().slice(0, 3)

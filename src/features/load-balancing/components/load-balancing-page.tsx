@@ -65,8 +65,6 @@ export function LoadBalancingPage() {
             error={pools.error}
             onRetry={() => void pools.refetch()}
             pageSizes={poolsTableOptions.pageSizes}
-            // Rows hold no control, so an inner scroll area could not be reached by keyboard: the page scrolls instead.
-            maxHeightClass=""
             empty={<EmptyState title="No pools" description="This account has no load-balancer pools." />}
           />
         </Card>

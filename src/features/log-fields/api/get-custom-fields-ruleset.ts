@@ -1,7 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, ApiRequestError } from '@/lib/api-client'
 import { LOG_CUSTOM_FIELDS_PHASE } from '@/shared/log-fields/limits'
-import { rulesetSchema, type Ruleset } from '@/shared/schemas/ruleset'
+import type { Ruleset } from '@/shared/schemas/ruleset'
+
+/*
+ * Typed by the shared schema but not parsed with it in the browser (as DNS records and zones):
+ * parsing would put zod (~25 KB gzip) in the log pages' first load, and the dashboard's own
+ * server is the one answering. The schema has no defaults or transforms to miss.
+ */
 
 /**
  * The zone's entry-point ruleset of phase http_log_custom_fields, or null when the zone has none
@@ -9,7 +15,7 @@ import { rulesetSchema, type Ruleset } from '@/shared/schemas/ruleset'
  */
 export async function getCustomFieldsRuleset(zoneId: string, signal?: AbortSignal): Promise<Ruleset | null> {
   try {
-    return await api.get(`/zones/${zoneId}/rulesets/phases/${LOG_CUSTOM_FIELDS_PHASE}/entrypoint`, { schema: rulesetSchema, signal })
+    return await api.get<Ruleset>(`/zones/${zoneId}/rulesets/phases/${LOG_CUSTOM_FIELDS_PHASE}/entrypoint`, { signal })
   } catch (err) {
     if (err instanceof ApiRequestError && err.status === 404 && err.errors.some((e) => e.code === 10003)) return null
     throw err

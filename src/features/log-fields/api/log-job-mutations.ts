@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
 import { api } from '@/lib/api-client'
-import { logpushJobSchema, type LogpushJobCreate, type LogpushJobUpdate } from '@/shared/schemas/logpush'
+import type { LogpushJobCreate, LogpushJobUpdate } from '@/shared/schemas/logpush'
 
-export const createLogJob = (zoneId: string, job: LogpushJobCreate) => api.post(`/zones/${zoneId}/logpush/jobs`, job, { schema: logpushJobSchema })
+/** The answers' schemas (with zod) load with the first change, not with the log pages. */
+const schemas = () => import('./answer-schemas')
 
-export const updateLogJob = (zoneId: string, jobId: number, changes: LogpushJobUpdate) =>
-  api.put(`/zones/${zoneId}/logpush/jobs/${jobId}`, changes, { schema: logpushJobSchema })
+export const createLogJob = async (zoneId: string, job: LogpushJobCreate) => api.post(`/zones/${zoneId}/logpush/jobs`, job, { schema: (await schemas()).job })
 
-export const deleteLogJob = (zoneId: string, jobId: number) =>
-  api.delete(`/zones/${zoneId}/logpush/jobs/${jobId}`, { schema: z.object({ id: z.number() }) })
+export const updateLogJob = async (zoneId: string, jobId: number, changes: LogpushJobUpdate) =>
+  api.put(`/zones/${zoneId}/logpush/jobs/${jobId}`, changes, { schema: (await schemas()).job })
+
+export const deleteLogJob = async (zoneId: string, jobId: number) => api.delete(`/zones/${zoneId}/logpush/jobs/${jobId}`, { schema: (await schemas()).deletedJob })
 
 const useInvalidateJobs = (zoneId: string) => {
   const qc = useQueryClient()

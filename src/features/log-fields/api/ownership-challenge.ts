@@ -1,15 +1,16 @@
 import { useMutation } from '@tanstack/react-query'
-import { z } from 'zod'
 import { api } from '@/lib/api-client'
-import { ownershipChallengeResultSchema } from '@/shared/schemas/logpush'
+
+/** The answers' schemas (with zod) load with the first request, not with the job form. */
+const schemas = () => import('./answer-schemas')
 
 /** Asks the service to write an ownership-challenge file (holding a token) to the destination. */
-export const requestOwnershipChallenge = (zoneId: string, destination_conf: string) =>
-  api.post(`/zones/${zoneId}/logpush/ownership`, { destination_conf }, { schema: ownershipChallengeResultSchema })
+export const requestOwnershipChallenge = async (zoneId: string, destination_conf: string) =>
+  api.post(`/zones/${zoneId}/logpush/ownership`, { destination_conf }, { schema: (await schemas()).ownershipChallenge })
 
 /** Checks a token read from that file. */
-export const validateOwnershipChallenge = (zoneId: string, destination_conf: string, ownership_challenge: string) =>
-  api.post(`/zones/${zoneId}/logpush/ownership/validate`, { destination_conf, ownership_challenge }, { schema: z.object({ valid: z.boolean() }) })
+export const validateOwnershipChallenge = async (zoneId: string, destination_conf: string, ownership_challenge: string) =>
+  api.post(`/zones/${zoneId}/logpush/ownership/validate`, { destination_conf, ownership_challenge }, { schema: (await schemas()).ownershipValidation })
 
 export const useRequestOwnershipChallenge = (zoneId: string) =>
   useMutation({ mutationFn: (destination: string) => requestOwnershipChallenge(zoneId, destination) })

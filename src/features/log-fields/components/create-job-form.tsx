@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { useForm, useWatch } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { applyApiErrors } from '@/components/form/apply-api-errors'
 import { SelectField, TextField } from '@/components/form/fields'
 import { FormErrorSummary } from '@/components/form/form-error-summary'
@@ -11,9 +10,11 @@ import { Card } from '@/components/ui/page-header'
 import { useToast } from '@/components/ui/toast'
 import type { ApiErrorItem } from '@/lib/api-client'
 import type { CustomFieldOutput } from '@/shared/log-fields/limits'
-import { destinationConfSchema, destinationNeedsOwnership, logpushDestinationSchemes, logpushJobCreateSchema, type LogpushJobCreate } from '@/shared/schemas/logpush'
+import type { LogpushJobCreate } from '@/shared/schemas/logpush'
 import { useCreateLogJob } from '../api/log-job-mutations'
 import { defaultJob } from '../lib/default-job'
+import { DESTINATION_SCHEMES } from '../lib/destination'
+import { lazyJobResolver, useNeedsOwnership } from '../lib/use-job-checks'
 import { FieldPicker } from './field-picker'
 import { OwnershipStep } from './ownership-step'
 
@@ -33,17 +34,20 @@ interface CreateJobFormProps {
   carried: Record<CustomFieldOutput, string[]>
 }
 
-/** A new log job for the dataset http_requests, checked with the same schema the server uses. */
+/**
+ * A new log job for the dataset http_requests, checked with the same schema the server uses. The
+ * schema (and zod) loads with the first destination typed or the first submit, not with the page.
+ */
 export function CreateJobForm({ zoneId, zoneName, fields, required, carried }: CreateJobFormProps) {
   const defaultValues = useMemo(() => defaultJob(zoneName, required), [zoneName, required])
-  const form = useForm<LogpushJobCreate>({ resolver: zodResolver(logpushJobCreateSchema), defaultValues })
+  const form = useForm<LogpushJobCreate>({ resolver: lazyJobResolver, defaultValues })
   const destination = useWatch({ control: form.control, name: 'destination_conf' }) ?? ''
   const token = useWatch({ control: form.control, name: 'ownership_challenge' }) ?? ''
   const create = useCreateLogJob(zoneId)
   const toast = useToast()
   const navigate = useNavigate()
   const [serverErrors, setServerErrors] = useState<ApiErrorItem[]>([])
-  const needsOwnership = destinationConfSchema.safeParse(destination).success && destinationNeedsOwnership(destination)
+  const needsOwnership = useNeedsOwnership(destination)
 
   const submit = form.handleSubmit((values) => {
     const job = { ...values, ownership_challenge: needsOwnership && values.ownership_challenge ? values.ownership_challenge : undefined }
@@ -71,7 +75,7 @@ export function CreateJobForm({ zoneId, zoneName, fields, required, carried }: C
             mono
             className="lg:col-span-2"
             placeholder="s3://bucket/logs/{DATE}?region=us-east-1"
-            help={`Where the logs go: ${logpushDestinationSchemes.map((s) => `${s}://`).join(', ')}. {DATE} in the path becomes the day (YYYYMMDD). Credentials in the address are hidden in the jobs list.`}
+            help={`Where the logs go: ${DESTINATION_SCHEMES.map((s) => `${s}://`).join(', ')}. {DATE} in the path becomes the day (YYYYMMDD). Credentials in the address are hidden in the jobs list.`}
           />
           {needsOwnership && (
             <div className="lg:col-span-2">

@@ -2,10 +2,9 @@ import { getRouteApi } from '@tanstack/react-router'
 import { ErrorView } from '@/components/ui/error-view'
 import { LoadingBlock } from '@/components/ui/spinner'
 import { requiredCustomFieldOutputs } from '@/shared/log-fields/consistency'
-import type { CustomFieldOutput } from '@/shared/log-fields/limits'
 import { useDatasetFields } from '../api/get-dataset-fields'
 import { useCustomFieldsRuleset } from '../api/get-custom-fields-ruleset'
-import { listsOf } from '../lib/custom-field-lists'
+import { carriedFields } from '../lib/carried-fields'
 import { CreateJobForm } from './create-job-form'
 
 const route = getRouteApi('/zones/$zoneId/logs/jobs/new')
@@ -21,7 +20,5 @@ export function CreateLogJobPage() {
   if (fields.isError) return <ErrorView error={fields.error} onRetry={() => void fields.refetch()} title="The dataset’s fields could not be loaded" />
   if (ruleset.isError) return <ErrorView error={ruleset.error} onRetry={() => void ruleset.refetch()} title="The custom fields could not be read" />
   const rules = ruleset.data?.rules ?? []
-  const lists = listsOf(rules)
-  const carried: Record<CustomFieldOutput, string[]> = { RequestHeaders: lists.request_fields, ResponseHeaders: lists.response_fields, Cookies: lists.cookie_fields }
-  return <CreateJobForm zoneId={zoneId} zoneName={zoneName} fields={fields.data} required={requiredCustomFieldOutputs(rules)} carried={carried} />
+  return <CreateJobForm zoneId={zoneId} zoneName={zoneName} fields={fields.data} required={requiredCustomFieldOutputs(rules)} carried={carriedFields(rules)} />
 }

@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { Button } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import type { Ruleset } from '@/shared/schemas/ruleset'
 import { plural } from '@/lib/format'
@@ -8,7 +9,9 @@ import { addProblem, diffLists, editedRuleIndex, listsOf, rulesForSave, totalCus
 import { FieldListEditor } from './field-list-editor'
 import { BudgetMeter, kb, Note, repeatedOnes } from './limits-notes'
 import { LIST_LABEL } from './list-labels'
-import { SaveDialog } from './save-dialog'
+
+// The review dialog loads when it is first opened.
+const SaveDialog = lazy(() => import('./save-dialog').then((m) => ({ default: m.SaveDialog })))
 
 const repeatedNote = (names: string[]) => {
   const rep = repeatedOnes(names)
@@ -102,20 +105,24 @@ export function CustomFieldsEditor({ zoneId, ruleset }: { zoneId: string; rulese
           {changes.length === 0 ? 'No unsaved changes.' : `Unsaved changes in ${changes.map((c) => LIST_LABEL[c.key as EditedKey].toLowerCase()).join(', ')}.`}
         </span>
       </div>
-      <SaveDialog
-        open={reviewing}
-        ruleset={ruleset}
-        before={saved}
-        after={lists}
-        otherRules={otherRules}
-        pending={update.isPending}
-        error={update.error}
-        onConfirm={save}
-        onCancel={() => {
-          setReviewing(false)
-          update.reset()
-        }}
-      />
+      {reviewing && (
+        <Suspense fallback={<Spinner label="Opening the review…" />}>
+          <SaveDialog
+            open
+            ruleset={ruleset}
+            before={saved}
+            after={lists}
+            otherRules={otherRules}
+            pending={update.isPending}
+            error={update.error}
+            onConfirm={save}
+            onCancel={() => {
+              setReviewing(false)
+              update.reset()
+            }}
+          />
+        </Suspense>
+      )}
     </section>
   )
 }

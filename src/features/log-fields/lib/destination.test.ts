@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { maskDestination } from './destination'
+import { logpushDestinationSchemes } from '@/shared/schemas/logpush'
+import { DESTINATION_SCHEMES, maskDestination } from './destination'
+
+describe('DESTINATION_SCHEMES', () => {
+  it('is the shared schema’s list (the form shows it without loading zod)', () => {
+    expect(DESTINATION_SCHEMES).toEqual(logpushDestinationSchemes)
+  })
+})
 
 describe('maskDestination', () => {
   it('hides the values of credential parameters and keeps the rest', () => {

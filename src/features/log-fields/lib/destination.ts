@@ -1,3 +1,11 @@
+import type { logpushDestinationSchemes } from '@/shared/schemas/logpush'
+
+/**
+ * The destination schemes of the shared schema, for the form's help text. A copy because that module
+ * brings zod into the form's first load; the type makes tsc fail if the two lists ever differ.
+ */
+export const DESTINATION_SCHEMES = ['r2', 'gs', 's3', 'sumo', 'https', 'azure', 'splunk', 'datadog'] as const satisfies typeof logpushDestinationSchemes
+
 /** Query parameters of a destination that carry credentials (keys, tokens, signatures). */
 const SECRET = /key|secret|token|sig|password|auth|credential|sas/i
 

@@ -68,10 +68,10 @@ export function ValueFields({ control, type, zoneName }: Props) {
         const name = `data.${s.key}` as FieldPath<RecordFormValues>
         const common = { control, name, label: s.label, help: s.help || undefined, required: !(s.kind === 'text' && ['value', 'regex', 'flags', 'service'].includes(s.key)) }
         const wide = s.kind === 'textarea' || s.key === 'target' || s.key === 'value' ? 'sm:col-span-2' : undefined
-        if (s.kind === 'int' || s.kind === 'number') return <NumberField key={s.key} {...common} min={s.min} max={s.max} placeholder={String(s.example)} />
+        if (s.kind === 'int' || s.kind === 'number') return <NumberField key={s.key} {...common} min={s.min} max={s.max} placeholder={`e.g. ${s.example}`} />
         if (s.kind === 'select') return <SelectField key={s.key} {...common} options={s.options ?? []} />
-        if (s.kind === 'textarea') return <TextareaField key={s.key} {...common} className={wide} rows={3} mono placeholder={String(s.example)} />
-        return <TextField key={s.key} {...common} className={wide} mono={s.mono} placeholder={String(s.example)} spellCheck={false} autoComplete="off" />
+        if (s.kind === 'textarea') return <TextareaField key={s.key} {...common} className={wide} rows={3} mono placeholder={`e.g. ${s.example}`} />
+        return <TextField key={s.key} {...common} className={wide} mono={s.mono} placeholder={`e.g. ${s.example}`} spellCheck={false} autoComplete="off" />
       })}
     </fieldset>
   )
