@@ -1,21 +1,14 @@
 import { z } from 'zod'
 import { parseCsp } from '../page-shield/csp'
+import { POLICY_ACTIONS } from '../page-shield/policy-actions'
 
-export const POLICY_ACTIONS = ['log', 'allow'] as const
+export { POLICY_ACTIONS, POLICY_ACTION_TEXT, isPolicyAction, type PolicyAction } from '../page-shield/policy-actions'
 export const policyActionSchema = z.enum(POLICY_ACTIONS, {
   error: (iss) =>
     iss.input === undefined
       ? 'action is required: "log" or "allow".'
       : 'action must be "log" (report what the policy does not allow, block nothing) or "allow" (block everything the policy does not allow).',
 })
-export type PolicyAction = z.infer<typeof policyActionSchema>
-
-/** What each action does, in the words the form and the list use. */
-export const POLICY_ACTION_TEXT: Record<PolicyAction, string> = {
-  log: 'Log: browsers report every script or connection the policy does not allow, and nothing is blocked. Use it to try a policy out.',
-  allow:
-    'Allow: browsers block every script or connection the policy does not allow, and report it. Visitors are affected at once.',
-}
 
 const required = (field: string, what: string) => (iss: { input: unknown }) =>
   iss.input === undefined ? `${field} is required.` : `${field} must be ${what}.`

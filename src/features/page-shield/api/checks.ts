@@ -8,13 +8,11 @@ import { pageUrlPatterns } from '../lib/page-patterns'
 import { suggestSources, type Suggestions } from '../lib/suggest-sources'
 import { pageShieldKeys } from './keys'
 import { collectList } from './resources'
-import { pagingParams, resourceFilterParams, type ScriptsSearch } from './search'
 
 /** How many items the whole-zone checks read (100 per request). */
 export const SEEN_LIMIT = 1000
 /** How many scripts the draft check reads page lists for. */
 export const DETAIL_LIMIT = 300
-export const NEEDS_REVIEW_SCAN_LIMIT = 2000
 
 /** Every active script and connection (up to SEEN_LIMIT each): what suggestions and the draft check work from. */
 export const seenQueryOptions = (zoneId: string) =>
@@ -127,15 +125,3 @@ export async function runDraftCheck(
 
 export const useDraftCheck = (qc: QueryClient, zoneId: string) =>
   useMutation({ mutationFn: (draft: { value: string; expression: string; action: string }) => runDraftCheck(qc, zoneId, draft) })
-
-/** For "new or changed since review": every script of the current filters, in the current order (up to the scan limit). */
-export const needsReviewScanOptions = (zoneId: string, search: ScriptsSearch) => {
-  const { order_by, direction } = pagingParams(search)
-  const params = { ...resourceFilterParams(search), order_by, direction }
-  return queryOptions({
-    queryKey: [...pageShieldKeys.scripts(zoneId), 'scan', params],
-    queryFn: ({ signal }) =>
-      collectList<PageShieldScript>(`/zones/${zoneId}/page_shield/scripts`, params, NEEDS_REVIEW_SCAN_LIMIT, signal),
-    staleTime: 30_000,
-  })
-}

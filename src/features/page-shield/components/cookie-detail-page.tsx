@@ -6,7 +6,7 @@ import { TruncatedText } from '@/components/ui/truncated-text'
 import { formatDateTime } from '@/lib/format'
 import { useCookie } from '../api/resources'
 import { cookieConcerns, cookieTypeText, expiryText, httpOnlyText, sameSiteText, secureText } from '../lib/cookie-text'
-import { CookieFlags } from './cookies-page'
+import { CookieFlags } from './cookie-flags'
 import { Facts, PageUrlList } from './facts'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/cookies/$cookieId')

@@ -5,14 +5,14 @@ import { DataTableFilterBar } from '@/components/data-table/data-table-filter-ba
 import { createDataTableColumnHelper } from '@/components/data-table/features'
 import { useDataTable } from '@/components/data-table/use-data-table'
 import { useUrlTableState } from '@/components/data-table/use-url-table-state'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
 import type { PageShieldCookie } from '@/shared/schemas/page-shield'
 import { exportCsvUrl, useCookies } from '../api/resources'
 import { cookieFilterParams, pagingParams, resourceTableOptions } from '../api/search'
-import { expiryText, httpOnlyText, sameSiteText, secureText } from '../lib/cookie-text'
+import { expiryText } from '../lib/cookie-text'
+import { CookieFlags } from './cookie-flags'
 import { CsvDownload } from './list-controls'
 import { SeenDate, shorten } from './script-columns'
 
@@ -20,26 +20,6 @@ const route = getRouteApi('/zones/$zoneId/page-shield/cookies')
 const EMPTY: PageShieldCookie[] = []
 const FILTER_KEYS = ['name', 'hosts', 'page_url', 'type', 'same_site', 'secure', 'http_only']
 const col = createDataTableColumnHelper<PageShieldCookie>()
-
-/** Secure / HttpOnly / SameSite as short badges, each with its meaning as a tooltip. */
-export function CookieFlags({ cookie }: { cookie: PageShieldCookie }) {
-  return (
-    <span className="flex flex-wrap gap-1">
-      <Badge tone={cookie.secure_attribute ? 'success' : 'warning'} title={secureText(cookie.secure_attribute)}>
-        {cookie.secure_attribute ? 'Secure' : 'Not Secure'}
-      </Badge>
-      <Badge tone={cookie.http_only_attribute ? 'success' : 'neutral'} title={httpOnlyText(cookie.http_only_attribute)}>
-        {cookie.http_only_attribute ? 'HttpOnly' : 'Readable by scripts'}
-      </Badge>
-      <Badge
-        tone={cookie.same_site_attribute === 'none' ? 'warning' : 'neutral'}
-        title={sameSiteText(cookie.same_site_attribute)}
-      >
-        SameSite {cookie.same_site_attribute ?? 'not set'}
-      </Badge>
-    </span>
-  )
-}
 
 function getCookieColumns(zoneId: string) {
   return col.columns([

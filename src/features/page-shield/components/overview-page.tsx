@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { Switch } from '@/components/form/switch-field'
+// From ./switch, not ./switch-field: the overview has no form, so react-hook-form stays out of its first load.
+import { Switch } from '@/components/form/switch'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { ErrorView } from '@/components/ui/error-view'
 import { Card, PageHeader } from '@/components/ui/page-header'

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { Switch } from '@/components/form/switch-field'
+// From ./switch, not ./switch-field: the list has no form, so react-hook-form stays out of its first load.
+import { Switch } from '@/components/form/switch'
 import { Badge } from '@/components/ui/badge'
 import { Button, buttonClasses } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
@@ -10,15 +11,15 @@ import { PageHeader } from '@/components/ui/page-header'
 import { LoadingBlock } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { TruncatedText } from '@/components/ui/truncated-text'
-import { POLICY_ACTION_TEXT, type PageShieldPolicy, type PolicyAction } from '@/shared/schemas/page-shield-policy'
+import type { PageShieldPolicy } from '@/shared/schemas/page-shield-policy'
 import { useDeletePolicy, usePolicies, useUpdatePolicy } from '../api/policies'
+import { isPolicyAction, POLICY_ACTION_TEXT } from '@/shared/page-shield/policy-actions'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/policies')
 
 export function ActionBadge({ action }: { action: string }) {
-  const known = action === 'log' || action === 'allow'
   return (
-    <Badge tone={action === 'allow' ? 'warning' : 'info'} title={known ? POLICY_ACTION_TEXT[action as PolicyAction] : undefined}>
+    <Badge tone={action === 'allow' ? 'warning' : 'info'} title={isPolicyAction(action) ? POLICY_ACTION_TEXT[action] : undefined}>
       {action === 'allow' ? 'Allow: blocks the rest' : action === 'log' ? 'Log: reports only' : action}
     </Badge>
   )

@@ -1,5 +1,4 @@
-import { useState } from 'react'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useState } from 'react'
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
 import { useController, useForm, useWatch, type Control } from 'react-hook-form'
 import { applyApiErrors } from '@/components/form/apply-api-errors'
@@ -13,15 +12,10 @@ import { LoadingBlock } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import type { ApiErrorItem } from '@/lib/api-client'
 import { cn } from '@/lib/format'
-import {
-  POLICY_ACTION_TEXT,
-  POLICY_ACTIONS,
-  policyCreateSchema,
-  type PageShieldPolicy,
-  type PolicyCreate,
-  type PolicyFormValues,
-} from '@/shared/schemas/page-shield-policy'
+import type { PageShieldPolicy, PolicyCreate, PolicyFormValues } from '@/shared/schemas/page-shield-policy'
 import { useCreatePolicy, usePolicy, useUpdatePolicy } from '../api/policies'
+import { lazyPolicyResolver, loadPolicyResolver } from '../lib/lazy-policy-resolver'
+import { POLICY_ACTION_TEXT, POLICY_ACTIONS } from '@/shared/page-shield/policy-actions'
 import { CspEditor } from './csp-builder'
 import { DraftCheckPanel } from './draft-check-panel'
 import { ExpressionEditor } from './host-picker'
@@ -106,7 +100,7 @@ function PolicyForm({ zoneId, policy }: { zoneId: string; policy?: PageShieldPol
   const update = useUpdatePolicy(zoneId)
   const [serverErrors, setServerErrors] = useState<ApiErrorItem[]>([])
   const form = useForm<PolicyFormValues, unknown, PolicyCreate>({
-    resolver: zodResolver(policyCreateSchema),
+    resolver: lazyPolicyResolver,
     defaultValues: policy
       ? {
           description: policy.description,
@@ -117,6 +111,11 @@ function PolicyForm({ zoneId, policy }: { zoneId: string; policy?: PageShieldPol
         }
       : NEW_POLICY,
   })
+  // Fetch the schema while the user reads the form, so the first submit does not wait for it.
+  // A failed download is retried by the submit itself (the resolver loads it again).
+  useEffect(() => {
+    loadPolicyResolver().catch(() => undefined)
+  }, [])
   const expression = useWatch({ control: form.control, name: 'expression' }) ?? ''
   const done = (title: string) => {
     toast.success(title, form.getValues('description'))

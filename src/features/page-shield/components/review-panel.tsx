@@ -1,13 +1,17 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { ErrorView } from '@/components/ui/error-view'
+import { Spinner } from '@/components/ui/spinner'
 import { formatDateTime } from '@/lib/format'
 import { reviewState } from '@/shared/page-shield/review'
 import type { ReviewVerdict } from '@/shared/schemas/page-shield-review'
 import type { PageShieldScript } from '@/shared/schemas/page-shield'
 import { useReviewHistory } from '../api/reviews'
 import { ReviewStateBadge } from './markers'
-import { ReviewDialog } from './review-dialog'
+
+// The review form (react-hook-form, zod and the review schema) loads when a review is started, not
+// with the script page (bundle rule, src/components/README.md).
+const ReviewDialog = lazy(() => import('./review-dialog').then((m) => ({ default: m.ReviewDialog })))
 
 /** Where the script stands in the review ledger, the buttons to review it, and its review history. */
 export function ReviewPanel({ zoneId, script }: { zoneId: string; script: PageShieldScript }) {
@@ -55,7 +59,11 @@ export function ReviewPanel({ zoneId, script }: { zoneId: string; script: PageSh
           ))}
         </ol>
       )}
-      {verdict && <ReviewDialog zoneId={zoneId} script={script} verdict={verdict} open onClose={() => setVerdict(undefined)} />}
+      {verdict && (
+        <Suspense fallback={<Spinner label="Opening the review form" />}>
+          <ReviewDialog zoneId={zoneId} script={script} verdict={verdict} open onClose={() => setVerdict(undefined)} />
+        </Suspense>
+      )}
     </div>
   )
 }
