@@ -103,7 +103,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['src/server/**', 'src/testing/**', 'bench/**', 'e2e/**', '*.{js,mjs,cjs,ts}', '.ci/**'],
+    files: ['src/server/**', 'src/testing/**', 'bench/**', 'e2e/**', 'scripts/**', '*.{js,mjs,cjs,ts}', '.ci/**'],
     languageOptions: { globals: globals.node },
   },
   {
