@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, openPage, SEED_ZONES, test, zoneUrl } from './fixtures'
+import { expect, expectNoSeriousA11yViolations, openPage, SEED_ZONES, test, zoneUrl } from './fixtures'
 
 /** A card (section) found by its heading. */
 const card = (page: Page, title: string) => page.locator('section', { has: page.getByRole('heading', { name: title, exact: true }) })
@@ -35,8 +35,24 @@ test.describe('certificates', () => {
       await expect(records.getByText(r.txt_value, { exact: true })).toBeVisible()
     }
     await expect(page.getByText('Validation method: DNS TXT record.', { exact: false })).toBeVisible()
+    // The TXT records can be added here: the step links to this zone's DNS records.
+    await expect(records.getByRole('link', { name: 'DNS records' }).first()).toHaveAttribute('href', zoneUrl('demo', 'dns'))
     // Its certificate is listed, not issued yet.
     await expect(page.getByRole('listitem', { name: /Certificate ECDSAWithSHA256/ }).getByText('Not issued yet')).toBeVisible()
+  })
+
+  test('a timed-out pack says what to fix, and that restarting it is done outside this dashboard', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await openPage(page, `${zoneUrl('demo', 'certificates')}?status=all`)
+    const table = page.getByRole('table', { name: `Certificate packs of ${demo.name}` })
+    await expect(table.getByText('Validation timed out')).toBeVisible()
+    await expectNoSeriousA11yViolations(page, 'certificate packs, all statuses (dark)')
+    await table.getByRole('link', { name: `${demo.name}, status.${demo.name}` }).click()
+    const status = page.locator('section', { has: page.getByRole('heading', { name: /^Status/ }) })
+    await expect(status).toContainText('then restart validation for this pack')
+    await expect(status).toContainText('This dashboard only shows certificate packs')
+    await expect(status.getByRole('note')).toContainText('could not fetch')
+    await expectNoSeriousA11yViolations(page, 'timed-out certificate pack (dark)')
   })
 
   test('an active pack lists each certificate with issuer, signature, dates and priority', async ({ page }) => {

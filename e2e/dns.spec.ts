@@ -194,6 +194,12 @@ test.describe('DNS records', () => {
     await openPage(page, zoneUrl('demo', 'dns'))
     await page.getByRole('button', { name: 'Import BIND file' }).click()
     const imp = dialog(page)
+    // No file chosen: the message is at the file field (focused), not a server error.
+    await imp.getByRole('button', { name: 'Import' }).click()
+    await expect(imp.getByLabel('Zone file')).toHaveAttribute('aria-invalid', 'true')
+    await expect(imp.getByLabel('Zone file')).toBeFocused()
+    await expect(imp).toContainText('Choose a zone file to import.')
+    await expect(imp).not.toContainText('could not talk to its own server')
     const file = [
       '$ORIGIN example.com.',
       'imported-1 3600 IN A 192.0.2.201',

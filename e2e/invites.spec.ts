@@ -34,4 +34,13 @@ test.describe('invites', () => {
     await expect(page.getByRole('article', { name: 'Invite to Hooli Cloud' })).toHaveCount(0)
     await expect(page.getByRole('button', { name: /Accept invite to/ })).toHaveCount(4)
   })
+
+  test('the confirmation for a one-role invite speaks of that one role, and Cancel changes nothing', async ({ page }) => {
+    await openPage(page, '/invites')
+    await page.getByRole('button', { name: 'Accept invite to Stark Logistics' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Join Stark Logistics?' })
+    await expect(dialog).toContainText('with this role, which allows what is listed below.')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByRole('article', { name: 'Invite to Stark Logistics' })).toBeVisible()
+  })
 })

@@ -61,6 +61,10 @@ test.describe('load balancing: legacy e-mail migration', () => {
     // The policies list shows them, and the table no longer shows a legacy address.
     await expect(page.getByRole('list', { name: 'Notification policies' }).getByRole('listitem')).toHaveCount(6)
     await expect(pools.getByText('None').first()).toBeVisible()
+    // The muted "None" and policy details stay readable in the dark theme too.
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await expect(page.locator('html')).toHaveClass(/dark/)
+    await expectNoSeriousA11yViolations(page, 'load balancing after the migration (dark)')
   })
 
   test('a migration interrupted by a reload resumes where it stopped', async ({ page, request }) => {

@@ -92,6 +92,8 @@ test.describe('the dashboard shell', () => {
     for (const path of ['/no-such-page', '/zones/not-a-zone-id', `/zones/${SEED_ZONES.demo.id}/no-such-area`]) {
       await openPage(page, path)
       await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+      // A malformed zone id is no zone: the switcher does not wait for it to load.
+      await expect(page.getByRole('combobox', { name: 'Switch zone' })).not.toHaveAttribute('placeholder', /Loading zone/)
       await page.getByRole('link', { name: 'Go to your zones' }).click()
       await expect(page).toHaveURL(/\/zones$/)
     }
@@ -105,6 +107,8 @@ test.describe('the dashboard shell', () => {
     await expect(alert).toContainText('was not found')
     await expect(alert).toContainText('does not exist')
     await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible()
+    // The zone switcher says the zone was not found instead of loading forever.
+    await expect(page.getByRole('combobox', { name: 'Switch zone' })).toHaveAttribute('placeholder', 'Zone: not found')
 
     // The API cannot be reached: the table says so, and Retry recovers once it answers again.
     await page.route('**/api/v4/zones?*', (route) =>

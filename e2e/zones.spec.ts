@@ -121,6 +121,14 @@ test.describe('zone overview', () => {
     await expect(page.locator('dl')).toContainText('Not yet')
   })
 
+  test('a moved zone says how to keep it', async ({ page }) => {
+    await openPage(page, zoneUrl('moved'))
+    const status = page.getByRole('region', { name: 'Status' })
+    await expect(status).toContainText('Moved')
+    await expect(status).toContainText('To keep this zone, sign in at your registrar')
+    await expect(status).toContainText('beth.ns.cloudflare.com')
+  })
+
   test('links into each area of this zone', async ({ page }) => {
     await openPage(page, zoneUrl('large'))
     const areas = page.getByRole('region', { name: 'Manage this zone' })

@@ -1,20 +1,9 @@
-import { createApp, type AppOptions } from '../../src/server/app'
 import type { ServerConfig } from '../../src/server/config'
-import { startServer, type RunningServer } from '../../src/server/serve'
+import { testConfig } from '../../src/testing/server'
 
-/** A server configuration for benches: loopback, free port, no request log. */
-export function benchConfig(overrides: Partial<ServerConfig>): ServerConfig {
-  return {
-    host: '127.0.0.1',
-    port: 0,
-    mode: overrides.credential ? 'live' : 'sandbox',
-    apiBaseUrl: 'http://127.0.0.1:9/client/v4',
-    dataDir: '/nonexistent',
-    resetSandbox: false,
-    upstreamTimeoutMs: 10_000,
-    allowedHosts: [],
-    ...overrides,
-  }
-}
+/** A server configuration for benches: the tests' one (loopback, free port, no request log), with a longer upstream time-out. */
+export const benchConfig = (overrides: Partial<ServerConfig>): ServerConfig =>
+  testConfig({ dataDir: '/nonexistent', upstreamTimeoutMs: 10_000, ...overrides })
 
-export const startBenchServer = (options: AppOptions): Promise<RunningServer> => startServer(createApp(options), '127.0.0.1', 0)
+/** createApp + a real HTTP server on 127.0.0.1 with a free port. */
+export { startApp as startBenchServer } from '../../src/testing/server'

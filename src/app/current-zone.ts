@@ -28,16 +28,24 @@ export function lastZone(): RememberedZone | undefined {
   try {
     const raw = localStorage.getItem(KEY)
     const v = raw ? (JSON.parse(raw) as Partial<RememberedZone>) : undefined
-    return v && typeof v.id === 'string' && typeof v.name === 'string' && /^[0-9a-f]{32}$/.test(v.id) ? { id: v.id, name: v.name } : undefined
+    return v && isZoneId(v.id) && typeof v.name === 'string' ? { id: v.id, name: v.name } : undefined
   } catch {
     return undefined
   }
 }
 
-/** The zone in the URL, if the current page is inside one. */
+/** A zone id as the API writes it: 32 lower-case hexadecimal characters. */
+export function isZoneId(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{32}$/.test(value)
+}
+
+/**
+ * The zone in the URL, if the current page is inside one. A malformed id (a "not found" page)
+ * counts as no zone, so the shell does not offer links into it or wait for it to load.
+ */
 export function useZoneIdFromUrl(): string | undefined {
   const params = useParams({ strict: false }) as { zoneId?: string }
-  return params.zoneId
+  return isZoneId(params.zoneId) ? params.zoneId : undefined
 }
 
 /** Path for another zone: same area when inside a zone (/zones/A/dns → /zones/B/dns), else the overview. */

@@ -4,7 +4,7 @@ import { zoneQueryOptions } from '@/features/zones/api/get-zone'
 import { AppLayout } from './layout/app-layout'
 import { NotFoundPage } from './layout/not-found'
 import { RouteError } from './layout/route-error'
-import { rememberZone } from './current-zone'
+import { isZoneId, rememberZone } from './current-zone'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -17,8 +17,6 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   errorComponent: RouteError,
 })
 
-const ZONE_ID = /^[0-9a-f]{32}$/
-
 /**
  * `/zones/$zoneId`: parent of every zone-scoped area (DNS, certificates, page security…).
  * Loads the zone once; a malformed id is a "not found" page, an API error shows the error view.
@@ -29,7 +27,7 @@ export const zoneRoute = createRoute({
   path: '/zones/$zoneId',
   params: {
     parse: ({ zoneId }) => {
-      if (!ZONE_ID.test(zoneId)) throw notFound()
+      if (!isZoneId(zoneId)) throw notFound()
       return { zoneId }
     },
     stringify: ({ zoneId }) => ({ zoneId }),

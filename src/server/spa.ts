@@ -1,4 +1,4 @@
-import type { Hono } from 'hono'
+import type { Hono, MiddlewareHandler } from 'hono'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { existsSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -24,16 +24,22 @@ export const SECURITY_HEADERS: Record<string, string> = {
  */
 export function registerSpa(app: Hono, distDir: string): void {
   const indexFile = join(distDir, 'index.html')
-  app.use(
-    '/*',
-    serveStatic({
-      // serveStatic wants a root relative to the working directory.
-      root: relative(process.cwd(), distDir) || '.',
-      onFound: (path, c) => {
-        c.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
-      },
-    }),
-  )
+  // Made on first use once dist/ exists: serveStatic complains at creation about a missing root, and
+  // a server started before the first build (SKIP_BUILD=1) should pick the build up when it appears.
+  let files: MiddlewareHandler | undefined
+  app.use('/*', (c, next) => {
+    if (!files) {
+      if (!existsSync(distDir)) return next()
+      files = serveStatic({
+        // serveStatic wants a root relative to the working directory.
+        root: relative(process.cwd(), distDir) || '.',
+        onFound: (path, c) => {
+          c.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
+        },
+      })
+    }
+    return files(c, next)
+  })
   app.get('*', (c) => {
     const last = c.req.path.split('/').pop() ?? ''
     if (last.includes('.')) return c.text('Not found', 404)

@@ -41,7 +41,8 @@ export function ZoneSwitcher() {
     setText('')
     void router.navigate({ href: switchZonePath(pathname, zoneId, id) })
   }
-  const currentName = zoneId ? (current.data?.name ?? 'Loading zone…') : undefined
+  // The zone route shows why a zone failed to load; here it only must not look like it is still loading.
+  const currentName = zoneId ? (current.data?.name ?? (current.isError ? 'not found' : 'Loading zone…')) : undefined
 
   return (
     <div ref={boxRef} className="relative w-full max-w-sm">

@@ -1,5 +1,6 @@
 export { DataTable, type DataTableProps } from './data-table'
 export { DataTableFilterBar } from './data-table-filter-bar'
+export { deleteColumn } from './delete-column'
 export { DataTablePagination } from './data-table-pagination'
 export { createDataTableColumnHelper, dataTableFeatures, type DataTableColumnMeta, type DataTableFeatures, type FilterOption, type FilterSpec } from './features'
 export { selectColumn } from './select-column'

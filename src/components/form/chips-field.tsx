@@ -29,7 +29,7 @@ export function ChipsField<T extends FieldValues>({ control, name, disabled, pla
           <ul className="contents" aria-label="Added values">
             {values.map((v, i) => (
               <li key={v} className="inline-flex items-center gap-1 rounded bg-zinc-100 py-0.5 pr-1 pl-2 text-sm text-zinc-800 dark:bg-zinc-700 dark:text-zinc-100">
-                <span className="break-all">{v}</span>
+                <span className="wrap-anywhere">{v}</span>
                 <button
                   type="button"
                   disabled={disabled}

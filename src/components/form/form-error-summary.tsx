@@ -1,7 +1,12 @@
 import { explainCode } from '@/lib/error-text'
 import type { ApiErrorItem } from '@/lib/api-client'
 
-/** Errors from the API that concern no single field: code, message, and a plain explanation. */
+/**
+ * Errors from the API that concern no single field: code, message, and a plain explanation.
+ * Code 0 marks a message of the dashboard itself (or an unreachable server, whose message already
+ * says so): it gets no code and no explanation, so a local "choose a file first" never reads as a
+ * network failure.
+ */
 export function FormErrorSummary({ errors, title = 'The change was not saved' }: { errors: ApiErrorItem[]; title?: string }) {
   if (!errors.length) return null
   return (
@@ -9,7 +14,7 @@ export function FormErrorSummary({ errors, title = 'The change was not saved' }:
       <p className="font-semibold text-red-900 dark:text-red-100">{title}</p>
       <ul className="mt-1.5 space-y-1">
         {errors.map((e, i) => {
-          const plain = explainCode(e.code)
+          const plain = e.code > 0 ? explainCode(e.code) : undefined
           return (
             <li key={i} className="text-zinc-800 dark:text-zinc-200">
               {e.code > 0 && <span className="mr-1.5 font-mono text-xs text-red-800 dark:text-red-300">Error {e.code}</span>}

@@ -9,13 +9,13 @@ import { cn } from '@/lib/format'
 export function SafeLink({ href, children, className }: { href: string | null | undefined; children?: ReactNode; className?: string }) {
   const url = safeHttpUrl(href)
   const content = children ?? href ?? ''
-  if (!url) return <span className={cn('break-all', className)}>{content}</span>
+  if (!url) return <span className={cn('wrap-anywhere', className)}>{content}</span>
   return (
     <a
       href={url}
       target="_blank"
       rel="noopener noreferrer"
-      className={cn('break-all text-blue-700 underline-offset-2 hover:underline dark:text-blue-300', className)}
+      className={cn('wrap-anywhere text-blue-700 underline-offset-2 hover:underline dark:text-blue-300', className)}
     >
       {content}
     </a>

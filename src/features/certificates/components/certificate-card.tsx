@@ -32,10 +32,10 @@ export function CertificateCard({ cert, primary }: { cert: Certificate; primary:
           <ExpiryText iso={cert.expires_on} />
         </Item>
         <Item label="Hosts">
-          <span className="break-all">{cert.hosts.join(', ')}</span>
+          <span className="wrap-anywhere">{cert.hosts.join(', ')}</span>
         </Item>
       </dl>
-      <p className="mt-2 font-mono text-xs text-zinc-500 break-all">id {cert.id}</p>
+      <p className="mt-2 font-mono text-xs break-all text-zinc-500 dark:text-zinc-400">id {cert.id}</p>
     </li>
   )
 }

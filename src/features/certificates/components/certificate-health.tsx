@@ -19,7 +19,7 @@ function PackLink({ zoneId, pack }: { zoneId: string; pack: CertificatePack }) {
     <Link
       to="/zones/$zoneId/certificates/$packId"
       params={{ zoneId, packId: pack.id }}
-      className="font-medium break-all text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300"
+      className="font-medium wrap-anywhere text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300"
     >
       {hostsSummary(pack.hosts)}
     </Link>

@@ -5,7 +5,7 @@ import { useNow } from '../lib/use-now'
 /** "12 Mar 2026 · in 12 days", amber within 30 days, red once expired; "Not issued yet" without a date. */
 export function ExpiryText({ iso, now }: { iso: string | undefined; now?: number }) {
   const mounted = useNow()
-  if (!iso) return <span className="text-zinc-500">Not issued yet</span>
+  if (!iso) return <span className="text-zinc-500 dark:text-zinc-400">Not issued yet</span>
   const days = daysUntil(iso, now ?? mounted)
   return (
     <span className="whitespace-nowrap">

@@ -14,7 +14,7 @@ export function hostsSummary(hosts: string[], max = 2): string {
   return hosts.length > max ? `${shown} +${hosts.length - max} more` : shown
 }
 
-const muted = <span className="text-zinc-500">—</span>
+const muted = <span className="text-zinc-500 dark:text-zinc-400">—</span>
 
 /** Columns of the packs table. The API has no sort parameter, so none is sortable. */
 export function getPackColumns(zoneId: string) {
@@ -27,7 +27,7 @@ export function getPackColumns(zoneId: string) {
         <Link
           to="/zones/$zoneId/certificates/$packId"
           params={{ zoneId, packId: info.row.original.id }}
-          className="font-medium break-all text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300"
+          className="font-medium wrap-anywhere text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300"
           title={info.getValue()}
         >
           {hostsSummary(info.row.original.hosts)}

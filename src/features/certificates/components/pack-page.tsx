@@ -4,7 +4,7 @@ import { ErrorView } from '@/components/ui/error-view'
 import { LoadingBlock } from '@/components/ui/spinner'
 import { formatDateTime } from '@/lib/format'
 import { useCertificatePack } from '../api/get-certificate-pack'
-import { CA_LABEL, METHOD_LABEL, statusText, TYPE_LABEL } from '../lib/status-text'
+import { CA_LABEL, ELSEWHERE_NOTE, METHOD_LABEL, statusText, TYPE_LABEL } from '../lib/status-text'
 import { CertificateCard } from './certificate-card'
 import { hostsSummary } from './pack-columns'
 import { StatusBadge } from './status-badge'
@@ -40,6 +40,7 @@ export function CertificatePackPage() {
             <p className="mt-2 text-sm text-zinc-800 dark:text-zinc-200">
               <strong>What to do: </strong>
               {status.action}
+              {status.elsewhere && <span className="mt-1 block text-zinc-600 dark:text-zinc-400">{ELSEWHERE_NOTE}</span>}
             </p>
           )}
           {pack.validation_errors && pack.validation_errors.length > 0 && (
@@ -58,12 +59,12 @@ export function CertificatePackPage() {
             title="What the certificate authority checks"
             description={`Validation method: ${METHOD_LABEL[pack.validation_method ?? ''] ?? pack.validation_method ?? 'not given'}. Each step proves that you control one of the host names.`}
           >
-            <ValidationRecords pack={pack} />
+            <ValidationRecords pack={pack} zoneId={zoneId} />
           </Card>
         )}
         <Card title="Details">
           <dl className="grid gap-3 text-sm sm:grid-cols-2">
-            <div><dt className="font-medium">Hosts</dt><dd className="break-all">{pack.hosts.join(', ')}</dd></div>
+            <div><dt className="font-medium">Hosts</dt><dd className="wrap-anywhere">{pack.hosts.join(', ')}</dd></div>
             <div><dt className="font-medium">Certificate authority</dt><dd>{pack.certificate_authority ? (CA_LABEL[pack.certificate_authority] ?? pack.certificate_authority) : 'Uploaded certificate'}</dd></div>
             <div><dt className="font-medium">Validity</dt><dd>{pack.validity_days ? `${pack.validity_days} days` : '—'}</dd></div>
             <div><dt className="font-medium">Ordered</dt><dd>{formatDateTime(pack.created_on)}</dd></div>

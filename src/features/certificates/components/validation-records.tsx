@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import type { CertificatePack, ValidationRecord } from '@/shared/schemas/certificate-pack'
 import { Badge } from '@/components/ui/badge'
 import { CopyButton } from './copy-button'
@@ -18,11 +19,25 @@ const recordStatus = (r: ValidationRecord) =>
   r.status ? <Badge tone={r.status === 'active' || r.status === 'valid' ? 'success' : r.status === 'pending' ? 'warning' : 'danger'}>{r.status.replace(/_/g, ' ')}</Badge> : null
 
 /** One record, told as the step the user has to take. */
-function RecordStep({ record, method }: { record: ValidationRecord; method: string | null | undefined }) {
+/** Where DNS records are added: this zone's DNS page when its DNS is answered here, else the DNS provider. */
+function WhereToAdd({ zoneId }: { zoneId: string }) {
+  return (
+    <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+      If this zone&rsquo;s DNS is answered here, add it on the{' '}
+      <Link to="/zones/$zoneId/dns" params={{ zoneId }} className="text-blue-700 hover:underline dark:text-blue-300">
+        DNS records
+      </Link>{' '}
+      page; otherwise at the DNS provider that answers for these host names.
+    </p>
+  )
+}
+
+function RecordStep({ record, method, zoneId }: { record: ValidationRecord; method: string | null | undefined; zoneId: string }) {
   if (record.txt_name && record.txt_value) {
     return (
       <>
-        <p className="text-sm">Add a DNS <strong>TXT</strong> record at your DNS provider {recordStatus(record)}</p>
+        <p className="text-sm">Add a DNS <strong>TXT</strong> record {recordStatus(record)}</p>
+        <WhereToAdd zoneId={zoneId} />
         <dl className="mt-2 space-y-2">
           <Row label="Name" value={record.txt_name} />
           <Row label="Value" value={record.txt_value} />
@@ -45,6 +60,7 @@ function RecordStep({ record, method }: { record: ValidationRecord; method: stri
     return (
       <>
         <p className="text-sm">Delegate validation with a CNAME record {recordStatus(record)}</p>
+        <WhereToAdd zoneId={zoneId} />
         <dl className="mt-2 space-y-2">
           <Row label="Name" value={record.cname} />
           <Row label="Target" value={record.cname_target} />
@@ -55,7 +71,7 @@ function RecordStep({ record, method }: { record: ValidationRecord; method: stri
   if (record.emails?.length) {
     return (
       <p className="text-sm">
-        Approve the e-mail the certificate authority sent to one of: <span className="font-mono break-all">{record.emails.join(', ')}</span> {recordStatus(record)}
+        Approve the e-mail the certificate authority sent to one of: <span className="font-mono wrap-anywhere">{record.emails.join(', ')}</span> {recordStatus(record)}
       </p>
     )
   }
@@ -63,14 +79,14 @@ function RecordStep({ record, method }: { record: ValidationRecord; method: stri
 }
 
 /** What the certificate authority checks before it issues the certificate, as steps. */
-export function ValidationRecords({ pack }: { pack: CertificatePack }) {
+export function ValidationRecords({ pack, zoneId }: { pack: CertificatePack; zoneId: string }) {
   const records = [...(pack.validation_records ?? []), ...(pack.dcv_delegation_records ?? [])]
   if (records.length === 0) return null
   return (
     <ol className="space-y-4" aria-label="Validation records">
       {records.map((r, i) => (
         <li key={i} className="rounded-md border border-zinc-200 p-3 dark:border-zinc-700">
-          <RecordStep record={r} method={pack.validation_method} />
+          <RecordStep record={r} method={pack.validation_method} zoneId={zoneId} />
         </li>
       ))}
     </ol>

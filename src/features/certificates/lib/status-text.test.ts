@@ -15,3 +15,16 @@ describe('certificate status explanations', () => {
     expect(statusText('pending_validation').action).toMatch(/Publish the validation records/)
   })
 })
+
+describe('actions the dashboard cannot take', () => {
+  it('are marked, so the page says where to do them', () => {
+    expect(statusText('validation_timed_out').elsewhere).toBe(true)
+    expect(statusText('expired').elsewhere).toBe(true)
+    // Publishing validation records is done in DNS, which this dashboard edits.
+    expect(statusText('pending_validation').elsewhere).toBeUndefined()
+    for (const s of certificatePackStatuses) {
+      const t = statusText(s)
+      if (t.elsewhere) expect(t.action).toBeTruthy()
+    }
+  })
+})

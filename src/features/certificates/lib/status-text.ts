@@ -7,7 +7,13 @@ export interface StatusText {
   meaning: string
   /** What, if anything, the user should do. */
   action?: string
+  /** The action is not something this dashboard does (it only reads certificate packs). */
+  elsewhere?: boolean
 }
+
+/** Said under an action the dashboard cannot take, so nobody looks for a button that is not there. */
+export const ELSEWHERE_NOTE = 'This dashboard only shows certificate packs; do this in the provider’s own dashboard or through the API.'
+
 
 const wait = 'Nothing to do: the service moves on by itself, usually within minutes.'
 
@@ -25,18 +31,19 @@ export const STATUS_TEXT: Record<string, StatusText> = {
   pending_issuance: { label: 'Pending issuance', tone: 'info', meaning: 'Validation succeeded; the certificate authority is issuing the certificate.', action: wait },
   pending_deployment: { label: 'Pending deployment', tone: 'info', meaning: 'The certificate is issued and being deployed to the edge servers.', action: wait },
   pending_deletion: { label: 'Pending deletion', tone: 'neutral', meaning: 'The pack is being removed.' },
-  pending_expiration: { label: 'Pending expiration', tone: 'warning', meaning: 'The certificate is about to expire and will not be renewed.', action: 'Order a new certificate for these hosts if you still need them.' },
-  expired: { label: 'Expired', tone: 'danger', meaning: 'The certificate has expired: browsers show a security warning for these hosts.', action: 'Order or upload a new certificate for these hosts.' },
-  initializing_timed_out: { label: 'Initializing timed out', tone: 'danger', meaning: 'The order could not be prepared in time.', action: 'Delete the pack and order it again.' },
+  pending_expiration: { label: 'Pending expiration', tone: 'warning', meaning: 'The certificate is about to expire and will not be renewed.', action: 'Order a new certificate for these hosts if you still need them.', elsewhere: true },
+  expired: { label: 'Expired', tone: 'danger', meaning: 'The certificate has expired: browsers show a security warning for these hosts.', action: 'Order or upload a new certificate for these hosts.', elsewhere: true },
+  initializing_timed_out: { label: 'Initializing timed out', tone: 'danger', meaning: 'The order could not be prepared in time.', action: 'Delete the pack and order it again.', elsewhere: true },
   validation_timed_out: {
     label: 'Validation timed out',
     tone: 'danger',
     meaning: 'The certificate authority gave up: it could not verify that you control these host names before its deadline.',
     action: 'Fix what the errors below describe (the record or file was missing or unreachable), then restart validation for this pack.',
+    elsewhere: true,
   },
-  issuance_timed_out: { label: 'Issuance timed out', tone: 'danger', meaning: 'The certificate authority did not issue the certificate in time.', action: 'Restart validation or order the pack again.' },
+  issuance_timed_out: { label: 'Issuance timed out', tone: 'danger', meaning: 'The certificate authority did not issue the certificate in time.', action: 'Restart validation or order the pack again.', elsewhere: true },
   deployment_timed_out: { label: 'Deployment timed out', tone: 'danger', meaning: 'The issued certificate could not be deployed in time.', action: 'Contact support if it stays in this state.' },
-  deletion_timed_out: { label: 'Deletion timed out', tone: 'danger', meaning: 'The pack could not be removed in time.', action: 'Try deleting it again.' },
+  deletion_timed_out: { label: 'Deletion timed out', tone: 'danger', meaning: 'The pack could not be removed in time.', action: 'Try deleting it again.', elsewhere: true },
   pending_cleanup: { label: 'Pending clean-up', tone: 'neutral', meaning: 'Old certificates of the pack are being cleaned up.', action: wait },
   staging_deployment: { label: 'Staging deployment', tone: 'info', meaning: 'The certificate is being deployed to the staging environment only.' },
   staging_active: { label: 'Active on staging', tone: 'info', meaning: 'The certificate is in use on the staging environment, not for real visitors.' },

@@ -59,7 +59,7 @@ export const dnsColumns = col.columns([
     id: 'comment',
     header: 'Comment & tags',
     enableSorting: false,
-    meta: { filter: { kind: 'text', key: 'comment.contains', label: 'Comment contains' } },
+    meta: { filter: { kind: 'text', key: 'comment.contains', label: 'Comment contains', placeholder: 'e.g. VPN' } },
     cell: (info) => {
       const r = info.row.original
       return (

@@ -1,22 +1,20 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import { FormErrorSummary } from '@/components/form/form-error-summary'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { fieldErrorsFromApiError, type ApiErrorItem } from '@/lib/api-client'
 import { explainCode } from '@/lib/error-text'
-import { formatNumber, plural } from '@/lib/format'
+import { formatNumber } from '@/lib/format'
 import type { DnsImportResult } from '@/shared/schemas/dns-record'
 import { useImportDnsRecords } from '../api/import-dns-records'
+import { importHeadline } from '../lib/import-headline'
 
 function ImportSummary({ result }: { result: DnsImportResult }) {
   const refused = result.refused ?? []
   const added = result.added ?? []
   return (
     <div className="space-y-4 text-sm" role="status">
-      <p className="text-base font-medium text-zinc-900 dark:text-zinc-100">
-        Added {formatNumber(result.recs_added)} of {plural(result.total_records_parsed, 'record')} in the file
-        {refused.length > 0 && `; ${formatNumber(refused.length)} refused`}.
-      </p>
+      <p className="text-base font-medium text-zinc-900 dark:text-zinc-100">{importHeadline(result)}</p>
       {refused.length > 0 && (
         <section aria-labelledby="import-refused">
           <h3 id="import-refused" className="mb-1 font-semibold text-red-800 dark:text-red-300">
@@ -25,7 +23,7 @@ function ImportSummary({ result }: { result: DnsImportResult }) {
           <ul className="max-h-64 divide-y divide-zinc-100 overflow-y-auto rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-700">
             {refused.map((r) => (
               <li key={`${r.line}-${r.text}`} className="px-3 py-2">
-                <div className="font-mono text-xs break-all text-zinc-700 dark:text-zinc-300">
+                <div className="font-mono text-xs wrap-anywhere text-zinc-700 dark:text-zinc-300">
                   Line {r.line}: {r.text}
                 </div>
                 <div className="mt-0.5 text-red-800 dark:text-red-300">
@@ -43,7 +41,7 @@ function ImportSummary({ result }: { result: DnsImportResult }) {
           <summary className="cursor-pointer font-semibold text-emerald-800 dark:text-emerald-300">Added records ({formatNumber(added.length)})</summary>
           <ul className="mt-1 max-h-56 overflow-y-auto font-mono text-xs text-zinc-700 dark:text-zinc-300">
             {added.map((a) => (
-              <li key={a.id} className="break-all">
+              <li key={a.id} className="wrap-anywhere">
                 Line {a.line}: {a.type} {a.name} {a.content}
               </li>
             ))}
@@ -63,18 +61,26 @@ export function ImportDialog({ zoneId, zoneName, open, onClose }: { zoneId: stri
   const [file, setFile] = useState<File | null>(null)
   const [proxied, setProxied] = useState(false)
   const [errors, setErrors] = useState<ApiErrorItem[]>([])
+  const [fileError, setFileError] = useState<string | null>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
   const [result, setResult] = useState<DnsImportResult | null>(null)
   const close = () => {
     setFile(null)
     setResult(null)
     setErrors([])
+    setFileError(null)
     importer.reset()
     onClose()
   }
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (!file) return setErrors([{ code: 0, message: 'Choose a zone file first.' }])
     setErrors([])
+    if (!file) {
+      setFileError('Choose a zone file to import.')
+      fileInput.current?.focus()
+      return
+    }
+    setFileError(null)
     importer.mutate(
       { file, proxied },
       {
@@ -121,13 +127,25 @@ export function ImportDialog({ zoneId, zoneName, open, onClose }: { zoneId: stri
               Zone file
             </label>
             <input
+              ref={fileInput}
               id={fileId}
               type="file"
               accept=".txt,.zone,.bind,.db,text/plain"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              aria-invalid={fileError ? true : undefined}
+              aria-describedby={fileError ? `${fileId}-err ${fileId}-help` : `${fileId}-help`}
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null)
+                setFileError(null)
+              }}
               className="text-sm text-zinc-800 file:mr-3 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:py-1.5 file:text-sm dark:text-zinc-200 dark:file:border-zinc-600 dark:file:bg-zinc-800 dark:file:text-zinc-100"
             />
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            {fileError && (
+              <p id={`${fileId}-err`} className="flex items-start gap-1 text-sm font-medium text-red-700 dark:text-red-400">
+                <span aria-hidden="true">⚠</span>
+                <span>{fileError}</span>
+              </p>
+            )}
+            <p id={`${fileId}-help`} className="text-sm text-zinc-600 dark:text-zinc-400">
               Lines like <code className="font-mono">www 3600 IN A 192.0.2.1</code>. The SOA line is skipped (it is automatic); $ORIGIN, $TTL and
               $GENERATE are understood; $INCLUDE is not allowed.
             </p>

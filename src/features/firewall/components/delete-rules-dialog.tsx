@@ -24,8 +24,8 @@ export function DeleteRulesDialog({
       title={n === 1 ? 'Delete this firewall rule?' : `Delete ${plural(n, 'firewall rule')}?`}
       consequence={
         <>
-          {n === 1 ? 'This rule' : `These ${n} rules`} will be deleted from {zoneName} and stop acting on requests at once. This cannot be undone; their
-          filters are kept.
+          {n === 1 ? 'This rule' : `These ${n} rules`} will be deleted from {zoneName} and stop acting on requests at once. This cannot be undone.{' '}
+          {n === 1 ? 'Its filter (the expression it matches) is kept and can be reused.' : 'Their filters (the expressions they match) are kept and can be reused.'}
           {requests > 1 && ` The deletion is sent as ${requests} requests, so each stays short enough for every network hop; you can cancel between them.`}
         </>
       }
@@ -38,7 +38,7 @@ export function DeleteRulesDialog({
           <li key={r.id} className="flex items-start justify-between gap-3 px-3 py-2">
             <span className="min-w-0">
               <span className="block break-words text-zinc-900 dark:text-zinc-100">{ruleName(r)}</span>
-              <span className="block font-mono text-xs text-zinc-500">{r.id}</span>
+              <span className="block font-mono text-xs text-zinc-500 dark:text-zinc-400">{r.id}</span>
             </span>
             {r.action && <ActionBadge action={r.action} />}
           </li>

@@ -1,4 +1,5 @@
 import { createDataTableColumnHelper } from '@/components/data-table/features'
+import { deleteColumn } from '@/components/data-table/delete-column'
 import { selectColumn } from '@/components/data-table/select-column'
 import { Badge, type BadgeTone } from '@/components/ui/badge'
 import { TruncatedText } from '@/components/ui/truncated-text'
@@ -7,7 +8,7 @@ import { FIREWALL_ACTIONS } from '../api/firewall-search'
 
 const col = createDataTableColumnHelper<FirewallRule>()
 
-export const actionLabels: Record<string, string> = {
+const actionLabels: Record<string, string> = {
   block: 'Block',
   challenge: 'Challenge',
   js_challenge: 'JS challenge',
@@ -67,19 +68,6 @@ export function getFirewallColumns(onDelete: (rule: FirewallRule) => void) {
       meta: { filter: { kind: 'boolean', key: 'paused', label: 'State', trueLabel: 'Paused', falseLabel: 'Active', allLabel: 'Any state' } },
       cell: (info) => (info.getValue() ? <Badge tone="warning">Paused</Badge> : <Badge tone="success">Active</Badge>),
     }),
-    col.display({
-      id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
-      meta: { align: 'end' },
-      cell: (info) => (
-        <button
-          type="button"
-          onClick={() => onDelete(info.row.original)}
-          className="rounded px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-red-300 dark:hover:bg-red-950"
-        >
-          Delete<span className="sr-only"> {ruleName(info.row.original)}</span>
-        </button>
-      ),
-    }),
+    deleteColumn<FirewallRule>(ruleName, onDelete),
   ])
 }

@@ -33,7 +33,7 @@ export function InviteCard({ invite, now, onAnswer }: { invite: Invite; now: Dat
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="text-base font-semibold break-words text-zinc-900 dark:text-zinc-50">{org}</h3>
-          <p className="text-sm break-all text-zinc-700 dark:text-zinc-300">Invited by {invite.invited_by ?? 'an unknown member'}</p>
+          <p className="text-sm wrap-anywhere text-zinc-700 dark:text-zinc-300">Invited by {invite.invited_by ?? 'an unknown member'}</p>
         </div>
         {invite.organization_is_enforcing_twofactor && (
           <Badge tone="info" title="You must use two-factor authentication to access this account.">

@@ -118,7 +118,7 @@ function Consequence({ invite, status }: Answer) {
   return (
     <>
       You will become a member of {org}
-      {invite.roles.length === 0 ? ' (the invite names no role).' : ` with ${invite.roles.length === 1 ? 'this role' : 'these roles'}, which allow what is listed below.`}
+      {invite.roles.length === 0 ? ' (the invite names no role).' : ` with ${invite.roles.length === 1 ? 'this role, which allows' : 'these roles, which allow'} what is listed below.`}
       {invite.organization_is_enforcing_twofactor && ' This account requires two-factor sign-in.'}
     </>
   )

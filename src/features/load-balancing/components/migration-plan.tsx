@@ -67,7 +67,7 @@ export function MigrationPlan({ pools, onStart, onClose }: { pools: Pool[]; onSt
           <li key={g.address} className="px-3 py-2">
             <details>
               <summary className="cursor-pointer">
-                <span className="font-medium break-all text-zinc-900 dark:text-zinc-100">{policyName(g.address)}</span>
+                <span className="font-medium wrap-anywhere text-zinc-900 dark:text-zinc-100">{policyName(g.address)}</span>
                 <span className="ml-2 text-zinc-600 dark:text-zinc-400">{plural(g.pools.length, 'pool')}</span>
               </summary>
               <p className="mt-1 break-words text-zinc-700 dark:text-zinc-300">{g.pools.map((p) => p.name).join(', ')}</p>

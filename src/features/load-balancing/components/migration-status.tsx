@@ -56,7 +56,7 @@ export function MigrationStatus({ m, state }: { m: MigrationController; state: M
           {state.clearedPages.length} of {plural(pages, 'page')} cleared ({plural(state.totalPools, 'pool')}, {state.pageSize} per page)
           {state.blockedPages.length > 0 && `, ${plural(state.blockedPages.length, 'page')} left alone`}
         </li>
-        <li className="text-zinc-500">Started {formatDateTime(state.startedAt)} · saved in this browser, so a reload resumes here</li>
+        <li className="text-zinc-500 dark:text-zinc-400">Started {formatDateTime(state.startedAt)} · saved in this browser, so a reload resumes here</li>
       </ul>
       {state.lastError && !running && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-100">
@@ -71,7 +71,7 @@ export function MigrationStatus({ m, state }: { m: MigrationController; state: M
           </p>
           <ul className="mt-1 list-disc pl-5">
             {missing.slice(0, 20).map((x) => (
-              <li key={`${x.poolId}-${x.address}`} className="break-all">
+              <li key={`${x.poolId}-${x.address}`} className="wrap-anywhere">
                 {x.poolName} → {x.address}
               </li>
             ))}

@@ -43,11 +43,11 @@ export function PoliciesList({ accountId }: { accountId: string }) {
           {q.data.map((p) => (
             <li key={p.id} className="flex flex-wrap items-start justify-between gap-3 py-2.5">
               <div className="min-w-0">
-                <p className="font-medium break-all text-zinc-900 dark:text-zinc-100">{p.name}</p>
+                <p className="font-medium wrap-anywhere text-zinc-900 dark:text-zinc-100">{p.name}</p>
                 <p className="text-zinc-700 dark:text-zinc-300">
                   {typeLabel(p.alert_type)} · {describe(p)} · to {(p.mechanisms.email ?? []).map((e) => e.id).join(', ') || 'webhooks only'}
                 </p>
-                <p className="text-xs text-zinc-500">
+                <p className="text-xs text-zinc-500 dark:text-zinc-400">
                   {p.enabled ? 'Enabled' : 'Disabled'} · created {formatDate(p.created)}
                 </p>
               </div>

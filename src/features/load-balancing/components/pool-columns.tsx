@@ -8,7 +8,7 @@ const col = createDataTableColumnHelper<Pool>()
 
 /** Columns of the pools table, legacy e-mail first after the name (the list is always by name). */
 export const poolColumns = col.columns([
-  col.accessor('name', { id: 'name', header: 'Pool', enableSorting: false, cell: (i) => <span className="font-medium break-all">{i.getValue()}</span> }),
+  col.accessor('name', { id: 'name', header: 'Pool', enableSorting: false, cell: (i) => <span className="font-medium wrap-anywhere">{i.getValue()}</span> }),
   col.accessor('notification_email', {
     id: 'notification_email',
     header: 'Legacy e-mail',
@@ -18,13 +18,13 @@ export const poolColumns = col.columns([
       return list.length ? (
         <span className="flex flex-col gap-0.5">
           {list.map((a) => (
-            <span key={a} className="break-all">
+            <span key={a} className="wrap-anywhere">
               {a}
             </span>
           ))}
         </span>
       ) : (
-        <span className="text-zinc-500">None</span>
+        <span className="text-zinc-500 dark:text-zinc-400">None</span>
       )
     },
   }),

@@ -23,7 +23,7 @@ export function CustomFieldsPage() {
     return (
       <EmptyState
         title="This zone does not log custom fields yet"
-        description="Custom fields live in the zone’s entry-point ruleset of the phase http_log_custom_fields, which does not exist yet. Create it (empty), then choose the headers and cookies to log."
+        description="The list of headers and cookies to log is kept in a ruleset of its own (technical name: the http_log_custom_fields entry point), and this zone has none yet. Creating it changes nothing in the logs: it starts empty, and you then choose what to add."
         action={
           <Button
             variant="primary"

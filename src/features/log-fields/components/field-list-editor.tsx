@@ -55,10 +55,10 @@ export function FieldListEditor({ label, kind, values, onAdd, onRemove, help, wa
       {(aria) => (
         <div className="flex flex-col gap-2">
           <ul aria-label={`${label}: added`} className="flex flex-wrap gap-1.5">
-            {values.length === 0 && <li className="text-sm text-zinc-500">None yet.</li>}
+            {values.length === 0 && <li className="text-sm text-zinc-500 dark:text-zinc-400">None yet.</li>}
             {values.map((v) => (
               <li key={v} className="inline-flex items-center gap-1 rounded bg-zinc-100 py-0.5 pr-1 pl-2 font-mono text-sm text-zinc-800 dark:bg-zinc-700 dark:text-zinc-100">
-                <span className="break-all">{v}</span>
+                <span className="wrap-anywhere">{v}</span>
                 <button
                   type="button"
                   onClick={() => onRemove(v)}

@@ -21,9 +21,10 @@ function Check({ name, description, checked, onToggle, note }: { name: string; d
   const id = useId()
   return (
     <li className="flex items-start gap-2 py-1">
-      <input id={id} type="checkbox" checked={checked} onChange={onToggle} className="mt-1 size-4 accent-blue-600" aria-describedby={`${id}-d`} />
+      {/* Named by the field name alone; the description (inside the label, so it is clickable too) is read as its description. */}
+      <input id={id} type="checkbox" checked={checked} onChange={onToggle} className="mt-1 size-4 accent-blue-600" aria-labelledby={`${id}-n`} aria-describedby={`${id}-d`} />
       <label htmlFor={id} className="text-sm">
-        <span className="font-mono font-medium text-zinc-900 dark:text-zinc-100">{name}</span>
+        <span id={`${id}-n`} className="font-mono font-medium text-zinc-900 dark:text-zinc-100">{name}</span>
         <span id={`${id}-d`} className="block text-zinc-600 dark:text-zinc-400">
           {description}
           {note && <span className="block font-medium text-blue-800 dark:text-blue-300">{note}</span>}
@@ -81,7 +82,7 @@ export function FieldPicker({ control, fields, required, carried }: FieldPickerP
         <input id={searchId} type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="e.g. Client, Status, WAF" className={cn(inputClass, inputBorder(false), 'mt-1')} />
       </div>
       <ul aria-label="Dataset fields" className="max-h-80 overflow-auto rounded-md border border-zinc-200 px-3 py-1 dark:border-zinc-700">
-        {others.length === 0 && <li className="py-2 text-sm text-zinc-500">No field matches “{filter}”.</li>}
+        {others.length === 0 && <li className="py-2 text-sm text-zinc-500 dark:text-zinc-400">No field matches “{filter}”.</li>}
         {others.map(([name, description]) => (
           <Check key={name} name={name} description={description} checked={selected.includes(name)} onToggle={() => toggle(name)} />
         ))}

@@ -1,3 +1,4 @@
+import { deleteColumn } from '@/components/data-table/delete-column'
 import { createDataTableColumnHelper } from '@/components/data-table/features'
 import { Badge } from '@/components/ui/badge'
 import { TruncatedText } from '@/components/ui/truncated-text'
@@ -80,19 +81,6 @@ export function getJobColumns(zoneId: string, required: CustomFieldOutput[], onD
         )
       },
     }),
-    col.display({
-      id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
-      meta: { align: 'end' },
-      cell: (info) => (
-        <button
-          type="button"
-          onClick={() => onDelete(info.row.original)}
-          className="rounded px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-red-300 dark:hover:bg-red-950"
-        >
-          Delete<span className="sr-only"> {jobLabel(info.row.original)}</span>
-        </button>
-      ),
-    }),
+    deleteColumn<LogpushJob>(jobLabel, onDelete),
   ])
 }

@@ -20,7 +20,7 @@ interface SaveDialogProps {
 }
 
 function Names({ names, mark, other }: { names: string[]; mark: 'added' | 'removed'; other: string[] }) {
-  if (names.length === 0) return <span className="text-zinc-500">none</span>
+  if (names.length === 0) return <span className="text-zinc-500 dark:text-zinc-400">none</span>
   return (
     <ul className="flex flex-wrap gap-1">
       {names.map((n) => {

@@ -38,11 +38,13 @@ export const scriptQueryOptions = (zoneId: string, scriptId: string) =>
   })
 export const useScript = (zoneId: string, scriptId: string) => useQuery(scriptQueryOptions(zoneId, scriptId))
 
+export const connectionsParams = (search: ConnectionsSearch) => ({ ...resourceFilterParams(search), ...pagingParams(search) })
 export const connectionsQueryOptions = (zoneId: string, search: ConnectionsSearch) =>
-  listOptions<PageShieldConnection>(pageShieldKeys.connections(zoneId), `/zones/${zoneId}/page_shield/connections`, {
-    ...resourceFilterParams(search),
-    ...pagingParams(search),
-  })
+  listOptions<PageShieldConnection>(
+    pageShieldKeys.connections(zoneId),
+    `/zones/${zoneId}/page_shield/connections`,
+    connectionsParams(search),
+  )
 export const useConnections = (zoneId: string, search: ConnectionsSearch) => useQuery(connectionsQueryOptions(zoneId, search))
 
 export const useConnection = (zoneId: string, id: string) =>
@@ -51,11 +53,9 @@ export const useConnection = (zoneId: string, id: string) =>
     queryFn: ({ signal }) => api.get<PageShieldConnection>(`/zones/${zoneId}/page_shield/connections/${id}`, { signal }),
   })
 
+export const cookiesParams = (search: CookiesSearch) => ({ ...cookieFilterParams(search), ...pagingParams(search) })
 export const cookiesQueryOptions = (zoneId: string, search: CookiesSearch) =>
-  listOptions<PageShieldCookie>(pageShieldKeys.cookies(zoneId), `/zones/${zoneId}/page_shield/cookies`, {
-    ...cookieFilterParams(search),
-    ...pagingParams(search),
-  })
+  listOptions<PageShieldCookie>(pageShieldKeys.cookies(zoneId), `/zones/${zoneId}/page_shield/cookies`, cookiesParams(search))
 export const useCookies = (zoneId: string, search: CookiesSearch) => useQuery(cookiesQueryOptions(zoneId, search))
 
 export const useCookie = (zoneId: string, id: string) =>

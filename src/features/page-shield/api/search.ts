@@ -40,7 +40,6 @@ export const cookiesSearchSchema = tableSearchSchema({
 export type CookiesSearch = SearchOf<typeof cookiesSearchSchema>
 
 export const reviewsSearchSchema = tableSearchSchema({ verdict: searchEnumSchema(['expected', 'investigate']) })
-export type ReviewsSearch = SearchOf<typeof reviewsSearchSchema>
 
 /** per_page is 1–100 for these lists; newest sightings first unless the URL says otherwise. */
 export const resourceTableOptions: UrlTableOptions = {

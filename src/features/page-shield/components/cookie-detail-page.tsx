@@ -1,4 +1,4 @@
-import { getRouteApi, Link } from '@tanstack/react-router'
+import { getRouteApi } from '@tanstack/react-router'
 import { Card, PageHeader } from '@/components/ui/page-header'
 import { ErrorView } from '@/components/ui/error-view'
 import { LoadingBlock } from '@/components/ui/spinner'
@@ -7,7 +7,7 @@ import { formatDateTime } from '@/lib/format'
 import { useCookie } from '../api/resources'
 import { cookieConcerns, cookieTypeText, expiryText, httpOnlyText, sameSiteText, secureText } from '../lib/cookie-text'
 import { CookieFlags } from './cookie-flags'
-import { Facts, PageUrlList } from './facts'
+import { BackLink, Facts, PageUrlList } from './facts'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/cookies/$cookieId')
 
@@ -23,13 +23,9 @@ export function CookieDetailPage() {
     <>
       <PageHeader
         eyebrow={
-          <Link
-            to="/zones/$zoneId/page-shield/cookies"
-            params={{ zoneId }}
-            className="text-blue-700 hover:underline dark:text-blue-300"
-          >
-            ← Cookies
-          </Link>
+          <BackLink to="/zones/$zoneId/page-shield/cookies" zoneId={zoneId}>
+            Cookies
+          </BackLink>
         }
         title={<TruncatedText value={c.name} max={60} mono />}
         description={`Cookie set on ${c.host}.`}

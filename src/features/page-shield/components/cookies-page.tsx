@@ -3,18 +3,17 @@ import { getRouteApi, Link } from '@tanstack/react-router'
 import { DataTable } from '@/components/data-table/data-table'
 import { DataTableFilterBar } from '@/components/data-table/data-table-filter-bar'
 import { createDataTableColumnHelper } from '@/components/data-table/features'
+import { FilterableEmptyState } from '@/components/data-table/filterable-empty-state'
 import { useDataTable } from '@/components/data-table/use-data-table'
 import { useUrlTableState } from '@/components/data-table/use-url-table-state'
-import { Button } from '@/components/ui/button'
-import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
 import type { PageShieldCookie } from '@/shared/schemas/page-shield'
-import { exportCsvUrl, useCookies } from '../api/resources'
-import { cookieFilterParams, pagingParams, resourceTableOptions } from '../api/search'
+import { cookiesParams, exportCsvUrl, useCookies } from '../api/resources'
+import { resourceTableOptions } from '../api/search'
 import { expiryText } from '../lib/cookie-text'
 import { CookieFlags } from './cookie-flags'
 import { CsvDownload } from './list-controls'
-import { SeenDate, shorten } from './script-columns'
+import { ITEM_LINK_CLASS, seenColumns, shorten } from './resource-columns'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/cookies')
 const EMPTY: PageShieldCookie[] = []
@@ -33,7 +32,7 @@ function getCookieColumns(zoneId: string) {
           to="/zones/$zoneId/page-shield/cookies/$cookieId"
           params={{ zoneId, cookieId: info.row.original.id }}
           title={info.getValue()}
-          className="font-mono text-[0.8125rem] break-all text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300"
+          className={ITEM_LINK_CLASS}
         >
           {shorten(info.getValue(), 40)}
         </Link>
@@ -70,12 +69,7 @@ function getCookieColumns(zoneId: string) {
       header: 'Expires',
       cell: (info) => <span className="text-sm">{expiryText(info.row.original)}</span>,
     }),
-    col.accessor('first_seen_at', {
-      id: 'first_seen_at',
-      header: 'First seen',
-      cell: (info) => <SeenDate iso={info.getValue()} />,
-    }),
-    col.accessor('last_seen_at', { id: 'last_seen_at', header: 'Last seen', cell: (info) => <SeenDate iso={info.getValue()} /> }),
+    ...seenColumns<PageShieldCookie>(),
   ])
 }
 
@@ -115,18 +109,12 @@ export function CookiesPage() {
     urlState: state,
     getRowId: (c) => c.id,
   })
-  const filtered = FILTER_KEYS.some((k) => (state.search as Record<string, unknown>)[k] !== undefined)
   return (
     <>
       <PageHeader
         title="Cookies"
         description="Cookies your pages set in visitors' browsers, by your own server or by scripts. Check that session cookies are Secure and HttpOnly."
-        actions={
-          <CsvDownload
-            href={exportCsvUrl(zoneId, 'cookies', { ...cookieFilterParams(state.search), ...pagingParams(state.search) })}
-            what="cookie"
-          />
-        }
+        actions={<CsvDownload href={exportCsvUrl(zoneId, 'cookies', cookiesParams(state.search))} what="cookie" />}
       />
       <DataTableFilterBar table={table} state={state} extra={FILTERS} />
       <DataTable
@@ -139,14 +127,12 @@ export function CookiesPage() {
         onRetry={() => void q.refetch()}
         pageSizes={resourceTableOptions.pageSizes}
         empty={
-          filtered ? (
-            <EmptyState
-              title="No cookie matches these filters"
-              action={<Button onClick={() => state.clearFilters(FILTER_KEYS)}>Clear filters</Button>}
-            />
-          ) : (
-            <EmptyState title="No cookies detected yet" />
-          )
+          <FilterableEmptyState
+            state={state}
+            filterKeys={FILTER_KEYS}
+            noMatch={{ title: 'No cookie matches these filters' }}
+            none={{ title: 'No cookies detected yet' }}
+          />
         }
       />
     </>

@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react'
+import { Link } from '@tanstack/react-router'
+import { SafeLink } from '@/components/ui/safe-link'
 import { TruncatedText } from '@/components/ui/truncated-text'
+import { formatDateTime } from '@/lib/format'
+import type { PageShieldConnection } from '@/shared/schemas/page-shield'
 
 export interface Fact {
   label: string
@@ -26,6 +30,69 @@ export function Facts({ items }: { items: Fact[] }) {
 }
 
 export const yesNo = (v: boolean | undefined | null) => (v === undefined || v === null ? '—' : v ? 'Yes' : 'No')
+
+const categories = (items: string[] | undefined) => (items?.length ? items.join(', ') : 'None')
+
+/** What a detected script and a detected connection both have. */
+type Detected = Omit<PageShieldConnection, 'page_urls'>
+
+/**
+ * Every field scripts and connections share, in the order their detail pages list them: where and
+ * when it was seen, then `extra` (the script's code fields), then what threat feeds say.
+ */
+export function detectedFacts(
+  item: Detected,
+  o: {
+    urlLabel: string
+    help: { url: string; status?: string; urlReported?: string; domainReported?: string; cdnCgi?: string }
+    extra?: Fact[]
+  },
+): Fact[] {
+  return [
+    {
+      label: o.urlLabel,
+      value: (
+        <SafeLink href={item.url}>
+          <TruncatedText value={item.url} max={100} mono />
+        </SafeLink>
+      ),
+      help: o.help.url,
+    },
+    { label: 'Host', value: <span className="break-all">{item.host}</span> },
+    { label: 'Status', value: item.status ?? '—', help: o.help.status },
+    {
+      label: 'First seen on page',
+      value: item.first_page_url ? <TruncatedText value={item.first_page_url} max={100} mono /> : '—',
+    },
+    { label: 'Added', value: formatDateTime(item.added_at) },
+    { label: 'First seen', value: formatDateTime(item.first_seen_at) },
+    { label: 'Last seen', value: formatDateTime(item.last_seen_at) },
+    ...(o.extra ?? []),
+    { label: 'URL reported malicious', value: yesNo(item.url_reported_malicious), help: o.help.urlReported },
+    { label: 'URL threat categories', value: categories(item.malicious_url_categories) },
+    { label: 'Domain reported malicious', value: yesNo(item.domain_reported_malicious), help: o.help.domainReported },
+    { label: 'Domain threat categories', value: categories(item.malicious_domain_categories) },
+    { label: 'Under /cdn-cgi/', value: yesNo(item.url_contains_cdn_cgi_path), help: o.help.cdnCgi },
+    { label: 'Identifier', value: <span className="font-mono text-xs">{item.id}</span> },
+  ]
+}
+
+/** "← Scripts": back to the list above a detail page's title. */
+export function BackLink({
+  to,
+  zoneId,
+  children,
+}: {
+  to: '/zones/$zoneId/page-shield/scripts' | '/zones/$zoneId/page-shield/connections' | '/zones/$zoneId/page-shield/cookies'
+  zoneId: string
+  children: string
+}) {
+  return (
+    <Link to={to} params={{ zoneId }} className="text-blue-700 hover:underline dark:text-blue-300">
+      {`← ${children}`}
+    </Link>
+  )
+}
 
 /** Page URLs as the monitoring reported them: text only (they come from visitors' browsers). */
 export function PageUrlList({ urls }: { urls: string[] | undefined }) {

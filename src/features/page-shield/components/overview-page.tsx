@@ -51,21 +51,23 @@ function SettingRow({
   )
 }
 
-function Count({
-  label,
-  value,
-  to,
-  zoneId,
-  search,
-  note,
-}: {
+type CountTarget =
+  | '/zones/$zoneId/page-shield/scripts'
+  | '/zones/$zoneId/page-shield/connections'
+  | '/zones/$zoneId/page-shield/cookies'
+  | '/zones/$zoneId/page-shield/policies'
+
+interface CountSpec {
   label: string
+  /** undefined while loading; null when only the list itself can tell. */
   value: number | null | undefined
-  to: string
-  zoneId: string
+  to: CountTarget
   search?: Record<string, unknown>
   note?: string
-}) {
+}
+
+function Count({ zoneId, count }: { zoneId: string; count: CountSpec }) {
+  const { label, value, to, search, note } = count
   return (
     <Link
       to={to as '/zones/$zoneId/page-shield/scripts'}
@@ -96,6 +98,35 @@ export function OverviewPage() {
   const cookies = useQuery(cookiesQueryOptions(zoneId, first))
   const policies = usePolicies(zoneId)
   const malicious = worst.data?.result.filter((s) => isMalicious(s.js_integrity_score)).length
+  const counts: CountSpec[] = [
+    { label: 'Active scripts', value: scripts.data?.resultInfo.total_count, to: '/zones/$zoneId/page-shield/scripts' },
+    {
+      label: 'Malicious active scripts',
+      value: malicious,
+      to: '/zones/$zoneId/page-shield/scripts',
+      search: { malicious_first: true },
+      note: malicious === 100 ? 'At least this many.' : undefined,
+    },
+    {
+      label: 'Active connections',
+      value: connections.data?.resultInfo.total_count,
+      to: '/zones/$zoneId/page-shield/connections',
+    },
+    { label: 'Cookies', value: cookies.data?.resultInfo.total_count, to: '/zones/$zoneId/page-shield/cookies' },
+    {
+      label: 'Policies',
+      value: policies.data?.length,
+      to: '/zones/$zoneId/page-shield/policies',
+      note: policies.data ? `${policies.data.filter((p) => p.enabled).length} enabled` : undefined,
+    },
+    {
+      label: 'Scripts to review',
+      value: null,
+      to: '/zones/$zoneId/page-shield/scripts',
+      search: { review: 'needs' },
+      note: 'New or changed since their last review.',
+    },
+  ]
 
   const change = (input: PageShieldSettingsInput, done: string) =>
     update.mutate(input, { onSuccess: () => toast.success(done), onError: (e) => toast.error('The setting was not changed', e) })
@@ -147,47 +178,9 @@ export function OverviewPage() {
         </Card>
         <Card title="What was detected" description={MALICIOUS_RULE_TEXT}>
           <div className="grid grid-cols-2 gap-3">
-            <Count
-              zoneId={zoneId}
-              label="Active scripts"
-              value={scripts.data?.resultInfo.total_count}
-              to="/zones/$zoneId/page-shield/scripts"
-            />
-            <Count
-              zoneId={zoneId}
-              label="Malicious active scripts"
-              value={malicious}
-              to="/zones/$zoneId/page-shield/scripts"
-              search={{ malicious_first: true }}
-              note={malicious === 100 ? 'At least this many.' : undefined}
-            />
-            <Count
-              zoneId={zoneId}
-              label="Active connections"
-              value={connections.data?.resultInfo.total_count}
-              to="/zones/$zoneId/page-shield/connections"
-            />
-            <Count
-              zoneId={zoneId}
-              label="Cookies"
-              value={cookies.data?.resultInfo.total_count}
-              to="/zones/$zoneId/page-shield/cookies"
-            />
-            <Count
-              zoneId={zoneId}
-              label="Policies"
-              value={policies.data?.length}
-              to="/zones/$zoneId/page-shield/policies"
-              note={policies.data ? `${policies.data.filter((p) => p.enabled).length} enabled` : undefined}
-            />
-            <Count
-              zoneId={zoneId}
-              label="Scripts to review"
-              value={null}
-              to="/zones/$zoneId/page-shield/scripts"
-              search={{ review: 'needs' }}
-              note="New or changed since their last review."
-            />
+            {counts.map((count) => (
+              <Count key={count.label} zoneId={zoneId} count={count} />
+            ))}
           </div>
         </Card>
       </div>

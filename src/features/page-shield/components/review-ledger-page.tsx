@@ -14,7 +14,7 @@ import type { ReviewEntry } from '@/shared/schemas/page-shield-review'
 import { ledgerCsvUrl, useReviews } from '../api/reviews'
 import { CsvDownload } from './list-controls'
 import { ScoreValue } from './markers'
-import { shorten } from './script-columns'
+import { shorten } from './resource-columns'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/reviews')
 const EMPTY: ReviewEntry[] = []

@@ -1,39 +1,32 @@
-import { getRouteApi, Link } from '@tanstack/react-router'
+import { getRouteApi } from '@tanstack/react-router'
 import { Card, PageHeader } from '@/components/ui/page-header'
 import { ErrorView } from '@/components/ui/error-view'
-import { SafeLink } from '@/components/ui/safe-link'
 import { LoadingBlock } from '@/components/ui/spinner'
 import { TruncatedText } from '@/components/ui/truncated-text'
 import { formatDateTime } from '@/lib/format'
 import { useScript } from '../api/resources'
-import { Facts, PageUrlList, yesNo } from './facts'
+import { BackLink, detectedFacts, Facts, PageUrlList } from './facts'
 import { MaliciousMarker, ReportedMarker, StatusBadge } from './markers'
 import { ReviewPanel } from './review-panel'
 import { ScoreList, VersionTimeline } from './scores'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/scripts/$scriptId')
-const list = (items: string[] | undefined) => (items?.length ? items.join(', ') : 'None')
 
 /** One detected script: every field, its pages, its versions as a timeline, and its review. */
 export function ScriptDetailPage() {
   const { zoneId, scriptId } = route.useParams()
   const q = useScript(zoneId, scriptId)
-  const back = (
-    <Link
-      to="/zones/$zoneId/page-shield/scripts"
-      params={{ zoneId }}
-      className="text-blue-700 hover:underline dark:text-blue-300"
-    >
-      ← Scripts
-    </Link>
-  )
   if (q.isPending) return <LoadingBlock />
   if (q.error) return <ErrorView error={q.error} onRetry={() => void q.refetch()} title="This script could not be loaded" />
   const s = q.data
   return (
     <>
       <PageHeader
-        eyebrow={back}
+        eyebrow={
+          <BackLink to="/zones/$zoneId/page-shield/scripts" zoneId={zoneId}>
+            Scripts
+          </BackLink>
+        }
         title="Script details"
         description={<TruncatedText value={s.url} max={120} mono />}
         actions={
@@ -65,54 +58,24 @@ export function ScriptDetailPage() {
         </Card>
         <Card title="All fields" className="xl:col-span-2">
           <Facts
-            items={[
-              {
-                label: 'Script URL',
-                value: (
-                  <SafeLink href={s.url}>
-                    <TruncatedText value={s.url} max={100} mono />
-                  </SafeLink>
-                ),
-                help: 'Opens in a new tab only if it is an http(s) address.',
+            items={detectedFacts(s, {
+              urlLabel: 'Script URL',
+              help: {
+                url: 'Opens in a new tab only if it is an http(s) address.',
+                status: 'active: seen regularly; infrequent: fewer than 3 reports; inactive: not seen for 7 days.',
+                urlReported: 'Whether threat-intelligence feeds list this exact URL.',
+                domainReported: 'Whether threat-intelligence feeds list the host it comes from.',
+                cdnCgi: 'Scripts the service itself adds under /cdn-cgi/ are hidden from lists by default.',
               },
-              { label: 'Host', value: <span className="break-all">{s.host}</span> },
-              {
-                label: 'Status',
-                value: s.status ?? '—',
-                help: 'active: seen regularly; infrequent: fewer than 3 reports; inactive: not seen for 7 days.',
-              },
-              {
-                label: 'First seen on page',
-                value: s.first_page_url ? <TruncatedText value={s.first_page_url} max={100} mono /> : '—',
-              },
-              { label: 'Added', value: formatDateTime(s.added_at) },
-              { label: 'First seen', value: formatDateTime(s.first_seen_at) },
-              { label: 'Last seen', value: formatDateTime(s.last_seen_at) },
-              { label: 'Code last fetched', value: formatDateTime(s.fetched_at) },
-              {
-                label: 'Code fingerprint (hash)',
-                value: s.hash ? <TruncatedText value={s.hash} max={24} mono /> : 'Not analysed yet',
-                help: 'SHA-256 of the code; it changes whenever the code changes.',
-              },
-              {
-                label: 'URL reported malicious',
-                value: yesNo(s.url_reported_malicious),
-                help: 'Whether threat-intelligence feeds list this exact URL.',
-              },
-              { label: 'URL threat categories', value: list(s.malicious_url_categories) },
-              {
-                label: 'Domain reported malicious',
-                value: yesNo(s.domain_reported_malicious),
-                help: 'Whether threat-intelligence feeds list the host it comes from.',
-              },
-              { label: 'Domain threat categories', value: list(s.malicious_domain_categories) },
-              {
-                label: 'Under /cdn-cgi/',
-                value: yesNo(s.url_contains_cdn_cgi_path),
-                help: 'Scripts the service itself adds under /cdn-cgi/ are hidden from lists by default.',
-              },
-              { label: 'Identifier', value: <span className="font-mono text-xs">{s.id}</span> },
-            ]}
+              extra: [
+                { label: 'Code last fetched', value: formatDateTime(s.fetched_at) },
+                {
+                  label: 'Code fingerprint (hash)',
+                  value: s.hash ? <TruncatedText value={s.hash} max={24} mono /> : 'Not analysed yet',
+                  help: 'SHA-256 of the code; it changes whenever the code changes.',
+                },
+              ],
+            })}
           />
         </Card>
       </div>

@@ -3,10 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { DataTable } from '@/components/data-table/data-table'
 import { DataTableFilterBar } from '@/components/data-table/data-table-filter-bar'
+import { FilterableEmptyState } from '@/components/data-table/filterable-empty-state'
 import { useDataTable } from '@/components/data-table/use-data-table'
 import { useUrlTableState } from '@/components/data-table/use-url-table-state'
-import { Button } from '@/components/ui/button'
-import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
 import { formatNumber } from '@/lib/format'
 import { needsReview } from '@/shared/page-shield/review'
@@ -17,6 +16,7 @@ import { useReviews } from '../api/reviews'
 import { resourceTableOptions } from '../api/search'
 import { CsvDownload, StatusTabs, ToggleFilter } from './list-controls'
 import { MaliciousRuleNote } from './markers'
+import { HOST_AND_PAGE_FILTERS } from './resource-columns'
 import { getScriptColumns } from './script-columns'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/scripts')
@@ -49,7 +49,6 @@ export function ScriptsPage() {
   const columns = useMemo(() => getScriptColumns(zoneId, reviews.data?.byScript), [zoneId, reviews.data])
   const table = useDataTable({ columns, data: rows, rowCount, urlState: state, getRowId: (s) => s.id })
   const active = reviewMode ? scan : list
-  const filtered = FILTER_KEYS.some((k) => (search as Record<string, unknown>)[k] !== undefined)
 
   return (
     <>
@@ -84,14 +83,7 @@ export function ScriptsPage() {
             ` Only the first ${formatNumber(NEEDS_REVIEW_SCAN_LIMIT)} of ${formatNumber(scan.data.total)} were checked: narrow the filters to check the rest.`}
         </p>
       )}
-      <DataTableFilterBar
-        table={table}
-        state={state}
-        extra={[
-          { kind: 'text', key: 'hosts', label: 'Host (* for any part)', placeholder: 'e.g. *.stripe.com' },
-          { kind: 'text', key: 'page_url', label: 'Seen on page (* for any part)', placeholder: 'e.g. *checkout*' },
-        ]}
-      />
+      <DataTableFilterBar table={table} state={state} extra={HOST_AND_PAGE_FILTERS} />
       <DataTable
         table={table}
         label="Detected scripts"
@@ -102,22 +94,22 @@ export function ScriptsPage() {
         onRetry={() => void active.refetch()}
         pageSizes={resourceTableOptions.pageSizes}
         empty={
-          filtered ? (
-            <EmptyState
-              title={reviewMode ? 'Nothing needs review here' : 'No script matches these filters'}
-              description={
-                reviewMode
-                  ? 'Every script in this view was reviewed and has not changed since.'
-                  : 'Try another status tab, or a shorter host or URL.'
-              }
-              action={<Button onClick={() => state.clearFilters(FILTER_KEYS)}>Clear filters</Button>}
-            />
-          ) : (
-            <EmptyState
-              title="No scripts detected yet"
-              description="Scripts appear here once monitoring is on and visitors load your pages."
-            />
-          )
+          <FilterableEmptyState
+            state={state}
+            filterKeys={FILTER_KEYS}
+            noMatch={
+              reviewMode
+                ? {
+                    title: 'Nothing needs review here',
+                    description: 'Every script in this view was reviewed and has not changed since.',
+                  }
+                : { title: 'No script matches these filters', description: 'Try another status tab, or a shorter host or URL.' }
+            }
+            none={{
+              title: 'No scripts detected yet',
+              description: 'Scripts appear here once monitoring is on and visitors load your pages.',
+            }}
+          />
         }
       />
     </>

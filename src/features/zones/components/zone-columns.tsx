@@ -16,7 +16,7 @@ export const zoneColumns = col.columns([
       <Link
         to="/zones/$zoneId"
         params={{ zoneId: info.row.original.id }}
-        className="font-medium break-all text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300"
+        className="font-medium break-words text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300"
       >
         {info.getValue()}
       </Link>

@@ -19,7 +19,7 @@ function Row({ term, children, tip }: { term: string; children: ReactNode; tip?:
 const NsList = ({ names }: { names: string[] }) => (
   <ul className="font-mono text-[0.8125rem]">
     {names.map((n) => (
-      <li key={n} className="break-all">
+      <li key={n} className="wrap-anywhere">
         {n}
       </li>
     ))}

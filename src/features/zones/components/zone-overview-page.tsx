@@ -21,7 +21,7 @@ export function ZoneOverviewPage() {
     <>
       <PageHeader
         eyebrow="Zone"
-        title={<span className="break-all">{z.name}</span>}
+        title={<span className="wrap-anywhere">{z.name}</span>}
         description="Everything about this domain: whether it is live, where its DNS is answered from, and where to change its settings."
       />
       <div className="grid gap-5 lg:grid-cols-3">

@@ -7,7 +7,7 @@ const tone: Record<string, string> = {
   pending: 'border-amber-200 bg-amber-50 dark:border-amber-900 dark:bg-amber-950/40',
 }
 
-/** The zone's status in one plain sentence, plus what to do when it is waiting on the registrar. */
+/** The zone's status in one plain sentence, plus what to do at the registrar when the zone is pending or moved away. */
 export function ZoneStatusPanel({ zone }: { zone: Zone }) {
   return (
     <section
@@ -22,11 +22,12 @@ export function ZoneStatusPanel({ zone }: { zone: Zone }) {
         {zone.paused && <span className="text-sm text-zinc-700 dark:text-zinc-300">· Paused: DNS only, traffic is not proxied</span>}
       </div>
       <p className="mt-1.5 text-sm text-zinc-800 dark:text-zinc-200">{zoneStatusText(zone.status)}</p>
-      {zone.status === 'pending' && (
+      {(zone.status === 'pending' || zone.status === 'moved') && (
         <div className="mt-3 text-sm text-zinc-800 dark:text-zinc-200">
           <p>
-            To finish, sign in at your registrar{zone.original_registrar ? <> (<span className="font-medium">{zone.original_registrar}</span>)</> : null}{' '}
-            and replace the domain&rsquo;s name servers with:
+            {zone.status === 'pending' ? 'To finish' : 'To keep this zone'}, sign in at your registrar
+            {zone.original_registrar ? <> (<span className="font-medium">{zone.original_registrar}</span>)</> : null}{' '}
+            and {zone.status === 'pending' ? 'replace' : 'set'} the domain&rsquo;s name servers {zone.status === 'pending' ? 'with' : 'back to'}:
           </p>
           <ul className="mt-1.5 space-y-0.5 font-mono text-[0.8125rem]">
             {zone.name_servers.map((ns) => (

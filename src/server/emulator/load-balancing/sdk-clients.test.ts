@@ -1,6 +1,7 @@
-import Cloudflare from 'cloudflare'
+import type Cloudflare from 'cloudflare'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createModuleEmulator, type ModuleEmulator } from '../../../testing/module-emulator'
+import { sandboxSdkClient } from '../../../testing/sdk-client'
 import { firewallModule } from '../firewall'
 import { invitesModule } from '../invites'
 import { seedInviteId } from '../invites/seed'
@@ -14,15 +15,7 @@ let client: Cloudflare
 
 beforeEach(() => {
   emu = createModuleEmulator([firewallModule, loadBalancingModule, invitesModule])
-  client = new Cloudflare({
-    apiToken: 'sandbox-token',
-    baseURL: 'http://sandbox.test/client/v4',
-    maxRetries: 0,
-    fetch: async (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input))
-      return emu.app.request(url.pathname.replace('/client/v4', '') + url.search, init)
-    },
-  })
+  client = sandboxSdkClient(emu.app)
 })
 afterEach(() => emu.close())
 

@@ -1,6 +1,7 @@
-import Cloudflare from 'cloudflare'
+import type Cloudflare from 'cloudflare'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createModuleEmulator, type ModuleEmulator } from '../../../testing/module-emulator'
+import { sandboxSdkClient } from '../../../testing/sdk-client'
 import { certificatesModule } from '../certificates'
 import { rulesetsModule } from '../rulesets'
 import { SEED_ZONES } from '../seed-ids'
@@ -13,15 +14,7 @@ const zone_id = SEED_ZONES.demo.id
 
 beforeEach(() => {
   emu = createModuleEmulator([certificatesModule, rulesetsModule, logpushModule])
-  client = new Cloudflare({
-    apiToken: 'sandbox-token',
-    baseURL: 'http://sandbox.test/client/v4',
-    maxRetries: 0,
-    fetch: async (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input))
-      return emu.app.request(url.pathname.replace('/client/v4', '') + url.search, init)
-    },
-  })
+  client = sandboxSdkClient(emu.app)
 })
 afterEach(() => emu.close())
 

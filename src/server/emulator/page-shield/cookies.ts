@@ -1,11 +1,12 @@
 import type { Hono } from 'hono'
 import { cookiesQuerySchema } from '../../../shared/schemas/page-shield-query'
-import { notFound, ok } from '../http'
+import { ok } from '../http'
 import { requireZone } from '../lookup'
 import type { EmulatorContext } from '../module'
-import { addPageUrlFilter, addWildcards, answerList, bool, jsonList, readListQuery, Where } from './list'
+import { addPageUrlFilter, answerList, bool, jsonList, readListQuery, Where } from './list'
+import { addHostFilter, findInZone } from './resource'
 
-export interface CookieRow {
+interface CookieRow {
   id: string
   zone_id: string
   name: string
@@ -24,7 +25,7 @@ export interface CookieRow {
   same_site_attribute: string | null
 }
 
-export function cookieItem(r: CookieRow) {
+function cookieItem(r: CookieRow) {
   return {
     id: r.id,
     name: r.name,
@@ -66,11 +67,7 @@ export function registerCookieRoutes(app: Hono, { db }: EmulatorContext): void {
     const zone = requireZone(db, c.req.param('zone_id'))
     const q = readListQuery(c, cookiesQuerySchema)
     const where = new Where().add('k.zone_id = ?', zone.id)
-    addWildcards(
-      where,
-      'k.host',
-      q.hosts?.map((h) => h.toLowerCase()),
-    )
+    addHostFilter(where, 'k.host', q.hosts)
     addPageUrlFilter(where, 'k', q.page_url)
     if (q.name) {
       // Cookie names are case-sensitive, wildcards or not.
@@ -103,10 +100,7 @@ export function registerCookieRoutes(app: Hono, { db }: EmulatorContext): void {
 
   app.get('/zones/:zone_id/page_shield/cookies/:cookie_id', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
-    const row = db
-      .prepare('SELECT * FROM page_shield_cookies WHERE zone_id = ? AND id = ?')
-      .get(zone.id, c.req.param('cookie_id')) as CookieRow | undefined
-    if (!row) throw notFound(1002, `Cookie ${c.req.param('cookie_id')} was not found in this zone.`)
+    const row = findInZone<CookieRow>(db, 'page_shield_cookies', zone.id, c.req.param('cookie_id'), 'Cookie')
     return ok(c, cookieItem(row))
   })
 }

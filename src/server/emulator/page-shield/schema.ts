@@ -1,3 +1,30 @@
+/** What a detected script and a detected connection both record (resource.ts ResourceRow). */
+const RESOURCE_COLUMNS = `
+    id TEXT PRIMARY KEY,
+    zone_id TEXT NOT NULL REFERENCES zones(id) ON DELETE CASCADE,
+    url TEXT NOT NULL,
+    host TEXT NOT NULL,
+    first_page_url TEXT NOT NULL,
+    page_urls TEXT NOT NULL,
+    status TEXT NOT NULL,
+    added_at TEXT NOT NULL,
+    first_seen_at TEXT NOT NULL,
+    last_seen_at TEXT NOT NULL,
+    url_contains_cdn_cgi_path INTEGER NOT NULL,
+    domain_reported_malicious INTEGER NOT NULL,
+    url_reported_malicious INTEGER NOT NULL,
+    malicious_domain_categories TEXT NOT NULL,
+    malicious_url_categories TEXT NOT NULL`
+
+/** The scores of one analysis of a script's code (1–99, lower is worse). */
+const SCORE_COLUMNS = `
+    js_integrity_score INTEGER,
+    malware_score INTEGER,
+    magecart_score INTEGER,
+    cryptomining_score INTEGER,
+    dataflow_score INTEGER,
+    obfuscation_score INTEGER`
+
 /**
  * Page security tables. List columns carry JSON arrays (page URLs, threat categories) as text;
  * the page URL filter reads them with json_each. Indexes follow the filters and sorts of §5.2.
@@ -11,31 +38,12 @@ export const pageShieldSchema = `
     updated_at TEXT NOT NULL
   );
   CREATE TABLE IF NOT EXISTS page_shield_scripts (
-    id TEXT PRIMARY KEY,
-    zone_id TEXT NOT NULL REFERENCES zones(id) ON DELETE CASCADE,
-    url TEXT NOT NULL,
-    host TEXT NOT NULL,
+${RESOURCE_COLUMNS},
     -- host of the page the script was first seen on (duplicates: same hash + host + page host)
     page_host TEXT NOT NULL,
-    first_page_url TEXT NOT NULL,
-    page_urls TEXT NOT NULL,
-    status TEXT NOT NULL,
-    added_at TEXT NOT NULL,
-    first_seen_at TEXT NOT NULL,
-    last_seen_at TEXT NOT NULL,
-    url_contains_cdn_cgi_path INTEGER NOT NULL,
-    domain_reported_malicious INTEGER NOT NULL,
-    url_reported_malicious INTEGER NOT NULL,
-    malicious_domain_categories TEXT NOT NULL,
-    malicious_url_categories TEXT NOT NULL,
     hash TEXT,
     fetched_at TEXT,
-    js_integrity_score INTEGER,
-    malware_score INTEGER,
-    magecart_score INTEGER,
-    cryptomining_score INTEGER,
-    dataflow_score INTEGER,
-    obfuscation_score INTEGER,
+${SCORE_COLUMNS},
     -- 1 when a more recently seen script has the same hash, host and page host (exclude_duplicates)
     superseded INTEGER NOT NULL DEFAULT 0,
     -- 2 malicious by the integrity rule, 1 reported by threat feeds, 0 neither (prioritize_malicious)
@@ -70,30 +78,11 @@ export const pageShieldSchema = `
     position INTEGER NOT NULL,
     hash TEXT,
     fetched_at TEXT,
-    js_integrity_score INTEGER,
-    malware_score INTEGER,
-    magecart_score INTEGER,
-    cryptomining_score INTEGER,
-    dataflow_score INTEGER,
-    obfuscation_score INTEGER,
+${SCORE_COLUMNS},
     PRIMARY KEY (script_id, position)
   );
   CREATE TABLE IF NOT EXISTS page_shield_connections (
-    id TEXT PRIMARY KEY,
-    zone_id TEXT NOT NULL REFERENCES zones(id) ON DELETE CASCADE,
-    url TEXT NOT NULL,
-    host TEXT NOT NULL,
-    first_page_url TEXT NOT NULL,
-    page_urls TEXT NOT NULL,
-    status TEXT NOT NULL,
-    added_at TEXT NOT NULL,
-    first_seen_at TEXT NOT NULL,
-    last_seen_at TEXT NOT NULL,
-    url_contains_cdn_cgi_path INTEGER NOT NULL,
-    domain_reported_malicious INTEGER NOT NULL,
-    url_reported_malicious INTEGER NOT NULL,
-    malicious_domain_categories TEXT NOT NULL,
-    malicious_url_categories TEXT NOT NULL
+${RESOURCE_COLUMNS}
   );
   CREATE INDEX IF NOT EXISTS ps_connections_last ON page_shield_connections(zone_id, status, last_seen_at);
   CREATE TABLE IF NOT EXISTS page_shield_cookies (

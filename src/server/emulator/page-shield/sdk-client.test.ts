@@ -1,20 +1,12 @@
-import Cloudflare from 'cloudflare'
 import { describe, expect, it } from 'vitest'
 import { isMalicious } from '../../../shared/page-shield/malicious'
+import { sandboxSdkClient } from '../../../testing/sdk-client'
 import { SEED_ZONES } from '../seed-ids'
 import { pageShieldTestApp } from './test-app'
 
 /** api-notes §13: the official SDK, pointed at the sandbox, reads and writes page security. */
 const { app } = pageShieldTestApp({ seed: 'demo' })
-const client = new Cloudflare({
-  apiToken: 'sandbox-token',
-  baseURL: 'http://sandbox.test/client/v4',
-  maxRetries: 0,
-  fetch: async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input))
-    return app.request(url.pathname.replace('/client/v4', '') + url.search, init)
-  },
-})
+const client = sandboxSdkClient(app)
 const zone_id = SEED_ZONES.demo.id
 
 describe('the cloudflare SDK against the page-security sandbox', () => {

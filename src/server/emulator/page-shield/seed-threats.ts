@@ -4,15 +4,19 @@ import { SHOP } from './seed-data'
 /** Scores in the order integrity, malware, magecart (card skimming), crypto-mining. */
 export type Scores = [number, number, number, number]
 
-export interface ScriptStory {
+/** A detected resource with a story: where it was seen, since when, and what threat feeds say. */
+export interface ConnectionStory {
   url: string
   on: PageGroup[]
   status: 'active' | 'infrequent' | 'inactive'
-  /** Oldest first; the last one is the script as it is now. */
-  versions: Scores[]
   urlCategories?: string[]
   domainCategories?: string[]
   firstSeenDays: number
+}
+
+export interface ScriptStory extends ConnectionStory {
+  /** Oldest first; the last one is the script as it is now. */
+  versions: Scores[]
 }
 
 /**
@@ -271,15 +275,6 @@ export const RETIRED_SCRIPTS: { url: string; on: PageGroup[]; status: 'inactive'
   { url: 'https://cdn.cookielaw.org/scripttemplates/202510.2.0/otBannerSdk.js', on: ['home'], status: 'inactive' },
   { url: 'https://cdn.cookielaw.org/scripttemplates/202512.1.0/otBannerSdk.js', on: ['blog'], status: 'infrequent' },
 ]
-
-export interface ConnectionStory {
-  url: string
-  on: PageGroup[]
-  status: 'active' | 'infrequent' | 'inactive'
-  urlCategories?: string[]
-  domainCategories?: string[]
-  firstSeenDays: number
-}
 
 /** Where the bad scripts send what they take. */
 export const CONNECTION_STORIES: ConnectionStory[] = [

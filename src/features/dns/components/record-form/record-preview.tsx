@@ -45,7 +45,7 @@ export function RecordPreview({ control, zoneName }: { control: RecordControl; z
       </h3>
       {view.saved ? (
         <>
-          <p className="mt-1 font-mono break-all text-zinc-900 dark:text-zinc-100">
+          <p className="mt-1 font-mono wrap-anywhere text-zinc-900 dark:text-zinc-100">
             {view.saved.name} {formatTtl(view.saved.ttl)} {view.saved.type} {view.saved.priority !== undefined && view.saved.type !== 'SRV' ? `${view.saved.priority} ` : ''}
             {view.saved.content}
           </p>
