@@ -87,6 +87,13 @@ test.describe('zones list', () => {
     await openPage(page, '/zones?page=-3&per_page=9999&status=deleted&order=price&direction=up')
     await expect(zoneNames(page)).toHaveText(ALL)
   })
+
+  test('a link to a page past the end shows the last page that has rows', async ({ page }) => {
+    await openPage(page, '/zones?page=999')
+    await expect(zoneNames(page)).toHaveText(ALL)
+    await expect(page.getByText('Showing 1–5 of 5 zones')).toBeVisible()
+    await expect(page).not.toHaveURL(/page=999/)
+  })
 })
 
 test.describe('zone overview', () => {

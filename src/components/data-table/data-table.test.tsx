@@ -22,6 +22,7 @@ const urlState: UrlTableState<TableSearch> = {
   sorting: [],
   onPaginationChange: () => undefined,
   onSortingChange: () => undefined,
+  replacePageIndex: () => undefined,
   setFilter: () => undefined,
   clearFilters: () => undefined,
   pageSizes: [20],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   cleanSearch,
+  pageIndexPastEnd,
   paginationFromSearch,
   paginationToSearch,
   searchEnumListSchema,
@@ -67,5 +68,17 @@ describe('URL ⇄ table state', () => {
   })
   it('cleans empty values', () => {
     expect(cleanSearch({ a: 1, b: undefined, c: '', d: null, e: false })).toEqual({ a: 1, e: false })
+  })
+})
+
+describe('pageIndexPastEnd', () => {
+  it('steps back to the last page that holds rows', () => {
+    expect(pageIndexPastEnd({ pageIndex: 998, pageSize: 20 }, 5)).toBe(0)
+    expect(pageIndexPastEnd({ pageIndex: 6, pageSize: 20 }, 113)).toBe(5)
+  })
+  it('leaves a page inside the range, the first page, and unknown totals alone', () => {
+    expect(pageIndexPastEnd({ pageIndex: 5, pageSize: 20 }, 113)).toBeUndefined()
+    expect(pageIndexPastEnd({ pageIndex: 0, pageSize: 20 }, 0)).toBeUndefined()
+    expect(pageIndexPastEnd({ pageIndex: 3, pageSize: 20 }, undefined)).toBeUndefined()
   })
 })

@@ -121,6 +121,17 @@ export function paginationToSearch(next: PaginationState, prev: PaginationState,
   return { page: page > 1 ? page : undefined, per_page: next.pageSize === opts.defaultPerPage ? undefined : next.pageSize }
 }
 
+/**
+ * The last page that holds rows when the URL asks for one past the end (a shared link to a page that
+ * no longer exists, or the last rows of the last page deleted); undefined when the page is fine.
+ * Zero-based, like PaginationState.pageIndex.
+ */
+export function pageIndexPastEnd(pagination: PaginationState, totalCount: number | undefined): number | undefined {
+  if (totalCount === undefined || pagination.pageIndex === 0) return undefined
+  const lastIndex = Math.max(0, Math.ceil(totalCount / pagination.pageSize) - 1)
+  return pagination.pageIndex > lastIndex ? lastIndex : undefined
+}
+
 /** Search patch for new sorting (single-column); back to page 1. */
 export function sortingToSearch(next: SortingState, opts: UrlTableOptions): Partial<TableSearch> {
   const first = next[0]

@@ -1,7 +1,7 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTable, type ColumnDef, type ReactTable, type RowSelectionState } from '@tanstack/react-table'
 import { dataTableFeatures, type DataTableFeatures } from './features'
-import type { TableSearch } from './url-table-state'
+import { pageIndexPastEnd, type TableSearch } from './url-table-state'
 import type { UrlTableState } from './use-url-table-state'
 
 export interface UseDataTableOptions<T extends object> {
@@ -29,7 +29,12 @@ const EMPTY_ROWS: never[] = []
  */
 export function useDataTable<T extends object>(opts: UseDataTableOptions<T>): DataTableInstance<T> {
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({})
-  const { enableRowSelection } = opts
+  const { enableRowSelection, urlState, rowCount } = opts
+  // A page past the end (old link, or its last rows just deleted): show the last page that has rows.
+  const stepBackTo = pageIndexPastEnd(urlState.pagination, rowCount)
+  useEffect(() => {
+    if (stepBackTo !== undefined) urlState.replacePageIndex(stepBackTo)
+  }, [stepBackTo, urlState])
   return useTable({
     features: dataTableFeatures,
     columns: opts.columns,

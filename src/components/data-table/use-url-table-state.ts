@@ -27,6 +27,8 @@ export interface UrlTableState<S extends TableSearch> {
   setFilter: (key: string, value: string | boolean | undefined) => void
   /** Removes the given filters (or all keys other than paging/sorting when none given). */
   clearFilters: (keys: string[]) => void
+  /** Moves to a page without adding a history entry (used to step back from a page past the end). */
+  replacePageIndex: (pageIndex: number) => void
   pageSizes: readonly number[]
 }
 
@@ -44,10 +46,14 @@ export function useUrlTableState<S extends TableSearch>(route: RouteWithSearch<S
   const sorting = useMemo(() => sortingFromSearch(search, opts), [search, opts])
 
   const patch = useCallback(
-    (values: Record<string, unknown>) => {
-      void navigate({ to: '.', search: (prev) => cleanSearch({ ...prev, ...values }) })
+    (values: Record<string, unknown>, replace = false) => {
+      void navigate({ to: '.', search: (prev) => cleanSearch({ ...prev, ...values }), replace })
     },
     [navigate],
+  )
+  const replacePageIndex = useCallback(
+    (pageIndex: number) => patch(paginationToSearch({ ...pagination, pageIndex }, pagination, opts), true),
+    [patch, pagination, opts],
   )
   const onPaginationChange = useCallback(
     (updater: Updater<PaginationState>) => patch(paginationToSearch(functionalUpdate(updater, pagination), pagination, opts)),
@@ -70,6 +76,7 @@ export function useUrlTableState<S extends TableSearch>(route: RouteWithSearch<S
     onSortingChange,
     setFilter,
     clearFilters,
+    replacePageIndex,
     pageSizes: opts.pageSizes ?? [opts.defaultPerPage],
   }
 }

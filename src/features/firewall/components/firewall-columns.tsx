@@ -32,7 +32,7 @@ export function getFirewallColumns(onDelete: (rule: FirewallRule) => void) {
       header: 'Description',
       enableSorting: false,
       meta: { filter: { kind: 'text', key: 'description', label: 'Description contains', placeholder: 'e.g. bot' } },
-      cell: (info) => (info.getValue() ? <TruncatedText value={info.getValue()} max={70} /> : <span className="text-zinc-500">No description</span>),
+      cell: (info) => (info.getValue() ? <TruncatedText value={info.getValue()} max={70} /> : <span className="text-zinc-500 dark:text-zinc-400">No description</span>),
     }),
     col.accessor('action', {
       id: 'action',
@@ -49,7 +49,7 @@ export function getFirewallColumns(onDelete: (rule: FirewallRule) => void) {
       enableSorting: false,
       cell: (info) =>
         'deleted' in info.row.original.filter ? (
-          <span className="text-zinc-500">Filter deleted</span>
+          <span className="text-zinc-500 dark:text-zinc-400">Filter deleted</span>
         ) : (
           <TruncatedText value={info.getValue()} max={60} mono />
         ),
@@ -59,7 +59,7 @@ export function getFirewallColumns(onDelete: (rule: FirewallRule) => void) {
       header: 'Priority',
       enableSorting: false,
       meta: { align: 'end' },
-      cell: (info) => info.getValue() ?? <span className="text-zinc-500" title="Runs after the rules that have a priority">Last</span>,
+      cell: (info) => info.getValue() ?? <span className="text-zinc-500 dark:text-zinc-400" title="Runs after the rules that have a priority">Last</span>,
     }),
     col.accessor('paused', {
       id: 'paused',

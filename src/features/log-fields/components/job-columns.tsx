@@ -21,7 +21,7 @@ export function getJobColumns(zoneId: string, required: CustomFieldOutput[], onD
       cell: (info) => (
         <span>
           <span className="font-medium">{info.getValue() || 'Unnamed job'}</span>
-          <span className="block text-xs text-zinc-500">id {info.row.original.id} · {info.row.original.dataset ?? 'http_requests'}</span>
+          <span className="block text-xs text-zinc-500 dark:text-zinc-400">id {info.row.original.id} · {info.row.original.dataset ?? 'http_requests'}</span>
         </span>
       ),
     }),
@@ -43,7 +43,7 @@ export function getJobColumns(zoneId: string, required: CustomFieldOutput[], onD
       enableSorting: false,
       cell: (info) => {
         const names = info.getValue()
-        return names.length === 0 ? <span className="text-zinc-500">Not listed</span> : <TruncatedText value={names.join(', ')} max={60} />
+        return names.length === 0 ? <span className="text-zinc-500 dark:text-zinc-400">Not listed</span> : <TruncatedText value={names.join(', ')} max={60} />
       },
     }),
     col.display({
@@ -51,8 +51,8 @@ export function getJobColumns(zoneId: string, required: CustomFieldOutput[], onD
       header: 'Custom fields',
       cell: (info) => {
         const job = info.row.original
-        if ((job.dataset ?? 'http_requests') !== 'http_requests') return <span className="text-zinc-500">Not for this dataset</span>
-        if (required.length === 0) return <span className="text-zinc-500">None configured</span>
+        if ((job.dataset ?? 'http_requests') !== 'http_requests') return <span className="text-zinc-500 dark:text-zinc-400">Not for this dataset</span>
+        if (required.length === 0) return <span className="text-zinc-500 dark:text-zinc-400">None configured</span>
         const missing = missingCustomFieldOutputs(job, required)
         if (missing.length === 0) return <Badge tone="success">Included</Badge>
         return (
@@ -71,7 +71,7 @@ export function getJobColumns(zoneId: string, required: CustomFieldOutput[], onD
         const job = info.row.original
         return (
           <span className="text-sm">
-            {info.getValue() ? formatDateTime(info.getValue()) : <span className="text-zinc-500">Never</span>}
+            {info.getValue() ? formatDateTime(info.getValue()) : <span className="text-zinc-500 dark:text-zinc-400">Never</span>}
             {job.error_message && (
               <span className="mt-1 block text-red-700 dark:text-red-300">
                 Failed {formatDateTime(job.last_error)}: <TruncatedText value={job.error_message} max={60} />
