@@ -7,7 +7,13 @@ import { z } from 'zod'
 
 const int = (label: string, max: number) =>
   z
-    .number({ error: `${label} must be a number.` })
+    .number({
+      // An empty number field reaches the schema as NaN (valueAsNumber) or not at all.
+      error: (iss) =>
+        iss.input === undefined || Number.isNaN(iss.input)
+          ? `Enter the ${label.toLowerCase()}: a whole number from 0 to ${max}.`
+          : `${label} must be a whole number from 0 to ${max}.`,
+    })
     .int({ error: `${label} must be a whole number.` })
     .min(0, { error: `${label} must be between 0 and ${max}.` })
     .max(max, { error: `${label} must be between 0 and ${max}.` })
@@ -21,7 +27,12 @@ const text = (label: string) =>
 const anyText = (label: string) => z.string({ error: `${label} must be text.` })
 const num = (label: string, min: number, max: number) =>
   z
-    .number({ error: `${label} must be a number.` })
+    .number({
+      error: (iss) =>
+        iss.input === undefined || Number.isNaN(iss.input)
+          ? `Enter the ${label.toLowerCase()}: a number from ${min} to ${max}.`
+          : `${label} must be a number from ${min} to ${max}.`,
+    })
     .min(min, { error: `${label} must be between ${min} and ${max}.` })
     .max(max, { error: `${label} must be between ${min} and ${max}.` })
 

@@ -34,8 +34,8 @@ export const zoneDatasetSchema = z
 export const logpushDestinationSchemes = ['r2', 'gs', 's3', 'sumo', 'https', 'azure', 'splunk', 'datadog'] as const
 
 export const destinationConfSchema = z
-  .string({ message: 'Enter the destination (destination_conf), for example s3://bucket/logs/{DATE}?region=us-east-1.' })
-  .min(1, 'Enter the destination (destination_conf), for example s3://bucket/logs/{DATE}?region=us-east-1.')
+  .string({ message: 'Enter the destination: where the logs are sent, for example s3://bucket/logs/{DATE}?region=us-east-1.' })
+  .min(1, 'Enter the destination: where the logs are sent, for example s3://bucket/logs/{DATE}?region=us-east-1.')
   .max(4096, 'A destination is at most 4,096 characters.')
   .regex(
     new RegExp(`^(${logpushDestinationSchemes.join('|')})://\\S+$`),
