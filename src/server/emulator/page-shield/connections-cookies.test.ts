@@ -160,4 +160,13 @@ describe('GET page_shield/cookies', () => {
     expect(one.json.result).toMatchObject({ name: 'cart_session', max_age_attribute: 3600 })
     expect((await fx.get(`cookies/${'b'.repeat(32)}`)).status).toBe(404)
   })
+
+  it('omits the attributes a cookie was set without (typed as strings, never null); Max-Age may be null', async () => {
+    const cart = (await fx.get(`cookies/${stableId('k:cart_session')}`)).json.result
+    expect(cart).not.toHaveProperty('same_site_attribute')
+    expect(cart.expires_attribute).toEqual(expect.any(String))
+    const session = (await fx.get(`cookies/${stableId('k:session_id')}`)).json.result
+    expect(session).not.toHaveProperty('expires_attribute')
+    expect(session).toMatchObject({ same_site_attribute: 'lax', max_age_attribute: null })
+  })
 })

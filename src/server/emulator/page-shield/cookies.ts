@@ -35,15 +35,22 @@ function cookieItem(r: CookieRow) {
     last_seen_at: r.last_seen_at,
     first_page_url: r.first_page_url,
     page_urls: jsonList(r.page_urls),
-    domain_attribute: r.domain_attribute,
-    path_attribute: r.path_attribute,
-    expires_attribute: r.expires_attribute,
+    // Attributes the cookie was set without are omitted: the published schema types them as plain
+    // strings (never null). Max-Age alone may be null (specification: "integer or null").
+    ...present({
+      domain_attribute: r.domain_attribute,
+      path_attribute: r.path_attribute,
+      expires_attribute: r.expires_attribute,
+    }),
     max_age_attribute: r.max_age_attribute,
     http_only_attribute: bool(r.http_only_attribute),
     secure_attribute: bool(r.secure_attribute),
-    same_site_attribute: r.same_site_attribute,
+    ...present({ same_site_attribute: r.same_site_attribute }),
   }
 }
+
+const present = <T extends Record<string, unknown>>(fields: T) =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)) as { [K in keyof T]?: NonNullable<T[K]> }
 
 const CSV_COLUMNS = [
   'id',
