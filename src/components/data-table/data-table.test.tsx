@@ -57,3 +57,23 @@ describe('DataTable scroll area', () => {
     expect(html).toContain('pool-b')
   })
 })
+
+describe('DataTable query prop', () => {
+  function Table({ query }: { query: { isPending: boolean; isFetching: boolean; error: unknown; refetch: () => unknown } }) {
+    const table = useDataTable({ columns, data: [], rowCount: 0, urlState, getRowId: (r) => r.id })
+    return <DataTable table={table} label="Pools" query={query} />
+  }
+
+  it('shows the loading state of the page query', () => {
+    const html = renderToStaticMarkup(<Table query={{ isPending: true, isFetching: true, error: null, refetch: () => undefined }} />)
+    expect(html).toContain('Loading…')
+    expect(html).toContain('aria-busy="true"')
+  })
+
+  it('shows the query error with a Retry instead of the table', () => {
+    const error = new Error('Could not reach the Zonekeeper server.')
+    const html = renderToStaticMarkup(<Table query={{ isPending: false, isFetching: false, error, refetch: () => undefined }} />)
+    expect(html).toContain('Retry')
+    expect(html).not.toContain('<table')
+  })
+})

@@ -8,8 +8,18 @@ import type { DataTableFeatures } from './features'
 import { DataTablePagination } from './data-table-pagination'
 import type { DataTableInstance } from './use-data-table'
 
+/** The parts of a TanStack Query result the table reads (loading, refetching, error, retry). */
+export interface DataTableQuery {
+  isPending: boolean
+  isFetching: boolean
+  error: unknown
+  refetch: () => unknown
+}
+
 export interface DataTableProps<T extends object> {
   table: DataTableInstance<T>
+  /** The page's query: sets isLoading, isFetching, error and onRetry at once (explicit props win). */
+  query?: DataTableQuery
   /** Accessible name of the table ("DNS records of example.com"), also of its scroll region. */
   label: string
   /** First load: no rows yet. */
@@ -83,7 +93,11 @@ const SCROLL_FOCUS_RING =
  * loading / empty / error states, sticky header and a pagination footer with the total count.
  */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
-  const { table, label, isLoading, isFetching, error, onRetry, empty, rowClassName, maxHeightClass = 'max-h-[70vh]' } = props
+  const { table, label, query, empty, rowClassName, maxHeightClass = 'max-h-[70vh]' } = props
+  const isLoading = props.isLoading ?? query?.isPending
+  const isFetching = props.isFetching ?? query?.isFetching
+  const error = props.error ?? query?.error
+  const onRetry = props.onRetry ?? (query ? () => void query.refetch() : undefined)
   const rows = table.getRowModel().rows
   const colCount = table.getAllLeafColumns().length
   if (error && !rows.length) return <ErrorView error={error} onRetry={onRetry} />

@@ -40,10 +40,7 @@ export function CertificatesPage() {
         table={table}
         label={`Certificate packs of ${zoneName}`}
         itemLabel="packs"
-        isLoading={query.isPending}
-        isFetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        query={query}
         pageSizes={certificatePacksTableOptions.pageSizes}
         empty={
           showingAll ? (

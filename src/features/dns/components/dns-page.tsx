@@ -132,10 +132,7 @@ export function DnsPage() {
           table={table}
           label={`DNS records of ${zoneName}`}
           itemLabel="records"
-          isLoading={query.isPending}
-          isFetching={query.isFetching}
-          error={query.error}
-          onRetry={() => void query.refetch()}
+          query={query}
           pageSizes={dnsTableOptions.pageSizes}
           rowClassName={(r) => (r.type === 'SOA' ? 'bg-zinc-50/70 dark:bg-zinc-800/40' : undefined)}
           empty={

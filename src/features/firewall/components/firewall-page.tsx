@@ -81,10 +81,7 @@ export function FirewallPage() {
         table={table}
         label={`Firewall rules of ${zoneName}`}
         itemLabel="rules"
-        isLoading={query.isPending}
-        isFetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        query={query}
         pageSizes={firewallTableOptions.pageSizes}
         empty={
           filtered ? (

@@ -60,10 +60,7 @@ export function LoadBalancingPage() {
             table={table}
             label={`Load-balancer pools of ${account.name}`}
             itemLabel="pools"
-            isLoading={pools.isPending}
-            isFetching={pools.isFetching}
-            error={pools.error}
-            onRetry={() => void pools.refetch()}
+            query={pools}
             pageSizes={poolsTableOptions.pageSizes}
             empty={<EmptyState title="No pools" description="This account has no load-balancer pools." />}
           />

@@ -54,10 +54,7 @@ export function LogJobsPage() {
         table={table}
         label={`Log jobs of ${zoneName}`}
         itemLabel="jobs"
-        isLoading={jobs.isPending}
-        isFetching={jobs.isFetching}
-        error={jobs.error}
-        onRetry={() => void jobs.refetch()}
+        query={jobs}
         hidePagination
         empty={<EmptyState title="No log jobs" description="This zone does not push its logs anywhere yet." action={newJob} />}
       />

@@ -70,10 +70,7 @@ export function ConnectionsPage() {
         table={table}
         label="Detected connections"
         itemLabel="connections"
-        isLoading={q.isPending}
-        isFetching={q.isFetching}
-        error={q.error}
-        onRetry={() => void q.refetch()}
+        query={q}
         pageSizes={resourceTableOptions.pageSizes}
         empty={
           <FilterableEmptyState

@@ -121,10 +121,7 @@ export function CookiesPage() {
         table={table}
         label="Detected cookies"
         itemLabel="cookies"
-        isLoading={q.isPending}
-        isFetching={q.isFetching}
-        error={q.error}
-        onRetry={() => void q.refetch()}
+        query={q}
         pageSizes={resourceTableOptions.pageSizes}
         empty={
           <FilterableEmptyState

@@ -115,10 +115,7 @@ export function ReviewLedgerPage() {
         table={table}
         label="Latest review of each script"
         itemLabel="reviewed scripts"
-        isLoading={q.isPending}
-        isFetching={q.isFetching}
-        error={q.error}
-        onRetry={() => void q.refetch()}
+        query={q}
         pageSizes={options.pageSizes}
         empty={
           <EmptyState

@@ -37,10 +37,7 @@ export function ZonesPage() {
         table={table}
         label="Zones"
         itemLabel="zones"
-        isLoading={query.isPending}
-        isFetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        query={query}
         pageSizes={zonesTableOptions.pageSizes}
         empty={
           filtered ? (
