@@ -1,10 +1,20 @@
 /**
- * TXT content (specification rule 9, api-notes §3.7): one or more text strings in double quotes.
- * Content saved without any quotes gains them; quotes that do not pair up are an error.
+ * TXT content (specification rule 9, api-notes §3.5 and §3.7): one or more text strings in double
+ * quotes. Content saved without any quotes gains them; quotes that do not pair up are an error.
  * Each string holds at most 255 bytes; longer ones are split into several strings automatically.
+ *
+ * Lengths are measured on the content *as saved* (quotes and the single spaces between strings
+ * included), which is what the API returns in `content`. Measuring the raw input instead would let
+ * a record be created that could not be saved again unchanged (2048 characters without quotes
+ * become 2074 once quoted and split), so a later PATCH of only its comment would fail.
  */
 
+/** One TXT record's content, as saved. */
 export const TXT_MAX_LENGTH = 2048
+/** All TXT records at one name together (sum of their saved content), api-notes §3.5. */
+export const TXT_NAME_TOTAL_MAX = 8192
+/** API code for the per-name total (our choice: the real code is not documented; unused 9xxx DNS code). */
+export const TXT_NAME_TOTAL_CODE = 9070
 export const TXT_STRING_MAX_BYTES = 255
 
 export type TxtResult = { ok: true; content: string } | { ok: false; message: string }
@@ -40,10 +50,27 @@ const quote = (pieces: string[]) => pieces.map((p) => `"${p}"`).join(' ')
 
 /** The content exactly as it will be saved, or the reason it cannot be. */
 export function normaliseTxtContent(content: string): TxtResult {
-  if (content.length > TXT_MAX_LENGTH) {
-    return { ok: false, message: `Text is too long: at most ${TXT_MAX_LENGTH} characters (this has ${content.length}).` }
+  // A cheap bound before parsing: input four times the limit is refused outright (only runs of
+  // spaces between quoted strings shrink when saved, and no real record carries thousands of them).
+  if (content.length > 4 * TXT_MAX_LENGTH) return tooLong(`this has ${content.length}`)
+  const r = parseTxt(content)
+  if (r.ok && r.content.length > TXT_MAX_LENGTH) return tooLong(`this would be ${r.content.length}`)
+  return r
+}
+
+const tooLong = (count: string): TxtResult => ({
+  ok: false,
+  message:
+    `Text is too long: a TXT record holds at most ${TXT_MAX_LENGTH} characters as saved, quotes included ` +
+    `(${count}). Shorten the text, or spread it over several TXT records.`,
+})
+
+function parseTxt(content: string): TxtResult {
+  if (!content.includes('"')) {
+    // A lone backslash at the very end would escape the closing quote we add: double it.
+    const trailing = /\\+$/.exec(content)?.[0].length ?? 0
+    return { ok: true, content: quote(splitString(trailing % 2 ? `${content}\\` : content)) }
   }
-  if (!content.includes('"')) return { ok: true, content: quote(splitString(content)) }
 
   const strings: string[] = []
   let i = 0
@@ -90,6 +117,10 @@ export function normaliseTxtContent(content: string): TxtResult {
   if (strings.length === 0) return { ok: true, content: '""' }
   return { ok: true, content: quote(strings) }
 }
+
+/** Sum of the saved content of the TXT records at one name, with `added` (saved content) included. */
+export const txtNameTotal = (existing: readonly string[], added: string) =>
+  existing.reduce((sum, c) => sum + c.length, added.length)
 
 /** The text a TXT record carries, without the quoting (strings joined, escapes resolved). */
 export function txtPlainText(content: string): string {

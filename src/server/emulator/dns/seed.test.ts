@@ -54,6 +54,33 @@ describe('DNS seed', () => {
     }
   })
 
+  it('no seeded zone breaks the same-name rules: NS alone (bar DS, apex exempt), TXT ≤ 8,192 per name', () => {
+    const nsShared = em.db
+      .prepare(
+        `SELECT r.zone_id, r.name, r.type FROM dns_records r JOIN zones z ON z.id = r.zone_id
+         WHERE r.name != z.name AND r.type NOT IN ('NS', 'DS', 'SOA') AND EXISTS (
+           SELECT 1 FROM dns_records n WHERE n.zone_id = r.zone_id AND n.name = r.name AND n.type = 'NS')`,
+      )
+      .all()
+    expect(nsShared).toEqual([])
+    const txtTotals = em.db
+      .prepare(
+        "SELECT name, SUM(LENGTH(content)) AS total FROM dns_records WHERE type = 'TXT' GROUP BY zone_id, name HAVING total > 8192",
+      )
+      .all()
+    expect(txtTotals).toEqual([])
+    // The rules are not vacuous here: the large zone has delegations, the demo a DS beside its NS.
+    const count = (q: string) => (em.db.prepare(q).get() as { n: number }).n
+    expect(
+      count(`SELECT COUNT(*) AS n FROM dns_records WHERE zone_id = '${SEED_ZONES.large.id}' AND type = 'NS'`),
+    ).toBeGreaterThan(50)
+    expect(
+      count(
+        `SELECT COUNT(*) AS n FROM dns_records WHERE zone_id = '${SEED_ZONES.demo.id}' AND name = 'lab.example.com' AND type = 'DS'`,
+      ),
+    ).toBe(1)
+  })
+
   it('bigcorp-records.com holds 10,000 records of varied types; the other zones a few', () => {
     const large = rows(SEED_ZONES.large.id)
     expect(large).toHaveLength(10_000)
