@@ -20,6 +20,7 @@ const EXPLANATIONS: Record<number, string> = {
   9009: 'This record must point to a host name, not an address.',
   9021: 'TTL is how long resolvers may cache the answer. Use a value from 60 to 86400 seconds, or Auto.',
   9041: 'This address cannot be proxied (for example a private address). Turn proxying off for this record.',
+  9070: 'All the TXT records at one name may hold at most 8,192 characters together. Shorten this record, or remove another TXT record at the same name.',
   9103: 'The API key or e-mail configured on the server is not known to the API.',
   9106: 'The request reached the API without credentials. Check the API token configured on the server.',
   9109: 'The API token was refused (invalid, expired, or not allowed from this location).',
@@ -35,7 +36,7 @@ const EXPLANATIONS: Record<number, string> = {
   81053: 'A name can have either one CNAME record, or A/AAAA records, but not both. Pick another name or remove the other record first.',
   81054: 'This name already has a CNAME record, so it cannot also have an A or AAAA record.',
   81055: 'An A record with this name already exists.',
-  81056: 'NS records with this name already exist.',
+  81056: 'A name delegated with NS records cannot hold other records, and a name with other records cannot be delegated. Use another name, or remove the conflicting records first.',
   81057: 'This record already exists.',
   81058: 'An identical record (same type, name and content) already exists, so this one would change nothing.',
 }
