@@ -1,6 +1,8 @@
+import { useId, type Ref } from 'react'
 import { Outlet } from '@tanstack/react-router'
 import { SandboxControls } from './sandbox-controls'
 import { SideNav } from './side-nav'
+import { useNavDrawer } from './use-nav-drawer'
 import { ThemeSwitch } from './theme-switch'
 import { ZoneSwitcher } from './zone-switcher'
 
@@ -16,30 +18,97 @@ function Brand() {
   )
 }
 
-/** The dashboard frame: skip link, navigation, top bar, and the current page in <main>. */
+const asideBase = 'shrink-0 border-r border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900'
+const asideWide = 'lg:sticky lg:top-0 lg:z-auto lg:block lg:h-screen lg:w-60 lg:max-w-none lg:overflow-y-auto lg:shadow-none'
+// Below `lg` the navigation is hidden behind the Menu button; open, it is a drawer over the page.
+const asideNarrow = 'hidden'
+const asideDrawer = 'fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto shadow-xl'
+
+interface MenuButtonProps {
+  ref: Ref<HTMLButtonElement>
+  open: boolean
+  controls: string
+  onClick: () => void
+}
+
+function MenuButton({ ref, open, controls, onClick }: MenuButtonProps) {
+  return (
+    <button
+      ref={ref}
+      type="button"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onClick}
+      className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md border border-zinc-300 bg-white px-2.5 text-sm font-medium text-zinc-800 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600 lg:hidden dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-100 dark:hover:bg-zinc-700"
+    >
+      <svg className="size-4" viewBox="0 0 20 20" fill="none" aria-hidden="true">
+        <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+      </svg>
+      Menu
+    </button>
+  )
+}
+
+/**
+ * The dashboard frame: skip link, navigation, top bar, and the current page in <main>.
+ * From `lg` the navigation is a side column; narrower, it opens as a drawer from the top bar's Menu button.
+ */
 export function AppLayout() {
+  const { open, toggle, close, buttonRef, panelRef } = useNavDrawer()
+  const navId = useId()
   return (
     <div className="min-h-screen bg-zinc-50 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <a
         href="#main-content"
+        inert={open}
         className="sr-only z-50 rounded-md bg-blue-600 px-3 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         Skip to content
       </a>
-      <div className="flex min-h-screen flex-col md:flex-row">
-        <aside className="shrink-0 border-b border-zinc-200 bg-white md:sticky md:top-0 md:h-screen md:w-60 md:overflow-y-auto md:border-r md:border-b-0 dark:border-zinc-800 dark:bg-zinc-900">
-          <Brand />
-          <SideNav />
+      {open && <div className="fixed inset-0 z-40 bg-zinc-950/50 lg:hidden" aria-hidden="true" />}
+      <div className="flex min-h-screen">
+        <aside
+          id={navId}
+          ref={panelRef}
+          role={open ? 'dialog' : undefined}
+          aria-modal={open || undefined}
+          aria-label={open ? 'Menu' : undefined}
+          className={`${asideBase} ${open ? asideDrawer : asideNarrow} ${asideWide}`}
+        >
+          <div className="flex items-center justify-between pr-2">
+            <Brand />
+            {open && (
+              <button
+                type="button"
+                onClick={close}
+                className="inline-flex size-8 items-center justify-center rounded-md text-zinc-600 hover:bg-zinc-100 hover:text-zinc-950 focus-visible:outline-2 focus-visible:outline-blue-600 lg:hidden dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white"
+              >
+                <svg className="size-4" viewBox="0 0 20 20" fill="none" aria-hidden="true">
+                  <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+                </svg>
+                <span className="sr-only">Close menu</span>
+              </button>
+            )}
+          </div>
+          <SideNav onNavigate={close} />
         </aside>
-        <div className="flex min-w-0 flex-1 flex-col">
-          <header className="sticky top-0 z-30 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white/90 px-4 py-2.5 backdrop-blur md:px-6 dark:border-zinc-800 dark:bg-zinc-900/90">
-            <ZoneSwitcher />
-            <div className="ml-auto flex items-center gap-2">
+        {/* While the drawer is open the page behind is inert: focus stays in the drawer, screen readers see only it. */}
+        <div className="flex min-w-0 flex-1 flex-col" inert={open}>
+          <header className="sticky top-0 z-30 flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-200 bg-white/90 px-4 py-2.5 backdrop-blur md:px-6 dark:border-zinc-800 dark:bg-zinc-900/90">
+            <MenuButton ref={buttonRef} open={open} controls={navId} onClick={toggle} />
+            <div className="max-w-sm min-w-0 flex-1 basis-56">
+              <ZoneSwitcher />
+            </div>
+            <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
               <SandboxControls />
               <ThemeSwitch />
             </div>
           </header>
-          <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
+          <main
+            id="main-content"
+            tabIndex={-1}
+            className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none md:px-8 md:py-8"
+          >
             <Outlet />
           </main>
         </div>

@@ -36,8 +36,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-/** Navigation to every area. Zone-scoped areas open for the zone in the URL, or the last one opened. */
-export function SideNav() {
+/**
+ * Navigation to every area. Zone-scoped areas open for the zone in the URL, or the last one opened.
+ * `onNavigate` runs when a link is chosen (the narrow-window drawer closes on it).
+ */
+export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const urlZone = useZoneIdFromUrl()
   const remembered = lastZone()
   const zoneId = urlZone ?? remembered?.id
@@ -53,19 +56,19 @@ export function SideNav() {
     <nav aria-label="Main" className="px-2 pb-4">
       <Section title="Account">
         <li>
-          <Link to="/zones" activeOptions={{ exact: true, includeSearch: false }} className={itemBase} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
+          <Link to="/zones" activeOptions={{ exact: true, includeSearch: false }} className={itemBase} onClick={onNavigate} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
             <Icon d={icons.zones} />
             Zones
           </Link>
         </li>
         <li>
-          <Link to="/load-balancing" className={itemBase} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
+          <Link to="/load-balancing" className={itemBase} onClick={onNavigate} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
             <Icon d={icons.lb} />
             Load balancing
           </Link>
         </li>
         <li>
-          <Link to="/invites" className={itemBase} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
+          <Link to="/invites" className={itemBase} onClick={onNavigate} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
             <Icon d={icons.invites} />
             Invites
           </Link>
@@ -81,6 +84,7 @@ export function SideNav() {
                 params={{ zoneId }}
                 activeOptions={{ exact: item.exact ?? false, includeSearch: false }}
                 className={itemBase}
+                onClick={onNavigate}
                 activeProps={{ className: itemActive, 'aria-current': 'page' }}
                 inactiveProps={{ className: itemIdle }}
               >
