@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite'
+import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { fileURLToPath } from 'node:url'
@@ -17,5 +17,14 @@ export default defineConfig({
       '/client': `http://127.0.0.1:${serverPort}`,
       '/healthz': `http://127.0.0.1:${serverPort}`,
     },
+  },
+  // Unit tests (npm run test:unit): Vitest reads this same file.
+  test: {
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    environment: 'node',
+    // Generous limits: CI and shared machines can be slow; timing goals live in npm run bench.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
   },
 })

@@ -1,4 +1,4 @@
-// npm run bench [-- <name filter>]: runs every bench/*.bench.ts and prints their figures in one table.
+// npm run bench [-- <name filter>]: runs every src/bench/*.bench.ts and prints their figures in one table.
 import { readdirSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { meets, type BenchModule, type Row } from './types'

@@ -1,7 +1,7 @@
 // The dashboard server in live mode, run in its own process by proxy-throughput.bench.ts,
 // forwarding to UPSTREAM_URL with a dummy credential.
-import { createApp } from '../../src/server/app'
-import { startServer } from '../../src/server/serve'
+import { createApp } from '../../server/app'
+import { startServer } from '../../server/serve'
 import { benchConfig } from './servers'
 
 const app = createApp({

@@ -6,16 +6,16 @@ import { chromium, type Browser, type Page } from '@playwright/test'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { ensureBuilt } from '../src/server/build'
-import { createEmulator } from '../src/server/emulator'
-import { SEED_ZONES } from '../src/server/emulator/seed-ids'
+import { ensureBuilt } from '../server/build'
+import { createEmulator } from '../server/emulator'
+import { SEED_ZONES } from '../server/emulator/seed-ids'
 import { benchConfig, startBenchServer } from './support/servers'
 import { percentile, round } from './support/stats'
 import type { Row } from './types'
 
 export const name = 'dns-first-rows'
 
-const ROOT = resolve(import.meta.dirname, '..')
+const ROOT = resolve(import.meta.dirname, '..', '..')
 const DIST = join(ROOT, 'dist')
 const LOADS = 7
 const CHROMIUM = '/usr/bin/chromium'

@@ -4,13 +4,13 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { ensureBuilt } from '../src/server/build'
+import { ensureBuilt } from '../server/build'
 import { entryKey, manifestKey, parseRoutes, readManifest, resolveRoutes, staticClosure, type Manifest } from './support/route-chunks'
 import type { Row } from './types'
 
 export const name = 'bundle-size'
 
-const ROOT = resolve(import.meta.dirname, '..')
+const ROOT = resolve(import.meta.dirname, '..', '..')
 const DIST = join(ROOT, 'dist')
 const GOAL_KB = 160
 

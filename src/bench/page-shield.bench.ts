@@ -5,9 +5,9 @@ import { chromium, type Page } from '@playwright/test'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { ensureBuilt } from '../src/server/build'
-import { createEmulator } from '../src/server/emulator'
-import { SEED_ZONES } from '../src/server/emulator/seed-ids'
+import { ensureBuilt } from '../server/build'
+import { createEmulator } from '../server/emulator'
+import { SEED_ZONES } from '../server/emulator/seed-ids'
 import { load } from './support/http-load'
 import { benchConfig, startBenchServer } from './support/servers'
 import { percentile, round } from './support/stats'
@@ -15,7 +15,7 @@ import type { Row } from './types'
 
 export const name = 'page-shield'
 
-const ROOT = resolve(import.meta.dirname, '..')
+const ROOT = resolve(import.meta.dirname, '..', '..')
 const DIST = join(ROOT, 'dist')
 const ZONE = SEED_ZONES.scripts.id
 const SAMPLES = 100

@@ -8,7 +8,8 @@ import { existsSync, readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import tseslint from 'typescript-eslint'
 
-const root = fileURLToPath(new URL('.', import.meta.url))
+// This file lives in .config/ (the repo's top level holds only what a newcomer needs); the repo root is one up.
+const root = fileURLToPath(new URL('..', import.meta.url))
 
 // Every feature folder: the ones STYLE.md names and any that exist.
 const features = [
@@ -52,7 +53,7 @@ const boundaries = (serverMayUse = ['./server', './shared']) => [
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/', '.data/', 'bench/.tmp/', 'e2e/.tmp/'],
+    ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/', '.data/', 'src/bench/.tmp/', 'e2e/.tmp/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -99,16 +100,16 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/server/**', 'src/testing/**'],
+    ignores: ['src/server/**', 'src/testing/**', 'src/bench/**'],
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['src/server/**', 'src/testing/**', 'bench/**', 'e2e/**', 'scripts/**', '*.{js,mjs,cjs,ts}', '.ci/**'],
+    files: ['src/server/**', 'src/testing/**', 'src/bench/**', 'e2e/**', '*.{js,mjs,cjs,ts}', '.ci/**', '.config/**'],
     languageOptions: { globals: globals.node },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/server/**', 'src/testing/**', 'src/shared/**'],
+    ignores: ['src/server/**', 'src/testing/**', 'src/shared/**', 'src/bench/**'],
     ...reactHooks.configs.flat['recommended-latest'],
     rules: {
       ...reactHooks.configs.flat['recommended-latest'].rules,

@@ -2,7 +2,7 @@
 // and CPUs) that the registry mirror this project is built with does not serve. Without these
 // entries `npm ci` refuses the lock file ("Missing: … from lock file"). Each entry carries only its
 // version and the os/cpu/libc it is for, so npm skips it on every other platform and never fetches
-// it. Run after `npm install` changes the lock file: node scripts/lock-platform-optionals.mjs
+// it. Run after `npm install` changes the lock file: node .ci/lock-platform-optionals.mjs
 import { readFileSync, writeFileSync } from 'node:fs'
 
 const lockPath = new URL('../package-lock.json', import.meta.url)
