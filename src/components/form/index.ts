@@ -4,3 +4,4 @@ export { Field, inputBorder, inputClass, type ControlProps, type FieldChrome } f
 export { NumberField, SelectField, TextareaField, TextField, type BoundFieldProps, type SelectOption } from './fields'
 export { FormErrorSummary } from './form-error-summary'
 export { Switch, SwitchField } from './switch-field'
+export { RadioCardsField, type RadioCardOption } from './radio-cards-field'

@@ -11,50 +11,19 @@ import { PageHeader } from '@/components/ui/page-header'
 import { LoadingBlock } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import type { ApiErrorItem } from '@/lib/api-client'
-import { cn } from '@/lib/format'
 import type { PageShieldPolicy, PolicyCreate, PolicyFormValues } from '@/shared/schemas/page-shield-policy'
 import { useCreatePolicy, usePolicy, useUpdatePolicy } from '../api/policies'
 import { lazyPolicyResolver, loadPolicyResolver } from '../lib/lazy-policy-resolver'
 import { POLICY_ACTION_TEXT, POLICY_ACTIONS } from '@/shared/page-shield/policy-actions'
+import { RadioCardsField } from '@/components/form/radio-cards-field'
 import { CspEditor } from './csp-builder'
 import { DraftCheckPanel } from './draft-check-panel'
 import { ExpressionEditor } from './host-picker'
 
+const ACTION_OPTIONS = POLICY_ACTIONS.map((value) => ({ value, label: POLICY_ACTION_TEXT[value] }))
+
 const zoneApi = getRouteApi('/zones/$zoneId')
 const editApi = getRouteApi('/zones/$zoneId/page-shield/policies/$policyId')
-
-function ActionChoice({ control }: { control: Control<PolicyFormValues> }) {
-  const { field, fieldState } = useController({ control, name: 'action' })
-  return (
-    <fieldset>
-      <legend className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">
-        What browsers do with anything the policy does not allow <span className="text-red-600">*</span>
-      </legend>
-      <div className="grid gap-2 md:grid-cols-2">
-        {POLICY_ACTIONS.map((a) => (
-          <label
-            key={a}
-            className={cn(
-              'flex cursor-pointer gap-2 rounded-md border p-3 text-sm',
-              field.value === a ? 'border-blue-600 bg-blue-50 dark:bg-blue-950/50' : 'border-zinc-300 dark:border-zinc-600',
-            )}
-          >
-            <input
-              type="radio"
-              name={field.name}
-              value={a}
-              checked={field.value === a}
-              onChange={() => field.onChange(a)}
-              className="mt-0.5"
-            />
-            <span className="text-zinc-800 dark:text-zinc-200">{POLICY_ACTION_TEXT[a]}</span>
-          </label>
-        ))}
-      </div>
-      {fieldState.error && <p className="mt-1 text-sm text-red-700 dark:text-red-300">{fieldState.error.message}</p>}
-    </fieldset>
-  )
-}
 
 function PagesField({ control, zoneId }: { control: Control<PolicyFormValues>; zoneId: string }) {
   const { field, fieldState } = useController({ control, name: 'expression' })
@@ -137,7 +106,14 @@ function PolicyForm({ zoneId, policy }: { zoneId: string; policy?: PageShieldPol
         required
         help="What the policy protects, e.g. “Checkout: only payment scripts”."
       />
-      <ActionChoice control={form.control} />
+      <RadioCardsField
+        control={form.control}
+        name="action"
+        legend="What browsers do with anything the policy does not allow"
+        required
+        columnsClass="md:grid-cols-2"
+        options={ACTION_OPTIONS}
+      />
       <SwitchField
         control={form.control}
         name="enabled"

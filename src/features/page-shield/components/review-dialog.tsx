@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm, useController, type Control } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { applyApiErrors } from '@/components/form/apply-api-errors'
+import { RadioCardsField } from '@/components/form/radio-cards-field'
 import { TextareaField, TextField } from '@/components/form/fields'
 import { FormErrorSummary } from '@/components/form/form-error-summary'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
 import type { ApiErrorItem } from '@/lib/api-client'
-import { cn } from '@/lib/format'
 import {
   REVIEW_VERDICT_TEXT,
   reviewInputSchema,
@@ -19,35 +19,7 @@ import {
 import type { PageShieldScript } from '@/shared/schemas/page-shield'
 import { rememberedReviewer, rememberReviewer, useCreateReview } from '../api/reviews'
 
-function VerdictChoice({ control }: { control: Control<ReviewFormValues> }) {
-  const { field } = useController({ control, name: 'verdict' })
-  return (
-    <fieldset>
-      <legend className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">Verdict</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {(Object.keys(REVIEW_VERDICT_TEXT) as ReviewVerdict[]).map((v) => (
-          <label
-            key={v}
-            className={cn(
-              'flex cursor-pointer gap-2 rounded-md border p-3 text-sm',
-              field.value === v ? 'border-blue-600 bg-blue-50 dark:bg-blue-950/50' : 'border-zinc-300 dark:border-zinc-600',
-            )}
-          >
-            <input
-              type="radio"
-              name={field.name}
-              value={v}
-              checked={field.value === v}
-              onChange={() => field.onChange(v)}
-              className="mt-0.5"
-            />
-            <span className="text-zinc-800 dark:text-zinc-200">{REVIEW_VERDICT_TEXT[v]}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  )
-}
+const VERDICT_OPTIONS = (Object.keys(REVIEW_VERDICT_TEXT) as ReviewVerdict[]).map((value) => ({ value, label: REVIEW_VERDICT_TEXT[value] }))
 
 const snapshotOf = (s: PageShieldScript) => ({
   url: s.url,
@@ -119,7 +91,7 @@ export function ReviewDialog({
       <form id="review-form" onSubmit={save} noValidate className="space-y-4">
         <FormErrorSummary errors={serverErrors} title="The review was not saved" />
         <p className="font-mono text-xs break-all text-zinc-700 dark:text-zinc-300">{script.url}</p>
-        <VerdictChoice control={form.control} />
+        <RadioCardsField control={form.control} name="verdict" legend="Verdict" options={VERDICT_OPTIONS} />
         <TextareaField
           control={form.control}
           name="note"
