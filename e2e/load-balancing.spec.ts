@@ -61,6 +61,13 @@ test.describe('load balancing: legacy e-mail migration', () => {
     await page.emulateMedia({ colorScheme: 'dark' })
     await expect(page.locator('html')).toHaveClass(/dark/)
     await expectNoSeriousA11yViolations(page, 'load balancing after the migration (dark)')
+
+    // A sandbox reset brings the legacy e-mails back: on load the panel re-checks against the pools and no longer says Done.
+    await resetSandbox(request)
+    await page.reload()
+    await expect(page.getByText(/no longer matches the account: 5 policies it created are gone and \d+ pools have a legacy e-mail again/)).toBeVisible()
+    await expect(page.getByText(/^Done: every legacy e-mail is cleared/)).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Plan the migration' })).toBeVisible()
   })
 
   test('a migration interrupted by a reload resumes where it stopped', async ({ page, request }) => {
