@@ -30,7 +30,7 @@ const post = (body: unknown) =>
     body: JSON.stringify(body),
   })
 
-describe('live proxy: DNS bodies the service refuses are not forwarded', () => {
+describe('live proxy: bodies the service refuses are not forwarded', () => {
   it.each<[string, unknown, string]>([
     [
       'an SRV target carrying zone-file lines',
@@ -54,6 +54,19 @@ describe('live proxy: DNS bodies the service refuses are not forwarded', () => {
     const res = await post(body)
     expect(res.status).toBe(400)
     expect(JSON.parse(res.body).errors.map((e: { source?: { pointer: string } }) => e.source?.pointer)).toContain(pointer)
+    expect(upstream.requests).toHaveLength(0)
+  })
+
+  it('a 10 MB ruleset name → 400 at /name, not forwarded (every string field has a cap)', async () => {
+    upstream.requests.length = 0
+    const res = await rawRequest(server.url, {
+      method: 'POST',
+      path: `/api/v4/zones/${ZONE}/rulesets`,
+      headers: { 'x-zonekeeper-request': '1', 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'n'.repeat(10 * 1024 * 1024), kind: 'zone', phase: 'http_log_custom_fields' }),
+    })
+    expect(res.status).toBe(400)
+    expect(JSON.parse(res.body).errors[0].source.pointer).toBe('/name')
     expect(upstream.requests).toHaveLength(0)
   })
 })
