@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { randomBytes } from 'node:crypto'
 import { credentialSecrets, type ServerConfig } from './config'
 import type { Emulator } from './emulator'
+import { SEED_ZONES } from './emulator/seed-ids'
 import { endpoints as allEndpoints, createMatcher, isSafePath, type Endpoint } from './endpoints'
 import { jsonError, PROXY_CODES } from './envelope'
 import { guardWrites, hostCheck, rawTarget, splitTarget } from './guard'
@@ -30,6 +31,8 @@ export interface AppOptions {
 }
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024
+
+const preparingZone = (id: string) => ({ id, name: Object.values(SEED_ZONES).find((z) => z.id === id)?.name ?? id })
 
 /** Paths whose raw form is checked for tricks (encoded dots and slashes, backslashes, empty segments). */
 const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/client/')
@@ -59,7 +62,10 @@ export function createApp({ config, emulator, staticDir, endpoints, log, session
     await next()
   })
 
-  app.get('/healthz', (c) => c.json({ ok: true, mode: config.mode }))
+  // `preparing`: sandbox zones whose demo data is still being written (see emulator/seed.ts).
+  app.get('/healthz', (c) =>
+    c.json({ ok: true, mode: config.mode, ...(emulator ? { preparing: emulator.preparing().map(preparingZone) } : {}) }),
+  )
 
   if (config.dashboardPassword) {
     registerPasswordGate(app, { password: config.dashboardPassword, secret: sessionSecret ?? randomBytes(32) })
