@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import Database from 'better-sqlite3'
 import { registerLocalRoutes } from '.'
+import { openLocalStore } from './store'
 
 const dir = mkdtempSync(join(tmpdir(), 'zk-local-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -91,5 +93,37 @@ describe('review ledger', () => {
     expect(lines).toHaveLength(5)
     expect(lines[1]).toContain('Sam Reviewer,expected,Our CDN build')
     expect(lines[4]).toContain(`"Mallory, Jr.",expected,'=cmd|calc`)
+  })
+
+  it('records "malicious" as a verdict, kept in the history beside earlier ones', async () => {
+    clock = new Date('2026-03-03T09:00:00Z')
+    const r = await post({ ...input, verdict: 'malicious', note: 'Skimmer injected through the tag manager' })
+    expect(r.status).toBe(201)
+    const history = (await (await app.request(`${BASE}?script_id=${SCRIPT}`)).json()).result
+    expect(history.map((e: { verdict: string }) => e.verdict).slice(0, 2)).toEqual(['malicious', 'expected'])
+  })
+})
+
+describe('review ledger store migration', () => {
+  it('rebuilds a ledger created before the "malicious" verdict, keeping every row', () => {
+    const old = mkdtempSync(join(tmpdir(), 'zk-local-old-'))
+    try {
+      const db = new Database(join(old, 'dashboard.sqlite'))
+      db.exec(`CREATE TABLE script_reviews (id INTEGER PRIMARY KEY AUTOINCREMENT, zone_id TEXT NOT NULL, script_id TEXT NOT NULL,
+        verdict TEXT NOT NULL CHECK (verdict IN ('expected', 'investigate')), note TEXT NOT NULL, reviewer TEXT NOT NULL,
+        reviewed_at TEXT NOT NULL, script_url TEXT NOT NULL, script_host TEXT NOT NULL, script_hash TEXT, js_integrity_score INTEGER,
+        malware_score INTEGER, magecart_score INTEGER, cryptomining_score INTEGER);
+        CREATE INDEX script_reviews_script ON script_reviews(zone_id, script_id, id);
+        INSERT INTO script_reviews (zone_id, script_id, verdict, note, reviewer, reviewed_at, script_url, script_host)
+          VALUES ('${ZONE}', '${SCRIPT}', 'expected', 'old row', 'Sam', '2026-01-01T00:00:00Z', 'https://a/x.js', 'a');`)
+      expect(() => db.exec(`UPDATE script_reviews SET verdict = 'malicious'`)).toThrow(/CHECK/)
+      db.close()
+      const store = openLocalStore(old)
+      expect(store.prepare('SELECT note FROM script_reviews').all()).toEqual([{ note: 'old row' }])
+      store.prepare(`UPDATE script_reviews SET verdict = 'malicious'`).run()
+      store.close()
+    } finally {
+      rmSync(old, { recursive: true, force: true })
+    }
   })
 })

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
 import { toCsv } from '../../shared/page-shield/csv'
 import { hexIdSchema, apiErrorsFromIssues } from '../../shared/schemas/common'
-import { reviewInputSchema, type ReviewEntry } from '../../shared/schemas/page-shield-review'
+import { reviewInputSchema, type ReviewEntry, type ReviewVerdict } from '../../shared/schemas/page-shield-review'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../envelope'
 import { writeRefusal } from '../guard'
 import type { LocalDb } from './store'
@@ -10,7 +10,7 @@ interface ReviewRow {
   id: number
   zone_id: string
   script_id: string
-  verdict: 'expected' | 'investigate'
+  verdict: ReviewVerdict
   note: string
   reviewer: string
   reviewed_at: string

@@ -21,6 +21,12 @@ import { rememberedReviewer, rememberReviewer, useCreateReview } from '../api/re
 
 const VERDICT_OPTIONS = (Object.keys(REVIEW_VERDICT_TEXT) as ReviewVerdict[]).map((value) => ({ value, label: REVIEW_VERDICT_TEXT[value] }))
 
+const SAVED_TEXT: Record<ReviewVerdict, string> = {
+  expected: 'Marked as expected',
+  investigate: 'Marked for investigation',
+  malicious: 'Marked as malicious: remove',
+}
+
 const snapshotOf = (s: PageShieldScript) => ({
   url: s.url,
   host: s.host,
@@ -60,8 +66,10 @@ export function ReviewDialog({
       onSuccess: (entry) => {
         rememberReviewer(entry.reviewer)
         toast.success(
-          entry.verdict === 'expected' ? 'Marked as expected' : 'Marked for investigation',
-          'Recorded in the review ledger with your name and the time.',
+          SAVED_TEXT[entry.verdict],
+          entry.verdict === 'malicious'
+            ? 'Recorded in the review ledger. The next steps are on the script page.'
+            : 'Recorded in the review ledger with your name and the time.',
         )
         setServerErrors([])
         onClose()
