@@ -4,13 +4,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { registerLocalRoutes } from '.'
+import { createStore } from '../store'
 
 const dir = mkdtempSync(join(tmpdir(), 'zk-local-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 let clock = new Date('2026-03-01T10:00:00Z')
 const app = new Hono()
-registerLocalRoutes(app, { dataDir: dir, now: () => clock })
+const store = createStore({ dataDir: dir })
+afterAll(() => store.close())
+registerLocalRoutes(app, { store, now: () => clock })
 
 const ZONE = 'a'.repeat(32)
 const SCRIPT = 'b'.repeat(32)
