@@ -1,3 +1,4 @@
+import type { UserConfig } from 'vite'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
@@ -7,24 +8,50 @@ import { fileURLToPath } from 'node:url'
 // started by src/server/dev.ts on SERVER_PORT.
 const serverPort = process.env.SERVER_PORT ?? '8788'
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
-  server: {
-    proxy: {
-      '/api': `http://127.0.0.1:${serverPort}`,
-      '/client': `http://127.0.0.1:${serverPort}`,
-      '/healthz': `http://127.0.0.1:${serverPort}`,
+/**
+ * `vite build --ssr`: the Node server compiled to plain JavaScript in dist-server/ (what `npm start`
+ * runs, no TypeScript compiler at run time). Packages stay in node_modules (not bundled); the seed
+ * worker is a second entry, loaded by the emulator as a worker thread.
+ */
+const serverBuild: UserConfig = {
+  build: {
+    ssr: true,
+    outDir: 'dist-server',
+    emptyOutDir: true,
+    target: 'node20',
+    sourcemap: true,
+    minify: false,
+    copyPublicDir: false,
+    rolldownOptions: {
+      input: { main: 'src/server/main.ts', 'seed-worker': 'src/server/emulator/seed-worker.ts' },
+      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },
-  // Unit tests (npm run test:unit): Vitest reads this same file.
-  test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-    environment: 'node',
-    // Generous limits: CI and shared machines can be slow; timing goals live in npm run bench.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
-  },
-})
+  ssr: { noExternal: [] },
+}
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? serverBuild
+    : {
+        plugins: [react(), tailwindcss()],
+        resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+        build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
+        server: {
+          proxy: {
+            '/api': `http://127.0.0.1:${serverPort}`,
+            '/client': `http://127.0.0.1:${serverPort}`,
+            '/healthz': `http://127.0.0.1:${serverPort}`,
+          },
+        },
+        // Unit tests (npm run test:unit): Vitest reads this same file.
+        test: {
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          environment: 'node',
+          // Generous limits: CI and shared machines can be slow; timing goals live in npm run bench.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+)

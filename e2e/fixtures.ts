@@ -51,8 +51,8 @@ function sandboxEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
 }
 
 /**
- * `test` with a worker-scoped real server: `node_modules/.bin/tsx src/server/main.ts --reset-sandbox`
- * on a free port with a fresh temp data dir, serving the already-built dist/ (npm run test:e2e builds first).
+ * `test` with a worker-scoped real server: the compiled `node dist-server/main.js --reset-sandbox` on a
+ * free port with a fresh temp data dir, serving the already-built dist/ (global-setup.ts builds both).
  * `baseURL` points at it, so `page.goto('/zones')` and `request.get('/healthz')` just work.
  */
 export const test = base.extend<object, { sandboxServer: SandboxServer }>({
@@ -61,7 +61,7 @@ export const test = base.extend<object, { sandboxServer: SandboxServer }>({
     async ({}, use, workerInfo) => {
       const port = await freePort()
       const dataDir = mkdtempSync(join(tmpdir(), `zonekeeper-e2e-w${workerInfo.workerIndex}-`))
-      const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/server/main.ts', '--reset-sandbox'], {
+      const child = spawn(process.execPath, ['dist-server/main.js', '--reset-sandbox'], {
         cwd: ROOT,
         env: sandboxEnv(port, dataDir),
         stdio: ['ignore', 'pipe', 'pipe'],

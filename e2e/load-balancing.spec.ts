@@ -15,13 +15,9 @@ interface Policy {
 const acc = `/api/v4/accounts/${DEMO_ACCOUNT.id}`
 const addresses = (p: Pool) => p.notification_email.split(',').map((a) => a.trim().toLowerCase()).filter(Boolean)
 
+/** The pools list answers every pool at once, as the service does. */
 async function allPools(request: APIRequestContext): Promise<Pool[]> {
-  const pools: Pool[] = []
-  for (let page = 1; ; page++) {
-    const body = (await (await request.get(`${acc}/load_balancers/pools?page=${page}&per_page=100`)).json()) as { result: Pool[] }
-    if (body.result.length === 0) return pools
-    pools.push(...body.result)
-  }
+  return ((await (await request.get(`${acc}/load_balancers/pools`)).json()) as { result: Pool[] }).result
 }
 const healthPolicies = async (request: APIRequestContext) =>
   ((await (await request.get(`${acc}/alerting/v3/policies`)).json()) as { result: Policy[] }).result.filter((p) => p.alert_type === 'load_balancing_health_alert')
@@ -65,6 +61,13 @@ test.describe('load balancing: legacy e-mail migration', () => {
     await page.emulateMedia({ colorScheme: 'dark' })
     await expect(page.locator('html')).toHaveClass(/dark/)
     await expectNoSeriousA11yViolations(page, 'load balancing after the migration (dark)')
+
+    // A sandbox reset brings the legacy e-mails back: on load the panel re-checks against the pools and no longer says Done.
+    await resetSandbox(request)
+    await page.reload()
+    await expect(page.getByText(/no longer matches the account: 5 policies it created are gone and \d+ pools have a legacy e-mail again/)).toBeVisible()
+    await expect(page.getByText(/^Done: every legacy e-mail is cleared/)).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Plan the migration' })).toBeVisible()
   })
 
   test('a migration interrupted by a reload resumes where it stopped', async ({ page, request }) => {

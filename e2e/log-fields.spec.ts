@@ -112,6 +112,10 @@ test.describe('log custom fields and log jobs', () => {
       /A zone can log at most 40 custom fields in total .* "oneTooMany" would be field 41/,
     )
     await expect(chips(page, 'Cookies').getByText('oneTooMany')).toHaveCount(0)
+    // A request header as the 41st: the message names it, not the cookie that comes last in list order.
+    await addTo(page, 'Request headers', 'x-test-41')
+    await expect(requestBox).toHaveAccessibleDescription(/"x-test-41" would be field 41/)
+    await expect(requestBox).not.toHaveAccessibleDescription(/cartId/)
   })
 
   test('delete a log job after confirming', async ({ page, request }) => {

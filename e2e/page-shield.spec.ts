@@ -50,7 +50,14 @@ test.describe('page security', () => {
 
     await page.getByRole('button', { name: 'Check this draft' }).click()
     const result = page.getByRole('status').filter({ hasText: 'This draft would block' })
-    await expect(result).toContainText(/This draft would block \d+ scripts? and 0 connections on \d+ pages?/)
+    // Only script-src: connections are not governed at all, and the check says so instead of counting 0.
+    await expect(result).toContainText(/This draft would block \d+ scripts? on \d+ pages?\. It does not govern connections/)
+    const governs = result.getByRole('definition')
+    await expect(governs.first()).toHaveText('Governed by script-src.')
+    await expect(governs.nth(1)).toContainText('Not governed: the draft has no connect-src and no default-src')
+    const stillAllowed = page.getByRole('alert').filter({ hasText: 'Still allowed although malicious' })
+    await expect(stillAllowed).toContainText('not governed: the draft has no connect-src and no default-src')
+    await expect(stillAllowed).not.toContainText("such as 'self'")
     const blocked = page.getByRole('list', { name: 'Would not be allowed' })
     await expect(blocked).toContainText('https://static.paymentsecure-cdn.xyz/js/pay-form.js')
     await expect(blocked).toContainText('www.example.com/checkout')

@@ -20,6 +20,8 @@ process.env.ZK_E2E_RUN ??= `${Date.now()}-${process.pid}`
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // Builds dist/ and dist-server/ when stale: every worker's server runs the compiled server.
+  globalSetup: './global-setup.ts',
   outputDir: `../test-results/e2e/${process.env.ZK_E2E_RUN}`,
   workers: 2,
   fullyParallel: false,

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { ensureBuilt } from '../server/build'
+import { ensureBuilt } from '../server/build.mjs'
 import { entryKey, manifestKey, parseRoutes, readManifest, resolveRoutes, staticClosure, type Manifest } from './support/route-chunks'
 import type { Row } from './types'
 
@@ -17,7 +17,7 @@ const GOAL_KB = 160
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
 
 async function loadManifest(): Promise<Manifest> {
-  await ensureBuilt(ROOT, DIST)
+  ensureBuilt(ROOT, { targets: ['spa'] })
   let manifest = readManifest(DIST)
   if (!manifest) {
     // dist/ was built before the manifest was switched on: force one build.

@@ -6,7 +6,7 @@ import { chromium, type Browser, type Page } from '@playwright/test'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { ensureBuilt } from '../server/build'
+import { ensureBuilt } from '../server/build.mjs'
 import { createEmulator } from '../server/emulator'
 import { SEED_ZONES } from '../server/emulator/seed-ids'
 import { benchConfig, startBenchServer } from './support/servers'
@@ -94,7 +94,7 @@ export async function run(): Promise<Row[]> {
   if (!existsSync(CHROMIUM)) {
     return [{ metric: 'first rows, large zone', value: null, unit: 'ms', note: `${CHROMIUM} is not installed` }]
   }
-  await ensureBuilt(ROOT, DIST)
+  ensureBuilt(ROOT, { targets: ['spa'] })
   const dataDir = mkdtempSync(join(tmpdir(), 'zk-bench-dns-rows-'))
   const emulator = createEmulator({ file: join(dataDir, 'sandbox.sqlite') })
   const server = await startBenchServer({ config: benchConfig({ dataDir }), emulator, staticDir: DIST })

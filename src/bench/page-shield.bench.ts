@@ -5,7 +5,7 @@ import { chromium, type Page } from '@playwright/test'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { ensureBuilt } from '../server/build'
+import { ensureBuilt } from '../server/build.mjs'
 import { createEmulator } from '../server/emulator'
 import { SEED_ZONES } from '../server/emulator/seed-ids'
 import { load } from './support/http-load'
@@ -99,7 +99,7 @@ export async function run(): Promise<Row[]> {
   const seedMs = performance.now() - t
   let staticDir: string | undefined
   try {
-    await ensureBuilt(ROOT, DIST)
+    ensureBuilt(ROOT, { targets: ['spa'] })
     staticDir = DIST
   } catch {
     staticDir = undefined

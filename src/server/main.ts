@@ -1,7 +1,6 @@
 import { resolve } from 'node:path'
 import { createApp } from './app'
 import { adoptDashboardPassword, issueSetupCode, setupNeedsCode } from './auth/first-run'
-import { ensureBuilt } from './build'
 import { readConfig, startupRefusal } from './config'
 import { openSandbox, sandboxFile } from './data'
 import { startServer } from './serve'
@@ -18,8 +17,8 @@ async function main() {
     console.error(refusal)
     process.exit(1)
   }
+  // Built by start.mjs (npm start) or `npm run build`; `npm run dev` serves the app through Vite instead.
   const staticDir = resolve('dist')
-  if (process.env.SKIP_BUILD !== '1') await ensureBuilt(process.cwd(), staticDir)
   if (config.resetSandbox && config.mode === 'live') console.log('--reset-sandbox ignored: the sandbox is off in live mode.')
   const emulator = config.mode === 'sandbox' ? openSandbox(config) : undefined
   const app = createApp({ config, emulator, staticDir, store, log: (line) => console.log(line) })

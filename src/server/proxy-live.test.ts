@@ -106,7 +106,7 @@ describe('live proxy: allowlist', () => {
     ['an unlisted path', 'GET', '/api/v4/accounts'],
     ['an unlisted method', 'DELETE', '/api/v4/zones'],
     ['a longer path', 'GET', `/api/v4/zones/${ZONE}/dns_records/export/more`],
-    ['a trailing slash', 'GET', '/api/v4/zones/'],
+    ['two trailing slashes', 'GET', '/api/v4/zones//'],
     ['the bare door', 'GET', '/api/v4'],
     ['HEAD', 'HEAD', '/api/v4/zones'],
     ['OPTIONS (no CORS preflight is granted)', 'OPTIONS', '/api/v4/zones'],
@@ -139,6 +139,18 @@ describe('live proxy: allowlist', () => {
     expect(JSON.parse(res.body).success).toBe(false)
     expect(upstream.requests).toHaveLength(0)
   })
+})
+
+describe('live proxy: one trailing slash', () => {
+  it.each(['/api/v4/zones/?name=example.com', `/api/v4/zones/${ZONE}/dns_records/`])(
+    '%s is allowed and forwarded without the slash',
+    async (path) => {
+      const res = await rawRequest(server.url, { path })
+      expect(res.status).toBe(200)
+      expect(upstream.requests).toHaveLength(1)
+      expect(upstream.requests[0].url).toBe(`/client/v4${path.slice(7).replace(/\/(\?|$)/, '$1')}`)
+    },
+  )
 })
 
 describe('live proxy: upstream failures', () => {

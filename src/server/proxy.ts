@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
 import { apiErrorsFromIssues } from '../shared/schemas/common'
-import type { Endpoint } from './endpoints'
+import { withoutTrailingSlash, type Endpoint } from './endpoints'
 import { jsonError, jsonErrors, PROXY_CODES } from './envelope'
 import { rawTarget, splitTarget, WRITE_METHODS, writeRefusal } from './guard'
 import type { Forward } from './upstream'
@@ -24,7 +24,8 @@ export function registerApiDoor(app: Hono, { match, forward }: ApiDoorOptions): 
   app.all(`${API_DOOR}/*`, async (c) => {
     const { path: fullPath, query } = splitTarget(rawTarget(c))
     const method = c.req.method.toUpperCase()
-    const path = fullPath.startsWith(API_DOOR + '/') ? fullPath.slice(API_DOOR.length) : ''
+    // One trailing slash is accepted (as the service does) and not sent on: `/zones/` goes as `/zones`.
+    const path = fullPath.startsWith(API_DOOR + '/') ? withoutTrailingSlash(fullPath.slice(API_DOOR.length)) : ''
     const endpoint = path ? match(method, path) : undefined
     if (!endpoint) {
       return jsonError(

@@ -9,11 +9,18 @@ describe('createRedactor', () => {
     expect(r.text('{"t":"s3cr\\/et-token"}')).toBe(`{"t":"${REDACTED}"}`)
   })
 
-  it('replaces every occurrence in bytes, and returns the same buffer when there is none', () => {
-    const clean = new TextEncoder().encode('nothing to see')
-    expect(r.bytes(clean)).toBe(clean)
-    const dirty = new TextEncoder().encode('x s3cr/et-token y s3cr/et-token')
-    expect(new TextDecoder().decode(r.bytes(dirty))).toBe(`x ${REDACTED} y ${REDACTED}`)
+  it('finds the secret behind any mix of \\u escapes and escaped slashes', () => {
+    const every = [...'s3cr/et-token'].map((ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')
+    expect(r.text(`{"t":"Bearer ${every}","u":1}`)).toBe(`{"t":"Bearer ${REDACTED}","u":1}`)
+    expect(r.text('{"t":"s3\\u0063r\\/et-tok\\u0065n"}')).toBe(`{"t":"${REDACTED}"}`)
+    expect(r.text('{"t":"S3\\u0063r\\/et-tok\\u0065n"}')).toBe('{"t":"S3\\u0063r\\/et-tok\\u0065n"}')
+    // An escaped backslash before "u" is a literal backslash, not an escape.
+    expect(r.text('{"t":"\\\\u0073"}')).toBe('{"t":"\\\\u0073"}')
+  })
+
+  it('leaves text without the secret as it is', () => {
+    const clean = '{"a":"\\u00e9t\\u00e9 \\/ \\"quoted\\""}'
+    expect(r.text(clean)).toBe(clean)
   })
 
   it('does nothing without secrets', () => {

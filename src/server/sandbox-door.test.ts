@@ -116,8 +116,14 @@ describe('/client/v4 forwarding to the emulator', () => {
     ])
   })
 
+  it('accepts one trailing slash (ddclient sends /zones/?name=…) and hands the emulator the path without it', async () => {
+    expect((await get('/client/v4/zones/?name=example.com', bearer)).status).toBe(200)
+    expect((await get('/client/v4/zones/abc/dns_records/', bearer)).status).toBe(200)
+    expect(emulator.seen.map((s) => s.url)).toEqual(['/zones?name=example.com', '/zones/abc/dns_records'])
+  })
+
   it('refuses path tricks here too', async () => {
-    for (const path of ['/client/v4/zones/%2e%2e/x', '/client/v4//zones', '/client/v4/zones/a%2fb']) {
+    for (const path of ['/client/v4/zones/%2e%2e/x', '/client/v4//zones', '/client/v4/zones/a%2fb', '/client/v4/zones//']) {
       expect((await get(path, bearer)).status, path).toBe(404)
     }
     expect(emulator.seen).toHaveLength(0)

@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono'
 import type { ApiMessage } from '../shared/schemas/common'
 import type { Emulator } from './emulator'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from './envelope'
+import { withoutTrailingSlash } from './endpoints'
 import { guardWrites, rawTarget, splitTarget } from './guard'
 import type { Forward } from './upstream'
 
@@ -69,7 +70,8 @@ export function registerSandboxDoor(app: Hono, emulator: Emulator): void {
     const { path, query } = splitTarget(rawTarget(c))
     return forward({
       method,
-      pathAndQuery: (path.slice(CLIENT_DOOR.length) || '/') + query,
+      // One trailing slash is accepted, as the service does (ddclient: `/zones/?name=…`).
+      pathAndQuery: (withoutTrailingSlash(path.slice(CLIENT_DOOR.length)) || '/') + query,
       contentType: body?.byteLength ? c.req.header('content-type') : undefined,
       body,
     })

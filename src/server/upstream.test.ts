@@ -14,7 +14,7 @@ const forward = (maxResponseBytes?: number) =>
   createUpstream({ baseUrl: upstream.url, credential: { kind: 'token', token: TOKEN }, timeoutMs: 2_000, maxResponseBytes })
 
 describe('createUpstream', () => {
-  it('sends only the credential, a user agent, accept and the body’s type and length', async () => {
+  it('sends only the credential, a user agent, accept, the codings it reads and the body’s type and length', async () => {
     upstream.requests.length = 0
     await forward()({
       method: 'PUT',
@@ -27,6 +27,7 @@ describe('createUpstream', () => {
     expect(seen.body).toBe('{"a":1}')
     expect(Object.keys(seen.headers).sort()).toEqual([
       'accept',
+      'accept-encoding',
       'authorization',
       'connection',
       'content-length',

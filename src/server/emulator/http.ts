@@ -55,20 +55,37 @@ export interface Paging {
   offset: number
 }
 
-/** Reads page / per_page with the endpoint's default and bounds. Out-of-range values are 400s. */
-export function readPaging(
-  c: Context,
-  opts: { defaultPerPage: number; minPerPage?: number; maxPerPage: number },
-): Paging {
-  const rawPage = c.req.query('page')
-  const rawPer = c.req.query('per_page')
-  const page = rawPage === undefined || rawPage === '' ? 1 : Number(rawPage)
-  const perPage = rawPer === undefined || rawPer === '' ? opts.defaultPerPage : Number(rawPer)
-  if (!Number.isInteger(page) || page < 1) throw badRequest(1001, 'page must be an integer of at least 1.', '/page')
-  const min = opts.minPerPage ?? 1
-  if (!Number.isInteger(perPage) || perPage < min || perPage > opts.maxPerPage) {
-    throw badRequest(1001, `per_page must be an integer from ${min} to ${opts.maxPerPage}.`, '/per_page')
-  }
+export interface PagingRange {
+  defaultPerPage: number
+  minPerPage?: number
+  maxPerPage: number
+}
+
+/** Reads one paging number: absent is `fallback`; not a number at all is a 400 naming the key. */
+function pagingNumber(raw: string | undefined, fallback: number, key: string): number {
+  if (raw === undefined || raw.trim() === '') return fallback
+  const n = Number(raw)
+  if (!Number.isFinite(n)) throw badRequest(1001, `${key} must be a number.`, `/${key}`)
+  return Math.trunc(n)
+}
+
+/**
+ * Clamps a page size into the endpoint's range, as the real service does (api-notes §13.8: certbot
+ * and python-cloudflare look zones up with `per_page=1`). `result_info.per_page` then reports the
+ * size actually used.
+ */
+export function clampPerPage(raw: string | undefined, range: PagingRange): number {
+  const n = pagingNumber(raw, range.defaultPerPage, 'per_page')
+  return Math.min(range.maxPerPage, Math.max(range.minPerPage ?? 1, n))
+}
+
+/**
+ * Reads page / per_page with the endpoint's default and bounds. Out-of-range numbers are clamped
+ * (page below 1 reads as 1); only a value that is not a number at all is a 400.
+ */
+export function readPaging(c: Context, range: PagingRange): Paging {
+  const page = Math.max(1, pagingNumber(c.req.query('page'), 1, 'page'))
+  const perPage = clampPerPage(c.req.query('per_page'), range)
   return { page, perPage, offset: (page - 1) * perPage }
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call } from '../../testing/module-emulator'
 import { createEmulator, type Emulator } from './index'
-import { DEMO_ACCOUNT, SEED_ZONES } from './seed-ids'
+import { SEED_ZONES } from './seed-ids'
 
 /**
  * Specification "Pagination" + api-notes §13.4, on every page-style list of the sandbox: clients
@@ -24,7 +24,6 @@ const PAGED_LISTS: [label: string, path: string, defaultPerPage: number, smallPe
   ['page-security connections', `/zones/${Z}/page_shield/connections`, 20, 7],
   ['page-security cookies', `/zones/${Z}/page_shield/cookies`, 20, 7],
   ['firewall rules', `/zones/${Z}/firewall/rules`, 25, 7],
-  ['load-balancing pools', `/accounts/${DEMO_ACCOUNT.id}/load_balancers/pools`, 25, 7],
 ]
 
 const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`

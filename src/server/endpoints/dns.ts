@@ -1,5 +1,6 @@
 import { dnsRecordInputSchema } from '../../shared/schemas/dns-record-input'
 import { dnsRecordPatchSchema } from '../../shared/schemas/dns-record-patch'
+import { dnsRecordsBatchSchema } from '../../shared/schemas/dns-records-batch'
 import type { Endpoint } from './types'
 
 /**
@@ -12,6 +13,7 @@ export const dnsEndpoints: Endpoint[] = [
   { method: 'POST', path: '/zones/:zone_id/dns_records', body: dnsRecordInputSchema, validationCode: 1004 },
   { method: 'GET', path: '/zones/:zone_id/dns_records/export' },
   { method: 'POST', path: '/zones/:zone_id/dns_records/import' },
+  { method: 'POST', path: '/zones/:zone_id/dns_records/batch', body: dnsRecordsBatchSchema, validationCode: 1004 },
   { method: 'GET', path: '/zones/:zone_id/dns_records/:dns_record_id' },
   { method: 'PATCH', path: '/zones/:zone_id/dns_records/:dns_record_id', body: dnsRecordPatchSchema, validationCode: 1004 },
   { method: 'PUT', path: '/zones/:zone_id/dns_records/:dns_record_id', body: dnsRecordInputSchema, validationCode: 1004 },

@@ -20,6 +20,12 @@ describe('createMatcher', () => {
     expect(match('GET', `/zones/${Z}`)).toBeUndefined()
   })
 
+  it('accepts one trailing slash, not two', () => {
+    expect(match('GET', `/zones/${Z}/dns_records/`)).toBe(list[2])
+    expect(match('GET', `/zones/${Z}/dns_records/export/`)).toBe(list[1])
+    expect(match('GET', `/zones/${Z}/dns_records//`)).toBeUndefined()
+  })
+
   it('prefers literal segments over parameters', () => {
     expect(match('GET', `/zones/${Z}/dns_records/export`)).toBe(list[1])
     expect(match('GET', `/zones/${Z}/dns_records/${Z}`)).toBe(list[0])
@@ -32,10 +38,16 @@ describe('createMatcher', () => {
 })
 
 describe('isSafePath', () => {
-  it.each(['/zones', `/zones/${Z}/dns_records`, '/zones/a.b-c_d'])('accepts %s', (p) => expect(isSafePath(p)).toBe(true))
+  it.each(['/zones', '/zones/', `/zones/${Z}/dns_records`, `/zones/${Z}/dns_records/`, '/zones/a.b-c_d'])('accepts %s', (p) =>
+    expect(isSafePath(p)).toBe(true),
+  )
   it.each([
     'zones',
-    '/zones/',
+    '/',
+    '//',
+    '/zones//',
+    '/zones/../',
+    '/zones/%2e%2e/',
     '//zones',
     '/zones/../x',
     '/zones/./x',

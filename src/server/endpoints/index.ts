@@ -43,16 +43,26 @@ export function createMatcher(list: Endpoint[]) {
   const compiled = list.map(compile).sort((a, b) => b.literalCount - a.literalCount)
   return (method: string, path: string): Endpoint | undefined => {
     if (!isSafePath(path)) return undefined
-    return compiled.find((c) => c.endpoint.method === method && c.regex.test(path))?.endpoint
+    const bare = withoutTrailingSlash(path)
+    return compiled.find((c) => c.endpoint.method === method && c.regex.test(bare))?.endpoint
   }
 }
 
 /**
- * Rejects path tricks before any matching: encoded or plain dot segments, encoded slashes or
- * backslashes, empty segments and control characters.
+ * One trailing slash is accepted on every route, as the real service does (ddclient sends
+ * `/zones/?name=…`, api-notes §13.10): `/zones/` is `/zones`. Two are not (an empty segment).
  */
-export function isSafePath(path: string): boolean {
-  if (!path.startsWith('/')) return false
+export function withoutTrailingSlash(path: string): string {
+  return path.length > 1 && path.endsWith('/') && !path.endsWith('//') ? path.slice(0, -1) : path
+}
+
+/**
+ * Rejects path tricks before any matching: encoded or plain dot segments, encoded slashes or
+ * backslashes, empty segments (one trailing slash aside) and control characters.
+ */
+export function isSafePath(raw: string): boolean {
+  const path = withoutTrailingSlash(raw)
+  if (!path.startsWith('/') || path === '/') return false
   if (/%2e|%2f|%5c|%00|\\/i.test(path)) return false
   // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (/[\u0000-\u001f\u007f]/.test(path)) return false

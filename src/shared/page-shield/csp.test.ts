@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildCsp, cspAllows, parseCsp, sourceAllows } from './csp'
+import { buildCsp, cspAllows, governingDirective, parseCsp, sourceAllows } from './csp'
 
 const url = (u: string) => new URL(u)
 const page = url('https://www.example.com/checkout')
@@ -66,29 +66,88 @@ describe('sourceAllows (CSP source matching)', () => {
   })
 })
 
-describe('cspAllows', () => {
-  const csp = parseCsp("script-src 'self' js.stripe.com; default-src 'self'")
+describe('cspAllows (CSP Level 3 rules, naming the deciding directive)', () => {
+  const on = 'www.example.com/checkout'
   it('uses script-src for scripts and falls back to default-src for connections', () => {
-    expect(cspAllows(csp, 'script', 'https://js.stripe.com/v3/', 'www.example.com/checkout')).toEqual({
+    const csp = parseCsp("script-src 'self' js.stripe.com; default-src 'self'")
+    expect(cspAllows(csp, 'script', 'https://js.stripe.com/v3/', on)).toEqual({
       allowed: true,
+      governed: true,
+      directive: 'script-src',
+      source: 'js.stripe.com',
+    })
+    expect(cspAllows(csp, 'script', 'https://evil.example/x.js', on)).toEqual({
+      allowed: false,
+      governed: true,
       directive: 'script-src',
     })
-    expect(cspAllows(csp, 'script', 'https://evil.example/x.js', 'www.example.com/checkout')).toEqual({
+    expect(cspAllows(csp, 'connection', 'https://api.stripe.com/v1', on)).toEqual({
       allowed: false,
-      directive: 'script-src',
-    })
-    expect(cspAllows(csp, 'connection', 'https://api.stripe.com/v1', 'www.example.com/checkout')).toEqual({
-      allowed: false,
+      governed: true,
       directive: 'default-src',
     })
-    expect(cspAllows(csp, 'connection', 'https://www.example.com/api', 'www.example.com/checkout')).toEqual({
+    expect(cspAllows(csp, 'connection', 'https://www.example.com/api', on)).toMatchObject({
       allowed: true,
+      directive: 'default-src',
+      source: "'self'",
+    })
+  })
+
+  it('script-src-elem wins over script-src, which wins over default-src', () => {
+    const csp = parseCsp("default-src https:; script-src 'none'; script-src-elem cdn.example.net")
+    expect(cspAllows(csp, 'script', 'https://cdn.example.net/a.js', on)).toMatchObject({ allowed: true, directive: 'script-src-elem' })
+    expect(cspAllows(csp, 'script', 'https://other.example/a.js', on)).toMatchObject({ allowed: false, directive: 'script-src-elem' })
+    expect(cspAllows(parseCsp("default-src https:; script-src 'none'"), 'script', 'https://a.example/a.js', on)).toMatchObject({
+      allowed: false,
+      directive: 'script-src',
+    })
+  })
+
+  it("'none' and a directive with no sources block everything it governs", () => {
+    expect(cspAllows(parseCsp("connect-src 'none'"), 'connection', 'https://www.example.com/api', on)).toMatchObject({
+      allowed: false,
+      directive: 'connect-src',
+    })
+    expect(cspAllows(parseCsp('default-src'), 'script', 'https://www.example.com/a.js', on)).toMatchObject({
+      allowed: false,
       directive: 'default-src',
     })
   })
-  it('allows what no directive governs', () => {
-    expect(cspAllows(parseCsp("img-src 'self'"), 'script', 'https://evil.example/x.js', 'www.example.com/')).toEqual({
+
+  it('says a kind is not governed when neither its directive nor default-src is present', () => {
+    const onlyScripts = parseCsp("script-src 'self' js.stripe.com")
+    expect(cspAllows(onlyScripts, 'connection', 'https://exfil.bad.top/collect', on)).toEqual({ allowed: true, governed: false })
+    expect(cspAllows(parseCsp("img-src 'self'"), 'script', 'https://evil.example/x.js', on)).toEqual({
       allowed: true,
+      governed: false,
     })
+    expect(governingDirective(onlyScripts, 'connection')).toBeUndefined()
+    expect(governingDirective(onlyScripts, 'script')?.name).toBe('script-src')
+  })
+
+  it('follows the CSP3 matching examples: paths, schemes, wildcards, ports, case', () => {
+    const allows = (source: string, target: string, pageUrl = 'https://example.com/') =>
+      sourceAllows(source, url(target), url(pageUrl))
+    expect(allows('example.com/scripts/', 'https://example.com/scripts/file.js')).toBe(true)
+    expect(allows('example.com/scripts/', 'https://example.com/file.js')).toBe(false)
+    expect(allows('example.com/scripts/', 'https://example.com/scripts')).toBe(true) // the trailing slash is not a segment
+    expect(allows('example.com/scripts/file.js', 'https://example.com/scripts/file.js/more')).toBe(false)
+    expect(allows('example.com/Scripts/', 'https://example.com/scripts/a.js')).toBe(false) // paths are case-sensitive
+    expect(allows('EXAMPLE.com', 'https://example.com/a.js')).toBe(true) // hosts are not
+    expect(allows('example.com/a%20b.js', 'https://example.com/a b.js')).toBe(true) // compared decoded
+    expect(allows('*.example.com', 'https://a.b.example.com/x')).toBe(true)
+    expect(allows('*.example.com', 'https://example.com/x')).toBe(false)
+    expect(allows('example.com', 'http://example.com/x', 'https://example.com/')).toBe(false) // no downgrade
+    expect(allows('example.com', 'https://example.com/x', 'http://example.com/')).toBe(true) // upgrade
+    expect(allows('http:', 'https://a.example/x')).toBe(true)
+    expect(allows('https:', 'http://a.example/x')).toBe(false)
+    expect(allows('wss:', 'https://a.example/x')).toBe(true)
+    expect(allows('example.com:8443', 'https://example.com:8443/x')).toBe(true)
+    expect(allows('example.com:443', 'https://example.com/x')).toBe(true)
+    expect(allows('*', 'blob:https://example.com/uuid')).toBe(false)
+    expect(allows('*', 'wss://chat.example.net/socket')).toBe(true)
+    expect(allows("'self'", 'https://example.com/x', 'http://example.com/')).toBe(true)
+    expect(allows("'self'", 'ws://example.com/x', 'https://example.com/')).toBe(false)
+    expect(allows("'self'", 'https://example.com:8443/x')).toBe(false)
   })
 })

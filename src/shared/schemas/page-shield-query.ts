@@ -21,21 +21,24 @@ const statusList = commaList.pipe(
   ),
 )
 
-const pageParam = z.union([z.literal('all'), z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(1))], {
-  error: 'page must be a whole number of at least 1, or "all".',
-})
+// Out-of-range paging numbers are clamped (page at least 1, per_page 1–100), as the service does.
+const pageParam = z.union(
+  [
+    z.literal('all'),
+    z
+      .string()
+      .regex(/^\d+$/)
+      .transform((n) => Math.max(1, Number(n))),
+  ],
+  {
+    error: 'page must be a whole number, or "all".',
+  },
+)
 
 const perPageParam = z
   .string()
-  .regex(/^\d+$/, 'per_page must be a whole number from 1 to 100.')
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .int()
-      .min(1, 'per_page must be a whole number from 1 to 100.')
-      .max(100, 'per_page must be a whole number from 1 to 100.'),
-  )
+  .regex(/^\d+$/, 'per_page must be a whole number (1 to 100).')
+  .transform((n) => Math.min(100, Math.max(1, Number(n))))
 
 const common = {
   hosts: commaList.optional(),
@@ -48,17 +51,8 @@ const common = {
     .transform((v) => v.toLowerCase())
     .pipe(z.enum(['asc', 'desc'], { error: 'direction must be asc or desc.' }))
     .optional(),
+  // With export=csv, page and per_page are accepted and ignored: every match comes back.
   export: z.literal('csv', { error: 'export only supports csv.' }).optional(),
-}
-
-const noPagingWithExport = (v: { export?: string; page?: unknown; per_page?: unknown }, ctx: z.RefinementCtx) => {
-  if (v.export && (v.page !== undefined || v.per_page !== undefined)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['export'],
-      message: 'export=csv returns every match (up to 50,000) and cannot be combined with page or per_page.',
-    })
-  }
 }
 
 const resourceFilters = {
@@ -69,24 +63,24 @@ const resourceFilters = {
   status: statusList.optional(),
 }
 
-export const scriptsQuerySchema = z
-  .object({ ...common, ...resourceFilters, exclude_duplicates: bool('exclude_duplicates').optional() })
-  .superRefine(noPagingWithExport)
+export const scriptsQuerySchema = z.object({
+  ...common,
+  ...resourceFilters,
+  exclude_duplicates: bool('exclude_duplicates').optional(),
+})
 export type ScriptsQuery = z.infer<typeof scriptsQuerySchema>
 
-export const connectionsQuerySchema = z.object({ ...common, ...resourceFilters }).superRefine(noPagingWithExport)
+export const connectionsQuerySchema = z.object({ ...common, ...resourceFilters })
 export type ConnectionsQuery = z.infer<typeof connectionsQuerySchema>
 
-export const cookiesQuerySchema = z
-  .object({
-    ...common,
-    name: z.string().max(1024, 'name is at most 1024 characters.').optional(),
-    type: z.enum(cookieTypeSchema.options, { error: 'type must be first_party or unknown.' }).optional(),
-    path: z.string().max(1024, 'path is at most 1024 characters.').optional(),
-    domain: z.string().max(1024, 'domain is at most 1024 characters.').optional(),
-    http_only: bool('http_only').optional(),
-    secure: bool('secure').optional(),
-    same_site: z.enum(sameSiteSchema.options, { error: 'same_site must be lax, strict or none.' }).optional(),
-  })
-  .superRefine(noPagingWithExport)
+export const cookiesQuerySchema = z.object({
+  ...common,
+  name: z.string().max(1024, 'name is at most 1024 characters.').optional(),
+  type: z.enum(cookieTypeSchema.options, { error: 'type must be first_party or unknown.' }).optional(),
+  path: z.string().max(1024, 'path is at most 1024 characters.').optional(),
+  domain: z.string().max(1024, 'domain is at most 1024 characters.').optional(),
+  http_only: bool('http_only').optional(),
+  secure: bool('secure').optional(),
+  same_site: z.enum(sameSiteSchema.options, { error: 'same_site must be lax, strict or none.' }).optional(),
+})
 export type CookiesQuery = z.infer<typeof cookiesQuerySchema>

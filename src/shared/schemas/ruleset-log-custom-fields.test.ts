@@ -73,7 +73,7 @@ describe('custom-field rule validation', () => {
     const errors = errorsOf({ rules: [rule({ ...forty, cookie_fields: names('c', 6) })] })
     expect(errors).toHaveLength(1)
     expect(errors[0].source?.pointer).toBe('/rules/0/action_parameters/cookie_fields/5/name')
-    expect(errors[0].message).toMatch(/at most 40 custom fields/)
+    expect(errors[0].message).toMatch(/at most 40 custom fields.*these rules name 41\. Remove 1 to save\./)
   })
 
   it('counts the budget across every rule of the ruleset', () => {

@@ -96,7 +96,7 @@ export function logCustomFieldRuleIssues(rules: readonly CustomFieldRuleInput[])
   const issues: RuleIssue[] = []
   const seen = new Map<string, string>()
   let total = 0
-  let budgetReported = false
+  let budgetPath: RuleIssue['path'] | undefined
   rules.forEach((rule, r) => {
     if (rule.action !== 'log_custom_field') return
     const base = ['rules', r]
@@ -133,17 +133,22 @@ export function logCustomFieldRuleIssues(rules: readonly CustomFieldRuleInput[])
         }
         seen.set(slot, `${key} of rule ${r + 1}`)
         total += 1
-        if (total > MAX_CUSTOM_FIELDS && !budgetReported) {
-          budgetReported = true
-          issues.push({
-            path,
-            message: `A zone can log at most ${MAX_CUSTOM_FIELDS} custom fields in total across request headers, response headers and cookies; "${field.name}" would be field ${total}.`,
-          })
-        }
+        if (total > MAX_CUSTOM_FIELDS) budgetPath ??= path
       })
     }
   })
+  // The pointer is the first field past the budget in list order; the message names no field, as the
+  // one past the budget in that order is not necessarily the one just added.
+  if (budgetPath) issues.push({ path: budgetPath, message: customFieldBudgetMessage(total) })
   return issues
+}
+
+/** The 40-field budget in words: with `added`, names the field being added as the one too many. */
+export function customFieldBudgetMessage(total: number, added?: string): string {
+  const head = `A zone can log at most ${MAX_CUSTOM_FIELDS} custom fields in total across request headers, response headers and cookies`
+  return added === undefined
+    ? `${head}; these rules name ${total}. Remove ${total - MAX_CUSTOM_FIELDS} to save.`
+    : `${head}; "${added}" would be field ${total}. Remove another field first.`
 }
 
 /** Number of distinct custom fields the rules name (what the 40-field budget counts). */

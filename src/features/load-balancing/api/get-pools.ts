@@ -6,15 +6,20 @@ import type { Pool } from '@/shared/schemas/load-balancing'
 const byName = (a: Pool, b: Pool) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 /**
- * One page of the account's pools in name order, the same window the bulk PATCH clears. If a server
- * ignores paging and answers every pool, the page is cut out here, in the same order.
+ * One page of the account's pools in name order, the same window the bulk PATCH clears. The service
+ * (and the sandbox) ignore paging and answer every pool: the page is then cut out here, in that order.
  * `schema` (the shared `poolSchema`) parses each pool: the migration passes it, since it acts on what
  * it reads. The table does not: parsing would put zod (~25 KB gzip) in the page's first load.
  */
 export async function getPoolsPage(accountId: string, page: number, perPage: number, signal?: AbortSignal, schema?: ZodType<Pool>) {
   const res = await api.list<Pool>(`/accounts/${accountId}/load_balancers/pools`, { params: { page, per_page: perPage }, schema, signal })
-  if (res.result.length <= perPage) return res
-  const sorted = [...res.result].sort(byName)
+  const paged = res.resultInfo.page === page && res.resultInfo.per_page === perPage
+  return paged ? res : cutPoolsPage(res.result, page, perPage)
+}
+
+/** One page of an answer holding every pool (what the service and the sandbox send), in name order. */
+export function cutPoolsPage(pools: Pool[], page: number, perPage: number) {
+  const sorted = [...pools].sort(byName)
   const total = sorted.length
   const result = sorted.slice((page - 1) * perPage, page * perPage)
   return { result, resultInfo: { page, per_page: perPage, count: result.length, total_count: total, total_pages: Math.ceil(total / perPage) } }

@@ -27,8 +27,16 @@ export function MigrationAssistant({ accountId }: { accountId: string }) {
     >
       <div className="space-y-4">
         {m.error != null && !m.state?.lastError && <ErrorView error={m.error} title="The migration stopped" onRetry={m.state ? () => void m.resume() : undefined} />}
+        {m.notice && !m.state && (
+          <p
+            role="status"
+            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+          >
+            {m.notice}
+          </p>
+        )}
         {m.restoring ? (
-          <LoadingBlock label="Loading the saved migration…" />
+          <LoadingBlock label="Checking the saved migration against the account…" />
         ) : m.state ? (
           <Suspense fallback={<LoadingBlock />}>
             <MigrationStatus m={m} state={m.state} />

@@ -5,6 +5,7 @@ import { DEMO_ACCOUNT } from '@/server/emulator/seed-ids'
 import { LB_HEALTH_ALERT, type NotificationPolicy } from '@/shared/schemas/alerting'
 import { splitNotificationEmails, type Pool } from '@/shared/schemas/load-balancing'
 import type { MigrationState } from '@/shared/schemas/load-balancing-migration'
+import { cutPoolsPage } from '../api/get-pools'
 import { newMigrationState } from './plan'
 import { extendPlan, isAbort, MigrationStopped, readAllPools, runMigration, type MigrationClient } from './run-migration'
 import { loadMigration, saveMigration, type KeyValueStore } from './storage'
@@ -26,8 +27,9 @@ const ok = async (method: string, path: string, body?: unknown) => {
 /** The migration's client, talking to the in-process sandbox. */
 const sandboxClient = (): MigrationClient => ({
   listPools: async (page, perPage) => {
-    const b = await ok('GET', `${acc}/load_balancers/pools?page=${page}&per_page=${perPage}`)
-    return { result: b.result as Pool[], totalCount: b.result_info!.total_count }
+    // The sandbox answers every pool at once (as the service does); the dashboard cuts the page out.
+    const b = cutPoolsPage((await ok('GET', `${acc}/load_balancers/pools?page=${page}&per_page=${perPage}`)).result as Pool[], page, perPage)
+    return { result: b.result, totalCount: b.resultInfo.total_count }
   },
   listPolicies: async () => (await ok('GET', `${acc}/alerting/v3/policies`)).result as NotificationPolicy[],
   createPolicy: async (input) => (await ok('POST', `${acc}/alerting/v3/policies`, input)).result as { id: string },

@@ -29,15 +29,41 @@ export function useMigration(accountId: string) {
   const [activity, setActivity] = useState<MigrationActivity>({ kind: 'idle' })
   const [events, setEvents] = useState<MigrationEvent[]>([])
   const [error, setError] = useState<unknown>()
+  const [notice, setNotice] = useState<string | undefined>()
   const controller = useRef<AbortController | undefined>(undefined)
+  const stateRef = useRef<MigrationState | undefined>(undefined)
+  useEffect(() => {
+    stateRef.current = state
+  }, [state])
+
+  /** Re-reads pools and policies; a saved migration that no longer matches them is set aside. */
+  const verify = useCallback(
+    async (engine: Engine, saved: MigrationState): Promise<MigrationState | undefined> => {
+      const client = engine.apiMigrationClient(accountId)
+      const [pools, policies] = await Promise.all([engine.readAllPools(client), client.listPolicies()])
+      const mismatch = engine.savedMigrationMismatch(saved, pools, policies)
+      if (!mismatch) return saved
+      clearMigration(accountId)
+      setNotice(mismatch)
+      return undefined
+    },
+    [accountId],
+  )
 
   useEffect(() => {
     if (!restoring) return
     let live = true
     loadEngine().then(
-      (engine) => {
+      async (engine) => {
+        const saved = engine.loadMigration(accountId)
+        let checked = saved
+        try {
+          checked = saved && (await verify(engine, saved))
+        } catch (err) {
+          if (live) setError(err) // could not re-check: show the saved state with the error
+        }
         if (!live) return
-        setState(engine.loadMigration(accountId))
+        setState(checked)
         setRestoring(false)
       },
       (err: unknown) => {
@@ -49,7 +75,25 @@ export function useMigration(accountId: string) {
     return () => {
       live = false
     }
-  }, [accountId, restoring])
+  }, [accountId, restoring, verify])
+
+  useEffect(
+    () =>
+      // When the pools are read again (a sandbox reset, a refresh), a saved migration is re-checked too.
+      queryClient.getQueryCache().subscribe((e) => {
+        if (e.type !== 'updated' || e.action.type !== 'success') return
+        const [key, account] = e.query.queryKey as unknown[]
+        const saved = stateRef.current
+        if (key !== 'lb-pools' || account !== accountId || !saved || controller.current) return
+        loadEngine()
+          .then((engine) => verify(engine, saved))
+          .then((checked) => {
+            if (!checked && stateRef.current === saved) setState(undefined)
+          })
+          .catch(() => undefined) // the next read checks again
+      }),
+    [queryClient, accountId, verify],
+  )
 
   useEffect(() => {
     // Leaving or reloading the page cancels the run cleanly: the saved state then reads "paused",
@@ -111,8 +155,11 @@ export function useMigration(accountId: string) {
     activity,
     events,
     error,
+    /** Why a saved migration was set aside (it no longer matched the account), if it was. */
+    notice,
     /** Reads every pool (no change) to show the plan. */
     plan: () => {
+      setNotice(undefined)
       setActivity({ kind: 'reading', read: 0, total: 0 })
       return guarded(async (engine, signal) => setDraft(await readPools(engine, signal)))
     },

@@ -55,7 +55,14 @@ describe('custom-field lists', () => {
     expect(addProblem([fieldsRule], listsOf([fieldsRule]), 'request_fields', 'x-t')).toMatch(/already listed/)
     expect(addProblem([], EMPTY_LISTS, 'cookie_fields', 'SessionID')).toBeNull()
     const full = { request_fields: names('x-q', 20), response_fields: names('x-s', 20), cookie_fields: [] }
-    expect(addProblem([], full, 'cookie_fields', 'one-more')).toMatch(/at most 40 custom fields/)
+    expect(addProblem([], full, 'cookie_fields', 'one-more')).toMatch(/at most 40 custom fields.*"one-more" would be field 41/)
+  })
+
+  it('names the field being added as the 41st, even when an earlier list is the one that grows', () => {
+    const full = { request_fields: names('x-test', 39), response_fields: [], cookie_fields: ['SessionID'] }
+    const problem = addProblem([], full, 'request_fields', 'x-test-40')
+    expect(problem).toMatch(/"x-test-40" would be field 41/)
+    expect(problem).not.toMatch(/SessionID/)
   })
 
   it('lists what is added and removed per list', () => {

@@ -1,6 +1,6 @@
-import { LOG_CUSTOM_FIELD_ACTION } from '@/shared/log-fields/limits'
+import { LOG_CUSTOM_FIELD_ACTION, MAX_CUSTOM_FIELDS } from '@/shared/log-fields/limits'
 import { ruleListIssues, type Rule, type RuleInput } from '@/shared/schemas/ruleset'
-import { countCustomFields, logCustomFieldParamsSchema, type CustomFieldListKey, type LogCustomFieldParams } from '@/shared/schemas/ruleset-log-custom-fields'
+import { countCustomFields, customFieldBudgetMessage, logCustomFieldParamsSchema, type CustomFieldListKey, type LogCustomFieldParams } from '@/shared/schemas/ruleset-log-custom-fields'
 
 /**
  * The editing model of the custom-fields page: the three lists of the ruleset's first
@@ -84,9 +84,18 @@ export function totalCustomFields(rules: readonly RuleInput[]): number {
 export function addProblem(rules: readonly Rule[], lists: FieldLists, key: EditedKey, name: string): string | null {
   const keyOf = (i: { path: (string | number)[]; message: string }) => `${i.path.join('/')}|${i.message}`
   const before = new Set(ruleListIssues(rulesForSave(rules, lists)).map(keyOf))
-  const after = ruleListIssues(rulesForSave(rules, { ...lists, [key]: [...lists[key], name] }))
+  const next = rulesForSave(rules, { ...lists, [key]: [...lists[key], name] })
+  const after = ruleListIssues(next)
   // Adding appends to one list, so earlier pointers do not move: any issue not seen before is the new name's.
-  return after.find((i) => !before.has(keyOf(i)))?.message ?? null
+  const issue = after.find((i) => !before.has(keyOf(i)))
+  if (!issue) return null
+  // The budget: the name being added is the one too many, whichever list the count passes 40 in.
+  const total = totalCustomFields(next)
+  return total > MAX_CUSTOM_FIELDS &&
+    total > totalCustomFields(rulesForSave(rules, lists)) &&
+    issue.message.startsWith('A zone can log at most')
+    ? customFieldBudgetMessage(total, name)
+    : issue.message
 }
 
 export interface ListDiff {

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { ErrorView } from '@/components/ui/error-view'
 import { TruncatedText } from '@/components/ui/truncated-text'
 import { formatNumber, plural } from '@/lib/format'
-import { useDraftCheck } from '../api/checks'
+import { useDraftCheck, type DraftCheck } from '../api/checks'
 
 /**
  * Before saving: which active scripts and connections the draft would block (or, with Log, report),
@@ -21,8 +21,6 @@ export function DraftCheckPanel({
   const qc = useQueryClient()
   const check = useDraftCheck(qc, zoneId)
   const r = check.data
-  const scripts = r?.blocked.filter((b) => b.kind === 'script') ?? []
-  const connections = r?.blocked.filter((b) => b.kind === 'connection') ?? []
   const verb = check.variables?.action === 'allow' ? 'block' : 'report (Log blocks nothing)'
   return (
     <section aria-labelledby="draft-check-title" className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-700">
@@ -44,11 +42,21 @@ export function DraftCheckPanel({
       )}
       {r && (
         <div role="status" className="mt-3 space-y-3">
-          <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
-            {r.blocked.length === 0
-              ? `Nothing seen would be affected: all ${formatNumber(r.scriptsChecked)} active scripts and ${formatNumber(r.connectionsChecked)} connections are allowed on the ${plural(r.pagesCovered.length, 'page')} it covers.`
-              : `This draft would ${verb} ${plural(scripts.length, 'script')} and ${plural(connections.length, 'connection')} on ${plural(new Set(r.blocked.flatMap((b) => b.pages)).size, 'page')}.`}
-          </p>
+          <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{summary(r, verb)}</p>
+          <dl aria-label="What the draft governs" className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-3">
+            {(['script', 'connection'] as const).map((kind) => (
+              <div key={kind} className="contents">
+                <dt className="font-medium text-zinc-700 dark:text-zinc-300">{kind === 'script' ? 'Scripts' : 'Connections'}</dt>
+                <dd
+                  className={
+                    r.coverage[kind].governed ? 'text-zinc-700 dark:text-zinc-300' : 'text-amber-800 dark:text-amber-200'
+                  }
+                >
+                  {r.coverage[kind].text}
+                </dd>
+              </div>
+            ))}
+          </dl>
           {[r.expressionNote, ...r.cspProblems, ...r.limits].filter(Boolean).map((t) => (
             <p key={t} className="text-sm text-amber-800 dark:text-amber-200">
               {t}
@@ -65,8 +73,7 @@ export function DraftCheckPanel({
               <ul className="mt-1 space-y-1">
                 {r.allowedMalicious.map((m) => (
                   <li key={`${m.kind}-${m.id}`} className="break-all text-zinc-800 dark:text-zinc-200">
-                    <span className="font-mono">{m.url}</span> on {plural(m.pages.length, 'page')} (a source in the draft, such as
-                    'self' or its host, lets it through)
+                    <span className="font-mono">{m.url}</span> on {plural(m.pages.length, 'page')} ({m.reason})
                   </li>
                 ))}
               </ul>
@@ -110,4 +117,23 @@ export function DraftCheckPanel({
       )}
     </section>
   )
+}
+
+/** One sentence: what the draft would block or report per kind, and which kinds it does not govern at all. */
+function summary(r: DraftCheck, verb: string): string {
+  const parts: string[] = []
+  const ungoverned: string[] = []
+  for (const kind of ['script', 'connection'] as const) {
+    const word = kind === 'script' ? 'script' : 'connection'
+    const checked = kind === 'script' ? r.scriptsChecked : r.connectionsChecked
+    if (!r.coverage[kind].governed) ungoverned.push(`${word}s (all ${formatNumber(checked)} stay allowed)`)
+    else parts.push(plural(r.blocked.filter((b) => b.kind === kind).length, word))
+  }
+  const pages = new Set(r.blocked.flatMap((b) => b.pages)).size
+  const head = parts.length
+    ? r.blocked.length === 0
+      ? `Nothing governed would be affected on the ${plural(r.pagesCovered.length, 'page')} it covers.`
+      : `This draft would ${verb} ${parts.join(' and ')} on ${plural(pages, 'page')}.`
+    : 'This draft governs neither scripts nor connections.'
+  return ungoverned.length ? `${head} It does not govern ${ungoverned.join(' or ')}.` : head
 }

@@ -1,4 +1,5 @@
-import { cspAllows, parseCsp, type ParsedCsp, type ResourceKind } from '@/shared/page-shield/csp'
+import { cspAllows, governingDirective, parseCsp, type ParsedCsp, type ResourceKind } from '@/shared/page-shield/csp'
+import { DIRECTIVE_FALLBACK } from '@/shared/page-shield/csp-match'
 import { compileExpression, pageRequest } from '@/shared/page-shield/expression'
 
 export interface CheckedResource {
@@ -19,7 +20,29 @@ export interface BlockedResource {
   malicious: boolean
 }
 
+/** Whether the draft says anything about a kind of resource, and through which directive. */
+export interface KindCoverage {
+  governed: boolean
+  /** The directive that decides for this kind (its own, or default-src as the fallback). */
+  directive?: string
+  /** True when default-src decides because the kind's own directive is missing. */
+  fallback: boolean
+  /** One plain sentence. */
+  text: string
+}
+
+/** A malicious item the draft would let through, and what lets it through. */
+export interface AllowedMalicious {
+  kind: ResourceKind
+  id: string
+  url: string
+  pages: string[]
+  /** Why: "not governed" (no directive applies) or the directive and source that allow it. */
+  reason: string
+}
+
 export interface DraftCheckResult {
+  coverage: Record<ResourceKind, KindCoverage>
   /** Why the expression could not be evaluated (the check then assumes every page). */
   expressionNote?: string
   cspProblems: string[]
@@ -27,7 +50,34 @@ export interface DraftCheckResult {
   pagesCovered: string[]
   blocked: BlockedResource[]
   /** Malicious or reported scripts and connections the draft would still allow, and where. */
-  allowedMalicious: Omit<BlockedResource, 'malicious' | 'directive'>[]
+  allowedMalicious: AllowedMalicious[]
+}
+
+const KIND_WORDS: Record<ResourceKind, { plural: string; own: string }> = {
+  script: { plural: 'scripts', own: 'script-src' },
+  connection: { plural: 'connections', own: 'connect-src' },
+}
+
+/** Per kind: governed or not, and by which directive (CSP's fallback to default-src). */
+export function kindCoverage(parsed: ParsedCsp, kind: ResourceKind): KindCoverage {
+  const d = governingDirective(parsed, kind)
+  const w = KIND_WORDS[kind]
+  if (!d) {
+    return {
+      governed: false,
+      fallback: false,
+      text: `Not governed: the draft has no ${w.own} and no default-src, so every one of its ${w.plural} stays allowed whatever the sources say. Add ${w.own} to check ${w.plural}.`,
+    }
+  }
+  const fallback = d.name === 'default-src' && DIRECTIVE_FALLBACK[kind][0] !== 'default-src'
+  return {
+    governed: true,
+    directive: d.name,
+    fallback,
+    text: fallback
+      ? `Governed by default-src (the draft has no ${w.own}, so default-src decides for ${w.plural}).`
+      : `Governed by ${d.name}.`,
+  }
 }
 
 /**
@@ -52,12 +102,13 @@ export function checkDraft(
   }
   const covered = new Set<string>()
   const blocked: BlockedResource[] = []
-  const allowedMalicious: DraftCheckResult['allowedMalicious'] = []
+  const allowedMalicious: AllowedMalicious[] = []
   const run = (kind: ResourceKind, list: CheckedResource[]) => {
     for (const r of list) {
       const pages: string[] = []
       const allowedOn: string[] = []
       let directive = ''
+      let reason = ''
       for (const page of r.page_urls) {
         if (!applies(page)) continue
         covered.add(page)
@@ -65,10 +116,15 @@ export function checkDraft(
         if (!verdict.allowed) {
           pages.push(page)
           directive = verdict.directive ?? directive
-        } else allowedOn.push(page)
+        } else {
+          allowedOn.push(page)
+          reason ||= verdict.governed
+            ? `allowed by ${verdict.directive}'s source ${verdict.source}`
+            : `not governed: the draft has no ${KIND_WORDS[kind].own} and no default-src`
+        }
       }
       if (pages.length) blocked.push({ kind, id: r.id, url: r.url, directive, pages, malicious: r.malicious ?? false })
-      if (r.malicious && allowedOn.length) allowedMalicious.push({ kind, id: r.id, url: r.url, pages: allowedOn })
+      if (r.malicious && allowedOn.length) allowedMalicious.push({ kind, id: r.id, url: r.url, pages: allowedOn, reason })
     }
   }
   run('script', resources.scripts)
@@ -77,6 +133,7 @@ export function checkDraft(
     (a, b) => Number(b.malicious) - Number(a.malicious) || b.pages.length - a.pages.length || a.url.localeCompare(b.url),
   )
   return {
+    coverage: { script: kindCoverage(parsed, 'script'), connection: kindCoverage(parsed, 'connection') },
     expressionNote: compiled.ok
       ? undefined
       : `The check could not read the expression (${compiled.error}), so it assumes the policy applies to every page.`,

@@ -92,8 +92,31 @@ describe('checkDraft', () => {
   it('flags malicious scripts the draft would still allow', () => {
     const r = checkDraft({ value: "script-src 'self' cdn.bad.top", expression: 'true' }, { scripts, connections })
     expect(r.allowedMalicious).toEqual([
-      { kind: 'script', id: 's2', url: 'https://cdn.bad.top/jquery.js', pages: ['www.example.com/checkout', 'www.example.com/'] },
+      {
+        kind: 'script',
+        id: 's2',
+        url: 'https://cdn.bad.top/jquery.js',
+        pages: ['www.example.com/checkout', 'www.example.com/'],
+        reason: "allowed by script-src's source cdn.bad.top",
+      },
     ])
+  })
+
+  it('says connections are not governed by a script-src-only draft, instead of blaming a source', () => {
+    const bad = [{ id: 'c9', url: 'https://exfil.bad.top/collect', page_urls: ['www.example.com/checkout'], malicious: true }]
+    const r = checkDraft({ value: "script-src 'self' js.stripe.com", expression: 'true' }, { scripts, connections: bad })
+    expect(r.coverage.connection).toMatchObject({ governed: false })
+    expect(r.coverage.connection.text).toMatch(/no connect-src and no default-src/)
+    expect(r.coverage.script).toMatchObject({ governed: true, directive: 'script-src', fallback: false })
+    expect(r.allowedMalicious.find((m) => m.id === 'c9')?.reason).toBe(
+      'not governed: the draft has no connect-src and no default-src',
+    )
+    const withDefault = checkDraft(
+      { value: "script-src 'self'; default-src 'self'", expression: 'true' },
+      { scripts, connections: bad },
+    )
+    expect(withDefault.coverage.connection).toMatchObject({ governed: true, directive: 'default-src', fallback: true })
+    expect(withDefault.blocked.find((b) => b.id === 'c9')).toMatchObject({ directive: 'default-src', malicious: true })
   })
 
   it("'self' depends on the page: the first-party bundle is blocked on the blog host", () => {

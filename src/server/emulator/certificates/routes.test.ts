@@ -53,12 +53,13 @@ describe('certificate packs list', () => {
     expect(past.body.result).toEqual([])
   })
 
-  it('refuses unknown status values and per_page outside 5–50', async () => {
+  it('refuses unknown status values and clamps per_page into 5–50', async () => {
     const bad = await get(`/zones/${demo.id}/ssl/certificate_packs?status=pending`)
     expect(bad.status).toBe(400)
     expect(bad.body.errors[0].source?.pointer).toBe('/status')
-    expect((await get(`/zones/${demo.id}/ssl/certificate_packs?per_page=4`)).status).toBe(400)
-    expect((await get(`/zones/${demo.id}/ssl/certificate_packs?per_page=51`)).status).toBe(400)
+    expect((await get(`/zones/${demo.id}/ssl/certificate_packs?per_page=4`)).body.result_info!.per_page).toBe(5)
+    expect((await get(`/zones/${demo.id}/ssl/certificate_packs?per_page=51`)).body.result_info!.per_page).toBe(50)
+    expect((await get(`/zones/${demo.id}/ssl/certificate_packs?per_page=many`)).status).toBe(400)
   })
 
   it('answers 404 for an unknown zone', async () => {

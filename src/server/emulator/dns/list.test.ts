@@ -50,9 +50,10 @@ describe('paging', () => {
     expect(past.result_info).toEqual({ page: 5, per_page: 3000, count: 0, total_count: 10000, total_pages: 4 })
   })
 
-  it('refuses bad page values', async () => {
-    for (const q of ['page=0', 'per_page=0', 'page=x', 'per_page=5000001'])
-      expect((await call(em.app, 'GET', `${LARGE}?${q}`)).status, q).toBe(400)
+  it('clamps out-of-range paging and refuses values that are not numbers', async () => {
+    for (const q of ['page=x', 'per_page=many']) expect((await call(em.app, 'GET', `${LARGE}?${q}`)).status, q).toBe(400)
+    expect((await list(LARGE, 'page=0')).result_info!.page).toBe(1)
+    expect((await list(LARGE, 'per_page=0')).result_info).toMatchObject({ per_page: 1, count: 1 })
   })
 })
 
@@ -85,6 +86,24 @@ describe('filters', () => {
     expect((await all('content.endswith=.mail-provider.net')).length).toBe(2)
     expect((await all('content.contains=V=DMARC1')).length).toBe(1)
     expect((await all('content.contains=0%25_')).map((r) => r.name)).toEqual(['under_score.example.com'])
+  })
+
+  it('content matches a TXT record with or without its quotes, for every operator', async () => {
+    const names = async (q: string) => (await all(`type=TXT&${q}`)).map((r) => r.name)
+    const want = ['under_score.example.com']
+    expect((await all('type=TXT&name=under_score.example.com'))[0].content).toBe('"100%_sure"')
+    for (const v of ['100%25_sure', '%22100%25_sure%22']) {
+      expect(await names(`content=${v}`), v).toEqual(want)
+      expect(await names(`content.exact=${v}`), v).toEqual(want)
+    }
+    expect(await names('content.startswith=100%25')).toEqual(want)
+    expect(await names('content.startswith=%22100%25')).toEqual(want)
+    expect(await names('content.endswith=_sure')).toEqual(want)
+    expect(await names('content.endswith=_sure%22')).toEqual(want)
+    expect(await names('content.contains=%22100%25_sure%22')).toEqual(want)
+    expect(await names('content=100%25_sur')).toEqual([])
+    // Only TXT content is quoted: an A record is not found through quotes.
+    expect(await all('content=%22192.0.2.200%22')).toEqual([])
   })
 
   it('proxied', async () => {

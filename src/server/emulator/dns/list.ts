@@ -64,13 +64,36 @@ function textFilters(c: Context, zoneId: string, field: string, indexed: boolean
   const conds: Cond[] = []
   const exact = [...values(c, field), ...values(c, `${field}.exact`)].map(norm ?? ((v) => v))
   const collate = norm ? '' : ' COLLATE NOCASE'
-  if (exact.length) conds.push({ sql: `r.${field}${collate} IN (${exact.map(() => '?').join(', ')})`, params: exact })
+  if (exact.length) {
+    const plain = { sql: `r.${field}${collate} IN (${exact.map(() => '?').join(', ')})`, params: exact }
+    conds.push(field === 'content' ? orTxt(plain, exact.map((v) => txtPattern('exact', v))) : plain)
+  }
   for (const op of ['contains', 'startswith', 'endswith'] as Op[]) {
     const list = values(c, `${field}.${op}`).map(norm ?? ((v) => v))
-    const cond = anyOf(list.map((v) => likeCond(zoneId, field, OPS[op](like(v)), indexed)))
+    const cond = anyOf(
+      list.map((v) => {
+        const plain = likeCond(zoneId, field, OPS[op](like(v)), indexed)
+        return field === 'content' ? orTxt(plain, [txtPattern(op, v)]) : plain
+      }),
+    )
     if (cond) conds.push(cond)
   }
   return conds
+}
+
+/**
+ * TXT content is stored quoted (`"tok"`), while clients such as certbot look their record up with
+ * the value they sent (`content=tok`): for TXT records a value also matches with its quotes added
+ * (api-notes §13.9). `txtPattern` gives the LIKE pattern of that quoted form.
+ */
+const unquote = (v: string) => (v.length >= 2 && v.startsWith('"') && v.endsWith('"') ? v.slice(1, -1) : v)
+function txtPattern(op: Op, v: string): string {
+  const bare = like(unquote(v))
+  return { exact: `"${bare}"`, contains: `%${bare}%`, startswith: `"${bare}%`, endswith: `%${bare}"` }[op]
+}
+function orTxt(plain: Cond, patterns: string[]): Cond {
+  const txt = `(r.type = 'TXT' AND (${patterns.map(() => "r.content LIKE ? ESCAPE '\\'").join(' OR ')}))`
+  return { sql: `(${plain.sql} OR ${txt})`, params: [...plain.params, ...patterns] }
 }
 
 function splitTag(raw: string): { name: string; value: string | undefined } {

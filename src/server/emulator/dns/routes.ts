@@ -2,6 +2,7 @@ import type { Hono } from 'hono'
 import { badRequest, envelope, ok, readJson } from '../http'
 import { requireZone } from '../lookup'
 import type { EmulatorContext } from '../module'
+import { runBatch } from './batch'
 import { exportZone } from './bind-export'
 import { IncludeRefused } from './bind-parse'
 import { importZoneFile } from './import'
@@ -65,6 +66,11 @@ export function registerDnsRoutes(app: Hono, { db, now }: EmulatorContext): void
         process_time: Math.max(0, (ended.getTime() - started.getTime()) / 1000),
       },
     })
+  })
+
+  app.post(`${BASE}/batch`, async (c) => {
+    const zone = requireZone(db, c.req.param('zone_id'))
+    return ok(c, runBatch(db, zone, await readJson(c), now()))
   })
 
   app.get(`${BASE}/:dns_record_id`, (c) => {

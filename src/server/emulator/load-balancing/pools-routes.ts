@@ -4,7 +4,7 @@ import type { ResultInfo } from '../../../shared/schemas/common'
 import { notFound, ok, readJson, validate } from '../http'
 import { requireAccount } from '../lookup'
 import type { Db, EmulatorContext } from '../module'
-import { poolWindow, toPool, type PoolRow } from './store'
+import { POOL_ORDER, poolWindow, toPool, type PoolRow } from './store'
 
 /** Sandbox error codes (the real ones are not published): 1004 bad body or paging, 1002 unknown pool. */
 export const POOL_CODES = { invalid: 1004, poolNotFound: 1002 } as const
@@ -28,21 +28,27 @@ const countPools = (db: Db, accountId: string, where = '', params: unknown[] = [
 export function registerPoolRoutes(app: Hono, { db, now }: EmulatorContext): void {
   const base = '/accounts/:account_id/load_balancers/pools'
 
+  /**
+   * Every pool of the account in one answer, in name order (api-notes §13.12): the published schema
+   * gives this list no paging parameters and the SDK reads it as one page. Paging parameters a client
+   * sends anyway are ignored; the dashboard cuts its page out of the answer.
+   */
   app.get(base, (c) => {
     const account = requireAccount(db, c.req.param('account_id'))
-    const w = readPoolsWindow(c)
     const monitor = c.req.query('monitor')
     const where = monitor ? 'AND monitor = ?' : ''
     const params = monitor ? [monitor] : []
-    const rows = poolWindow(db, account.id, where, params, w.limit, w.offset)
-    return ok(c, rows.map(toPool), windowInfo(w, rows.length, countPools(db, account.id, where, params)))
+    const rows = db
+      .prepare(`SELECT * FROM lb_pools WHERE account_id = ? ${where} ${POOL_ORDER}`)
+      .all(account.id, ...params) as PoolRow[]
+    const info: ResultInfo = { page: 1, per_page: rows.length, count: rows.length, total_count: rows.length, total_pages: 1 }
+    return ok(c, rows.map(toPool), info)
   })
 
   app.get(`${base}/:pool_id`, (c) => {
     const account = requireAccount(db, c.req.param('account_id'))
     const row = db.prepare('SELECT * FROM lb_pools WHERE account_id = ? AND id = ?').get(account.id, c.req.param('pool_id')) as
-      | PoolRow
-      | undefined
+      PoolRow | undefined
     if (!row) throw notFound(POOL_CODES.poolNotFound, `Pool ${c.req.param('pool_id')} was not found in this account.`)
     return ok(c, toPool(row))
   })
@@ -58,7 +64,9 @@ export function registerPoolRoutes(app: Hono, { db, now }: EmulatorContext): voi
     const w = readPoolsWindow(c)
     validate(poolsClearEmailBodySchema, await readJson(c), POOL_CODES.invalid)
     const stamp = now().toISOString()
-    const update = db.prepare("UPDATE lb_pools SET notification_email = '', modified_on = ? WHERE id = ? AND notification_email <> ''")
+    const update = db.prepare(
+      "UPDATE lb_pools SET notification_email = '', modified_on = ? WHERE id = ? AND notification_email <> ''",
+    )
     const rows = db.transaction(() => {
       const page = poolWindow(db, account.id, '', [], w.limit, w.offset)
       for (const row of page) update.run(stamp, row.id)

@@ -33,7 +33,7 @@ describe('the cloudflare SDK against the sandbox', () => {
     expect(page.result).toHaveLength(25)
     expect(page.result.every((p) => p.notification_email === '')).toBe(true)
     const list = await client.loadBalancers.pools.list({ account_id: DEMO_ACCOUNT.id })
-    expect(list.result.length).toBe(25)
+    expect(list.result.length, 'pools.list() reads one page: every pool').toBe(SEED_POOL_COUNT)
     const created = await client.alerting.policies.create({
       account_id: DEMO_ACCOUNT.id,
       name: 'Pool health',

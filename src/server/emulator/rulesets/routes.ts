@@ -6,7 +6,7 @@ import {
   type RuleInput,
 } from '../../../shared/schemas/ruleset'
 import { RULESET_VALIDATION_CODE } from '../../../shared/schemas/ruleset-log-custom-fields'
-import { ApiError, badRequest, notFound, ok, readJson, validate } from '../http'
+import { ApiError, badRequest, clampPerPage, notFound, ok, readJson, validate } from '../http'
 import { newId } from '../ids'
 import { requireZone } from '../lookup'
 import type { Db, EmulatorContext } from '../module'
@@ -33,10 +33,8 @@ function readPhase(c: Context): string {
 /** Cursor paging: an opaque cursor naming the offset of the next page. */
 function readCursor(c: Context): { offset: number; perPage: number | undefined } {
   const rawPer = c.req.query('per_page')
-  const perPage = rawPer === undefined || rawPer === '' ? undefined : Number(rawPer)
-  if (perPage !== undefined && (!Number.isInteger(perPage) || perPage < 1 || perPage > 50)) {
-    throw badRequest(CODE, 'per_page must be an integer from 1 to 50.', '/per_page')
-  }
+  // Out-of-range sizes are clamped to 1–50, as the service does (api-notes §13.8).
+  const perPage = rawPer === undefined || rawPer === '' ? undefined : clampPerPage(rawPer, { defaultPerPage: 50, maxPerPage: 50 })
   const cursor = c.req.query('cursor')
   if (!cursor) return { offset: 0, perPage }
   const offset = Number(Buffer.from(cursor, 'base64url').toString('utf8').replace(/^o:/, ''))
