@@ -3,6 +3,7 @@ import { toCsv } from '../../shared/page-shield/csv'
 import { hexIdSchema, apiErrorsFromIssues } from '../../shared/schemas/common'
 import { reviewInputSchema, type ReviewEntry } from '../../shared/schemas/page-shield-review'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../envelope'
+import { actorOf } from '../auth'
 import { writeRefusal } from '../guard'
 import type { ReviewRow, Store } from '../store'
 
@@ -89,13 +90,15 @@ export function registerReviewRoutes(app: Hono, store: Store, now: () => Date = 
     const parsed = reviewInputSchema.safeParse(body)
     if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
     const v = parsed.data
+    // The signed-in person, never a typed name: evidence of who reviewed (PCI DSS 6.4.3 inventory).
+    const { person } = actorOf(c)
     const row = await store.reviews.add({
       zone_id: zoneId,
       script_id: v.script_id,
       verdict: v.verdict,
       note: v.note,
-      reviewer: v.reviewer,
-      reviewer_id: null,
+      reviewer: person.id ? `${person.displayName} (${person.username})` : person.displayName,
+      reviewer_id: person.id,
       reviewed_at: now().toISOString(),
       script_url: v.script.url,
       script_host: v.script.host,
