@@ -1,6 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { randomBytes } from 'node:crypto'
 import { credentialSecrets, type ServerConfig } from './config'
 import type { Emulator } from './emulator'
 import { SEED_ZONES } from './emulator/seed-ids'
@@ -8,12 +7,13 @@ import { endpoints as allEndpoints, createMatcher, isSafePath, type Endpoint } f
 import { jsonError, PROXY_CODES } from './envelope'
 import { guardWrites, hostCheck, rawTarget, splitTarget } from './guard'
 import { registerLocalRoutes } from './local'
-import { registerPasswordGate } from './password'
+import { registerAuth } from './auth'
 import { registerApiDoor } from './proxy'
 import { createRedactor } from './redact'
 import { requestLog, type LogLine } from './request-log'
 import { emulatorForward, registerNoSandbox, registerSandboxDoor } from './sandbox-door'
 import { registerSpa } from './spa'
+import { createStore, type Store } from './store'
 import { createUpstream } from './upstream'
 
 export interface AppOptions {
@@ -26,8 +26,8 @@ export interface AppOptions {
   endpoints?: Endpoint[]
   /** Where the one-line-per-request log goes; omitted: no log. */
   log?: LogLine
-  /** Secret that dashboard sessions are signed with (see password/loadSessionSecret); default: random. */
-  sessionSecret?: Buffer
+  /** The dashboard's own store (people, sessions, ledger); default: opened from config (DATA_DIR or DATABASE_URL). */
+  store?: Store
 }
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024
@@ -37,7 +37,7 @@ const preparingZone = (id: string) => ({ id, name: Object.values(SEED_ZONES).fin
 /** Paths whose raw form is checked for tricks (encoded dots and slashes, backslashes, empty segments). */
 const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/client/')
 
-export function createApp({ config, emulator, staticDir, endpoints, log, sessionSecret }: AppOptions): Hono {
+export function createApp({ config, emulator, staticDir, endpoints, log, store: given }: AppOptions): Hono {
   if (config.mode === 'sandbox' && !emulator) throw new Error('Sandbox mode needs the emulator.')
   if (config.mode === 'live' && !config.credential) throw new Error('Live mode needs a credential.')
   const app = new Hono()
@@ -67,9 +67,12 @@ export function createApp({ config, emulator, staticDir, endpoints, log, session
     c.json({ ok: true, mode: config.mode, ...(emulator ? { preparing: emulator.preparing().map(preparingZone) } : {}) }),
   )
 
-  if (config.dashboardPassword) {
-    registerPasswordGate(app, { password: config.dashboardPassword, secret: sessionSecret ?? randomBytes(32) })
-  }
+  const store = given ?? createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+  const match = createMatcher(endpoints ?? allEndpoints)
+  const forward = emulator
+    ? emulatorForward(emulator)
+    : createUpstream({ baseUrl: config.apiBaseUrl, credential: config.credential!, timeoutMs: config.upstreamTimeoutMs })
+  registerAuth(app, { store, host: config.host, match, forward })
 
   const tooLarge = bodyLimit({
     maxSize: MAX_BODY_BYTES,
@@ -81,16 +84,13 @@ export function createApp({ config, emulator, staticDir, endpoints, log, session
   app.use('/api/*', limitBodies)
   app.use('/client/*', limitBodies)
 
-  const forward = emulator
-    ? emulatorForward(emulator)
-    : createUpstream({ baseUrl: config.apiBaseUrl, credential: config.credential!, timeoutMs: config.upstreamTimeoutMs })
-  registerApiDoor(app, { match: createMatcher(endpoints ?? allEndpoints), forward })
+  registerApiDoor(app, { match, forward })
 
   if (emulator) registerSandboxDoor(app, emulator)
   else registerNoSandbox(app)
 
   app.use('/api/local/*', guardWrites)
-  registerLocalRoutes(app, { dataDir: config.dataDir })
+  registerLocalRoutes(app, { store })
 
   app.all('/api/*', () => jsonError(404, PROXY_CODES.noRoute, 'No route for that URI'))
 

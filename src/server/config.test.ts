@@ -65,14 +65,15 @@ describe('isLoopback', () => {
 describe('startupRefusal', () => {
   const live = { API_TOKEN: 'tok' }
 
-  it('refuses live mode on a non-loopback HOST without DASHBOARD_PASSWORD, saying why and what to do', () => {
+  it('refuses live mode on a non-loopback HOST with nobody to sign in, saying why and what to do', () => {
     const why = startupRefusal(readConfig({ ...live, HOST: '0.0.0.0' }, []))
     expect(why).toMatch(/live mode on HOST=0\.0\.0\.0/)
     expect(why).toMatch(/anyone who can reach this port could act on your account/)
-    expect(why).toMatch(/DASHBOARD_PASSWORD/)
+    expect(why).toMatch(/npm run people -- add/)
+    expect(startupRefusal(readConfig({ ...live, HOST: '0.0.0.0' }, []), true)).toBeUndefined()
   })
 
-  it('allows it with DASHBOARD_PASSWORD, on loopback, and always in sandbox mode', () => {
+  it('allows it with DASHBOARD_PASSWORD (adopted as the first administrator), on loopback, and always in sandbox mode', () => {
     expect(startupRefusal(readConfig({ ...live, HOST: '0.0.0.0', DASHBOARD_PASSWORD: 'pw' }, []))).toBeUndefined()
     expect(startupRefusal(readConfig({ ...live, HOST: '127.0.0.1' }, []))).toBeUndefined()
     expect(startupRefusal(readConfig({ ...live, HOST: 'localhost' }, []))).toBeUndefined()

@@ -9,6 +9,9 @@ export interface ServerConfig {
   credential?: Credential
   apiBaseUrl: string
   dataDir: string
+  /** PostgreSQL URL for the dashboard's own store; unset: SQLite in dataDir. */
+  databaseUrl?: string
+  /** Before people existed, the one dashboard password; now adopted as the first administrator's (see auth/first-run). */
   dashboardPassword?: string
   resetSandbox: boolean
   /** Upstream time-out in milliseconds. */
@@ -73,6 +76,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     credential,
     apiBaseUrl: readBaseUrl(env.API_BASE_URL),
     dataDir: resolve(env.DATA_DIR?.trim() || '.data'),
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
     dashboardPassword: env.DASHBOARD_PASSWORD || undefined,
     resetSandbox: argv.includes('--reset-sandbox'),
     upstreamTimeoutMs: readInt(env, 'UPSTREAM_TIMEOUT_MS', 30_000, 1, 600_000),
@@ -84,11 +88,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
 }
 
 /** Why the server must not start with this configuration, or undefined when it may. */
-export function startupRefusal(config: ServerConfig): string | undefined {
-  if (config.mode === 'live' && !isLoopback(config.host) && !config.dashboardPassword) {
+export function startupRefusal(config: ServerConfig, signInConfigured = false): string | undefined {
+  if (config.mode === 'live' && !isLoopback(config.host) && !signInConfigured && !config.dashboardPassword) {
     return (
       `Refusing to start in live mode on HOST=${config.host}: anyone who can reach this port could act on your ` +
-      `account with the API credential. Set DASHBOARD_PASSWORD (the dashboard will ask for it), or use HOST=127.0.0.1.`
+      `account with the API credential. Add an administrator first (npm run people -- add <username> --role admin), ` +
+      `or use HOST=127.0.0.1.`
     )
   }
   return undefined

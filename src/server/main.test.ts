@@ -46,12 +46,12 @@ const tempDir = () => {
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
 
 describe('npm start', () => {
-  it('refuses live mode on a non-loopback HOST without DASHBOARD_PASSWORD, saying why', async () => {
+  it('refuses live mode on a non-loopback HOST with nobody to sign in, saying why', async () => {
     const token = 'refusal-token-0123456789abcdef'
     const run = await start({ API_TOKEN: token, HOST: '0.0.0.0', DATA_DIR: tempDir() })
     expect(run.code).toBe(1)
     expect(run.stderr).toMatch(/Refusing to start in live mode on HOST=0\.0\.0\.0/)
-    expect(run.stderr).toMatch(/DASHBOARD_PASSWORD/)
+    expect(run.stderr).toMatch(/npm run people -- add/)
     expect(run.stdout + run.stderr).not.toContain(token)
   })
 

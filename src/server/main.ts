@@ -1,13 +1,18 @@
 import { resolve } from 'node:path'
 import { createApp } from './app'
+import { adoptDashboardPassword, issueSetupCode, setupNeedsCode } from './auth/first-run'
 import { readConfig, startupRefusal } from './config'
 import { openSandbox, sandboxFile } from './data'
-import { loadSessionSecret } from './password'
 import { startServer } from './serve'
+import { createStore } from './store'
 
 async function main() {
   const config = readConfig()
-  const refusal = startupRefusal(config)
+  const store = createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+  await store.open()
+  const upgrade = await adoptDashboardPassword(store, config.dashboardPassword)
+  const people = await store.people.count()
+  const refusal = startupRefusal(config, people > 0)
   if (refusal) {
     console.error(refusal)
     process.exit(1)
@@ -16,13 +21,7 @@ async function main() {
   const staticDir = resolve('dist')
   if (config.resetSandbox && config.mode === 'live') console.log('--reset-sandbox ignored: the sandbox is off in live mode.')
   const emulator = config.mode === 'sandbox' ? openSandbox(config) : undefined
-  const app = createApp({
-    config,
-    emulator,
-    staticDir,
-    log: (line) => console.log(line),
-    sessionSecret: config.dashboardPassword ? loadSessionSecret(config.dataDir) : undefined,
-  })
+  const app = createApp({ config, emulator, staticDir, store, log: (line) => console.log(line) })
   const running = await startServer(app, config.host, config.port)
   const where = running.url
   console.log(
@@ -31,11 +30,21 @@ async function main() {
           (config.resetSandbox ? ' (reset to the demo data)' : '')
       : `Zonekeeper (live, forwarding to ${config.apiBaseUrl}) at ${where}`,
   )
-  if (config.dashboardPassword) console.log('  The dashboard asks for DASHBOARD_PASSWORD.')
+  console.log(`  Dashboard store: ${store.dialect === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : resolve(config.dataDir, 'dashboard.sqlite')}`)
+  if (upgrade) console.log(`  ${upgrade}`)
+  if (people === 0 && setupNeedsCode(config.host)) {
+    const code = await issueSetupCode(store)
+    console.log(`  First run: open ${where}/setup and create the first administrator with the setup code ${code}`)
+  } else if (people === 0) {
+    console.log(
+      '  Nobody has an account yet: the dashboard opens as a local administrator on this machine.\n' +
+        `  To require sign-in, add people: ${where}/setup, or npm run people -- add <username> --role admin`,
+    )
+  }
   const stop = () => {
     void running.close().finally(() => {
       emulator?.close()
-      process.exit(0)
+      void store.close().finally(() => process.exit(0))
     })
   }
   process.on('SIGINT', stop)

@@ -12,7 +12,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     port: 0,
     mode: overrides.credential ? 'live' : 'sandbox',
     apiBaseUrl: 'http://127.0.0.1:9/client/v4',
-    dataDir: '/nonexistent/zonekeeper-test',
+    dataDir: ':memory:',
     resetSandbox: false,
     upstreamTimeoutMs: 5_000,
     allowedHosts: [],

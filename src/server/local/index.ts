@@ -1,10 +1,11 @@
 import type { Hono } from 'hono'
+import { registerPeopleRoutes } from '../people/routes'
+import type { Store } from '../store'
 import { registerReviewRoutes } from './reviews'
-import { lazyStore } from './store'
 
 export interface LocalStoreOptions {
-  /** Folder for the dashboard's own SQLite store (dashboard.sqlite), separate from the sandbox. */
-  dataDir: string
+  /** The dashboard's own store (src/server/store). */
+  store: Store
   /** The clock for recorded times; tests replace it. */
   now?: () => Date
 }
@@ -12,9 +13,8 @@ export interface LocalStoreOptions {
 /**
  * The dashboard's own routes under /api/local/... : data the dashboard keeps for itself
  * (not the API's), available in live and sandbox mode alike. Writes need X-Zonekeeper-Request: 1.
- * The store (`${dataDir}/dashboard.sqlite`) opens on first use.
  */
 export function registerLocalRoutes(app: Hono, options: LocalStoreOptions): void {
-  const store = lazyStore(options.dataDir)
-  registerReviewRoutes(app, store, options.now)
+  registerReviewRoutes(app, options.store, options.now)
+  registerPeopleRoutes(app, options.store)
 }

@@ -1,33 +1,17 @@
 import type { Hono } from 'hono'
 import { toCsv } from '../../shared/page-shield/csv'
 import { hexIdSchema, apiErrorsFromIssues } from '../../shared/schemas/common'
-import { reviewInputSchema, type ReviewEntry, type ReviewVerdict } from '../../shared/schemas/page-shield-review'
+import { reviewInputSchema, type ReviewEntry } from '../../shared/schemas/page-shield-review'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../envelope'
+import { actorOf } from '../auth'
 import { writeRefusal } from '../guard'
-import type { LocalDb } from './store'
-
-interface ReviewRow {
-  id: number
-  zone_id: string
-  script_id: string
-  verdict: ReviewVerdict
-  note: string
-  reviewer: string
-  reviewed_at: string
-  script_url: string
-  script_host: string
-  script_hash: string | null
-  js_integrity_score: number | null
-  malware_score: number | null
-  magecart_score: number | null
-  cryptomining_score: number | null
-}
+import type { ReviewRow, Store } from '../store'
 
 const entry = (r: ReviewRow): ReviewEntry => ({
   id: r.id,
   zone_id: r.zone_id,
   script_id: r.script_id,
-  verdict: r.verdict,
+  verdict: r.verdict as ReviewEntry['verdict'],
   note: r.note,
   reviewer: r.reviewer,
   reviewed_at: r.reviewed_at,
@@ -65,35 +49,25 @@ const BASE = '/api/local/zones/:zone_id/page-shield/reviews'
  * The review ledger, append-only: every review is kept (who, when, verdict, note, and the script's
  * hash and scores at that moment). Reads give the latest review per script, or one script's history.
  */
-export function registerReviewRoutes(app: Hono, store: () => LocalDb, now: () => Date = () => new Date()): void {
+export function registerReviewRoutes(app: Hono, store: Store, now: () => Date = () => new Date()): void {
   const zoneOf = (raw: string) => (hexIdSchema.safeParse(raw).success ? raw : undefined)
   const badZone = () => jsonError(400, 1001, 'The zone identifier must be 32 hexadecimal characters.')
 
-  app.get(BASE, (c) => {
+  app.get(BASE, async (c) => {
     const zoneId = zoneOf(c.req.param('zone_id'))
     if (!zoneId) return badZone()
     const scriptId = c.req.query('script_id')
     if (scriptId !== undefined) {
       if (!hexIdSchema.safeParse(scriptId).success) return jsonError(400, 1001, 'script_id must be 32 hexadecimal characters.')
-      const rows = store()
-        .prepare('SELECT * FROM script_reviews WHERE zone_id = ? AND script_id = ? ORDER BY id DESC')
-        .all(zoneId, scriptId) as ReviewRow[]
-      return jsonOk(rows.map(entry))
+      return jsonOk((await store.reviews.history(zoneId, scriptId)).map(entry))
     }
-    const rows = store()
-      .prepare(
-        `SELECT r.* FROM script_reviews r
-         JOIN (SELECT script_id, MAX(id) AS id FROM script_reviews WHERE zone_id = ? GROUP BY script_id) latest ON latest.id = r.id
-         ORDER BY r.id DESC`,
-      )
-      .all(zoneId) as ReviewRow[]
-    return jsonOk(rows.map(entry))
+    return jsonOk((await store.reviews.latest(zoneId)).map(entry))
   })
 
-  app.get(`${BASE}/export.csv`, (c) => {
+  app.get(`${BASE}/export.csv`, async (c) => {
     const zoneId = zoneOf(c.req.param('zone_id'))
     if (!zoneId) return badZone()
-    const rows = store().prepare('SELECT * FROM script_reviews WHERE zone_id = ? ORDER BY id').all(zoneId) as ReviewRow[]
+    const rows = await store.reviews.all(zoneId)
     return new Response(toCsv(CSV_COLUMNS, rows), {
       headers: {
         'content-type': 'text/csv; charset=utf-8',
@@ -116,28 +90,24 @@ export function registerReviewRoutes(app: Hono, store: () => LocalDb, now: () =>
     const parsed = reviewInputSchema.safeParse(body)
     if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
     const v = parsed.data
-    const info = store()
-      .prepare(
-        `INSERT INTO script_reviews (zone_id, script_id, verdict, note, reviewer, reviewed_at, script_url, script_host, script_hash,
-           js_integrity_score, malware_score, magecart_score, cryptomining_score)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        zoneId,
-        v.script_id,
-        v.verdict,
-        v.note,
-        v.reviewer,
-        now().toISOString(),
-        v.script.url,
-        v.script.host,
-        v.script.hash,
-        v.script.js_integrity_score,
-        v.script.malware_score,
-        v.script.magecart_score,
-        v.script.cryptomining_score,
-      )
-    const row = store().prepare('SELECT * FROM script_reviews WHERE id = ?').get(info.lastInsertRowid) as ReviewRow
+    // The signed-in person, never a typed name: evidence of who reviewed (PCI DSS 6.4.3 inventory).
+    const { person } = actorOf(c)
+    const row = await store.reviews.add({
+      zone_id: zoneId,
+      script_id: v.script_id,
+      verdict: v.verdict,
+      note: v.note,
+      reviewer: person.id ? `${person.displayName} (${person.username})` : person.displayName,
+      reviewer_id: person.id,
+      reviewed_at: now().toISOString(),
+      script_url: v.script.url,
+      script_host: v.script.host,
+      script_hash: v.script.hash,
+      js_integrity_score: v.script.js_integrity_score,
+      malware_score: v.script.malware_score,
+      magecart_score: v.script.magecart_score,
+      cryptomining_score: v.script.cryptomining_score,
+    })
     return new Response(JSON.stringify({ result: entry(row), success: true, errors: [], messages: [] }), {
       status: 201,
       headers: { 'content-type': 'application/json' },

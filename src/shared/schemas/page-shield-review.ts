@@ -35,11 +35,6 @@ export const reviewInputSchema = z.object({
     .trim()
     .min(1, 'Write a short note: why is it expected, or what should be checked?')
     .max(2000, 'The note is at most 2000 characters.'),
-  reviewer: z
-    .string({ error: 'reviewer is required.' })
-    .trim()
-    .min(1, 'Give your name, so the ledger shows who reviewed it.')
-    .max(100, 'The reviewer name is at most 100 characters.'),
   script: reviewSnapshotSchema,
 })
 export type ReviewInput = z.infer<typeof reviewInputSchema>
@@ -47,6 +42,8 @@ export type ReviewFormValues = z.input<typeof reviewInputSchema>
 
 export const reviewEntrySchema = reviewInputSchema.extend({
   id: z.number().int(),
+  /** Who was signed in when the review was recorded (set by the server, never typed). */
+  reviewer: z.string(),
   zone_id: z.string(),
   reviewed_at: z.string(),
 })

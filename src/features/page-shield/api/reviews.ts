@@ -33,20 +33,3 @@ export function useCreateReview(zoneId: string) {
 }
 
 export const ledgerCsvUrl = (zoneId: string) => `/api/local${base(zoneId)}/export.csv`
-
-const REVIEWER_KEY = 'zonekeeper.reviewer'
-/** The name this browser last reviewed under (the ledger records who; there are no accounts). */
-export const rememberedReviewer = () => {
-  try {
-    return localStorage.getItem(REVIEWER_KEY) ?? ''
-  } catch {
-    return ''
-  }
-}
-export const rememberReviewer = (name: string) => {
-  try {
-    localStorage.setItem(REVIEWER_KEY, name)
-  } catch {
-    // private mode: the name is just not remembered
-  }
-}

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { applyApiErrors } from '@/components/form/apply-api-errors'
 import { RadioCardsField } from '@/components/form/radio-cards-field'
-import { TextareaField, TextField } from '@/components/form/fields'
+import { TextareaField } from '@/components/form/fields'
 import { FormErrorSummary } from '@/components/form/form-error-summary'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
@@ -17,7 +17,7 @@ import {
   type ReviewVerdict,
 } from '@/shared/schemas/page-shield-review'
 import type { PageShieldScript } from '@/shared/schemas/page-shield'
-import { rememberedReviewer, rememberReviewer, useCreateReview } from '../api/reviews'
+import { useCreateReview } from '../api/reviews'
 
 const VERDICT_OPTIONS = (Object.keys(REVIEW_VERDICT_TEXT) as ReviewVerdict[]).map((value) => ({ value, label: REVIEW_VERDICT_TEXT[value] }))
 
@@ -56,20 +56,19 @@ export function ReviewDialog({
   const [serverErrors, setServerErrors] = useState<ApiErrorItem[]>([])
   const form = useForm<ReviewFormValues, unknown, ReviewInput>({
     resolver: zodResolver(reviewInputSchema),
-    defaultValues: { script_id: script.id, verdict, note: '', reviewer: rememberedReviewer(), script: snapshotOf(script) },
+    defaultValues: { script_id: script.id, verdict, note: '', script: snapshotOf(script) },
   })
   useEffect(() => {
-    if (open) form.reset({ script_id: script.id, verdict, note: '', reviewer: rememberedReviewer(), script: snapshotOf(script) })
+    if (open) form.reset({ script_id: script.id, verdict, note: '', script: snapshotOf(script) })
   }, [open, verdict, script, form])
   const save = form.handleSubmit((values) =>
     create.mutate(values, {
       onSuccess: (entry) => {
-        rememberReviewer(entry.reviewer)
         toast.success(
           SAVED_TEXT[entry.verdict],
           entry.verdict === 'malicious'
-            ? 'Recorded in the review ledger. The next steps are on the script page.'
-            : 'Recorded in the review ledger with your name and the time.',
+            ? `Recorded in the review ledger as ${entry.reviewer}. The next steps are on the script page.`
+            : `Recorded in the review ledger as ${entry.reviewer}, with the time.`,
         )
         setServerErrors([])
         onClose()
@@ -83,7 +82,7 @@ export function ReviewDialog({
       onClose={onClose}
       size="lg"
       title="Review this script"
-      description="The ledger keeps your verdict, your note, your name, the time, and the script's code fingerprint and scores now. If the code or its integrity score changes later, the script shows up as needing review again."
+      description="The ledger keeps your verdict, your note, who you are signed in as, the time, and the script's code fingerprint and scores now. If the code or its integrity score changes later, the script shows up as needing review again."
       dismissible={!create.isPending}
       footer={
         <>
@@ -107,14 +106,6 @@ export function ReviewDialog({
           required
           rows={3}
           help="Why it is expected, or what should be checked. Kept as evidence."
-        />
-        <TextField
-          control={form.control}
-          name="reviewer"
-          label="Your name"
-          required
-          autoComplete="name"
-          help="Recorded with the review. This browser remembers it for next time."
         />
       </form>
     </Dialog>

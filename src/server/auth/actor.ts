@@ -1,0 +1,40 @@
+import type { Context } from 'hono'
+import type { Person, Role, ZoneScope } from '../store'
+
+/**
+ * Who is making a request: a signed-in person, or the local administrator (sandbox or live on
+ * loopback with nobody defined yet: the quick start opens without signing in, as it always did).
+ */
+export type Actor =
+  | { kind: 'person'; person: Person; sessionHandle: string }
+  | { kind: 'local'; person: Pick<Person, 'username' | 'displayName' | 'role' | 'zones'> & { id: null } }
+
+export const LOCAL_ADMIN: Actor = {
+  kind: 'local',
+  person: { id: null, username: 'local', displayName: 'Local administrator', role: 'admin', zones: '*' },
+}
+
+const actors = new WeakMap<Request, Actor>()
+
+export const setActor = (c: Context, actor: Actor) => void actors.set(c.req.raw, actor)
+/** The request's actor; every route behind the gate has one. */
+export function actorOf(c: Context): Actor {
+  const a = actors.get(c.req.raw)
+  if (!a) throw new Error('No actor on this request: the access gate did not run.')
+  return a
+}
+export const maybeActor = (c: Context): Actor | undefined => actors.get(c.req.raw)
+
+export const ROLE_RANK: Record<Role, number> = { viewer: 0, reviewer: 1, editor: 2, admin: 3 }
+export const hasRole = (actual: Role, needed: Role) => ROLE_RANK[actual] >= ROLE_RANK[needed]
+
+export const ROLE_WORDS: Record<Role, string> = {
+  viewer: 'viewer',
+  reviewer: 'reviewer',
+  editor: 'editor',
+  admin: 'administrator',
+}
+
+export function inScope(zones: ZoneScope, zoneName: string): boolean {
+  return zones === '*' || zones.includes(zoneName.toLowerCase())
+}

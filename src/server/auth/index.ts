@@ -1,0 +1,67 @@
+import type { Hono } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { isLoopback } from '../config'
+import type { Endpoint } from '../endpoints'
+import { jsonError, PROXY_CODES } from '../envelope'
+import { publicPerson, type Store } from '../store'
+import type { Forward } from '../upstream'
+import { registerAccess } from './access'
+import { LOCAL_ADMIN, setActor } from './actor'
+import { registerSignIn, SESSION_COOKIE } from './sign-in'
+
+export { actorOf, hasRole, type Actor } from './actor'
+export { SESSION_COOKIE } from './sign-in'
+
+export interface AuthOptions {
+  store: Store
+  /** The address the server listens on: on loopback, nobody defined yet means the local administrator. */
+  host: string
+  match: (method: string, path: string) => Endpoint | undefined
+  forward: Forward
+  now?: () => number
+}
+
+/** Open without signing in: health, the sign-in pages, and the sandbox's /client/v4 door (its own tokens). */
+const OPEN = (path: string) =>
+  path === '/healthz' || path === '/login' || path === '/logout' || path === '/setup' || path.startsWith('/client/')
+
+/**
+ * People and access: the sign-in pages, then a gate on everything else (a server-side session, or
+ * the local administrator on loopback while nobody is defined), then roles and zone scope on /api.
+ * Register before the API door and the dashboard's own routes.
+ */
+export function registerAuth(app: Hono, options: AuthOptions): void {
+  const { store } = options
+  registerSignIn(app, options)
+  const loopback = isLoopback(options.host)
+  // Once someone exists, nobody is ever removed (only disabled), so a yes can be remembered.
+  let peopleExist = false
+  const nobodyYet = async () => !(peopleExist ||= (await store.people.count()) > 0)
+
+  app.use('*', async (c, next) => {
+    if (OPEN(c.req.path)) return next()
+    const session = await store.sessions.resolve(getCookie(c, SESSION_COOKIE))
+    if (session) {
+      const person = await store.people.byId(session.personId)
+      if (person && !person.disabled) {
+        setActor(c, { kind: 'person', person: publicPerson(person), sessionHandle: session.handle })
+        return next()
+      }
+    }
+    const empty = await nobodyYet()
+    if (empty && loopback) {
+      setActor(c, LOCAL_ADMIN)
+      return next()
+    }
+    if (c.req.path.startsWith('/api/')) {
+      return jsonError(401, PROXY_CODES.signIn, 'Sign in to the dashboard first (your session has ended or you have not signed in).')
+    }
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') {
+      const url = new URL(c.req.url)
+      return c.redirect(empty ? '/setup' : `/login?next=${encodeURIComponent(url.pathname + url.search)}`, 303)
+    }
+    return c.text('Sign in to the dashboard first.', 401)
+  })
+
+  registerAccess(app, options)
+}

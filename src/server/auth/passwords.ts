@@ -1,0 +1,48 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+
+/** scrypt, memory-hard: N=2^15, r=8 (32 MiB per hash), p=1. Stored as `scrypt$N$r$p$salt$hash` (base64url). */
+const PARAMS = { N: 2 ** 15, r: 8, p: 1 }
+const KEY_LENGTH = 32
+/** Longest password accepted, so that one request cannot make the server hash megabytes. */
+export const MAX_PASSWORD_LENGTH = 1024
+export const MIN_PASSWORD_LENGTH = 10
+
+function derive(password: string, salt: Buffer, o: { N: number; r: number; p: number }): Promise<Buffer> {
+  const options: ScryptOptions = { N: o.N, r: o.r, p: o.p, maxmem: 128 * o.N * o.r * 2 }
+  return new Promise((ok, fail) => scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? fail(err) : ok(key))))
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16)
+  const key = await derive(password, salt, PARAMS)
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$')
+}
+
+/** A hash that never matches, checked when the username is unknown so that timing does not tell. */
+let dummy: Promise<string> | undefined
+export const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString('hex')))
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (password.length > MAX_PASSWORD_LENGTH) return false
+  const parts = stored.split('$')
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false
+  const [N, r, p] = parts.slice(1, 4).map(Number)
+  if (![N, r, p].every(Number.isInteger) || N > 2 ** 20 || r > 32 || p > 16) return false
+  const expected = Buffer.from(parts[5], 'base64url')
+  const key = await derive(password, Buffer.from(parts[4], 'base64url'), { N, r, p })
+  return key.length === expected.length && timingSafeEqual(key, expected)
+}
+
+/** A one-time password for a reset: 20 characters from an alphabet without look-alikes. */
+export function generatePassword(length = 20): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ23456789'
+  const bytes = randomBytes(length)
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')
+}
+
+/** Why a new password is not acceptable, or undefined. */
+export function passwordProblem(password: string): string | undefined {
+  if (password.length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters.`
+  if (password.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters.`
+  return undefined
+}

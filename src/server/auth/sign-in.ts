@@ -1,0 +1,147 @@
+import type { Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import type { Store } from '../store'
+import { forgetSetupCodes, setupCodeValid, setupNeedsCode } from './first-run'
+import { PAGE_CSP, renderPage, safeNext, type PageOptions } from './pages'
+import { dummyHash, hashPassword, MAX_PASSWORD_LENGTH, passwordProblem, verifyPassword } from './passwords'
+import { clientAddress, foreignPost, isHttps } from './request-info'
+import { signInThrottle } from './throttle'
+import { usernameProblem } from './usernames'
+
+export const SESSION_COOKIE = 'zonekeeper_session'
+
+export interface SignInOptions {
+  store: Store
+  host: string
+  now?: () => number
+}
+
+function page(c: Context, status: 200 | 400 | 401 | 403 | 429, o: PageOptions) {
+  c.header('Content-Security-Policy', PAGE_CSP)
+  c.header('Cache-Control', 'no-store')
+  return c.html(renderPage(o), status)
+}
+
+const small = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.text('Too large.', 413) })
+const str = (v: unknown) => (typeof v === 'string' ? v : '')
+
+export const loginPage = (next: string, error?: string, username = ''): PageOptions => ({
+  title: 'Sign in to Zonekeeper',
+  intro: 'Sign in with the username and password an administrator gave you.',
+  action: '/login',
+  hidden: { next },
+  fields: [
+    { name: 'username', label: 'Username', type: 'text', autocomplete: 'username', value: username },
+    { name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password' },
+  ],
+  submit: 'Sign in',
+  error,
+})
+
+/** /login, /logout and /setup (the first administrator): server-rendered, no script. */
+export function registerSignIn(app: Hono, { store, host, now = Date.now }: SignInOptions): void {
+  const throttle = signInThrottle(store, now)
+  const startSession = async (c: Context, personId: string) => {
+    const { token } = await store.sessions.create(personId, clientAddress(c), c.req.header('user-agent') ?? '')
+    setCookie(c, SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/',
+      maxAge: Math.floor(store.sessions.policy.absoluteMs / 1000),
+      secure: isHttps(c),
+    })
+  }
+
+  app.get('/login', async (c) => {
+    const next = safeNext(c.req.query('next'))
+    if (await store.sessions.resolve(getCookie(c, SESSION_COOKIE))) return c.redirect(next, 303)
+    if ((await store.people.count()) === 0) return c.redirect('/setup', 303)
+    return page(c, 200, loginPage(next))
+  })
+
+  app.post('/login', small, async (c) => {
+    if (foreignPost(c)) return c.text('Sign-in refused: it came from another site.', 403)
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+    const next = safeNext(str(form.next))
+    const username = str(form.username).trim().toLowerCase().slice(0, 64)
+    const password = str(form.password)
+    if (!username || !password) return page(c, 400, loginPage(next, 'Enter your username and password.', username))
+    const address = clientAddress(c)
+    const wait = await throttle.retryAfter(username, address)
+    if (wait > 0) {
+      c.header('Retry-After', String(wait))
+      return page(c, 429, loginPage(next, `Too many wrong attempts. Wait ${wait} seconds, then try again.`, username))
+    }
+    const person = await store.people.byUsername(username)
+    const ok = await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH + 1), person?.passwordHash ?? (await dummyHash()))
+    if (!person || !ok || person.disabled) {
+      await throttle.failed(username, address)
+      const why = person?.disabled && ok ? 'This account is disabled. Ask an administrator.' : 'That username and password do not match. Try again.'
+      return page(c, 401, loginPage(next, why, username))
+    }
+    await throttle.succeeded(username, address)
+    await startSession(c, person.id)
+    return c.redirect(next, 303)
+  })
+
+  app.post('/logout', async (c) => {
+    if (foreignPost(c)) return c.text('Sign-out refused: it came from another site.', 403)
+    await store.sessions.endByToken(getCookie(c, SESSION_COOKIE))
+    deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: isHttps(c) })
+    return c.redirect('/login', 303)
+  })
+
+  const needsCode = setupNeedsCode(host)
+  const setupPage = (error?: string, values: { username?: string; display_name?: string } = {}): PageOptions => ({
+    title: 'Set up Zonekeeper',
+    intro: 'Nobody has an account yet. Create the first administrator: they can then add everyone else under People.',
+    action: '/setup',
+    fields: [
+      ...(needsCode
+        ? [{ name: 'setup_code', label: 'Setup code', type: 'text' as const, autocomplete: 'off', hint: 'Printed in the server log when it started (it proves you run the server).' }]
+        : []),
+      { name: 'username', label: 'Username', type: 'text', autocomplete: 'username', value: values.username, hint: 'Lower-case letters, digits, dots, dashes or underscores.' },
+      { name: 'display_name', label: 'Display name', type: 'text', autocomplete: 'name', value: values.display_name },
+      { name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: 'At least 10 characters.' },
+    ],
+    submit: 'Create administrator',
+    error,
+  })
+
+  app.get('/setup', async (c) => {
+    if ((await store.people.count()) > 0) return c.redirect('/login', 303)
+    return page(c, 200, setupPage())
+  })
+
+  app.post('/setup', small, async (c) => {
+    if (foreignPost(c)) return c.text('Setup refused: it came from another site.', 403)
+    if ((await store.people.count()) > 0) return c.redirect('/login', 303)
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+    const values = { username: str(form.username).trim().toLowerCase(), display_name: str(form.display_name).trim() }
+    const address = clientAddress(c)
+    if (needsCode) {
+      const wait = await throttle.retryAfter('(setup)', address)
+      if (wait > 0) return page(c, 429, setupPage(`Too many wrong setup codes. Wait ${wait} seconds.`, values))
+      if (!(await setupCodeValid(store, str(form.setup_code), now))) {
+        await throttle.failed('(setup)', address)
+        return page(c, 401, setupPage('That setup code is not right. Copy it from the server log.', values))
+      }
+    }
+    const problem =
+      usernameProblem(values.username) ?? (values.display_name ? undefined : 'Enter a display name.') ?? passwordProblem(str(form.password))
+    if (problem) return page(c, 400, setupPage(problem, values))
+    const person = await store.people.add({
+      username: values.username,
+      displayName: values.display_name.slice(0, 100),
+      role: 'admin',
+      zones: '*',
+      passwordHash: await hashPassword(str(form.password)),
+    })
+    // Two people racing to set up: only the first administrator is created this way.
+    if (!person || (await store.people.count()) > 1) return c.redirect('/login', 303)
+    await forgetSetupCodes(store)
+    await startSession(c, person.id)
+    return c.redirect('/', 303)
+  })
+}

@@ -1,0 +1,41 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { verifyPassword } from '../auth/passwords'
+import { createStore } from '../store'
+import { runPeopleCommand } from './cli'
+
+const store = createStore({ dataDir: ':memory:' })
+afterAll(() => store.close())
+const run = async (...argv: string[]) => {
+  const lines: string[] = []
+  await runPeopleCommand(argv, store, (l) => lines.push(l))
+  return lines.join('\n')
+}
+
+describe('npm run people', () => {
+  it('adds a person with a role and zones, printing a one-time password that works', async () => {
+    const out = await run('add', 'Eve', '--role', 'editor', '--zones', 'example.com, shop.io', '--name', 'Eve E.')
+    const password = /One-time password: (\S+)/.exec(out)![1]
+    const eve = await store.people.byUsername('eve')
+    expect(eve).toMatchObject({ role: 'editor', zones: ['example.com', 'shop.io'], displayName: 'Eve E.' })
+    expect(await verifyPassword(password, eve!.passwordHash!)).toBe(true)
+  })
+
+  it('refuses bad input with plain words', async () => {
+    await expect(run('add', 'x')).rejects.toThrow(/--role viewer, reviewer, editor or admin/)
+    await expect(run('add', 'eve', '--role', 'viewer')).rejects.toThrow(/taken/)
+    await expect(run('add', 'bad name', '--role', 'viewer')).rejects.toThrow(/lower-case letters/)
+    await expect(run('add', 'z', '--role', 'viewer', '--zones', 'not a zone')).rejects.toThrow(/domain name/)
+    await expect(run('frobnicate')).rejects.toThrow(/Unknown command/)
+  })
+
+  it('lists, resets a password (ending sessions) and disables', async () => {
+    expect(await run('list')).toMatch(/^eve\teditor\texample.com,shop.io\tactive\tEve E\.$/m)
+    const eve = (await store.people.byUsername('eve'))!
+    await store.sessions.create(eve.id, '::1', 'test')
+    const reset = await run('reset-password', 'eve')
+    expect(reset).toMatch(/New one-time password for eve: \S+ \(1 session\(s\) ended\)/)
+    expect(await run('disable', 'eve')).toContain('Disabled eve')
+    expect((await store.people.byUsername('eve'))?.disabled).toBe(true)
+    await expect(run('disable', 'nobody')).rejects.toThrow(/Nobody is called nobody/)
+  })
+})

@@ -1,0 +1,58 @@
+import Database from 'better-sqlite3'
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely'
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs'
+import { join } from 'node:path'
+import pg from 'pg'
+import { migrations, type Dialect } from './migrations'
+import type { StoreTables } from './schema'
+
+export type Db = Kysely<StoreTables>
+
+export interface StoreLocation {
+  /** Folder of the SQLite file (`dashboard.sqlite`), or ":memory:"; used when no databaseUrl is given. */
+  dataDir: string
+  /** `postgres://…`: the store lives in PostgreSQL instead (several instances may share it). */
+  databaseUrl?: string
+}
+
+export const STORE_FILE = 'dashboard.sqlite'
+
+// BIGINT columns hold milliseconds; they fit a JavaScript number, so read them as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v))
+
+function openSqlite(dataDir: string): Database.Database {
+  if (dataDir === ':memory:') return new Database(':memory:')
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  const file = join(dataDir, STORE_FILE)
+  // Created readable by its owner only, before SQLite opens it.
+  closeSync(openSync(file, 'a', 0o600))
+  chmodSync(file, 0o600)
+  const db = new Database(file)
+  db.pragma('journal_mode = WAL')
+  db.pragma('busy_timeout = 5000')
+  db.pragma('foreign_keys = ON')
+  return db
+}
+
+export function dialectOf(location: StoreLocation): Dialect {
+  return location.databaseUrl ? 'postgres' : 'sqlite'
+}
+
+/** A Kysely instance on SQLite or PostgreSQL. Nothing is opened until the first query. */
+export function createDb(location: StoreLocation): Db {
+  const dialect = location.databaseUrl
+    ? new PostgresDialect({ pool: async () => new pg.Pool({ connectionString: location.databaseUrl, max: 10 }) })
+    : new SqliteDialect({ database: async () => openSqlite(location.dataDir) })
+  return new Kysely<StoreTables>({ dialect })
+}
+
+/** Applies every migration not yet applied; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
+  const all = migrations(dialect)
+  const provider: MigrationProvider = { getMigrations: async () => all }
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest()
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName
+    throw new Error(`The dashboard store could not be migrated${failed ? ` (${failed})` : ''}: ${String(error)}`)
+  }
+}

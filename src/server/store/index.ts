@@ -1,0 +1,42 @@
+import { createDb, dialectOf, migrateToLatest, type Db, type StoreLocation } from './db'
+import { peopleStore } from './people'
+import { reviewStore } from './reviews'
+import { sessionStore, type SessionPolicy } from './sessions'
+import { settingsStore } from './settings'
+import { throttleStore } from './throttle'
+
+export type { StoreLocation } from './db'
+export { STORE_FILE } from './db'
+export { ROLES, publicPerson, type Person, type PersonWithHash, type Role, type ZoneScope } from './people'
+export type { SessionInfo, SessionPolicy } from './sessions'
+export type { ReviewRow, NewReview } from './reviews'
+
+export interface StoreOptions extends StoreLocation {
+  now?: () => number
+  sessionPolicy?: SessionPolicy
+}
+
+/**
+ * The dashboard's own state (people, sessions, sign-in throttling, settings, the review ledger; the
+ * audit log next) on SQLite in DATA_DIR or on PostgreSQL (DATABASE_URL). Features call these
+ * functions, never SQL. Nothing is opened until first use; migrations run once, before the first query.
+ */
+export function createStore(options: StoreOptions) {
+  const now = options.now ?? Date.now
+  const kysely = createDb(options)
+  let ready: Promise<Db> | undefined
+  const db = () => (ready ??= migrateToLatest(kysely, dialectOf(options)).then(() => kysely))
+  return {
+    dialect: dialectOf(options),
+    /** Opens the store and applies pending migrations (also done lazily by every call). */
+    open: async () => void (await db()),
+    people: peopleStore(db, now),
+    sessions: sessionStore(db, now, options.sessionPolicy),
+    throttle: throttleStore(db, now),
+    settings: settingsStore(db),
+    reviews: reviewStore(db),
+    close: () => kysely.destroy(),
+  }
+}
+
+export type Store = ReturnType<typeof createStore>

@@ -1,0 +1,87 @@
+import { sql, type Kysely, type Migration } from 'kysely'
+
+/**
+ * Versioned migrations, applied in name order and recorded by Kysely's migrator. Never edit one that
+ * has shipped: add the next. `dialect` lets a column type differ where the two databases differ.
+ */
+export type Dialect = 'sqlite' | 'postgres'
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+type AnyDb = Kysely<any>
+
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  const serial = dialect === 'postgres' ? sql`serial` : sql`integer`
+  const bigint = sql`bigint`
+  return {
+    '0001-review-ledger': {
+      // IF NOT EXISTS: stores created before migrations already hold this table and its rows.
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('script_reviews')
+          .ifNotExists()
+          .addColumn('id', serial, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+          .addColumn('zone_id', 'text', (c) => c.notNull())
+          .addColumn('script_id', 'text', (c) => c.notNull())
+          .addColumn('verdict', 'text', (c) => c.notNull())
+          .addColumn('note', 'text', (c) => c.notNull())
+          .addColumn('reviewer', 'text', (c) => c.notNull())
+          .addColumn('reviewed_at', 'text', (c) => c.notNull())
+          .addColumn('script_url', 'text', (c) => c.notNull())
+          .addColumn('script_host', 'text', (c) => c.notNull())
+          .addColumn('script_hash', 'text')
+          .addColumn('js_integrity_score', 'integer')
+          .addColumn('malware_score', 'integer')
+          .addColumn('magecart_score', 'integer')
+          .addColumn('cryptomining_score', 'integer')
+          .execute()
+        await db.schema
+          .createIndex('script_reviews_script')
+          .ifNotExists()
+          .on('script_reviews')
+          .columns(['zone_id', 'script_id', 'id'])
+          .execute()
+      },
+    },
+    '0002-people-and-sessions': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('people')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('username', 'text', (c) => c.notNull().unique())
+          .addColumn('display_name', 'text', (c) => c.notNull())
+          .addColumn('role', 'text', (c) => c.notNull())
+          .addColumn('zones', 'text', (c) => c.notNull())
+          .addColumn('password_hash', 'text')
+          .addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', bigint, (c) => c.notNull())
+          .addColumn('updated_at', bigint, (c) => c.notNull())
+          .execute()
+        await db.schema
+          .createTable('sessions')
+          .addColumn('id_hash', 'text', (c) => c.primaryKey())
+          .addColumn('handle', 'text', (c) => c.notNull().unique())
+          .addColumn('person_id', 'text', (c) => c.notNull().references('people.id').onDelete('cascade'))
+          .addColumn('created_at', bigint, (c) => c.notNull())
+          .addColumn('last_seen_at', bigint, (c) => c.notNull())
+          .addColumn('expires_at', bigint, (c) => c.notNull())
+          .addColumn('address', 'text', (c) => c.notNull())
+          .addColumn('user_agent', 'text', (c) => c.notNull())
+          .execute()
+        await db.schema.createIndex('sessions_person').on('sessions').column('person_id').execute()
+        await db.schema
+          .createTable('sign_in_throttle')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('failures', 'integer', (c) => c.notNull())
+          .addColumn('last_failure_at', bigint, (c) => c.notNull())
+          .execute()
+        await db.schema
+          .createTable('settings')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .execute()
+        await db.schema.alterTable('script_reviews').addColumn('reviewer_id', 'text').execute()
+      },
+    },
+    // Issue 12 (audit log): add '0003-audit-log' here.
+  }
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto'
+import type { Db } from './db'
+import type { PeopleTable } from './schema'
+
+export const ROLES = ['viewer', 'reviewer', 'editor', 'admin'] as const
+export type Role = (typeof ROLES)[number]
+
+/** All zones, or the names of the zones a person may see. */
+export type ZoneScope = '*' | string[]
+
+export interface Person {
+  id: string
+  username: string
+  displayName: string
+  role: Role
+  zones: ZoneScope
+  disabled: boolean
+  hasPassword: boolean
+  createdAt: number
+}
+
+export interface PersonWithHash extends Person {
+  passwordHash: string | null
+}
+
+export interface NewPerson {
+  username: string
+  displayName: string
+  role: Role
+  zones: ZoneScope
+  passwordHash: string | null
+}
+
+export interface PersonChanges {
+  displayName?: string
+  role?: Role
+  zones?: ZoneScope
+  disabled?: boolean
+  passwordHash?: string | null
+}
+
+const encodeZones = (z: ZoneScope) => (z === '*' ? '*' : JSON.stringify([...new Set(z.map((n) => n.toLowerCase()))].sort()))
+const decodeZones = (raw: string): ZoneScope => (raw === '*' ? '*' : (JSON.parse(raw) as string[]))
+
+function toPerson(row: PeopleTable): PersonWithHash {
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    role: row.role as Role,
+    zones: decodeZones(row.zones),
+    disabled: row.disabled === 1,
+    hasPassword: row.password_hash !== null,
+    createdAt: Number(row.created_at),
+    passwordHash: row.password_hash,
+  }
+}
+
+/** Drops the password hash: what may leave the store towards a page or the log. */
+export const publicPerson = ({ passwordHash: _hash, ...p }: PersonWithHash): Person => p
+
+export function peopleStore(db: () => Promise<Db>, now: () => number) {
+  return {
+    async count(): Promise<number> {
+      const row = await (await db()).selectFrom('people').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      return Number(row.n)
+    },
+    async list(): Promise<Person[]> {
+      const rows = await (await db()).selectFrom('people').selectAll().orderBy('username').execute()
+      return rows.map((r) => publicPerson(toPerson(r)))
+    },
+    async byUsername(username: string): Promise<PersonWithHash | undefined> {
+      const row = await (await db()).selectFrom('people').selectAll().where('username', '=', username.toLowerCase()).executeTakeFirst()
+      return row && toPerson(row)
+    },
+    async byId(id: string): Promise<PersonWithHash | undefined> {
+      const row = await (await db()).selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
+      return row && toPerson(row)
+    },
+    /** Adds a person; undefined when the username is taken. */
+    async add(p: NewPerson): Promise<Person | undefined> {
+      const t = now()
+      const row: PeopleTable = {
+        id: randomUUID(),
+        username: p.username.toLowerCase(),
+        display_name: p.displayName,
+        role: p.role,
+        zones: encodeZones(p.role === 'admin' ? '*' : p.zones),
+        password_hash: p.passwordHash,
+        disabled: 0,
+        created_at: t,
+        updated_at: t,
+      }
+      const d = await db()
+      const inserted = await d.insertInto('people').values(row).onConflict((oc) => oc.column('username').doNothing()).executeTakeFirst()
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return undefined
+      return publicPerson(toPerson(row))
+    },
+    async update(id: string, ch: PersonChanges): Promise<Person | undefined> {
+      const set: Partial<PeopleTable> = { updated_at: now() }
+      if (ch.displayName !== undefined) set.display_name = ch.displayName
+      if (ch.role !== undefined) set.role = ch.role
+      if (ch.zones !== undefined || ch.role === 'admin') set.zones = encodeZones(ch.role === 'admin' ? '*' : ch.zones!)
+      if (ch.disabled !== undefined) set.disabled = ch.disabled ? 1 : 0
+      if (ch.passwordHash !== undefined) set.password_hash = ch.passwordHash
+      const d = await db()
+      await d.updateTable('people').set(set).where('id', '=', id).execute()
+      const row = await d.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
+      return row && publicPerson(toPerson(row))
+    },
+    /** Active administrators other than `exceptId`: the last one may not be demoted or disabled. */
+    async otherActiveAdmins(exceptId: string): Promise<number> {
+      const row = await (await db())
+        .selectFrom('people')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('role', '=', 'admin')
+        .where('disabled', '=', 0)
+        .where('id', '!=', exceptId)
+        .executeTakeFirstOrThrow()
+      return Number(row.n)
+    },
+  }
+}
+
+export type PeopleStore = ReturnType<typeof peopleStore>

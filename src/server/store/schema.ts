@@ -1,0 +1,72 @@
+import type { Generated } from 'kysely'
+
+/**
+ * The tables of the dashboard's own store (never the API's data). Times are milliseconds since the
+ * epoch (BIGINT on PostgreSQL, read back as numbers). Issue 12's audit log gets its own table here.
+ */
+export interface StoreTables {
+  people: PeopleTable
+  sessions: SessionsTable
+  sign_in_throttle: ThrottleTable
+  settings: SettingsTable
+  script_reviews: ScriptReviewsTable
+}
+
+export interface PeopleTable {
+  id: string
+  /** Lower-case, unique. */
+  username: string
+  display_name: string
+  role: string
+  /** `*` for all zones, else a JSON array of zone names. */
+  zones: string
+  /** `scrypt$…` hash, or null for people who sign in only through single sign-on. */
+  password_hash: string | null
+  /** 1 when the person may not sign in. */
+  disabled: number
+  created_at: number
+  updated_at: number
+}
+
+export interface SessionsTable {
+  /** SHA-256 (hex) of the cookie value; the value itself is never stored. */
+  id_hash: string
+  /** Short public handle shown in the session list, so a session can be ended without its secret. */
+  handle: string
+  person_id: string
+  created_at: number
+  last_seen_at: number
+  expires_at: number
+  address: string
+  user_agent: string
+}
+
+export interface ThrottleTable {
+  /** `address:<ip>`, `account:<username>` or `pair:<username>|<ip>`. */
+  key: string
+  failures: number
+  last_failure_at: number
+}
+
+export interface SettingsTable {
+  key: string
+  value: string
+}
+
+export interface ScriptReviewsTable {
+  id: Generated<number>
+  zone_id: string
+  script_id: string
+  verdict: string
+  note: string
+  reviewer: string
+  reviewer_id: string | null
+  reviewed_at: string
+  script_url: string
+  script_host: string
+  script_hash: string | null
+  js_integrity_score: number | null
+  malware_score: number | null
+  magecart_score: number | null
+  cryptomining_score: number | null
+}

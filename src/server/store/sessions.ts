@@ -1,0 +1,121 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Db } from './db'
+
+export interface SessionPolicy {
+  /** A session unused for this long ends. */
+  idleMs: number
+  /** A session ends this long after sign-in, used or not. */
+  absoluteMs: number
+}
+
+export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleMs: 2 * 60 * 60_000, absoluteMs: 12 * 60 * 60_000 }
+
+export interface SessionInfo {
+  handle: string
+  personId: string
+  createdAt: number
+  lastSeenAt: number
+  expiresAt: number
+  address: string
+  userAgent: string
+}
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex')
+/** last_seen_at is written at most this often, so reads do not each cost a write. */
+const TOUCH_EVERY_MS = 60_000
+
+/**
+ * Server-side sessions: the cookie holds a random token; the store keeps only its hash. Ending a
+ * session (sign-out, an administrator, disabling the person) makes the cookie worthless everywhere.
+ */
+export function sessionStore(db: () => Promise<Db>, now: () => number, policy: SessionPolicy = DEFAULT_SESSION_POLICY) {
+  return {
+    policy,
+    async create(personId: string, address: string, userAgent: string): Promise<{ token: string; handle: string }> {
+      const token = randomBytes(32).toString('base64url')
+      const handle = randomBytes(9).toString('base64url')
+      const t = now()
+      await (await db())
+        .insertInto('sessions')
+        .values({
+          id_hash: hash(token),
+          handle,
+          person_id: personId,
+          created_at: t,
+          last_seen_at: t,
+          expires_at: t + policy.absoluteMs,
+          address: address.slice(0, 64),
+          user_agent: userAgent.slice(0, 200),
+        })
+        .execute()
+      return { token, handle }
+    },
+    /** The live session a cookie value stands for (and marks it used), or undefined. */
+    async resolve(token: string | undefined): Promise<SessionInfo | undefined> {
+      if (!token || token.length > 100) return undefined
+      const d = await db()
+      const row = await d.selectFrom('sessions').selectAll().where('id_hash', '=', hash(token)).executeTakeFirst()
+      if (!row) return undefined
+      const t = now()
+      if (row.expires_at <= t || row.last_seen_at + policy.idleMs <= t) {
+        await d.deleteFrom('sessions').where('id_hash', '=', row.id_hash).execute()
+        return undefined
+      }
+      if (t - row.last_seen_at >= TOUCH_EVERY_MS) {
+        await d.updateTable('sessions').set({ last_seen_at: t }).where('id_hash', '=', row.id_hash).execute()
+      }
+      return {
+        handle: row.handle,
+        personId: row.person_id,
+        createdAt: row.created_at,
+        lastSeenAt: t,
+        expiresAt: Math.min(row.expires_at, t + policy.idleMs),
+        address: row.address,
+        userAgent: row.user_agent,
+      }
+    },
+    async endByToken(token: string | undefined): Promise<void> {
+      if (token) await (await db()).deleteFrom('sessions').where('id_hash', '=', hash(token)).execute()
+    },
+    /** Ends one session of a person by its public handle; false when there is none. */
+    async end(personId: string, handle: string): Promise<boolean> {
+      const r = await (await db()).deleteFrom('sessions').where('person_id', '=', personId).where('handle', '=', handle).executeTakeFirst()
+      return Number(r.numDeletedRows) > 0
+    },
+    async endAll(personId: string): Promise<number> {
+      const r = await (await db()).deleteFrom('sessions').where('person_id', '=', personId).executeTakeFirst()
+      return Number(r.numDeletedRows)
+    },
+    async list(personId: string): Promise<SessionInfo[]> {
+      const t = now()
+      const rows = await (await db())
+        .selectFrom('sessions')
+        .selectAll()
+        .where('person_id', '=', personId)
+        .where('expires_at', '>', t)
+        .where('last_seen_at', '>', t - policy.idleMs)
+        .orderBy('last_seen_at', 'desc')
+        .execute()
+      return rows.map((r) => ({
+        handle: r.handle,
+        personId: r.person_id,
+        createdAt: r.created_at,
+        lastSeenAt: r.last_seen_at,
+        expiresAt: Math.min(r.expires_at, r.last_seen_at + policy.idleMs),
+        address: r.address,
+        userAgent: r.user_agent,
+      }))
+    },
+    /** Deletes expired sessions; returns how many. */
+    async sweep(): Promise<number> {
+      const t = now()
+      const r = await (await db())
+        .deleteFrom('sessions')
+        .where((eb) => eb.or([eb('expires_at', '<=', t), eb('last_seen_at', '<=', t - policy.idleMs)]))
+        .executeTakeFirst()
+      return Number(r.numDeletedRows)
+    },
+  }
+}
+
+export type SessionStore = ReturnType<typeof sessionStore>

@@ -1,0 +1,76 @@
+import { z } from 'zod'
+
+/** People of the dashboard itself (not the API's account members): who may sign in, with what role, for which zones. */
+export const ROLE_NAMES = ['viewer', 'reviewer', 'editor', 'admin'] as const
+export const roleSchema = z.enum(ROLE_NAMES, { error: 'Choose a role: viewer, reviewer, editor or admin.' })
+export type RoleName = z.infer<typeof roleSchema>
+
+export const ROLE_TEXT: Record<RoleName, string> = {
+  viewer: 'Viewer: reads everything in their zones; can use the practice sandbox.',
+  reviewer: 'Reviewer: viewer, plus the script review ledger, page-security monitoring and policies.',
+  editor: 'Editor: reviewer, plus DNS records, certificates, log fields and jobs, and firewall rules.',
+  admin: 'Administrator: everything in every zone, people, and account-level work (load balancing, invites).',
+}
+
+export const usernameSchema = z
+  .string({ error: 'Enter a username.' })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'A username has up to 64 lower-case letters, digits, dots, dashes or underscores, and starts with a letter or digit.')
+
+const zoneNameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?\.)+[a-z0-9-]{2,63}$/, 'Each zone is a domain name such as example.com.')
+
+/** `*` (all zones) or a list of zone names. Administrators always have all zones. */
+export const zoneScopeSchema = z.union([z.literal('*'), z.array(zoneNameSchema).min(1, 'List at least one zone, or choose all zones.').max(500)])
+
+export const passwordSchema = z.string().min(10, 'Use at least 10 characters.').max(1024, 'Use at most 1024 characters.')
+
+export const personInputSchema = z.object({
+  username: usernameSchema,
+  display_name: z.string({ error: 'Enter a display name.' }).trim().min(1, 'Enter a display name.').max(100, 'At most 100 characters.'),
+  role: roleSchema,
+  zones: zoneScopeSchema,
+  password: passwordSchema,
+})
+export type PersonInput = z.infer<typeof personInputSchema>
+
+export const personPatchSchema = z
+  .object({
+    display_name: personInputSchema.shape.display_name,
+    role: roleSchema,
+    zones: zoneScopeSchema,
+    disabled: z.boolean(),
+  })
+  .partial()
+export type PersonPatch = z.infer<typeof personPatchSchema>
+
+/** A person as the dashboard's server reports it (never a password or its hash). */
+export interface PersonView {
+  id: string
+  username: string
+  display_name: string
+  role: RoleName
+  zones: '*' | string[]
+  disabled: boolean
+  created_at: string
+}
+
+export interface SessionView {
+  handle: string
+  created_at: string
+  last_seen_at: string
+  expires_at: string
+  address: string
+  user_agent: string
+  current: boolean
+}
+
+/** GET /api/local/me: who the dashboard thinks you are. `local`: nobody is defined, loopback. */
+export interface MeView {
+  kind: 'person' | 'local'
+  person: Omit<PersonView, 'id' | 'disabled' | 'created_at'> & { id: string | null }
+}
