@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
-import { randomUUID } from 'node:crypto'
 import { LB_HEALTH_ALERT, notificationPolicyInputSchema } from '../../../shared/schemas/alerting'
 import { ApiError, notFound, ok, readJson, validate } from '../http'
+import { newId } from '../ids'
 import { requireAccount } from '../lookup'
 import type { EmulatorContext } from '../module'
 import { toPolicy, type PolicyRow } from './store'
@@ -38,7 +38,7 @@ export function registerPolicyRoutes(app: Hono, { db, now }: EmulatorContext): v
         : [{ code: POLICY_CODES.unknownPool, message: `Pool ${id} does not exist in this account.`, source: { pointer: `/filters/pool_id/${i}` } }],
     )
     if (errors.length > 0) throw new ApiError(400, errors)
-    const id = randomUUID()
+    const id = newId() // 32 hexadecimal characters, as the service's policy ids
     const stamp = now().toISOString()
     const filters = input.alert_type === LB_HEALTH_ALERT ? pickLbFilters(input.filters ?? {}) : (input.filters ?? {})
     db.prepare(`INSERT INTO alerting_policies (id, account_id, name, description, alert_type, enabled, alert_interval,
