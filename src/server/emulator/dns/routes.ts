@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import { badRequest, envelope, ok, readJson } from '../http'
+import { badRequest, envelope, ok, queryBool, readJson } from '../http'
 import { requireZone } from '../lookup'
 import type { EmulatorContext } from '../module'
 import { runBatch } from './batch'
@@ -7,6 +7,7 @@ import { exportZone } from './bind-export'
 import { IncludeRefused } from './bind-parse'
 import { importZoneFile } from './import'
 import { listRecords } from './list'
+import { withShadowMeta } from './shadow'
 import { ensureSoa } from './soa'
 import { getRow, toApiRecord } from './store'
 import { createRecord, deleteRecord, recordNotFound, updateRecord } from './write'
@@ -18,7 +19,7 @@ export function registerDnsRoutes(app: Hono, { db, now }: EmulatorContext): void
     const zone = requireZone(db, c.req.param('zone_id'))
     ensureSoa(db, zone, now().toISOString())
     const { records, info } = listRecords(db, zone, c)
-    return ok(c, records, info)
+    return ok(c, queryBool(c, 'include_shadow_metadata') ? withShadowMeta(db, zone, records) : records, info)
   })
 
   app.post(BASE, async (c) => {
@@ -77,7 +78,8 @@ export function registerDnsRoutes(app: Hono, { db, now }: EmulatorContext): void
     const zone = requireZone(db, c.req.param('zone_id'))
     const row = getRow(db, zone.id, c.req.param('dns_record_id'))
     if (!row) throw recordNotFound()
-    return ok(c, toApiRecord(row))
+    const record = toApiRecord(row)
+    return ok(c, queryBool(c, 'include_shadow_metadata') ? withShadowMeta(db, zone, [record])[0] : record)
   })
 
   for (const [method, mode] of [

@@ -124,6 +124,8 @@ export const DEMO_RECORDS: SeedRecord[] = [
   r({ type: 'PTR', name: 'office-printer', content: 'printer.office.example.com', ttl: 3600 }),
   r({ type: 'NS', name: 'lab', content: 'ns1.lab-dns.net', ttl: 86400, comment: 'Delegated to the research lab' }),
   r({ type: 'NS', name: 'lab', content: 'ns2.lab-dns.net', ttl: 86400 }),
+  // Shadowed by the lab delegation: kept in the zone but answered by the lab's name servers instead.
+  r({ type: 'A', name: 'wiki.lab', content: '192.0.2.61', comment: 'Left from before the lab ran its own name servers' }),
   r({
     type: 'DS',
     name: 'lab',
