@@ -19,7 +19,8 @@ test.describe('log custom fields and log jobs', () => {
   test('configure headers and a cookie, save, create a log job, and see the custom fields included', async ({ page, request }) => {
     await openPage(page, zoneUrl('demo', 'logs'))
     await expect(page.getByRole('heading', { level: 1, name: 'Log fields' })).toBeVisible()
-    await page.getByRole('button', { name: 'Create the custom-fields ruleset' }).click()
+    await expect(page.getByText('Technical name: the http_log_custom_fields entry-point ruleset.')).toBeVisible()
+    await page.getByRole('button', { name: 'Create the list of custom fields' }).click()
 
     // Header names are lower-cased as typed, and the page says why.
     const requestBox = page.getByRole('textbox', { name: 'Request headers', exact: true })
