@@ -94,7 +94,10 @@ export function createApp({ config, emulator, staticDir, endpoints, log, store: 
 
   app.all('/api/*', () => jsonError(404, PROXY_CODES.noRoute, 'No route for that URI'))
 
-  if (staticDir) registerSpa(app, staticDir)
+  if (staticDir) {
+    const zoneExists = emulator && ((id: string) => emulator.db.prepare('SELECT 1 FROM zones WHERE id = ?').get(id) !== undefined)
+    registerSpa(app, staticDir, { zoneExists })
+  }
 
   return app
 }

@@ -248,7 +248,7 @@ describe.skipIf(skip)('the sandbox answers in the published shapes (../shared/re
     await conforms('DELETE', `${base}/jobs/${created.id}`)
     const destination = 's3://acme-logs/custom/{DATE}?region=us-east-1'
     const challenge = result(await conforms('POST', `${base}/ownership`, { destination_conf: destination }))
-    const token = /token: (\S+)\./.exec(challenge.message)?.[1]
+    const token = /this token:\n(\S+)$/.exec(challenge.message)?.[1]
     expect(token).toBeDefined()
     await conforms('POST', `${base}/ownership/validate`, { destination_conf: destination, ownership_challenge: token })
     await conforms('GET', `${base}/datasets/http_requests/fields`)

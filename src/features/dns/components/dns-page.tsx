@@ -170,6 +170,8 @@ export function DnsPage() {
       {editing && (
         <Suspense fallback={null}>
           <RecordDialog
+            key={'record' in editing ? editing.record.id : 'new'}
+            onEditRecord={(existing) => setEditing({ record: existing })}
             zoneId={zoneId}
             zoneName={zoneName}
             record={'record' in editing ? editing.record : undefined}

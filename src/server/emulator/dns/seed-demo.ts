@@ -67,7 +67,8 @@ export const DEMO_RECORDS: SeedRecord[] = [
   r({ type: 'A', name: 'sip', content: '198.51.100.30', ttl: 3600 }),
   r({ type: 'A', name: 'chat', content: '198.51.100.31', ttl: 3600 }),
   r({ type: 'A', name: 'dns', content: '198.51.100.53', ttl: 3600 }),
-  r({ type: 'CNAME', name: 'blog', content: 'example-blog.ghost.io', proxied: true, tags: ['owner:marketing'] }),
+  // Not "blog": the first name a tutorial has a newcomer add must not be taken (conflicts stay, elsewhere).
+  r({ type: 'CNAME', name: 'journal', content: 'example-journal.ghost.io', proxied: true, tags: ['owner:marketing'] }),
   r(
     { type: 'CNAME', name: 'shop', content: 'shops.myshopify.com', comment: 'Managed by the shop platform' },
     { managed_by_apps: true },
