@@ -24,7 +24,8 @@ const serverBuild: UserConfig = {
     copyPublicDir: false,
     rolldownOptions: {
       input: { main: 'src/server/main.ts', 'seed-worker': 'src/server/emulator/seed-worker.ts' },
-      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      // One folder: the emulator finds seed-worker.js beside the chunk that holds it.
+      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },
   },
   ssr: { noExternal: [] },

@@ -67,7 +67,20 @@ test.describe('page security', () => {
     await expect(page.getByRole('heading', { name: 'Policies', exact: true })).toBeVisible()
     const created = page.getByRole('listitem').filter({ hasText: 'E2E checkout lock-down' })
     await expect(created).toContainText('Allow: blocks the rest')
+    await expect(created).toContainText('Pages on www.example.com whose path starts with /checkout')
     await expect(created).toContainText('starts_with(http.request.uri.path, "/checkout")')
+  })
+
+  test('a policy for the whole zone says "Every page of the zone", not "true"', async ({ page, request }) => {
+    const res = await request.post(`/api/v4${zoneUrl('demo', 'page_shield/policies')}`, {
+      headers: { 'X-Zonekeeper-Request': '1' },
+      data: { action: 'log', description: 'E2E zone-wide report', enabled: false, expression: 'true', value: "script-src 'self'" },
+    })
+    expect(res.status()).toBe(200)
+    await openPage(page, zoneUrl('demo', 'page-shield/policies'))
+    const item = page.getByRole('listitem').filter({ hasText: 'E2E zone-wide report' })
+    await expect(item.getByRole('definition').first()).toHaveText('Every page of the zone')
+    await expect(item).not.toContainText('true')
   })
 
   test('toggles monitoring', async ({ page, request }) => {

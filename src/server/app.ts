@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { credentialSecrets, type ServerConfig } from './config'
 import type { Emulator } from './emulator'
+import { SEED_ZONES } from './emulator/seed-ids'
 import { endpoints as allEndpoints, createMatcher, isSafePath, type Endpoint } from './endpoints'
 import { jsonError, PROXY_CODES } from './envelope'
 import { guardWrites, hostCheck, rawTarget, splitTarget } from './guard'
@@ -31,6 +32,8 @@ export interface AppOptions {
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024
 
+const preparingZone = (id: string) => ({ id, name: Object.values(SEED_ZONES).find((z) => z.id === id)?.name ?? id })
+
 /** Paths whose raw form is checked for tricks (encoded dots and slashes, backslashes, empty segments). */
 const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/client/')
 
@@ -59,7 +62,10 @@ export function createApp({ config, emulator, staticDir, endpoints, log, store: 
     await next()
   })
 
-  app.get('/healthz', (c) => c.json({ ok: true, mode: config.mode }))
+  // `preparing`: sandbox zones whose demo data is still being written (see emulator/seed.ts).
+  app.get('/healthz', (c) =>
+    c.json({ ok: true, mode: config.mode, ...(emulator ? { preparing: emulator.preparing().map(preparingZone) } : {}) }),
+  )
 
   const store = given ?? createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   const match = createMatcher(endpoints ?? allEndpoints)

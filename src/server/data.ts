@@ -5,7 +5,10 @@ import { createEmulator, type Emulator } from './emulator'
 /** Where the sandbox keeps its data: `$DATA_DIR/sandbox.sqlite`. */
 export const sandboxFile = (dataDir: string) => join(dataDir, 'sandbox.sqlite')
 
-/** Opens the sandbox database (creating and seeding it the first time), reset to the demo seed when asked. */
+/**
+ * Opens the sandbox database (creating and seeding it the first time), reset to the demo seed when asked.
+ * The scale-test zones are written in the background, so the server answers at once.
+ */
 export function openSandbox(config: Pick<ServerConfig, 'dataDir' | 'resetSandbox'>): Emulator {
-  return createEmulator({ file: sandboxFile(config.dataDir), reset: config.resetSandbox })
+  return createEmulator({ file: sandboxFile(config.dataDir), reset: config.resetSandbox, scaleInBackground: true })
 }

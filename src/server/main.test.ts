@@ -10,7 +10,7 @@ interface Run {
   stderr: string
 }
 
-/** Runs `npm start` (tsx src/server/main.ts) with env; `until` may act on the output and stop the process. */
+/** Runs the server from its sources (npm start runs the same code compiled) with env; `until` may act on the output and stop the process. */
 function start(
   env: Record<string, string>,
   args: string[] = [],
@@ -71,7 +71,8 @@ describe('npm start', () => {
     expect(run.stderr).toBe('')
     expect(run.stdout).toContain(join(dataDir, 'sandbox.sqlite'))
     expect(run.stdout).toContain('reset to the demo data')
-    expect(health).toEqual({ ok: true, mode: 'sandbox' })
+    // Stopped at once: the scale-test zones are still being written in the background (the next start finishes them).
+    expect(health).toEqual({ ok: true, mode: 'sandbox', preparing: expect.any(Array) })
     expect(run.code).toBe(0)
   })
 })

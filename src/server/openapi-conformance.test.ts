@@ -180,6 +180,12 @@ describe.skipIf(!present)('the sandbox answers in the published shapes (../share
     await conforms('GET', `/zones/${ZONE}/ssl/certificate_packs/${packs[0].id}`)
   })
 
+  it('certificate packs: restart validation (PATCH)', async () => {
+    const packs = result(await send('GET', `/zones/${ZONE}/ssl/certificate_packs?status=all`))
+    const timedOut = packs.find((p: { status: string }) => p.status === 'validation_timed_out')
+    await conforms('PATCH', `/zones/${ZONE}/ssl/certificate_packs/${timedOut.id}`, {})
+  })
+
   it('page security: settings, scripts, connections, cookies, policies', async () => {
     const base = `/zones/${ZONE}/page_shield`
     await conforms('GET', base)

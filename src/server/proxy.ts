@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import { apiErrorsFromIssues } from '../shared/schemas/common'
+import { oversizedStrings } from '../shared/string-limits'
 import { withoutTrailingSlash, type Endpoint } from './endpoints'
 import { jsonError, jsonErrors, PROXY_CODES } from './envelope'
 import { rawTarget, splitTarget, WRITE_METHODS, writeRefusal } from './guard'
@@ -50,6 +51,8 @@ export function registerApiDoor(app: Hono, { match, forward }: ApiDoorOptions): 
           return jsonError(400, PROXY_CODES.malformedJson, 'Malformed JSON in request body.')
         }
       }
+      const tooLong = oversizedStrings(json)
+      if (tooLong.length) return jsonErrors(400, tooLong)
       const parsed = endpoint.body.safeParse(json)
       if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, endpoint.validationCode ?? 1004))
     }

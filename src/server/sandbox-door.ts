@@ -77,7 +77,8 @@ export function registerSandboxDoor(app: Hono, emulator: Emulator): void {
     })
   })
 
-  app.post('/api/sandbox/reset', guardWrites, () => {
+  app.post('/api/sandbox/reset', guardWrites, async () => {
+    await emulator.ready // a background seed finishes first
     emulator.reset()
     return jsonOk({ reset: true })
   })

@@ -2,7 +2,8 @@ import Cloudflare, { BadRequestError, NotFoundError } from 'cloudflare'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, testConfig } from '../testing/server'
 import { createEmulator, type Emulator } from './emulator'
-import { SEED_ZONES } from './emulator/seed-ids'
+import { SEED_POOL_COUNT } from './emulator/load-balancing/seed'
+import { DEMO_ACCOUNT, SEED_ZONES } from './emulator/seed-ids'
 import type { RunningServer } from './serve'
 
 /**
@@ -138,5 +139,54 @@ describe('the cloudflare SDK against the sandbox', () => {
       expect((err as BadRequestError).status).toBe(400)
       expect((err as BadRequestError).message).toMatch(message)
     }
+  })
+})
+
+describe('the cloudflare SDK: flows real clients depend on (issue 9)', () => {
+  it('looks a zone up by name with per_page=1, as certbot and python-cloudflare do', async () => {
+    const page = await client.zones.list({ name: 'example.com', per_page: 1 })
+    expect(page.result.map((z) => z.id)).toEqual([DEMO])
+    expect(page.result_info).toMatchObject({ page: 1, per_page: 5, count: 1, total_count: 1 })
+  })
+
+  it('answers a path with a trailing slash (ddclient: /zones/?name=…)', async () => {
+    const body = await client.get<{ result: { id: string }[] }>('/zones/', { query: { name: 'example.com' } })
+    expect(body.result.map((z) => z.id)).toEqual([DEMO])
+  })
+
+  it('pools.list() returns every pool in one page', async () => {
+    const page = await client.loadBalancers.pools.list({ account_id: DEMO_ACCOUNT.id })
+    expect(page.result).toHaveLength(SEED_POOL_COUNT)
+    const all: string[] = []
+    for await (const pool of client.loadBalancers.pools.list({ account_id: DEMO_ACCOUNT.id })) all.push(pool.id!)
+    expect(new Set(all).size).toBe(SEED_POOL_COUNT)
+  })
+
+  it('dns.records.batch: deletes, patches, puts and posts in one call, all or nothing', async () => {
+    const a = await client.dns.records.create({ zone_id: DEMO, type: 'A', name: 'sdk-batch-a', content: '192.0.2.160', ttl: 1 })
+    const b = await client.dns.records.create({ zone_id: DEMO, type: 'A', name: 'sdk-batch-b', content: '192.0.2.161', ttl: 1 })
+    const c = await client.dns.records.create({ zone_id: DEMO, type: 'A', name: 'sdk-batch-c', content: '192.0.2.162', ttl: 1 })
+    const res = await client.dns.records.batch({
+      zone_id: DEMO,
+      deletes: [{ id: a.id }],
+      patches: [{ id: b.id, type: 'A', name: 'sdk-batch-b', ttl: 1, proxied: true }],
+      puts: [{ id: c.id, type: 'A', name: 'sdk-batch-c', content: '192.0.2.163', ttl: 300 }],
+      posts: [{ type: 'TXT', name: 'sdk-batch-new', content: 'made in a batch', ttl: 1 }],
+    })
+    expect(res.deletes?.map((r) => r.id)).toEqual([a.id])
+    expect(res.patches?.[0]).toMatchObject({ id: b.id, proxied: true })
+    expect(res.puts?.[0]).toMatchObject({ id: c.id, content: '192.0.2.163', ttl: 300 })
+    expect(res.posts?.[0]).toMatchObject({ name: 'sdk-batch-new.example.com', content: '"made in a batch"' })
+
+    const err = await client.dns.records
+      .batch({
+        zone_id: DEMO,
+        deletes: [{ id: b.id }],
+        posts: [{ type: 'A', name: 'sdk-batch-bad', content: 'not-an-ip', ttl: 1 }],
+      })
+      .catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(BadRequestError)
+    expect((err as BadRequestError).errors[0]).toMatchObject({ source: { pointer: '/posts/0/content' } })
+    expect(await client.dns.records.get(b.id, { zone_id: DEMO })).toMatchObject({ id: b.id })
   })
 })

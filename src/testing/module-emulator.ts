@@ -28,6 +28,8 @@ export function createModuleEmulator(modules: EmulatorModule[], now = new Date('
   db.transaction(() => {
     const seedCtx = { ...ctx, rng: rng(1) }
     for (const m of all) m.seed?.(seedCtx)
+    // The scale-test zones too (the full emulator may write them in the background; tests want them now).
+    for (const m of all) m.scale?.seed(seedCtx)
   })()
   const app = new Hono()
   for (const m of all) m.register(app, ctx)

@@ -47,6 +47,8 @@ export function fakeEmulator(): FakeEmulator {
     seen: [],
     resets: 0,
     reset: () => void fake.resets++,
+    ready: Promise.resolve(),
+    preparing: () => [],
     close: () => db.close(),
   }
   app.all('*', async (c) => {

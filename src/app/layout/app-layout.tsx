@@ -1,6 +1,7 @@
 import { useId, type Ref } from 'react'
 import { Outlet } from '@tanstack/react-router'
 import { AccountMenu } from './account-menu'
+import { PreparingNotice } from './preparing-notice'
 import { SandboxControls } from './sandbox-controls'
 import { SideNav } from './side-nav'
 import { useNavDrawer } from './use-nav-drawer'
@@ -111,6 +112,7 @@ export function AppLayout() {
             tabIndex={-1}
             className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none md:px-8 md:py-8"
           >
+            <PreparingNotice />
             <Outlet />
           </main>
         </div>

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { poolsSearchSchema } from '@/features/load-balancing/api/pools-search'
+import { accountsQueryOptions } from '@/features/load-balancing/api/get-accounts'
 import { rootRoute } from '../root-route'
 
 /** `/load-balancing`: pools, the legacy e-mail migration and notification policies of an account. */
@@ -8,6 +9,8 @@ export const loadBalancingRoutes = [
     getParentRoute: () => rootRoute,
     path: '/load-balancing',
     validateSearch: poolsSearchSchema,
+    // Starts the accounts request (the pools need an account) while the page's code loads.
+    loader: ({ context }) => void context.queryClient.prefetchQuery(accountsQueryOptions()),
     component: lazyRouteComponent(() => import('@/features/load-balancing/components/load-balancing-page'), 'LoadBalancingPage'),
   }),
 ] as const

@@ -1,5 +1,7 @@
 import { createRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router'
 import { tableSearchSchema } from '@/components/data-table/url-table-state'
+import { customFieldsRulesetQueryOptions } from '@/features/log-fields/api/get-custom-fields-ruleset'
+import { logJobsQueryOptions } from '@/features/log-fields/api/get-log-jobs'
 import { zoneRoute } from '../root-route'
 
 /**
@@ -19,6 +21,8 @@ export const logFieldsRoutes = [
     createRoute({
       getParentRoute: () => logsRoute,
       path: '/',
+      // Loaders start the page's request while its code loads; errors show in the page.
+      loader: ({ context, params }) => void context.queryClient.prefetchQuery(customFieldsRulesetQueryOptions(params.zoneId)),
       component: lazyRouteComponent(() => import('@/features/log-fields/components/custom-fields-page'), 'CustomFieldsPage'),
     }),
     jobsRoute.addChildren([
@@ -26,6 +30,7 @@ export const logFieldsRoutes = [
         getParentRoute: () => jobsRoute,
         path: '/',
         validateSearch: tableSearchSchema(),
+        loader: ({ context, params }) => void context.queryClient.prefetchQuery(logJobsQueryOptions(params.zoneId)),
         component: lazyRouteComponent(() => import('@/features/log-fields/components/jobs-page'), 'LogJobsPage'),
       }),
       createRoute({

@@ -5,6 +5,9 @@ import {
   reviewsSearchSchema,
   scriptsSearchSchema,
 } from '@/features/page-shield/api/search'
+import { policiesQueryOptions } from '@/features/page-shield/api/policies'
+import { connectionsQueryOptions, cookiesQueryOptions, scriptsQueryOptions } from '@/features/page-shield/api/resources'
+import { reviewsQueryOptions } from '@/features/page-shield/api/reviews'
 import { zoneRoute } from '../root-route'
 
 /** `/zones/$zoneId/page-shield`: monitoring, detected scripts / connections / cookies, policies, review ledger. */
@@ -16,6 +19,7 @@ const pageShieldRoute = createRoute({
 
 const parent = () => pageShieldRoute
 
+// Loaders start each list's request while the page's code loads (errors show in the page, not thrown).
 export const pageShieldRoutes = [
   pageShieldRoute.addChildren([
     createRoute({
@@ -27,6 +31,11 @@ export const pageShieldRoutes = [
       getParentRoute: parent,
       path: 'scripts',
       validateSearch: scriptsSearchSchema,
+      loaderDeps: ({ search }) => search,
+      loader: ({ context, params, deps }) => {
+        void context.queryClient.prefetchQuery(reviewsQueryOptions(params.zoneId))
+        if (deps.review !== 'needs') void context.queryClient.prefetchQuery(scriptsQueryOptions(params.zoneId, deps))
+      },
       component: lazyRouteComponent(() => import('@/features/page-shield/components/scripts-page'), 'ScriptsPage'),
     }),
     createRoute({
@@ -38,6 +47,8 @@ export const pageShieldRoutes = [
       getParentRoute: parent,
       path: 'connections',
       validateSearch: connectionsSearchSchema,
+      loaderDeps: ({ search }) => search,
+      loader: ({ context, params, deps }) => void context.queryClient.prefetchQuery(connectionsQueryOptions(params.zoneId, deps)),
       component: lazyRouteComponent(() => import('@/features/page-shield/components/connections-page'), 'ConnectionsPage'),
     }),
     createRoute({
@@ -52,6 +63,8 @@ export const pageShieldRoutes = [
       getParentRoute: parent,
       path: 'cookies',
       validateSearch: cookiesSearchSchema,
+      loaderDeps: ({ search }) => search,
+      loader: ({ context, params, deps }) => void context.queryClient.prefetchQuery(cookiesQueryOptions(params.zoneId, deps)),
       component: lazyRouteComponent(() => import('@/features/page-shield/components/cookies-page'), 'CookiesPage'),
     }),
     createRoute({
@@ -62,6 +75,7 @@ export const pageShieldRoutes = [
     createRoute({
       getParentRoute: parent,
       path: 'policies',
+      loader: ({ context, params }) => void context.queryClient.prefetchQuery(policiesQueryOptions(params.zoneId)),
       component: lazyRouteComponent(() => import('@/features/page-shield/components/policies-page'), 'PoliciesPage'),
     }),
     createRoute({
@@ -78,6 +92,7 @@ export const pageShieldRoutes = [
       getParentRoute: parent,
       path: 'reviews',
       validateSearch: reviewsSearchSchema,
+      loader: ({ context, params }) => void context.queryClient.prefetchQuery(reviewsQueryOptions(params.zoneId)),
       component: lazyRouteComponent(() => import('@/features/page-shield/components/review-ledger-page'), 'ReviewLedgerPage'),
     }),
   ]),

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner'
 import type { DataTableFeatures } from './features'
 import { DataTablePagination } from './data-table-pagination'
 import type { DataTableInstance } from './use-data-table'
+import { useProgressiveRows } from './use-progressive-rows'
 
 /** The parts of a TanStack Query result the table reads (loading, refetching, error, retry). */
 export interface DataTableQuery {
@@ -98,7 +99,9 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const isFetching = props.isFetching ?? query?.isFetching
   const error = props.error ?? query?.error
   const onRetry = props.onRetry ?? (query ? () => void query.refetch() : undefined)
-  const rows = table.getRowModel().rows
+  const allRows = table.getRowModel().rows
+  const shown = useProgressiveRows(allRows.length, `${allRows.length}:${allRows[0]?.id ?? ''}:${allRows[allRows.length - 1]?.id ?? ''}`)
+  const rows = shown < allRows.length ? allRows.slice(0, shown) : allRows
   const colCount = table.getAllLeafColumns().length
   if (error && !rows.length) return <ErrorView error={error} onRetry={onRetry} />
   return (

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ZodType } from 'zod'
 import { apiErrorsFromIssues, type ApiMessage, type ResultInfo } from '../../shared/schemas/common'
+import { oversizedStrings } from '../../shared/string-limits'
 
 /** An error the emulator answers with the API's envelope. Thrown anywhere inside a handler. */
 export class ApiError extends Error {
@@ -31,15 +32,22 @@ export function ok<T>(c: Context, result: T, resultInfo?: ResultInfo, status: Co
   return c.json(envelope(result, resultInfo), status)
 }
 
-/** Reads a JSON body; a malformed one is a 400 with the API's code 6007. An empty body reads as {}. */
+/**
+ * Reads a JSON body; a malformed one is a 400 with the API's code 6007. An empty body reads as {}.
+ * A string longer than any field allows is a 400 here, whatever the endpoint (STRING_FIELD_MAX).
+ */
 export async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text()
   if (!text.trim()) return {}
+  let json: unknown
   try {
-    return JSON.parse(text)
+    json = JSON.parse(text)
   } catch {
     throw badRequest(6007, 'Malformed JSON in request body.')
   }
+  const tooLong = oversizedStrings(json)
+  if (tooLong.length) throw new ApiError(400, tooLong)
+  return json
 }
 
 /** Validates input with a shared schema; failures become one API error per bad field. */

@@ -1,17 +1,21 @@
 import { Hono } from 'hono'
 import { openDatabase } from './db'
 import { ApiError, errorEnvelope } from './http'
-import { rng } from './ids'
 import type { Db, EmulatorContext } from './module'
 import { emulatorModules } from './modules'
+import { createSeedTables, isSeeded, scalePending, scaleZoneIds, seedDemo, seedScale, seedScaleInBackground, type BackgroundSeed } from './seed'
 
 export interface Emulator {
   /** The API, with paths relative to the base (`/zones`, `/zones/:id/dns_records`...). */
   app: Hono
   db: Db
   ctx: EmulatorContext
-  /** Empties every table and seeds the demo data again. */
+  /** Empties every table and seeds the demo data again (all of it; call it once `ready` settled). */
   reset: () => void
+  /** Settles once every zone is written (at once unless the scale-test zones are seeded in the background). */
+  ready: Promise<void>
+  /** Zones whose demo data is still being written (requests about them wait until it is). */
+  preparing: () => string[]
   close: () => void
 }
 
@@ -22,31 +26,52 @@ export interface EmulatorOptions {
   reset?: boolean
   /** Skip the demo seed entirely (unit tests that build their own data). */
   seed?: boolean
+  /**
+   * Write the scale-test zones (10,000 DNS records, 20,000 scripts) in a worker thread after
+   * returning, so the server answers at once (npm start). Default: written before returning.
+   */
+  scaleInBackground?: boolean
   now?: () => Date
 }
-
-const SEED_MARK = 'zonekeeper_seed'
 
 export function createEmulator(options: EmulatorOptions): Emulator {
   const db = openDatabase(options.file)
   const ctx: EmulatorContext = { db, now: options.now ?? (() => new Date()) }
-  db.exec(`CREATE TABLE IF NOT EXISTS ${SEED_MARK} (seeded_at TEXT NOT NULL)`)
+  createSeedTables(db)
   for (const m of emulatorModules) db.exec(m.schema)
 
-  const reset = () => {
-    db.transaction(() => {
-      for (const m of [...emulatorModules].reverse()) for (const t of m.tables) db.prepare(`DELETE FROM ${t}`).run()
-      db.prepare(`DELETE FROM ${SEED_MARK}`).run()
-      const seedCtx = { ...ctx, rng: rng(20261121) }
-      for (const m of emulatorModules) m.seed?.(seedCtx)
-      db.prepare(`INSERT INTO ${SEED_MARK} (seeded_at) VALUES (?)`).run(ctx.now().toISOString())
-    })()
+  const background = options.scaleInBackground === true && options.file !== ':memory:'
+  let preparing: string[] = []
+  let worker: BackgroundSeed | undefined
+  let ready = Promise.resolve()
+  const startScale = () => {
+    if (!background) return seedScale(ctx)
+    preparing = scaleZoneIds()
+    worker = seedScaleInBackground(options.file, ctx.now())
+    ready = worker.done
+      .catch((err: unknown) => {
+        // A worker that cannot start (or failed): write the zones here instead.
+        console.error('[sandbox] background seed failed, seeding now:', err instanceof Error ? err.message : err)
+        seedScale(ctx)
+      })
+      .finally(() => {
+        preparing = []
+        worker = undefined
+      })
   }
 
-  const seeded = db.prepare(`SELECT 1 FROM ${SEED_MARK} LIMIT 1`).get() !== undefined
-  if (options.seed !== false && (options.reset || !seeded)) reset()
+  if (options.seed !== false && (options.reset || !isSeeded(db))) {
+    seedDemo(ctx, { scale: !background })
+    if (background) startScale()
+  } else if (options.seed !== false && scalePending(db)) startScale()
+
+  const reset = () => seedDemo(ctx, { scale: true })
 
   const app = new Hono()
+  app.use('/zones/:zone_id/*', async (c, next) => {
+    if (preparing.includes(c.req.param('zone_id'))) await ready
+    await next()
+  })
   for (const m of emulatorModules) m.register(app, ctx)
   app.notFound((c) =>
     c.json(
@@ -63,5 +88,18 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     return c.json(errorEnvelope([{ code: 10001, message: 'Internal error in the sandbox.' }]), 500)
   })
 
-  return { app, db, ctx, reset, close: () => db.close() }
+  return {
+    app,
+    db,
+    ctx,
+    reset,
+    get ready() {
+      return ready
+    },
+    preparing: () => [...preparing],
+    close: () => {
+      void worker?.stop()
+      db.close()
+    },
+  }
 }

@@ -27,5 +27,11 @@ export interface EmulatorModule {
   tables: string[]
   /** Fills the demo data; runs inside a transaction after every module's schema exists. */
   seed?: (ctx: SeedContext) => void
+  /**
+   * Scale-test data (thousands of rows in a few zones), written after `seed`: at once in a reset,
+   * or by a worker thread after the server answers on a fresh start (see ../seed.ts). Requests
+   * about `zoneIds` wait until it is written.
+   */
+  scale?: { zoneIds: string[]; seed: (ctx: SeedContext) => void }
   register: (app: Hono, ctx: EmulatorContext) => void
 }

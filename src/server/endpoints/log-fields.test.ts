@@ -11,6 +11,7 @@ describe('allowlist of certificates, rulesets and log jobs', () => {
   it.each([
     ['GET', `/zones/${hex}/ssl/certificate_packs`],
     ['GET', `/zones/${hex}/ssl/certificate_packs/${uuid}`],
+    ['PATCH', `/zones/${hex}/ssl/certificate_packs/${uuid}`],
     ['GET', `/zones/${hex}/rulesets`],
     ['POST', `/zones/${hex}/rulesets`],
     ['GET', `/zones/${hex}/rulesets/${hex}`],
@@ -30,7 +31,6 @@ describe('allowlist of certificates, rulesets and log jobs', () => {
 
   it.each([
     ['DELETE', `/zones/${hex}/rulesets/${hex}`],
-    ['PATCH', `/zones/${hex}/ssl/certificate_packs/${uuid}`],
     ['POST', `/zones/${hex}/ssl/certificate_packs/order`],
     ['DELETE', `/zones/${hex}/ssl/certificate_packs/${uuid}`],
   ])('does not forward %s %s (the dashboard does not use it)', (method, path) => {

@@ -107,4 +107,12 @@ describe('review ledger', () => {
     expect(lines[2]).toContain('Sam (sam),expected,Our CDN build')
     expect(lines[5]).toContain(`Sam (sam),expected,'=cmd|calc`)
   })
+
+  it('records "malicious" as a verdict, kept in the history beside earlier ones', async () => {
+    clock = new Date('2026-03-03T09:00:00Z')
+    const r = await post({ ...input, verdict: 'malicious', note: 'Skimmer injected through the tag manager' }, 'sam')
+    expect(r.status).toBe(201)
+    const history = (await (await get(`${BASE}?script_id=${SCRIPT}`)).json()).result
+    expect(history.map((e: { verdict: string }) => e.verdict).slice(0, 2)).toEqual(['malicious', 'expected'])
+  })
 })

@@ -82,6 +82,9 @@ export function normaliseRecordInput(input: DnsRecordInput, zoneName?: string): 
       data = { ...data, target: normaliseHost(String(data.target ?? ''), zoneName) }
       out.priority = Number(data.priority ?? 0)
     }
+    if (input.type === 'HTTPS' || input.type === 'SVCB')
+      data = { ...data, target: normaliseHost(String(data.target ?? ''), zoneName) }
+    if (input.type === 'NAPTR') data = { ...data, replacement: normaliseHost(String(data.replacement ?? ''), zoneName) }
     out.data = data
     out.content = contentFromData(input.type, data)
   }

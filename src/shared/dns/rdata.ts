@@ -60,17 +60,22 @@ function formatFields(specs: FieldSpec[], data: DataFields): string {
   return specs.map((s) => (s.kind === 'quoted' ? q(data[s.key] ?? '') : String(data[s.key] ?? ''))).join(' ')
 }
 
-const meters = (v: DataValue | undefined) => `${Number(v ?? 0).toFixed(2)}m`
+/** Fixed-point text without a "-0.00" for values that round to zero from below. */
+const fixed = (v: DataValue | undefined, digits: number) => {
+  const s = Number(v ?? 0).toFixed(digits)
+  return /^-0\.?0*$/.test(s) ? s.slice(1) : s
+}
+const meters = (v: DataValue | undefined) => `${fixed(v, 2)}m`
 
 function formatLoc(d: DataFields): string {
   return [
     d.lat_degrees,
     d.lat_minutes,
-    Number(d.lat_seconds ?? 0).toFixed(3),
+    fixed(d.lat_seconds, 3),
     d.lat_direction,
     d.long_degrees,
     d.long_minutes,
-    Number(d.long_seconds ?? 0).toFixed(3),
+    fixed(d.long_seconds, 3),
     d.long_direction,
     meters(d.altitude),
     meters(d.size),

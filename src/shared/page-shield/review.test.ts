@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ReviewEntry } from '../schemas/page-shield-review'
-import { needsReview, reviewState } from './review'
+import { countReviewStates, matchesReviewFilter, needsReview, reviewState, type ReviewFilter } from './review'
 
 const review = (hash: string | null, score: number | null): ReviewEntry => ({
   id: 1,
@@ -41,5 +41,24 @@ describe('new or changed since review', () => {
     ])
     expect(needsReview({ id: 's', hash: 'h1', js_integrity_score: 79 }, review('h1', 80))).toBe(true)
     expect(needsReview({ id: 's', hash: 'h1', js_integrity_score: 80 }, review(null, 80))).toBe(true)
+  })
+
+  it('counts "never reviewed" apart from "changed since its review", and filters by either', () => {
+    const reviews = new Map([
+      ['a', review('h1', 80)],
+      ['b', review('h1', 80)],
+    ])
+    const scripts = [
+      { id: 'a', hash: 'h1', js_integrity_score: 80 }, // reviewed as it is
+      { id: 'b', hash: 'h2', js_integrity_score: 80 }, // code changed since
+      { id: 'c', hash: 'h3', js_integrity_score: 50 }, // never reviewed
+      { id: 'd', hash: null, js_integrity_score: null }, // never reviewed
+    ]
+    expect(countReviewStates(scripts, (id) => reviews.get(id))).toEqual({ new: 2, changed: 1, reviewed: 1 })
+    const keep = (f: ReviewFilter) =>
+      scripts.filter((s) => matchesReviewFilter(reviewState(s, reviews.get(s.id)).kind, f)).map((s) => s.id)
+    expect(keep('needs')).toEqual(['b', 'c', 'd'])
+    expect(keep('new')).toEqual(['c', 'd'])
+    expect(keep('changed')).toEqual(['b'])
   })
 })

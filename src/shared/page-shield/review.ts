@@ -25,6 +25,23 @@ export function reviewState(script: ReviewableScript, review: ReviewEntry | unde
   return reasons.length ? { kind: 'changed', reasons, review } : { kind: 'reviewed', review }
 }
 
+/** Which scripts a review filter keeps: both kinds needing review, never reviewed, or changed since the review. */
+export type ReviewFilter = 'needs' | 'new' | 'changed'
+
+export function matchesReviewFilter(kind: ReviewState['kind'], filter: ReviewFilter): boolean {
+  return filter === 'needs' ? kind !== 'reviewed' : kind === filter
+}
+
+/** How many scripts were never reviewed and how many changed since their review (code or score). */
+export function countReviewStates(
+  scripts: readonly ReviewableScript[],
+  reviewOf: (id: string) => ReviewEntry | undefined,
+): { new: number; changed: number; reviewed: number } {
+  const counts = { new: 0, changed: 0, reviewed: 0 }
+  for (const s of scripts) counts[reviewState(s, reviewOf(s.id)).kind] += 1
+  return counts
+}
+
 /** "New or changed since review": what needs a reviewer's eyes. */
 export const needsReview = (script: ReviewableScript, review: ReviewEntry | undefined): boolean =>
   reviewState(script, review).kind !== 'reviewed'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { base64Text, DNS_STRING_MAX, DNS_TEXT_MAX, hexText, hostTarget, plainText, svcParamsText } from './dns-text-fields'
 
 /**
  * `data` objects of the data-based record types (api-notes §3.4, ranges from the API's schema).
@@ -19,12 +20,6 @@ const int = (label: string, max: number) =>
     .max(max, { error: `${label} must be between 0 and ${max}.` })
 const u8 = (label: string) => int(label, 255)
 const u16 = (label: string) => int(label, 65_535)
-const text = (label: string) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .min(1, { error: `Enter the ${label.toLowerCase()}.` })
-const anyText = (label: string) => z.string({ error: `${label} must be text.` })
 const num = (label: string, min: number, max: number) =>
   z
     .number({
@@ -38,38 +33,43 @@ const num = (label: string, min: number, max: number) =>
 
 export const caaDataSchema = z.object({
   flags: u8('Flags'),
-  tag: text('Tag').regex(/^[A-Za-z0-9]+$/, {
-    error: 'The tag is a single word of letters and digits, such as issue, issuewild or iodef.',
-  }),
-  value: anyText('Value'),
+  tag: z
+    .string({ error: 'Tag must be text.' })
+    .trim()
+    .min(1, { error: 'Enter the tag.' })
+    .max(DNS_STRING_MAX, { error: `The tag is at most ${DNS_STRING_MAX} characters.` })
+    .regex(/^[A-Za-z0-9]+$/, {
+      error: 'The tag is a single word of letters and digits, such as issue, issuewild or iodef.',
+    }),
+  value: plainText('Value', DNS_TEXT_MAX),
 })
 
 export const certDataSchema = z.object({
   type: u16('Certificate type'),
   key_tag: u16('Key tag'),
   algorithm: u8('Algorithm'),
-  certificate: text('Certificate'),
+  certificate: base64Text('Certificate'),
 })
 
 export const dnskeyDataSchema = z.object({
   flags: u16('Flags'),
   protocol: u8('Protocol'),
   algorithm: u8('Algorithm'),
-  public_key: text('Public key'),
+  public_key: base64Text('Public key'),
 })
 
 export const dsDataSchema = z.object({
   key_tag: u16('Key tag'),
   algorithm: u8('Algorithm'),
   digest_type: u8('Digest type'),
-  digest: text('Digest'),
+  digest: hexText('Digest'),
 })
 
 /** HTTPS and SVCB share their fields. */
 export const svcbDataSchema = z.object({
   priority: u16('Priority'),
-  target: text('Target'),
-  value: anyText('Value').default(''),
+  target: hostTarget('Target', { allowRoot: true }),
+  value: svcParamsText('Value').default(''),
 })
 
 export const locDataSchema = z.object({
@@ -90,10 +90,10 @@ export const locDataSchema = z.object({
 export const naptrDataSchema = z.object({
   order: u16('Order'),
   preference: u16('Preference'),
-  flags: anyText('Flags'),
-  service: anyText('Service'),
-  regex: anyText('Regular expression'),
-  replacement: text('Replacement'),
+  flags: plainText('Flags', DNS_STRING_MAX),
+  service: plainText('Service', DNS_STRING_MAX),
+  regex: plainText('Regular expression', DNS_STRING_MAX),
+  replacement: hostTarget('Replacement', { allowRoot: true }),
 })
 
 /** TLSA and SMIMEA share their fields. */
@@ -101,7 +101,7 @@ export const tlsaDataSchema = z.object({
   usage: u8('Usage'),
   selector: u8('Selector'),
   matching_type: u8('Matching type'),
-  certificate: text('Certificate'),
+  certificate: hexText('Certificate'),
 })
 
 export const srvDataSchema = z
@@ -109,7 +109,7 @@ export const srvDataSchema = z
     priority: u16('Priority'),
     weight: u16('Weight'),
     port: u16('Port'),
-    target: text('Target'),
+    target: hostTarget('Target', { allowRoot: true }),
   })
   .superRefine((d, ctx) => {
     for (const old of ['service', 'proto', 'name'])
@@ -125,11 +125,14 @@ export const srvDataSchema = z
 export const sshfpDataSchema = z.object({
   algorithm: u8('Algorithm'),
   type: u8('Fingerprint type'),
-  fingerprint: text('Fingerprint'),
+  fingerprint: hexText('Fingerprint'),
 })
 
 export const uriDataSchema = z.object({
-  target: text('Target'),
+  target: plainText('Target', DNS_TEXT_MAX)
+    .transform((t) => t.trim())
+    .refine((t) => t !== '', { message: 'Enter the target (a URI such as https://example.com/).' })
+    .refine((t) => !/\s/.test(t), { message: 'The target is a URI: it cannot contain spaces.' }),
   weight: u16('Weight'),
 })
 

@@ -4,6 +4,7 @@ import { isHostname, recordNameProblems } from '../dns/names'
 import { isValidTtl, TTL_MAX, TTL_MIN } from '../dns/record-types'
 import { serviceRangeOf } from '../dns/service-ranges'
 import { normaliseTxtContent } from '../dns/txt'
+import { CONTROL_CHARS, controlMessage, ipTargetMessage, looksLikeIp, tooLongMessage } from './dns-text-fields'
 
 /** Field schemas shared by every record type. Each rule carries the API's error code in `params.code`. */
 
@@ -14,21 +15,51 @@ export const recordNameSchema = z.string({ error: 'Enter a name (text).' }).supe
 export const TTL_MESSAGE = `TTL must be between ${TTL_MIN} and ${TTL_MAX} seconds, or 1 for Automatic.`
 
 export const ttlSchema = z
-  .number({ error: `${TTL_MESSAGE}` })
+  .number({
+    error: (iss) =>
+      typeof iss.input === 'string'
+        ? `TTL must be a number of seconds, not text: send ${/^\d+$/.test(iss.input.trim()) ? iss.input.trim() : 300} without quotes (or 1 for Automatic).`
+        : TTL_MESSAGE,
+  })
   .refine(isValidTtl, { message: TTL_MESSAGE, params: { code: 9021 } })
+
+/** The longest comment any plan allows (Free plans: 100 characters; the service checks the plan). */
+export const COMMENT_MAX = 500
+/** Our caps (the service documents none): characters per tag, tags per record. */
+export const TAG_MAX = 255
+export const TAGS_MAX = 100
+/** Tag names the export uses for the record's own settings (`cf-proxied:true`). */
+const RESERVED_TAGS = new Set(['cf-proxied', 'cf-flatten-cname'])
 
 export const commentSchema = z
   .string({ error: 'The comment must be text.' })
-  .refine((c) => !/[\r\n]/.test(c), { message: 'The comment must fit on one line (no line breaks).' })
+  .superRefine((c, ctx) => {
+    if (/[\r\n\u2028\u2029]/.test(c))
+      ctx.addIssue({ code: 'custom', message: 'The comment must fit on one line (no line breaks).' })
+    else if (CONTROL_CHARS.test(c)) ctx.addIssue({ code: 'custom', message: controlMessage('The comment') })
+    const length = c.trim().length
+    if (length > COMMENT_MAX) ctx.addIssue({ code: 'custom', message: tooLongMessage('The comment', COMMENT_MAX, length) })
+  })
+  // The export writes the comment after "; " and the import trims it: stored trimmed, it survives both.
+  .trim()
   .nullable()
 
 export const TAG_NAME_RE = /^[A-Za-z0-9_-]+$/
 
-export const tagSchema = z.string({ error: 'A tag must be text.' }).refine((t) => TAG_NAME_RE.test(t.split(':')[0]), {
-  message: 'A tag is written name:value; the name may only use letters, digits, hyphens (-) and underscores (_).',
+export const tagSchema = z.string({ error: 'A tag must be text.' }).superRefine((t, ctx) => {
+  const name = t.split(':')[0]
+  const add = (message: string) => ctx.addIssue({ code: 'custom', message })
+  if (!TAG_NAME_RE.test(name))
+    add('A tag is written name:value; the name may only use letters, digits, hyphens (-) and underscores (_).')
+  else if (RESERVED_TAGS.has(name.toLowerCase()))
+    add(`The tag name ${name} is reserved: the zone file export uses it for the record's own settings.`)
+  if (/[\s,]/.test(t) || CONTROL_CHARS.test(t)) add('A tag cannot contain spaces, commas or control characters.')
+  if (t.length > TAG_MAX) add(tooLongMessage('A tag', TAG_MAX, t.length))
 })
 
-export const tagsSchema = z.array(tagSchema, { error: 'Tags must be a list of name:value texts.' })
+export const tagsSchema = z
+  .array(tagSchema, { error: 'Tags must be a list of name:value texts.' })
+  .max(TAGS_MAX, { error: `A record can have at most ${TAGS_MAX} tags.` })
 
 export const settingsSchema = z.object({
   ipv4_only: z.boolean().optional(),
@@ -78,12 +109,20 @@ export const ipv6ContentSchema = z.string({ error: 'Enter an IPv6 address, such 
 
 /** A host name target: letters, digits, hyphens, underscores and dots; `@` means the zone itself. */
 export const hostnameContentSchema = (what: string, code?: number, opts: { allowRoot?: boolean } = {}) =>
-  z.string({ error: `Enter ${what}.` }).refine((h) => h === '@' || isHostname(h) || (opts.allowRoot === true && h === '.'), {
-    message: `Content must be ${what}: a host name such as mail.example.com (letters, digits, hyphens and dots).`,
-    ...(code ? { params: { code } } : {}),
+  z.string({ error: `Enter ${what}.` }).superRefine((h, ctx) => {
+    const params = code ? { params: { code } } : {}
+    if (h === '@' || (opts.allowRoot === true && h === '.')) return
+    if (looksLikeIp(h.trim())) ctx.addIssue({ code: 'custom', message: ipTargetMessage('Content'), ...params })
+    else if (!isHostname(h))
+      ctx.addIssue({
+        code: 'custom',
+        message: `Content must be ${what}: a host name such as mail.example.com (letters, digits, hyphens and dots).`,
+        ...params,
+      })
   })
 
 export const txtContentSchema = z.string({ error: 'Enter the text.' }).superRefine((content, ctx) => {
+  if (CONTROL_CHARS.test(content)) return ctx.addIssue({ code: 'custom', message: controlMessage('The text') })
   const r = normaliseTxtContent(content)
   if (!r.ok) ctx.addIssue({ code: 'custom', message: r.message })
 })

@@ -3,6 +3,7 @@ import { isPrivateAddress } from '../dns/ip'
 import { dataFromRdata } from '../dns/rdata'
 import { DNS_RECORD_TYPES, isProxiableType, type DataRecordType, type DnsRecordType } from '../dns/record-types'
 import { recordDataSchemas } from './dns-record-data'
+import { base64Text } from './dns-text-fields'
 import {
   commentSchema,
   hostnameContentSchema,
@@ -73,7 +74,7 @@ const ptrSchema = z.object({ type: z.literal('PTR'), ...base('PTR'), content: ho
 const openpgpSchema = z.object({
   type: z.literal('OPENPGPKEY'),
   ...base('OPENPGPKEY'),
-  content: z.string({ error: 'Enter the key.' }).trim().min(1, { error: 'Enter the OpenPGP key (base64).' }),
+  content: base64Text('The OpenPGP key'),
 })
 
 /**

@@ -32,7 +32,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   TXT: { content: 'hello' },
   NS: { content: 'ns1.example.net' },
   PTR: { content: 'host.example.com' },
-  OPENPGPKEY: { content: 'mQENBF...' },
+  OPENPGPKEY: { content: 'mQENBFzjqGoBCAD=' },
   CAA: { data: { flags: 0, tag: 'issue', value: 'letsencrypt.org' } },
   CERT: { data: { type: 1, key_tag: 1, algorithm: 8, certificate: 'AAAA' } },
   DNSKEY: { data: { flags: 257, protocol: 3, algorithm: 13, public_key: 'AAAA' } },

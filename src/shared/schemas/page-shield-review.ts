@@ -5,15 +5,13 @@ import { hexIdSchema } from './common'
  * The review ledger: the dashboard's own record (not the API's) of who looked at a detected script,
  * what they concluded and what the script was at that moment.
  */
-export const reviewVerdictSchema = z.enum(['expected', 'investigate'], {
-  error: 'verdict must be "expected" (known and wanted) or "investigate" (needs a closer look).',
-})
-export type ReviewVerdict = z.infer<typeof reviewVerdictSchema>
+import { REVIEW_VERDICTS } from '../page-shield/review-verdicts'
 
-export const REVIEW_VERDICT_TEXT: Record<ReviewVerdict, string> = {
-  expected: 'Expected: we know this script and want it on our pages.',
-  investigate: 'Investigate: someone needs to find out what this script is and why it is there.',
-}
+export { REVIEW_VERDICTS, REVIEW_VERDICT_LABEL, REVIEW_VERDICT_TEXT, type ReviewVerdict } from '../page-shield/review-verdicts'
+
+export const reviewVerdictSchema = z.enum(REVIEW_VERDICTS, {
+  error: 'verdict must be "expected" (known and wanted), "investigate" (needs a closer look) or "malicious" (must be removed).',
+})
 
 const score = z.number().int().min(1).max(99).nullable()
 

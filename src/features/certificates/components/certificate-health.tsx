@@ -1,15 +1,17 @@
+import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Card } from '@/components/ui/page-header'
 import { ErrorView } from '@/components/ui/error-view'
 import { LoadingBlock } from '@/components/ui/spinner'
 import type { CertificatePack } from '@/shared/schemas/certificate-pack'
-import { plural } from '@/lib/format'
+import { cn, plural } from '@/lib/format'
 import { useAllCertificatePacks } from '../api/get-certificate-packs'
 import { useProxiedNames } from '../api/get-proxied-names'
 import { uncoveredNames } from '../lib/coverage'
 import { expiringPacks, packExpiry } from '../lib/expiry'
 import { statusText } from '../lib/status-text'
 import { useNow } from '../lib/use-now'
+import { certificateVerdict, type CheckKey } from '../lib/verdict'
 import { ExpiryText } from './expiry-text'
 import { hostsSummary } from './pack-columns'
 import { StatusBadge } from './status-badge'
@@ -28,7 +30,16 @@ function PackLink({ zoneId, pack }: { zoneId: string; pack: CertificatePack }) {
 
 const ok = (text: string) => <p className="text-sm text-emerald-800 dark:text-emerald-300">✓ {text}</p>
 
-/** What needs attention: packs waiting on the user, packs expiring soon, proxied names without a certificate. */
+const VERDICT_STYLE = {
+  good: 'border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-100',
+  warning: 'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100',
+  bad: 'border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100',
+}
+
+/**
+ * The verdict first (can visitors use HTTPS without a warning?), then the three checks, ordered by
+ * need: proxied names without a certificate, packs waiting on the person, certificates expiring soon.
+ */
 export function CertificateHealth({ zoneId }: { zoneId: string }) {
   const packs = useAllCertificatePacks(zoneId)
   const names = useProxiedNames(zoneId)
@@ -37,9 +48,10 @@ export function CertificateHealth({ zoneId }: { zoneId: string }) {
   if (packs.isError) return <ErrorView error={packs.error} onRetry={() => void packs.refetch()} title="The certificate checks could not run" />
   const waiting = packs.data.filter((p) => p.status !== 'active' && statusText(p.status).action)
   const expiring = expiringPacks(packs.data, now)
-  return (
-    <div className="mb-6 grid gap-4 lg:grid-cols-3">
-      <Card title="Needs your action" description="Packs that will not become active until you do something.">
+  const verdict = names.data ? certificateVerdict(names.data, packs.data, now) : undefined
+  const cards: Record<CheckKey, ReactNode> = {
+    action: (
+      <Card key="action" title="Needs your action" description="Packs that will not become active until you do something.">
         {waiting.length === 0 ? (
           ok('No pack is waiting on you.')
         ) : (
@@ -52,7 +64,9 @@ export function CertificateHealth({ zoneId }: { zoneId: string }) {
           </ul>
         )}
       </Card>
-      <Card title="Expiring within 30 days" description="Custom certificates are not renewed by the service; renew them before they expire.">
+    ),
+    expiring: (
+      <Card key="expiring" title="Expiring within 30 days" description="Custom certificates are not renewed by the service; renew them before they expire.">
         {expiring.length === 0 ? (
           ok('No active certificate expires in the next 30 days.')
         ) : (
@@ -68,7 +82,10 @@ export function CertificateHealth({ zoneId }: { zoneId: string }) {
           </ul>
         )}
       </Card>
+    ),
+    coverage: (
       <Card
+        key="coverage"
         title="Coverage"
         description="Proxied DNS names that no active certificate covers: visitors get a certificate warning there. A wildcard such as *.example.com covers one extra label only."
       >
@@ -80,7 +97,26 @@ export function CertificateHealth({ zoneId }: { zoneId: string }) {
           <CoverageList names={names.data} packs={packs.data} />
         )}
       </Card>
-    </div>
+    ),
+  }
+  return (
+    <>
+      {verdict && (
+        <section aria-label="Verdict" className={cn('mb-4 rounded-lg border p-4', VERDICT_STYLE[verdict.tone])}>
+          <p className="text-base font-semibold">{verdict.headline}</p>
+          {verdict.todo.length > 0 && (
+            <ol aria-label="What to do" className="mt-2 list-decimal space-y-1 pl-5 text-sm">
+              {verdict.todo.map((t) => (
+                <li key={t} className="wrap-anywhere">
+                  {t}
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      )}
+      <div className="mb-6 grid gap-4 lg:grid-cols-3">{(verdict?.order ?? (['coverage', 'action', 'expiring'] as const)).map((k) => cards[k])}</div>
+    </>
   )
 }
 

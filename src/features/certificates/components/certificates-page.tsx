@@ -32,6 +32,11 @@ export function CertificatesPage() {
       <PageHeader title="Certificates" description="The TLS certificates that let visitors reach this zone over HTTPS, and what needs your attention." />
       <CertificateHealth zoneId={zoneId} />
       <h2 className="mb-2 text-lg font-semibold text-zinc-900 dark:text-zinc-50">Certificate packs</h2>
+      <p className="mb-2 text-sm text-zinc-700 dark:text-zinc-300">
+        A <dfn className="font-semibold not-italic">certificate pack</dfn> is a set of certificates the service keeps together for the same host
+        names, usually one per key type (ECDSA and RSA) so every browser gets one it supports. The free Universal pack is made
+        automatically; Advanced packs are ordered for chosen names; custom ones are uploaded by you.
+      </p>
       <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-300">
         {showingAll ? 'Packs of every status.' : 'Active packs only (the API’s default). Choose “All statuses” to see packs still being validated or issued.'}
       </p>

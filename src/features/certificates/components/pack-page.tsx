@@ -7,6 +7,7 @@ import { useCertificatePack } from '../api/get-certificate-pack'
 import { CA_LABEL, ELSEWHERE_NOTE, METHOD_LABEL, statusText, TYPE_LABEL } from '../lib/status-text'
 import { CertificateCard } from './certificate-card'
 import { hostsSummary } from './pack-columns'
+import { RestartValidationButton } from './restart-validation-button'
 import { StatusBadge } from './status-badge'
 import { ValidationRecords } from './validation-records'
 
@@ -53,6 +54,7 @@ export function CertificatePackPage() {
               </ul>
             </div>
           )}
+          <RestartValidationButton zoneId={zoneId} pack={pack} />
         </Card>
         {pack.status !== 'active' && (pack.validation_records?.length ?? 0) + (pack.dcv_delegation_records?.length ?? 0) > 0 && (
           <Card

@@ -17,12 +17,13 @@ import { useSetProxied } from '../api/update-dns-record'
 import type { RecordFormValues } from '../lib/record-form-values'
 import { useCan } from '@/lib/access'
 import { RoleNotice } from '@/components/ui/role-notice'
-import { BulkDelete } from './bulk-delete'
+import { DnsBulkActions, type DnsSelection } from './bulk-actions'
 import { dnsColumns, dnsExtraFilters } from './dns-columns'
 import { DnsTableContext, type DnsTableContextValue } from './dns-table-context'
 import { DeleteRecordDialog } from './delete-record-dialog'
 import { ExportButton } from './export-button'
 import { ImportDialog } from './import-dialog'
+import { SelectAllMatching } from './select-all-matching'
 import { NoAddressBanner, SoaDetails } from './zone-dns-notices'
 
 // The form (react-hook-form, zod and the shared schema) loads when it is first opened.
@@ -72,6 +73,13 @@ export function DnsPage() {
     setSeen({ rows, byId: new Map([...kept, ...rows.map((r) => [r.id, r] as const)]) })
   }
   const selected = useMemo(() => selectedIds.flatMap((id) => seen.byId.get(id) ?? []), [selectedIds, seen])
+  // "Select all matching": every record the filters match, on every page; dropped when the filters change.
+  const filterKey = JSON.stringify(DNS_FILTER_KEYS.map((k) => state.search[k] ?? null))
+  const [matchingKey, setMatchingKey] = useState<string | null>(null)
+  const pageAllSelected = rows.some(canSelect) && table.getIsAllPageRowsSelected()
+  const total = query.data?.resultInfo.total_count ?? 0
+  const allMatching = matchingKey === filterKey && pageAllSelected
+  const selection: DnsSelection = allMatching ? { records: selected, matching: { total, search: state.search } } : { records: selected }
 
   const setProxied = proxy.mutate
   const context = useMemo<DnsTableContextValue>(() => {
@@ -103,7 +111,10 @@ export function DnsPage() {
     }
   }, [rows, zoneName, explainAll, explained, canEdit, setProxied, proxy.isPending, proxy.variables, toast])
 
-  const clearSelection = useCallback(() => table.resetRowSelection(true), [table])
+  const clearSelection = useCallback(() => {
+    setMatchingKey(null)
+    table.resetRowSelection(true)
+  }, [table])
   const filtered = DNS_FILTER_KEYS.some((k) => state.search[k] !== undefined)
   const addAddress = () => setEditing({ initial: { type: 'A', name: '@' } })
 
@@ -129,12 +140,20 @@ export function DnsPage() {
       {canEdit && facts.data?.addressRecords === 0 && <NoAddressBanner zoneName={zoneName} onAdd={addAddress} />}
       {facts.data?.soa && <SoaDetails soa={facts.data.soa} />}
       <DataTableFilterBar table={table} state={state} extra={dnsExtraFilters}>
-        {canEdit && <BulkDelete zoneId={zoneId} selected={selected} onDone={clearSelection} />}
+        {canEdit && <DnsBulkActions zoneId={zoneId} selection={selection} onDone={clearSelection} />}
         <div className="flex h-9 items-center gap-2 text-sm text-zinc-800 dark:text-zinc-200">
           <Switch checked={explainAll} onChange={setExplainAll} label="Explain every record in plain words" />
           <span aria-hidden="true">Explain every record</span>
         </div>
       </DataTableFilterBar>
+      <SelectAllMatching
+        pageAllSelected={pageAllSelected}
+        onPage={rows.filter(canSelect).length}
+        total={total}
+        active={allMatching}
+        onSelectAll={() => setMatchingKey(filterKey)}
+        onClear={clearSelection}
+      />
       <DnsTableContext value={context}>
         <DataTable
           table={table}

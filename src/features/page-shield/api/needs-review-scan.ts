@@ -7,16 +7,22 @@ import { pagingParams, resourceFilterParams, type ScriptsSearch } from './search
 // Apart from ./checks so the scripts list does not load the policy checks (CSP parser, draft check,
 // suggestions) with its first paint.
 
+/** How many scripts the list reads for the filters the API cannot apply (review state, malicious only). */
 export const NEEDS_REVIEW_SCAN_LIMIT = 2000
+/** How many scripts a CSV download of an unfiltered view reads at most. */
+export const EXPORT_LIMIT = 10_000
 
-/** For "new or changed since review": every script of the current filters, in the current order (up to the scan limit). */
-export const needsReviewScanOptions = (zoneId: string, search: ScriptsSearch) => {
+/**
+ * Every script of the current API filters, in the current order (up to `limit`). With "malicious
+ * only", malicious scripts are asked for first, so a long list cannot push them past the limit.
+ */
+export const needsReviewScanOptions = (zoneId: string, search: ScriptsSearch, limit = NEEDS_REVIEW_SCAN_LIMIT) => {
   const { order_by, direction } = pagingParams(search)
-  const params = { ...resourceFilterParams(search), order_by, direction }
+  const filters = resourceFilterParams(search)
+  const params = { ...filters, prioritize_malicious: search.malicious_only ? true : filters.prioritize_malicious, order_by, direction }
   return queryOptions({
-    queryKey: [...pageShieldKeys.scripts(zoneId), 'scan', params],
-    queryFn: ({ signal }) =>
-      collectList<PageShieldScript>(`/zones/${zoneId}/page_shield/scripts`, params, NEEDS_REVIEW_SCAN_LIMIT, signal),
+    queryKey: [...pageShieldKeys.scripts(zoneId), 'scan', params, limit],
+    queryFn: ({ signal }) => collectList<PageShieldScript>(`/zones/${zoneId}/page_shield/scripts`, params, limit, signal),
     staleTime: 30_000,
   })
 }

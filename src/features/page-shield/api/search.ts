@@ -7,6 +7,8 @@ import {
   type UrlTableOptions,
 } from '@/components/data-table/url-table-state'
 
+import { REVIEW_VERDICTS } from '@/shared/page-shield/review-verdicts'
+
 // Route-level search validation: no zod here (first-load bundle rule, see src/components/README.md).
 
 /** Status tabs: the API's active (its default), infrequent, or every status. */
@@ -22,7 +24,12 @@ const resourceFilters = {
   malicious_first: searchBooleanSchema,
 }
 
-export const scriptsSearchSchema = tableSearchSchema({ ...resourceFilters, review: searchEnumSchema(['needs']) })
+export const scriptsSearchSchema = tableSearchSchema({
+  ...resourceFilters,
+  /** Applied to the scripts read (the API has neither): review state, and integrity score below 10. */
+  review: searchEnumSchema(['needs', 'new', 'changed']),
+  malicious_only: searchBooleanSchema,
+})
 export type ScriptsSearch = SearchOf<typeof scriptsSearchSchema>
 
 export const connectionsSearchSchema = tableSearchSchema(resourceFilters)
@@ -39,7 +46,7 @@ export const cookiesSearchSchema = tableSearchSchema({
 })
 export type CookiesSearch = SearchOf<typeof cookiesSearchSchema>
 
-export const reviewsSearchSchema = tableSearchSchema({ verdict: searchEnumSchema(['expected', 'investigate']) })
+export const reviewsSearchSchema = tableSearchSchema({ verdict: searchEnumSchema(REVIEW_VERDICTS) })
 
 /** per_page is 1–100 for these lists; newest sightings first unless the URL says otherwise. */
 export const resourceTableOptions: UrlTableOptions = {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { DataTable } from '@/components/data-table/data-table'
 import { DataTableFilterBar } from '@/components/data-table/data-table-filter-bar'
@@ -13,6 +13,7 @@ import { resourceTableOptions } from '../api/search'
 import { CsvDownload, StatusTabs, ToggleFilter } from './list-controls'
 import { ReportedMarker } from './markers'
 import { HOST_AND_PAGE_FILTERS, seenColumns, statusColumn, urlColumn } from './resource-columns'
+import { rememberListView } from '../lib/last-view'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/connections')
 const EMPTY: PageShieldConnection[] = []
@@ -39,6 +40,7 @@ function getConnectionColumns(zoneId: string) {
 export function ConnectionsPage() {
   const { zoneId } = route.useParams()
   const state = useUrlTableState(route, resourceTableOptions)
+  useEffect(() => rememberListView(zoneId, 'connections', state.search), [zoneId, state.search])
   const q = useConnections(zoneId, state.search)
   const columns = useMemo(() => getConnectionColumns(zoneId), [zoneId])
   const table = useDataTable({

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { DataTable } from '@/components/data-table/data-table'
 import { DataTableFilterBar } from '@/components/data-table/data-table-filter-bar'
@@ -14,6 +14,7 @@ import { expiryText } from '../lib/cookie-text'
 import { CookieFlags } from './cookie-flags'
 import { CsvDownload } from './list-controls'
 import { ITEM_LINK_CLASS, seenColumns, shorten } from './resource-columns'
+import { rememberListView } from '../lib/last-view'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/cookies')
 const EMPTY: PageShieldCookie[] = []
@@ -100,6 +101,7 @@ const FILTERS = [
 export function CookiesPage() {
   const { zoneId } = route.useParams()
   const state = useUrlTableState(route, resourceTableOptions)
+  useEffect(() => rememberListView(zoneId, 'cookies', state.search), [zoneId, state.search])
   const q = useCookies(zoneId, state.search)
   const columns = useMemo(() => getCookieColumns(zoneId), [zoneId])
   const table = useDataTable({

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { recallListView } from '../lib/last-view'
 import { Link } from '@tanstack/react-router'
 import { SafeLink } from '@/components/ui/safe-link'
 import { TruncatedText } from '@/components/ui/truncated-text'
@@ -87,8 +88,15 @@ export function BackLink({
   zoneId: string
   children: string
 }) {
+  // Back to the exact view the list was left in (filters, sort, page), in this tab.
+  const list = to.slice(to.lastIndexOf('/') + 1) as 'scripts' | 'connections' | 'cookies'
   return (
-    <Link to={to} params={{ zoneId }} className="text-blue-700 hover:underline dark:text-blue-300">
+    <Link
+      to={to}
+      params={{ zoneId }}
+      search={recallListView(zoneId, list) ?? {}}
+      className="text-blue-700 hover:underline dark:text-blue-300"
+    >
       {`← ${children}`}
     </Link>
   )

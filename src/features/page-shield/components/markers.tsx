@@ -6,6 +6,7 @@ import {
   MALICIOUS_RULE_TEXT,
 } from '@/shared/page-shield/malicious'
 import type { ReviewState } from '@/shared/page-shield/review'
+import { REVIEW_VERDICT_LABEL, type ReviewVerdict } from '@/shared/page-shield/review-verdicts'
 
 /** The malicious marker: shown when the integrity score is below the threshold, with the rule in its text. */
 export function MaliciousMarker({ score }: { score: number | null | undefined }) {
@@ -83,13 +84,15 @@ export function ReviewStateBadge({ state }: { state: ReviewState | undefined }) 
         Changed since review
       </Badge>
     )
-  return state.review.verdict === 'expected' ? (
-    <Badge tone="success" title={`Reviewed by ${state.review.reviewer}`}>
-      Expected
-    </Badge>
-  ) : (
-    <Badge tone="danger" title={`Marked by ${state.review.reviewer}`}>
-      Investigate
+  return <VerdictBadge verdict={state.review.verdict} title={`Reviewed by ${state.review.reviewer}`} />
+}
+
+/** A recorded verdict as a badge: Expected (green), Investigate (amber), Malicious: remove (red). */
+export function VerdictBadge({ verdict, title }: { verdict: ReviewVerdict; title?: string }) {
+  const tone = verdict === 'expected' ? 'success' : verdict === 'investigate' ? 'warning' : 'danger'
+  return (
+    <Badge tone={tone} title={title}>
+      {REVIEW_VERDICT_LABEL[verdict]}
     </Badge>
   )
 }

@@ -12,7 +12,10 @@ import { formatDateTime, formatNumber } from '@/lib/format'
 import { isMalicious, MALICIOUS_RULE_TEXT } from '@/shared/page-shield/malicious'
 import type { PageShieldSettingsInput } from '@/shared/schemas/page-shield'
 import { connectionsQueryOptions, cookiesQueryOptions, scriptsQueryOptions } from '../api/resources'
+import { needsReviewScanOptions } from '../api/needs-review-scan'
 import { usePolicies } from '../api/policies'
+import { useReviews } from '../api/reviews'
+import { countReviewStates } from '@/shared/page-shield/review'
 import { usePageShieldSettings, useUpdatePageShieldSettings } from '../api/settings'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/')
@@ -59,8 +62,8 @@ type CountTarget =
 
 interface CountSpec {
   label: string
-  /** undefined while loading; null when only the list itself can tell. */
-  value: number | null | undefined
+  /** undefined while loading. */
+  value: number | undefined
   to: CountTarget
   search?: Record<string, unknown>
   note?: string
@@ -76,7 +79,7 @@ function Count({ zoneId, count }: { zoneId: string; count: CountSpec }) {
       className="block rounded-lg border border-zinc-200 p-4 hover:border-blue-400 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-700"
     >
       <span className="block text-2xl font-semibold text-zinc-900 tabular-nums dark:text-zinc-50">
-        {value === null ? 'Check' : value === undefined ? '…' : formatNumber(value)}
+        {value === undefined ? '…' : formatNumber(value)}
       </span>
       <span className="block text-sm text-zinc-700 dark:text-zinc-300">{label}</span>
       {note && <span className="mt-1 block text-xs text-zinc-500 dark:text-zinc-400">{note}</span>}
@@ -98,13 +101,17 @@ export function OverviewPage() {
   const cookies = useQuery(cookiesQueryOptions(zoneId, first))
   const policies = usePolicies(zoneId)
   const malicious = worst.data?.result.filter((s) => isMalicious(s.js_integrity_score)).length
+  const scan = useQuery(needsReviewScanOptions(zoneId, {}))
+  const reviews = useReviews(zoneId)
+  const toReview =
+    scan.data && reviews.data ? countReviewStates(scan.data.items, (id) => reviews.data.byScript.get(id)) : undefined
   const counts: CountSpec[] = [
     { label: 'Active scripts', value: scripts.data?.resultInfo.total_count, to: '/zones/$zoneId/page-shield/scripts' },
     {
       label: 'Malicious active scripts',
       value: malicious,
       to: '/zones/$zoneId/page-shield/scripts',
-      search: { malicious_first: true },
+      search: { malicious_only: true },
       note: malicious === 100 ? 'At least this many.' : undefined,
     },
     {
@@ -121,10 +128,12 @@ export function OverviewPage() {
     },
     {
       label: 'Scripts to review',
-      value: null,
+      value: toReview && toReview.new + toReview.changed,
       to: '/zones/$zoneId/page-shield/scripts',
       search: { review: 'needs' },
-      note: 'New or changed since their last review.',
+      note: toReview
+        ? `${formatNumber(toReview.new)} never reviewed, ${formatNumber(toReview.changed)} changed since their review.${scan.data?.truncated ? ' At least this many.' : ''}`
+        : 'Never reviewed, or changed since their last review.',
     },
   ]
 

@@ -14,6 +14,7 @@ import { TruncatedText } from '@/components/ui/truncated-text'
 import type { PageShieldPolicy } from '@/shared/schemas/page-shield-policy'
 import { useDeletePolicy, usePolicies, useUpdatePolicy } from '../api/policies'
 import { isPolicyAction, POLICY_ACTION_TEXT } from '@/shared/page-shield/policy-actions'
+import { describePages } from '../lib/page-patterns'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/policies')
 
@@ -70,7 +71,12 @@ function PolicyItem({ zoneId, policy, onDelete }: { zoneId: string; policy: Page
       <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-[8rem_1fr]">
         <dt className="text-zinc-600 dark:text-zinc-400">Applies to</dt>
         <dd className="min-w-0">
-          <TruncatedText value={policy.expression} max={140} mono />
+          <span className="block text-zinc-900 dark:text-zinc-100">{describePages(policy.expression) ?? 'Pages the expression selects'}</span>
+          {policy.expression.trim() !== 'true' && (
+            <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+              Expression: <TruncatedText value={policy.expression} max={140} mono />
+            </span>
+          )}
         </dd>
         <dt className="text-zinc-600 dark:text-zinc-400">Allowed sources</dt>
         <dd className="min-w-0">

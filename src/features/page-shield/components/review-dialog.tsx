@@ -21,6 +21,12 @@ import { useCreateReview } from '../api/reviews'
 
 const VERDICT_OPTIONS = (Object.keys(REVIEW_VERDICT_TEXT) as ReviewVerdict[]).map((value) => ({ value, label: REVIEW_VERDICT_TEXT[value] }))
 
+const SAVED_TEXT: Record<ReviewVerdict, string> = {
+  expected: 'Marked as expected',
+  investigate: 'Marked for investigation',
+  malicious: 'Marked as malicious: remove',
+}
+
 const snapshotOf = (s: PageShieldScript) => ({
   url: s.url,
   host: s.host,
@@ -59,8 +65,10 @@ export function ReviewDialog({
     create.mutate(values, {
       onSuccess: (entry) => {
         toast.success(
-          entry.verdict === 'expected' ? 'Marked as expected' : 'Marked for investigation',
-          `Recorded in the review ledger as ${entry.reviewer}, with the time.`,
+          SAVED_TEXT[entry.verdict],
+          entry.verdict === 'malicious'
+            ? `Recorded in the review ledger as ${entry.reviewer}. The next steps are on the script page.`
+            : `Recorded in the review ledger as ${entry.reviewer}, with the time.`,
         )
         setServerErrors([])
         onClose()

@@ -5,7 +5,6 @@ import { DataTableFilterBar } from '@/components/data-table/data-table-filter-ba
 import { createDataTableColumnHelper } from '@/components/data-table/features'
 import { useDataTable } from '@/components/data-table/use-data-table'
 import { useUrlTableState } from '@/components/data-table/use-url-table-state'
-import { Badge } from '@/components/ui/badge'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
 import { TruncatedText } from '@/components/ui/truncated-text'
@@ -13,7 +12,8 @@ import { formatDateTime } from '@/lib/format'
 import type { ReviewEntry } from '@/shared/schemas/page-shield-review'
 import { ledgerCsvUrl, useReviews } from '../api/reviews'
 import { CsvDownload } from './list-controls'
-import { ScoreValue } from './markers'
+import { ScoreValue, VerdictBadge } from './markers'
+import { REVIEW_VERDICT_LABEL, REVIEW_VERDICTS } from '@/shared/page-shield/review-verdicts'
 import { shorten } from './resource-columns'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/reviews')
@@ -48,14 +48,10 @@ function getLedgerColumns(zoneId: string) {
           key: 'verdict',
           label: 'Verdict',
           allLabel: 'Any verdict',
-          options: [
-            { value: 'expected', label: 'Expected' },
-            { value: 'investigate', label: 'Investigate' },
-          ],
+          options: REVIEW_VERDICTS.map((value) => ({ value, label: REVIEW_VERDICT_LABEL[value] })),
         },
       },
-      cell: (info) =>
-        info.getValue() === 'expected' ? <Badge tone="success">Expected</Badge> : <Badge tone="danger">Investigate</Badge>,
+      cell: (info) => <VerdictBadge verdict={info.getValue()} />,
     }),
     col.accessor('note', {
       id: 'note',
@@ -122,7 +118,7 @@ export function ReviewLedgerPage() {
             title="No reviews yet"
             description={
               <>
-                Open a script and mark it as expected or for investigation. The{' '}
+                Open a script and record a verdict: expected, to investigate, or malicious (remove). The{' '}
                 <Link
                   to="/zones/$zoneId/page-shield/scripts"
                   params={{ zoneId }}

@@ -5,9 +5,10 @@ import { Spinner } from '@/components/ui/spinner'
 import { useCan } from '@/lib/access'
 import { formatDateTime } from '@/lib/format'
 import { reviewState } from '@/shared/page-shield/review'
-import type { ReviewVerdict } from '@/shared/schemas/page-shield-review'
+import { REVIEW_VERDICT_LABEL, type ReviewVerdict } from '@/shared/page-shield/review-verdicts'
 import type { PageShieldScript } from '@/shared/schemas/page-shield'
 import { useReviewHistory } from '../api/reviews'
+import { MaliciousNextSteps } from './malicious-next-steps'
 import { ReviewStateBadge } from './markers'
 
 // The review form (react-hook-form, zod and the review schema) loads when a review is started, not
@@ -42,10 +43,14 @@ export function ReviewPanel({ zoneId, script }: { zoneId: string; script: PageSh
           <Button variant="secondary" onClick={() => setVerdict('investigate')}>
             Mark for investigation
           </Button>
+          <Button variant="danger" onClick={() => setVerdict('malicious')}>
+            Malicious: remove
+          </Button>
         </div>
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{can.reason}</p>
       )}
+      {latest?.verdict === 'malicious' && <MaliciousNextSteps zoneId={zoneId} script={script} />}
       {history.error != null && (
         <ErrorView error={history.error} onRetry={() => void history.refetch()} title="The review history could not be loaded" />
       )}
@@ -54,7 +59,7 @@ export function ReviewPanel({ zoneId, script }: { zoneId: string; script: PageSh
           {history.data.map((r) => (
             <li key={r.id} className="rounded-md border border-zinc-200 p-2.5 dark:border-zinc-700">
               <p className="text-zinc-900 dark:text-zinc-100">
-                <span className="font-medium">{r.verdict === 'expected' ? 'Expected' : 'Investigate'}</span> — {r.reviewer},{' '}
+                <span className="font-medium">{REVIEW_VERDICT_LABEL[r.verdict]}</span> — {r.reviewer},{' '}
                 {formatDateTime(r.reviewed_at)}
               </p>
               <p className="whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">{r.note}</p>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { DataTable } from '@/components/data-table/data-table'
@@ -8,79 +8,67 @@ import { useDataTable } from '@/components/data-table/use-data-table'
 import { useUrlTableState } from '@/components/data-table/use-url-table-state'
 import { PageHeader } from '@/components/ui/page-header'
 import { formatNumber } from '@/lib/format'
-import { needsReview } from '@/shared/page-shield/review'
 import type { PageShieldScript } from '@/shared/schemas/page-shield'
 import { NEEDS_REVIEW_SCAN_LIMIT, needsReviewScanOptions } from '../api/needs-review-scan'
-import { exportCsvUrl, scriptsParams, useScripts } from '../api/resources'
+import { useScripts } from '../api/resources'
 import { useReviews } from '../api/reviews'
 import { resourceTableOptions } from '../api/search'
-import { CsvDownload, StatusTabs, ToggleFilter } from './list-controls'
+import { filterScripts, needsClientFilter } from '../lib/script-view'
+import { rememberListView } from '../lib/last-view'
+import { ScriptsCsvButton } from './scripts-csv-button'
+import { ScriptViewControls } from './script-view-controls'
 import { MaliciousRuleNote } from './markers'
 import { HOST_AND_PAGE_FILTERS } from './resource-columns'
 import { getScriptColumns } from './script-columns'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/scripts')
 const EMPTY: PageShieldScript[] = []
-const FILTER_KEYS = ['hosts', 'urls', 'page_url', 'status', 'malicious_first', 'review']
+const FILTER_KEYS = ['hosts', 'urls', 'page_url', 'status', 'malicious_first', 'malicious_only', 'review']
 
-/** Detected scripts: malicious first, status tabs, host / URL / page filters, review state; all in the URL. */
+/** Detected scripts: status tabs, malicious only / first, review state, host / URL / page filters; all in the URL. */
 export function ScriptsPage() {
   const { zoneId } = route.useParams()
   const state = useUrlTableState(route, resourceTableOptions)
   const { search } = state
-  const reviewMode = search.review === 'needs'
+  const scanning = needsClientFilter(search)
+  useEffect(() => rememberListView(zoneId, 'scripts', search), [zoneId, search])
   const reviews = useReviews(zoneId)
-  const list = useScripts(zoneId, search, !reviewMode)
-  const scan = useQuery({ ...needsReviewScanOptions(zoneId, search), enabled: reviewMode })
+  const list = useScripts(zoneId, search, !scanning)
+  const scan = useQuery({ ...needsReviewScanOptions(zoneId, search), enabled: scanning })
 
-  const needing = useMemo(
+  const filtered = useMemo(
     () =>
-      reviewMode && scan.data && reviews.data
-        ? scan.data.items.filter((s) => needsReview(s, reviews.data.byScript.get(s.id)))
+      scanning && scan.data && reviews.data
+        ? filterScripts(scan.data.items, search, (id) => reviews.data.byScript.get(id))
         : undefined,
-    [reviewMode, scan.data, reviews.data],
+    [scanning, scan.data, reviews.data, search],
   )
   const { pageIndex, pageSize } = state.pagination
-  const rows = reviewMode
-    ? (needing?.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize) ?? EMPTY)
+  const rows = scanning
+    ? (filtered?.rows.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize) ?? EMPTY)
     : (list.data?.result ?? EMPTY)
-  const rowCount = reviewMode ? needing?.length : list.data?.resultInfo.total_count
+  const rowCount = scanning ? filtered?.rows.length : list.data?.resultInfo.total_count
 
   const columns = useMemo(() => getScriptColumns(zoneId, reviews.data?.byScript), [zoneId, reviews.data])
   const table = useDataTable({ columns, data: rows, rowCount, urlState: state, getRowId: (s) => s.id })
-  const active = reviewMode ? scan : list
+  const active = scanning ? scan : list
 
   return (
     <>
       <PageHeader
         title="Scripts"
         description="JavaScript files that visitors' browsers loaded on your pages, including ones from other sites. Open one to see its scores, versions and pages."
-        actions={<CsvDownload href={exportCsvUrl(zoneId, 'scripts', scriptsParams(search))} what="script" />}
+        actions={<ScriptsCsvButton zoneId={zoneId} search={search} />}
       />
       <MaliciousRuleNote />
-      <div className="mb-3 flex flex-wrap items-center gap-3">
-        <StatusTabs state={state} />
-        <ToggleFilter
-          pressed={search.malicious_first === true}
-          onChange={(on) => state.setFilter('malicious_first', on || undefined)}
-          help="Scripts with an integrity score below 10 first, then those threat feeds report."
-        >
-          Malicious first
-        </ToggleFilter>
-        <ToggleFilter
-          pressed={reviewMode}
-          onChange={(on) => state.setFilter('review', on ? 'needs' : undefined)}
-          help="Scripts never reviewed, or whose code or integrity score changed since their last review."
-        >
-          Needs review (new or changed)
-        </ToggleFilter>
-      </div>
-      {reviewMode && scan.data && needing && (
+      <ScriptViewControls state={state} counts={filtered?.counts} />
+      {scanning && scan.data && filtered && (
         <p role="status" className="mb-3 text-sm text-zinc-700 dark:text-zinc-300">
-          {formatNumber(needing.length)} of {formatNumber(scan.data.items.length)} scripts matching these filters are new or
-          changed since their last review.
+          {formatNumber(filtered.rows.length)} of {formatNumber(scan.data.items.length)} scripts matching these filters are shown
+          {search.malicious_only ? ` (${formatNumber(filtered.before)} malicious)` : ''}. Review: {formatNumber(filtered.counts.new)} never
+          reviewed, {formatNumber(filtered.counts.changed)} changed since their review.
           {scan.data.truncated &&
-            ` Only the first ${formatNumber(NEEDS_REVIEW_SCAN_LIMIT)} of ${formatNumber(scan.data.total)} were checked: narrow the filters to check the rest.`}
+            ` Only the first ${formatNumber(NEEDS_REVIEW_SCAN_LIMIT)} of ${formatNumber(scan.data.total)} were read: narrow the filters to see the rest.`}
         </p>
       )}
       <DataTableFilterBar table={table} state={state} extra={HOST_AND_PAGE_FILTERS} />
@@ -89,7 +77,7 @@ export function ScriptsPage() {
         label="Detected scripts"
         itemLabel="scripts"
         isLoading={active.isPending}
-        isFetching={active.isFetching || (reviewMode && reviews.isFetching)}
+        isFetching={active.isFetching || (scanning && reviews.isFetching)}
         error={active.error ?? reviews.error}
         onRetry={() => void active.refetch()}
         pageSizes={resourceTableOptions.pageSizes}
@@ -98,11 +86,13 @@ export function ScriptsPage() {
             state={state}
             filterKeys={FILTER_KEYS}
             noMatch={
-              reviewMode
+              search.review
                 ? {
                     title: 'Nothing needs review here',
                     description: 'Every script in this view was reviewed and has not changed since.',
                   }
+                : search.malicious_only
+                  ? { title: 'No malicious script here', description: 'No script in this view has an integrity score below 10.' }
                 : { title: 'No script matches these filters', description: 'Try another status tab, or a shorter host or URL.' }
             }
             none={{

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseCsp } from '@/shared/page-shield/csp'
 import { expiryText, sameSiteText, cookieConcerns } from './cookie-text'
 import { checkDraft, mayBeBlocked } from './draft-check'
+import { describePages } from './page-patterns'
 import { pageUrlPatterns } from './page-patterns'
 import { suggestSources } from './suggest-sources'
 import { versionTimeline } from './versions'
@@ -56,6 +57,20 @@ describe('suggestSources', () => {
     expect(s.leftOut[0].reasons).toEqual(['malicious: integrity score 3 (below 10)'])
     expect(s.leftOut[0].urls).toEqual(['https://cdn.bad.top/jquery.js']) // the harmless script there is left out too, with its host
     expect(s.leftOut[1].reasons).toEqual(['reported by threat feeds: Phishing'])
+  })
+})
+
+describe('describePages ("Applies to" in words)', () => {
+  it('says what the expression selects, or leaves it to the expression', () => {
+    expect(describePages('true')).toBe('Every page of the zone')
+    expect(describePages('http.host eq "www.example.com"')).toBe('Every page on www.example.com')
+    expect(describePages('(http.host in {"a.example.com" "b.example.com"}) and starts_with(http.request.uri.path, "/checkout")')).toBe(
+      'Pages on a.example.com and b.example.com whose path starts with /checkout',
+    )
+    expect(describePages('starts_with(http.request.uri.path, "/account")')).toBe(
+      'Pages on any host of the zone whose path starts with /account',
+    )
+    expect(describePages('ip.src in $office')).toBeUndefined()
   })
 })
 

@@ -85,3 +85,40 @@ describe('one certificate pack', () => {
     expect(res.body.success).toBe(false)
   })
 })
+
+describe('certificate pack PATCH (restart validation)', () => {
+  const base = `/zones/${demo.id}/ssl/certificate_packs`
+  const packs = async () => (await get(`${base}?status=all`)).body.result as { id: string; type: string; status: string }[]
+  const patch = (id: string, body: unknown) => call(emulator.app, 'PATCH', `${base}/${id}`, body)
+
+  it('restarts validation of a pack whose validation timed out', async () => {
+    const timedOut = (await packs()).find((p) => p.status === 'validation_timed_out')!
+    const { status, body } = await patch(timedOut.id, {})
+    expect(status).toBe(200)
+    const pack = certificatePackSchema.parse(body.result)
+    expect(pack.status).toBe('pending_validation')
+    expect(pack.validation_records?.every((r) => r.status === 'pending')).toBe(true)
+    expect(pack.validation_errors).toBeUndefined()
+    expect(pack.certificates.every((c) => c.status === 'pending_validation')).toBe(true)
+    expect((await get(`${base}/${timedOut.id}`)).body.result.status).toBe('pending_validation')
+  })
+
+  it('refuses a restart for a pack that did not time out, other pack types, bad bodies and unknown packs', async () => {
+    const all = await packs()
+    const active = all.find((p) => p.type === 'advanced' && p.status === 'active')!
+    const refused = await patch(active.id, {})
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors[0].message).toMatch(/only be restarted for a pack whose validation timed out.*this pack is active/)
+    const universal = all.find((p) => p.type !== 'advanced')!
+    expect((await patch(universal.id, {})).body.errors[0].message).toMatch(/Only advanced certificate packs/)
+    expect((await patch(active.id, { cloudflare_branding: 'yes' })).status).toBe(400)
+    expect((await patch('00000000-0000-4000-8000-000000000000', {})).status).toBe(404)
+  })
+
+  it('sets Cloudflare branding on an advanced pack in any status', async () => {
+    const active = (await packs()).find((p) => p.type === 'advanced' && p.status === 'active')!
+    const { status, body } = await patch(active.id, { cloudflare_branding: true })
+    expect(status).toBe(200)
+    expect(body.result).toMatchObject({ status: 'active', cloudflare_branding: true })
+  })
+})

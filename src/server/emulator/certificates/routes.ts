@@ -3,6 +3,7 @@ import { CERTIFICATE_PACKS_PAGING } from '../../../shared/schemas/certificate-pa
 import { badRequest, notFound, ok, readPaging, resultInfo } from '../http'
 import { requireZone } from '../lookup'
 import type { EmulatorContext } from '../module'
+import { registerRestartValidationRoute } from './restart-validation'
 import { loadPacks, type PackRow } from './store'
 
 const STAGING = ['staging_deployment', 'staging_active']
@@ -61,4 +62,7 @@ export function registerCertificateRoutes(app: Hono, { db }: EmulatorContext): v
     if (!row) throw notFound(1001, `Certificate pack ${id} was not found in zone ${zone.name}.`)
     return ok(c, loadPacks(db, [row])[0])
   })
+
+  // Writes on one pack, each in its own file.
+  registerRestartValidationRoute(app, db)
 }

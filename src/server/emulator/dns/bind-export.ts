@@ -66,7 +66,11 @@ function suffix(row: RecordRow): string {
   const all = row.proxiable === 1 || row.proxied === 1 ? [...tags, `cf-proxied:${row.proxied === 1}`] : tags
   const settings = JSON.parse(row.settings) as Record<string, boolean>
   if (settings.flatten_cname) all.push('cf-flatten-cname')
-  const parts = [row.comment ?? '', all.length ? `cf_tags=${all.join(',')}` : ''].filter(Boolean)
+  const comment = row.comment ?? ''
+  // The import reads tags after the last "cf_tags=": a comment holding those words gets an empty
+  // list after it, so that it comes back whole.
+  const tagList = all.length || comment.includes('cf_tags=') ? `cf_tags=${all.join(',')}` : ''
+  const parts = [comment, tagList].filter(Boolean)
   return parts.length ? ` ; ${parts.join(' ')}` : ''
 }
 

@@ -1,7 +1,8 @@
 import type { EmulatorModule } from '../module'
 import { registerDnsRoutes } from './routes'
 import { dnsSchema, migrateDns } from './schema'
-import { seedDns } from './seed'
+import { seedDns, seedDnsScale } from './seed'
+import { SEED_ZONES } from '../seed-ids'
 
 export const dnsModule: EmulatorModule = {
   name: 'dns',
@@ -11,6 +12,7 @@ export const dnsModule: EmulatorModule = {
     migrateDns(ctx.db)
     seedDns(ctx)
   },
+  scale: { zoneIds: [SEED_ZONES.large.id], seed: seedDnsScale },
   register: (app, ctx) => {
     migrateDns(ctx.db)
     registerDnsRoutes(app, ctx)

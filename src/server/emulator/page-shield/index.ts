@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import type { EmulatorContext, EmulatorModule, SeedContext } from '../module'
+import { SEED_ZONES } from '../seed-ids'
 import { registerConnectionRoutes } from './connections'
 import { registerCookieRoutes } from './cookies'
 import { registerPolicyRoutes } from './policies'
@@ -21,8 +22,8 @@ export const pageShieldModule: EmulatorModule = {
   seed: ({ db, now }: SeedContext) => {
     const t = now()
     seedPageShieldDemo(db, t)
-    seedPageShieldScale(db, t)
   },
+  scale: { zoneIds: [SEED_ZONES.scripts.id], seed: ({ db, now }: SeedContext) => seedPageShieldScale(db, now()) },
   register: (app: Hono, ctx: EmulatorContext) => {
     registerSettingsRoutes(app, ctx)
     registerScriptRoutes(app, ctx)

@@ -20,7 +20,10 @@ export function pageShieldTestApp(options: { seed?: boolean | 'demo'; now?: () =
     const seedCtx = { ...ctx, rng: rng(1) }
     zonesModule.seed?.(seedCtx)
     if (options.seed === 'demo') seedPageShieldDemo(db, ctx.now())
-    else if (options.seed !== false) pageShieldModule.seed?.(seedCtx)
+    else if (options.seed !== false) {
+      pageShieldModule.seed?.(seedCtx)
+      pageShieldModule.scale?.seed(seedCtx)
+    }
   })()
   const app = new Hono()
   zonesModule.register(app, ctx)

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { expect, openPage, test, zoneUrl } from './fixtures'
+
+const scripts = zoneUrl('demo', 'page-shield/scripts')
+const table = (page: Page) => page.getByRole('table', { name: 'Detected scripts' })
+
+async function review(page: Page, button: string, note: string) {
+  await page.getByRole('button', { name: button }).click()
+  const dialog = page.getByRole('dialog', { name: 'Review this script' })
+  await dialog.getByLabel('Note').fill(note)
+  await dialog.getByLabel('Your name').fill('Robin Reviewer')
+  await dialog.getByRole('button', { name: 'Save review' }).click()
+  await expect(dialog).toBeHidden()
+}
+
+test.describe('page security: the reviewer workflow', () => {
+  test('records "Malicious: remove" with next steps, and keeps the verdict history of the script', async ({ page }) => {
+    await openPage(page, `${scripts}?urls=pay-form`)
+    await table(page).getByRole('link', { name: /pay-form\.js/ }).click()
+    await review(page, 'Mark for investigation', 'Unknown payment form script')
+    await review(page, 'Malicious: remove', 'Skimmer: posts card fields to a look-alike domain')
+    const next = page.getByRole('region', { name: 'Malicious: what to do next' })
+    await expect(next).toContainText('Remove it')
+    await expect(next.getByRole('link', { name: 'create a policy' })).toHaveAttribute('href', /page-shield\/policies\/new$/)
+    const history = page.getByRole('list', { name: 'Review history, newest first' }).getByRole('listitem')
+    await expect(history).toHaveCount(2)
+    await expect(history.first()).toContainText('Malicious: remove — Robin Reviewer')
+    await expect(history.nth(1)).toContainText('Investigate — Robin Reviewer')
+    // The ledger filters on the new verdict too.
+    await openPage(page, `${zoneUrl('demo', 'page-shield/reviews')}?verdict=malicious`)
+    await expect(page.getByRole('table', { name: 'Latest review of each script' })).toContainText('Skimmer: posts card fields')
+  })
+
+  test('tells "never reviewed" from "changed since its review", with counts, and exports what is on screen', async ({ page, request }) => {
+    // A review recorded before the vendor changed the script (another code fingerprint then).
+    await openPage(page, `${scripts}?urls=popup-offers`)
+    await table(page).getByRole('link', { name: /popup-offers/ }).click()
+    const scriptId = page.url().split('/').pop()!
+    const res = await request.post(`/api/local${zoneUrl('demo', 'page-shield/reviews')}`, {
+      headers: { 'X-Zonekeeper-Request': '1' },
+      data: {
+        script_id: scriptId,
+        verdict: 'expected',
+        note: 'Marketing pop-up, approved',
+        reviewer: 'Sam',
+        script: { url: 'https://x', host: 'x', hash: '0'.repeat(64), js_integrity_score: 80, malware_score: null, magecart_score: null, cryptomining_score: null },
+      },
+    })
+    expect(res.status()).toBe(201)
+
+    await openPage(page, `${scripts}?review=needs`)
+    const status = page.getByRole('status').filter({ hasText: 'scripts matching these filters are shown' })
+    await expect(status).toContainText(/Review: \d+ never reviewed, 1 changed since their review\./)
+    const changed = page.getByRole('button', { name: 'Changed since review (1)' })
+    await changed.click()
+    await expect(page).toHaveURL(/review=changed/)
+    await expect(table(page).getByRole('row')).toHaveCount(2)
+    await expect(table(page)).toContainText('Changed since review')
+    await page.getByRole('button', { name: /^Never reviewed \(\d+\)$/ }).click()
+    await expect(page).toHaveURL(/review=new/)
+    await expect(table(page)).not.toContainText('popup-offers')
+
+    // The CSV holds the rows this view shows (every page of it), with the review columns.
+    await page.getByRole('button', { name: 'Needs review', exact: true }).click()
+    const shown = Number((await status.textContent())!.match(/^([\d,]+) of/)![1].replace(/,/g, ''))
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])
+    const lines = readFileSync((await download.path())!, 'utf8').trim().split('\r\n')
+    expect(lines[0]).toContain('page,first_seen_at,last_seen_at,review_state,verdict,reviewer,reviewed_at,note')
+    expect(lines).toHaveLength(shown + 1)
+    expect(lines.find((l) => l.includes('popup-offers'))).toContain('changed since its review: its code changed since')
+    expect(lines.find((l) => l.includes('popup-offers'))).toContain('Expected,Sam')
+  })
+
+  test('"Malicious only" is a filter in the URL; "← Scripts" returns to the exact view', async ({ page }) => {
+    await openPage(page, zoneUrl('demo', 'page-shield'))
+    const tile = page.getByRole('link', { name: /Malicious active scripts/ })
+    const count = Number((await tile.locator('span').first().textContent())!.trim())
+    await tile.click()
+    await expect(page).toHaveURL(/malicious_only=true/)
+    await expect(page.getByRole('button', { name: /Malicious only/ })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('button', { name: 'Malicious first' })).toHaveAttribute('aria-pressed', 'false')
+    const rows = table(page).getByRole('row')
+    await expect(rows).toHaveCount(count + 1)
+    for (const row of await rows.all().then((r) => r.slice(1))) await expect(row.getByText(/Malicious\s*\(score \d < 10\)/)).toBeVisible()
+
+    await page.getByRole('button', { name: 'Malicious first' }).click()
+    await expect(page).toHaveURL(/malicious_first=true/)
+    const view = page.url()
+    await rows.nth(1).getByRole('link').first().click()
+    await expect(page.getByRole('heading', { name: 'Script details' })).toBeVisible()
+    await page.getByRole('link', { name: '← Scripts' }).click()
+    await expect(page).toHaveURL(view)
+    await expect(page.getByRole('button', { name: /Malicious only/ })).toHaveAttribute('aria-pressed', 'true')
+  })
+})

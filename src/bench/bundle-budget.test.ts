@@ -1,0 +1,32 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BUDGET_KB, firstLoads } from './support/first-load'
+
+// The bundle budget, enforced by npm test: no route's first load (entry + its lazy chunks) may
+// download more than 160 KB of gzipped JavaScript. A build of its own, in a temp folder.
+const ROOT = resolve(import.meta.dirname, '..', '..')
+const outDir = mkdtempSync(`${tmpdir()}/zk-budget-`)
+
+beforeAll(() => {
+  const res = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    // Vitest sets NODE_ENV=test, which would make Vite build React's development version.
+    env: { ...process.env, NODE_ENV: 'production', NO_COLOR: '1' },
+  })
+  if (res.status !== 0) throw new Error(`vite build failed:\n${res.stderr}`)
+})
+afterAll(() => rmSync(outDir, { recursive: true, force: true }))
+
+describe('the bundle budget', () => {
+  it(`keeps every route's first load within ${BUDGET_KB} KB of gzipped JavaScript`, () => {
+    const { routes } = firstLoads(ROOT, outDir)
+    expect(routes.length).toBeGreaterThan(5) // the route files were read
+    for (const r of routes) expect(r.missing, `${r.fullPath}: lazy imports missing from the manifest`).toEqual([])
+    const over = routes.filter((r) => r.kb > BUDGET_KB).map((r) => `${r.fullPath} ${r.kb} KB (largest: ${r.largest.join(', ')})`)
+    expect(over, 'routes over the budget').toEqual([])
+  })
+})

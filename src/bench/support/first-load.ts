@@ -1,0 +1,63 @@
+// First-load JavaScript per route, gzipped: the entry chunk with its static imports, plus the lazy
+// chunks of the route and its parents (and their static imports). Read from a build's Vite manifest
+// and the route files. Used by the bundle-size bench and by the budget test (npm test).
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { entryKey, manifestKey, parseRoutes, readManifest, resolveRoutes, staticClosure } from './route-chunks'
+
+export const BUDGET_KB = 160
+
+export interface RouteLoad {
+  fullPath: string
+  /** Entry plus the route's chunks, KB gzipped. */
+  kb: number
+  /** The route's own chunks (beyond the entry), KB gzipped. */
+  lazyKb: number
+  /** The largest chunks the route adds to the entry ("file KB"). */
+  largest: string[]
+  /** Lazy imports of the route files that the manifest does not know. */
+  missing: string[]
+  hasLazy: boolean
+}
+
+export const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
+
+export function firstLoads(root: string, distDir: string): { entryKb: number; entryFiles: number; routes: RouteLoad[] } {
+  const manifest = readManifest(distDir)
+  if (!manifest) throw new Error(`${distDir}/.vite/manifest.json is missing: is build.manifest on in vite.config.ts?`)
+  const gz = new Map<string, number>()
+  const size = (file: string) => {
+    if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length)
+    return gz.get(file)!
+  }
+  const entry = staticClosure(entryKey(manifest), manifest)
+  const entryBytes = [...entry].reduce((n, f) => n + size(f), 0)
+
+  const routesDir = join(root, 'src', 'app', 'routes')
+  const defs = [join(root, 'src', 'app', 'root-route.tsx'), ...readdirSync(routesDir).filter((f) => f.endsWith('.tsx')).map((f) => join(routesDir, f))].flatMap((file) =>
+    parseRoutes(readFileSync(file, 'utf8'), file.slice(root.length + 1)),
+  )
+  // An index route shares its parent's path; a visit loads both, so their lazy modules are merged.
+  const byPath = new Map<string, string[]>()
+  for (const r of resolveRoutes(defs)) byPath.set(r.fullPath, [...new Set([...(byPath.get(r.fullPath) ?? []), ...r.lazy])])
+  const routes = [...byPath]
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(([fullPath, lazy]): RouteLoad => {
+      const files = new Set(entry)
+      const missing: string[] = []
+      for (const spec of lazy) {
+        const key = manifestKey(spec, manifest)
+        if (key) staticClosure(key, manifest, files)
+        else missing.push(spec)
+      }
+      const bytes = [...files].reduce((n, f) => n + size(f), 0)
+      const largest = [...files]
+        .filter((f) => !entry.has(f))
+        .sort((a, b) => size(b) - size(a))
+        .slice(0, 3)
+        .map((f) => `${f.replace(/^assets\//, '')} ${kb(size(f))}`)
+      return { fullPath, kb: kb(bytes), lazyKb: kb(bytes - entryBytes), largest, missing, hasLazy: lazy.length > 0 }
+    })
+  return { entryKb: kb(entryBytes), entryFiles: entry.size, routes }
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import type { CertificatePack } from '@/shared/schemas/certificate-pack'
+
+/** PATCH with an empty body: the API restarts validation of an advanced pack whose validation timed out. */
+export const restartValidation = (zoneId: string, packId: string) =>
+  api.patch<CertificatePack>(`/zones/${zoneId}/ssl/certificate_packs/${encodeURIComponent(packId)}`, {})
+
+export function useRestartValidation(zoneId: string, packId: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: () => restartValidation(zoneId, packId),
+    onSuccess: (pack) => {
+      qc.setQueryData(['certificate-packs', zoneId, 'detail', packId], pack)
+      return qc.invalidateQueries({ queryKey: ['certificate-packs', zoneId] })
+    },
+  })
+}

@@ -1,0 +1,31 @@
+import { Button } from '@/components/ui/button'
+import { useToast } from '@/components/ui/toast'
+import type { CertificatePack } from '@/shared/schemas/certificate-pack'
+import { useRestartValidation } from '../api/restart-validation'
+
+/** Offered on an advanced pack whose validation timed out: the API's PATCH sends it back to the authority. */
+export function RestartValidationButton({ zoneId, pack }: { zoneId: string; pack: CertificatePack }) {
+  const toast = useToast()
+  const restart = useRestartValidation(zoneId, pack.id)
+  if (pack.type !== 'advanced' || pack.status !== 'validation_timed_out') return null
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3">
+      <Button
+        variant="primary"
+        pending={restart.isPending}
+        onClick={() =>
+          restart.mutate(undefined, {
+            onSuccess: () =>
+              toast.success('Validation restarted', 'The certificate authority checks the validation records again; the pack is pending validation.'),
+            onError: (err) => toast.error('Validation was not restarted', err),
+          })
+        }
+      >
+        Restart validation
+      </Button>
+      <span className="text-sm text-zinc-600 dark:text-zinc-400">
+        The certificate authority starts checking again; nothing else about the pack changes.
+      </span>
+    </div>
+  )
+}

@@ -1,0 +1,130 @@
+import { useRef, useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { BulkProgress } from '@/components/bulk/bulk-progress'
+import { useBulkRunner } from '@/components/bulk/use-bulk-runner'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { useToast } from '@/components/ui/toast'
+import { plural } from '@/lib/format'
+import type { DnsRecord } from '@/shared/schemas/dns-record'
+import { api } from '@/lib/api-client'
+import type { Zone } from '@/shared/schemas/zone'
+import { batchLimitFor, getAllMatchingRecords, runBatchOf } from '../api/batch-dns-records'
+import type { DnsSearch } from '../api/dns-search'
+import { BulkProxyDialog } from './bulk-proxy-dialog'
+
+const SHOWN = 5
+const label = (r: DnsRecord) => `${r.type} ${r.name} → ${r.content}`
+
+/** What the bulk actions act on: the ticked rows, or every record matching the filters (all pages). */
+export type DnsSelection = { records: DnsRecord[]; matching?: { total: number; search: DnsSearch } }
+
+const doneTitle = (verb: string, ok: number, total: number) =>
+  ok === total ? `${verb} ${plural(total, 'record')}` : `${verb} ${ok} of ${plural(total, 'record')}`
+
+/**
+ * The DNS table's bulk actions, as the service's dashboard has them: delete, and change proxy
+ * status. Each goes through `POST …/dns_records/batch`: one request per up to 200 records (3,500 on
+ * paid plans), each all or nothing, with progress, Cancel between requests and a result per record.
+ */
+export function DnsBulkActions({ zoneId, selection, onDone }: { zoneId: string; selection: DnsSelection; onDone: () => void }) {
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  // The zone (already cached by the zone route's loader, same key): its plan sets the batch limit.
+  const zone = useQuery({ queryKey: ['zones', 'detail', zoneId], queryFn: ({ signal }) => api.get<Zone>(`/zones/${zoneId}`, { signal }), staleTime: 30_000 })
+  const limit = batchLimitFor(zone.data?.plan?.legacy_id)
+  const [asking, setAsking] = useState<'delete' | 'proxy' | null>(null)
+  const [loading, setLoading] = useState(false)
+  const [resolved, setResolved] = useState<DnsRecord[] | null>(null)
+  const [action, setAction] = useState<{ verb: string; done: string } | null>(null)
+  const deleter = useBulkRunner<DnsRecord>({
+    key: (r) => r.id,
+    label,
+    perBatch: { size: limit, run: (items) => runBatchOf(zoneId, 'deletes', items.map((r) => ({ id: r.id }))) },
+  })
+  // Read when the run starts, in the same event that chose it (state would only land on the next render).
+  const target = useRef(true)
+  const proxier = useBulkRunner<DnsRecord>({
+    key: (r) => r.id,
+    label: (r) => `${label(r)}: ${target.current ? 'Proxied' : 'DNS only'}`,
+    perBatch: { size: limit, run: (items) => runBatchOf(zoneId, 'patches', items.map((r) => ({ id: r.id, proxied: target.current }))) },
+  })
+
+  const count = selection.matching?.total ?? selection.records.length
+  if (count === 0 && deleter.phase === 'idle' && proxier.phase === 'idle') return null
+
+  /** The records acted on: the ticked ones, or every matching one read from the API first. */
+  const collect = async (kind: 'delete' | 'proxy') => {
+    if (!selection.matching) {
+      setResolved(selection.records)
+      setAsking(kind)
+      return
+    }
+    setLoading(true)
+    try {
+      setResolved(await getAllMatchingRecords(zoneId, selection.matching.search))
+      setAsking(kind)
+    } catch (err) {
+      toast.error('Could not read the matching records', err)
+    } finally {
+      setLoading(false)
+    }
+  }
+  const records = resolved ?? []
+  const names = records.slice(0, SHOWN).map((r) => `${r.type} ${r.name}`)
+  const close = () => {
+    deleter.reset()
+    proxier.reset()
+    setResolved(null)
+    onDone()
+    void queryClient.invalidateQueries({ queryKey: ['dns-records', zoneId] })
+  }
+  const runner = proxier.phase !== 'idle' ? proxier : deleter
+  const title =
+    action && runner.phase === 'done' ? doneTitle(action.done, runner.counts.ok, runner.total) : action ? `${action.verb} ${plural(runner.total, 'record')}` : ''
+
+  return (
+    <>
+      {count > 0 && (
+        <>
+          <Button variant="danger" pending={loading && asking === null} onClick={() => void collect('delete')}>
+            Delete selected ({count})
+          </Button>
+          <Button pending={loading && asking === null} onClick={() => void collect('proxy')}>
+            Change proxy status ({count})
+          </Button>
+        </>
+      )}
+      <ConfirmDialog
+        open={asking === 'delete'}
+        title={`Delete ${plural(records.length, 'record')}?`}
+        consequence={`These records will be deleted: ${names.join(', ')}${records.length > SHOWN ? ` and ${records.length - SHOWN} more` : ''}. Visitors and services using them will stop finding them. This cannot be undone.`}
+        confirmLabel={`Delete ${plural(records.length, 'record')}`}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          setAsking(null)
+          setAction({ verb: 'Deleting', done: 'Deleted' })
+          void deleter.start(records)
+        }}
+      >
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          {records.length > limit
+            ? `They go in ${Math.ceil(records.length / limit)} requests of up to ${limit}; each request is all or nothing.`
+            : 'They go in one request: either all are deleted or, if one is refused, none.'}
+        </p>
+      </ConfirmDialog>
+      <BulkProxyDialog
+        open={asking === 'proxy'}
+        records={records}
+        onCancel={() => setAsking(null)}
+        onConfirm={(proxied, change) => {
+          setAsking(null)
+          target.current = proxied
+          setAction({ verb: 'Changing proxy status of', done: 'Changed proxy status of' })
+          void proxier.start(change)
+        }}
+      />
+      <BulkProgress runner={runner} title={title} onClose={close} />
+    </>
+  )
+}

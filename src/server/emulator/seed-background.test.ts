@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { createApp } from '../app'
+import { testConfig } from '../../testing/server'
+import { createEmulator } from '.'
+import { SEED_ZONES } from './seed-ids'
+
+const dirs: string[] = []
+const file = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'zk-seed-bg-'))
+  dirs.push(dir)
+  return join(dir, 'sandbox.sqlite')
+}
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+
+const count = (em: ReturnType<typeof createEmulator>, sql: string, id: string) => (em.db.prepare(sql).get(id) as { n: number }).n
+const records = (em: ReturnType<typeof createEmulator>) =>
+  count(em, 'SELECT COUNT(*) n FROM dns_records WHERE zone_id = ?', SEED_ZONES.large.id)
+const scripts = (em: ReturnType<typeof createEmulator>) =>
+  count(em, 'SELECT COUNT(*) n FROM page_shield_scripts WHERE zone_id = ?', SEED_ZONES.scripts.id)
+
+describe('scale-test zones seeded in the background', () => {
+  it('answers at once, holds requests about the zones being prepared, and has them complete afterwards', async () => {
+    const failed = vi.spyOn(console, 'error')
+    const path = file()
+    const em = createEmulator({ file: path, scaleInBackground: true })
+    try {
+      // Returned before the worker wrote anything: the small zones are there, the large ones pending.
+      expect(em.preparing().sort()).toEqual([SEED_ZONES.large.id, SEED_ZONES.scripts.id].sort())
+      expect(records(em)).toBe(1) // its SOA
+      // The dashboard learns it from /healthz (and marks the zone "being prepared").
+      const app = createApp({ config: testConfig(), emulator: em })
+      const health = (await (await app.request('/healthz')).json()) as { preparing: { name: string }[] }
+      expect(health.preparing.map((z) => z.name).sort()).toEqual(['bigcorp-records.com', 'shop-scale.io'])
+      expect(count(em, 'SELECT COUNT(*) n FROM dns_records WHERE zone_id = ?', SEED_ZONES.demo.id)).toBeGreaterThan(50)
+      // A request about a zone being prepared waits, then sees all of it.
+      const res = await em.app.request(`/zones/${SEED_ZONES.large.id}/dns_records?per_page=5`)
+      const body = (await res.json()) as { result_info: { total_count: number } }
+      expect(body.result_info.total_count).toBe(10_000)
+      await em.ready
+      expect(em.preparing()).toEqual([])
+      expect(((await (await app.request('/healthz')).json()) as { preparing: unknown[] }).preparing).toEqual([])
+      expect(records(em)).toBe(10_000)
+      expect(scripts(em)).toBe(20_000)
+      expect(failed).not.toHaveBeenCalled() // the worker did it, not the fallback
+    } finally {
+      em.close()
+      failed.mockRestore()
+    }
+    // A restart finds nothing pending.
+    const again = createEmulator({ file: path, scaleInBackground: true })
+    try {
+      expect(again.preparing()).toEqual([])
+      expect(records(again)).toBe(10_000)
+    } finally {
+      again.close()
+    }
+  })
+
+  it('finishes the zones at the next start when the server stopped before they were written', async () => {
+    const path = file()
+    const first = createEmulator({ file: path, scaleInBackground: true })
+    first.close() // stops the worker half-way: its transaction never commits
+    const second = createEmulator({ file: path, scaleInBackground: true })
+    try {
+      expect(second.preparing().length).toBe(2)
+      await second.ready
+      expect(records(second)).toBe(10_000)
+      expect(scripts(second)).toBe(20_000)
+    } finally {
+      second.close()
+    }
+  })
+
+  it('a reset writes everything at once, the same data as the background seed', async () => {
+    const em = createEmulator({ file: file(), scaleInBackground: true })
+    try {
+      await em.ready
+      const before = em.db.prepare('SELECT id, content FROM dns_records WHERE zone_id = ? ORDER BY id LIMIT 50').all(SEED_ZONES.large.id)
+      em.reset()
+      expect(em.preparing()).toEqual([])
+      expect(records(em)).toBe(10_000)
+      expect(em.db.prepare('SELECT id, content FROM dns_records WHERE zone_id = ? ORDER BY id LIMIT 50').all(SEED_ZONES.large.id)).toEqual(before)
+    } finally {
+      em.close()
+    }
+  })
+})
