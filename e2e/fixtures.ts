@@ -46,7 +46,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 /** Environment for the server: no API credentials, so it always runs the sandbox. */
 function sandboxEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: '1' }
-  for (const key of ['API_TOKEN', 'API_EMAIL', 'API_KEY', 'API_BASE_URL', 'DASHBOARD_PASSWORD']) delete env[key]
+  for (const key of ['API_TOKEN', 'API_EMAIL', 'API_KEY', 'API_BASE_URL', 'DASHBOARD_PASSWORD', 'DATABASE_URL']) delete env[key]
   return env
 }
 
@@ -55,35 +55,58 @@ function sandboxEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
  * free port with a fresh temp data dir, serving the already-built dist/ (global-setup.ts builds both).
  * `baseURL` points at it, so `page.goto('/zones')` and `request.get('/healthz')` just work.
  */
+export interface RunningZonekeeper extends SandboxServer {
+  /** The server's output so far (the last 8,000 characters). */
+  log: () => string
+  stop: () => Promise<void>
+}
+
+/**
+ * Starts `dist-server/main.js --reset-sandbox` on a free port with a fresh temp data dir (unless
+ * `dataDir` is given); `env` adds or overrides settings (e.g. DATABASE_URL).
+ */
+export async function startZonekeeper(label: string, env: NodeJS.ProcessEnv = {}, givenDataDir?: string): Promise<RunningZonekeeper> {
+  const port = await freePort()
+  const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), `zonekeeper-e2e-${label}-`))
+  const child = spawn(process.execPath, ['dist-server/main.js', '--reset-sandbox'], {
+    cwd: ROOT,
+    env: { ...sandboxEnv(port, dataDir), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let log = ''
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-8000)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  const baseURL = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))])
+      if (child.exitCode === null) child.kill('SIGKILL')
+    }
+    if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true })
+  }
+  try {
+    await waitForHealth(baseURL, child, () => log)
+  } catch (err) {
+    await stop()
+    throw err
+  }
+  return { baseURL, dataDir, log: () => log, stop }
+}
+
 export const test = base.extend<object, { sandboxServer: SandboxServer }>({
   sandboxServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
     async ({}, use, workerInfo) => {
-      const port = await freePort()
-      const dataDir = mkdtempSync(join(tmpdir(), `zonekeeper-e2e-w${workerInfo.workerIndex}-`))
-      const child = spawn(process.execPath, ['dist-server/main.js', '--reset-sandbox'], {
-        cwd: ROOT,
-        env: sandboxEnv(port, dataDir),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-      let log = ''
-      const keep = (chunk: Buffer) => {
-        log = (log + chunk.toString()).slice(-8000)
-      }
-      child.stdout?.on('data', keep)
-      child.stderr?.on('data', keep)
-      const baseURL = `http://127.0.0.1:${port}`
+      const server = await startZonekeeper(`w${workerInfo.workerIndex}`)
       try {
-        await waitForHealth(baseURL, child, () => log)
-        await use({ baseURL, dataDir })
+        await use({ baseURL: server.baseURL, dataDir: server.dataDir })
       } finally {
-        if (child.exitCode === null) {
-          const exited = new Promise((r) => child.once('exit', r))
-          child.kill('SIGTERM')
-          await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))])
-          if (child.exitCode === null) child.kill('SIGKILL')
-        }
-        rmSync(dataDir, { recursive: true, force: true })
+        await server.stop()
       }
     },
     { scope: 'worker', timeout: 60_000 },

@@ -12,6 +12,7 @@ import { invitesRoutes } from './routes/invites'
 import { loadBalancingRoutes } from './routes/load-balancing'
 import { logFieldsRoutes } from './routes/log-fields'
 import { pageShieldRoutes } from './routes/page-shield'
+import { peopleRoutes } from './routes/people'
 import { zoneOverviewRoutes, zonesRoutes } from './routes/zones'
 
 /** The whole route tree. Each area adds its routes from its own file in ./routes; this file rarely changes. */
@@ -27,6 +28,7 @@ export const routeTree = rootRoute.addChildren([
   ]),
   ...loadBalancingRoutes,
   ...invitesRoutes,
+  ...peopleRoutes,
 ])
 
 export function createQueryClient(): QueryClient {

@@ -70,7 +70,7 @@ async function send(method: string, url: string, init: RequestInit): Promise<Res
   }
 }
 
-/** Code the dashboard's server answers when DASHBOARD_PASSWORD is set and the session is missing. */
+/** Code the dashboard's server answers when sign-in is required and the session is missing or has ended. */
 export const SIGN_IN_CODE = 10401
 
 function redirectToSignIn(): void {
@@ -167,7 +167,7 @@ export const api = {
  * The dashboard's own (non-API) endpoints, same envelope and errors as the API:
  * `/api/sandbox/reset` and the local store under `/api/local/...` (e.g. the page-security review ledger).
  */
-export async function requestLocal<T = unknown>(method: 'GET' | 'POST', url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+export async function requestLocal<T = unknown>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (method !== 'GET') Object.assign(headers, WRITE_HEADER)
   if (body !== undefined) headers['Content-Type'] = 'application/json'

@@ -1,5 +1,6 @@
 import { useId, type Ref } from 'react'
 import { Outlet } from '@tanstack/react-router'
+import { AccountMenu } from './account-menu'
 import { PreparingNotice } from './preparing-notice'
 import { SandboxControls } from './sandbox-controls'
 import { SideNav } from './side-nav'
@@ -103,6 +104,7 @@ export function AppLayout() {
             <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
               <SandboxControls />
               <ThemeSwitch />
+              <AccountMenu />
             </div>
           </header>
           <main

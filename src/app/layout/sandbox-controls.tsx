@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
+import { useCan } from '@/lib/access'
 import { postLocal } from '@/lib/api-client'
 import { healthQueryOptions } from '@/lib/health'
 import { Badge } from '@/components/ui/badge'
@@ -11,6 +12,8 @@ import { useToast } from '@/components/ui/toast'
 /** "Sandbox" or "Live" badge; in the sandbox, a "Reset sandbox" action that restores the demo data. */
 export function SandboxControls() {
   const health = useQuery(healthQueryOptions())
+  // Resetting throws away everyone's sandbox changes: administrators only (the server checks too).
+  const admin = useCan('admin').allowed
   const [confirming, setConfirming] = useState(false)
   const [pending, setPending] = useState(false)
   const queryClient = useQueryClient()
@@ -44,9 +47,11 @@ export function SandboxControls() {
       <Badge tone="info" title="You are working on a local copy of the API with demo data. Nothing here touches a real account.">
         Sandbox
       </Badge>
-      <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
-        Reset sandbox
-      </Button>
+      {admin && (
+        <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
+          Reset sandbox
+        </Button>
+      )}
       <ConfirmDialog
         open={confirming}
         title="Reset the sandbox?"

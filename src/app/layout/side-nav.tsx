@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { useCan } from '@/lib/access'
 import { lastZone, useZoneIdFromUrl } from '../current-zone'
 
 const itemBase =
@@ -25,6 +26,7 @@ const icons = {
   firewall: 'M3 4h14v12H3zM3 8h14M3 12h14M8 4v4M12 8v4M8 12v4',
   lb: 'M10 3v5M4 17v-3a2 2 0 012-2h8a2 2 0 012 2v3M10 8v4M3 17h2M9 17h2M15 17h2',
   invites: 'M3 5h14v10H3zM3 5l7 6 7-6',
+  people: 'M7 9a3 3 0 100-6 3 3 0 000 6zM2 17a5 5 0 0110 0M13 9a2.5 2.5 0 100-5M14 12a4 4 0 014 5',
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -44,6 +46,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const urlZone = useZoneIdFromUrl()
   const remembered = lastZone()
   const zoneId = urlZone ?? remembered?.id
+  const admin = useCan('admin').allowed
   const zoneLinks: { to: string; label: string; icon: string; exact?: boolean }[] = [
     { to: '/zones/$zoneId', label: 'Overview', icon: icons.overview, exact: true },
     { to: '/zones/$zoneId/dns', label: 'DNS records', icon: icons.dns },
@@ -73,6 +76,14 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
             Invites
           </Link>
         </li>
+        {admin && (
+          <li>
+            <Link to="/people" className={itemBase} onClick={onNavigate} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
+              <Icon d={icons.people} />
+              People
+            </Link>
+          </li>
+        )}
       </Section>
       <Section title={urlZone || !remembered ? 'This zone' : `Zone: ${remembered.name}`}>
         {zoneLinks.map((item) => (

@@ -14,16 +14,20 @@ export const LOCAL_ADMIN: Actor = {
   person: { id: null, username: 'local', displayName: 'Local administrator', role: 'admin', zones: '*' },
 }
 
-const actors = new WeakMap<Request, Actor>()
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** Set by the access gate (auth/index.ts) on every request it lets through. */
+    zkActor: Actor
+  }
+}
 
-export const setActor = (c: Context, actor: Actor) => void actors.set(c.req.raw, actor)
+export const setActor = (c: Context, actor: Actor) => c.set('zkActor', actor)
 /** The request's actor; every route behind the gate has one. */
 export function actorOf(c: Context): Actor {
-  const a = actors.get(c.req.raw)
+  const a = c.get('zkActor')
   if (!a) throw new Error('No actor on this request: the access gate did not run.')
   return a
 }
-export const maybeActor = (c: Context): Actor | undefined => actors.get(c.req.raw)
 
 export const ROLE_RANK: Record<Role, number> = { viewer: 0, reviewer: 1, editor: 2, admin: 3 }
 export const hasRole = (actual: Role, needed: Role) => ROLE_RANK[actual] >= ROLE_RANK[needed]

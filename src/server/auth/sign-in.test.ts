@@ -150,3 +150,19 @@ describe('DASHBOARD_PASSWORD from before people existed', () => {
     await store.close()
   })
 })
+
+describe('form posts from other sites', () => {
+  const store = createStore({ dataDir: ':memory:' })
+  const app = createApp({ config: testConfig(), emulator: fakeEmulator(), store })
+  afterAll(() => store.close())
+  const post = (headers: Record<string, string>) =>
+    app.request('/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: 'username=a&password=b' })
+
+  it('are refused; a null Origin passes only when the browser says same-origin', async () => {
+    expect((await post({ origin: 'https://evil.example' })).status).toBe(403)
+    expect((await post({ 'sec-fetch-site': 'cross-site' })).status).toBe(403)
+    expect((await post({ origin: 'null' })).status).toBe(403)
+    expect((await post({ origin: 'null', 'sec-fetch-site': 'same-origin' })).status).not.toBe(403)
+    expect((await post({ origin: 'http://localhost' })).status).not.toBe(403)
+  })
+})

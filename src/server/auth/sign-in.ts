@@ -20,6 +20,8 @@ export interface SignInOptions {
 function page(c: Context, status: 200 | 400 | 401 | 403 | 429, o: PageOptions) {
   c.header('Content-Security-Policy', PAGE_CSP)
   c.header('Cache-Control', 'no-store')
+  // Lets the browser name this site as the Origin of the form posts (no-referrer would send "null").
+  c.header('Referrer-Policy', 'same-origin')
   return c.html(renderPage(o), status)
 }
 

@@ -122,7 +122,7 @@ export function ContentCell({ record }: { record: DnsRecord }) {
 }
 
 export function ProxiedCell({ record }: { record: DnsRecord }) {
-  const { setProxied, proxiedSaving } = useDnsTable()
+  const { setProxied, proxiedSaving, canEdit } = useDnsTable()
   if (!isProxiableType(record.type)) {
     return (
       <span className="text-zinc-600 dark:text-zinc-400" title="Only A, AAAA and CNAME records can be proxied.">
@@ -141,7 +141,7 @@ export function ProxiedCell({ record }: { record: DnsRecord }) {
     <div className="flex items-center gap-2 whitespace-nowrap">
       <Switch
         checked={record.proxied}
-        disabled={proxiedSaving === record.id}
+        disabled={!canEdit || proxiedSaving === record.id}
         onChange={(v) => setProxied(record, v)}
         label={`Proxy ${record.name} (${record.type} ${record.content})`}
       />
@@ -153,7 +153,8 @@ export function ProxiedCell({ record }: { record: DnsRecord }) {
 }
 
 export function RowActions({ record }: { record: DnsRecord }) {
-  const { edit, remove } = useDnsTable()
+  const { edit, remove, canEdit } = useDnsTable()
+  if (!canEdit) return null
   if (record.type === 'SOA') return <span className="px-2 text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">Automatic</span>
   return (
     <div className="flex justify-end gap-1 whitespace-nowrap">

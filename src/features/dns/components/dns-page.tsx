@@ -15,6 +15,8 @@ import { useDnsRecords } from '../api/get-dns-records'
 import { useDnsZoneFacts } from '../api/get-dns-zone-facts'
 import { useSetProxied } from '../api/update-dns-record'
 import type { RecordFormValues } from '../lib/record-form-values'
+import { useCan } from '@/lib/access'
+import { RoleNotice } from '@/components/ui/role-notice'
 import { DnsBulkActions, type DnsSelection } from './bulk-actions'
 import { dnsColumns, dnsExtraFilters } from './dns-columns'
 import { DnsTableContext, type DnsTableContextValue } from './dns-table-context'
@@ -44,13 +46,15 @@ export function DnsPage() {
   const query = useDnsRecords(zoneId, state.search)
   const facts = useDnsZoneFacts(zoneId)
   const rows = query.data?.result ?? EMPTY
+  const permission = useCan('editor')
+  const canEdit = permission.allowed
   const table = useDataTable({
     columns: dnsColumns,
     data: rows,
     rowCount: query.data?.resultInfo.total_count,
     urlState: state,
     getRowId,
-    enableRowSelection: canSelect,
+    enableRowSelection: canEdit ? canSelect : false,
   })
 
   const [editing, setEditing] = useState<Editing>(null)
@@ -92,6 +96,7 @@ export function DnsPage() {
           if (!next.delete(id)) next.add(id)
           return next
         }),
+      canEdit,
       edit: (record) => setEditing({ record }),
       remove: setDeleting,
       setProxied: (record, proxied) =>
@@ -104,7 +109,7 @@ export function DnsPage() {
         ),
       proxiedSaving: proxy.isPending ? proxy.variables?.record.id : undefined,
     }
-  }, [rows, zoneName, explainAll, explained, setProxied, proxy.isPending, proxy.variables, toast])
+  }, [rows, zoneName, explainAll, explained, canEdit, setProxied, proxy.isPending, proxy.variables, toast])
 
   const clearSelection = useCallback(() => {
     setMatchingKey(null)
@@ -121,18 +126,21 @@ export function DnsPage() {
         description={`The names under ${zoneName} and where they point: websites, mail, verification codes and services.`}
         actions={
           <>
-            <Button onClick={() => setImporting(true)}>Import BIND file</Button>
+            {canEdit && <Button onClick={() => setImporting(true)}>Import BIND file</Button>}
             <ExportButton zoneId={zoneId} zoneName={zoneName} />
-            <Button variant="primary" onClick={() => setEditing({})}>
-              Add record
-            </Button>
+            {canEdit && (
+              <Button variant="primary" onClick={() => setEditing({})}>
+                Add record
+              </Button>
+            )}
           </>
         }
       />
-      {facts.data?.addressRecords === 0 && <NoAddressBanner zoneName={zoneName} onAdd={addAddress} />}
+      <RoleNotice permission={permission} what="these records" />
+      {canEdit && facts.data?.addressRecords === 0 && <NoAddressBanner zoneName={zoneName} onAdd={addAddress} />}
       {facts.data?.soa && <SoaDetails soa={facts.data.soa} />}
       <DataTableFilterBar table={table} state={state} extra={dnsExtraFilters}>
-        <DnsBulkActions zoneId={zoneId} selection={selection} onDone={clearSelection} />
+        {canEdit && <DnsBulkActions zoneId={zoneId} selection={selection} onDone={clearSelection} />}
         <div className="flex h-9 items-center gap-2 text-sm text-zinc-800 dark:text-zinc-200">
           <Switch checked={explainAll} onChange={setExplainAll} label="Explain every record in plain words" />
           <span aria-hidden="true">Explain every record</span>
@@ -162,7 +170,7 @@ export function DnsPage() {
                 action={<Button onClick={() => state.clearFilters([...DNS_FILTER_KEYS])}>Clear filters</Button>}
               />
             ) : (
-              <EmptyState title="No DNS records yet" description={`Add a record to make ${zoneName} reachable.`} action={<Button onClick={addAddress}>Add an A record</Button>} />
+              <EmptyState title="No DNS records yet" description={`Add a record to make ${zoneName} reachable.`} action={canEdit ? <Button onClick={addAddress}>Add an A record</Button> : undefined} />
             )
           }
         />

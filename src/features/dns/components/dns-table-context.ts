@@ -14,6 +14,8 @@ export interface DnsTableContextValue {
   toggleExplain: (id: string) => void
   /** Lowest MX priority per name on this page (to say which mail server is tried first). */
   lowestMx: ReadonlyMap<string, number>
+  /** False for people whose role may not change DNS records (the server refuses it too). */
+  canEdit: boolean
   edit: (record: DnsRecord) => void
   remove: (record: DnsRecord) => void
   setProxied: (record: DnsRecord, proxied: boolean) => void

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { ErrorView } from '@/components/ui/error-view'
 import { Spinner } from '@/components/ui/spinner'
+import { useCan } from '@/lib/access'
 import { formatDateTime } from '@/lib/format'
 import { reviewState } from '@/shared/page-shield/review'
 import { REVIEW_VERDICT_LABEL, type ReviewVerdict } from '@/shared/page-shield/review-verdicts'
@@ -17,6 +18,7 @@ const ReviewDialog = lazy(() => import('./review-dialog').then((m) => ({ default
 /** Where the script stands in the review ledger, the buttons to review it, and its review history. */
 export function ReviewPanel({ zoneId, script }: { zoneId: string; script: PageShieldScript }) {
   const history = useReviewHistory(zoneId, script.id)
+  const can = useCan('reviewer')
   const [verdict, setVerdict] = useState<ReviewVerdict | undefined>()
   const latest = history.data?.[0]
   const state = history.data ? reviewState(script, latest) : undefined
@@ -33,17 +35,21 @@ export function ReviewPanel({ zoneId, script }: { zoneId: string; script: PageSh
           <span className="text-sm text-zinc-600 dark:text-zinc-300">Nobody has reviewed this script yet.</span>
         )}
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => setVerdict('expected')}>
-          Mark as expected
-        </Button>
-        <Button variant="secondary" onClick={() => setVerdict('investigate')}>
-          Mark for investigation
-        </Button>
-        <Button variant="danger" onClick={() => setVerdict('malicious')}>
-          Malicious: remove
-        </Button>
-      </div>
+      {can.allowed ? (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setVerdict('expected')}>
+            Mark as expected
+          </Button>
+          <Button variant="secondary" onClick={() => setVerdict('investigate')}>
+            Mark for investigation
+          </Button>
+          <Button variant="danger" onClick={() => setVerdict('malicious')}>
+            Malicious: remove
+          </Button>
+        </div>
+      ) : (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{can.reason}</p>
+      )}
       {latest?.verdict === 'malicious' && <MaliciousNextSteps zoneId={zoneId} script={script} />}
       {history.error != null && (
         <ErrorView error={history.error} onRetry={() => void history.refetch()} title="The review history could not be loaded" />

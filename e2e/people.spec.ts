@@ -1,0 +1,152 @@
+import { request as playwrightRequest, type Page } from '@playwright/test'
+import { test as base, expect, SEED_ZONES, startZonekeeper, zoneUrl, type RunningZonekeeper } from './fixtures'
+
+/**
+ * People, roles, zone scope and sign-in, as a team would use them: on its own server (adding people
+ * turns sign-in on, which the shared worker server must not see).
+ */
+const test = base.extend<{ server: RunningZonekeeper }, { peopleServer: RunningZonekeeper }>({
+  peopleServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
+    async ({}, use) => {
+      const server = await startZonekeeper('people')
+      try {
+        await use(server)
+      } finally {
+        await server.stop()
+      }
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  server: async ({ peopleServer }, use) => use(peopleServer),
+  baseURL: async ({ peopleServer }, use) => use(peopleServer.baseURL),
+})
+test.describe.configure({ mode: 'serial', timeout: 90_000 })
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/login')
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+}
+
+async function addPerson(page: Page, p: { username: string; name: string; role: string; zones?: string; password: string }) {
+  await page.getByRole('button', { name: 'Add person' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add a person' })
+  await dialog.getByLabel('Username').fill(p.username)
+  await dialog.getByLabel('Display name').fill(p.name)
+  await dialog.getByLabel('Role').selectOption({ value: p.role })
+  if (p.zones) {
+    await dialog.getByLabel('Only these zones').check()
+    await dialog.getByLabel('Zone names').fill(p.zones)
+  }
+  await dialog.getByLabel('Initial password').fill(p.password)
+  await dialog.getByRole('button', { name: 'Add person' }).click()
+  await expect(dialog).toBeHidden()
+}
+
+const ADMIN = { username: 'ada', name: 'Ada Admin', role: 'admin', password: 'ada-password-123' }
+const VIEWER = { username: 'vic', name: 'Vic Viewer', role: 'viewer', password: 'vic-password-123' }
+const EDITOR = { username: 'eddie', name: 'Eddie Editor', role: 'editor', zones: 'example.com', password: 'eddie-password-1' }
+
+test('the local administrator adds the first administrator, who then adds a viewer and a scoped editor', async ({ page }) => {
+  await page.goto('/people')
+  await expect(page.getByText('Nobody has an account yet')).toBeVisible()
+  await addPerson(page, ADMIN)
+  // From now on everyone signs in.
+  await page.goto('/zones')
+  await expect(page).toHaveURL(/\/login\?next=%2Fzones$/)
+  await signIn(page, ADMIN.username, ADMIN.password)
+  await page.goto('/people')
+  await addPerson(page, VIEWER)
+  await addPerson(page, EDITOR)
+  const table = page.getByRole('table', { name: 'People' })
+  await expect(table.getByRole('row', { name: /Vic Viewer/ })).toContainText('viewer')
+  await expect(table.getByRole('row', { name: /Eddie Editor/ })).toContainText('example.com')
+})
+
+test('a viewer reads DNS with no Add, Edit or Delete, and the server refuses a forced write', async ({ page }) => {
+  await signIn(page, VIEWER.username, VIEWER.password)
+  await page.goto(zoneUrl('demo', 'dns'))
+  await expect(page.getByRole('table', { name: /DNS records of example.com/ })).toBeVisible()
+  await expect(page.getByText('You can read these records. You have the viewer role: this needs the editor role.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Add record' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0)
+  const res = await page.request.post(`/api/v4/zones/${SEED_ZONES.demo.id}/dns_records`, {
+    headers: { 'X-Zonekeeper-Request': '1' },
+    data: { type: 'A', name: 'forced', content: '192.0.2.7', ttl: 1 },
+  })
+  expect(res.status()).toBe(403)
+  expect((await res.json()).errors[0].message).toContain('needs the editor role')
+})
+
+test('signing out ends the session: the old cookie gets 401', async ({ page, context, server }) => {
+  await signIn(page, VIEWER.username, VIEWER.password)
+  const cookie = (await context.cookies()).find((c) => c.name === 'zonekeeper_session')!
+  await signOut(page)
+  const replay = await playwrightRequest.newContext({ baseURL: server.baseURL, extraHTTPHeaders: { cookie: `${cookie.name}=${cookie.value}` } })
+  const res = await replay.get('/api/local/me')
+  expect(res.status()).toBe(401)
+  expect((await res.json()).errors[0].code).toBe(10401)
+  await replay.dispose()
+})
+
+test('an editor scoped to example.com can neither see nor reach shop-scale.io', async ({ page }) => {
+  await signIn(page, EDITOR.username, EDITOR.password)
+  await page.goto('/zones')
+  const zones = page.getByRole('table', { name: /zones/i })
+  await expect(zones.getByText('example.com', { exact: true })).toBeVisible()
+  await expect(zones.getByText('shop-scale.io')).toHaveCount(0)
+  const box = page.getByRole('combobox', { name: 'Switch zone' })
+  await box.fill('shop')
+  await expect(page.getByRole('option', { name: 'shop-scale.io' })).toHaveCount(0)
+  const res = await page.request.get(`/api/v4/zones/${SEED_ZONES.scripts.id}/dns_records`)
+  expect(res.status()).toBe(403)
+  expect((await res.json()).errors[0].message).toContain('outside your zone scope')
+  await page.goto(zoneUrl('scripts', 'dns'))
+  await expect(page.getByText(/outside your zone scope/).first()).toBeVisible()
+  // In scope, the editor may change records.
+  await page.goto(zoneUrl('demo', 'dns'))
+  await expect(page.getByRole('button', { name: 'Add record' })).toBeVisible()
+})
+
+test('the review ledger records the signed-in reviewer', async ({ page }) => {
+  await signIn(page, ADMIN.username, ADMIN.password)
+  await page.goto(`${zoneUrl('demo', 'page-shield/scripts')}?urls=popup-offers`)
+  await page.getByRole('table', { name: 'Detected scripts' }).getByRole('link', { name: /popup-offers/ }).click()
+  await page.getByRole('button', { name: 'Mark as expected' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Review this script' })
+  await expect(dialog.getByLabel('Your name')).toHaveCount(0)
+  await dialog.getByLabel('Note').fill('Approved pop-up vendor')
+  await dialog.getByRole('button', { name: 'Save review' }).click()
+  await expect(page.getByRole('list', { name: 'Review history, newest first' })).toContainText('Ada Admin (ada)')
+  await page.goto(zoneUrl('demo', 'page-shield/reviews'))
+  await expect(page.getByRole('table', { name: 'Latest review of each script' })).toContainText('Ada Admin (ada)')
+})
+
+test('a person sees their own sessions and ends another one', async ({ page, browser, server }) => {
+  const other = await browser.newContext({ baseURL: server.baseURL })
+  const otherPage = await other.newPage()
+  await signIn(otherPage, EDITOR.username, EDITOR.password)
+  await signIn(page, EDITOR.username, EDITOR.password)
+  await page.goto('/account')
+  const list = page.getByRole('list', { name: 'Sessions' })
+  // This browser, the other one, and any left from the editor's earlier test.
+  await expect(list.getByText('(this browser)')).toHaveCount(1)
+  const ends = list.getByRole('button', { name: 'End session' })
+  await expect(ends.first()).toBeVisible()
+  for (let n = await ends.count(); n > 0; n--) {
+    await ends.first().click()
+    await expect(ends).toHaveCount(n - 1)
+  }
+  await expect(list.getByRole('listitem')).toHaveCount(1)
+  expect((await otherPage.request.get('/api/local/me')).status()).toBe(401)
+  await other.close()
+})

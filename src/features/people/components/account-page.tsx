@@ -1,0 +1,42 @@
+import { Card, PageHeader } from '@/components/ui/page-header'
+import { LoadingBlock } from '@/components/ui/spinner'
+import { useToast } from '@/components/ui/toast'
+import { ROLE_LABEL, useMe } from '@/lib/access'
+import { useEndMySession, useMySessions } from '../api/people'
+import { SessionList } from './session-list'
+
+/** Your account: who you are signed in as, your role and zones, and your sessions (end the ones you do not recognise). */
+export function AccountPage() {
+  const me = useMe()
+  const sessions = useMySessions()
+  const end = useEndMySession()
+  const toast = useToast()
+  const person = me.data?.person
+  return (
+    <>
+      <PageHeader title="Your account" description="Who you are signed in as, what you may do, and where you are signed in." />
+      {person && (
+        <Card title={person.display_name}>
+          <p className="text-sm">
+            {me.data?.kind === 'local'
+              ? 'Local administrator: nobody has an account yet, so this machine opens the dashboard without signing in.'
+              : `Signed in as ${person.username}, with the ${ROLE_LABEL[person.role]} role, for ${person.zones === '*' ? 'all zones' : person.zones.join(', ')}.`}
+          </p>
+        </Card>
+      )}
+      {me.data?.kind === 'person' && (
+        <Card title="Your sessions" description="Every browser where you are signed in. If you do not recognise one, end it, then ask an administrator to reset your password." className="mt-4">
+          {sessions.data ? (
+            <SessionList
+              sessions={sessions.data}
+              pending={end.isPending}
+              onEnd={(s) => end.mutate(s.handle, { onSuccess: () => toast.success('Session ended', `${s.address} is signed out.`), onError: (e) => toast.error('Not ended', e) })}
+            />
+          ) : (
+            <LoadingBlock />
+          )}
+        </Card>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,156 @@
+import { useState } from 'react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { Dialog } from '@/components/ui/dialog'
+import { ErrorView } from '@/components/ui/error-view'
+import { Card, PageHeader } from '@/components/ui/page-header'
+import { LoadingBlock } from '@/components/ui/spinner'
+import { useToast } from '@/components/ui/toast'
+import { ROLE_LABEL, useCan, useMe } from '@/lib/access'
+import type { PersonView } from '@/shared/schemas/people'
+import { useEndPersonSessions, usePeople, usePersonSessions, useResetPassword, useUpdatePerson } from '../api/people'
+import { PersonDialog } from './person-dialog'
+import { SessionList } from './session-list'
+
+type Action = { kind: 'add' } | { kind: 'edit' | 'disable' | 'reset' | 'sessions'; person: PersonView } | null
+
+/** People: who may sign in, their role and zones; add, change, disable, reset passwords, end sessions. */
+export function PeoplePage() {
+  const can = useCan('admin')
+  const me = useMe()
+  const people = usePeople()
+  const [action, setAction] = useState<Action>(null)
+  const local = me.data?.kind === 'local'
+  return (
+    <>
+      <PageHeader
+        title="People"
+        description="Everyone who may sign in to this dashboard. Viewers read; reviewers also record script reviews and manage page security; editors also change DNS, certificates, logs and firewall rules; administrators do everything, including this page."
+        actions={can.allowed && <Button variant="primary" onClick={() => setAction({ kind: 'add' })}>Add person</Button>}
+      />
+      {local && (
+        <p role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+          Nobody has an account yet, so this dashboard opens without signing in, as a local administrator, because it only listens on this machine. Once you add a person, everyone signs in.
+          Add yourself as an administrator first.
+        </p>
+      )}
+      {!can.allowed && <p className="text-sm">{can.reason}</p>}
+      {can.allowed && people.isPending && <LoadingBlock />}
+      {people.isError && <ErrorView error={people.error} onRetry={() => void people.refetch()} />}
+      {people.data && (
+        <Card>
+          <table className="w-full text-left text-sm" aria-label="People">
+            <thead>
+              <tr className="border-b border-zinc-200 dark:border-zinc-800">
+                <th className="py-2 pr-3">Name</th>
+                <th className="py-2 pr-3">Role</th>
+                <th className="py-2 pr-3">Zones</th>
+                <th className="py-2 pr-3">Status</th>
+                <th className="py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {people.data.map((p) => (
+                <tr key={p.id} className="border-b border-zinc-100 align-top dark:border-zinc-800">
+                  <td className="py-2 pr-3">
+                    <span className="font-medium">{p.display_name}</span>
+                    <span className="block text-zinc-600 dark:text-zinc-400">{p.username}</span>
+                  </td>
+                  <td className="py-2 pr-3">{ROLE_LABEL[p.role]}</td>
+                  <td className="py-2 pr-3">{p.zones === '*' ? 'All zones' : p.zones.join(', ')}</td>
+                  <td className="py-2 pr-3">{p.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}</td>
+                  <td className="py-2">
+                    <div className="flex flex-wrap justify-end gap-1">
+                      <Button size="sm" variant="ghost" aria-label={`Change ${p.username}`} onClick={() => setAction({ kind: 'edit', person: p })}>Change</Button>
+                      <Button size="sm" variant="ghost" aria-label={`Sessions of ${p.username}`} onClick={() => setAction({ kind: 'sessions', person: p })}>Sessions</Button>
+                      <Button size="sm" variant="ghost" aria-label={`Reset password of ${p.username}`} onClick={() => setAction({ kind: 'reset', person: p })}>Reset password</Button>
+                      <Button size="sm" variant="ghost" aria-label={`${p.disabled ? 'Enable' : 'Disable'} ${p.username}`} onClick={() => setAction({ kind: 'disable', person: p })}>
+                        {p.disabled ? 'Enable' : 'Disable'}
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+      {(action?.kind === 'add' || action?.kind === 'edit') && <PersonDialog person={action.kind === 'edit' ? action.person : undefined} onClose={() => setAction(null)} />}
+      {action?.kind === 'disable' && <DisableDialog person={action.person} onClose={() => setAction(null)} />}
+      {action?.kind === 'reset' && <ResetDialog person={action.person} onClose={() => setAction(null)} />}
+      {action?.kind === 'sessions' && <SessionsDialog person={action.person} onClose={() => setAction(null)} />}
+    </>
+  )
+}
+
+function DisableDialog({ person, onClose }: { person: PersonView; onClose: () => void }) {
+  const update = useUpdatePerson()
+  const toast = useToast()
+  const enable = person.disabled
+  return (
+    <ConfirmDialog
+      open
+      title={enable ? `Enable ${person.display_name}?` : `Disable ${person.display_name}?`}
+      consequence={enable ? `${person.username} will be able to sign in again.` : `${person.username} is signed out everywhere at once and cannot sign in until enabled again. Their reviews stay in the ledger.`}
+      confirmLabel={enable ? 'Enable' : 'Disable'}
+      destructive={!enable}
+      pending={update.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        update.mutate({ id: person.id, patch: { disabled: !enable } }, { onSuccess: () => (toast.success(enable ? 'Enabled' : 'Disabled', person.username), onClose()), onError: (e) => toast.error('Not changed', e) })
+      }
+    />
+  )
+}
+
+function ResetDialog({ person, onClose }: { person: PersonView; onClose: () => void }) {
+  const reset = useResetPassword()
+  const toast = useToast()
+  if (reset.data) {
+    return (
+      <Dialog open onClose={onClose} title="New password" description="Shown once: copy it now and give it to them privately." footer={<Button onClick={onClose}>Done</Button>}>
+        <p className="text-sm">
+          {person.username}: <code className="rounded bg-zinc-100 px-1 font-mono dark:bg-zinc-800">{reset.data.password}</code>
+        </p>
+      </Dialog>
+    )
+  }
+  return (
+    <ConfirmDialog
+      open
+      title={`Reset the password of ${person.display_name}?`}
+      consequence="Their current password stops working, they are signed out everywhere, and you get a new password to give them."
+      confirmLabel="Reset password"
+      pending={reset.isPending}
+      onCancel={onClose}
+      onConfirm={() => reset.mutate(person.id, { onError: (e) => toast.error('Not reset', e) })}
+    />
+  )
+}
+
+function SessionsDialog({ person, onClose }: { person: PersonView; onClose: () => void }) {
+  const sessions = usePersonSessions(person.id)
+  const end = useEndPersonSessions()
+  const toast = useToast()
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Sessions of ${person.display_name}`}
+      description="Each browser where they are signed in. Ending them signs them out there at once."
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>Close</Button>
+          <Button variant="danger" pending={end.isPending} disabled={!sessions.data?.length} onClick={() => end.mutate(person.id, { onSuccess: (r) => toast.success('Signed out', `${r.sessions_ended} session(s) ended.`), onError: (e) => toast.error('Not ended', e) })}>
+            End all sessions
+          </Button>
+        </>
+      }
+    >
+      {sessions.data ? <SessionList sessions={sessions.data} /> : <LoadingBlock />}
+    </Dialog>
+  )
+}
