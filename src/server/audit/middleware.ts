@@ -35,6 +35,14 @@ interface RequestState {
 
 const states = new WeakMap<Context, RequestState>()
 
+/** The request's actor, also after the body limit replaced `c.req.raw` (it keeps the original). */
+export function requestActor(c: Context): Actor {
+  const raw = states.get(c)?.raw
+  const actor = (raw && maybeActor({ req: { raw } } as Context)) ?? maybeActor(c)
+  if (!actor) throw new Error('No actor on this request: the access gate did not run.')
+  return actor
+}
+
 export function setAuditDetails(c: Context, details: AuditDetails): void {
   const s = states.get(c)
   if (s) s.details = { ...s.details, ...details }
