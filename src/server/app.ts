@@ -7,6 +7,7 @@ import { endpoints as allEndpoints, createMatcher, isSafePath, type Endpoint } f
 import { jsonError, PROXY_CODES } from './envelope'
 import { guardWrites, hostCheck, rawTarget, splitTarget } from './guard'
 import { registerLocalRoutes } from './local'
+import { setUpAudit } from './audit'
 import { registerAuth } from './auth'
 import { registerApiDoor } from './proxy'
 import { createRedactor } from './redact'
@@ -72,6 +73,9 @@ export function createApp({ config, emulator, staticDir, endpoints, log, store: 
   const forward = emulator
     ? emulatorForward(emulator)
     : createUpstream({ baseUrl: config.apiBaseUrl, credential: config.credential!, timeoutMs: config.upstreamTimeoutMs })
+  // Audit log (issue 12): its recorder wraps sign-in, roles and dispatch; see src/server/audit.
+  const audit = setUpAudit(app, { store, forward, match, mode: () => config.mode, retentionDays: config.auditRetentionDays })
+  audit.recordWrites()
   registerAuth(app, { store, host: config.host, match, forward })
 
   const tooLarge = bodyLimit({
@@ -84,6 +88,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log, store: 
   app.use('/api/*', limitBodies)
   app.use('/client/*', limitBodies)
 
+  audit.readBeforeWrites()
   registerApiDoor(app, { match, forward })
 
   if (emulator) registerSandboxDoor(app, emulator)
@@ -91,6 +96,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log, store: 
 
   app.use('/api/local/*', guardWrites)
   registerLocalRoutes(app, { store })
+  audit.routes()
 
   app.all('/api/*', () => jsonError(404, PROXY_CODES.noRoute, 'No route for that URI'))
 

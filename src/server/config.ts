@@ -21,6 +21,8 @@ export interface ServerConfig {
    * loopback address. Guards against DNS rebinding. `*` allows any.
    */
   allowedHosts: string[]
+  /** AUDIT_RETENTION_DAYS: audit entries older than this are pruned; unset keeps everything. */
+  auditRetentionDays?: number
 }
 
 const LOOPBACK_NAMES = new Set(['localhost', '::1', '[::1]', '0:0:0:0:0:0:0:1'])
@@ -84,6 +86,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS?.trim() ? readInt(env, 'AUDIT_RETENTION_DAYS', 0, 1, 100_000) : undefined,
   }
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely'
+import { auditLogMigration } from './audit-migration'
 
 /**
  * Versioned migrations, applied in name order and recorded by Kysely's migrator. Never edit one that
@@ -82,6 +83,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('script_reviews').addColumn('reviewer_id', 'text').execute()
       },
     },
-    // Issue 12 (audit log): add '0003-audit-log' here.
+    // Issue 12 (audit log) takes '0010-…' so it sorts after issue 11's 0003–0009.
+    '0010-audit-log': auditLogMigration(dialect),
   }
 }

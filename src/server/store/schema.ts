@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely'
+import type { AuditTable } from './audit-schema'
 
 /**
  * The tables of the dashboard's own store (never the API's data). Times are milliseconds since the
@@ -10,6 +11,7 @@ export interface StoreTables {
   sign_in_throttle: ThrottleTable
   settings: SettingsTable
   script_reviews: ScriptReviewsTable
+  audit_log: AuditTable
 }
 
 export interface PeopleTable {
