@@ -71,7 +71,7 @@ describe('serving the built dashboard', () => {
 describe('GET /healthz', () => {
   it('tells the mode', async () => {
     const res = await get('/healthz')
-    expect(JSON.parse(res.body)).toEqual({ ok: true, mode: 'sandbox' })
+    expect(JSON.parse(res.body)).toEqual({ ok: true, mode: 'sandbox', preparing: [] })
     const live = await startApp({ config: testConfig({ credential: { kind: 'token', token: 'tok-123456789' } }) })
     try {
       expect(JSON.parse((await rawRequest(live.url, { path: '/healthz' })).body)).toEqual({ ok: true, mode: 'live' })

@@ -28,6 +28,7 @@ export function createModuleEmulator(modules: EmulatorModule[], now = new Date('
   db.transaction(() => {
     const seedCtx = { ...ctx, rng: rng(1) }
     for (const m of all) m.seed?.(seedCtx)
+    for (const m of all) m.scale?.seed(seedCtx)
   })()
   const app = new Hono()
   for (const m of all) m.register(app, ctx)
