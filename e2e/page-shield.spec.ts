@@ -124,6 +124,8 @@ test.describe('page security', () => {
   })
 
   test('the screens have no serious accessibility problems', async ({ page }) => {
+    // Six screens, each waited for and swept by axe: a long journey on a busy machine (90 s budget).
+    test.slow()
     for (const path of [
       'page-shield',
       'page-shield/scripts?malicious_first=true',
