@@ -35,10 +35,9 @@ interface RequestState {
 
 const states = new WeakMap<Context, RequestState>()
 
-/** The request's actor, also after the body limit replaced `c.req.raw` (it keeps the original). */
+/** The request's actor (kept on the context, so also after the body limit replaced `c.req.raw`). */
 export function requestActor(c: Context): Actor {
-  const raw = states.get(c)?.raw
-  const actor = (raw && maybeActor({ req: { raw } } as Context)) ?? maybeActor(c)
+  const actor = maybeActor(c)
   if (!actor) throw new Error('No actor on this request: the access gate did not run.')
   return actor
 }
@@ -80,8 +79,7 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     const state: RequestState = { raw: c.req.raw, requestId: randomUUID() }
     states.set(c, state)
     await next()
-    // The actor was set on the original request (the body limit may replace c.req.raw).
-    const actor: Actor | undefined = maybeActor({ req: { raw: state.raw } } as Context)
+    const actor: Actor | undefined = maybeActor(c)
     if (!actor) return // not signed in: nobody acted
     const path = splitTarget(rawTarget(c)).path
     if (path.startsWith(AUDIT_BASE + '/')) return // undo: its write through the API door has its own entry
