@@ -80,7 +80,9 @@ export function createApp({ config, emulator, staticDir, endpoints, log, session
     : createUpstream({ baseUrl: config.apiBaseUrl, credential: config.credential!, timeoutMs: config.upstreamTimeoutMs })
   registerApiDoor(app, { match: createMatcher(endpoints ?? allEndpoints), forward })
 
-  if (emulator) registerSandboxDoor(app, emulator)
+  // Behind sign-in, API clients need the administrator's SANDBOX_API_TOKEN (none set: door closed).
+  const requiredToken = config.dashboardPassword ? (config.sandboxApiToken ?? null) : undefined
+  if (emulator) registerSandboxDoor(app, emulator, { requiredToken })
   else registerNoSandbox(app)
 
   app.use('/api/local/*', guardWrites)

@@ -10,6 +10,11 @@ export interface ServerConfig {
   apiBaseUrl: string
   dataDir: string
   dashboardPassword?: string
+  /**
+   * The token API clients must send to the sandbox's /client/v4 door when the dashboard requires
+   * sign-in (without it, that door accepts any well-formed credential, like a throw-away sandbox).
+   */
+  sandboxApiToken?: string
   resetSandbox: boolean
   /** Upstream time-out in milliseconds. */
   upstreamTimeoutMs: number
@@ -54,6 +59,14 @@ function readBaseUrl(raw: string | undefined): string {
   return value
 }
 
+function readSandboxToken(raw: string | undefined): string | undefined {
+  const token = raw?.trim()
+  if (!token) return undefined
+  if (token.length < 16 || !/^[A-Za-z0-9\-._~+/]+=*$/.test(token))
+    throw new Error('SANDBOX_API_TOKEN must be at least 16 characters of letters, digits and - . _ ~ + / (a Bearer token).')
+  return token
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv.slice(2)): ServerConfig {
   const token = env.API_TOKEN?.trim()
   const email = env.API_EMAIL?.trim()
@@ -74,6 +87,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     apiBaseUrl: readBaseUrl(env.API_BASE_URL),
     dataDir: resolve(env.DATA_DIR?.trim() || '.data'),
     dashboardPassword: env.DASHBOARD_PASSWORD || undefined,
+    sandboxApiToken: readSandboxToken(env.SANDBOX_API_TOKEN),
     resetSandbox: argv.includes('--reset-sandbox'),
     upstreamTimeoutMs: readInt(env, 'UPSTREAM_TIMEOUT_MS', 30_000, 1, 600_000),
     allowedHosts: (env.ALLOWED_HOSTS ?? '')

@@ -1,10 +1,17 @@
 import { resolve } from 'node:path'
 import { createApp } from './app'
 import { ensureBuilt } from './build'
-import { readConfig, startupRefusal } from './config'
+import { readConfig, startupRefusal, type ServerConfig } from './config'
 import { openSandbox, sandboxFile } from './data'
 import { loadSessionSecret } from './password'
 import { startServer } from './serve'
+
+const clientToken = (config: ServerConfig) =>
+  !config.dashboardPassword
+    ? 'any Bearer token'
+    : config.sandboxApiToken
+      ? 'Bearer token: SANDBOX_API_TOKEN'
+      : 'closed: set SANDBOX_API_TOKEN to open it'
 
 async function main() {
   const config = readConfig()
@@ -28,7 +35,7 @@ async function main() {
   const where = running.url
   console.log(
     config.mode === 'sandbox'
-      ? `Zonekeeper (sandbox) at ${where}\n  API clients: ${where}/client/v4 (any Bearer token)\n  Data: ${sandboxFile(config.dataDir)}` +
+      ? `Zonekeeper (sandbox) at ${where}\n  API clients: ${where}/client/v4 (${clientToken(config)})\n  Data: ${sandboxFile(config.dataDir)}` +
           (config.resetSandbox ? ' (reset to the demo data)' : '')
       : `Zonekeeper (live, forwarding to ${config.apiBaseUrl}) at ${where}`,
   )

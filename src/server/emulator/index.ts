@@ -1,7 +1,9 @@
 import { Hono } from 'hono'
 import { openDatabase } from './db'
+import { IMPORTS_PER_MINUTE } from './dns/import-limits'
 import { ApiError, errorEnvelope } from './http'
-import { rng } from './ids'
+import { createSchema, isSeeded, seedDemo } from './reset'
+import { resetInWorker } from './reset-runner'
 import type { Db, EmulatorContext } from './module'
 import { emulatorModules } from './modules'
 
@@ -10,8 +12,8 @@ export interface Emulator {
   app: Hono
   db: Db
   ctx: EmulatorContext
-  /** Empties every table and seeds the demo data again. */
-  reset: () => void
+  /** Empties every table and seeds the demo data again (off the main thread for a file database). */
+  reset: () => void | Promise<void>
   close: () => void
 }
 
@@ -23,30 +25,41 @@ export interface EmulatorOptions {
   /** Skip the demo seed entirely (unit tests that build their own data). */
   seed?: boolean
   now?: () => Date
+  /** Zone-file imports a zone may take per minute (default: the service's few, IMPORTS_PER_MINUTE). */
+  importsPerMinute?: number
 }
-
-const SEED_MARK = 'zonekeeper_seed'
 
 export function createEmulator(options: EmulatorOptions): Emulator {
   const db = openDatabase(options.file)
-  const ctx: EmulatorContext = { db, now: options.now ?? (() => new Date()) }
-  db.exec(`CREATE TABLE IF NOT EXISTS ${SEED_MARK} (seeded_at TEXT NOT NULL)`)
-  for (const m of emulatorModules) db.exec(m.schema)
+  const ctx: EmulatorContext = {
+    db,
+    now: options.now ?? (() => new Date()),
+    importsPerMinute: options.importsPerMinute ?? IMPORTS_PER_MINUTE,
+  }
+  createSchema(db)
 
+  const resetNow = () => seedDemo(db, ctx.now())
+  let resetting: Promise<void> | undefined
+  // A file database is reset by a worker thread with its own connection (seeding takes seconds);
+  // meanwhile this thread answers other requests, the sandbox's with a 503 (see below).
   const reset = () => {
-    db.transaction(() => {
-      for (const m of [...emulatorModules].reverse()) for (const t of m.tables) db.prepare(`DELETE FROM ${t}`).run()
-      db.prepare(`DELETE FROM ${SEED_MARK}`).run()
-      const seedCtx = { ...ctx, rng: rng(20261121) }
-      for (const m of emulatorModules) m.seed?.(seedCtx)
-      db.prepare(`INSERT INTO ${SEED_MARK} (seeded_at) VALUES (?)`).run(ctx.now().toISOString())
-    })()
+    if (options.file === ':memory:') return resetNow()
+    resetting ??= resetInWorker(options.file).finally(() => (resetting = undefined))
+    return resetting
   }
 
-  const seeded = db.prepare(`SELECT 1 FROM ${SEED_MARK} LIMIT 1`).get() !== undefined
-  if (options.seed !== false && (options.reset || !seeded)) reset()
+  const seeded = isSeeded(db)
+  if (options.seed !== false && (options.reset || !seeded)) resetNow()
 
   const app = new Hono()
+  app.use('*', async (c, next) => {
+    if (!resetting) return next()
+    c.header('retry-after', '2')
+    return c.json(
+      errorEnvelope([{ code: 10503, message: 'The sandbox is being reset to the demo data. Try again in a moment.' }]),
+      503,
+    )
+  })
   for (const m of emulatorModules) m.register(app, ctx)
   app.notFound((c) =>
     c.json(
