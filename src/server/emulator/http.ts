@@ -64,7 +64,10 @@ export interface Paging {
 }
 
 /** Reads page / per_page with the endpoint's default and bounds. Out-of-range values are 400s. */
-export function readPaging(c: Context, opts: { defaultPerPage: number; minPerPage?: number; maxPerPage: number }): Paging {
+export function readPaging(
+  c: Context,
+  opts: { defaultPerPage: number; minPerPage?: number; maxPerPage: number },
+): Paging {
   const rawPage = c.req.query('page')
   const rawPer = c.req.query('per_page')
   const page = rawPage === undefined || rawPage === '' ? 1 : Number(rawPage)

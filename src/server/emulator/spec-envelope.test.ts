@@ -26,24 +26,14 @@ const FAILURES: [what: string, method: string, path: string, body?: unknown][] =
   ['per_page too large', 'GET', '/zones?per_page=1000'],
   ['malformed JSON', 'POST', `/zones/${Z}/dns_records`, '{"type": '],
   ['TXT with inconsistent quotes', 'POST', `/zones/${Z}/dns_records`, { type: 'TXT', name: 'q', content: 'a "b' }],
-  [
-    'proxied MX',
-    'POST',
-    `/zones/${Z}/dns_records`,
-    { type: 'MX', name: 'm', content: 'mx.example.net', priority: 1, proxied: true },
-  ],
+  ['proxied MX', 'POST', `/zones/${Z}/dns_records`, { type: 'MX', name: 'm', content: 'mx.example.net', priority: 1, proxied: true }],
   ['unknown DNS record', 'DELETE', `/zones/${Z}/dns_records/${NONE}`],
   ['unknown certificate pack', 'GET', `/zones/${Z}/ssl/certificate_packs/${NONE}`],
   ['bad ssl_status', 'GET', `/zones/${Z}/ssl/certificate_packs?ssl_status=sometimes`],
   ['unknown script', 'GET', `/zones/${Z}/page_shield/scripts/${NONE}`],
   ['unknown connection', 'GET', `/zones/${Z}/page_shield/connections/${NONE}`],
   ['unknown cookie', 'GET', `/zones/${Z}/page_shield/cookies/${NONE}`],
-  [
-    'policy action block',
-    'POST',
-    `/zones/${Z}/page_shield/policies`,
-    { description: 'd', action: 'block', expression: 'true', enabled: true, value: "script-src 'self'" },
-  ],
+  ['policy action block', 'POST', `/zones/${Z}/page_shield/policies`, { description: 'd', action: 'block', expression: 'true', enabled: true, value: "script-src 'self'" }],
   ['settings enabled not boolean', 'PUT', `/zones/${Z}/page_shield`, { enabled: 'sometimes' }],
   ['unknown ruleset', 'PUT', `/zones/${Z}/rulesets/${NONE}`, { rules: [] }],
   ['log job without destination', 'POST', `/zones/${Z}/logpush/jobs`, { dataset: 'http_requests' }],
@@ -56,22 +46,19 @@ const FAILURES: [what: string, method: string, path: string, body?: unknown][] =
 ]
 
 describe('failures', () => {
-  it.each(FAILURES)(
-    '%s: a 4xx with success false, result null and at least one error with a code',
-    async (_what, method, path, body) => {
-      const r = await call(em.app, method, path, body)
-      expect(r.status).toBeGreaterThanOrEqual(400)
-      expect(r.status).toBeLessThan(500)
-      expect(r.status, 'the SDK retries 408, 409 and 429: validation and conflicts are 400').not.toBeOneOf([408, 409, 429])
-      expect(r.body.success).toBe(false)
-      expect(r.body.result).toBeNull()
-      expect(r.body.errors.length).toBeGreaterThan(0)
-      for (const e of r.body.errors) {
-        expect(Number.isInteger(e.code) && e.code >= 1000, JSON.stringify(e)).toBe(true)
-        expect(e.message.length).toBeGreaterThan(0)
-      }
-    },
-  )
+  it.each(FAILURES)('%s: a 4xx with success false, result null and at least one error with a code', async (_what, method, path, body) => {
+    const r = await call(em.app, method, path, body)
+    expect(r.status).toBeGreaterThanOrEqual(400)
+    expect(r.status).toBeLessThan(500)
+    expect(r.status, 'the SDK retries 408, 409 and 429: validation and conflicts are 400').not.toBeOneOf([408, 409, 429])
+    expect(r.body.success).toBe(false)
+    expect(r.body.result).toBeNull()
+    expect(r.body.errors.length).toBeGreaterThan(0)
+    for (const e of r.body.errors) {
+      expect(Number.isInteger(e.code) && e.code >= 1000, JSON.stringify(e)).toBe(true)
+      expect(e.message.length).toBeGreaterThan(0)
+    }
+  })
 
   it('answers an unknown id with 404 and a bad value with 400', async () => {
     expect((await call(em.app, 'GET', `/zones/${Z}/page_shield/policies/${NONE}`)).status).toBe(404)
@@ -88,32 +75,14 @@ const WRITES: [what: string, method: string, path: string, body: Record<string, 
     'policy create',
     'POST',
     `/zones/${Z}/page_shield/policies`,
-    {
-      description: 'd',
-      action: 'log',
-      expression: 'http.host eq "example.com"',
-      enabled: true,
-      value: "script-src 'self'",
-      ...EXTRA,
-    },
+    { description: 'd', action: 'log', expression: 'http.host eq "example.com"', enabled: true, value: "script-src 'self'", ...EXTRA },
   ],
-  [
-    'ruleset create',
-    'POST',
-    `/zones/${Z}/rulesets`,
-    { name: 'custom fields', kind: 'zone', phase: 'http_log_custom_fields', description: '', ...EXTRA },
-  ],
+  ['ruleset create', 'POST', `/zones/${Z}/rulesets`, { name: 'custom fields', kind: 'zone', phase: 'http_log_custom_fields', description: '', ...EXTRA }],
   [
     'log job create',
     'POST',
     `/zones/${Z}/logpush/jobs`,
-    {
-      name: 'extra',
-      destination_conf: 'https://logs.example.com/in',
-      dataset: 'http_requests',
-      output_options: { field_names: ['RayID'], ...EXTRA },
-      ...EXTRA,
-    },
+    { name: 'extra', destination_conf: 'https://logs.example.com/in', dataset: 'http_requests', output_options: { field_names: ['RayID'], ...EXTRA }, ...EXTRA },
   ],
 ]
 
@@ -129,14 +98,7 @@ describe('unknown body fields', () => {
   it('ruleset PUT and DNS PATCH: unknown fields in rules and records are accepted', async () => {
     const rs = (await call(em.app, 'GET', `/zones/${Z}/rulesets/phases/http_log_custom_fields/entrypoint`)).body.result
     const put = await call(em.app, 'PUT', `/zones/${Z}/rulesets/${rs.id}`, {
-      rules: [
-        {
-          action: 'log_custom_field',
-          expression: 'true',
-          action_parameters: { request_fields: [{ name: 'x-a', ...EXTRA }], ...EXTRA },
-          ...EXTRA,
-        },
-      ],
+      rules: [{ action: 'log_custom_field', expression: 'true', action_parameters: { request_fields: [{ name: 'x-a', ...EXTRA }], ...EXTRA }, ...EXTRA }],
       ...EXTRA,
     })
     expect(put.body.errors).toEqual([])
@@ -147,9 +109,7 @@ describe('unknown body fields', () => {
   })
 
   it('invite answer: accepted with unknown fields', async () => {
-    const pending = (await call(em.app, 'GET', '/user/invites')).body.result.find(
-      (i: { status: string }) => i.status === 'pending',
-    )
+    const pending = (await call(em.app, 'GET', '/user/invites')).body.result.find((i: { status: string }) => i.status === 'pending')
     const r = await call(em.app, 'PATCH', `/user/invites/${pending.id}`, { status: 'accepted', ...EXTRA })
     expect(r.body.errors).toEqual([])
     expect(r.body.result.status).toBe('accepted')
@@ -158,13 +118,7 @@ describe('unknown body fields', () => {
 
 describe('successes', () => {
   it('carry success true and empty errors and messages', async () => {
-    for (const path of [
-      '/zones',
-      `/zones/${Z}`,
-      `/zones/${Z}/page_shield`,
-      `/zones/${Z}/page_shield/policies`,
-      '/user/invites',
-    ]) {
+    for (const path of ['/zones', `/zones/${Z}`, `/zones/${Z}/page_shield`, `/zones/${Z}/page_shield/policies`, '/user/invites']) {
       const r = await call(em.app, 'GET', path)
       expect(r.status, path).toBe(200)
       expect(r.body).toMatchObject({ success: true, errors: [], messages: [] })

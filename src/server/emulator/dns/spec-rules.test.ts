@@ -43,10 +43,7 @@ describe('rule 2: only A, AAAA and CNAME can be proxied', () => {
 describe('rule 4: no address of the service network', () => {
   it('PATCH and PUT of the content are refused with 9003', async () => {
     const rec = await create({ type: 'A', name: 'own-net', content: '192.0.2.30' })
-    expect(await refused('PATCH', rec.id, { content: '104.16.0.1' })).toMatchObject({
-      code: 9003,
-      source: { pointer: '/content' },
-    })
+    expect(await refused('PATCH', rec.id, { content: '104.16.0.1' })).toMatchObject({ code: 9003, source: { pointer: '/content' } })
     expect(await refused('PUT', rec.id, { type: 'A', name: 'own-net', content: '172.64.0.1' })).toMatchObject({ code: 9003 })
     expect((await stored(rec.id)).content).toBe('192.0.2.30')
   })
@@ -59,10 +56,7 @@ describe('rule 5: TTL forced to Auto (1) when proxied', () => {
     expect((await write('PATCH', rec.id, { ttl: 3600 })).body.result.ttl).toBe(3600)
     expect((await write('PATCH', rec.id, { proxied: true })).body.result.ttl).toBe(1)
     expect((await write('PATCH', rec.id, { ttl: 3600 })).body.result.ttl).toBe(1)
-    expect(
-      (await write('PUT', rec.id, { type: 'A', name: 'ttl-rules', content: '192.0.2.31', proxied: true, ttl: 7200 })).body.result
-        .ttl,
-    ).toBe(1)
+    expect((await write('PUT', rec.id, { type: 'A', name: 'ttl-rules', content: '192.0.2.31', proxied: true, ttl: 7200 })).body.result.ttl).toBe(1)
     expect((await stored(rec.id)).ttl).toBe(1)
   })
 })
@@ -72,8 +66,7 @@ describe('rule 7: a proxied CNAME chain must end at an A or AAAA record', () => 
     const rec = await create({ type: 'CNAME', name: 'dangling-w', content: 'nowhere-w.newshop.dev' })
     expect((await refused('PATCH', rec.id, { proxied: true })).message).toMatch(/must end at an A or AAAA record/)
     expect(
-      (await refused('PUT', rec.id, { type: 'CNAME', name: 'dangling-w', content: 'nowhere-w.newshop.dev', proxied: true }))
-        .source?.pointer,
+      (await refused('PUT', rec.id, { type: 'CNAME', name: 'dangling-w', content: 'nowhere-w.newshop.dev', proxied: true })).source?.pointer,
     ).toBe('/content')
     expect((await stored(rec.id)).proxied).toBe(false)
   })
