@@ -10,7 +10,8 @@ import { registerLocalRoutes } from './local'
 import { registerPasswordGate } from './password'
 import { registerApiDoor } from './proxy'
 import { createRedactor } from './redact'
-import { requestLog, type LogLine } from './request-log'
+import { escapeControls } from './log-text'
+import { loggablePath, requestLog, type LogLine } from './request-log'
 import { emulatorForward, registerNoSandbox, registerSandboxDoor } from './sandbox-door'
 import { registerSpa } from './spa'
 import { createUpstream } from './upstream'
@@ -34,15 +35,17 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024
 /** Paths whose raw form is checked for tricks (encoded dots and slashes, backslashes, empty segments). */
 const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/client/')
 
-export function createApp({ config, emulator, staticDir, endpoints, log, sessionSecret }: AppOptions): Hono {
+export function createApp({ config, emulator, staticDir, endpoints, log: rawLog, sessionSecret }: AppOptions): Hono {
   if (config.mode === 'sandbox' && !emulator) throw new Error('Sandbox mode needs the emulator.')
   if (config.mode === 'live' && !config.credential) throw new Error('Live mode needs a credential.')
   const app = new Hono()
   const redactor = createRedactor(credentialSecrets(config.credential))
 
+  // Every logged value has its control characters escaped: no request can forge a log line.
+  const log = rawLog && ((line: string) => rawLog(escapeControls(line)))
   app.onError((err, c) => {
     log?.(
-      `error in ${c.req.method} ${c.req.path}: ${redactor.text(err instanceof Error ? `${err.name}: ${err.message}` : 'unknown')}`,
+      `error in ${c.req.method} ${loggablePath(rawTarget(c))}: ${redactor.text(err instanceof Error ? `${err.name}: ${err.message}` : 'unknown')}`,
     )
     return jsonError(500, PROXY_CODES.internal, 'Unexpected error in the dashboard server.')
   })

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { escapeControls } from '../log-text'
 import { openDatabase } from './db'
 import { IMPORTS_PER_MINUTE } from './dns/import-limits'
 import { ApiError, errorEnvelope } from './http'
@@ -72,7 +73,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   )
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(errorEnvelope(err.errors), err.status)
-    console.error('[sandbox] unexpected error:', err)
+    console.error(`[sandbox] unexpected error: ${escapeControls(err instanceof Error ? (err.stack ?? err.message) : String(err))}`)
     return c.json(errorEnvelope([{ code: 10001, message: 'Internal error in the sandbox.' }]), 500)
   })
 
