@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { privateFile } from '../private-files'
 
 export type LocalDb = Database.Database
 
@@ -28,7 +28,7 @@ const SCHEMA = `
 /** Opens `${dataDir}/dashboard.sqlite` (or ":memory:"), creating folder and tables as needed. */
 export function openLocalStore(dataDir: string | ':memory:'): LocalDb {
   const file = dataDir === ':memory:' ? ':memory:' : join(dataDir, 'dashboard.sqlite')
-  if (file !== ':memory:') mkdirSync(dataDir, { recursive: true })
+  if (file !== ':memory:') privateFile(file)
   const db = new Database(file)
   db.pragma('journal_mode = WAL')
   db.exec(SCHEMA)

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { privateDir } from '../private-files'
 import { join } from 'node:path'
 
 export const SESSION_COOKIE = 'zonekeeper_session'
@@ -59,7 +60,7 @@ export function loadSessionSecret(dataDir: string): Buffer {
       const stored = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex')
       if (stored.length >= 32) return stored
     }
-    mkdirSync(dataDir, { recursive: true })
+    privateDir(dataDir)
     const secret = randomBytes(32)
     writeFileSync(file, secret.toString('hex'), { mode: 0o600 })
     chmodSync(file, 0o600)
