@@ -54,6 +54,11 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   )
 
   if (log) app.use('*', requestLog(log))
+  // API answers are private and change with every write: no cache may keep them.
+  app.use('*', async (c, next) => {
+    await next()
+    if (c.req.path.startsWith('/api/')) c.res.headers.set('cache-control', 'no-store')
+  })
   app.use('*', hostCheck(config.host, config.allowedHosts))
   app.use('*', async (c, next) => {
     if (isApiPath(c.req.path) && !isSafePath(splitTarget(rawTarget(c)).path)) {
