@@ -11,7 +11,8 @@ import { setUpAudit } from './audit'
 import { registerAuth } from './auth'
 import { registerApiDoor } from './proxy'
 import { createRedactor } from './redact'
-import { requestLog, type LogLine } from './request-log'
+import { escapeControls } from './log-text'
+import { loggablePath, requestLog, type LogLine } from './request-log'
 import { emulatorForward, registerNoSandbox, registerSandboxDoor } from './sandbox-door'
 import { registerSpa } from './spa'
 import { createStore, type Store } from './store'
@@ -38,15 +39,17 @@ const preparingZone = (id: string) => ({ id, name: Object.values(SEED_ZONES).fin
 /** Paths whose raw form is checked for tricks (encoded dots and slashes, backslashes, empty segments). */
 const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/client/')
 
-export function createApp({ config, emulator, staticDir, endpoints, log, store: given }: AppOptions): Hono {
+export function createApp({ config, emulator, staticDir, endpoints, log: rawLog, store: given }: AppOptions): Hono {
   if (config.mode === 'sandbox' && !emulator) throw new Error('Sandbox mode needs the emulator.')
   if (config.mode === 'live' && !config.credential) throw new Error('Live mode needs a credential.')
   const app = new Hono()
   const redactor = createRedactor(credentialSecrets(config.credential))
 
+  // Every logged value has its control characters escaped: no request can forge a log line.
+  const log = rawLog && ((line: string) => rawLog(escapeControls(line)))
   app.onError((err, c) => {
     log?.(
-      `error in ${c.req.method} ${c.req.path}: ${redactor.text(err instanceof Error ? `${err.name}: ${err.message}` : 'unknown')}`,
+      `error in ${c.req.method} ${loggablePath(rawTarget(c))}: ${redactor.text(err instanceof Error ? `${err.name}: ${err.message}` : 'unknown')}`,
     )
     return jsonError(500, PROXY_CODES.internal, 'Unexpected error in the dashboard server.')
   })
@@ -55,6 +58,11 @@ export function createApp({ config, emulator, staticDir, endpoints, log, store: 
   )
 
   if (log) app.use('*', requestLog(log))
+  // API answers are private and change with every write: no cache may keep them.
+  app.use('*', async (c, next) => {
+    await next()
+    if (c.req.path.startsWith('/api/')) c.res.headers.set('cache-control', 'no-store')
+  })
   app.use('*', hostCheck(config.host, config.allowedHosts))
   app.use('*', async (c, next) => {
     if (isApiPath(c.req.path) && !isSafePath(splitTarget(rawTarget(c)).path)) {
@@ -91,7 +99,11 @@ export function createApp({ config, emulator, staticDir, endpoints, log, store: 
   audit.readBeforeWrites()
   registerApiDoor(app, { match, forward })
 
-  if (emulator) registerSandboxDoor(app, emulator)
+  // Behind sign-in (people defined, or the legacy DASHBOARD_PASSWORD), API clients need the
+  // administrator's SANDBOX_API_TOKEN (none set: door closed). Read per request: people come and go.
+  const requiredToken = async () =>
+    config.dashboardPassword || (await store.people.count()) > 0 ? (config.sandboxApiToken ?? null) : undefined
+  if (emulator) registerSandboxDoor(app, emulator, { requiredToken })
   else registerNoSandbox(app)
 
   app.use('/api/local/*', guardWrites)

@@ -13,6 +13,11 @@ export interface ServerConfig {
   databaseUrl?: string
   /** Before people existed, the one dashboard password; now adopted as the first administrator's (see auth/first-run). */
   dashboardPassword?: string
+  /**
+   * The token API clients must send to the sandbox's /client/v4 door when the dashboard requires
+   * sign-in (without it, that door accepts any well-formed credential, like a throw-away sandbox).
+   */
+  sandboxApiToken?: string
   resetSandbox: boolean
   /** Upstream time-out in milliseconds. */
   upstreamTimeoutMs: number
@@ -59,6 +64,14 @@ function readBaseUrl(raw: string | undefined): string {
   return value
 }
 
+function readSandboxToken(raw: string | undefined): string | undefined {
+  const token = raw?.trim()
+  if (!token) return undefined
+  if (token.length < 16 || !/^[A-Za-z0-9\-._~+/]+=*$/.test(token))
+    throw new Error('SANDBOX_API_TOKEN must be at least 16 characters of letters, digits and - . _ ~ + / (a Bearer token).')
+  return token
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv.slice(2)): ServerConfig {
   const token = env.API_TOKEN?.trim()
   const email = env.API_EMAIL?.trim()
@@ -80,6 +93,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     dataDir: resolve(env.DATA_DIR?.trim() || '.data'),
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     dashboardPassword: env.DASHBOARD_PASSWORD || undefined,
+    sandboxApiToken: readSandboxToken(env.SANDBOX_API_TOKEN),
     resetSandbox: argv.includes('--reset-sandbox'),
     upstreamTimeoutMs: readInt(env, 'UPSTREAM_TIMEOUT_MS', 30_000, 1, 600_000),
     allowedHosts: (env.ALLOWED_HOSTS ?? '')

@@ -54,8 +54,7 @@ export const notificationPolicyInputSchema = z
     if (!(notificationAlertTypes as readonly string[]).includes(p.alert_type)) return
     if (p.alert_type !== LB_HEALTH_ALERT) {
       const pools = p.filters?.pool_id
-      if (!pools || pools.length === 0)
-        ctx.addIssue({ code: 'custom', message: 'Choose at least one pool.', path: ['filters', 'pool_id'] })
+      if (!pools || pools.length === 0) ctx.addIssue({ code: 'custom', message: 'Choose at least one pool.', path: ['filters', 'pool_id'] })
       return
     }
     const parsed = lbHealthAlertFiltersSchema.safeParse(p.filters ?? {})

@@ -5,7 +5,7 @@ import { FormErrorSummary } from '@/components/form/form-error-summary'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
-import { ApiRequestError, type ApiErrorItem } from '@/lib/api-client'
+import { ApiRequestError, MAYBE_APPLIED_CODE, type ApiErrorItem } from '@/lib/api-client'
 import type { DnsRecordType } from '@/shared/dns/record-types'
 import type { DnsRecord, DnsRecordInput, DnsRecordPatch } from '@/shared/schemas/dns-record'
 import { useCreateDnsRecord } from '../../api/create-dns-record'
@@ -107,7 +107,10 @@ export function RecordDialog({ zoneId, zoneName, record, initial, onClose, onEdi
       }
     >
       <form id={formId} onSubmit={save} noValidate className="space-y-5">
-        <FormErrorSummary errors={serverErrors} title="The record was not saved" />
+        <FormErrorSummary
+          errors={serverErrors}
+          title={serverErrors.some((e) => e.code === MAYBE_APPLIED_CODE) ? 'The record may have been saved' : 'The record was not saved'}
+        />
         {record ? (
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
             Type: <span className="font-mono font-semibold">{record.type}</span>
