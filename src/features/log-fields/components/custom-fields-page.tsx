@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -6,8 +7,10 @@ import { LoadingBlock } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { useCreateCustomFieldsRuleset } from '../api/create-custom-fields-ruleset'
 import { useCustomFieldsRuleset } from '../api/get-custom-fields-ruleset'
-import { ConsistencyPanel } from './consistency-panel'
 import { CustomFieldsEditor } from './custom-fields-editor'
+
+// The log-jobs check below the editor loads after the page (it reads the jobs on its own).
+const ConsistencyPanel = lazy(() => import('./consistency-panel').then((m) => ({ default: m.ConsistencyPanel })))
 
 const route = getRouteApi('/zones/$zoneId/logs/')
 
@@ -51,7 +54,9 @@ export function CustomFieldsPage() {
   return (
     <div className="space-y-6">
       <CustomFieldsEditor key={`${ruleset.id}:${ruleset.version}`} zoneId={zoneId} ruleset={ruleset} />
-      <ConsistencyPanel zoneId={zoneId} rules={ruleset.rules ?? []} />
+      <Suspense fallback={<LoadingBlock />}>
+        <ConsistencyPanel zoneId={zoneId} rules={ruleset.rules ?? []} />
+      </Suspense>
     </div>
   )
 }
