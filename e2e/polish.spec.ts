@@ -62,4 +62,21 @@ test.describe('polish', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Scripts' })).toBeVisible()
     await expect(page.getByText('Monitoring is off.')).toHaveCount(0)
   })
+
+  test('one look for one thing: red Delete, blue proxied, one zone heading, numbers in tiles', async ({ page }) => {
+    await openPage(page, zoneUrl('demo', 'dns'))
+    const row = page.getByRole('table', { name: /DNS records/ }).locator('tbody tr').first()
+    const color = (name: RegExp) => row.getByRole('button', { name }).evaluate((el) => getComputedStyle(el).color)
+    const del = await color(/^Delete/)
+    expect(del).not.toBe(await color(/^Edit/))
+    expect(del).toMatch(/^oklch\(0\.5\d* 0\.\d+ 2\d/) // red-700 (hue about 27), not the grey of a ghost button
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(nav.getByText('Zone: example.com')).toBeVisible()
+    await openPage(page, '/zones')
+    await expect(nav.getByText('Zone: example.com')).toBeVisible()
+    await expect(nav.getByText('This zone')).toHaveCount(0)
+    await openPage(page, zoneUrl('demo', 'page-shield'))
+    const tile = page.getByRole('link', { name: /Scripts to review/ })
+    await expect(tile.locator('span').first()).toHaveText(/^\d[\d,]*$/)
+  })
 })

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -6,10 +7,11 @@ import { LoadingBlock } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { useCreateCustomFieldsRuleset } from '../api/create-custom-fields-ruleset'
 import { useCustomFieldsRuleset } from '../api/get-custom-fields-ruleset'
-import { ConsistencyPanel } from './consistency-panel'
 import { CustomFieldsEditor } from './custom-fields-editor'
 
 const route = getRouteApi('/zones/$zoneId/logs/')
+// Below the editor: loads after it (first-load budget, src/components/README.md).
+const ConsistencyPanel = lazy(() => import('./consistency-panel').then((m) => ({ default: m.ConsistencyPanel })))
 
 /** Finds the zone's custom-fields entry-point ruleset, or offers to create it; then the editor. */
 export function CustomFieldsPage() {
@@ -51,7 +53,9 @@ export function CustomFieldsPage() {
   return (
     <div className="space-y-6">
       <CustomFieldsEditor key={`${ruleset.id}:${ruleset.version}`} zoneId={zoneId} ruleset={ruleset} />
-      <ConsistencyPanel zoneId={zoneId} rules={ruleset.rules ?? []} />
+      <Suspense fallback={<LoadingBlock label="Checking the log jobs…" />}>
+        <ConsistencyPanel zoneId={zoneId} rules={ruleset.rules ?? []} />
+      </Suspense>
     </div>
   )
 }
