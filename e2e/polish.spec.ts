@@ -99,4 +99,27 @@ test.describe('polish', () => {
     await dialog.getByRole('button', { name: 'Discard and close' }).click()
     await expect(dialog).toBeHidden()
   })
+
+  test('Compact density is remembered, shortens rows, and long help folds after first use', async ({ page }) => {
+    await openPage(page, zoneUrl('demo', 'dns'))
+    const row = page.getByRole('table', { name: /DNS records/ }).locator('tbody tr').nth(3)
+    const before = (await row.boundingBox())!.height
+    await page.getByRole('button', { name: 'Compact' }).click()
+    await expect(page.locator('html')).toHaveAttribute('data-density', 'compact')
+    await expect.poll(async () => (await row.boundingBox())!.height).toBeLessThan(before)
+    await page.reload()
+    await expect(page.getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'true')
+    await page.getByRole('button', { name: 'Compact' }).click()
+    await expect(page.locator('html')).toHaveAttribute('data-density', 'comfortable')
+
+    const dialog = page.getByRole('dialog', { name: 'Add a DNS record' })
+    const name = dialog.getByRole('textbox', { name: /^Name/ })
+    await page.getByRole('button', { name: 'Add record' }).first().click()
+    await expect(name).toHaveAccessibleDescription(/Use letters, digits and hyphens/) // first use: the whole help
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Add record' }).first().click()
+    await expect(name).not.toHaveAccessibleDescription(/Use letters, digits and hyphens/) // folded to its first sentence
+    await dialog.getByRole('button', { name: 'More' }).first().click()
+    await expect(name).toHaveAccessibleDescription(/Use letters, digits and hyphens/)
+  })
 })

@@ -3,6 +3,7 @@ import { Outlet } from '@tanstack/react-router'
 import { SandboxControls } from './sandbox-controls'
 import { SideNav } from './side-nav'
 import { useNavDrawer } from './use-nav-drawer'
+import { DensitySwitch } from './density-switch'
 import { ThemeSwitch } from './theme-switch'
 import { ZoneSwitcher } from './zone-switcher'
 
@@ -101,6 +102,7 @@ export function AppLayout() {
             </div>
             <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
               <SandboxControls />
+              <DensitySwitch />
               <ThemeSwitch />
             </div>
           </header>
