@@ -18,14 +18,15 @@ export function FieldHelp({ id, children, extra }: { id: string; children: React
   return (
     <div id={id} className="text-sm text-zinc-600 dark:text-zinc-400">
       {long && folded ? first : children}
-      {long && first !== text && (
+      {/* Only while folded: unfolded help adds no extra stop between fields for keyboard users. */}
+      {long && folded && first !== text && (
         <button
           type="button"
-          aria-expanded={!folded}
-          onClick={() => setFolded((f) => !f)}
+          aria-expanded={false}
+          onClick={() => setFolded(false)}
           className="ml-1 font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300"
         >
-          {folded ? 'More' : 'Less'}
+          More
         </button>
       )}
       {extra}
