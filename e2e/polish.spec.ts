@@ -84,6 +84,7 @@ test.describe('polish', () => {
     await openPage(page, zoneUrl('demo', 'dns'))
     await page.getByRole('button', { name: 'Add record' }).first().click()
     const dialog = page.getByRole('dialog', { name: 'Add a DNS record' })
+    await expect(dialog.getByLabel('Type')).toBeFocused()
     // Nothing typed yet: Escape simply closes.
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
@@ -121,5 +122,20 @@ test.describe('polish', () => {
     await expect(name).not.toHaveAccessibleDescription(/Use letters, digits and hyphens/) // folded to its first sentence
     await dialog.getByRole('button', { name: 'More' }).first().click()
     await expect(name).toHaveAccessibleDescription(/Use letters, digits and hyphens/)
+  })
+
+  test('every zone page puts the zone name above its title, and page-security tabs under the title', async ({ page }) => {
+    for (const area of ['dns', 'certificates', 'logs', 'firewall', 'page-shield/scripts', 'page-shield/policies']) {
+      await openPage(page, zoneUrl('demo', area))
+      const h1 = page.getByRole('heading', { level: 1 })
+      await expect(h1).toBeVisible()
+      const eyebrow = page.locator('main header').first().getByText('example.com', { exact: true })
+      await expect(eyebrow, area).toBeVisible()
+      expect((await eyebrow.boundingBox())!.y).toBeLessThan((await h1.boundingBox())!.y)
+      if (area.startsWith('page-shield')) {
+        const tabs = page.getByRole('navigation', { name: 'Page security' })
+        expect((await tabs.boundingBox())!.y, area).toBeGreaterThan((await h1.boundingBox())!.y)
+      }
+    }
   })
 })
