@@ -10,7 +10,7 @@ export interface Emulator {
   app: Hono
   db: Db
   ctx: EmulatorContext
-  /** Empties every table and seeds the demo data again (all of it; call it once `ready` settled). */
+  /** Empties every table and writes all the demo data again, at once. Call it once `ready` settled. */
   reset: () => void
   /** Settles once every zone is written (at once unless the scale-test zones are seeded in the background). */
   ready: Promise<void>
@@ -65,11 +65,21 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     if (background) startScale()
   } else if (options.seed !== false && scalePending(db)) startScale()
 
-  const reset = () => seedDemo(ctx, { scale: true })
+  // At once, also with scaleInBackground: a reset is followed by writes (tests, a person trying things
+  // again), which would all wait for a background seed; it costs about a second.
+  const reset = () => {
+    if (worker) throw new Error('The sandbox is still being prepared: wait for `ready` before a reset.')
+    seedDemo(ctx, { scale: true })
+  }
 
   const app = new Hono()
-  app.use('/zones/:zone_id/*', async (c, next) => {
-    if (preparing.includes(c.req.param('zone_id'))) await ready
+  // While the worker writes the scale-test zones, requests about them wait for it, and so do all
+  // writes (the worker holds SQLite's write lock; waiting here keeps the event loop free).
+  app.use('*', async (c, next) => {
+    if (worker) {
+      const zoneId = /^\/zones\/([0-9a-f]{32})\//.exec(new URL(c.req.url).pathname)?.[1]
+      if (c.req.method !== 'GET' || (zoneId && preparing.includes(zoneId))) await ready
+    }
     await next()
   })
   for (const m of emulatorModules) m.register(app, ctx)
