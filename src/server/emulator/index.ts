@@ -44,12 +44,14 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   let preparing: string[] = []
   let worker: BackgroundSeed | undefined
   let ready = Promise.resolve()
+  let closed = false
   const startScale = () => {
     if (!background) return seedScale(ctx)
     preparing = scaleZoneIds()
     worker = seedScaleInBackground(options.file, ctx.now())
     ready = worker.done
       .catch((err: unknown) => {
+        if (closed) return // stopped on purpose; the next start finishes the zones
         // A worker that cannot start (or failed): write the zones here instead.
         console.error('[sandbox] background seed failed, seeding now:', err instanceof Error ? err.message : err)
         seedScale(ctx)
@@ -108,6 +110,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     },
     preparing: () => [...preparing],
     close: () => {
+      closed = true
       void worker?.stop()
       db.close()
     },
