@@ -1,6 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { poolsSearchSchema } from '@/features/load-balancing/api/pools-search'
-import { accountsQueryOptions } from '@/features/load-balancing/api/get-accounts'
 import { rootRoute } from '../root-route'
 
 /** `/load-balancing`: pools, the legacy e-mail migration and notification policies of an account. */
@@ -9,8 +8,9 @@ export const loadBalancingRoutes = [
     getParentRoute: () => rootRoute,
     path: '/load-balancing',
     validateSearch: poolsSearchSchema,
-    // Starts the accounts request (the pools need an account) while the page's code loads.
-    loader: ({ context }) => void context.queryClient.prefetchQuery(accountsQueryOptions()),
+    // Starts the accounts request (the pools need an account) beside the page's code.
+    loader: ({ context }) =>
+      void import('@/features/load-balancing/api/get-accounts').then((m) => context.queryClient.prefetchQuery(m.accountsQueryOptions())),
     component: lazyRouteComponent(() => import('@/features/load-balancing/components/load-balancing-page'), 'LoadBalancingPage'),
   }),
 ] as const

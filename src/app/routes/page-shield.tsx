@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import {
   connectionsSearchSchema,
@@ -5,9 +6,6 @@ import {
   reviewsSearchSchema,
   scriptsSearchSchema,
 } from '@/features/page-shield/api/search'
-import { policiesQueryOptions } from '@/features/page-shield/api/policies'
-import { connectionsQueryOptions, cookiesQueryOptions, scriptsQueryOptions } from '@/features/page-shield/api/resources'
-import { reviewsQueryOptions } from '@/features/page-shield/api/reviews'
 import { zoneRoute } from '../root-route'
 
 /** `/zones/$zoneId/page-shield`: monitoring, detected scripts / connections / cookies, policies, review ledger. */
@@ -19,7 +17,11 @@ const pageShieldRoute = createRoute({
 
 const parent = () => pageShieldRoute
 
-// Loaders start each list's request while the page's code loads (errors show in the page, not thrown).
+// Loaders start each list's request beside the page's code (errors show in the page, not thrown):
+// the API modules load in parallel with the page's chunks, and stay out of every page's first load.
+const resources = () => import('@/features/page-shield/api/resources')
+const prefetchReviews = (queryClient: QueryClient, zoneId: string) =>
+  void import('@/features/page-shield/api/reviews').then((m) => queryClient.prefetchQuery(m.reviewsQueryOptions(zoneId)))
 export const pageShieldRoutes = [
   pageShieldRoute.addChildren([
     createRoute({
@@ -33,8 +35,8 @@ export const pageShieldRoutes = [
       validateSearch: scriptsSearchSchema,
       loaderDeps: ({ search }) => search,
       loader: ({ context, params, deps }) => {
-        void context.queryClient.prefetchQuery(reviewsQueryOptions(params.zoneId))
-        if (deps.review !== 'needs') void context.queryClient.prefetchQuery(scriptsQueryOptions(params.zoneId, deps))
+        prefetchReviews(context.queryClient, params.zoneId)
+        if (deps.review !== 'needs') void resources().then((m) => context.queryClient.prefetchQuery(m.scriptsQueryOptions(params.zoneId, deps)))
       },
       component: lazyRouteComponent(() => import('@/features/page-shield/components/scripts-page'), 'ScriptsPage'),
     }),
@@ -48,7 +50,8 @@ export const pageShieldRoutes = [
       path: 'connections',
       validateSearch: connectionsSearchSchema,
       loaderDeps: ({ search }) => search,
-      loader: ({ context, params, deps }) => void context.queryClient.prefetchQuery(connectionsQueryOptions(params.zoneId, deps)),
+      loader: ({ context, params, deps }) =>
+        void resources().then((m) => context.queryClient.prefetchQuery(m.connectionsQueryOptions(params.zoneId, deps))),
       component: lazyRouteComponent(() => import('@/features/page-shield/components/connections-page'), 'ConnectionsPage'),
     }),
     createRoute({
@@ -64,7 +67,8 @@ export const pageShieldRoutes = [
       path: 'cookies',
       validateSearch: cookiesSearchSchema,
       loaderDeps: ({ search }) => search,
-      loader: ({ context, params, deps }) => void context.queryClient.prefetchQuery(cookiesQueryOptions(params.zoneId, deps)),
+      loader: ({ context, params, deps }) =>
+        void resources().then((m) => context.queryClient.prefetchQuery(m.cookiesQueryOptions(params.zoneId, deps))),
       component: lazyRouteComponent(() => import('@/features/page-shield/components/cookies-page'), 'CookiesPage'),
     }),
     createRoute({
@@ -75,7 +79,8 @@ export const pageShieldRoutes = [
     createRoute({
       getParentRoute: parent,
       path: 'policies',
-      loader: ({ context, params }) => void context.queryClient.prefetchQuery(policiesQueryOptions(params.zoneId)),
+      loader: ({ context, params }) =>
+        void import('@/features/page-shield/api/policies').then((m) => context.queryClient.prefetchQuery(m.policiesQueryOptions(params.zoneId))),
       component: lazyRouteComponent(() => import('@/features/page-shield/components/policies-page'), 'PoliciesPage'),
     }),
     createRoute({
@@ -92,7 +97,7 @@ export const pageShieldRoutes = [
       getParentRoute: parent,
       path: 'reviews',
       validateSearch: reviewsSearchSchema,
-      loader: ({ context, params }) => void context.queryClient.prefetchQuery(reviewsQueryOptions(params.zoneId)),
+      loader: ({ context, params }) => prefetchReviews(context.queryClient, params.zoneId),
       component: lazyRouteComponent(() => import('@/features/page-shield/components/review-ledger-page'), 'ReviewLedgerPage'),
     }),
   ]),
