@@ -10,7 +10,9 @@ export const loadBalancingRoutes = [
     validateSearch: poolsSearchSchema,
     // Starts the accounts request (the pools need an account) beside the page's code.
     loader: ({ context }) =>
-      void import('@/features/load-balancing/api/get-accounts').then((m) => context.queryClient.prefetchQuery(m.accountsQueryOptions())),
+      void import('@/features/load-balancing/api/get-accounts').then((m) =>
+        context.queryClient.prefetchQuery(m.accountsQueryOptions()),
+      ),
     component: lazyRouteComponent(() => import('@/features/load-balancing/components/load-balancing-page'), 'LoadBalancingPage'),
   }),
 ] as const

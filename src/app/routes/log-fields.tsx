@@ -33,7 +33,9 @@ export const logFieldsRoutes = [
         path: '/',
         validateSearch: tableSearchSchema(),
         loader: ({ context, params }) =>
-          void import('@/features/log-fields/api/get-log-jobs').then((m) => context.queryClient.prefetchQuery(m.logJobsQueryOptions(params.zoneId))),
+          void import('@/features/log-fields/api/get-log-jobs').then((m) =>
+            context.queryClient.prefetchQuery(m.logJobsQueryOptions(params.zoneId)),
+          ),
         component: lazyRouteComponent(() => import('@/features/log-fields/components/jobs-page'), 'LogJobsPage'),
       }),
       createRoute({

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query'
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import {
   connectionsSearchSchema,
@@ -19,9 +18,7 @@ const parent = () => pageShieldRoute
 
 // Loaders start each list's request beside the page's code (errors show in the page, not thrown):
 // the API modules load in parallel with the page's chunks, and stay out of every page's first load.
-const resources = () => import('@/features/page-shield/api/resources')
-const prefetchReviews = (queryClient: QueryClient, zoneId: string) =>
-  void import('@/features/page-shield/api/reviews').then((m) => queryClient.prefetchQuery(m.reviewsQueryOptions(zoneId)))
+// (Written out in each loader: the bench and the budget test read a route's imports from its body.)
 export const pageShieldRoutes = [
   pageShieldRoute.addChildren([
     createRoute({
@@ -35,8 +32,13 @@ export const pageShieldRoutes = [
       validateSearch: scriptsSearchSchema,
       loaderDeps: ({ search }) => search,
       loader: ({ context, params, deps }) => {
-        prefetchReviews(context.queryClient, params.zoneId)
-        if (deps.review !== 'needs') void resources().then((m) => context.queryClient.prefetchQuery(m.scriptsQueryOptions(params.zoneId, deps)))
+        void import('@/features/page-shield/api/reviews').then((m) =>
+          context.queryClient.prefetchQuery(m.reviewsQueryOptions(params.zoneId)),
+        )
+        if (deps.review !== 'needs')
+          void import('@/features/page-shield/api/resources').then((m) =>
+            context.queryClient.prefetchQuery(m.scriptsQueryOptions(params.zoneId, deps)),
+          )
       },
       component: lazyRouteComponent(() => import('@/features/page-shield/components/scripts-page'), 'ScriptsPage'),
     }),
@@ -51,7 +53,9 @@ export const pageShieldRoutes = [
       validateSearch: connectionsSearchSchema,
       loaderDeps: ({ search }) => search,
       loader: ({ context, params, deps }) =>
-        void resources().then((m) => context.queryClient.prefetchQuery(m.connectionsQueryOptions(params.zoneId, deps))),
+        void import('@/features/page-shield/api/resources').then((m) =>
+          context.queryClient.prefetchQuery(m.connectionsQueryOptions(params.zoneId, deps)),
+        ),
       component: lazyRouteComponent(() => import('@/features/page-shield/components/connections-page'), 'ConnectionsPage'),
     }),
     createRoute({
@@ -68,7 +72,9 @@ export const pageShieldRoutes = [
       validateSearch: cookiesSearchSchema,
       loaderDeps: ({ search }) => search,
       loader: ({ context, params, deps }) =>
-        void resources().then((m) => context.queryClient.prefetchQuery(m.cookiesQueryOptions(params.zoneId, deps))),
+        void import('@/features/page-shield/api/resources').then((m) =>
+          context.queryClient.prefetchQuery(m.cookiesQueryOptions(params.zoneId, deps)),
+        ),
       component: lazyRouteComponent(() => import('@/features/page-shield/components/cookies-page'), 'CookiesPage'),
     }),
     createRoute({
@@ -80,7 +86,9 @@ export const pageShieldRoutes = [
       getParentRoute: parent,
       path: 'policies',
       loader: ({ context, params }) =>
-        void import('@/features/page-shield/api/policies').then((m) => context.queryClient.prefetchQuery(m.policiesQueryOptions(params.zoneId))),
+        void import('@/features/page-shield/api/policies').then((m) =>
+          context.queryClient.prefetchQuery(m.policiesQueryOptions(params.zoneId)),
+        ),
       component: lazyRouteComponent(() => import('@/features/page-shield/components/policies-page'), 'PoliciesPage'),
     }),
     createRoute({
@@ -97,7 +105,10 @@ export const pageShieldRoutes = [
       getParentRoute: parent,
       path: 'reviews',
       validateSearch: reviewsSearchSchema,
-      loader: ({ context, params }) => prefetchReviews(context.queryClient, params.zoneId),
+      loader: ({ context, params }) =>
+        void import('@/features/page-shield/api/reviews').then((m) =>
+          context.queryClient.prefetchQuery(m.reviewsQueryOptions(params.zoneId)),
+        ),
       component: lazyRouteComponent(() => import('@/features/page-shield/components/review-ledger-page'), 'ReviewLedgerPage'),
     }),
   ]),

@@ -3,7 +3,16 @@ import { openDatabase } from './db'
 import { ApiError, errorEnvelope } from './http'
 import type { Db, EmulatorContext } from './module'
 import { emulatorModules } from './modules'
-import { createSeedTables, isSeeded, scalePending, scaleZoneIds, seedDemo, seedScale, seedScaleInBackground, type BackgroundSeed } from './seed'
+import {
+  createSeedTables,
+  isSeeded,
+  scalePending,
+  scaleZoneIds,
+  seedDemo,
+  seedScale,
+  seedScaleInBackground,
+  type BackgroundSeed,
+} from './seed'
 
 export interface Emulator {
   /** The API, with paths relative to the base (`/zones`, `/zones/:id/dns_records`...). */

@@ -86,13 +86,17 @@ describe('scale-test zones seeded in the background', () => {
     const em = createEmulator({ file: file(), scaleInBackground: true })
     try {
       await em.ready
-      const before = em.db.prepare('SELECT id, content FROM dns_records WHERE zone_id = ? ORDER BY id LIMIT 50').all(SEED_ZONES.large.id)
+      const before = em.db
+        .prepare('SELECT id, content FROM dns_records WHERE zone_id = ? ORDER BY id LIMIT 50')
+        .all(SEED_ZONES.large.id)
       em.db.prepare('UPDATE zones SET name = ? WHERE id = ?').run('changed.example', SEED_ZONES.demo.id)
       em.reset()
       expect(em.db.prepare('SELECT name FROM zones WHERE id = ?').pluck().get(SEED_ZONES.demo.id)).toBe('example.com')
       expect(em.preparing()).toEqual([])
       expect(records(em)).toBe(10_000)
-      expect(em.db.prepare('SELECT id, content FROM dns_records WHERE zone_id = ? ORDER BY id LIMIT 50').all(SEED_ZONES.large.id)).toEqual(before)
+      expect(
+        em.db.prepare('SELECT id, content FROM dns_records WHERE zone_id = ? ORDER BY id LIMIT 50').all(SEED_ZONES.large.id),
+      ).toEqual(before)
     } finally {
       em.close()
     }
