@@ -33,8 +33,10 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`The server exited (code ${child.exitCode}) before answering:\n${output()}`)
     try {
+      // Ready when it answers and has written the large demo zones (in the background after a fresh
+      // start): inside the fixture's own time limit, not the first test's.
       const res = await fetch(`${url}/healthz`)
-      if (res.ok) return
+      if (res.ok && !((await res.json()) as { preparing?: unknown[] }).preparing?.length) return
     } catch {
       // not listening yet
     }

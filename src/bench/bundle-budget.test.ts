@@ -11,12 +11,16 @@ const ROOT = resolve(import.meta.dirname, '..', '..')
 const outDir = mkdtempSync(`${tmpdir()}/zk-budget-`)
 
 beforeAll(() => {
-  const res = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    // Vitest sets NODE_ENV=test, which would make Vite build React's development version.
-    env: { ...process.env, NODE_ENV: 'production', NO_COLOR: '1' },
-  })
+  const res = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      // Vitest sets NODE_ENV=test, which would make Vite build React's development version.
+      env: { ...process.env, NODE_ENV: 'production', NO_COLOR: '1' },
+    },
+  )
   if (res.status !== 0) throw new Error(`vite build failed:\n${res.stderr}`)
 })
 afterAll(() => rmSync(outDir, { recursive: true, force: true }))
@@ -25,7 +29,12 @@ describe('the bundle budget', () => {
   it(`keeps every route's first load within ${BUDGET_KB} KB of gzipped JavaScript`, () => {
     const { routes } = firstLoads(ROOT, outDir)
     expect(routes.length).toBeGreaterThan(5) // the route files were read
-    for (const r of routes) expect(r.missing, `${r.fullPath}: lazy imports missing from the manifest`).toEqual([])
+    // Every page component is found (a loader's small API module may be merged into another chunk).
+    for (const r of routes)
+      expect(
+        r.missing.filter((m) => m.includes('/components/')),
+        `${r.fullPath}: pages missing from the manifest`,
+      ).toEqual([])
     const over = routes.filter((r) => r.kb > BUDGET_KB).map((r) => `${r.fullPath} ${r.kb} KB (largest: ${r.largest.join(', ')})`)
     expect(over, 'routes over the budget').toEqual([])
   })

@@ -14,18 +14,16 @@ export async function run(): Promise<Row[]> {
   const { entryKb, entryFiles, routes } = firstLoads(ROOT, join(ROOT, 'dist'))
   return [
     { metric: 'entry (shell, router, query)', value: entryKb, unit: 'KB gz', note: `${entryFiles} files` },
-    ...routes.map(
-      (r): Row => ({
-        metric: `first load ${r.fullPath}`,
-        value: r.kb,
-        unit: 'KB gz',
-        goal: { op: '<=', value: BUDGET_KB },
-        note: r.missing.length
-          ? `not in manifest: ${r.missing.join(', ')}`
-          : r.hasLazy
-            ? `route chunks ${r.lazyKb} KB${r.kb > BUDGET_KB ? `; largest: ${r.largest.join(', ')}` : ''}`
-            : 'no lazy chunk',
-      }),
-    ),
+    ...routes.map((r): Row => ({
+      metric: `first load ${r.fullPath}`,
+      value: r.kb,
+      unit: 'KB gz',
+      goal: { op: '<=', value: BUDGET_KB },
+      note: r.missing.length
+        ? `not in manifest: ${r.missing.join(', ')}`
+        : r.hasLazy
+          ? `route chunks ${r.lazyKb} KB${r.kb > BUDGET_KB ? `; largest: ${r.largest.join(', ')}` : ''}`
+          : 'no lazy chunk',
+    })),
   ]
 }

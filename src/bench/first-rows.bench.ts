@@ -56,15 +56,21 @@ async function loadOnce(browser: Browser, base: string, t: Target, traced?: (b: 
     await page.addInitScript(instrument(t.row))
     const go = async () => {
       await page.goto(base + t.path, { waitUntil: 'commit' })
-      await page.waitForFunction(() => ((window as unknown as { __zk?: { firstRows?: number } }).__zk?.firstRows ?? -1) > 0, undefined, {
-        timeout: 30_000,
-      })
+      await page.waitForFunction(
+        () => ((window as unknown as { __zk?: { firstRows?: number } }).__zk?.firstRows ?? -1) > 0,
+        undefined,
+        {
+          timeout: 30_000,
+        },
+      )
     }
     if (traced) traced(await traceMainThread(browser, page, go))
     else await go()
     const firstRows = (await probe(page)).firstRows ?? NaN
     const resources = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((e) => ({ name: e.name, start: e.startTime, end: (e as PerformanceResourceTiming).responseEnd })),
+      performance
+        .getEntriesByType('resource')
+        .map((e) => ({ name: e.name, start: e.startTime, end: (e as PerformanceResourceTiming).responseEnd })),
     )
     const api = resources.find((r) => t.api.test(r.name))
     const scripts = resources.filter((r) => r.name.endsWith('.js') && r.start < firstRows)
@@ -81,14 +87,16 @@ async function loadOnce(browser: Browser, base: string, t: Target, traced?: (b: 
 }
 
 export async function run(): Promise<Row[]> {
-  if (!hasChromium()) return [{ metric: 'navigation → first rows', value: null, unit: 'ms', note: `${CHROMIUM} is not installed` }]
+  if (!hasChromium())
+    return [{ metric: 'navigation → first rows', value: null, unit: 'ms', note: `${CHROMIUM} is not installed` }]
   const sandbox = await sandboxForBrowser()
   const browser = await launch()
   try {
     for (const t of TARGETS) await loadOnce(browser, sandbox.url, t) // warm the server (SQLite pages)
     const loads = TARGETS.map(() => [] as Load[])
     // Interleaved, so that a busy moment of the machine falls on every page alike.
-    for (let i = 0; i < ROUNDS; i++) for (const [k, t] of TARGETS.entries()) loads[k].push(await loadOnce(browser, sandbox.url, t))
+    for (let i = 0; i < ROUNDS; i++)
+      for (const [k, t] of TARGETS.entries()) loads[k].push(await loadOnce(browser, sandbox.url, t))
     // One traced load each (not counted above): main-thread time by kind up to the first rows.
     const traces: TraceBreakdown[] = []
     for (const t of TARGETS) await loadOnce(browser, sandbox.url, t, (b) => traces.push(b))
@@ -102,8 +110,17 @@ export async function run(): Promise<Row[]> {
         value: round(first, 0),
         unit: 'ms',
         note:
-          `${ROUNDS} loads, empty cache; API request ${round(med(k, (l) => l.apiStart), 0)}→${round(med(k, (l) => l.apiEnd), 0)} ms, ` +
-          `last of ${med(k, (l) => l.scripts)} scripts in at ${round(med(k, (l) => l.lastScript), 0)} ms`,
+          `${ROUNDS} loads, empty cache; API request ${round(
+            med(k, (l) => l.apiStart),
+            0,
+          )}→${round(
+            med(k, (l) => l.apiEnd),
+            0,
+          )} ms, ` +
+          `last of ${med(k, (l) => l.scripts)} scripts in at ${round(
+            med(k, (l) => l.lastScript),
+            0,
+          )} ms`,
       })
       const tr = traces[k]
       rows.push({

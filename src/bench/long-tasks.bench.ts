@@ -99,7 +99,8 @@ const STEPS: [string, (page: Page, c: Controls) => Promise<void>][] = [
 ]
 
 export async function run(): Promise<Row[]> {
-  if (!hasChromium()) return [{ metric: 'longest task per interaction', value: null, unit: 'ms', note: `${CHROMIUM} is not installed` }]
+  if (!hasChromium())
+    return [{ metric: 'longest task per interaction', value: null, unit: 'ms', note: `${CHROMIUM} is not installed` }]
   const sandbox = await sandboxForBrowser()
   const browser = await launch()
   try {

@@ -29,13 +29,19 @@ interface Measured {
 async function measure(upstreamDelayMs: number): Promise<Measured> {
   const children: Child<{ url: string; bytes?: number }>[] = []
   try {
-    const upstream = await startChild<{ url: string; bytes: number }>(file('upstream-process.ts'), { UPSTREAM_DELAY_MS: String(upstreamDelayMs) })
+    const upstream = await startChild<{ url: string; bytes: number }>(file('upstream-process.ts'), {
+      UPSTREAM_DELAY_MS: String(upstreamDelayMs),
+    })
     children.push(upstream)
     const proxy = await startChild<{ url: string }>(file('proxy-process.ts'), { UPSTREAM_URL: upstream.info.url })
     children.push(proxy)
     const bare = await startChild<{ url: string }>(file('bare-proxy-process.ts'), { UPSTREAM_URL: upstream.info.url })
     children.push(bare)
-    const urls = { direct: upstream.info.url + PATH, proxied: `${proxy.info.url}/api/v4${PATH}`, bare: `${bare.info.url}/api/v4${PATH}` }
+    const urls = {
+      direct: upstream.info.url + PATH,
+      proxied: `${proxy.info.url}/api/v4${PATH}`,
+      bare: `${bare.info.url}/api/v4${PATH}`,
+    }
     const opts = { concurrency: CONCURRENCY, maxRequests: MAX_REQUESTS, maxMs: MAX_MS }
     // Warm every path (JIT, connections), then alternate twice and keep each side's best run.
     for (const url of Object.values(urls)) await load(url, { ...opts, maxRequests: 500 })
@@ -65,7 +71,9 @@ export async function run(): Promise<Row[]> {
       unit: 'x',
       // With some upstream latency (as with the real, remote API) the proxy should cost almost nothing.
       // With none, proxy and upstream share the cores: a CPU-cost figure, judged against the bare proxy.
-      ...(delay ? { goal: { op: '>=' as const, value: 0.95 } } : { note: 'CPU-bound worst case: judged against the bare proxy below' }),
+      ...(delay
+        ? { goal: { op: '>=' as const, value: 0.95 } }
+        : { note: 'CPU-bound worst case: judged against the bare proxy below' }),
     })
     if (!delay)
       rows.push({

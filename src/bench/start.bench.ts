@@ -31,7 +31,11 @@ function sandboxEnv(dataDir: string): NodeJS.ProcessEnv {
 /** Launches `npm start`'s command and resolves once /healthz answers 200. */
 async function start(dataDir: string): Promise<Started> {
   const t0 = performance.now()
-  const child = spawn(process.execPath, ['src/server/start.mjs'], { cwd: ROOT, env: sandboxEnv(dataDir), stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['src/server/start.mjs'], {
+    cwd: ROOT,
+    env: sandboxEnv(dataDir),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const url = await new Promise<string>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error('the server printed no address within 30 s')), 30_000)
     child.once('exit', (code) => fail(new Error(`the server exited (${code}) before it started`)))
@@ -109,8 +113,20 @@ export async function run(): Promise<Row[]> {
   }
   const note = `${RUNS} runs, median; compiled server, no build`
   return [
-    { metric: 'npm start → healthy, fresh data dir', value: round(percentile(fresh, 50), 0), unit: 'ms', goal: { op: '<=', value: 2000 }, note },
-    { metric: 'npm start → healthy, restart', value: round(percentile(restart, 50), 0), unit: 'ms', goal: { op: '<=', value: 500 }, note },
+    {
+      metric: 'npm start → healthy, fresh data dir',
+      value: round(percentile(fresh, 50), 0),
+      unit: 'ms',
+      goal: { op: '<=', value: 2000 },
+      note,
+    },
+    {
+      metric: 'npm start → healthy, restart',
+      value: round(percentile(restart, 50), 0),
+      unit: 'ms',
+      goal: { op: '<=', value: 500 },
+      note,
+    },
     {
       metric: 'npm start → large demo zones ready, fresh',
       value: round(percentile(ready, 50), 0),

@@ -8,7 +8,10 @@ export interface Health {
 }
 
 const isZone = (z: unknown): z is { id: string; name: string } =>
-  typeof z === 'object' && z !== null && typeof (z as { id?: unknown }).id === 'string' && typeof (z as { name?: unknown }).name === 'string'
+  typeof z === 'object' &&
+  z !== null &&
+  typeof (z as { id?: unknown }).id === 'string' &&
+  typeof (z as { name?: unknown }).name === 'string'
 
 /** `/healthz`: whether the server answers, sandbox or live, and (sandbox) the zones still being prepared. */
 export const healthQueryOptions = () =>

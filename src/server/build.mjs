@@ -71,10 +71,14 @@ export function ensureBuilt(root, { targets = ['spa', 'server'], force = false }
     const first = !existsSync(join(root, target.output))
     const what = name === 'spa' ? 'the dashboard' : 'the server'
     console.log(first ? `Building ${what}…` : `Sources changed since the last build: rebuilding ${what}…`)
-    const res = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), ...target.viteArgs, '--logLevel', 'warn'], {
-      cwd: root,
-      stdio: 'inherit',
-    })
+    const res = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), ...target.viteArgs, '--logLevel', 'warn'],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    )
     if (res.status !== 0) throw new Error(`The build of ${what} failed; see the messages above.`)
   }
 }

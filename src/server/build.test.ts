@@ -6,7 +6,8 @@ import { needsBuild, TARGETS } from './build.mjs'
 
 function project() {
   const root = mkdtempSync(join(tmpdir(), 'zk-build-'))
-  for (const dir of ['src/features', 'src/server', 'src/shared', 'public', 'dist', 'dist-server']) mkdirSync(join(root, dir), { recursive: true })
+  for (const dir of ['src/features', 'src/server', 'src/shared', 'public', 'dist', 'dist-server'])
+    mkdirSync(join(root, dir), { recursive: true })
   const files = [
     'index.html',
     'src/main.tsx',

@@ -15,11 +15,15 @@ const outDir = mkdtempSync(join(ROOT, '.tmp', 'dist-server-'))
 const dataDir = mkdtempSync(join(tmpdir(), 'zk-compiled-'))
 
 beforeAll(() => {
-  const res = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--ssr', '--outDir', outDir, '--logLevel', 'error'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production' },
-  })
+  const res = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--ssr', '--outDir', outDir, '--logLevel', 'error'],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  )
   if (res.status !== 0) throw new Error(`vite build --ssr failed:\n${res.stderr}`)
 })
 afterAll(() => {
@@ -33,7 +37,8 @@ describe('the compiled server', () => {
     expect(files).toEqual(expect.arrayContaining(['main.js', 'seed-worker.js']))
     const imports = files.flatMap((f) => [...readFileSync(join(outDir, f), 'utf8').matchAll(/from "([^"]+)"/g)].map((m) => m[1]))
     const packages = imports.filter((s) => !s.startsWith('./') && !s.startsWith('node:'))
-    for (const tool of ['vite', 'tsx', 'typescript', 'esbuild', 'rolldown']) expect(packages.filter((p) => p.startsWith(tool))).toEqual([])
+    for (const tool of ['vite', 'tsx', 'typescript', 'esbuild', 'rolldown'])
+      expect(packages.filter((p) => p.startsWith(tool))).toEqual([])
   })
 
   it('starts with plain node on a fresh data dir, answers at once, then writes the large zones in the background', async () => {

@@ -19,8 +19,8 @@ export function PreparingNotice() {
     >
       <Spinner size="sm" label="" />
       <span>
-        <strong>{zone.name}</strong> is being prepared: the sandbox is writing its demo data (a few seconds after the first start).
-        Its lists appear as soon as it is done.
+        <strong>{zone.name}</strong> is being prepared: the sandbox is writing its demo data (a few seconds after the first
+        start). Its lists appear as soon as it is done.
       </span>
     </p>
   )

@@ -16,7 +16,8 @@ export const certificatesRoutes = [
       path: '/',
       validateSearch: certificatePacksSearchSchema,
       loaderDeps: ({ search }) => search,
-      // Starts the table's request while the page's code loads; errors show in the page.
+      // Starts the table's request beside the page's code (its module loads in parallel with it, and
+      // stays out of the shared first load); errors show in the page.
       loader: ({ context, params, deps }) =>
         void import('@/features/certificates/api/get-certificate-packs').then((m) =>
           context.queryClient.prefetchQuery(m.certificatePacksQueryOptions(params.zoneId, deps)),

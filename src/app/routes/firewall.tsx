@@ -9,7 +9,8 @@ export const firewallRoutes = [
     path: 'firewall',
     validateSearch: firewallSearchSchema,
     loaderDeps: ({ search }) => search,
-    // Starts the table's request while the page's code loads; errors show in the page.
+    // Starts the table's request beside the page's code (its module loads in parallel with it, and
+    // stays out of the shared first load); errors show in the page.
     loader: ({ context, params, deps }) =>
       void import('@/features/firewall/api/get-firewall-rules').then((m) =>
         context.queryClient.prefetchQuery(m.firewallRulesQueryOptions(params.zoneId, deps)),

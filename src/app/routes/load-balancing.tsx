@@ -8,9 +8,11 @@ export const loadBalancingRoutes = [
     getParentRoute: () => rootRoute,
     path: '/load-balancing',
     validateSearch: poolsSearchSchema,
-    // Starts the accounts request (the pools need an account) while the page's code loads.
+    // Starts the accounts request (the pools need an account) beside the page's code.
     loader: ({ context }) =>
-      void import('@/features/load-balancing/api/get-accounts').then((m) => context.queryClient.prefetchQuery(m.accountsQueryOptions())),
+      void import('@/features/load-balancing/api/get-accounts').then((m) =>
+        context.queryClient.prefetchQuery(m.accountsQueryOptions()),
+      ),
     component: lazyRouteComponent(() => import('@/features/load-balancing/components/load-balancing-page'), 'LoadBalancingPage'),
   }),
 ] as const

@@ -19,7 +19,8 @@ export const logFieldsRoutes = [
     createRoute({
       getParentRoute: () => logsRoute,
       path: '/',
-      // Loaders start the page's request while its code loads; errors show in the page.
+      // Loaders start the page's request beside its code (their modules load in parallel with it);
+      // errors show in the page.
       loader: ({ context, params }) =>
         void import('@/features/log-fields/api/get-custom-fields-ruleset').then((m) =>
           context.queryClient.prefetchQuery(m.customFieldsRulesetQueryOptions(params.zoneId)),
@@ -32,7 +33,9 @@ export const logFieldsRoutes = [
         path: '/',
         validateSearch: tableSearchSchema(),
         loader: ({ context, params }) =>
-          void import('@/features/log-fields/api/get-log-jobs').then((m) => context.queryClient.prefetchQuery(m.logJobsQueryOptions(params.zoneId))),
+          void import('@/features/log-fields/api/get-log-jobs').then((m) =>
+            context.queryClient.prefetchQuery(m.logJobsQueryOptions(params.zoneId)),
+          ),
         component: lazyRouteComponent(() => import('@/features/log-fields/components/jobs-page'), 'LogJobsPage'),
       }),
       createRoute({

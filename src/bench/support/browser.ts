@@ -12,7 +12,8 @@ const ROOT = resolve(import.meta.dirname, '..', '..', '..')
 
 export const hasChromium = () => existsSync(CHROMIUM)
 
-export const launch = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] })
+export const launch = (): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] })
 
 /**
  * Runs in the page before any of its scripts: records every long task (> 50 ms, the browser's own
@@ -36,7 +37,8 @@ export interface Probe {
   longTasks: number[]
 }
 export const probe = (page: Page) => page.evaluate(() => (window as unknown as { __zk: Probe }).__zk)
-export const clearLongTasks = (page: Page) => page.evaluate(() => void ((window as unknown as { __zk: Probe }).__zk.longTasks = []))
+export const clearLongTasks = (page: Page) =>
+  page.evaluate(() => void ((window as unknown as { __zk: Probe }).__zk.longTasks = []))
 
 /** The sandbox on its own throw-away data dir and a free port, serving the built app (built first when stale). */
 export async function sandboxForBrowser() {

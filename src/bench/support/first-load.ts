@@ -35,9 +35,12 @@ export function firstLoads(root: string, distDir: string): { entryKb: number; en
   const entryBytes = [...entry].reduce((n, f) => n + size(f), 0)
 
   const routesDir = join(root, 'src', 'app', 'routes')
-  const defs = [join(root, 'src', 'app', 'root-route.tsx'), ...readdirSync(routesDir).filter((f) => f.endsWith('.tsx')).map((f) => join(routesDir, f))].flatMap((file) =>
-    parseRoutes(readFileSync(file, 'utf8'), file.slice(root.length + 1)),
-  )
+  const defs = [
+    join(root, 'src', 'app', 'root-route.tsx'),
+    ...readdirSync(routesDir)
+      .filter((f) => f.endsWith('.tsx'))
+      .map((f) => join(routesDir, f)),
+  ].flatMap((file) => parseRoutes(readFileSync(file, 'utf8'), file.slice(root.length + 1)))
   // An index route shares its parent's path; a visit loads both, so their lazy modules are merged.
   const byPath = new Map<string, string[]>()
   for (const r of resolveRoutes(defs)) byPath.set(r.fullPath, [...new Set([...(byPath.get(r.fullPath) ?? []), ...r.lazy])])

@@ -53,7 +53,7 @@ export function parseRoutes(source: string, file: string): RouteDef[] {
 }
 
 const joinPath = (parent: string, path: string) => {
-  if (path.startsWith('/')) return parent === '' || path === '/' ? (parent + (path === '/' ? '' : path) || '/') : parent + path
+  if (path.startsWith('/')) return parent === '' || path === '/' ? parent + (path === '/' ? '' : path) || '/' : parent + path
   return `${parent}/${path}`.replace(/\/+/g, '/')
 }
 

@@ -9,7 +9,16 @@ export interface TraceBreakdown {
 }
 
 const KINDS: Record<keyof TraceBreakdown, string[]> = {
-  script: ['EvaluateScript', 'v8.evaluateModule', 'v8.compileModule', 'FunctionCall', 'TimerFire', 'FireAnimationFrame', 'EventDispatch', 'RunMicrotasks'],
+  script: [
+    'EvaluateScript',
+    'v8.evaluateModule',
+    'v8.compileModule',
+    'FunctionCall',
+    'TimerFire',
+    'FireAnimationFrame',
+    'EventDispatch',
+    'RunMicrotasks',
+  ],
   styleLayout: ['UpdateLayoutTree', 'RecalculateStyles', 'Layout'],
   paint: ['PrePaint', 'Paint', 'Layerize', 'Commit'],
   parse: ['ParseHTML', 'ParseAuthorStyleSheet'],
@@ -45,7 +54,9 @@ export async function traceMainThread(browser: Browser, page: Page, act: () => P
   const out = { script: 0, styleLayout: 0, paint: 0, parse: 0 }
   for (const kind of Object.keys(KINDS) as (keyof TraceBreakdown)[]) {
     const names = new Set(KINDS[kind])
-    out[kind] = union(events.filter((e) => e.ph === 'X' && e.tid === main && e.dur && names.has(e.name)).map((e) => [e.ts, e.ts + e.dur!]))
+    out[kind] = union(
+      events.filter((e) => e.ph === 'X' && e.tid === main && e.dur && names.has(e.name)).map((e) => [e.ts, e.ts + e.dur!]),
+    )
   }
   return out
 }

@@ -5,14 +5,23 @@ import { IMPORTS_PER_MINUTE } from './dns/import-limits'
 import { ApiError, errorEnvelope } from './http'
 import type { Db, EmulatorContext } from './module'
 import { emulatorModules } from './modules'
-import { createSeedTables, isSeeded, scalePending, scaleZoneIds, seedDemo, seedScale, seedScaleInBackground, type BackgroundSeed } from './seed'
+import {
+  createSeedTables,
+  isSeeded,
+  scalePending,
+  scaleZoneIds,
+  seedDemo,
+  seedScale,
+  seedScaleInBackground,
+  type BackgroundSeed,
+} from './seed'
 
 export interface Emulator {
   /** The API, with paths relative to the base (`/zones`, `/zones/:id/dns_records`...). */
   app: Hono
   db: Db
   ctx: EmulatorContext
-  /** Empties every table and seeds the demo data again (all of it; call it once `ready` settled). */
+  /** Empties every table and writes all the demo data again, at once. Call it once `ready` settled. */
   reset: () => void
   /** Settles once every zone is written (at once unless the scale-test zones are seeded in the background). */
   ready: Promise<void>
@@ -52,12 +61,14 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   let preparing: string[] = []
   let worker: BackgroundSeed | undefined
   let ready = Promise.resolve()
+  let closed = false
   const startScale = () => {
     if (!background) return seedScale(ctx)
     preparing = scaleZoneIds()
     worker = seedScaleInBackground(options.file, ctx.now())
     ready = worker.done
       .catch((err: unknown) => {
+        if (closed) return // stopped on purpose; the next start finishes the zones
         // A worker that cannot start (or failed): write the zones here instead.
         console.error('[sandbox] background seed failed, seeding now:', err instanceof Error ? err.message : err)
         seedScale(ctx)
@@ -73,16 +84,21 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     if (background) startScale()
   } else if (options.seed !== false && scalePending(db)) startScale()
 
-  // The demo zones at once (tens of ms); with a background seed, the scale-test zones again in the
-  // worker thread, so a reset never holds the server for the seconds they take.
+  // At once, also with scaleInBackground: a reset is followed by writes (tests, a person trying things
+  // again), which would all wait for a background seed; it costs about a second.
   const reset = () => {
-    seedDemo(ctx, { scale: !background })
-    if (background) startScale()
+    if (worker) throw new Error('The sandbox is still being prepared: wait for `ready` before a reset.')
+    seedDemo(ctx, { scale: true })
   }
 
   const app = new Hono()
-  app.use('/zones/:zone_id/*', async (c, next) => {
-    if (preparing.includes(c.req.param('zone_id'))) await ready
+  // While the worker writes the scale-test zones, requests about them wait for it, and so do all
+  // writes (the worker holds SQLite's write lock; waiting here keeps the event loop free).
+  app.use('*', async (c, next) => {
+    if (worker) {
+      const zoneId = /^\/zones\/([0-9a-f]{32})\//.exec(new URL(c.req.url).pathname)?.[1]
+      if (c.req.method !== 'GET' || (zoneId && preparing.includes(zoneId))) await ready
+    }
     await next()
   })
   for (const m of emulatorModules) m.register(app, ctx)
@@ -111,6 +127,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     },
     preparing: () => [...preparing],
     close: () => {
+      closed = true
       void worker?.stop()
       db.close()
     },
