@@ -5,7 +5,11 @@ import { createEmulator, type Emulator } from './emulator'
 /** Where the sandbox keeps its data: `$DATA_DIR/sandbox.sqlite`. */
 export const sandboxFile = (dataDir: string) => join(dataDir, 'sandbox.sqlite')
 
-/** Opens the sandbox database (creating and seeding it the first time), reset to the demo seed when asked. */
-export function openSandbox(config: Pick<ServerConfig, 'dataDir' | 'resetSandbox'>): Emulator {
-  return createEmulator({ file: sandboxFile(config.dataDir), reset: config.resetSandbox })
+/**
+ * Opens the sandbox database (creating and seeding it the first time), reset to the demo seed when
+ * asked. `SANDBOX_SEED=sdk` adds the SDK test suite's fixed ids to the seed.
+ */
+export function openSandbox(config: Pick<ServerConfig, 'dataDir' | 'resetSandbox'>, env: NodeJS.ProcessEnv = process.env): Emulator {
+  const fixtures = env.SANDBOX_SEED === 'sdk' ? 'sdk' : undefined
+  return createEmulator({ file: sandboxFile(config.dataDir), reset: config.resetSandbox, fixtures })
 }

@@ -4,6 +4,7 @@ import { ApiError, errorEnvelope } from './http'
 import { rng } from './ids'
 import type { Db, EmulatorContext } from './module'
 import { emulatorModules } from './modules'
+import { seedSdkFixtures } from './sdk-seed'
 
 export interface Emulator {
   /** The API, with paths relative to the base (`/zones`, `/zones/:id/dns_records`...). */
@@ -22,6 +23,8 @@ export interface EmulatorOptions {
   reset?: boolean
   /** Skip the demo seed entirely (unit tests that build their own data). */
   seed?: boolean
+  /** `sdk`: the demo data plus the SDK test suite's fixed ids (see sdk-seed.ts). */
+  fixtures?: 'sdk'
   now?: () => Date
 }
 
@@ -39,6 +42,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       db.prepare(`DELETE FROM ${SEED_MARK}`).run()
       const seedCtx = { ...ctx, rng: rng(20261121) }
       for (const m of emulatorModules) m.seed?.(seedCtx)
+      if (options.fixtures === 'sdk') seedSdkFixtures(seedCtx)
       db.prepare(`INSERT INTO ${SEED_MARK} (seeded_at) VALUES (?)`).run(ctx.now().toISOString())
     })()
   }
