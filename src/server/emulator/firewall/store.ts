@@ -26,7 +26,6 @@ export const RULE_SELECT = `SELECT ${RULE_COLUMNS} FROM ${RULE_FROM}`
 
 /** Lower priorities run first; rules without one run last. */
 export const RULE_ORDER_BY = 'r.priority IS NULL, r.priority, r.created_on, r.id'
-export const RULE_ORDER = `ORDER BY ${RULE_ORDER_BY}`
 
 export function toRule(row: RuleRow): FirewallRule {
   return {
