@@ -6,9 +6,11 @@ import { createEmulator, type Emulator } from './emulator'
 export const sandboxFile = (dataDir: string) => join(dataDir, 'sandbox.sqlite')
 
 /**
- * Opens the sandbox database (creating and seeding it the first time), reset to the demo seed when asked.
- * The scale-test zones are written in the background, so the server answers at once.
+ * Opens the sandbox database (creating and seeding it the first time), reset to the demo seed when
+ * asked. The scale-test zones are written in the background, so the server answers at once.
+ * `SANDBOX_SEED=sdk` adds the SDK test suite's fixed ids to the seed.
  */
-export function openSandbox(config: Pick<ServerConfig, 'dataDir' | 'resetSandbox'>): Emulator {
-  return createEmulator({ file: sandboxFile(config.dataDir), reset: config.resetSandbox, scaleInBackground: true })
+export function openSandbox(config: Pick<ServerConfig, 'dataDir' | 'resetSandbox'>, env: NodeJS.ProcessEnv = process.env): Emulator {
+  const fixtures = env.SANDBOX_SEED === 'sdk' ? 'sdk' : undefined
+  return createEmulator({ file: sandboxFile(config.dataDir), reset: config.resetSandbox, scaleInBackground: true, fixtures })
 }

@@ -136,6 +136,11 @@ async function conforms(method: string, path: string, body?: unknown, expectedSt
   }
   const entry = matchEndpoint(method, path.split('?')[0])
   validated.add(entry ? `${entry.method} ${entry.path}` : `(not in the allowlist) ${method} ${path}`)
+  // The endpoint's declared result schema (src/shared/endpoints) holds for what the sandbox answers.
+  if (entry?.result && answer.status < 300 && answer.json !== undefined) {
+    const parsed = entry.result.safeParse((answer.json as { result: unknown }).result)
+    expect.soft(parsed.error?.issues.slice(0, 5) ?? [], `${method} ${entry.path}: the declared result schema`).toEqual([])
+  }
   return answer
 }
 

@@ -57,55 +57,8 @@ export function validate<T>(schema: ZodType<T>, input: unknown, defaultCode = 10
   throw new ApiError(400, apiErrorsFromIssues(parsed.error.issues, defaultCode))
 }
 
-export interface Paging {
-  page: number
-  perPage: number
-  offset: number
-}
-
-export interface PagingRange {
-  defaultPerPage: number
-  minPerPage?: number
-  maxPerPage: number
-}
-
-/** Reads one paging number: absent is `fallback`; not a number at all is a 400 naming the key. */
-function pagingNumber(raw: string | undefined, fallback: number, key: string): number {
-  if (raw === undefined || raw.trim() === '') return fallback
-  const n = Number(raw)
-  if (!Number.isFinite(n)) throw badRequest(1001, `${key} must be a number.`, `/${key}`)
-  return Math.trunc(n)
-}
-
-/**
- * Clamps a page size into the endpoint's range, as the real service does (api-notes §13.8: certbot
- * and python-cloudflare look zones up with `per_page=1`). `result_info.per_page` then reports the
- * size actually used.
- */
-export function clampPerPage(raw: string | undefined, range: PagingRange): number {
-  const n = pagingNumber(raw, range.defaultPerPage, 'per_page')
-  return Math.min(range.maxPerPage, Math.max(range.minPerPage ?? 1, n))
-}
-
-/**
- * Reads page / per_page with the endpoint's default and bounds. Out-of-range numbers are clamped
- * (page below 1 reads as 1); only a value that is not a number at all is a 400.
- */
-export function readPaging(c: Context, range: PagingRange): Paging {
-  const page = Math.max(1, pagingNumber(c.req.query('page'), 1, 'page'))
-  const perPage = clampPerPage(c.req.query('per_page'), range)
-  return { page, perPage, offset: (page - 1) * perPage }
-}
-
-export function resultInfo(paging: Paging, count: number, totalCount: number): ResultInfo {
-  return {
-    page: paging.page,
-    per_page: paging.perPage,
-    count,
-    total_count: totalCount,
-    total_pages: Math.ceil(totalCount / paging.perPage),
-  }
-}
+// Paging lives with the list engine; re-exported here for the handlers that import it from http.
+export { clampPerPage, readPaging, resultInfo, type Paging, type PagingRange } from './list-engine'
 
 /** All values of a query parameter: repeated keys and comma lists both count. */
 export function queryList(c: Context, key: string): string[] {

@@ -15,6 +15,8 @@ import {
   seedScaleInBackground,
   type BackgroundSeed,
 } from './seed'
+import { rng } from './ids'
+import { seedSdkFixtures } from './sdk-seed'
 
 export interface Emulator {
   /** The API, with paths relative to the base (`/zones`, `/zones/:id/dns_records`...). */
@@ -42,6 +44,8 @@ export interface EmulatorOptions {
    * returning, so the server answers at once (npm start). Default: written before returning.
    */
   scaleInBackground?: boolean
+  /** `sdk`: the demo data plus the SDK test suite's fixed ids (see sdk-seed.ts). */
+  fixtures?: 'sdk'
   now?: () => Date
   /** Zone-file imports a zone may take per minute (default: the service's few, IMPORTS_PER_MINUTE). */
   importsPerMinute?: number
@@ -79,8 +83,13 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       })
   }
 
+  // The demo data, plus the SDK suite's fixed ids when asked (SANDBOX_SEED=sdk).
+  const seed = (scale: boolean) => {
+    seedDemo(ctx, { scale })
+    if (options.fixtures === 'sdk') db.transaction(() => seedSdkFixtures({ ...ctx, rng: rng(20261121) }))()
+  }
   if (options.seed !== false && (options.reset || !isSeeded(db))) {
-    seedDemo(ctx, { scale: !background })
+    seed(!background)
     if (background) startScale()
   } else if (options.seed !== false && scalePending(db)) startScale()
 
@@ -88,7 +97,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   // again), which would all wait for a background seed; it costs about a second.
   const reset = () => {
     if (worker) throw new Error('The sandbox is still being prepared: wait for `ready` before a reset.')
-    seedDemo(ctx, { scale: true })
+    seed(true)
   }
 
   const app = new Hono()

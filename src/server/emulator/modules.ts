@@ -7,6 +7,7 @@ import { rulesetsModule } from './rulesets'
 import { logpushModule } from './logpush'
 import { firewallModule } from './firewall'
 import { loadBalancingModule } from './load-balancing'
+import { alertingModule } from './alerting'
 import { invitesModule } from './invites'
 
 /** Every area of the sandbox, in seeding order (zones first: the others hang off them). */
@@ -19,5 +20,6 @@ export const emulatorModules: EmulatorModule[] = [
   logpushModule,
   firewallModule,
   loadBalancingModule,
+  alertingModule,
   invitesModule,
 ]

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createMatcher } from './index'
-import { firewallEndpoints } from './firewall'
-import { loadBalancingEndpoints } from './load-balancing'
-import { invitesEndpoints } from './invites'
+import { firewallEndpoints } from '../../shared/endpoints/firewall'
+import { loadBalancingEndpoints } from '../../shared/endpoints/load-balancing'
+import { alertingEndpoints } from '../../shared/endpoints/alerting'
+import { invitesEndpoints } from '../../shared/endpoints/invites'
 
-const match = createMatcher([...firewallEndpoints, ...loadBalancingEndpoints, ...invitesEndpoints])
+const match = createMatcher([...firewallEndpoints, ...loadBalancingEndpoints, ...alertingEndpoints, ...invitesEndpoints])
 const hex = 'a'.repeat(32)
 const uuid = '2f3a4c5e-1b2d-4e6f-8a9b-0c1d2e3f4a5b'
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fakeEmulator, startApp, testConfig, type FakeEmulator } from '../../testing/server'
 import type { RunningServer } from '../serve'
-import { dnsEndpoints } from './dns'
-import { zonesEndpoints } from './zones'
+import { dnsEndpoints } from '../../shared/endpoints/dns'
+import { zonesEndpoints } from '../../shared/endpoints/zones'
 
 /** The dashboard's door with the real DNS allowlist: bad writes stop at the proxy, good ones pass. */
 

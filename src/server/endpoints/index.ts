@@ -1,26 +1,10 @@
+import { API_ENDPOINTS } from '../../shared/endpoints'
 import type { Endpoint, HttpMethod } from './types'
-import { zonesEndpoints } from './zones'
-import { dnsEndpoints } from './dns'
-import { pageShieldEndpoints } from './page-shield'
-import { certificatesEndpoints } from './certificates'
-import { logFieldsEndpoints } from './log-fields'
-import { firewallEndpoints } from './firewall'
-import { loadBalancingEndpoints } from './load-balancing'
-import { invitesEndpoints } from './invites'
 
 export type { Endpoint, HttpMethod } from './types'
 
-/** The allowlist: every API endpoint the dashboard may reach through its server. */
-export const endpoints: Endpoint[] = [
-  ...zonesEndpoints,
-  ...dnsEndpoints,
-  ...pageShieldEndpoints,
-  ...certificatesEndpoints,
-  ...logFieldsEndpoints,
-  ...firewallEndpoints,
-  ...loadBalancingEndpoints,
-  ...invitesEndpoints,
-]
+/** The allowlist: every API endpoint the dashboard may reach through its server (declared in src/shared/endpoints). */
+export const endpoints: Endpoint[] = API_ENDPOINTS
 
 interface Compiled {
   endpoint: Endpoint

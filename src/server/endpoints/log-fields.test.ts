@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { certificatesEndpoints } from './certificates'
+import { certificatesEndpoints } from '../../shared/endpoints/certificates'
+import { logFieldsEndpoints } from '../../shared/endpoints/log-fields'
 import { createMatcher } from './index'
-import { logFieldsEndpoints } from './log-fields'
 
 const match = createMatcher([...certificatesEndpoints, ...logFieldsEndpoints])
 const hex = 'a'.repeat(32)

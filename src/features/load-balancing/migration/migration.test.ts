@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { call, createModuleEmulator, type ModuleEmulator } from '@/testing/module-emulator'
+import { alertingModule } from '@/server/emulator/alerting'
 import { loadBalancingModule } from '@/server/emulator/load-balancing'
 import { DEMO_ACCOUNT } from '@/server/emulator/seed-ids'
 import { LB_HEALTH_ALERT, type NotificationPolicy } from '@/shared/schemas/alerting'
@@ -15,7 +16,7 @@ const options = { new_health: ['Unhealthy' as const, 'Healthy' as const], event_
 let emu: ModuleEmulator
 
 beforeEach(() => {
-  emu = createModuleEmulator([loadBalancingModule])
+  emu = createModuleEmulator([loadBalancingModule, alertingModule])
 })
 afterEach(() => emu.close())
 

@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono'
 import { CERTIFICATE_PACKS_PAGING } from '../../../shared/schemas/certificate-pack'
-import { badRequest, notFound, ok, readPaging, resultInfo } from '../http'
+import { badRequest, notFound, ok, readPaging } from '../http'
+import { pagedRows, Where } from '../list-engine'
 import { requireZone } from '../lookup'
 import type { EmulatorContext } from '../module'
 import { registerRestartValidationRoute } from './restart-validation'
@@ -38,12 +39,14 @@ export function registerCertificateRoutes(app: Hono, { db }: EmulatorContext): v
     if (status === 'active') where.push(`status = 'active'`)
     if (deploy === 'staging') where.push(`status IN (${STAGING.map((s) => `'${s}'`).join(',')})`)
     if (deploy === 'production') where.push(`status NOT IN (${STAGING.map((s) => `'${s}'`).join(',')})`)
-    const clause = where.join(' AND ')
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM certificate_packs WHERE ${clause}`).get(...args) as { n: number }).n
-    const rows = db
-      .prepare(`SELECT * FROM certificate_packs WHERE ${clause} ORDER BY created_on, id LIMIT ? OFFSET ?`)
-      .all(...args, paging.perPage, paging.offset) as PackRow[]
-    return ok(c, loadPacks(db, rows), resultInfo(paging, rows.length, total))
+    const { rows, info } = pagedRows<PackRow>(db, {
+      select: '*',
+      from: 'certificate_packs',
+      where: new Where().add(where.join(' AND '), ...args),
+      order: 'created_on, id',
+      paging,
+    })
+    return ok(c, loadPacks(db, rows), info)
   })
 
   // Registered before /:certificate_pack_id so "quota" is not read as an id.

@@ -4,10 +4,11 @@ import {
   firewallRuleDeleteBodySchema,
   FIREWALL_BULK_DELETE_MAX_IDS,
 } from '../../../shared/schemas/firewall'
-import { ApiError, notFound, ok, queryBool, queryList, readJson, readPaging, resultInfo, validate } from '../http'
+import { ApiError, notFound, ok, queryBool, queryList, readJson, readPaging, validate } from '../http'
+import { pagedRows, Where } from '../list-engine'
 import { requireZone } from '../lookup'
 import type { EmulatorContext } from '../module'
-import { deleteRules, getRuleRow, listRuleRows, toRule } from './store'
+import { deleteRules, getRuleRow, RULE_COLUMNS, RULE_FROM, RULE_ORDER_BY, toRule } from './store'
 
 /**
  * Error codes (the real ones are not published, api-notes §11; these are the sandbox's choices):
@@ -45,10 +46,14 @@ export function registerFirewallRoutes(app: Hono, { db }: EmulatorContext): void
       where.push('r.paused = ?')
       params.push(paused ? 1 : 0)
     }
-    const clause = where.join(' AND ')
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM firewall_rules r WHERE ${clause}`).get(...params) as { n: number }).n
-    const rows = listRuleRows(db, clause, params, paging.perPage, paging.offset)
-    return ok(c, rows.map(toRule), resultInfo(paging, rows.length, total))
+    const { rows, info } = pagedRows<Parameters<typeof toRule>[0]>(db, {
+      select: RULE_COLUMNS,
+      from: RULE_FROM,
+      where: new Where().add(where.join(' AND '), ...params),
+      order: RULE_ORDER_BY,
+      paging,
+    })
+    return ok(c, rows.map(toRule), info)
   })
 
   app.get(`${base}/:rule_id`, (c) => {

@@ -19,12 +19,13 @@ interface RuleRow {
   f_ref: string | null
 }
 
-export const RULE_SELECT = `SELECT r.*, f.id AS f_id, f.expression AS f_expression, f.paused AS f_paused,
-  f.description AS f_description, f.ref AS f_ref
-  FROM firewall_rules r LEFT JOIN firewall_filters f ON f.id = r.filter_id`
+export const RULE_COLUMNS = `r.*, f.id AS f_id, f.expression AS f_expression, f.paused AS f_paused,
+  f.description AS f_description, f.ref AS f_ref`
+export const RULE_FROM = 'firewall_rules r LEFT JOIN firewall_filters f ON f.id = r.filter_id'
+export const RULE_SELECT = `SELECT ${RULE_COLUMNS} FROM ${RULE_FROM}`
 
 /** Lower priorities run first; rules without one run last. */
-export const RULE_ORDER = 'ORDER BY r.priority IS NULL, r.priority, r.created_on, r.id'
+export const RULE_ORDER_BY = 'r.priority IS NULL, r.priority, r.created_on, r.id'
 
 export function toRule(row: RuleRow): FirewallRule {
   return {
@@ -52,10 +53,6 @@ export function toRule(row: RuleRow): FirewallRule {
 
 export function getRuleRow(db: Db, zoneId: string, ruleId: string): RuleRow | undefined {
   return db.prepare(`${RULE_SELECT} WHERE r.zone_id = ? AND r.id = ?`).get(zoneId, ruleId) as RuleRow | undefined
-}
-
-export function listRuleRows(db: Db, where: string, params: unknown[], limit: number, offset: number): RuleRow[] {
-  return db.prepare(`${RULE_SELECT} WHERE ${where} ${RULE_ORDER} LIMIT ? OFFSET ?`).all(...params, limit, offset) as RuleRow[]
 }
 
 /** Deletes rules; with `deleteFilterIfUnused`, also their filters that no remaining rule uses. */

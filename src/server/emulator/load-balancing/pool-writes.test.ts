@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, createModuleEmulator, type ModuleEmulator } from '../../../testing/module-emulator'
 import { DEMO_ACCOUNT } from '../seed-ids'
+import { alertingModule } from '../alerting'
 import { loadBalancingModule } from '.'
 
 let em: ModuleEmulator
 const base = `/accounts/${DEMO_ACCOUNT.id}/load_balancers/pools`
 const policies = `/accounts/${DEMO_ACCOUNT.id}/alerting/v3/policies`
 beforeAll(() => {
-  em = createModuleEmulator([loadBalancingModule])
+  em = createModuleEmulator([loadBalancingModule, alertingModule])
 }, 60_000)
 afterAll(() => em.close())
 

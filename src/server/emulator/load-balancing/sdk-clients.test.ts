@@ -6,6 +6,7 @@ import { firewallModule } from '../firewall'
 import { invitesModule } from '../invites'
 import { seedInviteId } from '../invites/seed'
 import { DEMO_ACCOUNT, SEED_ZONES } from '../seed-ids'
+import { alertingModule } from '../alerting'
 import { loadBalancingModule } from './index'
 import { SEED_POOL_COUNT } from './seed'
 
@@ -14,7 +15,7 @@ let emu: ModuleEmulator
 let client: Cloudflare
 
 beforeEach(() => {
-  emu = createModuleEmulator([firewallModule, loadBalancingModule, invitesModule])
+  emu = createModuleEmulator([firewallModule, loadBalancingModule, alertingModule, invitesModule])
   client = sandboxSdkClient(emu.app)
 })
 afterEach(() => emu.close())

@@ -1,4 +1,6 @@
 import type { EmulatorModule } from '../module'
+import { registerAccountJobRoutes } from './account-routes'
+import { migrateLogpush } from './migrate'
 import { registerLogpushRoutes } from './routes'
 import { seedLogpushJobs } from './seed'
 
@@ -9,7 +11,8 @@ export const logpushModule: EmulatorModule = {
     -- AUTOINCREMENT: job ids are integers that are never reused, as on the real service.
     CREATE TABLE IF NOT EXISTS logpush_jobs (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
-      zone_id TEXT NOT NULL REFERENCES zones(id) ON DELETE CASCADE,
+      zone_id TEXT REFERENCES zones(id) ON DELETE CASCADE,
+      account_id TEXT REFERENCES accounts(id) ON DELETE CASCADE,
       name TEXT,
       dataset TEXT,
       destination_conf TEXT NOT NULL,
@@ -36,6 +39,13 @@ export const logpushModule: EmulatorModule = {
     );
   `,
   tables: ['logpush_ownership_challenges', 'logpush_jobs'],
-  seed: seedLogpushJobs,
-  register: registerLogpushRoutes,
+  seed: (ctx) => {
+    migrateLogpush(ctx.db)
+    seedLogpushJobs(ctx)
+  },
+  register: (app, ctx) => {
+    migrateLogpush(ctx.db)
+    registerAccountJobRoutes(app, ctx)
+    registerLogpushRoutes(app, ctx)
+  },
 }

@@ -4,7 +4,8 @@ import type { Db } from '../module'
 
 export interface JobRow {
   id: number
-  zone_id: string
+  zone_id: string | null
+  account_id?: string | null
   name: string | null
   dataset: string | null
   destination_conf: string
@@ -22,7 +23,7 @@ export interface JobRow {
   error_message: string | null
 }
 
-export type JobValues = Omit<JobRow, 'id' | 'zone_id' | 'enabled' | 'output_options'> & {
+export type JobValues = Omit<JobRow, 'id' | 'zone_id' | 'account_id' | 'enabled' | 'output_options'> & {
   enabled: boolean
   output_options: OutputOptions | null
 }
@@ -59,18 +60,25 @@ const params = (v: JobValues) => ({
   output_options: v.output_options === null ? null : JSON.stringify(v.output_options),
 })
 
-/** Inserts a job; `id` only for seeds (stable ids), otherwise the next integer. */
-export function insertJob(db: Db, zoneId: string, values: JobValues, id?: number): JobRow {
-  const cols = ['zone_id', ...COLUMNS, ...(id === undefined ? [] : ['id'])]
+/** Inserts a job; `id` only for seeds (stable ids), otherwise the next integer. `owner`: zone (default) or account. */
+export function insertJob(db: Db, ownerId: string, values: JobValues, id?: number, owner: 'zone_id' | 'account_id' = 'zone_id'): JobRow {
+  const cols = [owner, ...COLUMNS, ...(id === undefined ? [] : ['id'])]
   const info = db
     .prepare(`INSERT INTO logpush_jobs (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`)
-    .run({ ...params(values), zone_id: zoneId, ...(id === undefined ? {} : { id }) })
-  return findJob(db, zoneId, Number(info.lastInsertRowid))
+    .run({ ...params(values), [owner]: ownerId, ...(id === undefined ? {} : { id }) })
+  return db.prepare('SELECT * FROM logpush_jobs WHERE id = ?').get(Number(info.lastInsertRowid)) as JobRow
 }
 
 export function updateJob(db: Db, row: JobRow, values: JobValues): JobRow {
   db.prepare(`UPDATE logpush_jobs SET ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...params(values), id: row.id })
-  return findJob(db, row.zone_id, row.id)
+  return db.prepare('SELECT * FROM logpush_jobs WHERE id = ?').get(row.id) as JobRow
+}
+
+/** A log job of an account (account-level jobs: `/accounts/:account_id/logpush/jobs`). */
+export function findAccountJob(db: Db, accountId: string, id: number): JobRow {
+  const row = db.prepare('SELECT * FROM logpush_jobs WHERE account_id = ? AND id = ?').get(accountId, id) as JobRow | undefined
+  if (!row) throw notFound(1001, `Log job ${id} was not found in this account.`)
+  return row
 }
 
 export function findJob(db: Db, zoneId: string, id: number): JobRow {
@@ -80,7 +88,7 @@ export function findJob(db: Db, zoneId: string, id: number): JobRow {
 }
 
 export function jobValues(row: JobRow): JobValues {
-  const { id: _id, zone_id: _zone, ...rest } = row
+  const { id: _id, zone_id: _zone, account_id: _account, ...rest } = row
   const job = toJob(row)
   return { ...rest, enabled: job.enabled, output_options: job.output_options ?? null }
 }

@@ -3,7 +3,10 @@ import type { ZodType } from 'zod'
 import { toCsv } from '../../../shared/page-shield/csv'
 import type { ResultInfo } from '../../../shared/schemas/common'
 import { ok, validate } from '../http'
+import { escapeLike, resultInfo, Where } from '../list-engine'
 import type { Db } from '../module'
+
+export { Where } from '../list-engine'
 
 /** Query parameters arrive as repeated keys or comma lists; both become one comma list. */
 export function readListQuery<T>(c: Context, schema: ZodType<T>): T {
@@ -11,22 +14,6 @@ export function readListQuery<T>(c: Context, schema: ZodType<T>): T {
   for (const [key, values] of Object.entries(c.req.queries())) raw[key] = values.join(',')
   return validate(schema, raw, 1001)
 }
-
-/** A WHERE clause built from parts; values are always bound, never spliced. */
-export class Where {
-  readonly parts: string[] = []
-  readonly params: unknown[] = []
-  add(sql: string, ...params: unknown[]): this {
-    this.parts.push(sql)
-    this.params.push(...params)
-    return this
-  }
-  get sql(): string {
-    return this.parts.length ? `WHERE ${this.parts.join(' AND ')}` : ''
-  }
-}
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
 
 /**
  * One pattern of the hosts / page_url / name filters: a `*` at the start or end means ends-with,
@@ -129,13 +116,7 @@ export function answerList<Row, Item>(c: Context, spec: ListSpec<Row, Item>): Re
        ORDER BY ${order}`,
     )
     .all(...where.params, perPage, (page - 1) * perPage) as Row[]
-  const info: ResultInfo = {
-    page,
-    per_page: perPage,
-    count: rows.length,
-    total_count: total,
-    total_pages: Math.ceil(total / perPage),
-  }
+  const info = resultInfo({ page, perPage, offset: (page - 1) * perPage }, rows.length, total)
   return ok(
     c,
     rows.map((r) => spec.toItem(r, 'page')),

@@ -3,26 +3,15 @@ import {
   rulesetCreateSchema,
   rulesetPhaseSchema,
   rulesetUpdateForPhaseSchema,
-  type RuleInput,
 } from '../../../shared/schemas/ruleset'
 import { RULESET_VALIDATION_CODE } from '../../../shared/schemas/ruleset-log-custom-fields'
 import { ApiError, badRequest, clampPerPage, notFound, ok, readJson, validate } from '../http'
 import { newId } from '../ids'
-import { requireZone } from '../lookup'
-import type { Db, EmulatorContext } from '../module'
+import type { EmulatorContext } from '../module'
+import { findEntrypoint, findRuleset, insertRuleset, ownerOf, RULESET_PREFIXES, saveVersion, update } from './owner'
 import { replaceRules, toRuleset, type RulesetRow } from './store'
 
 const CODE = RULESET_VALIDATION_CODE
-
-function findRuleset(db: Db, zoneId: string, id: string): RulesetRow {
-  const row = db.prepare('SELECT * FROM rulesets WHERE zone_id = ? AND id = ?').get(zoneId, id) as RulesetRow | undefined
-  if (!row) throw notFound(10003, `could not find ruleset ${id}`)
-  return row
-}
-
-function findEntrypoint(db: Db, zoneId: string, phase: string): RulesetRow | undefined {
-  return db.prepare(`SELECT * FROM rulesets WHERE zone_id = ? AND phase = ? AND kind = 'zone'`).get(zoneId, phase) as RulesetRow | undefined
-}
 
 function readPhase(c: Context): string {
   const phase = c.req.param('phase') ?? ''
@@ -43,10 +32,14 @@ function readCursor(c: Context): { offset: number; perPage: number | undefined }
 }
 
 export function registerRulesetRoutes(app: Hono, { db, now }: EmulatorContext): void {
-  app.get('/zones/:zone_id/rulesets', (c) => {
-    const zone = requireZone(db, c.req.param('zone_id'))
+  for (const prefix of RULESET_PREFIXES) registerAt(app, prefix, db, now)
+}
+
+function registerAt(app: Hono, prefix: string, db: EmulatorContext['db'], now: EmulatorContext['now']): void {
+  app.get(`${prefix}/rulesets`, (c) => {
+    const owner = ownerOf(db, c)
     const { offset, perPage } = readCursor(c)
-    const all = db.prepare('SELECT * FROM rulesets WHERE zone_id = ? ORDER BY rowid').all(zone.id) as RulesetRow[]
+    const all = db.prepare(`SELECT * FROM rulesets WHERE ${owner.column} = ? ORDER BY rowid`).all(owner.id) as RulesetRow[]
     const page = perPage === undefined ? all.slice(offset) : all.slice(offset, offset + perPage)
     const next = offset + page.length
     const more = next < all.length
@@ -60,16 +53,17 @@ export function registerRulesetRoutes(app: Hono, { db, now }: EmulatorContext): 
     })
   })
 
-  app.post('/zones/:zone_id/rulesets', async (c) => {
-    const zone = requireZone(db, c.req.param('zone_id'))
+  app.post(`${prefix}/rulesets`, async (c) => {
+    const owner = ownerOf(db, c)
     const body = validate(rulesetCreateSchema, await readJson(c), CODE)
-    if (body.kind === 'managed' || body.kind === 'root') {
-      throw badRequest(CODE, `'${body.kind}' is not a valid value for kind at zone level; use zone (the phase entry point) or custom.`, '/kind')
+    const level = owner.column === 'zone_id' ? 'zone' : 'account'
+    if (body.kind !== 'custom' && body.kind !== owner.entryKind) {
+      throw badRequest(CODE, `'${body.kind}' is not a valid value for kind at ${level} level; use ${owner.entryKind} (the phase entry point) or custom.`, '/kind')
     }
-    if (body.kind === 'zone' && findEntrypoint(db, zone.id, body.phase)) {
+    if (body.kind === owner.entryKind && findEntrypoint(db, owner, body.phase)) {
       throw badRequest(
         20217,
-        `'zone' is not a valid value for kind because exceeded maximum number of zone rulesets for phase ${body.phase}`,
+        `'${body.kind}' is not a valid value for kind because exceeded maximum number of ${level} rulesets for phase ${body.phase}`,
         '/kind',
       )
     }
@@ -77,35 +71,27 @@ export function registerRulesetRoutes(app: Hono, { db, now }: EmulatorContext): 
       if (r.id) throw badRequest(CODE, 'A new ruleset cannot name existing rule ids; leave id out.', `/rules/${i}/id`)
     })
     const stamp = now().toISOString()
-    const row: RulesetRow = {
-      id: newId(),
-      zone_id: zone.id,
-      name: body.name,
-      description: body.description ?? '',
-      kind: body.kind,
-      phase: body.phase,
-      version: 1,
-      last_updated: stamp,
-    }
-    db.transaction(() => {
-      db.prepare(`INSERT INTO rulesets (id, zone_id, name, description, kind, phase, version, last_updated)
-        VALUES (@id, @zone_id, @name, @description, @kind, @phase, @version, @last_updated)`).run(row)
-      replaceRules(db, row, body.rules ?? [], 1, stamp)
+    const fields = { id: newId(), name: body.name, description: body.description ?? '', kind: body.kind, phase: body.phase, version: 1, last_updated: stamp }
+    const row = db.transaction(() => {
+      const inserted = insertRuleset(db, owner, fields)
+      replaceRules(db, inserted, body.rules ?? [], 1, stamp)
+      saveVersion(db, inserted)
+      return inserted
     })()
     return ok(c, toRuleset(db, row, true))
   })
 
-  app.get('/zones/:zone_id/rulesets/phases/:phase/entrypoint', (c) => {
-    const zone = requireZone(db, c.req.param('zone_id'))
+  app.get(`${prefix}/rulesets/phases/:phase/entrypoint`, (c) => {
+    const owner = ownerOf(db, c)
     const phase = readPhase(c)
-    const row = findEntrypoint(db, zone.id, phase)
+    const row = findEntrypoint(db, owner, phase)
     if (!row) throw notFound(10003, `could not find entrypoint ruleset in the ${phase} phase`)
     return ok(c, toRuleset(db, row, true))
   })
 
   /** The entry point's PUT: creates the entry point when the phase has none. No kind or phase in the body. */
-  app.put('/zones/:zone_id/rulesets/phases/:phase/entrypoint', async (c) => {
-    const zone = requireZone(db, c.req.param('zone_id'))
+  app.put(`${prefix}/rulesets/phases/:phase/entrypoint`, async (c) => {
+    const owner = ownerOf(db, c)
     const phase = readPhase(c)
     const raw = await readJson(c)
     for (const key of ['kind', 'phase']) {
@@ -113,23 +99,20 @@ export function registerRulesetRoutes(app: Hono, { db, now }: EmulatorContext): 
     }
     const body = validate(rulesetUpdateForPhaseSchema(phase), raw, CODE)
     const stamp = now().toISOString()
-    let row = findEntrypoint(db, zone.id, phase)
-    if (!row) {
-      row = { id: newId(), zone_id: zone.id, name: body.name ?? 'default', description: '', kind: 'zone', phase, version: 0, last_updated: stamp }
-      db.prepare(`INSERT INTO rulesets (id, zone_id, name, description, kind, phase, version, last_updated)
-        VALUES (@id, @zone_id, @name, @description, @kind, @phase, @version, @last_updated)`).run(row)
-    }
+    const row =
+      findEntrypoint(db, owner, phase) ??
+      insertRuleset(db, owner, { id: newId(), name: body.name ?? 'default', description: '', kind: owner.entryKind, phase, version: 0, last_updated: stamp })
     return ok(c, update(db, row, body.description, body.rules ?? [], stamp))
   })
 
-  app.get('/zones/:zone_id/rulesets/:ruleset_id', (c) => {
-    const zone = requireZone(db, c.req.param('zone_id'))
-    return ok(c, toRuleset(db, findRuleset(db, zone.id, c.req.param('ruleset_id')), true))
+  app.get(`${prefix}/rulesets/:ruleset_id`, (c) => {
+    const owner = ownerOf(db, c)
+    return ok(c, toRuleset(db, findRuleset(db, owner, c.req.param('ruleset_id')), true))
   })
 
-  app.put('/zones/:zone_id/rulesets/:ruleset_id', async (c) => {
-    const zone = requireZone(db, c.req.param('zone_id'))
-    const row = findRuleset(db, zone.id, c.req.param('ruleset_id'))
+  app.put(`${prefix}/rulesets/:ruleset_id`, async (c) => {
+    const owner = ownerOf(db, c)
+    const row = findRuleset(db, owner, c.req.param('ruleset_id'))
     if (row.kind === 'managed') {
       throw new ApiError(403, [{ code: CODE, message: 'Managed rulesets are maintained by the service and cannot be changed; deploy them from an entry-point ruleset.' }])
     }
@@ -142,25 +125,10 @@ export function registerRulesetRoutes(app: Hono, { db, now }: EmulatorContext): 
     return ok(c, update(db, row, body.description, body.rules ?? [], now().toISOString()))
   })
 
-  app.delete('/zones/:zone_id/rulesets/:ruleset_id', (c) => {
-    const zone = requireZone(db, c.req.param('zone_id'))
-    const row = findRuleset(db, zone.id, c.req.param('ruleset_id'))
+  app.delete(`${prefix}/rulesets/:ruleset_id`, (c) => {
+    const owner = ownerOf(db, c)
+    const row = findRuleset(db, owner, c.req.param('ruleset_id'))
     db.prepare('DELETE FROM rulesets WHERE id = ?').run(row.id)
     return c.body(null, 204)
   })
-}
-
-/** A new version: description (when sent) and every rule replaced. */
-function update(db: Db, row: RulesetRow, description: string | undefined, rules: RuleInput[], stamp: string) {
-  const next: RulesetRow = { ...row, description: description ?? row.description, version: row.version + 1, last_updated: stamp }
-  db.transaction(() => {
-    replaceRules(db, next, rules, next.version, stamp)
-    db.prepare('UPDATE rulesets SET description = ?, version = ?, last_updated = ? WHERE id = ?').run(
-      next.description,
-      next.version,
-      next.last_updated,
-      next.id,
-    )
-  })()
-  return toRuleset(db, next, true)
 }

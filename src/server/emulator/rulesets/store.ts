@@ -6,7 +6,8 @@ import type { Db } from '../module'
 
 export interface RulesetRow {
   id: string
-  zone_id: string
+  zone_id: string | null
+  account_id?: string | null
   name: string
   description: string
   kind: string

@@ -8,7 +8,8 @@ import {
   ZONES_MAX_PER_PAGE,
   ZONES_MIN_PER_PAGE,
 } from '../../../shared/schemas/zone'
-import { badRequest, ok, queryList, readDirection, readPaging, resultInfo } from '../http'
+import { badRequest, ok, queryList, readDirection, readPaging } from '../http'
+import { pagedRows, Where } from '../list-engine'
 import { requireZone } from '../lookup'
 import type { EmulatorContext } from '../module'
 import { toApiZone, ZONE_SELECT, type ZoneRow } from './zone-object'
@@ -100,16 +101,16 @@ export function registerZoneRoutes(app: Hono, { db }: EmulatorContext): void {
       maxPerPage: ZONES_MAX_PER_PAGE,
     })
 
-    const whereSql = where.map((w) => w.sql).join(' AND ')
-    const params = where.flatMap((w) => w.params)
-    const from = `FROM zones z JOIN accounts a ON a.id = z.account_id WHERE ${whereSql}`
-    const total = (db.prepare(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n
-    const rows = db
-      .prepare(
-        `SELECT z.*, a.name AS account_name ${from} ORDER BY ${ORDER_COLUMNS[order as keyof typeof ORDER_COLUMNS]} ${dir}, z.name ${dir} LIMIT ? OFFSET ?`,
-      )
-      .all(...params, paging.perPage, paging.offset) as ZoneRow[]
-    return ok(c, rows.map(toApiZone), resultInfo(paging, rows.length, total))
+    const clause = new Where()
+    for (const w of where) clause.add(w.sql, ...w.params)
+    const { rows, info } = pagedRows<ZoneRow>(db, {
+      select: 'z.*, a.name AS account_name',
+      from: 'zones z JOIN accounts a ON a.id = z.account_id',
+      where: clause,
+      order: `${ORDER_COLUMNS[order as keyof typeof ORDER_COLUMNS]} ${dir}, z.name ${dir}`,
+      paging,
+    })
+    return ok(c, rows.map(toApiZone), info)
   })
 
   app.get('/zones/:zone_id', (c) => {

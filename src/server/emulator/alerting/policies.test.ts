@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { call, createModuleEmulator, type ModuleEmulator } from '../../../testing/module-emulator'
 import { DEMO_ACCOUNT } from '../seed-ids'
 import { stableId } from '../ids'
-import { loadBalancingModule } from './index'
+import { loadBalancingModule } from '../load-balancing'
+import { alertingModule } from './index'
 import type { NotificationPolicy } from '../../../shared/schemas/alerting'
 
 const base = `/accounts/${DEMO_ACCOUNT.id}/alerting/v3/policies`
@@ -18,7 +19,7 @@ const valid = {
 let emu: ModuleEmulator
 
 beforeEach(() => {
-  emu = createModuleEmulator([loadBalancingModule])
+  emu = createModuleEmulator([loadBalancingModule, alertingModule])
 })
 afterEach(() => emu.close())
 

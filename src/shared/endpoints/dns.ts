@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import { dnsRecordDeletedSchema, dnsRecordSchema, dnsImportResultSchema } from '../schemas/dns-record'
+import { dnsRecordInputSchema } from '../schemas/dns-record-input'
+import { dnsRecordPatchSchema } from '../schemas/dns-record-patch'
+import { dnsRecordsBatchSchema } from '../schemas/dns-records-batch'
+import { dnsRecordsSearchSchema } from '../schemas/dns-records-search'
+import { declare } from './types'
+
+const records = z.array(dnsRecordSchema)
+
+/**
+ * DNS records. Writes are checked with the shared schemas (default code 1004, "DNS Validation
+ * Error"; rules carry their own codes such as 9005). Import is multipart (a BIND file), so it has no
+ * JSON body schema; export answers text/plain.
+ */
+export const dnsEndpoints = declare('dns', [
+  { method: 'GET', path: '/zones/:zone_id/dns_records', query: dnsRecordsSearchSchema, result: records },
+  {
+    method: 'POST',
+    path: '/zones/:zone_id/dns_records',
+    body: dnsRecordInputSchema,
+    validationCode: 1004,
+    result: dnsRecordSchema,
+  },
+  { method: 'GET', path: '/zones/:zone_id/dns_records/export' },
+  { method: 'POST', path: '/zones/:zone_id/dns_records/import', result: dnsImportResultSchema },
+  {
+    method: 'POST',
+    path: '/zones/:zone_id/dns_records/batch',
+    body: dnsRecordsBatchSchema,
+    validationCode: 1004,
+    result: z.object({ deletes: records, patches: records, puts: records, posts: records }),
+  },
+  { method: 'GET', path: '/zones/:zone_id/dns_records/:dns_record_id', result: dnsRecordSchema },
+  {
+    method: 'PATCH',
+    path: '/zones/:zone_id/dns_records/:dns_record_id',
+    body: dnsRecordPatchSchema,
+    validationCode: 1004,
+    result: dnsRecordSchema,
+  },
+  {
+    method: 'PUT',
+    path: '/zones/:zone_id/dns_records/:dns_record_id',
+    body: dnsRecordInputSchema,
+    validationCode: 1004,
+    result: dnsRecordSchema,
+  },
+  { method: 'DELETE', path: '/zones/:zone_id/dns_records/:dns_record_id', result: dnsRecordDeletedSchema },
+])

@@ -1,0 +1,10 @@
+import { z } from 'zod'
+import { inviteResponseInputSchema, inviteSchema } from '../schemas/invites'
+import { declare } from './types'
+
+/** The calling user's invites: read, accept or decline. */
+export const invitesEndpoints = declare('invites', [
+  { method: 'GET', path: '/user/invites', result: z.array(inviteSchema) },
+  { method: 'GET', path: '/user/invites/:invite_id', result: inviteSchema },
+  { method: 'PATCH', path: '/user/invites/:invite_id', body: inviteResponseInputSchema, result: inviteSchema },
+])

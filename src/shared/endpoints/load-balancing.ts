@@ -1,0 +1,15 @@
+import { z } from 'zod'
+import { poolSchema, poolsClearEmailBodySchema } from '../schemas/load-balancing'
+import { declare } from './types'
+
+/** Account pools: read, and the bulk clearing of the legacy e-mail. */
+export const loadBalancingEndpoints = declare('load-balancing', [
+  { method: 'GET', path: '/accounts/:account_id/load_balancers/pools', result: z.array(poolSchema) },
+  { method: 'GET', path: '/accounts/:account_id/load_balancers/pools/:pool_id', result: poolSchema },
+  {
+    method: 'PATCH',
+    path: '/accounts/:account_id/load_balancers/pools',
+    body: poolsClearEmailBodySchema,
+    result: z.array(poolSchema),
+  },
+])

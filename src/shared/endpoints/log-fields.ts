@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import {
+  datasetFieldsSchema,
+  logpushJobCreateSchema,
+  logpushJobSchema,
+  logpushJobUpdateSchema,
+  ownershipChallengeResultSchema,
+  ownershipRequestSchema,
+  ownershipValidateSchema,
+} from '../schemas/logpush'
+import { rulesetCreateSchema, rulesetSchema, rulesetUpdateSchema } from '../schemas/ruleset'
+import { RULESET_VALIDATION_CODE } from '../schemas/ruleset-log-custom-fields'
+import { declare } from './types'
+
+/** Log custom fields (zone rulesets) and log jobs (Logpush). */
+export const logFieldsEndpoints = declare('log-fields', [
+  { method: 'GET', path: '/zones/:zone_id/rulesets', result: z.array(rulesetSchema) },
+  {
+    method: 'POST',
+    path: '/zones/:zone_id/rulesets',
+    body: rulesetCreateSchema,
+    validationCode: RULESET_VALIDATION_CODE,
+    result: rulesetSchema,
+  },
+  { method: 'GET', path: '/zones/:zone_id/rulesets/phases/:phase/entrypoint', result: rulesetSchema },
+  { method: 'GET', path: '/zones/:zone_id/rulesets/:ruleset_id', result: rulesetSchema },
+  // The phase-specific rules need the ruleset's phase; the sandbox (and the real API) check those.
+  {
+    method: 'PUT',
+    path: '/zones/:zone_id/rulesets/:ruleset_id',
+    body: rulesetUpdateSchema,
+    validationCode: RULESET_VALIDATION_CODE,
+    result: rulesetSchema,
+  },
+  { method: 'GET', path: '/zones/:zone_id/logpush/jobs', result: z.array(logpushJobSchema) },
+  { method: 'POST', path: '/zones/:zone_id/logpush/jobs', body: logpushJobCreateSchema, result: logpushJobSchema },
+  { method: 'GET', path: '/zones/:zone_id/logpush/jobs/:job_id', result: logpushJobSchema },
+  { method: 'PUT', path: '/zones/:zone_id/logpush/jobs/:job_id', body: logpushJobUpdateSchema, result: logpushJobSchema },
+  { method: 'DELETE', path: '/zones/:zone_id/logpush/jobs/:job_id' },
+  {
+    method: 'POST',
+    path: '/zones/:zone_id/logpush/ownership',
+    body: ownershipRequestSchema,
+    result: ownershipChallengeResultSchema,
+  },
+  { method: 'POST', path: '/zones/:zone_id/logpush/ownership/validate', body: ownershipValidateSchema },
+  { method: 'GET', path: '/zones/:zone_id/logpush/datasets/:dataset_id/fields', result: datasetFieldsSchema },
+])
