@@ -92,18 +92,11 @@ function inflateDeflate(body: Buffer, max: number): Buffer {
   }
 }
 
-// eslint-disable-next-line no-control-regex -- text the proxy can check holds no control characters but tab and line breaks
-const BINARY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
-
 /**
- * The body as text, or undefined when it is not UTF-8 text: compressed bytes without a label, or
- * anything else the proxy could not search for the credential, never reach the browser.
+ * True when the body is text the proxy could search for the credential: UTF-8 without NUL bytes.
+ * Compressed bytes without a label, or anything else binary, fail this and never reach the browser.
  */
-export function bodyText(body: Buffer): string | undefined {
-  if (!isUtf8(body)) return undefined
-  const text = body.toString('utf8')
-  return BINARY.test(text) ? undefined : text
-}
+export const isCheckableText = (body: Buffer) => body.indexOf(0) === -1 && isUtf8(body)
 
 /**
  * Forwarding to the real API with the credential added here, server-side. The browser's cookies,
@@ -211,8 +204,8 @@ export function createUpstream(opts: UpstreamOptions): Forward {
     const decoded = decodeBody(res, outcome.body, maxBytes)
     if (!decoded.ok)
       return jsonError(502, 10502, `The API at ${where} sent an answer with ${decoded.why}, so the dashboard did not pass it on.`)
-    const text = NO_BODY_STATUSES.has(status) ? '' : bodyText(decoded.body)
-    if (text === undefined) {
+    const noBody = NO_BODY_STATUSES.has(status)
+    if (!noBody && !isCheckableText(decoded.body)) {
       return jsonError(
         502,
         10502,
@@ -224,8 +217,7 @@ export function createUpstream(opts: UpstreamOptions): Forward {
       const value = res.headers[name]
       if (value !== undefined) headers[name] = redactor.text(Array.isArray(value) ? value.join(', ') : value)
     }
-    const clean = redactor.text(text)
-    const out = NO_BODY_STATUSES.has(status) ? null : clean === text ? (decoded.body as Uint8Array<ArrayBuffer>) : clean
+    const out = noBody ? null : (redactor.bytes(decoded.body) as Uint8Array<ArrayBuffer>)
     return new Response(out, { status, headers })
   }
 }
