@@ -6,6 +6,7 @@ import { ApiRequestError, NETWORK_ERROR_CODE, type ApiErrorItem } from './api-cl
  */
 const EXPLANATIONS: Record<number, string> = {
   [NETWORK_ERROR_CODE]: 'The dashboard could not talk to its own server. It may have stopped, or your connection dropped.',
+  971: 'Too many requests of this kind in a short time (the sandbox allows a few zone-file imports a minute per zone). Wait for the time given, then try again.',
   1001: 'The thing you asked for does not exist (or no longer exists), or a value in the request is out of range.',
   1004: 'The API refused the values sent. The message says which value is wrong.',
   6003: 'The API did not accept the credential headers. The API token configured on the server may be malformed.',
@@ -28,6 +29,7 @@ const EXPLANATIONS: Record<number, string> = {
   10003: 'The API could not find the rule set this change belongs to.',
   10403: 'The server refused the change because it did not come from this dashboard. Reload the page and try again.',
   10502: 'The dashboard\'s server could not reach the API. Check its network connection and try again.',
+  10503: 'The sandbox is being reset to the demo data. Try again in a moment.',
   10504: 'The API took too long to answer. Try again in a moment.',
   10505:
     'The API did not answer in time, but the change may have been made anyway. The dashboard has reloaded the list: check it before you try again, so the change is not made twice.',

@@ -23,6 +23,13 @@ describe('createRedactor', () => {
     expect(r.text(clean)).toBe(clean)
   })
 
+  it('does the same on bytes, returning the same buffer when there is nothing to replace', () => {
+    const clean = Buffer.from('{"a":"nothing \\u00e9 to see"}')
+    expect(r.bytes(clean)).toBe(clean)
+    expect(r.bytes(Buffer.from('x s3cr/et-token y')).toString()).toBe(`x ${REDACTED} y`)
+    expect(r.bytes(Buffer.from('{"t":"s3\\u0063r\\/et-token"}')).toString()).toBe(`{"t":"${REDACTED}"}`)
+  })
+
   it('does nothing without secrets', () => {
     expect(createRedactor([]).text('anything')).toBe('anything')
     expect(createRedactor(['']).text('anything')).toBe('anything')

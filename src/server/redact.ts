@@ -3,6 +3,8 @@ export const REDACTED = '[redacted]'
 export interface Redactor {
   /** The text with every secret replaced, in every spelling a JSON encoder can produce. */
   text(value: string): string
+  /** The same for UTF-8 bytes; the same buffer when no secret occurs (the common case, kept fast). */
+  bytes(value: Buffer): Buffer
 }
 
 /** Spellings of a secret that could appear as is: raw, and escaped the usual way inside a JSON string. */
@@ -85,5 +87,30 @@ export function createRedactor(secrets: string[]): Redactor {
     return out
   }
 
-  return { text }
+  const buffers = needles.map((n) => Buffer.from(n, 'utf8'))
+  const replacement = Buffer.from(REDACTED, 'utf8')
+  const bytes = (value: Buffer) => {
+    let buf = value
+    for (const needle of buffers) {
+      let at = buf.indexOf(needle)
+      if (at === -1) continue
+      const parts: Buffer[] = []
+      let from = 0
+      while (at !== -1) {
+        parts.push(buf.subarray(from, at), replacement)
+        from = at + needle.length
+        at = buf.indexOf(needle, from)
+      }
+      parts.push(buf.subarray(from))
+      buf = Buffer.concat(parts)
+    }
+    if (plain.length && (buf.includes('\\u') || buf.includes('\\/'))) {
+      const before = buf.toString('utf8')
+      const after = redactEscaped(before, plain)
+      if (after !== before) buf = Buffer.from(after, 'utf8')
+    }
+    return buf
+  }
+
+  return { text, bytes }
 }

@@ -1,10 +1,9 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
-import { isUtf8 } from 'node:buffer'
-import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib'
 import { credentialSecrets, type Credential } from './config'
 import { jsonError, PROXY_CODES } from './envelope'
 import { createRedactor } from './redact'
+import { ACCEPT_ENCODING, decodeBody, isCheckableText } from './upstream-decode'
 
 /**
  * Response headers from upstream that reach the browser (an allowlist: no Set-Cookie, no
@@ -53,57 +52,6 @@ type Outcome =
   | { kind: 'timeout' }
   | { kind: 'too-large' }
   | { kind: 'error'; code: string }
-
-/** The codings the proxy asks for, and can therefore read to check every byte before it passes on. */
-export const ACCEPT_ENCODING = 'gzip, br'
-
-type Decoded = { ok: true; body: Buffer } | { ok: false; why: string }
-
-/**
- * Undoes every coding of `Content-Encoding` (one header or several, each possibly a list), last
- * applied first. Anything unknown is not passed on undecoded: the caller refuses it.
- */
-export function decodeBody(res: IncomingMessage, body: Buffer, max: number): Decoded {
-  const codings = (res.headersDistinct['content-encoding'] ?? [])
-    .flatMap((v) => v.split(','))
-    .map((v) => v.trim().toLowerCase())
-    .filter((v) => v !== '' && v !== 'identity')
-  if (codings.length > 4) return { ok: false, why: `too many content codings (${codings.length})` }
-  let out = body
-  for (const coding of codings.reverse()) {
-    try {
-      if (coding === 'gzip' || coding === 'x-gzip') out = gunzipSync(out, { maxOutputLength: max })
-      else if (coding === 'br') out = brotliDecompressSync(out, { maxOutputLength: max })
-      else if (coding === 'deflate') out = inflateDeflate(out, max)
-      else return { ok: false, why: `an unknown content coding, ${JSON.stringify(coding.slice(0, 40))}` }
-    } catch {
-      return { ok: false, why: `a ${coding} coding that could not be decompressed` }
-    }
-  }
-  return { ok: true, body: out }
-}
-
-/** `deflate` is zlib-wrapped by the standard, raw in some servers: accept both. */
-function inflateDeflate(body: Buffer, max: number): Buffer {
-  try {
-    return inflateSync(body, { maxOutputLength: max })
-  } catch {
-    return inflateRawSync(body, { maxOutputLength: max })
-  }
-}
-
-// eslint-disable-next-line no-control-regex -- text the proxy can check holds no control characters but tab and line breaks
-const BINARY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
-
-/**
- * The body as text, or undefined when it is not UTF-8 text: compressed bytes without a label, or
- * anything else the proxy could not search for the credential, never reach the browser.
- */
-export function bodyText(body: Buffer): string | undefined {
-  if (!isUtf8(body)) return undefined
-  const text = body.toString('utf8')
-  return BINARY.test(text) ? undefined : text
-}
 
 /**
  * Forwarding to the real API with the credential added here, server-side. The browser's cookies,
@@ -211,8 +159,8 @@ export function createUpstream(opts: UpstreamOptions): Forward {
     const decoded = decodeBody(res, outcome.body, maxBytes)
     if (!decoded.ok)
       return jsonError(502, 10502, `The API at ${where} sent an answer with ${decoded.why}, so the dashboard did not pass it on.`)
-    const text = NO_BODY_STATUSES.has(status) ? '' : bodyText(decoded.body)
-    if (text === undefined) {
+    const noBody = NO_BODY_STATUSES.has(status)
+    if (!noBody && !isCheckableText(decoded.body)) {
       return jsonError(
         502,
         10502,
@@ -224,8 +172,7 @@ export function createUpstream(opts: UpstreamOptions): Forward {
       const value = res.headers[name]
       if (value !== undefined) headers[name] = redactor.text(Array.isArray(value) ? value.join(', ') : value)
     }
-    const clean = redactor.text(text)
-    const out = NO_BODY_STATUSES.has(status) ? null : clean === text ? (decoded.body as Uint8Array<ArrayBuffer>) : clean
+    const out = noBody ? null : (redactor.bytes(decoded.body) as Uint8Array<ArrayBuffer>)
     return new Response(out, { status, headers })
   }
 }
