@@ -25,6 +25,7 @@ const icons = {
   firewall: 'M3 4h14v12H3zM3 8h14M3 12h14M8 4v4M12 8v4M8 12v4',
   lb: 'M10 3v5M4 17v-3a2 2 0 012-2h8a2 2 0 012 2v3M10 8v4M3 17h2M9 17h2M15 17h2',
   invites: 'M3 5h14v10H3zM3 5l7 6 7-6',
+  audit: 'M4 3h12v14H4zM7 7h6M7 10h6M7 13h3M13 13l1 1 2-2',
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -71,6 +72,12 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
           <Link to="/invites" className={itemBase} onClick={onNavigate} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
             <Icon d={icons.invites} />
             Invites
+          </Link>
+        </li>
+        <li>
+          <Link to="/audit" className={itemBase} onClick={onNavigate} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
+            <Icon d={icons.audit} />
+            Audit log
           </Link>
         </li>
       </Section>
