@@ -1,4 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router'
+import { HistoryButton } from '@/components/audit/history-button'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorView } from '@/components/ui/error-view'
@@ -44,6 +45,9 @@ export function CustomFieldsPage() {
   const ruleset = query.data
   return (
     <div className="space-y-6">
+      <div className="flex justify-end">
+        <HistoryButton variant="secondary" target={{ zoneId, type: 'ruleset', id: ruleset.id, label: 'the custom-fields ruleset' }} />
+      </div>
       <CustomFieldsEditor key={`${ruleset.id}:${ruleset.version}`} zoneId={zoneId} ruleset={ruleset} />
       <ConsistencyPanel zoneId={zoneId} rules={ruleset.rules ?? []} />
     </div>
