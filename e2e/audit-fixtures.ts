@@ -45,8 +45,10 @@ export const test = base.extend<object, { auditServer: string }>({
       const url = `http://127.0.0.1:${port}`
       try {
         for (let i = 0; ; i++) {
-          if (child.exitCode !== null || i > 300) throw new Error(`The audit test server did not start:\n${log}`)
-          if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break
+          if (child.exitCode !== null || i > 600) throw new Error(`The audit test server did not start:\n${log}`)
+          // Up, and done writing the scale-test zones in the background (writes meanwhile could meet a busy database).
+          const health = await fetch(`${url}/healthz`).then((r) => (r.ok ? (r.json() as Promise<{ preparing?: unknown[] }>) : null), () => null)
+          if (health && !health.preparing?.length) break
           await new Promise((r) => setTimeout(r, 150))
         }
         await use(url)

@@ -35,7 +35,7 @@ test.describe('audit log, history and undo', () => {
     await edit.getByLabel('IPv4 address').fill('192.0.2.51')
     await edit.getByRole('button', { name: 'Save changes' }).click()
     // The success toast offers Undo for a while.
-    await expect(page.getByRole('status').filter({ hasText: 'Record updated' }).getByRole('button', { name: 'Undo' })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'Record saved' }).getByRole('button', { name: 'Undo' })).toBeVisible()
     await expect(rows(page).first()).toContainText('192.0.2.51')
 
     await page.getByRole('button', { name: `History of A record ${rec.name}` }).click()
@@ -49,7 +49,7 @@ test.describe('audit log, history and undo', () => {
     await latest.getByRole('button', { name: 'Undo' }).click()
     await expect(latest.getByText('Put the record')).toBeVisible()
     await latest.getByRole('button', { name: 'Undo this change' }).click()
-    await expect(page.getByRole('status').filter({ hasText: 'Undone' })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'Undone' }).first()).toBeVisible()
     // The undo is an entry of its own, at the top of the history.
     await expect(history.getByRole('article').first()).toContainText('Undid a change')
     await history.getByRole('button', { name: 'Close' }).click()
@@ -80,7 +80,7 @@ test.describe('audit log, history and undo', () => {
     await expect(entry).toContainText('re-create 5 deleted records')
     await expect(entry).toContainText('new ids')
     await entry.getByRole('button', { name: 'Undo this change' }).click()
-    await expect(page.getByRole('status').filter({ hasText: 'Undone' })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'Undone' }).first()).toBeVisible()
     const back = await recordsNamed(page.request, 'bulkundo-')
     expect(back.map((r) => r.name).sort()).toEqual([1, 2, 3, 4, 5].map((i) => `bulkundo-${i}.example.com`))
   })
@@ -103,7 +103,7 @@ test.describe('audit log, history and undo', () => {
     await expect(conflict.getByRole('row', { name: /^content/ })).toContainText('192.0.2.71')
     await expect(conflict.getByRole('row', { name: /^content/ })).toContainText('192.0.2.72')
     await mine.getByRole('button', { name: 'Undo anyway' }).click()
-    await expect(page.getByRole('status').filter({ hasText: 'Undone' })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'Undone' }).first()).toBeVisible()
     expect((await recordsNamed(page.request, 'conflict-one'))[0].content).toBe('192.0.2.70')
     await eve.dispose()
   })

@@ -51,7 +51,7 @@ export function EntryCard({ entry: e, undoneBy }: { entry: AuditEntryView; undon
         )}
         {mayUndo(e) && !undoing && !undoneBy && <Button size="sm" onClick={() => setUndoing(true)}>Undo</Button>}
       </div>
-      {undoing && <UndoPanel entryId={e.id} onCancel={() => setUndoing(false)} onDone={() => setUndoing(false)} />}
+      {undoing && <UndoPanel entryId={e.id} onCancel={() => setUndoing(false)} />}
     </article>
   )
 }

@@ -14,7 +14,10 @@ export function UndoPanel({ entryId, onDone, onCancel }: { entryId: number; onDo
   const queryClient = useQueryClient()
   const toast = useToast()
   const [busy, setBusy] = useState(false)
+  const [done, setDone] = useState(false)
   const check = useQuery({ queryKey: ['audit', 'undo-check', entryId], queryFn: ({ signal }) => checkUndo(entryId, signal), staleTime: 0, gcTime: 0, retry: false })
+  // Shown where the person is looking (a toast behind an open dialog would be out of reach).
+  if (done) return <p role="status" className="rounded-md bg-emerald-50 p-2 text-sm dark:bg-emerald-950">Undone. {check.data?.note ?? ''}</p>
   if (check.isPending) return <p className="text-sm" role="status">Checking that nothing changed since…</p>
   if (check.isError) {
     return (
@@ -29,7 +32,8 @@ export function UndoPanel({ entryId, onDone, onCancel }: { entryId: number; onDo
     setBusy(true)
     try {
       await runUndo(entryId, conflicts.length > 0)
-      await queryClient.invalidateQueries()
+      setDone(true)
+      await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[1] !== 'undo-check' })
       toast.success('Undone', note ?? summary)
       onDone?.()
     } catch (err) {

@@ -31,8 +31,13 @@ export function setUpAudit(app: Hono, options: AuditSetup) {
     prune()
     setInterval(prune, DAY).unref()
   }
-  const dispatch = async (c: Context, path: string, init: RequestInit) =>
-    app.request(new URL(path, c.req.url).toString(), { ...init, headers: { ...(init.headers as Record<string, string>), cookie: c.req.header('cookie') ?? '' } }, c.env)
+  // The undo's write goes through the whole app as a request of its own: its target is `path` (not the
+  // caller's raw URL), from the caller's address, with the caller's session.
+  const dispatch = async (c: Context, path: string, init: RequestInit) => {
+    const incoming = (c.env as { incoming?: { socket?: unknown } } | undefined)?.incoming
+    const env = incoming ? { incoming: { url: path, socket: incoming.socket } } : undefined
+    return app.request(new URL(path, c.req.url).toString(), { ...init, headers: { ...(init.headers as Record<string, string>), cookie: c.req.header('cookie') ?? '' } }, env)
+  }
   return {
     recordWrites: () => app.use('/api/*', audit.recorder),
     readBeforeWrites: () => app.use('/api/*', audit.beforeDispatch),
