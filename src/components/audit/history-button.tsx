@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button, type ButtonProps } from '@/components/ui/button'
-import { HistoryDialog, type HistoryTarget } from './history-dialog'
+import { LazyHistoryDialog, type HistoryTarget } from './lazy-history-dialog'
 
 /** A "History" button that opens the object's audit history (with diffs and Undo). */
 export function HistoryButton({ target, size = 'sm', variant = 'ghost' }: { target: HistoryTarget } & Pick<ButtonProps, 'size' | 'variant'>) {
@@ -10,7 +10,7 @@ export function HistoryButton({ target, size = 'sm', variant = 'ghost' }: { targ
       <Button size={size} variant={variant} aria-label={`History of ${target.label}`} onClick={() => setOpen(true)}>
         History
       </Button>
-      <HistoryDialog target={open ? target : null} onClose={() => setOpen(false)} />
+      <LazyHistoryDialog target={open ? target : null} onClose={() => setOpen(false)} />
     </>
   )
 }

@@ -1,18 +1,20 @@
-import { useEffect, useState } from 'react'
-import { Dialog } from '@/components/ui/dialog'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { registerUndoOpener } from '@/lib/audit-events'
-import { UndoPanel } from './undo-panel'
 
-/** The dialog a toast's "Undo" opens: the same check, conflict view and undo as History. Mount once. */
+// The dialog's code loads only when a toast's Undo is pressed: the shell's first load stays small.
+const UndoDialog = lazy(() => import('./undo-dialog').then((m) => ({ default: m.UndoDialog })))
+
+/** Where a toast's "Undo" opens: the same check, conflict view and undo as History. Mount once. */
 export function UndoHost() {
   const [entry, setEntry] = useState<number | null>(null)
   useEffect(() => {
     registerUndoOpener(setEntry)
     return () => registerUndoOpener(undefined)
   }, [])
+  if (entry === null) return null
   return (
-    <Dialog open={entry !== null} onClose={() => setEntry(null)} title="Undo the change" description="Puts things back as they were before the change you just made.">
-      {entry !== null && <UndoPanel key={entry} entryId={entry} onCancel={() => setEntry(null)} onDone={() => setEntry(null)} />}
-    </Dialog>
+    <Suspense fallback={null}>
+      <UndoDialog entryId={entry} onClose={() => setEntry(null)} />
+    </Suspense>
   )
 }

@@ -4,7 +4,7 @@ import { DataTable } from '@/components/data-table/data-table'
 import { DataTableFilterBar } from '@/components/data-table/data-table-filter-bar'
 import { useDataTable } from '@/components/data-table/use-data-table'
 import { useUrlTableState } from '@/components/data-table/use-url-table-state'
-import { HistoryDialog, type HistoryTarget } from '@/components/audit/history-dialog'
+import { LazyHistoryDialog, type HistoryTarget } from '@/components/audit/lazy-history-dialog'
 import { Switch } from '@/components/form/switch'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -184,7 +184,7 @@ export function DnsPage() {
       )}
       <DeleteRecordDialog zoneId={zoneId} record={deleting} onClose={() => setDeleting(null)} />
       <ImportDialog zoneId={zoneId} zoneName={zoneName} open={importing} onClose={() => setImporting(false)} />
-      <HistoryDialog target={history} onClose={() => setHistory(null)} />
+      <LazyHistoryDialog target={history} onClose={() => setHistory(null)} />
     </>
   )
 }
