@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely'
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { AuditTable } from './audit-schema'
 import type { Db } from './db'
 import type { StoreTables } from './schema'
@@ -107,9 +107,10 @@ export function auditStore(db: () => Promise<Db>) {
       if (f.resource) {
         parts.push(eb('zone_id', '=', f.resource.zoneId), eb('resource_type', '=', f.resource.type), eb('resource_id', '=', f.resource.id))
       }
+      const never = sql<SqlBool>`1 = 0`
       if (f.scope) {
-        const own = f.scope.personId === null ? eb.val(false) : eb('person_id', '=', f.scope.personId)
-        const zoned = f.scope.zones === '*' ? eb('zone_name', 'is not', null) : f.scope.zones.length ? eb('zone_name', 'in', f.scope.zones) : eb.val(false)
+        const own = f.scope.personId === null ? never : eb('person_id', '=', f.scope.personId)
+        const zoned = f.scope.zones === '*' ? eb('zone_name', 'is not', null) : f.scope.zones.length ? eb('zone_name', 'in', f.scope.zones) : never
         parts.push(eb.or([own, zoned]) as Expression<SqlBool>)
       }
       return eb.and(parts)
