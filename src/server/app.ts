@@ -89,7 +89,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log, store: 
   app.use('/client/*', limitBodies)
 
   audit.readBeforeWrites()
-  registerApiDoor(app, { match, forward })
+  registerApiDoor(app, { match, forward: audit.forward(forward) })
 
   if (emulator) registerSandboxDoor(app, emulator)
   else registerNoSandbox(app)

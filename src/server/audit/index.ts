@@ -21,8 +21,8 @@ const DAY = 24 * 60 * 60 * 1000
 
 /**
  * The audit log in the app, in three calls so app.ts stays readable:
- * `recordWrites` before sign-in (sees every write and every refusal), `readBeforeWrites` just before
- * the API door (after the body limit), `routes` with the dashboard's own routes.
+ * `recordWrites` before sign-in (sees every write and every refusal), `readBeforeWrites` after the
+ * body limit, `forward(…)` around the API door's forward, `routes` with the dashboard's own routes.
  */
 export function setUpAudit(app: Hono, options: AuditSetup) {
   const audit = createAudit(options)
@@ -41,6 +41,8 @@ export function setUpAudit(app: Hono, options: AuditSetup) {
   return {
     recordWrites: () => app.use('/api/*', audit.recorder),
     readBeforeWrites: () => app.use('/api/*', audit.beforeDispatch),
+    /** The forward the API door uses: reads the before state once a write has passed every check. */
+    forward: audit.wrapForward,
     routes: () => registerAuditRoutes(app, { store: options.store, forward: options.forward, dispatch }),
   }
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { maybeActor, type Actor } from '../auth/actor'
@@ -31,9 +32,13 @@ interface RequestState {
   description?: WriteDescription
   captured?: BeforeState
   details?: AuditDetails
+  /** The write reached the API (or the emulator): it passed every check. */
+  dispatched?: boolean
 }
 
 const states = new WeakMap<Context, RequestState>()
+/** The write being recorded, for the forward wrapper (which sees no Hono context). */
+const current = new AsyncLocalStorage<RequestState>()
 
 /** The request's actor, also after the body limit replaced `c.req.raw` (it keeps the original). */
 export function requestActor(c: Context): Actor {
@@ -65,11 +70,13 @@ const jsonOrNull = (text: string): unknown => {
 }
 
 /**
- * The audit log's two hooks around the dispatch (not per route):
+ * The audit log around the dispatch (not per route):
  * - `recorder` (registered before sign-in and roles, so it also sees their refusals) writes one entry
  *   per write under /api once the answer is known;
- * - `beforeDispatch` (registered after the body limit, just before the API door and the dashboard's
- *   own routes) reads the before state of an API write from the API itself.
+ * - `wrapForward` wraps what the API door forwards with: once a write has passed every check (guard,
+ *   validation) and is about to reach the API, it reads the before state from the API itself. A
+ *   refused or invalid write therefore sends nothing upstream, not even a read.
+ * - `beforeDispatch` (after the body limit) reads a person's state before the dashboard changes it.
  */
 export function createAudit({ store, forward, match, mode }: AuditOptions) {
   const names = zoneNames(forward)
@@ -79,7 +86,7 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     if (!WRITE_METHODS.has(method)) return next()
     const state: RequestState = { raw: c.req.raw, requestId: randomUUID() }
     states.set(c, state)
-    await next()
+    await current.run(state, next)
     // The actor was set on the original request (the body limit may replace c.req.raw).
     const actor: Actor | undefined = maybeActor({ req: { raw: state.raw } } as Context)
     if (!actor) return // not signed in: nobody acted
@@ -113,7 +120,8 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
       personName: actor.person.displayName,
       mode: mode(),
       zoneId,
-      zoneName: d.zoneName ?? (zoneId ? await names.nameOf(zoneId) : null),
+      // Looked up only when the write reached the API: a refused one sends nothing upstream.
+      zoneName: d.zoneName ?? (zoneId && (state.dispatched || !isApi) ? await names.nameOf(zoneId) : null),
       area: d.area ?? desc.area,
       resourceType: d.resourceType ?? desc.resourceType,
       resourceId: d.resourceId ?? desc.resourceId,
@@ -137,26 +145,33 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
   const beforeDispatch: MiddlewareHandler = async (c, next) => {
     const state = states.get(c)
     const method = c.req.method.toUpperCase()
-    const { path: full, query } = splitTarget(rawTarget(c))
+    const { path: full } = splitTarget(rawTarget(c))
     if (!state) return next()
     const person = /^\/api\/local\/people\/([^/]+)$/.exec(full)
     if (person && method === 'PATCH') {
       const p = await store.people.byId(decodeURIComponent(person[1]))
       state.details = { ...state.details, before: p ? publicPerson(p) : null }
     }
-    if (!full.startsWith(API_DOOR + '/')) return next()
-    const path = full.slice(API_DOOR.length).replace(/\/$/, '')
-    const endpoint = match(method, path)
-    if (!endpoint) return next()
-    let body: unknown = null
-    if (endpoint.body) body = jsonOrNull(decoder.decode(await c.req.arrayBuffer()))
-    state.endpoint = endpoint
-    state.description = describeApiWrite(endpoint, path, body)
-    state.captured = await readBefore(forward, match, endpoint, path, query, body, state.description.zoneId)
     await next()
   }
 
-  return { recorder, beforeDispatch, zoneName: names.nameOf }
+  const wrapForward = (inner: Forward): Forward => async (req) => {
+    const state = current.getStore()
+    if (!state || state.dispatched || req.method === 'GET') return inner(req)
+    state.dispatched = true
+    const q = req.pathAndQuery.indexOf('?')
+    const [path, query] = q < 0 ? [req.pathAndQuery, ''] : [req.pathAndQuery.slice(0, q), req.pathAndQuery.slice(q)]
+    const endpoint = match(req.method, path)
+    if (endpoint) {
+      const body = endpoint.body && req.body ? jsonOrNull(decoder.decode(req.body)) : null
+      state.endpoint = endpoint
+      state.description = describeApiWrite(endpoint, path, body)
+      state.captured = await readBefore(inner, match, endpoint, path, query, body, state.description.zoneId)
+    }
+    return inner(req)
+  }
+
+  return { recorder, beforeDispatch, wrapForward, zoneName: names.nameOf }
 }
 
 const idOf = (result: unknown): string | null => {
