@@ -103,7 +103,7 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     const answer = jsonOrNull(text) as { success?: boolean; result?: unknown; errors?: { code: number; message: string }[] } | null
     const ok = res.status < 400 && answer?.success !== false
     const desc = state.description ?? (endpoint ? describeApiWrite(endpoint, apiPath, null) : describeLocalWrite(method, path))
-    if (!state.description && endpoint && ok && desc.action === 'create') desc.resourceId = idOf(answer?.result)
+    if (endpoint && ok && desc.action === 'create' && !desc.resourceId) desc.resourceId = idOf(answer?.result)
     const d = state.details ?? {}
     // An undo keeps the type and id of what it restored (a re-created record: its new id).
     if (d.action === 'undo' && !d.resourceId && ok) d.resourceId = desc.resourceId ?? idOf(answer?.result) ?? undefined

@@ -40,6 +40,13 @@ describe('undo', () => {
     expect((await undo(changed.audit)).status).toBe(409) // once only
   })
 
+  it('deletes a record it created', async () => {
+    const created = await write('POST', `/zones/${Z}/dns_records`, { type: 'A', name: 'made-by-mistake', content: '192.0.2.4', ttl: 300 })
+    expect((await store.audit.get(created.audit))!.resourceId).toBe(created.body.result.id)
+    expect((await undo(created.audit)).status).toBe(200)
+    expect((await app.request(`/api/v4/zones/${Z}/dns_records/${created.body.result.id}`)).status).toBe(404)
+  })
+
   it('asks before undoing a record someone changed since, and goes on when confirmed', async () => {
     const created = await write('POST', `/zones/${Z}/dns_records`, { type: 'TXT', name: 'conflict', content: '"one"', ttl: 300 })
     const id = created.body.result.id
