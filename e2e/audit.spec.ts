@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { SEED_ZONES } from '../src/server/emulator/seed-ids'
 import { expect, pageAs, signIn, test } from './audit-fixtures'
+import { expectNoSeriousA11yViolations } from './fixtures'
 
 /** Issue 12: audit log, per-record history with diffs, undo (single, bulk, after someone else's change), CSV. */
 
@@ -46,6 +47,7 @@ test.describe('audit log, history and undo', () => {
     const contentRow = latest.getByRole('row', { name: /^content/ })
     await expect(contentRow).toContainText('192.0.2.50')
     await expect(contentRow).toContainText('192.0.2.51')
+    await expectNoSeriousA11yViolations(page, 'the history dialog')
     await latest.getByRole('button', { name: 'Undo' }).click()
     await expect(latest.getByText('Put the record')).toBeVisible()
     await latest.getByRole('button', { name: 'Undo this change' }).click()
@@ -120,6 +122,7 @@ test.describe('audit log, history and undo', () => {
     const log = page.getByRole('table', { name: 'Audit log' })
     await expect(log.locator('tbody tr').first()).toContainText('Eve')
     for (const row of await log.locator('tbody tr').all()) await expect(row).toContainText('(eve)')
+    await expectNoSeriousA11yViolations(page, 'the audit log')
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV of this view' }).click()])
     const csv = readFileSync((await download.path())!, 'utf8').trim().split(/\r\n/)
     expect(csv[0]).toContain('person,username')
