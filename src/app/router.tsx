@@ -5,6 +5,7 @@ import { LoadingBlock } from '@/components/ui/spinner'
 import { NotFoundPage } from './layout/not-found'
 import { RouteError } from './layout/route-error'
 import { rootRoute, zoneRoute } from './root-route'
+import { auditRoutes } from './routes/audit'
 import { certificatesRoutes } from './routes/certificates'
 import { dnsRoutes } from './routes/dns'
 import { firewallRoutes } from './routes/firewall'
@@ -29,6 +30,7 @@ export const routeTree = rootRoute.addChildren([
   ...loadBalancingRoutes,
   ...invitesRoutes,
   ...peopleRoutes,
+  ...auditRoutes,
 ])
 
 export function createQueryClient(): QueryClient {

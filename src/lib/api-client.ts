@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod'
 import type { ApiEnvelope, ResultInfo } from '@/shared/schemas/common'
+import { noteWrite } from './audit-events'
 
 /** One error object from the API envelope. */
 export interface ApiErrorItem {
@@ -130,6 +131,7 @@ async function call<T>(method: string, path: string, body: unknown, opts: Reques
     payload = JSON.stringify(body)
   }
   const res = await send(method, BASE + path + buildQuery(opts.params), { headers, body: payload, signal: opts.signal })
+  if (method !== 'GET') noteWrite(method, path, res)
   return readEnvelope(res)
 }
 

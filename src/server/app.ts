@@ -97,7 +97,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   app.use('/client/*', limitBodies)
 
   audit.readBeforeWrites()
-  registerApiDoor(app, { match, forward })
+  registerApiDoor(app, { match, forward: audit.forward(forward) })
 
   // Behind sign-in (people defined, or the legacy DASHBOARD_PASSWORD), API clients need the
   // administrator's SANDBOX_API_TOKEN (none set: door closed). Read per request: people come and go.

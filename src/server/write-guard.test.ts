@@ -69,7 +69,7 @@ describe('write guard on /api/v4 (live)', () => {
       headers: { 'x-zonekeeper-request': '1', origin: own(), 'sec-fetch-site': 'same-origin' },
     })
     expect([a.status, b.status]).toEqual([200, 200])
-    // The writes themselves (the audit log reads the record before and after with GETs).
+    // Writes only: the audit log reads the object before each change (GETs).
     const writes = upstream.requests.filter((r) => r.method !== 'GET')
     expect(writes.map((r) => r.method)).toEqual(['PATCH', 'DELETE'])
     expect(writes[0].headers['x-zonekeeper-request']).toBeUndefined()

@@ -29,6 +29,7 @@ const icons = {
   lb: 'M10 3v5M4 17v-3a2 2 0 012-2h8a2 2 0 012 2v3M10 8v4M3 17h2M9 17h2M15 17h2',
   invites: 'M3 5h14v10H3zM3 5l7 6 7-6',
   people: 'M7 9a3 3 0 100-6 3 3 0 000 6zM2 17a5 5 0 0110 0M13 9a2.5 2.5 0 100-5M14 12a4 4 0 014 5',
+  audit: 'M4 3h12v14H4zM7 7h6M7 10h6M7 13h3M13 13l1 1 2-2',
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -89,6 +90,12 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
             </Link>
           </li>
         )}
+        <li>
+          <Link to="/audit" className={itemBase} onClick={onNavigate} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
+            <Icon d={icons.audit} />
+            Audit log
+          </Link>
+        </li>
       </Section>
       <Section title={zoneName ? `Zone: ${zoneName}` : 'Zone'}>
         {zoneLinks.map((item) => (

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
+import { canOpenUndo, openUndo, takeRecentUndoable } from '@/lib/audit-events'
 import { errorLine } from '@/lib/error-text'
 import { cn } from '@/lib/format'
 
@@ -8,6 +9,8 @@ interface Toast {
   tone: Tone
   title: string
   detail?: string
+  /** The audit entry of the write this toast reports: offers "Undo" (issue 12). */
+  undo?: number
 }
 
 export interface ToastApi {
@@ -41,8 +44,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const push = useCallback(
     (tone: Tone, title: string, detail?: string) => {
       const id = next.current++
-      setToasts((t) => [...t.slice(-4), { id, tone, title, detail }])
-      window.setTimeout(() => dismiss(id), tone === 'error' ? 10_000 : 5_000)
+      // A success right after a write that can be undone offers Undo for 10 seconds.
+      const undo = tone === 'success' && canOpenUndo() ? takeRecentUndoable() : undefined
+      setToasts((t) => [...t.slice(-4), { id, tone, title, detail, undo }])
+      window.setTimeout(() => dismiss(id), tone === 'error' || undo ? 10_000 : 5_000)
     },
     [dismiss],
   )
@@ -70,6 +75,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               <p className="text-sm font-medium text-zinc-900 dark:text-zinc-50">{t.title}</p>
               {t.detail && <p className="mt-0.5 text-sm break-words text-zinc-600 dark:text-zinc-300">{t.detail}</p>}
             </div>
+            {t.undo !== undefined && (
+              <button
+                type="button"
+                onClick={() => {
+                  dismiss(t.id)
+                  openUndo(t.undo!)
+                }}
+                className="rounded px-2 py-0.5 text-sm font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300"
+              >
+                Undo
+              </button>
+            )}
             <button
               type="button"
               onClick={() => dismiss(t.id)}

@@ -124,10 +124,10 @@ describe('audit: before and after of every write endpoint', () => {
     expect(Object.values(outcomes).filter((o) => o === 'success').length).toBeGreaterThanOrEqual(writes.length - 4)
   })
 
-  it('records a refused write with who tried', async () => {
+  it('records a refused write with who tried, and reads nothing from the API for it', async () => {
     const res = await app.request(`/api/v4/zones/${Z}/dns_records/${ids.batchRecord}`, { method: 'DELETE' })
     expect(res.status).toBe(403)
     const entry = (await store.audit.get(Number(res.headers.get('x-zonekeeper-audit-id'))))!
-    expect(entry).toMatchObject({ outcome: 'refused', action: 'delete', resourceType: 'dns_record', zoneName: 'example.com' })
+    expect(entry).toMatchObject({ outcome: 'refused', action: 'delete', resourceType: 'dns_record', zoneId: Z, resourceId: ids.batchRecord })
   })
 })

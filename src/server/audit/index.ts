@@ -21,8 +21,8 @@ const DAY = 24 * 60 * 60 * 1000
 
 /**
  * The audit log in the app, in three calls so app.ts stays readable:
- * `recordWrites` before sign-in (sees every write and every refusal), `readBeforeWrites` just before
- * the API door (after the body limit), `routes` with the dashboard's own routes.
+ * `recordWrites` before sign-in (sees every write and every refusal), `readBeforeWrites` after the
+ * body limit, `forward(…)` around the API door's forward, `routes` with the dashboard's own routes.
  */
 export function setUpAudit(app: Hono, options: AuditSetup) {
   const audit = createAudit(options)
@@ -31,11 +31,18 @@ export function setUpAudit(app: Hono, options: AuditSetup) {
     prune()
     setInterval(prune, DAY).unref()
   }
-  const dispatch = async (c: Context, path: string, init: RequestInit) =>
-    app.request(new URL(path, c.req.url).toString(), { ...init, headers: { ...(init.headers as Record<string, string>), cookie: c.req.header('cookie') ?? '' } }, c.env)
+  // The undo's write goes through the whole app as a request of its own: its target is `path` (not the
+  // caller's raw URL), from the caller's address, with the caller's session.
+  const dispatch = async (c: Context, path: string, init: RequestInit) => {
+    const incoming = (c.env as { incoming?: { socket?: unknown } } | undefined)?.incoming
+    const env = incoming ? { incoming: { url: path, socket: incoming.socket } } : undefined
+    return app.request(new URL(path, c.req.url).toString(), { ...init, headers: { ...(init.headers as Record<string, string>), cookie: c.req.header('cookie') ?? '' } }, env)
+  }
   return {
     recordWrites: () => app.use('/api/*', audit.recorder),
     readBeforeWrites: () => app.use('/api/*', audit.beforeDispatch),
+    /** The forward the API door uses: reads the before state once a write has passed every check. */
+    forward: audit.wrapForward,
     routes: () => registerAuditRoutes(app, { store: options.store, forward: options.forward, dispatch }),
   }
 }

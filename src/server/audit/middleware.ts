@@ -1,10 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { maybeActor, type Actor } from '../auth/actor'
 import { API_DOOR } from '../proxy'
 import type { Endpoint } from '../endpoints'
-import { oversizedStrings } from '../../shared/string-limits'
-import { rawTarget, splitTarget, WRITE_METHODS, writeRefusal } from '../guard'
+import { rawTarget, splitTarget, WRITE_METHODS } from '../guard'
 import { publicPerson, type Store } from '../store'
 import type { Forward } from '../upstream'
 import { readAfter, readBefore, type BeforeState } from './capture'
@@ -32,13 +32,18 @@ interface RequestState {
   description?: WriteDescription
   captured?: BeforeState
   details?: AuditDetails
+  /** The write reached the API (or the emulator): it passed every check. */
+  dispatched?: boolean
 }
 
 const states = new WeakMap<Context, RequestState>()
+/** The write being recorded, for the forward wrapper (which sees no Hono context). */
+const current = new AsyncLocalStorage<RequestState>()
 
-/** The request's actor (kept on the context, so also after the body limit replaced `c.req.raw`). */
+/** The request's actor, also after the body limit replaced `c.req.raw` (it keeps the original). */
 export function requestActor(c: Context): Actor {
-  const actor = maybeActor(c)
+  const raw = states.get(c)?.raw
+  const actor = (raw && maybeActor({ req: { raw } } as Context)) ?? maybeActor(c)
   if (!actor) throw new Error('No actor on this request: the access gate did not run.')
   return actor
 }
@@ -65,11 +70,13 @@ const jsonOrNull = (text: string): unknown => {
 }
 
 /**
- * The audit log's two hooks around the dispatch (not per route):
+ * The audit log around the dispatch (not per route):
  * - `recorder` (registered before sign-in and roles, so it also sees their refusals) writes one entry
  *   per write under /api once the answer is known;
- * - `beforeDispatch` (registered after the body limit, just before the API door and the dashboard's
- *   own routes) reads the before state of an API write from the API itself.
+ * - `wrapForward` wraps what the API door forwards with: once a write has passed every check (guard,
+ *   validation) and is about to reach the API, it reads the before state from the API itself. A
+ *   refused or invalid write therefore sends nothing upstream, not even a read.
+ * - `beforeDispatch` (after the body limit) reads a person's state before the dashboard changes it.
  */
 export function createAudit({ store, forward, match, mode }: AuditOptions) {
   const names = zoneNames(forward)
@@ -79,8 +86,9 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     if (!WRITE_METHODS.has(method)) return next()
     const state: RequestState = { raw: c.req.raw, requestId: randomUUID() }
     states.set(c, state)
-    await next()
-    const actor: Actor | undefined = maybeActor(c)
+    await current.run(state, next)
+    // The actor was set on the original request (the body limit may replace c.req.raw).
+    const actor: Actor | undefined = maybeActor({ req: { raw: state.raw } } as Context)
     if (!actor) return // not signed in: nobody acted
     const path = splitTarget(rawTarget(c)).path
     if (path.startsWith(AUDIT_BASE + '/')) return // undo: its write through the API door has its own entry
@@ -95,16 +103,13 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     const answer = jsonOrNull(text) as { success?: boolean; result?: unknown; errors?: { code: number; message: string }[] } | null
     const ok = res.status < 400 && answer?.success !== false
     const desc = state.description ?? (endpoint ? describeApiWrite(endpoint, apiPath, null) : describeLocalWrite(method, path))
-    if (!state.description && endpoint && ok && desc.action === 'create') desc.resourceId = idOf(answer?.result)
+    if (endpoint && ok && desc.action === 'create' && !desc.resourceId) desc.resourceId = idOf(answer?.result)
     const d = state.details ?? {}
     // An undo keeps the type and id of what it restored (a re-created record: its new id).
     if (d.action === 'undo' && !d.resourceId && ok) d.resourceId = desc.resourceId ?? idOf(answer?.result) ?? undefined
-    // Refused before dispatch (sign-in, roles, write guard, validation): nothing is read from the
-    // API for it, so a forged request never makes the server call upstream.
-    const dispatched = state.endpoint !== undefined || (!isApi && ok)
     let after: unknown = 'after' in d ? d.after : null
     if (!('after' in d)) {
-      after = endpoint && dispatched ? await readAfter(forward, endpoint, answer?.result ?? null, ok, desc.zoneId, state.captured?.baseline).catch(() => null) : ok ? (answer?.result ?? null) : null
+      after = endpoint ? await readAfter(forward, endpoint, answer?.result ?? null, ok, desc.zoneId, state.captured?.baseline) : ok ? (answer?.result ?? null) : null
     }
     const zoneId = d.zoneId ?? desc.zoneId
     const id = await store.audit.add({
@@ -115,9 +120,8 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
       personName: actor.person.displayName,
       mode: mode(),
       zoneId,
-      zoneName:
-        d.zoneName ??
-        (!zoneId ? null : dispatched || (isRefusal(res.status, answer?.errors) && !writeRefusal(c)) ? await names.nameOf(zoneId).catch(() => null) : names.known(zoneId)),
+      // Looked up only when the write reached the API: a refused one sends nothing upstream.
+      zoneName: d.zoneName ?? (zoneId && (state.dispatched || !isApi) ? await names.nameOf(zoneId) : null),
       area: d.area ?? desc.area,
       resourceType: d.resourceType ?? desc.resourceType,
       resourceId: d.resourceId ?? desc.resourceId,
@@ -141,33 +145,33 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
   const beforeDispatch: MiddlewareHandler = async (c, next) => {
     const state = states.get(c)
     const method = c.req.method.toUpperCase()
-    const { path: full, query } = splitTarget(rawTarget(c))
+    const { path: full } = splitTarget(rawTarget(c))
     if (!state) return next()
     const person = /^\/api\/local\/people\/([^/]+)$/.exec(full)
     if (person && method === 'PATCH') {
       const p = await store.people.byId(decodeURIComponent(person[1]))
       state.details = { ...state.details, before: p ? publicPerson(p) : null }
     }
-    if (!full.startsWith(API_DOOR + '/')) return next()
-    const path = full.slice(API_DOOR.length).replace(/\/$/, '')
-    const endpoint = match(method, path)
-    if (!endpoint) return next()
-    // A write the door will refuse (other site, missing header, invalid body) is not read before:
-    // nothing reaches the API for it.
-    if (writeRefusal(c)) return next()
-    let body: unknown = null
-    if (endpoint.body) {
-      body = jsonOrNull(decoder.decode(await c.req.arrayBuffer()))
-      if (oversizedStrings(body).length || !endpoint.body.safeParse(body ?? {}).success) return next()
-    }
-    state.endpoint = endpoint
-    state.description = describeApiWrite(endpoint, path, body)
-    // The audit never breaks a write: a before state that cannot be read is recorded as missing.
-    state.captured = await readBefore(forward, match, endpoint, path, query, body, state.description.zoneId).catch(() => undefined)
     await next()
   }
 
-  return { recorder, beforeDispatch, zoneName: names.nameOf }
+  const wrapForward = (inner: Forward): Forward => async (req) => {
+    const state = current.getStore()
+    if (!state || state.dispatched || req.method === 'GET') return inner(req)
+    state.dispatched = true
+    const q = req.pathAndQuery.indexOf('?')
+    const [path, query] = q < 0 ? [req.pathAndQuery, ''] : [req.pathAndQuery.slice(0, q), req.pathAndQuery.slice(q)]
+    const endpoint = match(req.method, path)
+    if (endpoint) {
+      const body = endpoint.body && req.body ? jsonOrNull(decoder.decode(req.body)) : null
+      state.endpoint = endpoint
+      state.description = describeApiWrite(endpoint, path, body)
+      state.captured = await readBefore(inner, match, endpoint, path, query, body, state.description.zoneId)
+    }
+    return inner(req)
+  }
+
+  return { recorder, beforeDispatch, wrapForward, zoneName: names.nameOf }
 }
 
 const idOf = (result: unknown): string | null => {

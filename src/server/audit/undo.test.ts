@@ -40,6 +40,13 @@ describe('undo', () => {
     expect((await undo(changed.audit)).status).toBe(409) // once only
   })
 
+  it('deletes a record it created', async () => {
+    const created = await write('POST', `/zones/${Z}/dns_records`, { type: 'A', name: 'made-by-mistake', content: '192.0.2.4', ttl: 300 })
+    expect((await store.audit.get(created.audit))!.resourceId).toBe(created.body.result.id)
+    expect((await undo(created.audit)).status).toBe(200)
+    expect((await app.request(`/api/v4/zones/${Z}/dns_records/${created.body.result.id}`)).status).toBe(404)
+  })
+
   it('asks before undoing a record someone changed since, and goes on when confirmed', async () => {
     const created = await write('POST', `/zones/${Z}/dns_records`, { type: 'TXT', name: 'conflict', content: '"one"', ttl: 300 })
     const id = created.body.result.id
@@ -73,5 +80,31 @@ describe('undo', () => {
     expect(entry).toMatchObject({ action: 'undo', path: `/zones/${Z}/dns_records/batch` })
     const names = ((await get(`/zones/${Z}/dns_records?name.startswith=bulk-&per_page=50`)) as unknown as { name: string }[]).map((r) => r.name).sort()
     expect(names).toEqual([0, 1, 2, 3, 4].map((i) => `bulk-${i}.example.com`))
+  })
+
+  it('puts a page-security policy back, and re-creates a deleted one', async () => {
+    const made = await write('POST', `/zones/${Z}/page_shield/policies`, { description: 'undo policy', action: 'log', expression: 'http.host eq "example.com"', enabled: false, value: "script-src 'self'" })
+    const id = made.body.result.id
+    const changed = await write('PUT', `/zones/${Z}/page_shield/policies/${id}`, { description: 'changed policy', enabled: true })
+    expect((await undo(changed.audit)).status).toBe(200)
+    expect(await get(`/zones/${Z}/page_shield/policies/${id}`)).toMatchObject({ description: 'undo policy', enabled: false })
+    const gone = await app.request(`/api/v4/zones/${Z}/page_shield/policies/${id}`, { method: 'DELETE', headers: W })
+    const res = await undo(Number(gone.headers.get('x-zonekeeper-audit-id')))
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as { result: Record<string, unknown> }).result).toMatchObject({ description: 'undo policy', action: 'log', enabled: false })
+  })
+
+  it('puts the custom-fields ruleset back as it was before a replacement', async () => {
+    const rule = { action: 'log_custom_field', expression: 'true', description: 'fields', action_parameters: { request_fields: [{ name: 'x-undo' }] } }
+    const rs = (await write('POST', `/zones/${Z}/rulesets`, { name: 'default', kind: 'zone', phase: 'http_log_custom_fields', description: 'Custom fields', rules: [rule] })).body.result
+    const before = await get(`/zones/${Z}/rulesets/${rs.id}`)
+    const replaced = await write('PUT', `/zones/${Z}/rulesets/${rs.id}`, { description: 'emptied', rules: [] })
+    expect(replaced.res.status).toBe(200)
+    expect((await undo(replaced.audit)).status).toBe(200)
+    const after = await get(`/zones/${Z}/rulesets/${rs.id}`)
+    const exprs = (r: Record<string, unknown>) => ((r.rules as { expression: string }[] | undefined) ?? []).map((x) => x.expression)
+    expect(exprs(after)).toEqual(['true'])
+    expect(exprs(after)).toEqual(exprs(before))
+    expect(after.description).toBe(before.description ?? '')
   })
 })

@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely'
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { AuditTable } from './audit-schema'
 import type { Db } from './db'
 import type { StoreTables } from './schema'
@@ -97,6 +97,7 @@ export function auditStore(db: () => Promise<Db>) {
   function where(f: AuditFilter) {
     return (eb: ExpressionBuilder<StoreTables, 'audit_log'>) => {
       const parts: Expression<SqlBool>[] = []
+      const never = sql<SqlBool>`1 = 0`
       if (f.person) parts.push(eb('username', '=', f.person.toLowerCase()))
       if (f.zone) parts.push(eb.or([eb('zone_id', '=', f.zone), eb('zone_name', '=', f.zone.toLowerCase())]))
       if (f.area) parts.push(eb('area', '=', f.area))
@@ -105,11 +106,18 @@ export function auditStore(db: () => Promise<Db>) {
       if (f.from !== undefined) parts.push(eb('at', '>=', f.from))
       if (f.to !== undefined) parts.push(eb('at', '<=', f.to))
       if (f.resource) {
-        parts.push(eb('zone_id', '=', f.resource.zoneId), eb('resource_type', '=', f.resource.type), eb('resource_id', '=', f.resource.id))
+        const { zoneId, type, id } = f.resource
+        const own = eb.and([eb('resource_type', '=', type), eb('resource_id', '=', id)])
+        // A DNS record's history includes the bulk changes and imports that touched it (ids are plain words).
+        const inBulk =
+          type === 'dns_record' && /^[\w-]+$/.test(id)
+            ? eb.and([eb('resource_type', '=', 'dns_records'), eb.or([eb('before', 'like', `%"${id}"%`), eb('after', 'like', `%"${id}"%`)])])
+            : never
+        parts.push(eb('zone_id', '=', zoneId), eb.or([own, inBulk]))
       }
       if (f.scope) {
-        const own = f.scope.personId === null ? eb.val(false) : eb('person_id', '=', f.scope.personId)
-        const zoned = f.scope.zones === '*' ? eb('zone_name', 'is not', null) : f.scope.zones.length ? eb('zone_name', 'in', f.scope.zones) : eb.val(false)
+        const own = f.scope.personId === null ? never : eb('person_id', '=', f.scope.personId)
+        const zoned = f.scope.zones === '*' ? eb('zone_name', 'is not', null) : f.scope.zones.length ? eb('zone_name', 'in', f.scope.zones) : never
         parts.push(eb.or([own, zoned]) as Expression<SqlBool>)
       }
       return eb.and(parts)

@@ -34,3 +34,4 @@ export function auditTimeRange(s: Pick<AuditSearch, 'from' | 'to'>): { from?: nu
 }
 
 export const undoRequestSchema = z.object({ confirm: z.boolean().optional() })
+

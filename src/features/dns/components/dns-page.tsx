@@ -4,6 +4,7 @@ import { DataTable } from '@/components/data-table/data-table'
 import { DataTableFilterBar } from '@/components/data-table/data-table-filter-bar'
 import { useDataTable } from '@/components/data-table/use-data-table'
 import { useUrlTableState } from '@/components/data-table/use-url-table-state'
+import { LazyHistoryDialog, type HistoryTarget } from '@/components/audit/lazy-history-dialog'
 import { Switch } from '@/components/form/switch'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -23,6 +24,7 @@ import { DnsTableContext, type DnsTableContextValue } from './dns-table-context'
 import { DeleteRecordDialog } from './delete-record-dialog'
 import { ExportButton } from './export-button'
 import { ImportDialog } from './import-dialog'
+import { recordLabel } from './dns-cells'
 import { SelectAllMatching } from './select-all-matching'
 import { NoAddressBanner, SoaDetails } from './zone-dns-notices'
 
@@ -60,6 +62,7 @@ export function DnsPage() {
   const [editing, setEditing] = useState<Editing>(null)
   const [deleting, setDeleting] = useState<DnsRecord | null>(null)
   const [importing, setImporting] = useState(false)
+  const [history, setHistory] = useState<HistoryTarget | null>(null)
   const [explainAll, setExplainAll] = useState(false)
   // The switch flips at once; the rows' explanations follow in a background render (many rows).
   const explainRows = useDeferredValue(explainAll)
@@ -101,6 +104,7 @@ export function DnsPage() {
       canEdit,
       edit: (record) => setEditing({ record }),
       remove: setDeleting,
+      history: (record) => setHistory({ zoneId, type: 'dns_record', id: record.id, label: recordLabel(record) }),
       setProxied: (record, proxied) =>
         setProxied(
           { record, proxied },
@@ -111,7 +115,7 @@ export function DnsPage() {
         ),
       proxiedSaving: proxy.isPending ? proxy.variables?.record.id : undefined,
     }
-  }, [rows, zoneName, explainRows, explained, canEdit, setProxied, proxy.isPending, proxy.variables, toast])
+  }, [rows, zoneId, zoneName, explainRows, explained, canEdit, setProxied, proxy.isPending, proxy.variables, toast])
 
   const clearSelection = useCallback(() => {
     setMatchingKey(null)
@@ -192,6 +196,7 @@ export function DnsPage() {
       )}
       <DeleteRecordDialog zoneId={zoneId} record={deleting} onClose={() => setDeleting(null)} />
       <ImportDialog zoneId={zoneId} zoneName={zoneName} open={importing} onClose={() => setImporting(false)} />
+      <LazyHistoryDialog target={history} onClose={() => setHistory(null)} />
     </>
   )
 }

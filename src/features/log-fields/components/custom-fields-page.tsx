@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
+import { HistoryButton } from '@/components/audit/history-button'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorView } from '@/components/ui/error-view'
@@ -57,6 +58,9 @@ export function CustomFieldsPage() {
   const ruleset = query.data
   return (
     <div className="space-y-6">
+      <div className="flex justify-end">
+        <HistoryButton variant="secondary" target={{ zoneId, type: 'ruleset', id: ruleset.id, label: 'the custom-fields ruleset' }} />
+      </div>
       <Suspense fallback={<LoadingBlock label="Opening the editor…" />}>
         <CustomFieldsEditor key={`${ruleset.id}:${ruleset.version}`} zoneId={zoneId} ruleset={ruleset} />
       </Suspense>

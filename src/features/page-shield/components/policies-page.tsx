@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { getRouteApi, Link } from '@tanstack/react-router'
 // From ./switch, not ./switch-field: the list has no form, so react-hook-form stays out of its first load.
 import { Switch } from '@/components/form/switch'
+import { HistoryButton } from '@/components/audit/history-button'
 import { Badge } from '@/components/ui/badge'
 import { Button, buttonClasses } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
@@ -63,6 +64,7 @@ function PolicyItem({ zoneId, policy, onDelete }: { zoneId: string; policy: Page
           >
             Edit
           </Link>
+          <HistoryButton target={{ zoneId, type: 'page_shield_policy', id: policy.id, label: `policy ${policy.description}` }} />
           <Button variant="ghost" size="sm" className="text-red-700 dark:text-red-400" onClick={onDelete}>
             Delete
           </Button>

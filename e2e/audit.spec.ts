@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { SEED_ZONES } from '../src/server/emulator/seed-ids'
+import { expect, pageAs, signIn, test } from './audit-fixtures'
+import { expectNoSeriousA11yViolations } from './fixtures'
+
+/** Issue 12: audit log, per-record history with diffs, undo (single, bulk, after someone else's change), CSV. */
+
+const WRITE = { 'X-Zonekeeper-Request': '1' }
+const ZONE = SEED_ZONES.demo.id
+const DNS = `/api/v4/zones/${ZONE}/dns_records`
+const dnsPage = `/zones/${ZONE}/dns`
+
+type Rec = { id: string; name: string; content: string }
+async function create(request: APIRequestContext, name: string, content: string): Promise<Rec> {
+  const res = await request.post(DNS, { headers: WRITE, data: { type: 'A', name, content, ttl: 300, proxied: false } })
+  expect(res.ok(), await res.text()).toBeTruthy()
+  return ((await res.json()) as { result: Rec }).result
+}
+const recordsNamed = async (request: APIRequestContext, prefix: string) =>
+  ((await (await request.get(`${DNS}?name.startswith=${prefix}&per_page=100`)).json()) as { result: Rec[] }).result
+const rows = (page: Page) => page.getByRole('table', { name: /^DNS records of / }).locator('tbody tr')
+
+async function openDns(page: Page, filter: string) {
+  await page.goto(`${dnsPage}?name.contains=${filter}`)
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+}
+
+test.describe('audit log, history and undo', () => {
+  test('an editor changes a record, sees the diff in its History, and Undo brings the old content back', async ({ browser, baseURL }) => {
+    const page = await pageAs(browser, baseURL!, 'ed')
+    const rec = await create(page.request, 'hist-one', '192.0.2.50')
+    await openDns(page, 'hist-one')
+    await page.getByRole('button', { name: `Edit A record ${rec.name}` }).click()
+    const edit = page.getByRole('dialog')
+    await edit.getByLabel('IPv4 address').fill('192.0.2.51')
+    await edit.getByRole('button', { name: 'Save changes' }).click()
+    // The success toast offers Undo for a while.
+    await expect(page.getByRole('status').filter({ hasText: 'Record saved' }).getByRole('button', { name: 'Undo' })).toBeVisible()
+    await expect(rows(page).first()).toContainText('192.0.2.51')
+
+    await page.getByRole('button', { name: `History of A record ${rec.name}` }).click()
+    const history = page.getByRole('dialog', { name: `History of A record ${rec.name}` })
+    const latest = history.getByRole('article').first()
+    await expect(latest).toContainText('Changed')
+    await expect(latest).toContainText('by Ed')
+    const contentRow = latest.getByRole('row', { name: /^content/ })
+    await expect(contentRow).toContainText('192.0.2.50')
+    await expect(contentRow).toContainText('192.0.2.51')
+    await expectNoSeriousA11yViolations(page, 'the history dialog')
+    await latest.getByRole('button', { name: 'Undo' }).click()
+    await expect(latest.getByText('Put the record')).toBeVisible()
+    await latest.getByRole('button', { name: 'Undo this change' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Undone' }).first()).toBeVisible()
+    // The undo is an entry of its own, at the top of the history.
+    await expect(history.getByRole('article').first()).toContainText('Undid a change')
+    await history.getByRole('button', { name: 'Close' }).click()
+    await expect(rows(page).first()).toContainText('192.0.2.50')
+    expect((await recordsNamed(page.request, 'hist-one'))[0].content).toBe('192.0.2.50')
+  })
+
+  test('a bulk delete of 5 records is undone as a whole', async ({ browser, baseURL }) => {
+    const page = await pageAs(browser, baseURL!, 'ed')
+    for (let i = 1; i <= 5; i++) await create(page.request, `bulkundo-${i}`, `192.0.2.${60 + i}`)
+    await openDns(page, 'bulkundo-')
+    await expect(rows(page)).toHaveCount(5)
+    await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check()
+    await page.getByRole('button', { name: 'Delete selected (5)' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete 5 records' }).click()
+    const progress = page.getByRole('dialog', { name: 'Deleted 5 records' })
+    await expect(progress).toContainText('Finished: 5 done')
+    await progress.getByRole('button', { name: 'Close' }).first().click()
+    expect(await recordsNamed(page.request, 'bulkundo-')).toEqual([])
+
+    await page.goto('/audit?action=batch&person=ed')
+    const log = page.getByRole('table', { name: 'Audit log' })
+    await expect(log.locator('tbody tr')).toHaveCount(1)
+    await log.getByRole('button', { name: /^Details of entry/ }).click()
+    const entry = page.getByRole('dialog', { name: /^Entry \d+/ })
+    await expect(entry.getByRole('link', { name: /Download the restore point/ })).toBeVisible()
+    await entry.getByRole('button', { name: 'Undo' }).click()
+    await expect(entry).toContainText('re-create 5 deleted records')
+    await expect(entry).toContainText('new ids')
+    await entry.getByRole('button', { name: 'Undo this change' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Undone' }).first()).toBeVisible()
+    const back = await recordsNamed(page.request, 'bulkundo-')
+    expect(back.map((r) => r.name).sort()).toEqual([1, 2, 3, 4, 5].map((i) => `bulkundo-${i}.example.com`))
+  })
+
+  test('Undo after someone else changed the record shows the conflict and asks', async ({ browser, baseURL, playwright }) => {
+    const page = await pageAs(browser, baseURL!, 'ed')
+    const rec = await create(page.request, 'conflict-one', '192.0.2.70')
+    expect((await page.request.patch(`${DNS}/${rec.id}`, { headers: WRITE, data: { content: '192.0.2.71' } })).ok()).toBeTruthy()
+    const eve = await playwright.request.newContext({ baseURL })
+    await signIn(eve, 'eve')
+    expect((await eve.patch(`${DNS}/${rec.id}`, { headers: WRITE, data: { content: '192.0.2.72' } })).ok()).toBeTruthy()
+
+    await openDns(page, 'conflict-one')
+    await page.getByRole('button', { name: `History of A record ${rec.name}` }).click()
+    const history = page.getByRole('dialog', { name: `History of A record ${rec.name}` })
+    const mine = history.getByRole('article').filter({ hasText: 'by Ed' }).filter({ hasText: 'Changed' })
+    await mine.getByRole('button', { name: 'Undo' }).click()
+    const conflict = mine.getByRole('alert')
+    await expect(conflict).toContainText('Changed since')
+    await expect(conflict.getByRole('row', { name: /^content/ })).toContainText('192.0.2.71')
+    await expect(conflict.getByRole('row', { name: /^content/ })).toContainText('192.0.2.72')
+    await mine.getByRole('button', { name: 'Undo anyway' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Undone' }).first()).toBeVisible()
+    expect((await recordsNamed(page.request, 'conflict-one'))[0].content).toBe('192.0.2.70')
+    await eve.dispose()
+  })
+
+  test('the audit log filtered by person, exported as CSV', async ({ browser, baseURL, playwright }) => {
+    const eve = await playwright.request.newContext({ baseURL })
+    await signIn(eve, 'eve')
+    await create(eve, 'csv-eve', '192.0.2.80')
+    await eve.dispose()
+    const page = await pageAs(browser, baseURL!, 'adm')
+    await page.goto('/audit')
+    await page.getByLabel('Person (user name)').fill('eve')
+    await expect(page).toHaveURL(/person=eve/)
+    const log = page.getByRole('table', { name: 'Audit log' })
+    await expect(log.locator('tbody tr').first()).toContainText('Eve')
+    for (const row of await log.locator('tbody tr').all()) await expect(row).toContainText('(eve)')
+    await expectNoSeriousA11yViolations(page, 'the audit log')
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV of this view' }).click()])
+    const csv = readFileSync((await download.path())!, 'utf8').trim().split(/\r\n/)
+    expect(csv[0]).toContain('person,username')
+    expect(csv.length).toBeGreaterThan(1)
+    for (const line of csv.slice(1)) expect(line.split(',')[3]).toBe('eve')
+    expect(csv.some((l) => l.includes('csv-eve'))).toBe(true)
+  })
+})

@@ -1,0 +1,16 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
+import { auditSearchSchema } from '@/features/audit/api/audit-search'
+import { rootRoute } from '../root-route'
+
+/** `/audit`: the audit log; filters and paging live in the URL. */
+export const auditRoutes = [
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/audit',
+    validateSearch: auditSearchSchema,
+    loaderDeps: ({ search }) => search,
+    loader: ({ context, deps }) =>
+      void import('@/features/audit/api/get-audit-log').then((m) => context.queryClient.prefetchQuery(m.auditLogQueryOptions(deps))),
+    component: lazyRouteComponent(() => import('@/features/audit/components/audit-log-page'), 'AuditLogPage'),
+  }),
+] as const

@@ -1,0 +1,57 @@
+import { useState } from 'react'
+import { Badge, type BadgeTone } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { mayUndo, type AuditEntryView } from '@/shared/audit'
+import { restorePointUrl } from './audit-api'
+import { EntryDiff } from './entry-diff'
+import { UndoPanel } from './undo-panel'
+
+export const ACTION_WORDS: Record<string, string> = {
+  create: 'Created', update: 'Changed', replace: 'Replaced', delete: 'Deleted', proxy: 'Changed the proxy status',
+  batch: 'Bulk change', import: 'Imported records', undo: 'Undid a change', reset: 'Reset the sandbox', accept: 'Accepted', decline: 'Declined',
+  password: 'Reset a password', 'end-sessions': 'Ended sessions',
+}
+const OUTCOME_TONE: Record<string, BadgeTone> = { success: 'success', failure: 'danger', refused: 'warning' }
+export const OUTCOME_WORDS: Record<string, string> = { success: 'Done', failure: 'Failed', refused: 'Refused' }
+
+export const whenText = (at: number) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
+
+/** Before and after as the diff shows them: a batch shows its records, an import the records it created. */
+function sides(e: AuditEntryView): [unknown, unknown] {
+  if (e.resourceType === 'dns_records' && e.action === 'import') return [null, (e.after as { created?: unknown } | null)?.created ?? e.after]
+  if (e.resourceType === 'dns_records') return [(e.before as { records?: unknown } | null)?.records ?? e.before, e.after]
+  return [e.before, e.after]
+}
+
+/** One entry: when, who, what, the outcome, the field-by-field diff, the restore point, and Undo. */
+export function EntryCard({ entry: e, undoneBy }: { entry: AuditEntryView; undoneBy?: boolean }) {
+  const [undoing, setUndoing] = useState(false)
+  const [before, after] = sides(e)
+  return (
+    <article className="space-y-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-700" aria-label={`Entry ${e.id}`}>
+      <header className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-medium">{ACTION_WORDS[e.action] ?? e.action}</span>
+        <Badge tone={OUTCOME_TONE[e.outcome]}>{OUTCOME_WORDS[e.outcome]}</Badge>
+        {e.undoOf !== null && <Badge tone="info">Undo of entry {e.undoOf}</Badge>}
+        <span className="text-zinc-600 dark:text-zinc-400">
+          by {e.personName} · <time dateTime={new Date(e.at).toISOString()}>{whenText(e.at)}</time> · {e.mode}
+        </span>
+      </header>
+      {e.errors.length > 0 && (
+        <ul className="text-sm text-red-800 dark:text-red-300">
+          {e.errors.map((x, i) => <li key={i}>{x.code}: {x.message}</li>)}
+        </ul>
+      )}
+      {e.outcome === 'success' && <EntryDiff before={before} after={after} caption={`Changes in entry ${e.id}`} />}
+      <div className="flex flex-wrap items-center gap-2">
+        {e.hasRestorePoint && (
+          <a className="text-sm text-blue-700 underline dark:text-blue-300" href={restorePointUrl(e.id)} download>
+            Download the restore point (the zone's BIND file before this change)
+          </a>
+        )}
+        {mayUndo(e) && !undoing && !undoneBy && <Button size="sm" onClick={() => setUndoing(true)}>Undo</Button>}
+      </div>
+      {undoing && <UndoPanel entryId={e.id} onCancel={() => setUndoing(false)} />}
+    </article>
+  )
+}

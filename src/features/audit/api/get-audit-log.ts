@@ -1,0 +1,38 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { AUDIT_BASE } from '@/components/audit/audit-api'
+import { ApiRequestError, type ListResult } from '@/lib/api-client'
+import type { AuditEntryView } from '@/shared/audit'
+import type { ResultInfo } from '@/shared/schemas/common'
+import { auditApiParams, type AuditSearch } from './audit-search'
+
+interface Envelope {
+  success: boolean
+  errors: { code: number; message: string }[]
+  result: AuditEntryView[]
+  result_info: ResultInfo
+}
+
+export async function getAuditLog(search: AuditSearch, signal?: AbortSignal): Promise<ListResult<AuditEntryView>> {
+  const res = await fetch(`${AUDIT_BASE}?${new URLSearchParams(auditApiParams(search))}`, { credentials: 'same-origin', headers: { Accept: 'application/json' }, signal })
+  const body = (await res.json().catch(() => null)) as Envelope | null
+  if (!res.ok || !body?.success) throw new ApiRequestError(res.status, body?.errors ?? [])
+  return { result: body.result, resultInfo: body.result_info }
+}
+
+export const auditLogQueryOptions = (search: AuditSearch) =>
+  queryOptions({
+    queryKey: ['audit', 'log', auditApiParams(search)],
+    queryFn: ({ signal }) => getAuditLog(search, signal),
+    placeholderData: keepPreviousData,
+  })
+
+export const useAuditLog = (search: AuditSearch) => useQuery(auditLogQueryOptions(search))
+
+/** The CSV of the current filter (every matching entry, not only this page). */
+export function auditCsvUrl(search: AuditSearch): string {
+  const params = auditApiParams(search)
+  delete params.page
+  delete params.per_page
+  const q = new URLSearchParams(params).toString()
+  return `${AUDIT_BASE}/export.csv${q ? `?${q}` : ''}`
+}

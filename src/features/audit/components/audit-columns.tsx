@@ -1,0 +1,69 @@
+import { ACTION_WORDS, OUTCOME_WORDS, whenText } from '@/components/audit/entry-card'
+import { createDataTableColumnHelper } from '@/components/data-table/features'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import type { AuditEntryView } from '@/shared/audit'
+import { AUDIT_ACTION_OPTIONS, AUDIT_AREA_OPTIONS, AUDIT_OUTCOME_OPTIONS } from '../api/audit-search'
+
+const col = createDataTableColumnHelper<AuditEntryView>()
+const AREA_WORDS: Record<string, string> = {
+  dns: 'DNS', 'page-shield': 'Page security', 'log-fields': 'Log fields', logpush: 'Log jobs', certificates: 'Certificates', firewall: 'Firewall',
+  'load-balancing': 'Load balancing', invites: 'Invites', people: 'People', sandbox: 'Sandbox',
+}
+const TONE = { success: 'success', failure: 'danger', refused: 'warning' } as const
+
+/** What the entry was about, in a few words: "dns_record 3f2a…" reads as "DNS record 3f2a…". */
+const what = (e: AuditEntryView) => `${e.resourceType.replace(/_/g, ' ')}${e.resourceId ? ` ${e.resourceId}` : ''}`
+
+/** Columns of the audit log (newest first; the server orders it, so no column sorts). */
+export function getAuditColumns(onOpen: (e: AuditEntryView) => void) {
+  return col.columns([
+    col.accessor('at', { id: 'at', header: 'When', enableSorting: false, cell: (i) => <time dateTime={new Date(i.getValue()).toISOString()} className="whitespace-nowrap">{whenText(i.getValue())}</time> }),
+    col.accessor('personName', {
+      id: 'person',
+      header: 'Who',
+      enableSorting: false,
+      meta: { filter: { kind: 'text', key: 'person', label: 'Person (user name)', placeholder: 'e.g. ada' } },
+      cell: (i) => <span>{i.getValue()} <span className="text-zinc-500 dark:text-zinc-400">({i.row.original.username})</span></span>,
+    }),
+    col.accessor((e) => e.zoneName ?? e.zoneId ?? '', {
+      id: 'zone',
+      header: 'Zone',
+      enableSorting: false,
+      meta: { filter: { kind: 'text', key: 'zone', label: 'Zone name', placeholder: 'e.g. example.com' } },
+      cell: (i) => i.getValue() || <span className="text-zinc-500 dark:text-zinc-400">Account</span>,
+    }),
+    col.accessor('area', {
+      id: 'area',
+      header: 'Area',
+      enableSorting: false,
+      meta: { filter: { kind: 'select', key: 'area', label: 'Area', allLabel: 'Any area', options: AUDIT_AREA_OPTIONS.map((a) => ({ value: a, label: AREA_WORDS[a] })) } },
+      cell: (i) => AREA_WORDS[i.getValue()] ?? i.getValue(),
+    }),
+    col.accessor('action', {
+      id: 'action',
+      header: 'What',
+      enableSorting: false,
+      meta: { filter: { kind: 'select', key: 'action', label: 'Action', allLabel: 'Any action', options: AUDIT_ACTION_OPTIONS.map((a) => ({ value: a, label: ACTION_WORDS[a] ?? a })) } },
+      cell: (i) => (
+        <span>
+          {ACTION_WORDS[i.getValue()] ?? i.getValue()} <span className="font-mono text-xs text-zinc-600 [overflow-wrap:anywhere] dark:text-zinc-400">{what(i.row.original)}</span>
+        </span>
+      ),
+    }),
+    col.accessor('outcome', {
+      id: 'outcome',
+      header: 'Outcome',
+      enableSorting: false,
+      meta: { filter: { kind: 'select', key: 'outcome', label: 'Outcome', allLabel: 'Any outcome', options: AUDIT_OUTCOME_OPTIONS.map((o) => ({ value: o, label: OUTCOME_WORDS[o] })) } },
+      cell: (i) => <Badge tone={TONE[i.getValue()]}>{OUTCOME_WORDS[i.getValue()]}</Badge>,
+    }),
+    col.display({
+      id: 'details',
+      header: () => <span className="sr-only">Details</span>,
+      enableSorting: false,
+      meta: { label: 'Details', align: 'end' },
+      cell: (i) => <Button size="sm" variant="ghost" aria-label={`Details of entry ${i.row.original.id}`} onClick={() => onOpen(i.row.original)}>Details</Button>,
+    }),
+  ])
+}

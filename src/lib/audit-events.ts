@@ -1,0 +1,37 @@
+/**
+ * The last write's audit entry, so the toast that reports it can offer "Undo" (issue 12). The API
+ * client notes each successful write's entry id (the server's `x-zonekeeper-audit-id` header); the
+ * toast asks for a recent one of a kind that can be undone; the undo dialog registers how to open it.
+ */
+const UNDOABLE: [string, RegExp][] = [
+  ['POST', /^\/zones\/[^/]+\/dns_records(\/batch|\/import)?$/],
+  ['PATCH', /^\/zones\/[^/]+\/dns_records\/[^/]+$/],
+  ['PUT', /^\/zones\/[^/]+\/dns_records\/[^/]+$/],
+  ['DELETE', /^\/zones\/[^/]+\/dns_records\/[^/]+$/],
+  ['POST', /^\/zones\/[^/]+\/page_shield\/policies$/],
+  ['PUT', /^\/zones\/[^/]+\/page_shield\/policies\/[^/]+$/],
+  ['DELETE', /^\/zones\/[^/]+\/page_shield\/policies\/[^/]+$/],
+  ['PUT', /^\/zones\/[^/]+\/rulesets\/[^/]+$/],
+]
+
+let last: { id: number; at: number } | undefined
+let opener: ((id: number) => void) | undefined
+
+/** Called by the API client after a write the server answered with success. */
+export function noteWrite(method: string, path: string, res: Response): void {
+  const id = Number(res.headers.get('x-zonekeeper-audit-id'))
+  if (!res.ok || !id) return
+  const bare = path.split('?')[0]
+  last = UNDOABLE.some(([m, re]) => m === method && re.test(bare)) ? { id, at: Date.now() } : undefined
+}
+
+/** The entry of the write that just succeeded (within a few seconds), once. */
+export function takeRecentUndoable(): number | undefined {
+  const hit = last && Date.now() - last.at < 5_000 ? last.id : undefined
+  last = undefined
+  return hit
+}
+
+export const registerUndoOpener = (open: ((id: number) => void) | undefined) => void (opener = open)
+export const openUndo = (id: number) => opener?.(id)
+export const canOpenUndo = () => opener !== undefined

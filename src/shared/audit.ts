@@ -1,0 +1,43 @@
+/* The audit log as the browser reads it (no zod here: pages import it without the schema library). */
+
+/** An audit entry as GET /api/local/audit answers it. */
+export interface AuditEntryView {
+  id: number
+  at: number
+  requestId: string
+  personId: string | null
+  username: string
+  personName: string
+  mode: string
+  zoneId: string | null
+  zoneName: string | null
+  area: string
+  resourceType: string
+  resourceId: string | null
+  action: string
+  method: string
+  path: string
+  outcome: 'success' | 'failure' | 'refused'
+  status: number
+  errors: { code: number; message: string }[]
+  before: unknown
+  after: unknown
+  undoOf: number | null
+  hasRestorePoint: boolean
+}
+
+/** What GET /api/local/audit/:id/undo-check answers. */
+export interface UndoCheckView {
+  summary: string
+  note: string | null
+  conflicts: { label: string; path: string; expected: unknown; current: unknown }[]
+}
+
+/** Entries of these kinds can be undone (the server decides for sure: see its undo check). */
+export function mayUndo(e: Pick<AuditEntryView, 'outcome' | 'resourceType' | 'action'>): boolean {
+  if (e.outcome !== 'success') return false
+  if (e.resourceType === 'dns_record') return ['create', 'update', 'proxy', 'delete'].includes(e.action)
+  if (e.resourceType === 'dns_records') return e.action === 'batch' || e.action === 'import'
+  if (e.resourceType === 'page_shield_policy') return ['create', 'update', 'delete'].includes(e.action)
+  return e.resourceType === 'ruleset' && e.action === 'replace'
+}
