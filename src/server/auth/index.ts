@@ -7,6 +7,7 @@ import { publicPerson, type Store } from '../store'
 import type { Forward } from '../upstream'
 import { registerAccess } from './access'
 import { LOCAL_ADMIN, setActor } from './actor'
+import { registerClientDoorAccess } from './client-door'
 import { registerSignIn, SESSION_COOKIE } from './sign-in'
 
 export { actorOf, hasRole, type Actor } from './actor'
@@ -63,5 +64,6 @@ export function registerAuth(app: Hono, options: AuthOptions): void {
     return c.text('Sign in to the dashboard first.', 401)
   })
 
-  registerAccess(app, options)
+  const scope = registerAccess(app, options)
+  registerClientDoorAccess(app, { store, scope, signInRequired: async () => !loopback || !(await nobodyYet()) })
 }

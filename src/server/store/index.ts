@@ -1,3 +1,4 @@
+import { apiTokenStore } from './api-tokens'
 import { createDb, dialectOf, migrateToLatest, type Db, type StoreLocation } from './db'
 import { peopleStore } from './people'
 import { reviewStore } from './reviews'
@@ -10,6 +11,7 @@ export { STORE_FILE } from './db'
 export { ROLES, publicPerson, type Person, type PersonWithHash, type Role, type ZoneScope } from './people'
 export type { SessionInfo, SessionPolicy } from './sessions'
 export type { ReviewRow, NewReview } from './reviews'
+export type { ApiToken } from './api-tokens'
 
 export interface StoreOptions extends StoreLocation {
   now?: () => number
@@ -35,6 +37,7 @@ export function createStore(options: StoreOptions) {
     throttle: throttleStore(db, now),
     settings: settingsStore(db),
     reviews: reviewStore(db),
+    apiTokens: apiTokenStore(db, now),
     close: () => kysely.destroy(),
   }
 }

@@ -82,6 +82,21 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('script_reviews').addColumn('reviewer_id', 'text').execute()
       },
     },
-    // Issue 12 (audit log): add '0003-audit-log' here.
+    '0003-api-tokens': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('api_tokens')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('person_id', 'text', (c) => c.notNull().references('people.id').onDelete('cascade'))
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('prefix', 'text', (c) => c.notNull())
+          .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('created_at', bigint, (c) => c.notNull())
+          .addColumn('last_used_at', bigint)
+          .execute()
+        await db.schema.createIndex('api_tokens_person').on('api_tokens').column('person_id').execute()
+      },
+    },
+    // Issue 12 (audit log): add the next migration ('0004-audit-log') here.
   }
 }

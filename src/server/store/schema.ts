@@ -10,6 +10,7 @@ export interface StoreTables {
   sign_in_throttle: ThrottleTable
   settings: SettingsTable
   script_reviews: ScriptReviewsTable
+  api_tokens: ApiTokensTable
 }
 
 export interface PeopleTable {
@@ -69,4 +70,15 @@ export interface ScriptReviewsTable {
   malware_score: number | null
   magecart_score: number | null
   cryptomining_score: number | null
+}
+
+export interface ApiTokensTable {
+  id: string
+  person_id: string
+  name: string
+  prefix: string
+  /** SHA-256 (hex) of the token; the token itself is shown once and never stored. */
+  token_hash: string
+  created_at: number
+  last_used_at: number | null
 }

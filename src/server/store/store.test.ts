@@ -95,6 +95,16 @@ describe.each(backends)('the store on $name', ({ skip, open }) => {
     expect((await store.throttle.get(['address:1'])).size).toBe(0)
   })
 
+  it.skipIf(skip)('keeps API tokens hashed and revocable', async () => {
+    const p = (await store.people.add({ username: 'tok', displayName: 'Tok', role: 'viewer', zones: '*', passwordHash: null }))!
+    const { token, info } = await store.apiTokens.create(p.id, 'ci')
+    expect(await store.apiTokens.resolve(token)).toBe(p.id)
+    expect(await store.apiTokens.resolve(token.slice(0, -1) + 'x')).toBeUndefined()
+    expect((await store.apiTokens.list(p.id)).map((t) => [t.name, t.prefix])).toEqual([['ci', token.slice(0, 10)]])
+    expect(await store.apiTokens.revoke(p.id, info.id)).toBe(true)
+    expect(await store.apiTokens.resolve(token)).toBeUndefined()
+  })
+
   it.skipIf(skip)('keeps settings set once', async () => {
     expect(await store.settings.setIfAbsent('k', 'one')).toBe('one')
     expect(await store.settings.setIfAbsent('k', 'two')).toBe('one')

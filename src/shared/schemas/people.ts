@@ -74,3 +74,20 @@ export interface MeView {
   kind: 'person' | 'local'
   person: Omit<PersonView, 'id' | 'disabled' | 'created_at'> & { id: string | null }
 }
+
+/** A personal API token for the sandbox's /client/v4 door: only its name is chosen. */
+export const apiTokenInputSchema = z.object({
+  name: z.string({ error: 'Name the token.' }).trim().min(1, 'Name the token, e.g. "certbot on web-1".').max(100, 'At most 100 characters.'),
+})
+export type ApiTokenInput = z.infer<typeof apiTokenInputSchema>
+
+export interface ApiTokenView {
+  id: string
+  name: string
+  /** The token's first characters, to tell tokens apart. */
+  prefix: string
+  created_at: string
+  last_used_at: string | null
+  /** Only in the answer that makes the token: it is never shown again. */
+  token?: string
+}

@@ -1,8 +1,11 @@
+import { useQuery } from '@tanstack/react-query'
 import { Card, PageHeader } from '@/components/ui/page-header'
 import { LoadingBlock } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { ROLE_LABEL, useMe } from '@/lib/access'
+import { healthQueryOptions } from '@/lib/health'
 import { useEndMySession, useMySessions } from '../api/people'
+import { ApiTokensCard } from './api-tokens-card'
 import { SessionList } from './session-list'
 
 /** Your account: who you are signed in as, your role and zones, and your sessions (end the ones you do not recognise). */
@@ -12,6 +15,8 @@ export function AccountPage() {
   const end = useEndMySession()
   const toast = useToast()
   const person = me.data?.person
+  // The /client/v4 door exists only in the sandbox.
+  const sandbox = useQuery(healthQueryOptions()).data?.mode === 'sandbox'
   return (
     <>
       <PageHeader title="Your account" description="Who you are signed in as, what you may do, and where you are signed in." />
@@ -37,6 +42,7 @@ export function AccountPage() {
           )}
         </Card>
       )}
+      {me.data?.kind === 'person' && sandbox && <ApiTokensCard />}
     </>
   )
 }
