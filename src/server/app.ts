@@ -72,7 +72,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log, store: 
   const forward = emulator
     ? emulatorForward(emulator)
     : createUpstream({ baseUrl: config.apiBaseUrl, credential: config.credential!, timeoutMs: config.upstreamTimeoutMs })
-  registerAuth(app, { store, host: config.host, match, forward })
+  registerAuth(app, { store, host: config.host, match, forward, oidc: config.oidc })
 
   const tooLarge = bodyLimit({
     maxSize: MAX_BODY_BYTES,

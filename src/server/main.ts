@@ -32,7 +32,9 @@ async function main() {
   )
   console.log(`  Dashboard store: ${store.dialect === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : resolve(config.dataDir, 'dashboard.sqlite')}`)
   if (upgrade) console.log(`  ${upgrade}`)
-  if (people === 0 && setupNeedsCode(config.host)) {
+  if (config.oidc) {
+    console.log(`  Single sign-on: ${config.oidc.issuer} (claim "${config.oidc.claim}", ${config.oidc.groups.size} mapped value(s))`)
+  } else if (people === 0 && setupNeedsCode(config.host)) {
     const code = await issueSetupCode(store)
     console.log(`  First run: open ${where}/setup and create the first administrator with the setup code ${code}`)
   } else if (people === 0) {

@@ -5,6 +5,7 @@ import type { Endpoint } from '../endpoints'
 import { jsonError, PROXY_CODES } from '../envelope'
 import { publicPerson, type Store } from '../store'
 import type { Forward } from '../upstream'
+import type { OidcConfig } from './oidc-config'
 import { registerAccess } from './access'
 import { LOCAL_ADMIN, setActor } from './actor'
 import { registerClientDoorAccess } from './client-door'
@@ -19,12 +20,14 @@ export interface AuthOptions {
   host: string
   match: (method: string, path: string) => Endpoint | undefined
   forward: Forward
+  /** Single sign-on settings; when set, everyone signs in (no local administrator). */
+  oidc?: OidcConfig
   now?: () => number
 }
 
 /** Open without signing in: health, the sign-in pages, and the sandbox's /client/v4 door (its own tokens). */
 const OPEN = (path: string) =>
-  path === '/healthz' || path === '/login' || path === '/logout' || path === '/setup' || path.startsWith('/client/')
+  path === '/healthz' || path === '/login' || path === '/logout' || path === '/setup' || path.startsWith('/login/oidc') || path.startsWith('/client/')
 
 /**
  * People and access: the sign-in pages, then a gate on everything else (a server-side session, or
@@ -50,7 +53,7 @@ export function registerAuth(app: Hono, options: AuthOptions): void {
       }
     }
     const empty = await nobodyYet()
-    if (empty && loopback) {
+    if (empty && loopback && !options.oidc) {
       setActor(c, LOCAL_ADMIN)
       return next()
     }
@@ -59,11 +62,11 @@ export function registerAuth(app: Hono, options: AuthOptions): void {
     }
     if (c.req.method === 'GET' || c.req.method === 'HEAD') {
       const url = new URL(c.req.url)
-      return c.redirect(empty ? '/setup' : `/login?next=${encodeURIComponent(url.pathname + url.search)}`, 303)
+      return c.redirect(empty && !options.oidc ? '/setup' : `/login?next=${encodeURIComponent(url.pathname + url.search)}`, 303)
     }
     return c.text('Sign in to the dashboard first.', 401)
   })
 
   const scope = registerAccess(app, options)
-  registerClientDoorAccess(app, { store, scope, signInRequired: async () => !loopback || !(await nobodyYet()) })
+  registerClientDoorAccess(app, { store, scope, signInRequired: async () => !loopback || Boolean(options.oidc) || !(await nobodyYet()) })
 }

@@ -46,6 +46,8 @@ export interface PageOptions {
   error?: string
   /** Extra paragraph after the form (plain text). */
   after?: string
+  /** A link under the form (e.g. single sign-on). */
+  link?: { href: string; text: string }
 }
 
 /** A small server-rendered page (sign-in, first-run setup, refusals): labelled fields, errors announced. */
@@ -79,6 +81,7 @@ ${f.hint ? `<p class="hint" id="${hintId}">${escapeHtml(f.hint)}</p>` : ''}`
 <h1>${escapeHtml(o.title)}</h1>
 <p>${escapeHtml(o.intro)}</p>
 ${o.error ? `<p class="error" role="alert" id="${errorId}">${escapeHtml(o.error)}</p>\n` : ''}${form}
+${o.link ? `<p><a class="button" href="${escapeHtml(o.link.href)}">${escapeHtml(o.link.text)}</a></p>` : ''}
 ${o.after ? `<p class="hint">${escapeHtml(o.after)}</p>` : ''}
 </main>
 </body>
