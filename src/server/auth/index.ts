@@ -9,6 +9,7 @@ import type { OidcConfig } from './oidc-config'
 import { registerAccess } from './access'
 import { LOCAL_ADMIN, setActor } from './actor'
 import { registerClientDoorAccess } from './client-door'
+import { PASSWORD_PAGE, registerPasswordChange } from './password-change'
 import { registerSignIn, SESSION_COOKIE } from './sign-in'
 
 export { actorOf, hasRole, type Actor } from './actor'
@@ -28,6 +29,9 @@ export interface AuthOptions {
 /** Open without signing in: health, the sign-in pages, and the sandbox's /client/v4 door (its own tokens). */
 const OPEN = (path: string) =>
   path === '/healthz' || path === '/login' || path === '/logout' || path === '/setup' || path.startsWith('/login/oidc') || path.startsWith('/client/')
+
+/** What a person who signed in with a one-time password may reach before choosing their own. */
+const ALLOWED_BEFORE_NEW_PASSWORD = (path: string) => path === PASSWORD_PAGE || path === '/api/local/me'
 
 /**
  * People and access: the sign-in pages, then a gate on everything else (a server-side session, or
@@ -49,6 +53,11 @@ export function registerAuth(app: Hono, options: AuthOptions): void {
       const person = await store.people.byId(session.personId)
       if (person && !person.disabled) {
         setActor(c, { kind: 'person', person: publicPerson(person), sessionHandle: session.handle })
+        if (person.mustChangePassword && !ALLOWED_BEFORE_NEW_PASSWORD(c.req.path)) {
+          return c.req.path.startsWith('/api/')
+            ? jsonError(403, PROXY_CODES.refused, `Choose your own password first (${PASSWORD_PAGE}): you signed in with a one-time password.`)
+            : c.redirect(PASSWORD_PAGE, 303)
+        }
         return next()
       }
     }
@@ -67,6 +76,7 @@ export function registerAuth(app: Hono, options: AuthOptions): void {
     return c.text('Sign in to the dashboard first.', 401)
   })
 
+  registerPasswordChange(app, store)
   const scope = registerAccess(app, options)
   registerClientDoorAccess(app, { store, scope, signInRequired: async () => !loopback || Boolean(options.oidc) || !(await nobodyYet()) })
 }

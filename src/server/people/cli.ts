@@ -56,6 +56,7 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
         role: role.data,
         zones: parseZones(values.zones),
         passwordHash: await hashPassword(password),
+        mustChangePassword: true,
       })
       if (!person) throw new UsageError(`The username ${username} is taken.`)
       const zones = person.zones === '*' ? 'all zones' : person.zones.join(', ')
@@ -72,7 +73,7 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
     case 'reset-password': {
       const person = await withPerson(store, target)
       const password = generatePassword()
-      await store.people.update(person.id, { passwordHash: await hashPassword(password) })
+      await store.people.update(person.id, { passwordHash: await hashPassword(password), mustChangePassword: true })
       const ended = await store.sessions.endAll(person.id)
       return out(`New one-time password for ${person.username}: ${password} (${ended} session(s) ended)`)
     }

@@ -51,6 +51,8 @@ export function registerPeopleRoutes(app: Hono, store: Store): void {
       role: v.role,
       zones: v.zones,
       passwordHash: await hashPassword(v.password),
+      // Chosen by an administrator: the person picks their own at first sign-in.
+      mustChangePassword: true,
     })
     if (!person) {
       return jsonErrors(400, [{ code: 1409, message: `The username ${v.username} is taken.`, source: { pointer: '/username' } }])
@@ -84,7 +86,7 @@ export function registerPeopleRoutes(app: Hono, store: Store): void {
     const id = c.req.param('person_id')
     if (!(await store.people.byId(id))) return jsonError(404, 1404, 'No such person.')
     const password = generatePassword()
-    await store.people.update(id, { passwordHash: await hashPassword(password) })
+    await store.people.update(id, { passwordHash: await hashPassword(password), mustChangePassword: true })
     const ended = await store.sessions.endAll(id)
     return jsonOk({ password, sessions_ended: ended })
   })

@@ -97,6 +97,11 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('api_tokens_person').on('api_tokens').column('person_id').execute()
       },
     },
-    // Issue 12 (audit log): add the next migration ('0004-audit-log') here.
+    '0004-one-time-passwords': {
+      async up(db: AnyDb) {
+        await db.schema.alterTable('people').addColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+      },
+    },
+    // Issue 12 (audit log): add the next migration ('0005-audit-log') here.
   }
 }

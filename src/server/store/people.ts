@@ -16,6 +16,7 @@ export interface Person {
   zones: ZoneScope
   disabled: boolean
   hasPassword: boolean
+  mustChangePassword: boolean
   createdAt: number
 }
 
@@ -29,6 +30,8 @@ export interface NewPerson {
   role: Role
   zones: ZoneScope
   passwordHash: string | null
+  /** The password was made for them (one-time): they choose their own at first sign-in. */
+  mustChangePassword?: boolean
 }
 
 export interface PersonChanges {
@@ -37,6 +40,7 @@ export interface PersonChanges {
   zones?: ZoneScope
   disabled?: boolean
   passwordHash?: string | null
+  mustChangePassword?: boolean
 }
 
 const encodeZones = (z: ZoneScope) => (z === '*' ? '*' : JSON.stringify([...new Set(z.map((n) => n.toLowerCase()))].sort()))
@@ -51,6 +55,7 @@ function toPerson(row: PeopleTable): PersonWithHash {
     zones: decodeZones(row.zones),
     disabled: row.disabled === 1,
     hasPassword: row.password_hash !== null,
+    mustChangePassword: row.must_change_password === 1,
     createdAt: Number(row.created_at),
     passwordHash: row.password_hash,
   }
@@ -88,6 +93,7 @@ export function peopleStore(db: () => Promise<Db>, now: () => number) {
         zones: encodeZones(p.role === 'admin' ? '*' : p.zones),
         password_hash: p.passwordHash,
         disabled: 0,
+        must_change_password: p.mustChangePassword ? 1 : 0,
         created_at: t,
         updated_at: t,
       }
@@ -103,6 +109,7 @@ export function peopleStore(db: () => Promise<Db>, now: () => number) {
       if (ch.zones !== undefined || ch.role === 'admin') set.zones = encodeZones(ch.role === 'admin' ? '*' : ch.zones!)
       if (ch.disabled !== undefined) set.disabled = ch.disabled ? 1 : 0
       if (ch.passwordHash !== undefined) set.password_hash = ch.passwordHash
+      if (ch.mustChangePassword !== undefined) set.must_change_password = ch.mustChangePassword ? 1 : 0
       const d = await db()
       await d.updateTable('people').set(set).where('id', '=', id).execute()
       const row = await d.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()

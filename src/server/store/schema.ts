@@ -25,6 +25,8 @@ export interface PeopleTable {
   password_hash: string | null
   /** 1 when the person may not sign in. */
   disabled: number
+  /** 1 when the password was given out (one-time): it must be changed before anything else. */
+  must_change_password: number
   created_at: number
   updated_at: number
 }

@@ -27,6 +27,14 @@ export function AccountPage() {
               ? 'Local administrator: nobody has an account yet, so this machine opens the dashboard without signing in.'
               : `Signed in as ${person.username}, with the ${ROLE_LABEL[person.role]} role, for ${person.zones === '*' ? 'all zones' : person.zones.join(', ')}.`}
           </p>
+          {me.data?.kind === 'person' && (
+            <p className="mt-2 text-sm">
+              {/* A server page (not the app): it works the same before and after a one-time password. */}
+              <a href="/password" className="font-medium text-blue-700 underline dark:text-blue-300">
+                Change your password
+              </a>
+            </p>
+          )}
         </Card>
       )}
       {me.data?.kind === 'person' && (
