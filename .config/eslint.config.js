@@ -53,7 +53,7 @@ const boundaries = (serverMayUse = ['./server', './shared']) => [
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'dist-server/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/', '.data/', 'src/bench/.tmp/', 'e2e/.tmp/'],
+    ignores: ['dist/', 'dist-server/', '.tmp/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/', '.data/', 'src/bench/.tmp/', 'e2e/.tmp/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -116,3 +116,15 @@ test.describe('DNS bulk actions', () => {
     expect(await named(request, 'many-')).toEqual([])
   })
 })
+
+test.describe('DNS fields of 2026', () => {
+  test('a record shadowed by a delegation is flagged, and the delegation says how many it hides', async ({ page }) => {
+    await openPage(page, `${zoneUrl('demo', 'dns')}?name.contains=lab`)
+    const wiki = rows(page).filter({ hasText: 'wiki' })
+    await expect(wiki).toContainText('Shadowed by a delegation')
+    const ns = rows(page).filter({ hasText: 'ns1.lab-dns.net' })
+    await expect(ns).toContainText('Hides 1')
+    await expect(rows(page).filter({ hasText: 'DS' })).not.toContainText('Shadowed')
+    await expectNoSeriousA11yViolations(page, 'DNS table with shadow badges')
+  })
+})

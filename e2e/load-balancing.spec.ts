@@ -43,6 +43,8 @@ test.describe('load balancing: legacy e-mail migration', () => {
   })
 
   test('migrates all 130 pools of the seeded account, every page, policies first', async ({ page, request }) => {
+    // Two axe sweeps around the migration: a long journey on a busy machine (90 s budget).
+    test.slow()
     const before = await allPools(request)
     expect(before.filter((p) => p.notification_email).length).toBeGreaterThan(100)
     await openPage(page, '/load-balancing')
@@ -71,6 +73,8 @@ test.describe('load balancing: legacy e-mail migration', () => {
   })
 
   test('a migration interrupted by a reload resumes where it stopped', async ({ page, request }) => {
+    // Deliberately slowed clearing, a reload and an axe sweep (90 s budget).
+    test.slow()
     const before = await allPools(request)
     // Slow the clearing down so the reload lands between two pages.
     await page.route('**/load_balancers/pools?**', async (route) => {

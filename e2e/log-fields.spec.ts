@@ -19,7 +19,8 @@ test.describe('log custom fields and log jobs', () => {
   test('configure headers and a cookie, save, create a log job, and see the custom fields included', async ({ page, request }) => {
     await openPage(page, zoneUrl('demo', 'logs'))
     await expect(page.getByRole('heading', { level: 1, name: 'Log fields' })).toBeVisible()
-    await page.getByRole('button', { name: 'Create the custom-fields ruleset' }).click()
+    await expect(page.getByText('Technical name: the http_log_custom_fields entry-point ruleset.')).toBeVisible()
+    await page.getByRole('button', { name: 'Create the list of custom fields' }).click()
 
     // Header names are lower-cased as typed, and the page says why.
     const requestBox = page.getByRole('textbox', { name: 'Request headers', exact: true })
@@ -52,14 +53,21 @@ test.describe('log custom fields and log jobs', () => {
     await page.getByRole('link', { name: 'Create log job' }).first().click()
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('example.com-custom-fields')
     const destination = 's3://acme-logs/custom/{DATE}?region=us-east-1'
+    // The step shows as soon as the address is storage, before any submit; its button waits for a complete address.
+    await page.getByRole('textbox', { name: /Destination/ }).fill('s3://')
+    const step = page.getByRole('region', { name: 'Before you create the job: prove that you own this destination' })
+    await expect(step).toBeVisible()
+    await expect(step.getByRole('button', { name: 'Request ownership challenge' })).toBeDisabled()
     await page.getByRole('textbox', { name: /Destination/ }).fill(destination)
     await expect(page.getByLabel('Request that produces the ownership challenge')).toContainText(`POST /client/v4/zones/${demo.id}/logpush/ownership`)
-    await page.getByRole('button', { name: 'Request ownership challenge' }).click()
-    const status = page.getByRole('status').filter({ hasText: 'ownership-challenge-' })
-    await expect(status).toBeVisible()
-    const token = /token: (\S+)\./.exec((await status.textContent()) ?? '')?.[1]
-    expect(token).toBeTruthy()
-    await page.getByRole('textbox', { name: 'Ownership token' }).fill(token!)
+    await step.getByRole('button', { name: 'Request ownership challenge' }).click()
+    const status = step.getByRole('status')
+    await expect(status).toContainText('Sandbox: no file was written')
+    await expect(status).not.toContainText('The service wrote')
+    const token = await status.getByLabel('Challenge token').textContent()
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+    await status.getByRole('button', { name: 'Fill in the token' }).click()
+    await expect(page.getByRole('textbox', { name: 'Ownership token' })).toHaveValue(token!)
     await page.getByRole('button', { name: 'Check token' }).click()
     await expect(page.getByText('Token valid')).toBeVisible()
 

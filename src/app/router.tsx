@@ -1,6 +1,6 @@
-import { QueryClient } from '@tanstack/react-query'
+import { MutationCache, QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
-import { ApiRequestError } from '@/lib/api-client'
+import { ApiRequestError, mayHaveBeenApplied } from '@/lib/api-client'
 import { LoadingBlock } from '@/components/ui/spinner'
 import { NotFoundPage } from './layout/not-found'
 import { RouteError } from './layout/route-error'
@@ -32,7 +32,10 @@ export const routeTree = rootRoute.addChildren([
 ])
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    // A write that timed out may have been applied upstream: re-read what is on screen at once,
+    // so the person sees the current state before deciding to try again.
+    mutationCache: new MutationCache({ onError: (err) => void (mayHaveBeenApplied(err) && client.invalidateQueries()) }),
     defaultOptions: {
       queries: {
         staleTime: 10_000,
@@ -42,6 +45,7 @@ export function createQueryClient(): QueryClient {
       },
     },
   })
+  return client
 }
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -8,6 +8,7 @@ import type { Browser } from '@playwright/test'
 import { SEED_ZONES } from '../server/emulator/seed-ids'
 import { hasChromium, instrument, launch, probe, sandboxForBrowser, CHROMIUM } from './support/browser'
 import { percentile, round } from './support/stats'
+import { traceMainThread, type TraceBreakdown } from './support/trace'
 import type { Row } from './types'
 
 export const name = 'first-rows'
@@ -48,15 +49,19 @@ interface Load {
   scripts: number
 }
 
-async function loadOnce(browser: Browser, base: string, t: Target): Promise<Load> {
+async function loadOnce(browser: Browser, base: string, t: Target, traced?: (b: TraceBreakdown) => void): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } })
   try {
     const page = await context.newPage()
     await page.addInitScript(instrument(t.row))
-    await page.goto(base + t.path, { waitUntil: 'commit' })
-    await page.waitForFunction(() => ((window as unknown as { __zk?: { firstRows?: number } }).__zk?.firstRows ?? -1) > 0, undefined, {
-      timeout: 30_000,
-    })
+    const go = async () => {
+      await page.goto(base + t.path, { waitUntil: 'commit' })
+      await page.waitForFunction(() => ((window as unknown as { __zk?: { firstRows?: number } }).__zk?.firstRows ?? -1) > 0, undefined, {
+        timeout: 30_000,
+      })
+    }
+    if (traced) traced(await traceMainThread(browser, page, go))
+    else await go()
     const firstRows = (await probe(page)).firstRows ?? NaN
     const resources = await page.evaluate(() =>
       performance.getEntriesByType('resource').map((e) => ({ name: e.name, start: e.startTime, end: (e as PerformanceResourceTiming).responseEnd })),
@@ -84,6 +89,9 @@ export async function run(): Promise<Row[]> {
     const loads = TARGETS.map(() => [] as Load[])
     // Interleaved, so that a busy moment of the machine falls on every page alike.
     for (let i = 0; i < ROUNDS; i++) for (const [k, t] of TARGETS.entries()) loads[k].push(await loadOnce(browser, sandbox.url, t))
+    // One traced load each (not counted above): main-thread time by kind up to the first rows.
+    const traces: TraceBreakdown[] = []
+    for (const t of TARGETS) await loadOnce(browser, sandbox.url, t, (b) => traces.push(b))
     const med = (k: number, f: (l: Load) => number) => percentile(loads[k].map(f), 50)
     const base = med(0, (l) => l.firstRows)
     const rows: Row[] = []
@@ -96,6 +104,13 @@ export async function run(): Promise<Row[]> {
         note:
           `${ROUNDS} loads, empty cache; API request ${round(med(k, (l) => l.apiStart), 0)}→${round(med(k, (l) => l.apiEnd), 0)} ms, ` +
           `last of ${med(k, (l) => l.scripts)} scripts in at ${round(med(k, (l) => l.lastScript), 0)} ms`,
+      })
+      const tr = traces[k]
+      rows.push({
+        metric: `  main thread until first rows (one traced load), ${t.label}`,
+        value: round(tr.script, 0),
+        unit: 'ms script',
+        note: `style+layout ${round(tr.styleLayout, 0)} ms, paint ${round(tr.paint, 0)} ms, HTML/CSS parse ${round(tr.parse, 0)} ms (Chromium trace)`,
       })
       if (k > 0)
         rows.push({

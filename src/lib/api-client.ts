@@ -24,6 +24,13 @@ export class ApiRequestError extends Error {
 /** Code used when the dashboard's own server could not be reached at all. */
 export const NETWORK_ERROR_CODE = 0
 
+/** The server's code for a write the API did not answer in time: it may have been applied anyway. */
+export const MAYBE_APPLIED_CODE = 10505
+
+/** True for a failed write that may still have been applied upstream (re-read before retrying). */
+export const mayHaveBeenApplied = (err: unknown) =>
+  err instanceof ApiRequestError && err.errors.some((e) => e.code === MAYBE_APPLIED_CODE)
+
 type Scalar = string | number | boolean
 export type QueryParams = Record<string, Scalar | readonly Scalar[] | null | undefined>
 

@@ -29,6 +29,8 @@ const EXPLANATIONS: Record<number, string> = {
   10403: 'The server refused the change because it did not come from this dashboard. Reload the page and try again.',
   10502: 'The dashboard\'s server could not reach the API. Check its network connection and try again.',
   10504: 'The API took too long to answer. Try again in a moment.',
+  10505:
+    'The API did not answer in time, but the change may have been made anyway. The dashboard has reloaded the list: check it before you try again, so the change is not made twice.',
   20200: 'A rule breaks the rules of its ruleset phase (for custom fields: lower-case header names, no Range, at most 40 fields). The message names the field.',
   20217: 'Only one rule set of this kind can exist per phase for a zone.',
   81044: 'This DNS record no longer exists. Someone may have deleted it; reload the list.',

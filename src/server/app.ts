@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { credentialSecrets, type ServerConfig } from './config'
 import type { Emulator } from './emulator'
@@ -7,10 +7,12 @@ import { endpoints as allEndpoints, createMatcher, isSafePath, type Endpoint } f
 import { jsonError, PROXY_CODES } from './envelope'
 import { guardWrites, hostCheck, rawTarget, splitTarget } from './guard'
 import { registerLocalRoutes } from './local'
-import { registerAuth } from './auth'
+import { setUpAudit } from './audit'
+import { maybeActor, registerAuth } from './auth'
 import { registerApiDoor } from './proxy'
 import { createRedactor } from './redact'
-import { requestLog, type LogLine } from './request-log'
+import { escapeControls } from './log-text'
+import { loggablePath, requestLog, type LogLine } from './request-log'
 import { emulatorForward, registerNoSandbox, registerSandboxDoor } from './sandbox-door'
 import { registerSpa } from './spa'
 import { createStore, type Store } from './store'
@@ -37,15 +39,17 @@ const preparingZone = (id: string) => ({ id, name: Object.values(SEED_ZONES).fin
 /** Paths whose raw form is checked for tricks (encoded dots and slashes, backslashes, empty segments). */
 const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/client/')
 
-export function createApp({ config, emulator, staticDir, endpoints, log, store: given }: AppOptions): Hono {
+export function createApp({ config, emulator, staticDir, endpoints, log: rawLog, store: given }: AppOptions): Hono {
   if (config.mode === 'sandbox' && !emulator) throw new Error('Sandbox mode needs the emulator.')
   if (config.mode === 'live' && !config.credential) throw new Error('Live mode needs a credential.')
   const app = new Hono()
   const redactor = createRedactor(credentialSecrets(config.credential))
 
+  // Every logged value has its control characters escaped: no request can forge a log line.
+  const log = rawLog && ((line: string) => rawLog(escapeControls(line)))
   app.onError((err, c) => {
     log?.(
-      `error in ${c.req.method} ${c.req.path}: ${redactor.text(err instanceof Error ? `${err.name}: ${err.message}` : 'unknown')}`,
+      `error in ${c.req.method} ${loggablePath(rawTarget(c))}: ${redactor.text(err instanceof Error ? `${err.name}: ${err.message}` : 'unknown')}`,
     )
     return jsonError(500, PROXY_CODES.internal, 'Unexpected error in the dashboard server.')
   })
@@ -54,6 +58,11 @@ export function createApp({ config, emulator, staticDir, endpoints, log, store: 
   )
 
   if (log) app.use('*', requestLog(log))
+  // API answers are private and change with every write: no cache may keep them.
+  app.use('*', async (c, next) => {
+    await next()
+    if (c.req.path.startsWith('/api/')) c.res.headers.set('cache-control', 'no-store')
+  })
   app.use('*', hostCheck(config.host, config.allowedHosts))
   app.use('*', async (c, next) => {
     if (isApiPath(c.req.path) && !isSafePath(splitTarget(rawTarget(c)).path)) {
@@ -72,7 +81,10 @@ export function createApp({ config, emulator, staticDir, endpoints, log, store: 
   const forward = emulator
     ? emulatorForward(emulator)
     : createUpstream({ baseUrl: config.apiBaseUrl, credential: config.credential!, timeoutMs: config.upstreamTimeoutMs })
-  registerAuth(app, { store, host: config.host, match, forward, oidc: config.oidc })
+  // Audit log (issue 12): its recorder wraps sign-in, roles and dispatch; see src/server/audit.
+  const audit = setUpAudit(app, { store, forward, match, mode: () => config.mode, retentionDays: config.auditRetentionDays })
+  audit.recordWrites()
+  const auth = registerAuth(app, { store, host: config.host, match, forward, oidc: config.oidc })
 
   const tooLarge = bodyLimit({
     maxSize: MAX_BODY_BYTES,
@@ -84,17 +96,27 @@ export function createApp({ config, emulator, staticDir, endpoints, log, store: 
   app.use('/api/*', limitBodies)
   app.use('/client/*', limitBodies)
 
+  audit.readBeforeWrites()
   registerApiDoor(app, { match, forward })
 
-  if (emulator) registerSandboxDoor(app, emulator)
+  // Behind sign-in (people defined, single sign-on, beyond loopback, or the legacy DASHBOARD_PASSWORD),
+  // API clients need a personal API token (checked in auth/client-door.ts, which sets the actor) or
+  // the administrator's SANDBOX_API_TOKEN (none set: door closed). Read per request: people come and go.
+  const requiredToken = async (c: Context) =>
+    maybeActor(c) ? undefined : config.dashboardPassword || (await auth.signInRequired()) ? (config.sandboxApiToken ?? null) : undefined
+  if (emulator) registerSandboxDoor(app, emulator, { requiredToken })
   else registerNoSandbox(app)
 
   app.use('/api/local/*', guardWrites)
   registerLocalRoutes(app, { store })
+  audit.routes()
 
   app.all('/api/*', () => jsonError(404, PROXY_CODES.noRoute, 'No route for that URI'))
 
-  if (staticDir) registerSpa(app, staticDir)
+  if (staticDir) {
+    const zoneExists = emulator && ((id: string) => emulator.db.prepare('SELECT 1 FROM zones WHERE id = ?').get(id) !== undefined)
+    registerSpa(app, staticDir, { zoneExists })
+  }
 
   return app
 }

@@ -70,7 +70,7 @@ export function ensureBuilt(root, { targets = ['spa', 'server'], force = false }
     if (!force && !needsBuild(root, target)) continue
     const first = !existsSync(join(root, target.output))
     const what = name === 'spa' ? 'the dashboard' : 'the server'
-    console.log(first ? `Building ${what} (first start)…` : `Sources changed since the last build: rebuilding ${what}…`)
+    console.log(first ? `Building ${what}…` : `Sources changed since the last build: rebuilding ${what}…`)
     const res = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), ...target.viteArgs, '--logLevel', 'warn'], {
       cwd: root,
       stdio: 'inherit',

@@ -16,6 +16,11 @@ export interface ServerConfig {
   dashboardPassword?: string
   /** Single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_CLAIM, OIDC_GROUPS). */
   oidc?: OidcConfig
+  /**
+   * The token API clients must send to the sandbox's /client/v4 door when the dashboard requires
+   * sign-in (without it, that door accepts any well-formed credential, like a throw-away sandbox).
+   */
+  sandboxApiToken?: string
   resetSandbox: boolean
   /** Upstream time-out in milliseconds. */
   upstreamTimeoutMs: number
@@ -24,6 +29,8 @@ export interface ServerConfig {
    * loopback address. Guards against DNS rebinding. `*` allows any.
    */
   allowedHosts: string[]
+  /** AUDIT_RETENTION_DAYS: audit entries older than this are pruned; unset keeps everything. */
+  auditRetentionDays?: number
 }
 
 const LOOPBACK_NAMES = new Set(['localhost', '::1', '[::1]', '0:0:0:0:0:0:0:1'])
@@ -60,6 +67,14 @@ function readBaseUrl(raw: string | undefined): string {
   return value
 }
 
+function readSandboxToken(raw: string | undefined): string | undefined {
+  const token = raw?.trim()
+  if (!token) return undefined
+  if (token.length < 16 || !/^[A-Za-z0-9\-._~+/]+=*$/.test(token))
+    throw new Error('SANDBOX_API_TOKEN must be at least 16 characters of letters, digits and - . _ ~ + / (a Bearer token).')
+  return token
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv.slice(2)): ServerConfig {
   const token = env.API_TOKEN?.trim()
   const email = env.API_EMAIL?.trim()
@@ -82,12 +97,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     dashboardPassword: env.DASHBOARD_PASSWORD || undefined,
     oidc: readOidcConfig(env),
+    sandboxApiToken: readSandboxToken(env.SANDBOX_API_TOKEN),
     resetSandbox: argv.includes('--reset-sandbox'),
     upstreamTimeoutMs: readInt(env, 'UPSTREAM_TIMEOUT_MS', 30_000, 1, 600_000),
     allowedHosts: (env.ALLOWED_HOSTS ?? '')
       .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS?.trim() ? readInt(env, 'AUDIT_RETENTION_DAYS', 0, 1, 100_000) : undefined,
   }
 }
 

@@ -7,7 +7,8 @@ export type ErrorItem = ApiMessage & { error_chain?: ApiMessage[] }
  * Error codes the dashboard's own server adds (not the API's): listed in the README.
  * 7000 no route / not allowlisted, 6003 + chain bad auth headers (sandbox), 6007 malformed JSON,
  * 10401 sign in first, 10403 write refused, 10413 body too large, 10429 too many sign-in attempts,
- * 10500 unexpected server error, 10502 upstream unreachable, 10504 upstream time-out.
+ * 10500 unexpected server error, 10502 upstream unreachable, 10504 upstream time-out, 10505 upstream
+ * time-out on a write (which may have been applied).
  */
 export const PROXY_CODES = {
   noRoute: 7000,
@@ -19,6 +20,7 @@ export const PROXY_CODES = {
   internal: 10500,
   unreachable: 10502,
   timeout: 10504,
+  writeTimeout: 10505,
 } as const
 
 export function errorBody(errors: ErrorItem[]) {

@@ -1,10 +1,17 @@
 import { resolve } from 'node:path'
 import { createApp } from './app'
 import { adoptDashboardPassword, issueSetupCode, setupNeedsCode } from './auth/first-run'
-import { readConfig, startupRefusal } from './config'
+import { readConfig, startupRefusal, type ServerConfig } from './config'
 import { openSandbox, sandboxFile } from './data'
 import { startServer } from './serve'
 import { createStore } from './store'
+
+const clientToken = (config: ServerConfig, signIn: boolean) =>
+  !signIn
+    ? 'any Bearer token'
+    : config.sandboxApiToken
+      ? 'Bearer token: a personal API token (account page) or SANDBOX_API_TOKEN'
+      : 'Bearer token: a personal API token from your account page'
 
 async function main() {
   const config = readConfig()
@@ -26,7 +33,7 @@ async function main() {
   const where = running.url
   console.log(
     config.mode === 'sandbox'
-      ? `Zonekeeper (sandbox) at ${where}\n  API clients: ${where}/client/v4 (any Bearer token)\n  Data: ${sandboxFile(config.dataDir)}` +
+      ? `Zonekeeper (sandbox) at ${where}\n  API clients: ${where}/client/v4 (${clientToken(config, people > 0 || Boolean(config.dashboardPassword) || Boolean(config.oidc) || setupNeedsCode(config.host))})\n  Data: ${sandboxFile(config.dataDir)}` +
           (config.resetSandbox ? ' (reset to the demo data)' : '')
       : `Zonekeeper (live, forwarding to ${config.apiBaseUrl}) at ${where}`,
   )

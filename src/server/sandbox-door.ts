@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono'
+import { createHash, timingSafeEqual } from 'node:crypto'
 import type { ApiMessage } from '../shared/schemas/common'
 import type { Emulator } from './emulator'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from './envelope'
@@ -55,17 +56,47 @@ export function sandboxAuthError(c: Context, hasBody: boolean): Response | undef
   return jsonErrors(400, [{ code: 6003, message: 'Invalid request headers', error_chain: chain }])
 }
 
+const sameSecret = (a: string, b: string) => {
+  const x = createHash('sha256').update(a).digest()
+  const y = createHash('sha256').update(b).digest()
+  return timingSafeEqual(x, y)
+}
+
+/** The token check of a sandbox behind sign-in: the Bearer token (or the key of a pair) must be SANDBOX_API_TOKEN. */
+function tokenRefusal(c: Context, required: string | null | undefined): Response | undefined {
+  if (required === undefined) return undefined
+  if (required === null) {
+    return jsonError(
+      403,
+      10000,
+      'Authentication error: this dashboard requires sign-in, so its sandbox API is closed to API clients until the administrator sets SANDBOX_API_TOKEN.',
+    )
+  }
+  const auth = c.req.header('authorization')
+  const sent = auth !== undefined ? (BEARER.exec(auth)?.[1] ?? '') : (c.req.header('x-auth-key')?.trim() ?? '')
+  if (sameSecret(sent, required)) return undefined
+  return jsonError(403, 10000, 'Authentication error: send the sandbox API token (SANDBOX_API_TOKEN) as a Bearer token.')
+}
+
 /**
  * The sandbox for any API client at /client/v4 (curl, the `cloudflare` SDK, certbot), plus the
  * dashboard's reset button. Only registered in sandbox mode.
  */
-export function registerSandboxDoor(app: Hono, emulator: Emulator): void {
+export interface SandboxDoorOptions {
+  /**
+   * When the dashboard requires sign-in: the only token the door accepts (SANDBOX_API_TOKEN), or
+   * null when none is set (the door then refuses every client). Undefined: any credential will do.
+   */
+  requiredToken?: (c: Context) => Promise<string | null | undefined>
+}
+
+export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredToken }: SandboxDoorOptions = {}): void {
   const forward = emulatorForward(emulator)
 
   app.all(`${CLIENT_DOOR}/*`, async (c) => {
     const method = c.req.method.toUpperCase()
     const body = method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await c.req.arrayBuffer())
-    const refusal = sandboxAuthError(c, Boolean(body?.byteLength))
+    const refusal = sandboxAuthError(c, Boolean(body?.byteLength)) ?? tokenRefusal(c, await requiredToken?.(c))
     if (refusal) return refusal
     const { path, query } = splitTarget(rawTarget(c))
     return forward({
@@ -79,7 +110,7 @@ export function registerSandboxDoor(app: Hono, emulator: Emulator): void {
 
   app.post('/api/sandbox/reset', guardWrites, async () => {
     await emulator.ready // a background seed finishes first
-    emulator.reset()
+    await emulator.reset()
     return jsonOk({ reset: true })
   })
 }

@@ -2,6 +2,7 @@ import type { Hono, MiddlewareHandler } from 'hono'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { existsSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { matchSpaRoute } from '../shared/spa-routes'
 
 /**
  * Headers on every answer (set by serve.ts on the Node response, so that they cost nothing per
@@ -22,7 +23,22 @@ export const SECURITY_HEADERS: Record<string, string> = {
  * and index.html for any other page path so that the browser router can take over. A missing
  * asset is a 404, not the page.
  */
-export function registerSpa(app: Hono, distDir: string): void {
+export interface SpaOptions {
+  /** Whether a zone id names a zone (the sandbox knows; undefined: cannot tell, the page is served). */
+  zoneExists?: (zoneId: string) => boolean | undefined
+}
+
+/** 404 for a page path no route matches, or a zone id that is malformed or (where known) unknown. */
+function pageStatus(path: string, options: SpaOptions): 200 | 404 {
+  const match = matchSpaRoute(path)
+  if (!match) return 404
+  const zoneId = match.params.zoneId
+  if (zoneId === undefined) return 200
+  if (!/^[0-9a-f]{32}$/.test(zoneId) || options.zoneExists?.(zoneId) === false) return 404
+  return 200
+}
+
+export function registerSpa(app: Hono, distDir: string, options: SpaOptions = {}): void {
   const indexFile = join(distDir, 'index.html')
   // Made on first use once dist/ exists: serveStatic complains at creation about a missing root, and
   // a server started before the first build (SKIP_BUILD=1) should pick the build up when it appears.
@@ -47,6 +63,7 @@ export function registerSpa(app: Hono, distDir: string): void {
       return c.text('The dashboard is not built yet: run `npm run build` (or start without SKIP_BUILD=1).', 503)
     }
     c.header('Cache-Control', 'no-cache')
-    return c.html(readFileSync(indexFile, 'utf8'))
+    // Unknown pages still get the dashboard (it shows its own "not found" screen), with a 404 status.
+    return c.html(readFileSync(indexFile, 'utf8'), pageStatus(c.req.path, options))
   })
 }

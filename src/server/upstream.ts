@@ -3,7 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { isUtf8 } from 'node:buffer'
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib'
 import { credentialSecrets, type Credential } from './config'
-import { jsonError } from './envelope'
+import { jsonError, PROXY_CODES } from './envelope'
 import { createRedactor } from './redact'
 
 /**
@@ -181,7 +181,14 @@ export function createUpstream(opts: UpstreamOptions): Forward {
   return async (req) => {
     const outcome = await exchange(req)
     if (outcome.kind === 'timeout') {
-      return jsonError(504, 10504, `The API at ${where} did not answer within ${seconds} seconds. Try again in a moment.`)
+      if (req.method === 'GET' || req.method === 'HEAD')
+        return jsonError(504, PROXY_CODES.timeout, `The API at ${where} did not answer within ${seconds} seconds. Try again in a moment.`)
+      // The request went out: the API may well have made the change and only answered late.
+      return jsonError(
+        504,
+        PROXY_CODES.writeTimeout,
+        `The API at ${where} did not answer within ${seconds} seconds, but the change may still have been applied. Check the current state before trying again.`,
+      )
     }
     if (outcome.kind === 'too-large')
       return jsonError(502, 10502, `The API at ${where} sent an answer larger than the dashboard accepts.`)

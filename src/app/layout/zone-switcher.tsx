@@ -65,6 +65,13 @@ export function ZoneSwitcher() {
           value={open ? text : ''}
           placeholder={currentName ? `Zone: ${currentName}` : 'Find a zone by name…'}
           onFocus={() => setOpen(true)}
+          onBlur={(e) => {
+            // Tab (or any focus move) out of the switcher closes the list: it must not cover the page or dialogs.
+            if (!boxRef.current?.contains(e.relatedTarget as Node | null)) {
+              setOpen(false)
+              setText('')
+            }
+          }}
           onChange={(e) => {
             setText(e.target.value)
             setActive(0)

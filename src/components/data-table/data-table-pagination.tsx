@@ -10,11 +10,14 @@ export function DataTablePagination<T extends object>({
   pageSizes = [20, 50, 100],
   itemLabel = 'items',
   isFetching,
+  isLoading,
 }: {
   table: DataTableInstance<T>
   pageSizes?: readonly number[]
   itemLabel?: string
   isFetching?: boolean
+  /** The first page is still on its way: say so instead of "No items". */
+  isLoading?: boolean
 }) {
   const sizeId = useId()
   const { pageIndex, pageSize } = table.state.pagination
@@ -27,10 +30,10 @@ export function DataTablePagination<T extends object>({
     <div className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-200 px-3 py-2.5 text-sm text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">
       <div className="flex items-center gap-3" aria-live="polite">
         <span>
-          {total === 0 ? `No ${itemLabel}` : `Showing ${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(total)} ${itemLabel}`}
+          {isLoading && total === 0 ? 'Loading…' : total === 0 ? `No ${itemLabel}` : `Showing ${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(total)} ${itemLabel}`}
         </span>
         {selected > 0 && <span className="font-medium text-blue-700 dark:text-blue-300">{formatNumber(selected)} selected</span>}
-        {isFetching && <Spinner size="sm" label="Updating" />}
+        {isFetching && !isLoading && <Spinner size="sm" label="Updating" />}
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <label htmlFor={sizeId} className="flex items-center gap-2">

@@ -176,7 +176,13 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         </table>
       </div>
       {!props.hidePagination && (
-        <DataTablePagination table={table} pageSizes={props.pageSizes} itemLabel={props.itemLabel} isFetching={isFetching} />
+        <DataTablePagination
+          table={table}
+          pageSizes={props.pageSizes}
+          itemLabel={props.itemLabel}
+          isFetching={isFetching}
+          isLoading={Boolean(isLoading) && !rows.length}
+        />
       )}
     </div>
   )

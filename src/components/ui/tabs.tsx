@@ -71,7 +71,8 @@ export type TabNavItem = { label: ReactNode } & Pick<LinkComponentProps, 'to' | 
 /** Tabs that are links between child routes (e.g. Scripts / Connections / Cookies / Policies). */
 export function TabNav({ items, label }: { items: TabNavItem[]; label: string }) {
   return (
-    <nav aria-label={label} className="mb-5 flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-700">
+    // Wraps onto a second line in narrow windows rather than hiding tabs off-screen.
+    <nav aria-label={label} className="mb-5 flex flex-wrap gap-x-1 border-b border-zinc-200 dark:border-zinc-700">
       {items.map((t, i) => (
         <Link
           key={i}

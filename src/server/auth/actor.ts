@@ -28,6 +28,8 @@ export function actorOf(c: Context): Actor {
   if (!a) throw new Error('No actor on this request: the access gate did not run.')
   return a
 }
+/** The request's actor when the access gate has run (the audit recorder also sees refused requests). */
+export const maybeActor = (c: Context): Actor | undefined => c.get('zkActor')
 
 export const ROLE_RANK: Record<Role, number> = { viewer: 0, reviewer: 1, editor: 2, admin: 3 }
 export const hasRole = (actual: Role, needed: Role) => ROLE_RANK[actual] >= ROLE_RANK[needed]

@@ -52,6 +52,14 @@ export const localRoutes: LocalRoute[] = [
   { method: 'GET', path: '/api/local/people/:person_id/sessions', role: 'admin' },
   { method: 'DELETE', path: '/api/local/people/:person_id/sessions', role: 'admin' },
   { method: 'POST', path: '/api/sandbox/reset', role: 'admin' },
+  // Audit log (issue 12): everyone reads their own scope; an undo's write is checked at the API door.
+  { method: 'GET', path: '/api/local/audit', role: 'viewer' },
+  { method: 'GET', path: '/api/local/audit/export.csv', role: 'viewer' },
+  { method: 'GET', path: '/api/local/audit/history', role: 'viewer' },
+  { method: 'GET', path: '/api/local/audit/:id', role: 'viewer' },
+  { method: 'GET', path: '/api/local/audit/:id/restore-point', role: 'viewer' },
+  { method: 'GET', path: '/api/local/audit/:id/undo-check', role: 'viewer' },
+  { method: 'POST', path: '/api/local/audit/:id/undo', role: 'viewer' },
 ]
 
 const SEGMENT = '[^/]+'

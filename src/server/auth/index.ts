@@ -12,7 +12,7 @@ import { registerClientDoorAccess } from './client-door'
 import { PASSWORD_PAGE, registerPasswordChange } from './password-change'
 import { registerSignIn, SESSION_COOKIE } from './sign-in'
 
-export { actorOf, hasRole, type Actor } from './actor'
+export { actorOf, hasRole, maybeActor, type Actor } from './actor'
 export { SESSION_COOKIE } from './sign-in'
 
 export interface AuthOptions {
@@ -38,7 +38,7 @@ const ALLOWED_BEFORE_NEW_PASSWORD = (path: string) => path === PASSWORD_PAGE || 
  * the local administrator on loopback while nobody is defined), then roles and zone scope on /api.
  * Register before the API door and the dashboard's own routes.
  */
-export function registerAuth(app: Hono, options: AuthOptions): void {
+export function registerAuth(app: Hono, options: AuthOptions): { signInRequired: () => Promise<boolean> } {
   const { store } = options
   registerSignIn(app, options)
   const loopback = isLoopback(options.host)
@@ -78,5 +78,7 @@ export function registerAuth(app: Hono, options: AuthOptions): void {
 
   registerPasswordChange(app, store)
   const scope = registerAccess(app, options)
-  registerClientDoorAccess(app, { store, scope, signInRequired: async () => !loopback || Boolean(options.oidc) || !(await nobodyYet()) })
+  const signInRequired = async () => !loopback || Boolean(options.oidc) || !(await nobodyYet())
+  registerClientDoorAccess(app, { store, scope, signInRequired })
+  return { signInRequired }
 }

@@ -1,5 +1,7 @@
 import { Hono } from 'hono'
+import { escapeControls } from '../log-text'
 import { openDatabase } from './db'
+import { IMPORTS_PER_MINUTE } from './dns/import-limits'
 import { ApiError, errorEnvelope } from './http'
 import type { Db, EmulatorContext } from './module'
 import { emulatorModules } from './modules'
@@ -32,11 +34,17 @@ export interface EmulatorOptions {
    */
   scaleInBackground?: boolean
   now?: () => Date
+  /** Zone-file imports a zone may take per minute (default: the service's few, IMPORTS_PER_MINUTE). */
+  importsPerMinute?: number
 }
 
 export function createEmulator(options: EmulatorOptions): Emulator {
   const db = openDatabase(options.file)
-  const ctx: EmulatorContext = { db, now: options.now ?? (() => new Date()) }
+  const ctx: EmulatorContext = {
+    db,
+    now: options.now ?? (() => new Date()),
+    importsPerMinute: options.importsPerMinute ?? IMPORTS_PER_MINUTE,
+  }
   createSeedTables(db)
   for (const m of emulatorModules) db.exec(m.schema)
 
@@ -65,7 +73,12 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     if (background) startScale()
   } else if (options.seed !== false && scalePending(db)) startScale()
 
-  const reset = () => seedDemo(ctx, { scale: true })
+  // The demo zones at once (tens of ms); with a background seed, the scale-test zones again in the
+  // worker thread, so a reset never holds the server for the seconds they take.
+  const reset = () => {
+    seedDemo(ctx, { scale: !background })
+    if (background) startScale()
+  }
 
   const app = new Hono()
   app.use('/zones/:zone_id/*', async (c, next) => {
@@ -84,7 +97,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   )
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(errorEnvelope(err.errors), err.status)
-    console.error('[sandbox] unexpected error:', err)
+    console.error(`[sandbox] unexpected error: ${escapeControls(err instanceof Error ? (err.stack ?? err.message) : String(err))}`)
     return c.json(errorEnvelope([{ code: 10001, message: 'Internal error in the sandbox.' }]), 500)
   })
 

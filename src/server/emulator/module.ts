@@ -8,6 +8,8 @@ export interface EmulatorContext {
   db: Db
   /** The emulator's clock; tests may replace it. */
   now: () => Date
+  /** Imports a zone may take per minute (the service allows a few); absent: no limit (unit tests). */
+  importsPerMinute?: number
 }
 
 export interface SeedContext extends EmulatorContext {

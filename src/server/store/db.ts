@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3'
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely'
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
 import { migrations, type Dialect } from './migrations'
 import type { StoreTables } from './schema'
+import { privateFile } from '../private-files'
 
 export type Db = Kysely<StoreTables>
 
@@ -22,11 +22,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v))
 
 function openSqlite(dataDir: string): Database.Database {
   if (dataDir === ':memory:') return new Database(':memory:')
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const file = join(dataDir, STORE_FILE)
-  // Created readable by its owner only, before SQLite opens it.
-  closeSync(openSync(file, 'a', 0o600))
-  chmodSync(file, 0o600)
+  // Folder 0700, file 0600 (also when an older version left them readable), before SQLite opens it.
+  privateFile(file)
   const db = new Database(file)
   db.pragma('journal_mode = WAL')
   db.pragma('busy_timeout = 5000')

@@ -1,4 +1,5 @@
 import { apiTokenStore } from './api-tokens'
+import { auditStore } from './audit'
 import { createDb, dialectOf, migrateToLatest, type Db, type StoreLocation } from './db'
 import { peopleStore } from './people'
 import { reviewStore } from './reviews'
@@ -12,6 +13,7 @@ export { ROLES, publicPerson, type Person, type PersonWithHash, type Role, type 
 export type { SessionInfo, SessionPolicy } from './sessions'
 export type { ReviewRow, NewReview } from './reviews'
 export type { ApiToken } from './api-tokens'
+export type { AuditEntry, AuditFilter, AuditOutcome, NewAuditEntry } from './audit'
 
 export interface StoreOptions extends StoreLocation {
   now?: () => number
@@ -38,6 +40,7 @@ export function createStore(options: StoreOptions) {
     settings: settingsStore(db),
     reviews: reviewStore(db),
     apiTokens: apiTokenStore(db, now),
+    audit: auditStore(db),
     close: () => kysely.destroy(),
   }
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely'
+import { auditLogMigration } from './audit-migration'
 
 /**
  * Versioned migrations, applied in name order and recorded by Kysely's migrator. Never edit one that
@@ -102,6 +103,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('people').addColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0)).execute()
       },
     },
-    // Issue 12 (audit log): add the next migration ('0005-audit-log') here.
+    // Issue 12 (audit log) takes '0010-…' so it sorts after issue 11's 0003–0009 (0003 tokens, 0004 one-time passwords).
+    '0010-audit-log': auditLogMigration(dialect),
   }
 }

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely'
+import type { AuditTable } from './audit-schema'
 
 /**
  * The tables of the dashboard's own store (never the API's data). Times are milliseconds since the
@@ -11,6 +12,7 @@ export interface StoreTables {
   settings: SettingsTable
   script_reviews: ScriptReviewsTable
   api_tokens: ApiTokensTable
+  audit_log: AuditTable
 }
 
 export interface PeopleTable {

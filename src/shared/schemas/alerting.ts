@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ALERT_TYPES } from '../alerting/alert-types'
 import { hexIdSchema } from './common'
 
 export const LB_HEALTH_ALERT = 'load_balancing_health_alert'
@@ -10,13 +11,14 @@ export const lbEventSources = ['pool', 'origin'] as const
 export type LbHealthState = (typeof lbHealthStates)[number]
 export type LbEventSource = (typeof lbEventSources)[number]
 
-const uuidId = z.object({ id: z.uuid('Must be a UUID.') })
+/** A webhook or PagerDuty destination, by its id (32 hexadecimal characters on the service; not checked further). */
+const destinationId = z.object({ id: z.string({ error: 'Give the destination id.' }).trim().min(1, 'Give the destination id.') })
 
 export const notificationMechanismsSchema = z
   .object({
     email: z.array(z.object({ id: z.email('Must be an e-mail address.') })).optional(),
-    webhooks: z.array(uuidId).optional(),
-    pagerduty: z.array(uuidId).optional(),
+    webhooks: z.array(destinationId).optional(),
+    pagerduty: z.array(destinationId).optional(),
   })
   .refine((m) => (m.email?.length ?? 0) + (m.webhooks?.length ?? 0) + (m.pagerduty?.length ?? 0) > 0, {
     message: 'Give at least one delivery mechanism (an e-mail address, a webhook or PagerDuty).',
@@ -41,17 +43,18 @@ export const notificationPolicyInputSchema = z
   .object({
     name: z.string({ error: 'name is required.' }).trim().min(1, 'Give the policy a name.').max(256, 'At most 256 characters.'),
     description: z.string().max(1024, 'At most 1024 characters.').optional(),
-    alert_type: z.enum(notificationAlertTypes, `alert_type must be one of ${notificationAlertTypes.join(', ')}.`),
+    alert_type: z.enum(ALERT_TYPES, 'alert_type is not an alert type of the service (for example load_balancing_health_alert).'),
     enabled: z.boolean({ error: 'enabled is required (true or false).' }),
     alert_interval: z.string().optional(),
     mechanisms: notificationMechanismsSchema,
     filters: z.record(z.string(), z.array(z.string())).optional(),
   })
   .superRefine((p, ctx) => {
+    // Other alert types carry filters of their own, which the service checks per type.
+    if (!(notificationAlertTypes as readonly string[]).includes(p.alert_type)) return
     if (p.alert_type !== LB_HEALTH_ALERT) {
       const pools = p.filters?.pool_id
-      if (!pools || pools.length === 0)
-        ctx.addIssue({ code: 'custom', message: 'Choose at least one pool.', path: ['filters', 'pool_id'] })
+      if (!pools || pools.length === 0) ctx.addIssue({ code: 'custom', message: 'Choose at least one pool.', path: ['filters', 'pool_id'] })
       return
     }
     const parsed = lbHealthAlertFiltersSchema.safeParse(p.filters ?? {})

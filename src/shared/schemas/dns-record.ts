@@ -42,6 +42,11 @@ export const dnsRecordMetaSchema = z.looseObject({
   managed_by_apps: z.boolean().optional(),
   managed_by_argo_tunnel: z.boolean().optional(),
   source: z.string().optional(),
+  // Shadow metadata (only with include_shadow_metadata=true; see src/shared/dns/shadow.ts).
+  shadowed_by: z.array(z.string()).optional(),
+  is_glue: z.boolean().optional(),
+  dead_glue: z.boolean().optional(),
+  shadowed_records_count: z.number().int().optional(),
 })
 
 /** A DNS record as the API returns it (api-notes §3.3; no zone_id, zone_name or locked). */

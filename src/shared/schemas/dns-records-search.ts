@@ -73,6 +73,8 @@ export const dnsRecordsSearchSchema = z.object({
   direction: directionSchema.optional(),
   page: intParam('page', 1, Number.MAX_SAFE_INTEGER).optional(),
   per_page: intParam('per_page', 1, DNS_RECORDS_MAX_PER_PAGE).optional(),
+  /** Adds shadow metadata to each record's `meta` (records below an NS delegation; api-notes §14). */
+  include_shadow_metadata: queryBooleanSchema.optional(),
 })
 
 export type DnsRecordsSearch = z.infer<typeof dnsRecordsSearchSchema>

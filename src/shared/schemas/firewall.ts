@@ -49,10 +49,7 @@ export type FirewallRuleDeleteBody = z.infer<typeof firewallRuleDeleteBodySchema
 export const firewallBulkDeleteIdsSchema = z
   .array(hexIdSchema)
   .min(1, 'Name at least one rule to delete with ?id=<rule_id>.')
-  .max(
-    FIREWALL_BULK_DELETE_MAX_IDS,
-    `At most ${FIREWALL_BULK_DELETE_MAX_IDS} rules can be deleted in one request; split the ids over several requests.`,
-  )
+  .max(FIREWALL_BULK_DELETE_MAX_IDS, `At most ${FIREWALL_BULK_DELETE_MAX_IDS} rules can be deleted in one request; split the ids over several requests.`)
 
 /** The query of a bulk delete, as the sandbox reads it (errors point at `/id/<n>`). */
 export const firewallBulkDeleteQuerySchema = z.object({ id: firewallBulkDeleteIdsSchema })

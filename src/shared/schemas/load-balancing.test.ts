@@ -9,15 +9,10 @@ describe('poolsPageQuerySchema', () => {
   it('reads limit/offset', () => expect(w({ limit: '5', offset: '7' })).toEqual({ offset: 7, limit: 5, page: 2 }))
   it('uses limit 25 when only offset is given', () => expect(w({ offset: '50' })).toEqual({ offset: 50, limit: 25, page: 3 }))
   it('treats empty values as absent', () => expect(w({ page: '', per_page: '' })).toEqual({ offset: 0, limit: 25, page: 1 }))
-  it.each([
-    { page: '1', limit: '5' },
-    { per_page: '5', offset: '0' },
-    { per_page: '101' },
-    { limit: '0' },
-    { page: '0' },
-    { page: '1.5' },
-    { offset: '-1' },
-  ])('refuses %o', (q) => expect(poolsPageQuerySchema.safeParse(q).success).toBe(false))
+  it.each([{ page: '1', limit: '5' }, { per_page: '5', offset: '0' }, { per_page: '101' }, { limit: '0' }, { page: '0' }, { page: '1.5' }, { offset: '-1' }])(
+    'refuses %o',
+    (q) => expect(poolsPageQuerySchema.safeParse(q).success).toBe(false),
+  )
 })
 
 describe('poolsClearEmailBodySchema', () => {

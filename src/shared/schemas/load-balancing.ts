@@ -41,9 +41,7 @@ export const poolsClearEmailBodySchema = z.strictObject(
   },
   {
     error: (iss) =>
-      iss.code === 'unrecognized_keys'
-        ? `Unexpected field(s) ${iss.keys.join(', ')}. ${CLEAR_ONLY}`
-        : `The body must be a JSON object. ${CLEAR_ONLY}`,
+      iss.code === 'unrecognized_keys' ? `Unexpected field(s) ${iss.keys.join(', ')}. ${CLEAR_ONLY}` : `The body must be a JSON object. ${CLEAR_ONLY}`,
   },
 )
 export type PoolsClearEmailBody = z.infer<typeof poolsClearEmailBodySchema>

@@ -24,20 +24,10 @@ describe('log job create schema', () => {
   })
 
   it('accepts only the listed destination schemes', () => {
-    for (const d of [
-      'r2://b/p',
-      'gs://b/p',
-      's3://b/p?region=x',
-      'sumo://x/y',
-      'https://h/p',
-      'azure://c/p',
-      'splunk://h/p',
-      'datadog://h/p',
-    ]) {
+    for (const d of ['r2://b/p', 'gs://b/p', 's3://b/p?region=x', 'sumo://x/y', 'https://h/p', 'azure://c/p', 'splunk://h/p', 'datadog://h/p']) {
       expect(pointers({ ...valid, destination_conf: d, ownership_challenge: 'abc' })).toEqual([])
     }
-    for (const d of ['ftp://b/p', 'http://h/p', 'bucket/path', 's3://b/with space'])
-      expect(pointers({ ...valid, destination_conf: d })).toEqual(['/destination_conf'])
+    for (const d of ['ftp://b/p', 'http://h/p', 'bucket/path', 's3://b/with space']) expect(pointers({ ...valid, destination_conf: d })).toEqual(['/destination_conf'])
   })
 
   it('restricts the name to letters, digits, dots and hyphens, at most 512', () => {
@@ -54,9 +44,7 @@ describe('log job create schema', () => {
   })
 
   it('checks http_requests field names, and refuses a field listed twice', () => {
-    expect(pointers({ ...valid, output_options: { field_names: ['RayID', 'NotAField'] } })).toEqual([
-      '/output_options/field_names/1',
-    ])
+    expect(pointers({ ...valid, output_options: { field_names: ['RayID', 'NotAField'] } })).toEqual(['/output_options/field_names/1'])
     expect(pointers({ ...valid, output_options: { field_names: ['RayID', 'RayID'] } })).toEqual(['/output_options/field_names/1'])
     expect(pointers({ ...valid, output_options: { field_names: ['RequestHeaders', 'ResponseHeaders', 'Cookies'] } })).toEqual([])
   })
@@ -67,9 +55,7 @@ describe('log job create schema', () => {
   })
 
   it('takes 0 or the documented range for the upload limits', () => {
-    expect(pointers({ ...valid, max_upload_records: 0, max_upload_bytes: 5_000_000, max_upload_interval_seconds: 300 })).toEqual(
-      [],
-    )
+    expect(pointers({ ...valid, max_upload_records: 0, max_upload_bytes: 5_000_000, max_upload_interval_seconds: 300 })).toEqual([])
     expect(pointers({ ...valid, max_upload_records: 999 })).toEqual(['/max_upload_records'])
     expect(pointers({ ...valid, max_upload_interval_seconds: 301 })).toEqual(['/max_upload_interval_seconds'])
     expect(pointers({ ...valid, max_upload_bytes: 4_999_999 })).toEqual(['/max_upload_bytes'])
@@ -77,9 +63,7 @@ describe('log job create schema', () => {
 
   it('asks for an ownership challenge where the destination needs one', () => {
     expect(pointers({ ...valid, destination_conf: 's3://bucket/logs?region=us-east-1' })).toEqual(['/ownership_challenge'])
-    expect(pointers({ ...valid, destination_conf: 's3://bucket/logs?region=us-east-1', ownership_challenge: 'a.b.c' })).toEqual(
-      [],
-    )
+    expect(pointers({ ...valid, destination_conf: 's3://bucket/logs?region=us-east-1', ownership_challenge: 'a.b.c' })).toEqual([])
     expect(pointers({ ...valid, ownership_challenge: 'has space' })).toEqual(['/ownership_challenge'])
   })
 
@@ -97,13 +81,9 @@ describe('destinationNeedsOwnership', () => {
   it('is true for s3 without keys, gs, azure and sumo; false for r2, https, datadog, splunk and keyed S3-compatible storage', () => {
     expect(['s3://b/p', 'gs://b/p', 'azure://c/p', 'sumo://h/p'].map(destinationNeedsOwnership)).toEqual([true, true, true, true])
     expect(
-      [
-        'r2://b/p',
-        'https://h/p',
-        'datadog://h/p',
-        'splunk://h/p',
-        's3://b/p?region=auto&access-key-id=K&secret-access-key=S&endpoint=e',
-      ].map(destinationNeedsOwnership),
+      ['r2://b/p', 'https://h/p', 'datadog://h/p', 'splunk://h/p', 's3://b/p?region=auto&access-key-id=K&secret-access-key=S&endpoint=e'].map(
+        destinationNeedsOwnership,
+      ),
     ).toEqual([false, false, false, false, false])
   })
 })

@@ -4,53 +4,19 @@ import { isHttpRequestsField } from '../log-fields/http-requests-fields'
 /** Log jobs (Logpush, zone scope; api-notes §7). */
 
 export const logpushDatasets = [
-  'access_requests',
-  'audit_logs',
-  'audit_logs_v2',
-  'biso_user_actions',
-  'casb_findings',
-  'device_posture_results',
-  'dex_application_tests',
-  'dex_device_state_events',
-  'dlp_forensic_copies',
-  'dns_firewall_logs',
-  'dns_logs',
-  'email_security_alerts',
-  'email_security_post_delivery_events',
-  'firewall_events',
-  'gateway_dns',
-  'gateway_http',
-  'gateway_network',
-  'http_requests',
-  'ipsec_logs',
-  'magic_ids_detections',
-  'mcp_portal_logs',
-  'mnm_flow_logs',
-  'nel_reports',
-  'network_analytics_logs',
-  'page_shield_events',
-  'sinkhole_http_logs',
-  'spectrum_events',
-  'ssh_logs',
-  'turnstile_events',
-  'warp_config_changes',
-  'warp_toggle_changes',
-  'websocket_analytics',
-  'workers_trace_events',
-  'zaraz_events',
-  'zero_trust_network_sessions',
+  'access_requests', 'audit_logs', 'audit_logs_v2', 'biso_user_actions', 'casb_findings', 'device_posture_results',
+  'dex_application_tests', 'dex_device_state_events', 'dlp_forensic_copies', 'dns_firewall_logs', 'dns_logs',
+  'email_security_alerts', 'email_security_post_delivery_events', 'firewall_events', 'gateway_dns', 'gateway_http',
+  'gateway_network', 'http_requests', 'ipsec_logs', 'magic_ids_detections', 'mcp_portal_logs', 'mnm_flow_logs',
+  'nel_reports', 'network_analytics_logs', 'page_shield_events', 'sinkhole_http_logs', 'spectrum_events', 'ssh_logs',
+  'turnstile_events', 'warp_config_changes', 'warp_toggle_changes', 'websocket_analytics', 'workers_trace_events',
+  'zaraz_events', 'zero_trust_network_sessions',
 ] as const
 
 /** Datasets a zone-level job may use (the others belong to accounts). */
 export const zoneLogpushDatasets = [
-  'dns_logs',
-  'firewall_events',
-  'http_requests',
-  'nel_reports',
-  'page_shield_events',
-  'spectrum_events',
-  'websocket_analytics',
-  'zaraz_events',
+  'dns_logs', 'firewall_events', 'http_requests', 'nel_reports', 'page_shield_events', 'spectrum_events',
+  'websocket_analytics', 'zaraz_events',
 ] as const
 export type ZoneLogpushDataset = (typeof zoneLogpushDatasets)[number]
 
@@ -115,12 +81,7 @@ export const outputOptionsSchema = z.object({
     .optional(),
   output_type: z.enum(['ndjson', 'csv']).optional(),
   timestamp_format: timestampFormatSchema.optional(),
-  sample_rate: z
-    .number()
-    .min(0, 'The sample rate is between 0 and 1.')
-    .max(1, 'The sample rate is between 0 and 1.')
-    .nullable()
-    .optional(),
+  sample_rate: z.number().min(0, 'The sample rate is between 0 and 1.').max(1, 'The sample rate is between 0 and 1.').nullable().optional(),
   batch_prefix: nullableString,
   batch_suffix: nullableString,
   record_prefix: nullableString,
@@ -137,9 +98,7 @@ const zeroOr = (min: number, max: number, what: string) =>
   z
     .number()
     .int()
-    .refine((n) => n === 0 || (n >= min && n <= max), {
-      message: `${what} is 0 (off) or from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}.`,
-    })
+    .refine((n) => n === 0 || (n >= min && n <= max), { message: `${what} is 0 (off) or from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}.` })
     .nullable()
     .optional()
 
@@ -173,9 +132,7 @@ const jobFields = {
 export function fieldNameIssues(dataset: string | null | undefined, names: readonly string[] | undefined) {
   if (dataset !== 'http_requests' || !names) return []
   return names.flatMap((n, i) =>
-    isHttpRequestsField(n)
-      ? []
-      : [{ path: ['output_options', 'field_names', i], message: `${n} is not a field of the http_requests dataset.` }],
+    isHttpRequestsField(n) ? [] : [{ path: ['output_options', 'field_names', i], message: `${n} is not a field of the http_requests dataset.` }],
   )
 }
 
@@ -191,22 +148,13 @@ export const logpushJobCreateSchema = z
     const dataset = job.dataset ?? 'http_requests'
     for (const issue of fieldNameIssues(dataset, job.output_options?.field_names)) ctx.addIssue({ code: 'custom', ...issue })
     if (job.kind === 'edge' && dataset !== 'http_requests') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['kind'],
-        message: 'Edge Log Delivery (kind "edge") is available for http_requests only.',
-      })
+      ctx.addIssue({ code: 'custom', path: ['kind'], message: 'Edge Log Delivery (kind "edge") is available for http_requests only.' })
     }
-    if (
-      destinationConfSchema.safeParse(job.destination_conf).success &&
-      destinationNeedsOwnership(job.destination_conf) &&
-      !job.ownership_challenge
-    ) {
+    if (destinationConfSchema.safeParse(job.destination_conf).success && destinationNeedsOwnership(job.destination_conf) && !job.ownership_challenge) {
       ctx.addIssue({
         code: 'custom',
         path: ['ownership_challenge'],
-        message:
-          'This destination needs an ownership challenge: request one (POST …/logpush/ownership) and paste the token it writes to the destination.',
+        message: 'This destination needs an ownership challenge: request one (POST …/logpush/ownership) and paste the token it writes to the destination.',
       })
     }
   })

@@ -21,15 +21,7 @@ const names = (prefix: string, n: number) => Array.from({ length: n }, (_, i) =>
 
 describe('custom-field rule validation', () => {
   it('accepts a rule with two request headers, one response header and one cookie', () => {
-    const body = {
-      rules: [
-        rule({
-          request_fields: names('x-req', 2),
-          response_fields: [{ name: 'x-cache' }],
-          cookie_fields: [{ name: 'SessionID' }],
-        }),
-      ],
-    }
+    const body = { rules: [rule({ request_fields: names('x-req', 2), response_fields: [{ name: 'x-cache' }], cookie_fields: [{ name: 'SessionID' }] })] }
     expect(errorsOf(body)).toEqual([])
   })
 
@@ -37,9 +29,7 @@ describe('custom-field rule validation', () => {
     const body = { rules: [{ action: 'block', expression: 'true' }] }
     expect(pointers(body)).toEqual(['/rules/0/action'])
     // …and keeps the action out of other phases.
-    expect(pointers({ rules: [rule({ request_fields: [{ name: 'x-a' }] })] }, 'http_request_firewall_custom')).toEqual([
-      '/rules/0/action',
-    ])
+    expect(pointers({ rules: [rule({ request_fields: [{ name: 'x-a' }] })] }, 'http_request_firewall_custom')).toEqual(['/rules/0/action'])
   })
 
   it('requires the expression to be exactly true', () => {
@@ -56,15 +46,9 @@ describe('custom-field rule validation', () => {
   it('requires header names in lower case, pointing at the name', () => {
     const errors = errorsOf({ rules: [rule({ request_fields: [{ name: 'x-a' }, { name: 'x-b' }, { name: 'X-Request-ID' }] })] })
     expect(errors).toEqual([
-      {
-        code: RULESET_VALIDATION_CODE,
-        message: 'Header names must be lower case: use "x-request-id".',
-        source: { pointer: '/rules/0/action_parameters/request_fields/2/name' },
-      },
+      { code: RULESET_VALIDATION_CODE, message: 'Header names must be lower case: use "x-request-id".', source: { pointer: '/rules/0/action_parameters/request_fields/2/name' } },
     ])
-    expect(pointers({ rules: [rule({ response_fields: [{ name: 'Content-Type' }] })] })).toEqual([
-      '/rules/0/action_parameters/response_fields/0/name',
-    ])
+    expect(pointers({ rules: [rule({ response_fields: [{ name: 'Content-Type' }] })] })).toEqual(['/rules/0/action_parameters/response_fields/0/name'])
   })
 
   it('keeps cookie names as given: mixed case is accepted and not changed', () => {
@@ -101,15 +85,13 @@ describe('custom-field rule validation', () => {
     expect(pointers({ rules: [rule({ request_fields: [{ name: 'x-a' }, { name: 'x-a' }] })] })).toEqual([
       '/rules/0/action_parameters/request_fields/1/name',
     ])
-    expect(
-      pointers({ rules: [rule({ request_fields: [{ name: 'x-a' }], transformed_request_fields: [{ name: 'x-a' }] })] }),
-    ).toEqual(['/rules/0/action_parameters/transformed_request_fields/0/name'])
+    expect(pointers({ rules: [rule({ request_fields: [{ name: 'x-a' }], transformed_request_fields: [{ name: 'x-a' }] })] })).toEqual([
+      '/rules/0/action_parameters/transformed_request_fields/0/name',
+    ])
     // A request header and a response header of the same name are different fields.
     expect(errorsOf({ rules: [rule({ request_fields: [{ name: 'x-a' }], response_fields: [{ name: 'x-a' }] })] })).toEqual([])
     expect(errorsOf({ rules: [rule({ cookie_fields: [{ name: 'id' }, { name: 'ID' }] })] })).toEqual([])
-    expect(pointers({ rules: [rule({ cookie_fields: [{ name: 'id' }, { name: 'id' }] })] })).toEqual([
-      '/rules/0/action_parameters/cookie_fields/1/name',
-    ])
+    expect(pointers({ rules: [rule({ cookie_fields: [{ name: 'id' }, { name: 'id' }] })] })).toEqual(['/rules/0/action_parameters/cookie_fields/1/name'])
   })
 
   it('checks the same rules when a ruleset is created with rules', () => {

@@ -108,22 +108,14 @@ export function logCustomFieldRuleIssues(rules: readonly CustomFieldRuleInput[])
     }
     const parsed = logCustomFieldParamsSchema.safeParse(rule.action_parameters ?? {})
     if (!parsed.success) {
-      for (const i of parsed.error.issues)
-        issues.push({ path: [...base, 'action_parameters', ...i.path.map(pathKey)], message: i.message })
+      for (const i of parsed.error.issues) issues.push({ path: [...base, 'action_parameters', ...i.path.map(pathKey)], message: i.message })
       return
     }
     const params = parsed.data
-    if (
-      !params.request_fields &&
-      !params.response_fields &&
-      !params.cookie_fields &&
-      !params.transformed_request_fields &&
-      !params.raw_response_fields
-    ) {
+    if (!params.request_fields && !params.response_fields && !params.cookie_fields && !params.transformed_request_fields && !params.raw_response_fields) {
       issues.push({
         path: [...base, 'action_parameters'],
-        message:
-          'Select at least one request header, response header or cookie (request_fields, response_fields or cookie_fields).',
+        message: 'Select at least one request header, response header or cookie (request_fields, response_fields or cookie_fields).',
       })
       return
     }
@@ -136,10 +128,7 @@ export function logCustomFieldRuleIssues(rules: readonly CustomFieldRuleInput[])
         const slot = `${kind}:${kind === 'cookie' ? field.name : field.name.toLowerCase()}`
         const first = seen.get(slot)
         if (first) {
-          issues.push({
-            path,
-            message: `The ${kindLabel[kind]} "${field.name}" is already listed (${first}); each is logged once.`,
-          })
+          issues.push({ path, message: `The ${kindLabel[kind]} "${field.name}" is already listed (${first}); each is logged once.` })
           return
         }
         seen.set(slot, `${key} of rule ${r + 1}`)

@@ -81,8 +81,7 @@ interface IssueSink {
 }
 
 const report = (ctx: IssueSink, issues: RuleIssue[]) => {
-  for (const i of issues)
-    ctx.addIssue({ code: 'custom', message: i.message, path: i.path, params: { code: RULESET_VALIDATION_CODE } })
+  for (const i of issues) ctx.addIssue({ code: 'custom', message: i.message, path: i.path, params: { code: RULESET_VALIDATION_CODE } })
 }
 
 /** Rule-list problems that need no knowledge of the phase: duplicate ids/refs, custom-field rules. */
@@ -97,11 +96,7 @@ export function ruleListIssues(rules: readonly RuleInput[]): RuleIssue[] {
     }
     const ref = rule.ref ?? rule.id
     if (ref) {
-      if (refs.has(ref))
-        issues.push({
-          path: ['rules', i, 'ref'],
-          message: `The ref "${ref}" is used by another rule of this ruleset; refs must be unique.`,
-        })
+      if (refs.has(ref)) issues.push({ path: ['rules', i, 'ref'], message: `The ref "${ref}" is used by another rule of this ruleset; refs must be unique.` })
       refs.add(ref)
     }
   })
@@ -113,15 +108,9 @@ export function phaseRuleIssues(phase: string, rules: readonly RuleInput[]): Rul
   const issues: RuleIssue[] = []
   rules.forEach((rule, i) => {
     if (phase === LOG_CUSTOM_FIELDS_PHASE && rule.action !== LOG_CUSTOM_FIELD_ACTION) {
-      issues.push({
-        path: ['rules', i, 'action'],
-        message: `Rules of the ${LOG_CUSTOM_FIELDS_PHASE} phase must use the action ${LOG_CUSTOM_FIELD_ACTION}.`,
-      })
+      issues.push({ path: ['rules', i, 'action'], message: `Rules of the ${LOG_CUSTOM_FIELDS_PHASE} phase must use the action ${LOG_CUSTOM_FIELD_ACTION}.` })
     } else if (phase !== LOG_CUSTOM_FIELDS_PHASE && rule.action === LOG_CUSTOM_FIELD_ACTION) {
-      issues.push({
-        path: ['rules', i, 'action'],
-        message: `The action ${LOG_CUSTOM_FIELD_ACTION} belongs to the ${LOG_CUSTOM_FIELDS_PHASE} phase only.`,
-      })
+      issues.push({ path: ['rules', i, 'action'], message: `The action ${LOG_CUSTOM_FIELD_ACTION} belongs to the ${LOG_CUSTOM_FIELDS_PHASE} phase only.` })
     }
   })
   return issues

@@ -38,7 +38,7 @@ export function CertificatesPage() {
         automatically; Advanced packs are ordered for chosen names; custom ones are uploaded by you.
       </p>
       <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-300">
-        {showingAll ? 'Packs of every status.' : 'Active packs only (the API’s default). Choose “All statuses” to see packs still being validated or issued.'}
+        {showingAll ? 'Packs of every status.' : 'Showing active packs only. Choose “All statuses” to also see packs still being validated or issued.'}
       </p>
       <DataTableFilterBar table={table} state={state} />
       <DataTable

@@ -45,7 +45,9 @@ describe('DNS page URL → API list query', () => {
 
   it('keeps the filters and sends repeated types as repeated keys', () => {
     const search = dnsSearchSchema.parse({ type: 'A,AAAA', 'name.contains': ' app ', proxied: 'true', page: '4' })
-    expect(buildQuery(dnsApiParams(search))).toBe('?type=A&type=AAAA&name.contains=app&proxied=true&order=type&direction=asc&page=4&per_page=50')
+    expect(buildQuery(dnsApiParams(search))).toBe(
+      '?type=A&type=AAAA&name.contains=app&proxied=true&order=type&direction=asc&page=4&per_page=50&include_shadow_metadata=true',
+    )
   })
 
   it('keeps one type as one value (a clean URL) and several as a list', () => {

@@ -20,5 +20,7 @@ export function dnsApiParams(search: DnsSearch): QueryParams {
     direction: search.direction ?? 'asc',
     page: search.page ?? 1,
     per_page: perPage,
+    // The table flags records shadowed by a delegation, as the service's dashboard does.
+    include_shadow_metadata: true,
   }
 }

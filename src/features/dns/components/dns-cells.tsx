@@ -11,8 +11,50 @@ import { useDnsTable } from './dns-table-context'
 /** "A record www.example.com": how a record is named in buttons, dialogs and results. */
 export const recordLabel = (r: Pick<DnsRecord, 'type' | 'name'>) => `${r.type} record ${r.name}`
 
+/** Shadow metadata in words: records under a delegation are answered by other name servers. */
+function ShadowBadge({ meta }: { meta: DnsRecord['meta'] }) {
+  if (meta.dead_glue)
+    return (
+      <Badge tone="warning" title="Glue for a delegation that a shallower delegation cuts off: it is never served. Safe to remove once the other name servers hold it.">
+        Unreachable glue
+      </Badge>
+    )
+  if (meta.is_glue)
+    return (
+      <Badge tone="info" title="The address of a name server the delegation points to: still served with the delegation so resolvers can reach it.">
+        Glue
+      </Badge>
+    )
+  if (meta.shadowed_by?.length)
+    return (
+      <Badge tone="warning" title="This name is delegated to other name servers (an NS record above it), so they answer for it and this record is not served.">
+        Shadowed by a delegation
+      </Badge>
+    )
+  if (meta.shadowed_records_count)
+    return (
+      <Badge title={`Delegates this name: ${meta.shadowed_records_count} record(s) at or below it are answered by the delegated name servers, not by this zone.`}>
+        Hides {meta.shadowed_records_count}
+      </Badge>
+    )
+  return null
+}
+
+/** Per-record settings (2025–2026), where they change what the record does. */
+function settingBadges(record: DnsRecord) {
+  const s = record.settings as { ipv4_only?: boolean; ipv6_only?: boolean; flatten_cname?: boolean }
+  const out: { text: string; title: string }[] = []
+  if (record.type === 'CNAME' && s.flatten_cname && !record.proxied)
+    out.push({ text: 'Flattened', title: 'Answered with the target’s addresses instead of the CNAME (CNAME flattening).' })
+  if (record.proxied && s.ipv4_only) out.push({ text: 'IPv4 only', title: 'The proxy answers with IPv4 addresses only (no AAAA).' })
+  if (record.proxied && s.ipv6_only) out.push({ text: 'IPv6 only', title: 'The proxy answers with IPv6 addresses only (no A).' })
+  return out
+}
+
 export function NameCell({ record }: { record: DnsRecord }) {
   const auto = record.meta.auto_added === true
+  const settings = settingBadges(record)
+  const shadow = Boolean(record.meta.shadowed_by?.length || record.meta.shadowed_records_count || settings.length)
   return (
     <div className="min-w-36">
       <span className="font-mono text-[0.8125rem] text-zinc-900 [overflow-wrap:anywhere] dark:text-zinc-100">
@@ -25,8 +67,14 @@ export function NameCell({ record }: { record: DnsRecord }) {
           </Fragment>
         ))}
       </span>
-      {(auto || record.type === 'SOA') && (
+      {(auto || shadow || record.type === 'SOA') && (
         <div className="mt-1 flex flex-wrap gap-1">
+          <ShadowBadge meta={record.meta} />
+          {settings.map((b) => (
+            <Badge key={b.text} title={b.title}>
+              {b.text}
+            </Badge>
+          ))}
           {auto && (
             <Badge tone="info" title="The service added this record by itself (for example during setup or for HTTP/3). It works like any other record.">
               Added automatically

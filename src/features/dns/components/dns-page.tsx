@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
 import { DataTable } from '@/components/data-table/data-table'
 import { DataTableFilterBar } from '@/components/data-table/data-table-filter-bar'
@@ -61,6 +61,8 @@ export function DnsPage() {
   const [deleting, setDeleting] = useState<DnsRecord | null>(null)
   const [importing, setImporting] = useState(false)
   const [explainAll, setExplainAll] = useState(false)
+  // The switch flips at once; the rows' explanations follow in a background render (many rows).
+  const explainRows = useDeferredValue(explainAll)
   const [explained, setExplained] = useState<ReadonlySet<string>>(() => new Set())
   const proxy = useSetProxied(zoneId)
 
@@ -87,7 +89,7 @@ export function DnsPage() {
     for (const r of rows) if (r.type === 'MX' && r.priority !== undefined) lowestMx.set(r.name, Math.min(r.priority, lowestMx.get(r.name) ?? Infinity))
     return {
       zoneName,
-      explainAll,
+      explainAll: explainRows,
       explained,
       lowestMx,
       toggleExplain: (id) =>
@@ -109,7 +111,7 @@ export function DnsPage() {
         ),
       proxiedSaving: proxy.isPending ? proxy.variables?.record.id : undefined,
     }
-  }, [rows, zoneName, explainAll, explained, canEdit, setProxied, proxy.isPending, proxy.variables, toast])
+  }, [rows, zoneName, explainRows, explained, canEdit, setProxied, proxy.isPending, proxy.variables, toast])
 
   const clearSelection = useCallback(() => {
     setMatchingKey(null)
@@ -178,6 +180,8 @@ export function DnsPage() {
       {editing && (
         <Suspense fallback={null}>
           <RecordDialog
+            key={'record' in editing ? editing.record.id : 'new'}
+            onEditRecord={(existing) => setEditing({ record: existing })}
             zoneId={zoneId}
             zoneName={zoneName}
             record={'record' in editing ? editing.record : undefined}

@@ -27,10 +27,12 @@ function ImportSummary({ result }: { result: DnsImportResult }) {
                   Line {r.line}: {r.text}
                 </div>
                 <div className="mt-0.5 text-red-800 dark:text-red-300">
-                  <span className="mr-1 font-mono text-xs">Error {r.code}</span>
-                  {r.message}
+                  {r.message} <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">(error {r.code})</span>
                 </div>
-                {explainCode(r.code) && <div className="text-zinc-600 dark:text-zinc-400">{explainCode(r.code)}</div>}
+                {/* The message names the value and why; the generic explanations of 1001/1004 would only blur it. */}
+                {r.code !== 1004 && r.code !== 1001 && explainCode(r.code) && (
+                  <div className="text-zinc-600 dark:text-zinc-400">{explainCode(r.code)}</div>
+                )}
               </li>
             ))}
           </ul>

@@ -13,7 +13,7 @@ import type { CustomFieldOutput } from '@/shared/log-fields/limits'
 import type { LogpushJobCreate } from '@/shared/schemas/logpush'
 import { useCreateLogJob } from '../api/log-job-mutations'
 import { defaultJob } from '../lib/default-job'
-import { DESTINATION_SCHEMES } from '../lib/destination'
+import { DESTINATION_SCHEMES, looksLikeOwnershipStorage } from '../lib/destination'
 import { lazyJobResolver, useNeedsOwnership } from '../lib/use-job-checks'
 import { FieldPicker } from './field-picker'
 import { OwnershipStep } from './ownership-step'
@@ -77,9 +77,16 @@ export function CreateJobForm({ zoneId, zoneName, fields, required, carried }: C
             placeholder="s3://bucket/logs/{DATE}?region=us-east-1"
             help={`Where the logs go: ${DESTINATION_SCHEMES.map((s) => `${s}://`).join(', ')}. {DATE} in the path becomes the day (YYYYMMDD). Credentials in the address are hidden in the jobs list.`}
           />
-          {needsOwnership && (
+          {(needsOwnership || looksLikeOwnershipStorage(destination)) && (
             <div className="lg:col-span-2">
-              <OwnershipStep zoneId={zoneId} control={form.control} destination={destination} token={token ?? ''} />
+              <OwnershipStep
+                zoneId={zoneId}
+                control={form.control}
+                setValue={form.setValue}
+                destination={destination}
+                ready={needsOwnership}
+                token={token ?? ''}
+              />
             </div>
           )}
           <SwitchField control={form.control} name="enabled" label="Start pushing right away" onLabel="Push logs as soon as the job exists" offLabel="Create it paused" />

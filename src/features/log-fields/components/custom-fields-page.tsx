@@ -23,19 +23,25 @@ export function CustomFieldsPage() {
     return (
       <EmptyState
         title="This zone does not log custom fields yet"
-        description="The list of headers and cookies to log is kept in a ruleset of its own (technical name: the http_log_custom_fields entry point), and this zone has none yet. Creating it changes nothing in the logs: it starts empty, and you then choose what to add."
+        description={
+          <>
+            The headers and cookies to log are kept in a list of their own, and this zone has none yet. Creating the list changes
+            nothing in the logs: it starts empty, and you then choose what to add.
+            <span className="mt-1 block text-xs text-zinc-500 dark:text-zinc-400">Technical name: the http_log_custom_fields entry-point ruleset.</span>
+          </>
+        }
         action={
           <Button
             variant="primary"
             pending={create.isPending}
             onClick={() =>
               create.mutate(undefined, {
-                onSuccess: () => toast.success('Custom-fields ruleset created', 'Now add the headers and cookies to log.'),
+                onSuccess: () => toast.success('List of custom fields created', 'Now add the headers and cookies to log.'),
                 onError: (e) => toast.error('Ruleset not created', e),
               })
             }
           >
-            Create the custom-fields ruleset
+            Create the list of custom fields
           </Button>
         }
       />

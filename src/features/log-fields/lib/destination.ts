@@ -28,3 +28,20 @@ export function maskDestination(destination: string): string {
     .join('&')
   return `${destination.slice(0, q)}?${query}`
 }
+
+/**
+ * Whether a destination, even half typed, is storage that needs the ownership challenge (s3 without
+ * its own access key, gs, azure, sumo). Zod-free, so the step shows from the first keystroke; the
+ * shared schema's rule (destinationNeedsOwnership) decides once the address is complete.
+ */
+export function looksLikeOwnershipStorage(destination: string): boolean {
+  const scheme = destination.trim().split('://')[0].toLowerCase()
+  if (!destination.includes('://')) return false
+  if (scheme === 's3') return !/[?&]access-key-id=/.test(destination)
+  return scheme === 'gs' || scheme === 'azure' || scheme === 'sumo'
+}
+
+/** The token in the sandbox's challenge answer (a JWT: three base64url parts), if there is one. */
+export function tokenInMessage(message: string | null | undefined): string | undefined {
+  return /\b([\w-]{8,}\.[\w-]{8,}\.[\w-]{8,})\b/.exec(message ?? '')?.[1]
+}

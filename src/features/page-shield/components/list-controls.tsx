@@ -5,7 +5,7 @@ import { cn } from '@/lib/format'
 import { STATUS_TABS, type StatusTab } from '../api/search'
 
 const TAB_TEXT: Record<StatusTab, { label: string; help: string }> = {
-  active: { label: 'Active', help: 'Seen regularly on your pages (the API’s default view).' },
+  active: { label: 'Active', help: 'Seen regularly on your pages (shown unless you pick another tab).' },
   infrequent: { label: 'Infrequent', help: 'Seen fewer than 3 times; may be a test, a bot or something just added.' },
   all: { label: 'All', help: 'Active, infrequent and inactive (not seen for 7 days or more).' },
 }

@@ -1,5 +1,6 @@
-import { getRouteApi, Outlet } from '@tanstack/react-router'
+import { getRouteApi, Link, Outlet, useMatchRoute } from '@tanstack/react-router'
 import { TabNav } from '@/components/ui/tabs'
+import { usePageShieldSettings } from '../api/settings'
 
 const zone = getRouteApi('/zones/$zoneId')
 
@@ -7,6 +8,9 @@ const zone = getRouteApi('/zones/$zoneId')
 export function PageShieldLayout() {
   const { zoneId } = zone.useParams()
   const params = { zoneId }
+  const settings = usePageShieldSettings(zoneId)
+  const onOverview = useMatchRoute()({ to: '/zones/$zoneId/page-shield', params })
+  const off = settings.data !== undefined && settings.data?.enabled !== true
   return (
     <>
       <TabNav
@@ -20,6 +24,20 @@ export function PageShieldLayout() {
           { label: 'Review ledger', to: '/zones/$zoneId/page-shield/reviews', params },
         ]}
       />
+      {off && (
+        <p
+          role="status"
+          className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          <strong>Monitoring is off.</strong> Nothing new is detected: these lists show only what was seen before it was switched off.
+          Policies still apply.{' '}
+          {!onOverview && (
+            <Link to="/zones/$zoneId/page-shield" params={params} className="font-medium underline">
+              Switch it on in Overview
+            </Link>
+          )}
+        </p>
+      )}
       <Outlet />
     </>
   )

@@ -21,7 +21,7 @@ const route = getRouteApi('/zones/$zoneId/page-shield/policies')
 export function ActionBadge({ action }: { action: string }) {
   return (
     <Badge tone={action === 'allow' ? 'warning' : 'info'} title={isPolicyAction(action) ? POLICY_ACTION_TEXT[action] : undefined}>
-      {action === 'allow' ? 'Allow: blocks the rest' : action === 'log' ? 'Log: reports only' : action}
+      {action === 'allow' ? 'Blocking: only listed sources load' : action === 'log' ? 'Report only: nothing is blocked' : action}
     </Badge>
   )
 }

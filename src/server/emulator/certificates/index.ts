@@ -1,4 +1,5 @@
 import type { EmulatorModule } from '../module'
+import { registerCertificateOrderRoutes } from './order-routes'
 import { registerCertificateRoutes } from './routes'
 import { seedCertificatePacks } from './seed'
 
@@ -41,5 +42,8 @@ export const certificatesModule: EmulatorModule = {
   `,
   tables: ['certificate_pack_certificates', 'certificate_packs'],
   seed: seedCertificatePacks,
-  register: registerCertificateRoutes,
+  register: (app, ctx) => {
+    registerCertificateOrderRoutes(app, ctx)
+    registerCertificateRoutes(app, ctx)
+  },
 }

@@ -1,5 +1,6 @@
 import { tokenize } from '../../../shared/dns/rdata'
 import { ALL_DNS_RECORD_TYPES } from '../../../shared/dns/record-types'
+import { sliceClock, type SliceClock } from '../slices'
 
 /**
  * A small BIND zone-file reader for imports: `$ORIGIN`, `$TTL`, `$GENERATE`, parentheses over
@@ -36,12 +37,13 @@ interface Logical {
   comment: string
 }
 
-/** Joins parenthesised records and separates comments, respecting quotes. */
-function logicalRecords(source: string): Logical[] {
-  const out: Logical[] = []
+/** Joins parenthesised records and separates comments, respecting quotes (lazily, one at a time). */
+function* logicalRecords(source: string): Generator<Logical> {
   let depth = 0
   let current: Logical | undefined
-  source.split(/\r?\n/).forEach((raw, index) => {
+  const lines = source.split(/\r?\n/)
+  for (let index = 0; index < lines.length; index++) {
+    const raw = lines[index]
     let body = ''
     let comment = ''
     let quoted = false
@@ -72,12 +74,11 @@ function logicalRecords(source: string): Logical[] {
     }
     if (depth <= 0) {
       depth = 0
-      out.push(current)
+      yield current
       current = undefined
     }
-  })
-  if (current) out.push(current)
-  return out
+  }
+  if (current) yield current
 }
 
 const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 }
@@ -130,7 +131,17 @@ const KNOWN_TYPES = new Set<string>(ALL_DNS_RECORD_TYPES)
 const CLASSES = new Set(['IN', 'CH', 'HS', 'CS'])
 export const GENERATE_MAX = 10_000
 
-export function parseZoneFile(source: string, zoneName: string): { entries: ZoneFileEntry[]; problems: ZoneFileProblem[] } {
+/** A file that would make more records than one import may add (our cap; see IMPORT_MAX_RECORDS). */
+export class TooManyRecords extends Error {}
+/** The most records one import may add: more than a 256 KiB file of plain lines can hold. */
+export const IMPORT_MAX_RECORDS = 25_000
+
+/** Reads a zone file, in slices that let the server answer other requests meanwhile. */
+export async function parseZoneFile(
+  source: string,
+  zoneName: string,
+  clock: SliceClock = sliceClock(),
+): Promise<{ entries: ZoneFileEntry[]; problems: ZoneFileProblem[] }> {
   const entries: ZoneFileEntry[] = []
   const problems: ZoneFileProblem[] = []
   let origin = zoneName.toLowerCase()
@@ -169,10 +180,16 @@ export function parseZoneFile(source: string, zoneName: string): { entries: Zone
     const next = tokens[i + 1]
     const rdata = next ? body.slice(next.start).trim() : ''
     lastOwner = owner
+    if (entries.length >= IMPORT_MAX_RECORDS) {
+      throw new TooManyRecords(
+        `The file makes more than ${IMPORT_MAX_RECORDS.toLocaleString('en')} records, more than one import may add. Split it into several files.`,
+      )
+    }
     entries.push({ line: rec.line, text, owner, ttl: ttl ?? defaultTtl, type, rdata, origin, ...splitComment(rec.comment) })
   }
 
   for (const rec of logicalRecords(source)) {
+    if (clock.due()) await clock.pause()
     const body = rec.body.replace(/\s+$/, '')
     if (body.trim() === '') continue
     const text = rec.text.trim()
@@ -213,7 +230,10 @@ export function parseZoneFile(source: string, zoneName: string): { entries: Zone
           .trim()
           .slice(body.trim().indexOf(args[0]) + args[0].length)
           .trim()
-        for (let n = start; n <= stop; n += step) readRecord(rec, substitute(template, n), text)
+        for (let n = start; n <= stop; n += step) {
+          readRecord(rec, substitute(template, n), text)
+          if (clock.due()) await clock.pause()
+        }
         break
       }
       default:

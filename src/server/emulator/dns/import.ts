@@ -8,6 +8,7 @@ import { newId } from '../ids'
 import type { ZoneRef } from '../lookup'
 import type { Db } from '../module'
 import { absolute, parseZoneFile, type ZoneFileEntry } from './bind-parse'
+import { sliceClock, type SliceClock } from '../slices'
 import { ChainError } from './rules'
 import { insertRecord } from './store'
 import { prepareRecord } from './write'
@@ -78,8 +79,20 @@ interface Outcome {
   messages: ApiMessage[]
 }
 
-export function importZoneFile(db: Db, zone: ZoneRef, source: string, importProxied: boolean, now: Date): Outcome {
-  const { entries, problems } = parseZoneFile(source, zone.name)
+/**
+ * Adds the file's records. The work runs in slices (each its own transaction) with the event loop
+ * free between them, so a large file does not hold up other requests; the import is partial by
+ * nature (each line stands alone), so a slice committing before the next changes nothing for it.
+ */
+export async function importZoneFile(
+  db: Db,
+  zone: ZoneRef,
+  source: string,
+  importProxied: boolean,
+  now: Date,
+  clock: SliceClock = sliceClock(),
+): Promise<Outcome> {
+  const { entries, problems } = await parseZoneFile(source, zone.name, clock)
   const added: Outcome['result']['added'] = []
   const refused: Outcome['result']['refused'] = problems.map((p) => ({
     line: p.line,
@@ -109,27 +122,36 @@ export function importZoneFile(db: Db, zone: ZoneRef, source: string, importProx
     refused.push({ line: e.line, text: e.text, code: first.code, message: `${first.message}${field}` })
   }
 
-  db.transaction(() => {
-    let waiting: { e: ZoneFileEntry; err: ApiError }[] = []
-    for (const e of entries) {
-      const err = tryAdd(e)
-      if (err instanceof ChainError) waiting.push({ e, err })
-      else if (err) refuse(e, err)
+  /** Tries every entry, a slice per transaction; returns those whose proxied CNAME chain is not complete yet. */
+  const pass = async (list: ZoneFileEntry[]) => {
+    const waiting: ZoneFileEntry[] = []
+    for (let i = 0; i < list.length;) {
+      db.transaction(() => {
+        do {
+          const e = list[i++]
+          const err = tryAdd(e)
+          if (err instanceof ChainError) waiting.push(e)
+          else if (err) refuse(e, err)
+        } while (i < list.length && !clock.due())
+      })()
+      if (i < list.length) await clock.pause()
     }
-    // Retry proxied CNAMEs whose chain ended at a name added later in the file, until nothing moves.
-    for (let progress = true; progress && waiting.length;) {
-      const before = waiting.length
-      const still: typeof waiting = []
-      for (const w of waiting) {
-        const err = tryAdd(w.e)
-        if (err instanceof ChainError) still.push({ e: w.e, err })
-        else if (err) refuse(w.e, err)
+    return waiting
+  }
+
+  let waiting = await pass(entries)
+  // Retry proxied CNAMEs whose chain ended at a name added later in the file, until nothing moves.
+  while (waiting.length) {
+    const still = await pass(waiting)
+    if (still.length === waiting.length) {
+      for (const e of still) {
+        const err = tryAdd(e)
+        if (err) refuse(e, err)
       }
-      waiting = still
-      progress = waiting.length < before
+      break
     }
-    for (const w of waiting) refuse(w.e, w.err)
-  })()
+    waiting = still
+  }
 
   refused.sort((a, b) => a.line - b.line)
   added.sort((a, b) => a.line - b.line)

@@ -1,13 +1,14 @@
 import type { EmulatorModule } from '../module'
 import { registerDnsRoutes } from './routes'
+import { DNS_SCAN_SCHEMA, registerDnsScanRoutes } from './scan'
 import { dnsSchema, migrateDns } from './schema'
 import { seedDns, seedDnsScale } from './seed'
 import { SEED_ZONES } from '../seed-ids'
 
 export const dnsModule: EmulatorModule = {
   name: 'dns',
-  schema: dnsSchema,
-  tables: ['dns_record_tags', 'dns_records'],
+  schema: dnsSchema + DNS_SCAN_SCHEMA,
+  tables: ['dns_scan_results', 'dns_record_tags', 'dns_records'],
   seed: (ctx) => {
     migrateDns(ctx.db)
     seedDns(ctx)
@@ -15,6 +16,7 @@ export const dnsModule: EmulatorModule = {
   scale: { zoneIds: [SEED_ZONES.large.id], seed: seedDnsScale },
   register: (app, ctx) => {
     migrateDns(ctx.db)
+    registerDnsScanRoutes(app, ctx)
     registerDnsRoutes(app, ctx)
   },
 }

@@ -1,24 +1,27 @@
 import type { Hono } from 'hono'
-import { badRequest, envelope, ok, readJson } from '../http'
+import { badRequest, envelope, ok, queryBool, readJson } from '../http'
 import { requireZone } from '../lookup'
 import type { EmulatorContext } from '../module'
 import { runBatch } from './batch'
 import { exportZone } from './bind-export'
-import { IncludeRefused } from './bind-parse'
+import { IncludeRefused, TooManyRecords } from './bind-parse'
 import { importZoneFile } from './import'
+import { readImportForm } from './import-form'
+import { importRateLimit, RateLimited } from './import-limits'
 import { listRecords } from './list'
+import { withShadowMeta } from './shadow'
 import { ensureSoa } from './soa'
 import { getRow, toApiRecord } from './store'
 import { createRecord, deleteRecord, recordNotFound, updateRecord } from './write'
 
 const BASE = '/zones/:zone_id/dns_records'
 
-export function registerDnsRoutes(app: Hono, { db, now }: EmulatorContext): void {
+export function registerDnsRoutes(app: Hono, { db, now, importsPerMinute }: EmulatorContext): void {
   app.get(BASE, (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     ensureSoa(db, zone, now().toISOString())
     const { records, info } = listRecords(db, zone, c)
-    return ok(c, records, info)
+    return ok(c, queryBool(c, 'include_shadow_metadata') ? withShadowMeta(db, zone, records) : records, info)
   })
 
   app.post(BASE, async (c) => {
@@ -28,32 +31,28 @@ export function registerDnsRoutes(app: Hono, { db, now }: EmulatorContext): void
   })
 
   // Literal paths before /:dns_record_id.
-  app.get(`${BASE}/export`, (c) => {
+  app.get(`${BASE}/export`, async (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     ensureSoa(db, zone, now().toISOString())
-    return c.text(exportZone(db, zone, now()), 200, { 'content-type': 'text/plain; charset=utf-8' })
+    return c.text(await exportZone(db, zone, now()), 200, { 'content-type': 'text/plain; charset=utf-8' })
   })
 
+  const rate = importsPerMinute === undefined ? undefined : importRateLimit(importsPerMinute)
   app.post(`${BASE}/import`, async (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const started = now()
-    const type = c.req.header('content-type') ?? ''
-    if (!type.toLowerCase().startsWith('multipart/form-data')) {
-      throw badRequest(1004, 'Send the zone file as multipart/form-data, in a field named "file".')
-    }
-    const form = await c.req.parseBody()
-    const file = form.file
-    const source = typeof file === 'string' ? file : file instanceof Blob ? await file.text() : undefined
-    if (source === undefined) throw badRequest(1004, 'Attach the zone file in a field named "file".', '/file')
-    const rawProxied = typeof form.proxied === 'string' ? form.proxied.toLowerCase() : undefined
-    if (rawProxied !== undefined && rawProxied !== 'true' && rawProxied !== 'false') {
-      throw badRequest(1004, 'proxied must be true or false.', '/proxied')
+    const { source, proxied } = await readImportForm(c)
+    try {
+      rate?.take(zone.id)
+    } catch (err) {
+      if (err instanceof RateLimited) c.header('retry-after', String(err.retryAfter))
+      throw err
     }
     let outcome
     try {
-      outcome = importZoneFile(db, zone, source, rawProxied === 'true', now())
+      outcome = await importZoneFile(db, zone, source, proxied, now())
     } catch (err) {
-      if (err instanceof IncludeRefused) throw badRequest(1004, err.message, '/file')
+      if (err instanceof IncludeRefused || err instanceof TooManyRecords) throw badRequest(1004, err.message, '/file')
       throw err
     }
     const ended = now()
@@ -77,7 +76,8 @@ export function registerDnsRoutes(app: Hono, { db, now }: EmulatorContext): void
     const zone = requireZone(db, c.req.param('zone_id'))
     const row = getRow(db, zone.id, c.req.param('dns_record_id'))
     if (!row) throw recordNotFound()
-    return ok(c, toApiRecord(row))
+    const record = toApiRecord(row)
+    return ok(c, queryBool(c, 'include_shadow_metadata') ? withShadowMeta(db, zone, [record])[0] : record)
   })
 
   for (const [method, mode] of [

@@ -67,7 +67,8 @@ export const DEMO_RECORDS: SeedRecord[] = [
   r({ type: 'A', name: 'sip', content: '198.51.100.30', ttl: 3600 }),
   r({ type: 'A', name: 'chat', content: '198.51.100.31', ttl: 3600 }),
   r({ type: 'A', name: 'dns', content: '198.51.100.53', ttl: 3600 }),
-  r({ type: 'CNAME', name: 'blog', content: 'example-blog.ghost.io', proxied: true, tags: ['owner:marketing'] }),
+  // Not "blog": the first name a tutorial has a newcomer add must not be taken (conflicts stay, elsewhere).
+  r({ type: 'CNAME', name: 'journal', content: 'example-journal.ghost.io', proxied: true, tags: ['owner:marketing'] }),
   r(
     { type: 'CNAME', name: 'shop', content: 'shops.myshopify.com', comment: 'Managed by the shop platform' },
     { managed_by_apps: true },
@@ -124,6 +125,8 @@ export const DEMO_RECORDS: SeedRecord[] = [
   r({ type: 'PTR', name: 'office-printer', content: 'printer.office.example.com', ttl: 3600 }),
   r({ type: 'NS', name: 'lab', content: 'ns1.lab-dns.net', ttl: 86400, comment: 'Delegated to the research lab' }),
   r({ type: 'NS', name: 'lab', content: 'ns2.lab-dns.net', ttl: 86400 }),
+  // Shadowed by the lab delegation: kept in the zone but answered by the lab's name servers instead.
+  r({ type: 'A', name: 'wiki.lab', content: '192.0.2.61', comment: 'Left from before the lab ran its own name servers' }),
   r({
     type: 'DS',
     name: 'lab',

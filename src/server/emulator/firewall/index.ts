@@ -1,5 +1,6 @@
 import type { EmulatorModule } from '../module'
 import { registerFirewallRoutes } from './routes'
+import { registerFirewallWriteRoutes } from './write-routes'
 import { seedFirewall } from './seed'
 
 /** Zone firewall rules (deprecated API, kept for clean-up): list, read, delete one or many. */
@@ -31,5 +32,8 @@ export const firewallModule: EmulatorModule = {
   `,
   tables: ['firewall_rules', 'firewall_filters'],
   seed: seedFirewall,
-  register: registerFirewallRoutes,
+  register: (app, ctx) => {
+    registerFirewallRoutes(app, ctx)
+    registerFirewallWriteRoutes(app, ctx)
+  },
 }

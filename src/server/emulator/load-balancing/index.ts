@@ -1,5 +1,6 @@
 import type { EmulatorModule } from '../module'
 import { registerPolicyRoutes } from './policies-routes'
+import { registerPoolWriteRoutes } from './pool-write-routes'
 import { registerPoolRoutes } from './pools-routes'
 import { seedLoadBalancing } from './seed'
 import { LB_SCHEMA } from './store'
@@ -12,6 +13,7 @@ export const loadBalancingModule: EmulatorModule = {
   seed: seedLoadBalancing,
   register: (app, ctx) => {
     registerPoolRoutes(app, ctx)
+    registerPoolWriteRoutes(app, ctx)
     registerPolicyRoutes(app, ctx)
   },
 }

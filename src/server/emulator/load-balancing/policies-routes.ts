@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
-import { randomUUID } from 'node:crypto'
 import { LB_HEALTH_ALERT, notificationPolicyInputSchema } from '../../../shared/schemas/alerting'
 import { ApiError, notFound, ok, readJson, validate } from '../http'
+import { newId } from '../ids'
 import { requireAccount } from '../lookup'
 import type { EmulatorContext } from '../module'
 import { toPolicy, type PolicyRow } from './store'
@@ -12,6 +12,17 @@ export const POLICY_CODES = { invalid: 17001, unknownPool: 17002, notFound: 1740
 /** Notification policies (`/accounts/:account_id/alerting/v3/policies`): list, create, get, delete. */
 export function registerPolicyRoutes(app: Hono, { db, now }: EmulatorContext): void {
   const base = '/accounts/:account_id/alerting/v3/policies'
+
+  // Service rule: every pool the policy watches exists in this account.
+  const checkPools = (accountId: string, poolIds: string[]) => {
+    const exists = db.prepare('SELECT 1 FROM lb_pools WHERE account_id = ? AND id = ?')
+    const errors = poolIds.flatMap((id, i) =>
+      exists.get(accountId, id)
+        ? []
+        : [{ code: POLICY_CODES.unknownPool, message: `Pool ${id} does not exist in this account.`, source: { pointer: `/filters/pool_id/${i}` } }],
+    )
+    if (errors.length > 0) throw new ApiError(400, errors)
+  }
 
   const find = (accountId: string, id: string) => {
     const row = db.prepare('SELECT * FROM alerting_policies WHERE account_id = ? AND id = ?').get(accountId, id) as PolicyRow | undefined
@@ -29,16 +40,8 @@ export function registerPolicyRoutes(app: Hono, { db, now }: EmulatorContext): v
   app.post(base, async (c) => {
     const account = requireAccount(db, c.req.param('account_id'))
     const input = validate(notificationPolicyInputSchema, await readJson(c), POLICY_CODES.invalid)
-    // Service rule: every pool the policy watches exists in this account.
-    const poolIds = input.filters?.pool_id ?? []
-    const exists = db.prepare('SELECT 1 FROM lb_pools WHERE account_id = ? AND id = ?')
-    const errors = poolIds.flatMap((id, i) =>
-      exists.get(account.id, id)
-        ? []
-        : [{ code: POLICY_CODES.unknownPool, message: `Pool ${id} does not exist in this account.`, source: { pointer: `/filters/pool_id/${i}` } }],
-    )
-    if (errors.length > 0) throw new ApiError(400, errors)
-    const id = randomUUID()
+    checkPools(account.id, input.filters?.pool_id ?? [])
+    const id = newId() // 32 hexadecimal characters, as the service's policy ids
     const stamp = now().toISOString()
     const filters = input.alert_type === LB_HEALTH_ALERT ? pickLbFilters(input.filters ?? {}) : (input.filters ?? {})
     db.prepare(`INSERT INTO alerting_policies (id, account_id, name, description, alert_type, enabled, alert_interval,
@@ -61,6 +64,28 @@ export function registerPolicyRoutes(app: Hono, { db, now }: EmulatorContext): v
   app.get(`${base}/:policy_id`, (c) => {
     const account = requireAccount(db, c.req.param('account_id'))
     return ok(c, toPolicy(find(account.id, c.req.param('policy_id'))))
+  })
+
+  // Update: the whole policy again (as create); answers {id} like create.
+  app.put(`${base}/:policy_id`, async (c) => {
+    const account = requireAccount(db, c.req.param('account_id'))
+    const row = find(account.id, c.req.param('policy_id'))
+    const input = validate(notificationPolicyInputSchema, await readJson(c), POLICY_CODES.invalid)
+    checkPools(account.id, input.filters?.pool_id ?? [])
+    const filters = input.alert_type === LB_HEALTH_ALERT ? pickLbFilters(input.filters ?? {}) : (input.filters ?? {})
+    db.prepare(`UPDATE alerting_policies SET name = ?, description = ?, alert_type = ?, enabled = ?, alert_interval = ?,
+      filters = ?, mechanisms = ?, modified = ? WHERE id = ?`).run(
+      input.name,
+      input.description ?? null,
+      input.alert_type,
+      input.enabled ? 1 : 0,
+      input.alert_interval ?? null,
+      JSON.stringify(filters),
+      JSON.stringify(input.mechanisms),
+      now().toISOString(),
+      row.id,
+    )
+    return ok(c, { id: row.id })
   })
 
   app.delete(`${base}/:policy_id`, (c) => {

@@ -31,11 +31,11 @@ describe('notification policies', () => {
     expect(body.result[0].alert_type).toBe('load_balancing_pool_enablement_alert')
   })
 
-  it('creates a health alert (result {id} as a UUID), then lists, gets and deletes it', async () => {
+  it('creates a health alert (result {id}: 32 hexadecimal characters, as the service), then lists, gets and deletes it', async () => {
     const created = await post(valid)
     expect(created.status).toBe(200)
     const id = created.body.result.id as string
-    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+    expect(id).toMatch(/^[0-9a-f]{32}$/)
     expect(Object.keys(created.body.result)).toEqual(['id'])
     const list = await call(emu.app, 'GET', base)
     expect(list.body.result.map((p: NotificationPolicy) => p.id)).toContain(id)
@@ -46,9 +46,22 @@ describe('notification policies', () => {
     expect((await call(emu.app, 'DELETE', `${base}/${id}`)).status).toBe(404)
   })
 
+  it('accepts the service\'s other alert types, and webhook / PagerDuty destinations by their 32-hex ids', async () => {
+    const ssl = await post({
+      name: 'Certificates',
+      alert_type: 'universal_ssl_event_type',
+      enabled: true,
+      mechanisms: { webhooks: [{ id: 'b'.repeat(32) }], pagerduty: [{ id: 'c'.repeat(32) }] },
+      filters: { zones: ['023e105f4ecef8ad9ca31a8372d0c353'] },
+    })
+    expect(ssl.status, JSON.stringify(ssl.body.errors)).toBe(200)
+    const one = await call(emu.app, 'GET', `${base}/${ssl.body.result.id}`)
+    expect(one.body.result).toMatchObject({ alert_type: 'universal_ssl_event_type', filters: { zones: ['023e105f4ecef8ad9ca31a8372d0c353'] } })
+  })
+
   it.each([
     ['no name', { ...valid, name: undefined }, '/name'],
-    ['an unknown alert type', { ...valid, alert_type: 'dos_attack_l7' }, '/alert_type'],
+    ['an unknown alert type', { ...valid, alert_type: 'weather_alert' }, '/alert_type'],
     ['enabled missing', { ...valid, enabled: undefined }, '/enabled'],
     ['no mechanism', { ...valid, mechanisms: {} }, '/mechanisms'],
     ['a bad address', { ...valid, mechanisms: { email: [{ id: 'not-an-address' }] } }, '/mechanisms/email/0/id'],

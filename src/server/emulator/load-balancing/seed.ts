@@ -66,7 +66,7 @@ export function seedLoadBalancing({ db, now }: SeedContext): void {
   // has to look at alert types (it does not cover any legacy address).
   db.prepare(`INSERT INTO alerting_policies (id, account_id, name, description, alert_type, enabled, alert_interval,
     filters, mechanisms, created, modified) VALUES (?, ?, ?, ?, ?, 1, NULL, ?, ?, ?, ?)`).run(
-    '2f3a4c5e-1b2d-4e6f-8a9b-0c1d2e3f4a5b',
+    '2f3a4c5e1b2d4e6f8a9b0c1d2e3f4a5b',
     DEMO_ACCOUNT.id,
     'Pool enabled or disabled',
     'Tells the network team when someone toggles a pool.',

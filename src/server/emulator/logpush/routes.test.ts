@@ -17,7 +17,7 @@ const s3 = 's3://acme-logs/custom/{DATE}?region=us-east-1'
 async function challenge(destination: string): Promise<string> {
   const res = await call('POST', `/zones/${demo}/logpush/ownership`, { destination_conf: destination })
   expect(res.body.result.filename).toMatch(/^custom\/ownership-challenge-[0-9a-f]{8}\.txt$/)
-  return /token: (\S+)\./.exec(res.body.result.message)![1]
+  return /this token:\n(\S+)$/.exec(res.body.result.message)![1]
 }
 
 const newJob = (extra: Record<string, unknown> = {}) => ({

@@ -117,7 +117,8 @@ export function registerLogpushRoutes(app: Hono, { db, now }: EmulatorContext): 
     // The real service writes the token into `filename` at the destination and answers an empty
     // message. The sandbox has no bucket to write to, so it says so and hands the token over here.
     const note = destinationNeedsOwnership(destination_conf) ? '' : ' This destination does not need an ownership challenge.'
-    return ok(c, { filename, message: `Sandbox: no file was written. The file would contain this token: ${token}.${note}`, valid: true })
+    // The token stands alone on the last line, so copying it never picks up punctuation.
+    return ok(c, { filename, message: `Sandbox: no file was written (there is no real storage).${note} The file would hold this token:\n${token}`, valid: true })
   })
 
   app.post('/zones/:zone_id/logpush/ownership/validate', async (c) => {

@@ -1,6 +1,8 @@
 import type { EmulatorModule } from '../module'
 import { seedZones } from './seed'
 import { registerZoneRoutes } from './routes'
+import { registerUserRoutes } from './user-routes'
+import { registerZoneWriteRoutes } from './write-routes'
 
 export const zonesModule: EmulatorModule = {
   name: 'zones',
@@ -30,5 +32,9 @@ export const zonesModule: EmulatorModule = {
   `,
   tables: ['zones', 'accounts'],
   seed: seedZones,
-  register: registerZoneRoutes,
+  register: (app, ctx) => {
+    registerZoneRoutes(app, ctx)
+    registerZoneWriteRoutes(app, ctx)
+    registerUserRoutes(app)
+  },
 }

@@ -42,6 +42,8 @@ const plans = {
   },
 }
 
+export const FREE_PLAN = plans.free
+
 export function seedZones({ db, now }: SeedContext): void {
   const t = now()
   db.prepare('INSERT INTO accounts (id, name) VALUES (?, ?)').run(DEMO_ACCOUNT.id, DEMO_ACCOUNT.name)

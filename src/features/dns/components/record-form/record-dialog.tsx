@@ -5,13 +5,14 @@ import { FormErrorSummary } from '@/components/form/form-error-summary'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
-import type { ApiErrorItem } from '@/lib/api-client'
+import { ApiRequestError, MAYBE_APPLIED_CODE, type ApiErrorItem } from '@/lib/api-client'
 import type { DnsRecordType } from '@/shared/dns/record-types'
 import type { DnsRecord, DnsRecordInput, DnsRecordPatch } from '@/shared/schemas/dns-record'
 import { useCreateDnsRecord } from '../../api/create-dns-record'
 import { useUpdateDnsRecord } from '../../api/update-dns-record'
 import { emptyRecordValues, recordFieldPaths, recordToFormValues, switchRecordType, type RecordFormValues } from '../../lib/record-form-values'
 import { CommentAndTagsFields, NameField, ProxyAndTtlFields } from './common-fields'
+import { ConflictHelp } from './conflict-help'
 import { RecordPreview } from './record-preview'
 import { recordResolver, type RecordControl } from './record-resolver'
 import { TypeField } from './type-field'
@@ -25,6 +26,8 @@ export interface RecordDialogProps {
   /** Starting values when adding (e.g. an A record for the zone itself). */
   initial?: Partial<RecordFormValues>
   onClose: () => void
+  /** When a new record is refused because of a record already at the name: edit that one instead. */
+  onEditRecord?: (record: DnsRecord) => void
 }
 
 /**
@@ -32,13 +35,16 @@ export interface RecordDialogProps {
  * by the server on save. Server errors land on their field; the dialog stays open with every value
  * as typed until the save succeeds.
  */
-export function RecordDialog({ zoneId, zoneName, record, initial, onClose }: RecordDialogProps) {
+export function RecordDialog({ zoneId, zoneName, record, initial, onClose, onEditRecord }: RecordDialogProps) {
   const formId = useId()
   const toast = useToast()
   const create = useCreateDnsRecord(zoneId)
   const update = useUpdateDnsRecord(zoneId)
   const pending = create.isPending || update.isPending
   const [serverErrors, setServerErrors] = useState<ApiErrorItem[]>([])
+  // Every error of the last refusal (field ones included) and the name it was for: a clash with a
+  // record already at that name offers to edit that record.
+  const [refusal, setRefusal] = useState<{ name: string; errors: ApiErrorItem[] }>({ name: '', errors: [] })
   const form = useForm<RecordFormValues, unknown, DnsRecordInput>({
     resolver: recordResolver,
     mode: 'onTouched',
@@ -65,7 +71,10 @@ export function RecordDialog({ zoneId, zoneName, record, initial, onClose }: Rec
 
   const save = form.handleSubmit((input) => {
     setServerErrors([])
-    const onError = (err: unknown) => setServerErrors(applyApiErrors(form, err, { fields: recordFieldPaths(type) }))
+    const onError = (err: unknown) => {
+      setRefusal({ name: input.name ?? '', errors: err instanceof ApiRequestError ? err.errors : [] })
+      setServerErrors(applyApiErrors(form, err, { fields: recordFieldPaths(type) }))
+    }
     const done = (saved: DnsRecord, verb: string) => {
       toast.success(`Record ${verb}`, `${saved.type} ${saved.name} → ${saved.content}`)
       onClose()
@@ -98,7 +107,10 @@ export function RecordDialog({ zoneId, zoneName, record, initial, onClose }: Rec
       }
     >
       <form id={formId} onSubmit={save} noValidate className="space-y-5">
-        <FormErrorSummary errors={serverErrors} title="The record was not saved" />
+        <FormErrorSummary
+          errors={serverErrors}
+          title={serverErrors.some((e) => e.code === MAYBE_APPLIED_CODE) ? 'The record may have been saved' : 'The record was not saved'}
+        />
         {record ? (
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
             Type: <span className="font-mono font-semibold">{record.type}</span>
@@ -109,6 +121,9 @@ export function RecordDialog({ zoneId, zoneName, record, initial, onClose }: Rec
           </div>
         )}
         <NameField control={control} type={type} zoneName={zoneName} />
+        {!record && onEditRecord && (
+          <ConflictHelp zoneId={zoneId} zoneName={zoneName} name={refusal.name} errors={refusal.errors} onEdit={onEditRecord} />
+        )}
         <ValueFields control={control} type={type} zoneName={zoneName} />
         <ProxyAndTtlFields control={control} type={type} zoneName={zoneName} />
         <CommentAndTagsFields control={control} />

@@ -1,0 +1,110 @@
+import type { Endpoint } from '../endpoints'
+import type { Forward } from '../upstream'
+
+/** What is read from the API just before a write, to be stored as the entry's "before". */
+export interface BeforeState {
+  before: unknown
+  /** The zone's BIND export, before a bulk delete or an import. */
+  restorePoint?: string
+  /** Ids of the zone's records before an import, to tell which records it created. */
+  baseline?: Set<string>
+}
+
+export const READ_CONCURRENCY = 8
+
+async function readJson(forward: Forward, pathAndQuery: string): Promise<{ status: number; result: unknown }> {
+  const res = await forward({ method: 'GET', pathAndQuery })
+  const body = (await res.json().catch(() => null)) as { result?: unknown } | null
+  return { status: res.status, result: res.ok ? (body?.result ?? null) : null }
+}
+
+/** Reads many objects, a few at a time; missing ones come back as null. */
+export async function readMany(forward: Forward, paths: string[]): Promise<unknown[]> {
+  const out: unknown[] = new Array(paths.length).fill(null)
+  let next = 0
+  const worker = async () => {
+    while (next < paths.length) {
+      const i = next++
+      out[i] = (await readJson(forward, paths[i])).result
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, paths.length) }, worker))
+  return out
+}
+
+/** Every record of a zone (pages of 5,000). */
+export async function allRecords(forward: Forward, zoneId: string): Promise<{ id: string }[]> {
+  const out: { id: string }[] = []
+  for (let page = 1; page < 1000; page++) {
+    const res = await forward({ method: 'GET', pathAndQuery: `/zones/${zoneId}/dns_records?per_page=5000&page=${page}` })
+    if (!res.ok) break
+    const body = (await res.json()) as { result: { id: string }[]; result_info?: { total_pages?: number } }
+    out.push(...body.result)
+    if (!body.result.length || page >= (body.result_info?.total_pages ?? 1)) break
+  }
+  return out
+}
+
+export async function bindExport(forward: Forward, zoneId: string): Promise<string | undefined> {
+  const res = await forward({ method: 'GET', pathAndQuery: `/zones/${zoneId}/dns_records/export`, accept: 'text/plain' })
+  return res.ok ? await res.text() : undefined
+}
+
+const idsOf = (items: unknown): string[] =>
+  Array.isArray(items) ? items.map((i) => (i as { id?: unknown })?.id).filter((id): id is string => typeof id === 'string' && /^[\w.-]+$/.test(id)) : []
+
+/**
+ * The before state of an API write: the object itself for PATCH, PUT and DELETE of anything the API
+ * can read back at the same path; each record a DNS batch touches; for a bulk delete or an import,
+ * the zone's BIND export too. Nothing for creations.
+ */
+export async function readBefore(
+  forward: Forward,
+  match: (method: string, path: string) => Endpoint | undefined,
+  endpoint: Endpoint,
+  path: string,
+  query: string,
+  body: unknown,
+  zoneId: string | null,
+): Promise<BeforeState> {
+  if (endpoint.path.endsWith('/dns_records/batch') && zoneId) {
+    const b = (body ?? {}) as Record<string, unknown>
+    const ids = [...idsOf(b.deletes), ...idsOf(b.patches), ...idsOf(b.puts)]
+    const records = await readMany(forward, ids.map((id) => `/zones/${zoneId}/dns_records/${id}`))
+    const restorePoint = idsOf(b.deletes).length ? await bindExport(forward, zoneId) : undefined
+    return { before: { records: records.filter(Boolean) }, restorePoint }
+  }
+  if (endpoint.path.endsWith('/dns_records/import') && zoneId) {
+    const baseline = new Set((await allRecords(forward, zoneId)).map((r) => r.id))
+    return { before: { record_count: baseline.size }, restorePoint: await bindExport(forward, zoneId), baseline }
+  }
+  if (endpoint.method === 'POST') return { before: null }
+  // Several objects named in the query (firewall rules: `?id=A&id=B`): each one.
+  const queryIds = new URLSearchParams(query.replace(/^\?/, '')).getAll('id').filter((id) => /^[\w.-]+$/.test(id))
+  if (endpoint.method === 'DELETE' && queryIds.length && match('GET', `${path}/${queryIds[0]}`)) {
+    return { before: { items: (await readMany(forward, queryIds.map((id) => `${path}/${id}`))).filter(Boolean) } }
+  }
+  if (!match('GET', path)) return { before: null }
+  return { before: (await readJson(forward, path)).result }
+}
+
+/**
+ * The after state: the API's answer (its `result`); nothing after a successful delete; for an
+ * import, the records it created (the zone's records that were not there before).
+ */
+export async function readAfter(
+  forward: Forward,
+  endpoint: Endpoint,
+  answer: unknown,
+  ok: boolean,
+  zoneId: string | null,
+  baseline: Set<string> | undefined,
+): Promise<unknown> {
+  if (!ok) return null
+  if (endpoint.method === 'DELETE' && !endpoint.path.endsWith('/batch')) return null
+  if (baseline && zoneId) {
+    const created = (await allRecords(forward, zoneId)).filter((r) => !baseline.has(r.id))
+    return { created, answer }
+  }
+  return answer
+}

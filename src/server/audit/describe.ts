@@ -1,0 +1,93 @@
+import type { Endpoint } from '../endpoints'
+
+/** What an audit entry says about a write, derived from the endpoint's path (never per route). */
+export interface WriteDescription {
+  area: string
+  resourceType: string
+  resourceId: string | null
+  action: string
+  zoneId: string | null
+}
+
+const AREAS: [RegExp, string][] = [
+  [/\/dns_records(\/|$)/, 'dns'],
+  [/\/page_shield(\/|$)/, 'page-shield'],
+  [/\/rulesets(\/|$)/, 'log-fields'],
+  [/\/logpush(\/|$)/, 'logpush'],
+  [/\/ssl(\/|$)/, 'certificates'],
+  [/\/firewall(\/|$)/, 'firewall'],
+  [/\/(load_balancers|alerting)(\/|$)/, 'load-balancing'],
+  [/\/invites(\/|$)/, 'invites'],
+]
+
+/** Collection segment → the type of one of its items. */
+const TYPES: Record<string, string> = {
+  dns_records: 'dns_record',
+  page_shield: 'page_shield_settings',
+  policies: 'policy',
+  rulesets: 'ruleset',
+  jobs: 'logpush_job',
+  ownership: 'logpush_ownership',
+  certificate_packs: 'certificate_pack',
+  rules: 'firewall_rule',
+  pools: 'pool',
+  invites: 'invite',
+}
+
+const VERBS = new Set(['import', 'batch', 'validate'])
+
+const zoneOf = (path: string) => /^\/zones\/([0-9a-f]{32})(\/|$)/i.exec(path)?.[1]?.toLowerCase() ?? null
+
+/**
+ * `endpoint.path` is the template (`/zones/:zone_id/dns_records/:dns_record_id`), `path` the request's
+ * own path below /api/v4. A template ending in a parameter names one object; a literal verb
+ * (import, batch, validate) is the action; otherwise the method says it.
+ */
+export function describeApiWrite(endpoint: Pick<Endpoint, 'method' | 'path'>, path: string, body: unknown): WriteDescription {
+  const template = endpoint.path.split('/').filter(Boolean)
+  const actual = path.split('/').filter(Boolean)
+  const last = template[template.length - 1]
+  const endsInId = last.startsWith(':')
+  const literals = template.filter((s) => !s.startsWith(':') && s !== 'zones' && s !== 'accounts' && s !== 'user')
+  const verb = VERBS.has(last) ? last : undefined
+  const collection = [...literals].reverse().find((s) => !VERBS.has(s) && s in TYPES) ?? literals[literals.length - 1]
+  const isPolicy = collection === 'policies'
+  let resourceType = TYPES[collection] ?? collection
+  if (isPolicy) resourceType = endpoint.path.includes('/alerting/') ? 'notification_policy' : 'page_shield_policy'
+  if (verb === 'batch' || verb === 'import') resourceType = 'dns_records'
+  let action = verb ?? { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete', GET: 'read' }[endpoint.method]
+  if (collection === 'rulesets' && endpoint.method === 'PUT') action = 'replace'
+  if (resourceType === 'dns_record' && endpoint.method === 'PATCH' && isProxyToggle(body)) action = 'proxy'
+  if (resourceType === 'invite' && endpoint.method === 'PATCH') action = (body as { status?: string } | null)?.status === 'accepted' ? 'accept' : 'decline'
+  return {
+    area: AREAS.find(([re]) => re.test(endpoint.path))?.[1] ?? 'other',
+    resourceType,
+    resourceId: endsInId ? decodeURIComponent(actual[template.length - 1] ?? '') || null : null,
+    action,
+    zoneId: zoneOf(path),
+  }
+}
+
+function isProxyToggle(body: unknown): boolean {
+  return !!body && typeof body === 'object' && Object.keys(body).length === 1 && typeof (body as { proxied?: unknown }).proxied === 'boolean'
+}
+
+/** The dashboard's own writes below /api: people, review verdicts, sessions, sandbox reset. */
+export function describeLocalWrite(method: string, path: string): WriteDescription {
+  const zoneId = zoneOf(path.replace(/^\/api\/local/, ''))
+  const parts = path.split('/').filter(Boolean)
+  if (path === '/api/sandbox/reset') return { area: 'sandbox', resourceType: 'sandbox', resourceId: null, action: 'reset', zoneId: null }
+  if (path.includes('/page-shield/reviews')) {
+    return { area: 'page-shield', resourceType: 'review_verdict', resourceId: null, action: 'create', zoneId }
+  }
+  if (parts[2] === 'people') {
+    const id = parts[3] ?? null
+    const sub = parts[4]
+    const action = sub === 'password' ? 'password' : sub === 'sessions' ? 'end-sessions' : method === 'POST' ? 'create' : method === 'DELETE' ? 'delete' : 'update'
+    return { area: 'people', resourceType: 'person', resourceId: id, action, zoneId: null }
+  }
+  if (parts[2] === 'me') {
+    return { area: 'people', resourceType: parts[3] === 'sessions' ? 'session' : 'me', resourceId: parts[4] ?? null, action: method === 'DELETE' ? 'delete' : 'update', zoneId: null }
+  }
+  return { area: parts[2] ?? 'other', resourceType: parts[parts.length - 1] ?? 'other', resourceId: null, action: method.toLowerCase(), zoneId }
+}

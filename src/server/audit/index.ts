@@ -1,0 +1,41 @@
+import type { Context, Hono } from 'hono'
+import type { Endpoint } from '../endpoints'
+import type { Store } from '../store'
+import type { Forward } from '../upstream'
+import { createAudit } from './middleware'
+import { registerAuditRoutes } from './routes'
+
+export { AUDIT_ID_HEADER, REQUEST_ID_HEADER, setAuditDetails } from './middleware'
+
+export interface AuditSetup {
+  store: Store
+  forward: Forward
+  match: (method: string, path: string) => Endpoint | undefined
+  /** `live` or `sandbox` (practice: per session, later). */
+  mode: () => string
+  /** Days of entries to keep; undefined keeps everything. */
+  retentionDays?: number
+}
+
+const DAY = 24 * 60 * 60 * 1000
+
+/**
+ * The audit log in the app, in three calls so app.ts stays readable:
+ * `recordWrites` before sign-in (sees every write and every refusal), `readBeforeWrites` just before
+ * the API door (after the body limit), `routes` with the dashboard's own routes.
+ */
+export function setUpAudit(app: Hono, options: AuditSetup) {
+  const audit = createAudit(options)
+  if (options.retentionDays !== undefined && options.retentionDays > 0) {
+    const prune = () => void options.store.audit.prune(Date.now() - options.retentionDays! * DAY).catch(() => {})
+    prune()
+    setInterval(prune, DAY).unref()
+  }
+  const dispatch = async (c: Context, path: string, init: RequestInit) =>
+    app.request(new URL(path, c.req.url).toString(), { ...init, headers: { ...(init.headers as Record<string, string>), cookie: c.req.header('cookie') ?? '' } }, c.env)
+  return {
+    recordWrites: () => app.use('/api/*', audit.recorder),
+    readBeforeWrites: () => app.use('/api/*', audit.beforeDispatch),
+    routes: () => registerAuditRoutes(app, { store: options.store, forward: options.forward, dispatch }),
+  }
+}

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto'
+import type { Context, Hono } from 'hono'
+import { toCsv } from '../../shared/page-shield/csv'
+import { auditSearchSchema, auditTimeRange, type AuditSearch } from '../../shared/schemas/audit'
+import { apiErrorsFromIssues } from '../../shared/schemas/common'
+import type { Actor } from '../auth/actor'
+import { requestActor as actorOf } from './middleware'
+import { jsonError, jsonErrors, jsonOk } from '../envelope'
+import type { AuditEntry, AuditFilter, Store } from '../store'
+import type { Forward } from '../upstream'
+import { checkUndo } from './undo-check'
+import { NotUndoable, planUndo } from './undo-plan'
+
+export const AUDIT_BASE = '/api/local/audit'
+export const UNDO_HEADER = 'x-zonekeeper-undo'
+
+/** Who may see what: administrators everything; others the entries of zones in their scope and their own. */
+export const scopeOf = (a: Actor): AuditFilter['scope'] =>
+  a.person.role === 'admin' ? undefined : { zones: a.person.zones, personId: a.person.id }
+
+function visible(a: Actor, e: AuditEntry): boolean {
+  const s = scopeOf(a)
+  if (!s) return true
+  if (s.personId !== null && e.personId === s.personId) return true
+  return e.zoneName !== null && (s.zones === '*' || s.zones.includes(e.zoneName))
+}
+
+function filterOf(s: AuditSearch, a: Actor): AuditFilter {
+  return { person: s.person, zone: s.zone, area: s.area, action: s.action, outcome: s.outcome, ...auditTimeRange(s), scope: scopeOf(a) }
+}
+
+const CSV_COLUMNS = ['id', 'time', 'person', 'username', 'mode', 'zone', 'area', 'resource_type', 'resource_id', 'action', 'outcome', 'status', 'errors', 'request_id', 'before', 'after', 'undo_of'] as const
+const csvRow = (e: AuditEntry) => ({
+  id: e.id, time: new Date(e.at).toISOString(), person: e.personName, username: e.username, mode: e.mode, zone: e.zoneName ?? e.zoneId ?? '',
+  area: e.area, resource_type: e.resourceType, resource_id: e.resourceId ?? '', action: e.action, outcome: e.outcome, status: e.status,
+  errors: e.errors.map((x) => `${x.code}: ${x.message}`).join('; '), request_id: e.requestId,
+  before: e.before === null ? '' : JSON.stringify(e.before), after: e.after === null ? '' : JSON.stringify(e.after), undo_of: e.undoOf ?? '',
+})
+
+export interface AuditRouteOptions {
+  store: Store
+  forward: Forward
+  /** Sends a request through the whole app (sign-in, roles, validation, the audit recorder). */
+  dispatch: (c: Context, path: string, init: RequestInit) => Promise<Response>
+}
+
+/** A key only this process knows, so the undo marker on a write cannot come from a browser. */
+export const undoKey = randomBytes(16).toString('hex')
+
+/**
+ * The audit log's routes: the list with filters, its CSV, one object's history, one entry, its
+ * restore point, and undo (check first, then the inverse write sent through the API door so that it
+ * is checked and recorded like any other write). Roles: see auth/endpoint-roles.ts.
+ */
+export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: AuditRouteOptions): void {
+  const parseSearch = (c: Context) => auditSearchSchema.safeParse(Object.fromEntries(new URL(c.req.url).searchParams))
+
+  app.get(AUDIT_BASE, async (c) => {
+    const s = parseSearch(c)
+    if (!s.success) return jsonErrors(400, apiErrorsFromIssues(s.error.issues, 1004))
+    const page = s.data.page ?? 1
+    const perPage = s.data.per_page ?? 50
+    const { entries, total } = await store.audit.list(filterOf(s.data, actorOf(c)), page, perPage)
+    return c.json({ success: true, errors: [], messages: [], result: entries, result_info: { page, per_page: perPage, count: entries.length, total_count: total, total_pages: Math.ceil(total / perPage) } })
+  })
+
+  app.get(`${AUDIT_BASE}/export.csv`, async (c) => {
+    const s = parseSearch(c)
+    if (!s.success) return jsonErrors(400, apiErrorsFromIssues(s.error.issues, 1004))
+    const rows: AuditEntry[] = []
+    for (let page = 1; page <= 200; page++) {
+      const { entries } = await store.audit.list(filterOf(s.data, actorOf(c)), page, 500)
+      rows.push(...entries)
+      if (entries.length < 500) break
+    }
+    return new Response(toCsv(CSV_COLUMNS, rows.map(csvRow)), {
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="audit-log.csv"', 'cache-control': 'no-store' },
+    })
+  })
+
+  app.get(`${AUDIT_BASE}/history`, async (c) => {
+    const q = new URL(c.req.url).searchParams
+    const [zoneId, type, id] = [q.get('zone_id'), q.get('type'), q.get('id')]
+    if (!zoneId || !type || !id) return jsonError(400, 1004, 'History needs zone_id, type and id.')
+    const { entries } = await store.audit.list({ resource: { zoneId, type, id }, scope: scopeOf(actorOf(c)) }, 1, 200)
+    return jsonOk(entries)
+  })
+
+  const entryOf = async (c: Context): Promise<AuditEntry | Response> => {
+    const id = Number(c.req.param('id'))
+    const e = Number.isSafeInteger(id) ? await store.audit.get(id) : undefined
+    return e && visible(actorOf(c), e) ? e : jsonError(404, 10404, 'No such audit entry (or it is outside your zone scope).')
+  }
+
+  app.get(`${AUDIT_BASE}/:id`, async (c) => {
+    const e = await entryOf(c)
+    if (e instanceof Response) return e
+    let undo: { summary: string; note?: string } | { reason: string }
+    try {
+      const plan = planUndo(e)
+      undo = { summary: plan.summary, note: plan.note }
+    } catch (err) {
+      if (!(err instanceof NotUndoable)) throw err
+      undo = { reason: err.message }
+    }
+    return jsonOk({ entry: e, undo, undoneBy: (await store.audit.undoneBy(e.id)) ?? null })
+  })
+
+  app.get(`${AUDIT_BASE}/:id/restore-point`, async (c) => {
+    const e = await entryOf(c)
+    if (e instanceof Response) return e
+    const text = await store.audit.restorePoint(e.id)
+    if (text === undefined) return jsonError(404, 10404, 'This entry has no restore point.')
+    const day = new Date(e.at).toISOString().slice(0, 10)
+    return new Response(text, {
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'content-disposition': `attachment; filename="restore-point-${e.zoneName ?? e.zoneId}-${day}-entry-${e.id}.txt"` },
+    })
+  })
+
+  app.get(`${AUDIT_BASE}/:id/undo-check`, async (c) => {
+    const e = await entryOf(c)
+    if (e instanceof Response) return e
+    return checkUndo(forward, e, await store.audit.undoneBy(e.id))
+  })
+
+  app.post(`${AUDIT_BASE}/:id/undo`, async (c) => {
+    const e = await entryOf(c)
+    if (e instanceof Response) return e
+    const confirm = ((await c.req.json().catch(() => ({}))) as { confirm?: unknown }).confirm === true
+    const check = await checkUndo(forward, e, await store.audit.undoneBy(e.id))
+    if (check.status !== 200) return check
+    const { result } = (await check.clone().json()) as { result: { conflicts: unknown[]; request: { method: string; path: string; body?: unknown } } }
+    if (result.conflicts.length && !confirm) {
+      return c.json({ success: false, errors: [{ code: 10409, message: 'Changed since: someone changed this after the entry. Look at the differences and confirm to undo anyway.' }], messages: [], result }, 409)
+    }
+    const { method, path, body } = result.request
+    return dispatch(c, `/api/v4${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1', [UNDO_HEADER]: `${undoKey}:${e.id}` },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+  })
+}

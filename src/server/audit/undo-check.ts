@@ -1,0 +1,41 @@
+import { jsonError, jsonOk } from '../envelope'
+import type { AuditEntry } from '../store'
+import type { Forward } from '../upstream'
+import { readMany } from './capture'
+import { dnsInput, NotUndoable, pick, planUndo, POLICY_FIELDS, rulesetState } from './undo-plan'
+
+/** The same comparable fields as the plan's `expected`, read from the object as it is now. */
+function comparable(path: string, current: unknown): Record<string, unknown> | null {
+  if (current === null) return null
+  if (path.includes('/dns_records/')) return dnsInput(current)
+  if (path.includes('/page_shield/policies/')) return pick(current, POLICY_FIELDS)
+  if (path.includes('/rulesets/')) return rulesetState(current)
+  return current as Record<string, unknown>
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b))
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys)
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, sortKeys(x)]))
+  return v
+}
+
+/**
+ * Before an undo: is every object still as the entry left it? Answers the plan (what will be sent)
+ * and the conflicts, each with the expected and the current state, for the person to decide.
+ */
+export async function checkUndo(forward: Forward, e: AuditEntry, undoneBy: number | undefined): Promise<Response> {
+  if (undoneBy !== undefined) return jsonError(409, 10409, `This change was already undone (entry ${undoneBy}).`)
+  let plan
+  try {
+    plan = planUndo(e)
+  } catch (err) {
+    if (err instanceof NotUndoable) return jsonError(400, 10400, err.message)
+    throw err
+  }
+  const now = await readMany(forward, plan.checks.map((c) => c.path))
+  const conflicts = plan.checks
+    .map((check, i) => ({ label: check.label, path: check.path, expected: check.expected, current: comparable(check.path, now[i]) }))
+    .filter((c) => !same(c.expected, c.current))
+  return jsonOk({ summary: plan.summary, note: plan.note ?? null, request: plan.request, conflicts })
+}

@@ -1,0 +1,136 @@
+import type { AuditEntry } from '../store'
+
+/** One write that undoes an entry (a path below /api/v4). */
+export interface UndoRequest {
+  method: 'POST' | 'PUT' | 'DELETE'
+  path: string
+  body?: unknown
+}
+
+/** An object the entry left behind, and the state it must still have (null: it must still be gone). */
+export interface UndoCheck {
+  path: string
+  label: string
+  expected: Record<string, unknown> | null
+}
+
+export interface UndoPlan {
+  summary: string
+  checks: UndoCheck[]
+  request: UndoRequest
+  /** Said to the person before and after: a deleted record comes back with a new id. */
+  note?: string
+}
+
+type Rec = Record<string, unknown>
+
+/** The fields of a DNS record that a write sets (what undo restores and what a conflict compares). */
+export const DNS_FIELDS = ['type', 'name', 'content', 'ttl', 'proxied', 'comment', 'tags', 'priority', 'data'] as const
+export const POLICY_FIELDS = ['description', 'action', 'expression', 'enabled', 'value'] as const
+const RULE_FIELDS = ['action', 'action_parameters', 'expression', 'description', 'enabled'] as const
+
+export function pick(obj: unknown, fields: readonly string[]): Rec {
+  const out: Rec = {}
+  if (!obj || typeof obj !== 'object') return out
+  for (const f of fields) {
+    const v = (obj as Rec)[f]
+    if (v !== undefined && v !== null && !(f === 'tags' && Array.isArray(v) && v.length === 0) && !(f === 'comment' && v === '')) out[f] = v
+  }
+  return out
+}
+
+/** A record as the create/replace body the API takes. */
+export const dnsInput = (r: unknown): Rec => pick(r, DNS_FIELDS)
+const rulesOf = (rs: unknown): Rec[] =>
+  (((rs as { rules?: unknown[] } | null)?.rules ?? []) as unknown[]).map((r) => pick(r, RULE_FIELDS))
+export const rulesetState = (rs: unknown): Rec => ({ description: (rs as Rec | null)?.description ?? '', rules: rulesOf(rs) })
+
+const asList = (v: unknown): Rec[] => (Array.isArray(v) ? (v as Rec[]) : [])
+const idOf = (r: unknown) => String((r as Rec | null)?.id ?? '')
+
+export class NotUndoable extends Error {}
+
+/**
+ * How to undo an entry, or NotUndoable with the reason. Only successful entries of the kinds issue 12
+ * lists can be undone: DNS record create/update/delete/proxy, a DNS batch (bulk delete, bulk proxy)
+ * and an import as a whole, page-security policy create/update/delete, ruleset replacement.
+ */
+export function planUndo(e: AuditEntry): UndoPlan {
+  if (e.outcome !== 'success') throw new NotUndoable('Only a write that succeeded can be undone.')
+  if (!e.zoneId) throw new NotUndoable('This kind of change cannot be undone from the dashboard.')
+  const z = `/zones/${e.zoneId}`
+  const before = e.before as Rec | null
+  const after = e.after as Rec | null
+  if (e.resourceType === 'dns_record' && e.resourceId) {
+    const path = `${z}/dns_records/${e.resourceId}`
+    const label = `${String((after ?? before)?.type ?? '')} ${String((after ?? before)?.name ?? '')}`.trim()
+    if (e.action === 'create') {
+      return { summary: `Delete the record ${label} that this change created.`, checks: [{ path, label, expected: dnsInput(after) }], request: { method: 'DELETE', path } }
+    }
+    if (e.action === 'update' || e.action === 'proxy') {
+      return { summary: `Put the record ${label} back as it was before.`, checks: [{ path, label, expected: dnsInput(after) }], request: { method: 'PUT', path, body: dnsInput(before) } }
+    }
+    if (e.action === 'delete' && before) {
+      return {
+        summary: `Create the record ${label} again with its name, type, content, TTL, proxy status, comment and tags.`,
+        checks: [{ path, label, expected: null }],
+        request: { method: 'POST', path: `${z}/dns_records`, body: dnsInput(before) },
+        note: 'The record comes back with a new id (the API gives every new record its own).',
+      }
+    }
+  }
+  if (e.resourceType === 'dns_records' && e.action === 'batch') return planBatchUndo(z, before, after)
+  if (e.resourceType === 'dns_records' && e.action === 'import') {
+    const created = asList((after as { created?: unknown } | null)?.created)
+    if (!created.length) throw new NotUndoable('This import created no records, so there is nothing to undo.')
+    return {
+      summary: `Delete the ${created.length} record${created.length === 1 ? '' : 's'} this import created, all or nothing.`,
+      checks: created.map((r) => ({ path: `${z}/dns_records/${idOf(r)}`, label: `${String(r.type)} ${String(r.name)}`, expected: dnsInput(r) })),
+      request: { method: 'POST', path: `${z}/dns_records/batch`, body: { deletes: created.map((r) => ({ id: idOf(r) })) } },
+    }
+  }
+  if (e.resourceType === 'page_shield_policy') {
+    const base = `${z}/page_shield/policies`
+    const label = String((after ?? before)?.description || 'policy')
+    if (e.action === 'create' && e.resourceId) {
+      return { summary: `Delete the policy "${label}" that this change created.`, checks: [{ path: `${base}/${e.resourceId}`, label, expected: pick(after, POLICY_FIELDS) }], request: { method: 'DELETE', path: `${base}/${e.resourceId}` } }
+    }
+    if (e.action === 'update' && e.resourceId) {
+      return { summary: `Put the policy "${label}" back as it was before.`, checks: [{ path: `${base}/${e.resourceId}`, label, expected: pick(after, POLICY_FIELDS) }], request: { method: 'PUT', path: `${base}/${e.resourceId}`, body: pick(before, POLICY_FIELDS) } }
+    }
+    if (e.action === 'delete' && before && e.resourceId) {
+      return { summary: `Create the policy "${label}" again.`, checks: [{ path: `${base}/${e.resourceId}`, label, expected: null }], request: { method: 'POST', path: base, body: pick(before, POLICY_FIELDS) }, note: 'The policy comes back with a new id.' }
+    }
+  }
+  if (e.resourceType === 'ruleset' && e.action === 'replace' && e.resourceId && before) {
+    const path = `${z}/rulesets/${e.resourceId}`
+    return { summary: 'Put the custom fields ruleset back as it was before (its rules and description).', checks: [{ path, label: 'the custom fields ruleset', expected: rulesetState(after) }], request: { method: 'PUT', path, body: rulesetState(before) } }
+  }
+  throw new NotUndoable('This kind of change cannot be undone from the dashboard.')
+}
+
+function planBatchUndo(z: string, before: Rec | null, after: Rec | null): UndoPlan {
+  const was = new Map(asList(before?.records).map((r) => [idOf(r), r]))
+  const deleted = asList(after?.deletes)
+  const changed = [...asList(after?.patches), ...asList(after?.puts)]
+  const posted = asList(after?.posts)
+  const rec = (id: string) => `${z}/dns_records/${id}`
+  const checks: UndoCheck[] = [
+    ...deleted.map((r) => ({ path: rec(idOf(r)), label: `${String(r.type)} ${String(r.name)}`, expected: null })),
+    ...[...changed, ...posted].map((r) => ({ path: rec(idOf(r)), label: `${String(r.type)} ${String(r.name)}`, expected: dnsInput(r) })),
+  ]
+  const body = {
+    deletes: posted.map((r) => ({ id: idOf(r) })),
+    puts: changed.filter((r) => was.has(idOf(r))).map((r) => ({ id: idOf(r), ...dnsInput(was.get(idOf(r))) })),
+    posts: deleted.map((r) => dnsInput(was.get(idOf(r)) ?? r)),
+  }
+  const n = deleted.length + changed.length + posted.length
+  if (!n) throw new NotUndoable('This batch changed no records.')
+  const parts = [deleted.length && `re-create ${deleted.length} deleted`, changed.length && `restore ${changed.length} changed`, posted.length && `delete ${posted.length} created`].filter(Boolean)
+  return {
+    summary: `Undo the whole batch in one request, all or nothing: ${parts.join(', ')} record${n === 1 ? '' : 's'}.`,
+    checks,
+    request: { method: 'POST', path: `${z}/dns_records/batch`, body },
+    ...(deleted.length ? { note: 'Re-created records get new ids (the API gives every new record its own).' } : {}),
+  }
+}

@@ -1,0 +1,77 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { createApp } from '../app'
+import type { Emulator } from '../emulator'
+import { emulatorModules } from '../emulator/modules'
+import { SEED_ZONES } from '../emulator/seed-ids'
+import { zonesModule } from '../emulator/zones'
+import { createStore } from '../store'
+import { createModuleEmulator } from '../../testing/module-emulator'
+import { testConfig } from '../../testing/server'
+
+const Z = SEED_ZONES.demo.id
+const store = createStore({ dataDir: ':memory:' })
+const me = createModuleEmulator(emulatorModules.filter((m) => m !== zonesModule))
+const emulator: Emulator = { ...me, reset: () => {}, ready: Promise.resolve(), preparing: () => [] }
+const app = createApp({ config: testConfig(), emulator, store })
+afterAll(async () => {
+  await store.close()
+  me.close()
+})
+
+const W = { 'x-zonekeeper-request': '1', 'content-type': 'application/json' }
+const write = async (method: string, path: string, body?: unknown) => {
+  const res = await app.request(`/api/v4${path}`, { method, headers: W, body: body === undefined ? undefined : JSON.stringify(body) })
+  return { res, body: (await res.json()) as { result: Record<string, unknown> & { id: string } }, audit: Number(res.headers.get('x-zonekeeper-audit-id')) }
+}
+const get = async (path: string) => ((await (await app.request(`/api/v4${path}`)).json()) as { result: Record<string, unknown> }).result
+const undo = (id: number, confirm?: boolean) =>
+  app.request(`/api/local/audit/${id}/undo`, { method: 'POST', headers: W, body: JSON.stringify(confirm ? { confirm } : {}) })
+
+describe('undo', () => {
+  it('puts an updated record back and records the undo as an entry of its own', async () => {
+    const created = await write('POST', `/zones/${Z}/dns_records`, { type: 'A', name: 'undo-me', content: '192.0.2.1', ttl: 300, proxied: false, comment: 'c', tags: ['team:a'] })
+    const id = created.body.result.id
+    const changed = await write('PATCH', `/zones/${Z}/dns_records/${id}`, { content: '192.0.2.2' })
+    const res = await undo(changed.audit)
+    expect(res.status).toBe(200)
+    expect((await get(`/zones/${Z}/dns_records/${id}`)).content).toBe('192.0.2.1')
+    const entry = (await store.audit.get(Number(res.headers.get('x-zonekeeper-audit-id'))))!
+    expect(entry).toMatchObject({ action: 'undo', undoOf: changed.audit, resourceId: id, outcome: 'success' })
+    expect((await undo(changed.audit)).status).toBe(409) // once only
+  })
+
+  it('asks before undoing a record someone changed since, and goes on when confirmed', async () => {
+    const created = await write('POST', `/zones/${Z}/dns_records`, { type: 'TXT', name: 'conflict', content: '"one"', ttl: 300 })
+    const id = created.body.result.id
+    const mine = await write('PATCH', `/zones/${Z}/dns_records/${id}`, { content: '"two"' })
+    await write('PATCH', `/zones/${Z}/dns_records/${id}`, { content: '"three"' })
+    const check = (await (await app.request(`/api/local/audit/${mine.audit}/undo-check`)).json()) as { result: { conflicts: { expected: { content: string }; current: { content: string } }[] } }
+    expect(check.result.conflicts.map((c) => [c.expected.content, c.current.content])).toEqual([['"two"', '"three"']])
+    expect((await undo(mine.audit)).status).toBe(409)
+    expect((await undo(mine.audit, true)).status).toBe(200)
+    expect((await get(`/zones/${Z}/dns_records/${id}`)).content).toBe('"one"')
+  })
+
+  it('brings a deleted record back with its fields (new id)', async () => {
+    const created = await write('POST', `/zones/${Z}/dns_records`, { type: 'A', name: 'deleted-one', content: '192.0.2.3', ttl: 1, proxied: true, comment: 'keep', tags: ['env:prod'] })
+    const gone = await write('DELETE', `/zones/${Z}/dns_records/${created.body.result.id}`)
+    const res = await undo(gone.audit)
+    const back = ((await res.json()) as { result: Record<string, unknown> }).result
+    expect(back.id).not.toBe(created.body.result.id)
+    expect(back).toMatchObject({ name: 'deleted-one.example.com', content: '192.0.2.3', ttl: 1, proxied: true, comment: 'keep', tags: ['env:prod'] })
+  })
+
+  it('undoes a bulk delete as a whole through the batch endpoint', async () => {
+    const made = []
+    for (let i = 0; i < 5; i++) made.push((await write('POST', `/zones/${Z}/dns_records`, { type: 'A', name: `bulk-${i}`, content: `192.0.2.${10 + i}`, ttl: 300 })).body.result)
+    const bulk = await write('POST', `/zones/${Z}/dns_records/batch`, { deletes: made.map((r) => ({ id: r.id })) })
+    expect(bulk.res.status).toBe(200)
+    expect(await store.audit.restorePoint(bulk.audit)).toContain('bulk-0')
+    const res = await undo(bulk.audit)
+    expect(res.status).toBe(200)
+    const entry = (await store.audit.get(Number(res.headers.get('x-zonekeeper-audit-id'))))!
+    expect(entry).toMatchObject({ action: 'undo', path: `/zones/${Z}/dns_records/batch` })
+    const names = ((await get(`/zones/${Z}/dns_records?name.startswith=bulk-&per_page=50`)) as unknown as { name: string }[]).map((r) => r.name).sort()
+    expect(names).toEqual([0, 1, 2, 3, 4].map((i) => `bulk-${i}.example.com`))
+  })
+})

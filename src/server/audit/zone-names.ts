@@ -1,0 +1,20 @@
+import type { Forward } from '../upstream'
+
+/** Zone id → name through the API itself, remembered (a zone's id never changes name). */
+export function zoneNames(forward: Forward) {
+  const known = new Map<string, string | null>()
+  return {
+    async nameOf(id: string): Promise<string | null> {
+      const hit = known.get(id)
+      if (hit !== undefined) return hit
+      const res = await forward({ method: 'GET', pathAndQuery: `/zones/${id}` })
+      const body = (await res.json().catch(() => null)) as { result?: { name?: unknown } } | null
+      const name = res.ok && typeof body?.result?.name === 'string' ? body.result.name.toLowerCase() : null
+      if (name !== null || res.status === 404) {
+        if (known.size > 5000) known.clear()
+        known.set(id, name)
+      }
+      return name
+    },
+  }
+}

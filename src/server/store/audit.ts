@@ -1,0 +1,169 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely'
+import type { AuditTable } from './audit-schema'
+import type { Db } from './db'
+import type { StoreTables } from './schema'
+
+export type AuditOutcome = 'success' | 'failure' | 'refused'
+
+/** An entry as the dashboard reads it: JSON columns parsed, the restore point only flagged. */
+export interface AuditEntry {
+  id: number
+  at: number
+  requestId: string
+  personId: string | null
+  username: string
+  personName: string
+  mode: string
+  zoneId: string | null
+  zoneName: string | null
+  area: string
+  resourceType: string
+  resourceId: string | null
+  action: string
+  method: string
+  path: string
+  outcome: AuditOutcome
+  status: number
+  errors: { code: number; message: string }[]
+  before: unknown
+  after: unknown
+  undoOf: number | null
+  hasRestorePoint: boolean
+}
+
+export type NewAuditEntry = Omit<AuditEntry, 'id' | 'hasRestorePoint'> & { restorePoint?: string | null }
+
+export interface AuditFilter {
+  person?: string
+  zone?: string
+  area?: string
+  action?: string
+  outcome?: string
+  /** Milliseconds, inclusive. */
+  from?: number
+  to?: number
+  /** One object's history. */
+  resource?: { zoneId: string; type: string; id: string }
+  /** Who is asking, when not an administrator: entries of zones in their scope, and their own. */
+  scope?: { zones: '*' | string[]; personId: string | null }
+}
+
+type Row = Omit<AuditTable, 'id' | 'restore_point'> & { id: number; has_restore_point: number | boolean }
+
+const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text))
+const text = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value))
+
+function toEntry(r: Row): AuditEntry {
+  return {
+    id: Number(r.id),
+    at: Number(r.at),
+    requestId: r.request_id,
+    personId: r.person_id,
+    username: r.username,
+    personName: r.person_name,
+    mode: r.mode,
+    zoneId: r.zone_id,
+    zoneName: r.zone_name,
+    area: r.area,
+    resourceType: r.resource_type,
+    resourceId: r.resource_id,
+    action: r.action,
+    method: r.method,
+    path: r.path,
+    outcome: r.outcome as AuditOutcome,
+    status: Number(r.status),
+    errors: (parse(r.errors) as AuditEntry['errors'] | null) ?? [],
+    before: parse(r.before),
+    after: parse(r.after),
+    undoOf: r.undo_of === null ? null : Number(r.undo_of),
+    hasRestorePoint: Boolean(Number(r.has_restore_point)),
+  }
+}
+
+/**
+ * The audit log: append-only. Nothing here edits an entry; the only deletion is `prune`, by age,
+ * for the retention setting.
+ */
+export function auditStore(db: () => Promise<Db>) {
+  const select = async () =>
+    (await db())
+      .selectFrom('audit_log')
+      .select([
+        'id', 'at', 'request_id', 'person_id', 'username', 'person_name', 'mode', 'zone_id', 'zone_name', 'area',
+        'resource_type', 'resource_id', 'action', 'method', 'path', 'outcome', 'status', 'errors', 'before', 'after', 'undo_of',
+      ])
+      .select((eb) => eb.case().when('restore_point', 'is not', null).then(1).else(0).end().as('has_restore_point'))
+
+  function where(f: AuditFilter) {
+    return (eb: ExpressionBuilder<StoreTables, 'audit_log'>) => {
+      const parts: Expression<SqlBool>[] = []
+      if (f.person) parts.push(eb('username', '=', f.person.toLowerCase()))
+      if (f.zone) parts.push(eb.or([eb('zone_id', '=', f.zone), eb('zone_name', '=', f.zone.toLowerCase())]))
+      if (f.area) parts.push(eb('area', '=', f.area))
+      if (f.action) parts.push(eb('action', '=', f.action))
+      if (f.outcome) parts.push(eb('outcome', '=', f.outcome))
+      if (f.from !== undefined) parts.push(eb('at', '>=', f.from))
+      if (f.to !== undefined) parts.push(eb('at', '<=', f.to))
+      if (f.resource) {
+        parts.push(eb('zone_id', '=', f.resource.zoneId), eb('resource_type', '=', f.resource.type), eb('resource_id', '=', f.resource.id))
+      }
+      if (f.scope) {
+        const own = f.scope.personId === null ? eb.val(false) : eb('person_id', '=', f.scope.personId)
+        const zoned = f.scope.zones === '*' ? eb('zone_name', 'is not', null) : f.scope.zones.length ? eb('zone_name', 'in', f.scope.zones) : eb.val(false)
+        parts.push(eb.or([own, zoned]) as Expression<SqlBool>)
+      }
+      return eb.and(parts)
+    }
+  }
+
+  return {
+    async add(e: NewAuditEntry): Promise<number> {
+      const row = await (await db())
+        .insertInto('audit_log')
+        .values({
+          at: e.at, request_id: e.requestId, person_id: e.personId, username: e.username, person_name: e.personName, mode: e.mode,
+          zone_id: e.zoneId, zone_name: e.zoneName, area: e.area, resource_type: e.resourceType, resource_id: e.resourceId,
+          action: e.action, method: e.method, path: e.path, outcome: e.outcome, status: e.status,
+          errors: e.errors.length ? JSON.stringify(e.errors) : null, before: text(e.before), after: text(e.after),
+          undo_of: e.undoOf, restore_point: e.restorePoint ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return Number(row.id)
+    },
+    /** Newest first. */
+    async list(f: AuditFilter, page = 1, perPage = 50): Promise<{ entries: AuditEntry[]; total: number }> {
+      const rows = await (await select()).where(where(f)).orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute()
+      const count = await (await db())
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(where(f))
+        .executeTakeFirstOrThrow()
+      return { entries: rows.map((r) => toEntry(r as Row)), total: Number(count.n) }
+    },
+    async get(id: number): Promise<AuditEntry | undefined> {
+      const row = await (await select()).where('id', '=', id).executeTakeFirst()
+      return row && toEntry(row as Row)
+    },
+    async restorePoint(id: number): Promise<string | undefined> {
+      const row = await (await db()).selectFrom('audit_log').select('restore_point').where('id', '=', id).executeTakeFirst()
+      return row?.restore_point ?? undefined
+    },
+    /** Entries that undid `id` successfully (an entry is undone once). */
+    async undoneBy(id: number): Promise<number | undefined> {
+      const row = await (await db())
+        .selectFrom('audit_log')
+        .select('id')
+        .where('undo_of', '=', id)
+        .where('outcome', '=', 'success')
+        .executeTakeFirst()
+      return row ? Number(row.id) : undefined
+    },
+    /** Retention: removes entries older than `before` (milliseconds); returns how many went. */
+    async prune(before: number): Promise<number> {
+      const r = await (await db()).deleteFrom('audit_log').where('at', '<', before).executeTakeFirst()
+      return Number(r.numDeletedRows)
+    },
+  }
+}
+export type AuditStore = ReturnType<typeof auditStore>
