@@ -8,6 +8,8 @@ export const SPA_ROUTES = [
   '/zones',
   '/invites',
   '/load-balancing',
+  '/people',
+  '/account',
   '/zones/$zoneId',
   '/zones/$zoneId/dns',
   '/zones/$zoneId/certificates',
