@@ -103,7 +103,10 @@ test('signing out ends the session: the old cookie gets 401', async ({ page, con
   await signIn(page, VIEWER.username, VIEWER.password)
   const cookie = (await context.cookies()).find((c) => c.name === 'zonekeeper_session')!
   await signOut(page)
-  const replay = await playwrightRequest.newContext({ baseURL: server.baseURL, extraHTTPHeaders: { cookie: `${cookie.name}=${cookie.value}` } })
+  const replay = await playwrightRequest.newContext({
+    baseURL: server.baseURL,
+    extraHTTPHeaders: { cookie: `${cookie.name}=${cookie.value}` },
+  })
   const res = await replay.get('/api/local/me')
   expect(res.status()).toBe(401)
   expect((await res.json()).errors[0].code).toBe(10401)
@@ -132,7 +135,10 @@ test('an editor scoped to example.com can neither see nor reach shop-scale.io', 
 test('the review ledger records the signed-in reviewer', async ({ page }) => {
   await signIn(page, ADMIN.username, ADMIN.password)
   await page.goto(`${zoneUrl('demo', 'page-shield/scripts')}?urls=popup-offers`)
-  await page.getByRole('table', { name: 'Detected scripts' }).getByRole('link', { name: /popup-offers/ }).click()
+  await page
+    .getByRole('table', { name: 'Detected scripts' })
+    .getByRole('link', { name: /popup-offers/ })
+    .click()
   await page.getByRole('button', { name: 'Mark as expected' }).click()
   const dialog = page.getByRole('dialog', { name: 'Review this script' })
   await expect(dialog.getByLabel('Your name')).toHaveCount(0)
@@ -170,7 +176,10 @@ test('a personal API token lets a client use the sandbox as its owner, until rev
   await page.getByRole('button', { name: 'Make token' }).click()
   const token = (await page.getByLabel('New token').textContent())!.trim()
   expect(token).toMatch(/^zk_/)
-  const client = await playwrightRequest.newContext({ baseURL: server.baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } })
+  const client = await playwrightRequest.newContext({
+    baseURL: server.baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${token}` },
+  })
   const zones = await client.get('/client/v4/zones')
   expect((await zones.json()).result.map((z: { name: string }) => z.name)).toEqual(['example.com'])
   expect((await client.get(`/client/v4/zones/${SEED_ZONES.scripts.id}`)).status()).toBe(403)

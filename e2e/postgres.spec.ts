@@ -69,7 +69,10 @@ test('the dashboard runs on PostgreSQL: first administrator, sign-in, DNS and th
   await expect(page.getByRole('table', { name: /DNS records of example.com/ })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Add record' })).toBeVisible()
   await page.goto(`${zoneUrl('demo', 'page-shield/scripts')}?urls=popup-offers`)
-  await page.getByRole('table', { name: 'Detected scripts' }).getByRole('link', { name: /popup-offers/ }).click()
+  await page
+    .getByRole('table', { name: 'Detected scripts' })
+    .getByRole('link', { name: /popup-offers/ })
+    .click()
   await page.getByRole('button', { name: 'Mark for investigation' }).click()
   const dialog = page.getByRole('dialog', { name: 'Review this script' })
   await dialog.getByLabel('Note').fill('Check the vendor contract')
@@ -84,7 +87,10 @@ test('two servers on one PostgreSQL share a session; signing out on one ends it 
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
   const cookie = (await context.cookies()).find((c) => c.name === 'zonekeeper_session')!
-  const onB = await playwrightRequest.newContext({ baseURL: pair.b.baseURL, extraHTTPHeaders: { cookie: `${cookie.name}=${cookie.value}` } })
+  const onB = await playwrightRequest.newContext({
+    baseURL: pair.b.baseURL,
+    extraHTTPHeaders: { cookie: `${cookie.name}=${cookie.value}` },
+  })
   const me = await onB.get('/api/local/me')
   expect(me.status()).toBe(200)
   expect((await me.json()).result.person.username).toBe('pat')

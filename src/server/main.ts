@@ -50,7 +50,13 @@ async function main() {
         `  To require sign-in, add people: ${where}/setup, or npm run people -- add <username> --role admin`,
     )
   }
+  // Expired sessions and day-old throttling counters are cleared once an hour (reads skip them anyway).
+  const sweep = setInterval(() => {
+    void Promise.all([store.sessions.sweep(), store.throttle.sweep()]).catch((err) => console.log(`store sweep failed: ${String(err)}`))
+  }, 60 * 60_000)
+  sweep.unref()
   const stop = () => {
+    clearInterval(sweep)
     void running.close().finally(() => {
       emulator?.close()
       void store.close().finally(() => process.exit(0))

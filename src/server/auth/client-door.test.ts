@@ -24,7 +24,10 @@ afterAll(async () => {
 })
 
 const client = (path: string, token: string, init: RequestInit = {}) =>
-  app.request(`/client/v4${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } })
+  app.request(`/client/v4${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+  })
 
 describe('the /client/v4 door with personal API tokens', () => {
   it('accepts any well-formed token while nobody is defined on loopback', async () => {
@@ -35,7 +38,11 @@ describe('the /client/v4 door with personal API tokens', () => {
     const { password } = await addPerson(store, 'ed', 'editor', ['example.com'])
     cookie = await sessionCookie(app, 'ed', password)
     expect((await client('/zones', 'anything')).status).toBe(403)
-    const made = await app.request('/api/local/me/tokens', { method: 'POST', headers: { ...w, cookie }, body: JSON.stringify({ name: 'certbot' }) })
+    const made = await app.request('/api/local/me/tokens', {
+      method: 'POST',
+      headers: { ...w, cookie },
+      body: JSON.stringify({ name: 'certbot' }),
+    })
     expect(made.status).toBe(201)
     const { result } = await made.json()
     expect(result.token).toMatch(/^zk_/)
@@ -67,8 +74,17 @@ describe('the /client/v4 door with personal API tokens', () => {
   it('refuses a viewer token a write', async () => {
     const { password } = await addPerson(store, 'vi', 'viewer')
     const vc = await sessionCookie(app, 'vi', password)
-    const { result } = await (await app.request('/api/local/me/tokens', { method: 'POST', headers: { ...w, cookie: vc }, body: JSON.stringify({ name: 'script' }) })).json()
-    const res = await client(`/zones/${demo.id}/dns_records`, result.token, { method: 'POST', body: JSON.stringify({ type: 'A', name: 'v', content: '192.0.2.1', ttl: 1 }) })
+    const { result } = await (
+      await app.request('/api/local/me/tokens', {
+        method: 'POST',
+        headers: { ...w, cookie: vc },
+        body: JSON.stringify({ name: 'script' }),
+      })
+    ).json()
+    const res = await client(`/zones/${demo.id}/dns_records`, result.token, {
+      method: 'POST',
+      body: JSON.stringify({ type: 'A', name: 'v', content: '192.0.2.1', ttl: 1 }),
+    })
     expect(res.status).toBe(403)
     expect((await res.json()).errors[0].message).toContain('editor role')
   })

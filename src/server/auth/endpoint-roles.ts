@@ -65,7 +65,14 @@ export const localRoutes: LocalRoute[] = [
 const SEGMENT = '[^/]+'
 const compiled = localRoutes.map((r) => ({
   route: r,
-  re: new RegExp('^' + r.path.split('/').map((p) => (p.startsWith(':') ? SEGMENT : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/') + '$'),
+  re: new RegExp(
+    '^' +
+      r.path
+        .split('/')
+        .map((p) => (p.startsWith(':') ? SEGMENT : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/') +
+      '$',
+  ),
   literals: r.path.split('/').filter((p) => p && !p.startsWith(':')).length,
 }))
 compiled.sort((a, b) => b.literals - a.literals)

@@ -28,7 +28,12 @@ export interface AuthOptions {
 
 /** Open without signing in: health, the sign-in pages, and the sandbox's /client/v4 door (its own tokens). */
 const OPEN = (path: string) =>
-  path === '/healthz' || path === '/login' || path === '/logout' || path === '/setup' || path.startsWith('/login/oidc') || path.startsWith('/client/')
+  path === '/healthz' ||
+  path === '/login' ||
+  path === '/logout' ||
+  path === '/setup' ||
+  path.startsWith('/login/oidc') ||
+  path.startsWith('/client/')
 
 /** What a person who signed in with a one-time password may reach before choosing their own. */
 const ALLOWED_BEFORE_NEW_PASSWORD = (path: string) => path === PASSWORD_PAGE || path === '/api/local/me'
@@ -55,7 +60,11 @@ export function registerAuth(app: Hono, options: AuthOptions): { signInRequired:
         setActor(c, { kind: 'person', person: publicPerson(person), sessionHandle: session.handle })
         if (person.mustChangePassword && !ALLOWED_BEFORE_NEW_PASSWORD(c.req.path)) {
           return c.req.path.startsWith('/api/')
-            ? jsonError(403, PROXY_CODES.refused, `Choose your own password first (${PASSWORD_PAGE}): you signed in with a one-time password.`)
+            ? jsonError(
+                403,
+                PROXY_CODES.refused,
+                `Choose your own password first (${PASSWORD_PAGE}): you signed in with a one-time password.`,
+              )
             : c.redirect(PASSWORD_PAGE, 303)
         }
         return next()
@@ -67,7 +76,11 @@ export function registerAuth(app: Hono, options: AuthOptions): { signInRequired:
       return next()
     }
     if (c.req.path.startsWith('/api/')) {
-      return jsonError(401, PROXY_CODES.signIn, 'Sign in to the dashboard first (your session has ended or you have not signed in).')
+      return jsonError(
+        401,
+        PROXY_CODES.signIn,
+        'Sign in to the dashboard first (your session has ended or you have not signed in).',
+      )
     }
     if (c.req.method === 'GET' || c.req.method === 'HEAD') {
       const url = new URL(c.req.url)

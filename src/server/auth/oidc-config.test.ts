@@ -5,7 +5,9 @@ describe('single sign-on settings', () => {
   it('are off without OIDC_ISSUER, and need the client id and secret with it', () => {
     expect(readOidcConfig({})).toBeUndefined()
     expect(() => readOidcConfig({ OIDC_ISSUER: 'https://id.example' })).toThrow(/OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/)
-    expect(readOidcConfig({ OIDC_ISSUER: 'https://id.example', OIDC_CLIENT_ID: 'zk', OIDC_CLIENT_SECRET: 's' })?.claim).toBe('groups')
+    expect(readOidcConfig({ OIDC_ISSUER: 'https://id.example', OIDC_CLIENT_ID: 'zk', OIDC_CLIENT_SECRET: 's' })?.claim).toBe(
+      'groups',
+    )
   })
 
   it('map groups to roles and zones, and refuse a malformed entry by name', () => {

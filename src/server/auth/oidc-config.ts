@@ -30,20 +30,33 @@ export function readOidcConfig(env: NodeJS.ProcessEnv): OidcConfig | undefined {
   } catch {
     throw new Error(`OIDC_ISSUER must be the provider's URL, got "${issuer}".`)
   }
-  return { issuer, clientId, clientSecret, claim: env.OIDC_CLAIM?.trim() || 'groups', groups: parseGroupMap(env.OIDC_GROUPS ?? '') }
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    claim: env.OIDC_CLAIM?.trim() || 'groups',
+    groups: parseGroupMap(env.OIDC_GROUPS ?? ''),
+  }
 }
 
 /** Parses `group=role[:zone,zone];…`; throws with the offending entry named. */
 export function parseGroupMap(raw: string): Map<string, GroupGrant> {
   const map = new Map<string, GroupGrant>()
-  for (const entry of raw.split(';').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of raw
+    .split(';')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const eq = entry.lastIndexOf('=')
     const group = entry.slice(0, eq).trim()
     const [roleText, zonesText] = entry.slice(eq + 1).split(':')
     const role = roleSchema.safeParse(roleText?.trim())
-    const zones = zonesText ? zoneScopeSchema.safeParse(zonesText.split(',').map((z) => z.trim())) : { success: true as const, data: '*' as const }
+    const zones = zonesText
+      ? zoneScopeSchema.safeParse(zonesText.split(',').map((z) => z.trim()))
+      : { success: true as const, data: '*' as const }
     if (eq <= 0 || !group || !role.success || !zones.success) {
-      throw new Error(`OIDC_GROUPS: "${entry}" is not group=role or group=role:zone,zone (roles: viewer, reviewer, editor, admin).`)
+      throw new Error(
+        `OIDC_GROUPS: "${entry}" is not group=role or group=role:zone,zone (roles: viewer, reviewer, editor, admin).`,
+      )
     }
     map.set(group, { role: role.data, zones: role.data === 'admin' ? '*' : zones.data })
   }

@@ -29,7 +29,15 @@ function refusal(c: Context, status: 400 | 403 | 502, title: string, intro: stri
  * maps to nothing is refused with a page saying so. The pending sign-in is kept in the store, so the
  * callback may land on another instance.
  */
-export function registerOidc(app: Hono, options: { store: Store; config: OidcConfig; startSession: (c: Context, personId: string) => Promise<void>; now?: () => number }): void {
+export function registerOidc(
+  app: Hono,
+  options: {
+    store: Store
+    config: OidcConfig
+    startSession: (c: Context, personId: string) => Promise<void>
+    now?: () => number
+  },
+): void {
   const { store, config } = options
   const now = options.now ?? Date.now
   let discovered: Promise<oidc.Configuration> | undefined
@@ -38,7 +46,13 @@ export function registerOidc(app: Hono, options: { store: Store; config: OidcCon
       const url = new URL(config.issuer)
       // Plain http only for a provider on this machine (tests, local development).
       const insecure = url.protocol === 'http:' && isLoopback(url.hostname)
-      return oidc.discovery(url, config.clientId, config.clientSecret, undefined, insecure ? { execute: [oidc.allowInsecureRequests] } : undefined)
+      return oidc.discovery(
+        url,
+        config.clientId,
+        config.clientSecret,
+        undefined,
+        insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+      )
     })().catch((err) => {
       discovered = undefined
       throw err
@@ -50,7 +64,12 @@ export function registerOidc(app: Hono, options: { store: Store; config: OidcCon
     try {
       cfg = await provider()
     } catch {
-      return refusal(c, 502, 'Single sign-on is unavailable', `The sign-in provider at ${config.issuer} did not answer. Try again in a moment, or sign in with a password.`)
+      return refusal(
+        c,
+        502,
+        'Single sign-on is unavailable',
+        `The sign-in provider at ${config.issuer} did not answer. Try again in a moment, or sign in with a password.`,
+      )
     }
     const verifier = oidc.randomPKCECodeVerifier()
     const state = oidc.randomState()
@@ -74,21 +93,37 @@ export function registerOidc(app: Hono, options: { store: Store; config: OidcCon
     if (raw) await store.settings.delete(`oidc:${state}`)
     const pending = raw ? (JSON.parse(raw) as Pending) : undefined
     if (!pending || pending.expires < now()) {
-      return refusal(c, 400, 'Sign-in expired', 'This single sign-on attempt is unknown or too old. Start again from the sign-in page.')
+      return refusal(
+        c,
+        400,
+        'Sign-in expired',
+        'This single sign-on attempt is unknown or too old. Start again from the sign-in page.',
+      )
     }
     let claims: Record<string, unknown>
     try {
       const cfg = await provider()
-      const tokens = await oidc.authorizationCodeGrant(cfg, new URL(c.req.url), { pkceCodeVerifier: pending.verifier, expectedState: state, expectedNonce: pending.nonce })
+      const tokens = await oidc.authorizationCodeGrant(cfg, new URL(c.req.url), {
+        pkceCodeVerifier: pending.verifier,
+        expectedState: state,
+        expectedNonce: pending.nonce,
+      })
       claims = { ...(tokens.claims() ?? {}) }
       if (!(config.claim in claims) && tokens.access_token) {
         claims = { ...claims, ...(await oidc.fetchUserInfo(cfg, tokens.access_token, String(claims.sub))) }
       }
     } catch (err) {
-      return refusal(c, 400, 'Single sign-on failed', `The provider's answer could not be accepted (${err instanceof Error ? err.message : 'unknown error'}). Start again from the sign-in page.`)
+      return refusal(
+        c,
+        400,
+        'Single sign-on failed',
+        `The provider's answer could not be accepted (${err instanceof Error ? err.message : 'unknown error'}). Start again from the sign-in page.`,
+      )
     }
     const grant = grantFor(claims[config.claim], config.groups)
-    const values = Array.isArray(claims[config.claim]) ? (claims[config.claim] as unknown[]).join(', ') : String(claims[config.claim] ?? 'none')
+    const values = Array.isArray(claims[config.claim])
+      ? (claims[config.claim] as unknown[]).join(', ')
+      : String(claims[config.claim] ?? 'none')
     if (!grant) {
       return refusal(
         c,
@@ -99,11 +134,17 @@ export function registerOidc(app: Hono, options: { store: Store; config: OidcCon
     }
     const username = String(claims.preferred_username ?? claims.email ?? claims.sub ?? '').toLowerCase()
     const bad = usernameProblem(username)
-    if (bad) return refusal(c, 403, 'No access to Zonekeeper', `Your provider's user name "${username}" cannot be used here: ${bad}`)
+    if (bad)
+      return refusal(c, 403, 'No access to Zonekeeper', `Your provider's user name "${username}" cannot be used here: ${bad}`)
     const displayName = String(claims.name ?? username).slice(0, 100)
     const existing = await store.people.byUsername(username)
     if (existing?.passwordHash) {
-      return refusal(c, 403, 'No access to Zonekeeper', `${username} is a password account here: sign in with the password form, or ask an administrator.`)
+      return refusal(
+        c,
+        403,
+        'No access to Zonekeeper',
+        `${username} is a password account here: sign in with the password form, or ask an administrator.`,
+      )
     }
     if (existing?.disabled) return refusal(c, 403, 'No access to Zonekeeper', 'This account is disabled. Ask an administrator.')
     // The provider is the source of truth: role and zones follow the claim at every sign-in.

@@ -11,7 +11,8 @@ export function safeNext(next: string | undefined): string {
 }
 
 /** Content-Security-Policy of the server-rendered pages: their own inline style and forms only. */
-export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+export const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
 const STYLE = `
   body { font-family: system-ui, sans-serif; margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f4f5f7; color: #1d2330; }

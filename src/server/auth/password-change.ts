@@ -48,7 +48,8 @@ export function registerPasswordChange(app: Hono, store: Store): void {
     if (!me?.passwordHash || !(await verifyPassword(str('current'), me.passwordHash))) {
       return page(c, 401, form(must, 'The current password is not right.'))
     }
-    const problem = passwordProblem(str('password')) ?? (str('password') !== str('again') ? 'The two new passwords differ.' : undefined)
+    const problem =
+      passwordProblem(str('password')) ?? (str('password') !== str('again') ? 'The two new passwords differ.' : undefined)
     if (problem) return page(c, 400, form(must, problem))
     if (str('password') === str('current')) return page(c, 400, form(must, 'Choose a password different from the current one.'))
     await store.people.update(me.id, { passwordHash: await hashPassword(str('password')), mustChangePassword: false })

@@ -88,7 +88,10 @@ export function registerSignIn(app: Hono, { store, host, oidc, now = Date.now }:
     const ok = await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH + 1), person?.passwordHash ?? (await dummyHash()))
     if (!person || !ok || person.disabled) {
       await throttle.failed(username, address)
-      const why = person?.disabled && ok ? 'This account is disabled. Ask an administrator.' : 'That username and password do not match. Try again.'
+      const why =
+        person?.disabled && ok
+          ? 'This account is disabled. Ask an administrator.'
+          : 'That username and password do not match. Try again.'
       return page(c, 401, loginPage(next, why, username, sso))
     }
     await throttle.succeeded(username, address)
@@ -110,9 +113,24 @@ export function registerSignIn(app: Hono, { store, host, oidc, now = Date.now }:
     action: '/setup',
     fields: [
       ...(needsCode
-        ? [{ name: 'setup_code', label: 'Setup code', type: 'text' as const, autocomplete: 'off', hint: 'Printed in the server log when it started (it proves you run the server).' }]
+        ? [
+            {
+              name: 'setup_code',
+              label: 'Setup code',
+              type: 'text' as const,
+              autocomplete: 'off',
+              hint: 'Printed in the server log when it started (it proves you run the server).',
+            },
+          ]
         : []),
-      { name: 'username', label: 'Username', type: 'text', autocomplete: 'username', value: values.username, hint: 'Lower-case letters, digits, dots, dashes or underscores.' },
+      {
+        name: 'username',
+        label: 'Username',
+        type: 'text',
+        autocomplete: 'username',
+        value: values.username,
+        hint: 'Lower-case letters, digits, dots, dashes or underscores.',
+      },
       { name: 'display_name', label: 'Display name', type: 'text', autocomplete: 'name', value: values.display_name },
       { name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: 'At least 10 characters.' },
     ],
@@ -140,7 +158,9 @@ export function registerSignIn(app: Hono, { store, host, oidc, now = Date.now }:
       }
     }
     const problem =
-      usernameProblem(values.username) ?? (values.display_name ? undefined : 'Enter a display name.') ?? passwordProblem(str(form.password))
+      usernameProblem(values.username) ??
+      (values.display_name ? undefined : 'Enter a display name.') ??
+      passwordProblem(str(form.password))
     if (problem) return page(c, 400, setupPage(problem, values))
     const person = await store.people.add({
       username: values.username,

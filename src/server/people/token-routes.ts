@@ -13,7 +13,8 @@ const view = (t: ApiToken) => ({
   last_used_at: t.lastUsedAt === null ? null : new Date(t.lastUsedAt).toISOString(),
 })
 
-const personOnly = () => jsonError(409, 1409, 'Personal API tokens belong to a person: add yourself under People and sign in first.')
+const personOnly = () =>
+  jsonError(409, 1409, 'Personal API tokens belong to a person: add yourself under People and sign in first.')
 
 /** Your personal API tokens for the sandbox's /client/v4 door: list, make (shown once), revoke. */
 export function registerTokenRoutes(app: Hono, store: Store): void {

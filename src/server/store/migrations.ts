@@ -100,7 +100,10 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     '0004-one-time-passwords': {
       async up(db: AnyDb) {
-        await db.schema.alterTable('people').addColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+        await db.schema
+          .alterTable('people')
+          .addColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute()
       },
     },
     // Issue 12 (audit log) takes '0010-…' so it sorts after issue 11's 0003–0009 (0003 tokens, 0004 one-time passwords).

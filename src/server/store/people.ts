@@ -67,7 +67,12 @@ export const publicPerson = ({ passwordHash: _hash, ...p }: PersonWithHash): Per
 export function peopleStore(db: () => Promise<Db>, now: () => number) {
   return {
     async count(): Promise<number> {
-      const row = await (await db()).selectFrom('people').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      const row = await (
+        await db()
+      )
+        .selectFrom('people')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
       return Number(row.n)
     },
     async list(): Promise<Person[]> {
@@ -75,7 +80,13 @@ export function peopleStore(db: () => Promise<Db>, now: () => number) {
       return rows.map((r) => publicPerson(toPerson(r)))
     },
     async byUsername(username: string): Promise<PersonWithHash | undefined> {
-      const row = await (await db()).selectFrom('people').selectAll().where('username', '=', username.toLowerCase()).executeTakeFirst()
+      const row = await (
+        await db()
+      )
+        .selectFrom('people')
+        .selectAll()
+        .where('username', '=', username.toLowerCase())
+        .executeTakeFirst()
       return row && toPerson(row)
     },
     async byId(id: string): Promise<PersonWithHash | undefined> {
@@ -98,7 +109,11 @@ export function peopleStore(db: () => Promise<Db>, now: () => number) {
         updated_at: t,
       }
       const d = await db()
-      const inserted = await d.insertInto('people').values(row).onConflict((oc) => oc.column('username').doNothing()).executeTakeFirst()
+      const inserted = await d
+        .insertInto('people')
+        .values(row)
+        .onConflict((oc) => oc.column('username').doNothing())
+        .executeTakeFirst()
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return undefined
       return publicPerson(toPerson(row))
     },
@@ -117,7 +132,9 @@ export function peopleStore(db: () => Promise<Db>, now: () => number) {
     },
     /** Active administrators other than `exceptId`: the last one may not be demoted or disabled. */
     async otherActiveAdmins(exceptId: string): Promise<number> {
-      const row = await (await db())
+      const row = await (
+        await db()
+      )
         .selectFrom('people')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('role', '=', 'admin')

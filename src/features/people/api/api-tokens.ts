@@ -6,7 +6,10 @@ import type { ApiTokenInput, ApiTokenView } from '@/shared/schemas/people'
 const key = ['me', 'tokens'] as const
 
 export const useApiTokens = () =>
-  useQuery({ queryKey: key, queryFn: ({ signal }) => requestLocal<ApiTokenView[]>('GET', '/api/local/me/tokens', undefined, signal) })
+  useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => requestLocal<ApiTokenView[]>('GET', '/api/local/me/tokens', undefined, signal),
+  })
 
 export function useCreateApiToken() {
   const qc = useQueryClient()

@@ -38,12 +38,21 @@ export function AccountPage() {
         </Card>
       )}
       {me.data?.kind === 'person' && (
-        <Card title="Your sessions" description="Every browser where you are signed in. If you do not recognise one, end it, then ask an administrator to reset your password." className="mt-4">
+        <Card
+          title="Your sessions"
+          description="Every browser where you are signed in. If you do not recognise one, end it, then ask an administrator to reset your password."
+          className="mt-4"
+        >
           {sessions.data ? (
             <SessionList
               sessions={sessions.data}
               pending={end.isPending}
-              onEnd={(s) => end.mutate(s.handle, { onSuccess: () => toast.success('Session ended', `${s.address} is signed out.`), onError: (e) => toast.error('Not ended', e) })}
+              onEnd={(s) =>
+                end.mutate(s.handle, {
+                  onSuccess: () => toast.success('Session ended', `${s.address} is signed out.`),
+                  onError: (e) => toast.error('Not ended', e),
+                })
+              }
             />
           ) : (
             <LoadingBlock />

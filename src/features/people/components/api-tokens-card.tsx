@@ -35,14 +35,27 @@ export function ApiTokensCard() {
       className="mt-4"
     >
       {fresh?.token && (
-        <div role="status" className="mb-4 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-800 dark:bg-emerald-950">
+        <div
+          role="status"
+          className="mb-4 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-800 dark:bg-emerald-950"
+        >
           <p className="font-medium">Token “{fresh.name}” made. Copy it now: it is not shown again.</p>
-          <code aria-label="New token" className="mt-1 block font-mono break-all">{fresh.token}</code>
-          <p className="mt-1">Use it as <code className="font-mono">Authorization: Bearer …</code>.</p>
+          <code aria-label="New token" className="mt-1 block font-mono break-all">
+            {fresh.token}
+          </code>
+          <p className="mt-1">
+            Use it as <code className="font-mono">Authorization: Bearer …</code>.
+          </p>
         </div>
       )}
       <form onSubmit={make} noValidate className="flex flex-wrap items-end gap-2">
-        <TextField control={form.control} name="name" label="Token name" help='What uses it, e.g. "certbot on web-1".' className="min-w-64 flex-1" />
+        <TextField
+          control={form.control}
+          name="name"
+          label="Token name"
+          help='What uses it, e.g. "certbot on web-1".'
+          className="min-w-64 flex-1"
+        />
         <Button type="submit" variant="primary" pending={create.isPending}>
           Make token
         </Button>
@@ -52,13 +65,25 @@ export function ApiTokensCard() {
         {tokens.data?.map((t) => (
           <li key={t.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
             <span>
-              <span className="font-medium">{t.name}</span> <code className="font-mono text-zinc-600 dark:text-zinc-400">{t.prefix}…</code>
+              <span className="font-medium">{t.name}</span>{' '}
+              <code className="font-mono text-zinc-600 dark:text-zinc-400">{t.prefix}…</code>
               <span className="block text-zinc-600 dark:text-zinc-400">
-                made {formatDateTime(t.created_at)} · {t.last_used_at ? `last used ${formatDateTime(t.last_used_at)}` : 'never used'}
+                made {formatDateTime(t.created_at)} ·{' '}
+                {t.last_used_at ? `last used ${formatDateTime(t.last_used_at)}` : 'never used'}
               </span>
             </span>
-            <Button size="sm" variant="secondary" aria-label={`Revoke ${t.name}`} pending={revoke.isPending && revoke.variables === t.id}
-              onClick={() => revoke.mutate(t.id, { onSuccess: () => toast.success('Token revoked', `${t.name} no longer works.`), onError: (e) => toast.error('Not revoked', e) })}>
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`Revoke ${t.name}`}
+              pending={revoke.isPending && revoke.variables === t.id}
+              onClick={() =>
+                revoke.mutate(t.id, {
+                  onSuccess: () => toast.success('Token revoked', `${t.name} no longer works.`),
+                  onError: (e) => toast.error('Not revoked', e),
+                })
+              }
+            >
               Revoke
             </Button>
           </li>
