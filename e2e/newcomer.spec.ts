@@ -21,7 +21,7 @@ test.describe('newcomer: names, refusals and plain words', () => {
 
     // status is a CNAME in the demo: an A record beside it is refused, and the refusal offers the existing one.
     await addRecord(page, 'A', 'status', { label: 'IPv4 address', text: '192.0.2.150' })
-    const already = dialog(page).getByRole('note', { name: 'Records already at this name' })
+    const already = dialog(page).getByRole('note', { name: 'Records already there' })
     await expect(already).toContainText(`Already at status.${demo.name}`)
     await expect(already).toContainText('CNAME → example.hosted-status.net')
     await already.getByRole('button', { name: 'Edit the existing status record' }).click()

@@ -62,4 +62,80 @@ test.describe('polish', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Scripts' })).toBeVisible()
     await expect(page.getByText('Monitoring is off.')).toHaveCount(0)
   })
+
+  test('one look for one thing: red Delete, blue proxied, one zone heading, numbers in tiles', async ({ page }) => {
+    await openPage(page, zoneUrl('demo', 'dns'))
+    const row = page.getByRole('table', { name: /DNS records/ }).locator('tbody tr').first()
+    const color = (name: RegExp) => row.getByRole('button', { name }).evaluate((el) => getComputedStyle(el).color)
+    const del = await color(/^Delete/)
+    expect(del).not.toBe(await color(/^Edit/))
+    expect(del).toMatch(/^oklch\(0\.5\d* 0\.\d+ 2\d/) // red-700 (hue about 27), not the grey of a ghost button
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(nav.getByText('Zone: example.com')).toBeVisible()
+    await openPage(page, '/zones')
+    await expect(nav.getByText('Zone: example.com')).toBeVisible()
+    await expect(nav.getByText('This zone')).toHaveCount(0)
+    await openPage(page, zoneUrl('demo', 'page-shield'))
+    const tile = page.getByRole('link', { name: /Scripts to review/ })
+    await expect(tile.locator('span').first()).toHaveText(/^\d[\d,]*$/)
+  })
+
+  test('Escape in a form with typed input asks before losing it', async ({ page }) => {
+    await openPage(page, zoneUrl('demo', 'dns'))
+    await page.getByRole('button', { name: 'Add record' }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Add a DNS record' })
+    await expect(dialog.getByLabel('Type')).toBeFocused()
+    // Nothing typed yet: Escape simply closes.
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await page.getByRole('button', { name: 'Add record' }).first().click()
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('typed-by-hand')
+    await page.keyboard.press('Escape')
+    const ask = dialog.getByRole('alert').filter({ hasText: 'Close and lose what you typed?' })
+    await expect(ask).toBeVisible()
+    await expect(ask.getByRole('button', { name: 'Keep editing' })).toBeFocused()
+    await ask.getByRole('button', { name: 'Keep editing' }).click()
+    await expect(dialog.getByRole('textbox', { name: /^Name/ })).toHaveValue('typed-by-hand')
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await dialog.getByRole('button', { name: 'Discard and close' }).click()
+    await expect(dialog).toBeHidden()
+  })
+
+  test('Compact density is remembered, shortens rows, and long help folds after first use', async ({ page }) => {
+    await openPage(page, zoneUrl('demo', 'dns'))
+    const row = page.getByRole('table', { name: /DNS records/ }).locator('tbody tr').nth(3)
+    const before = (await row.boundingBox())!.height
+    await page.getByRole('button', { name: 'Compact' }).click()
+    await expect(page.locator('html')).toHaveAttribute('data-density', 'compact')
+    await expect.poll(async () => (await row.boundingBox())!.height).toBeLessThan(before)
+    await page.reload()
+    await expect(page.getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'true')
+    await page.getByRole('button', { name: 'Compact' }).click()
+    await expect(page.locator('html')).toHaveAttribute('data-density', 'comfortable')
+
+    const dialog = page.getByRole('dialog', { name: 'Add a DNS record' })
+    const name = dialog.getByRole('textbox', { name: /^Name/ })
+    await page.getByRole('button', { name: 'Add record' }).first().click()
+    await expect(name).toHaveAccessibleDescription(/Use letters, digits and hyphens/) // first use: the whole help
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Add record' }).first().click()
+    await expect(name).not.toHaveAccessibleDescription(/Use letters, digits and hyphens/) // folded to its first sentence
+    await dialog.getByRole('button', { name: 'More' }).first().click()
+    await expect(name).toHaveAccessibleDescription(/Use letters, digits and hyphens/)
+  })
+
+  test('every zone page puts the zone name above its title, and page-security tabs under the title', async ({ page }) => {
+    for (const area of ['dns', 'certificates', 'logs', 'firewall', 'page-shield/scripts', 'page-shield/policies']) {
+      await openPage(page, zoneUrl('demo', area))
+      const h1 = page.getByRole('heading', { level: 1 })
+      await expect(h1).toBeVisible()
+      const eyebrow = page.locator('main header').first().getByText('example.com', { exact: true })
+      await expect(eyebrow, area).toBeVisible()
+      expect((await eyebrow.boundingBox())!.y).toBeLessThan((await h1.boundingBox())!.y)
+      if (area.startsWith('page-shield')) {
+        const tabs = page.getByRole('navigation', { name: 'Page security' })
+        expect((await tabs.boundingBox())!.y, area).toBeGreaterThan((await h1.boundingBox())!.y)
+      }
+    }
+  })
 })

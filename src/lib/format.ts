@@ -1,3 +1,5 @@
+import { mergeClasses } from './class-merge'
+
 const dateFmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
 const dateTimeFmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 const numberFmt = new Intl.NumberFormat()
@@ -24,7 +26,7 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatNumber(n)} ${n === 1 ? one : many}`
 }
 
-/** Joins class names, skipping falsy ones. */
+/** Joins class names; a later Tailwind class wins over an earlier one of the same kind (tailwind-merge, see class-merge.ts). */
 export function cn(...parts: (string | false | null | undefined)[]): string {
-  return parts.filter(Boolean).join(' ')
+  return mergeClasses(parts.filter(Boolean).join(' '))
 }

@@ -82,8 +82,9 @@ describe('validation before forwarding', () => {
     const body = JSON.stringify({ type: 'A', name: 'www', content: '192.0.2.1', ttl: 300, comment: 'kept', tags: ['a:b'] })
     const res = await write('POST', `/api/v4/zones/${ZONE}/records`, body)
     expect(res.status).toBe(200)
-    expect(upstream.requests).toHaveLength(1)
-    expect(upstream.requests[0].body).toBe(body)
+    const writes = upstream.requests.filter((r) => r.method !== 'GET') // the audit log's reads aside
+    expect(writes).toHaveLength(1)
+    expect(writes[0].body).toBe(body)
   })
 
   it('forwards writes without a schema unvalidated (a DELETE with a JSON content type and no body)', async () => {
@@ -93,7 +94,7 @@ describe('validation before forwarding', () => {
       headers: { 'x-zonekeeper-request': '1', 'content-type': 'application/json' },
     })
     expect(res.status).toBe(200)
-    expect(upstream.requests[0]).toMatchObject({ method: 'DELETE', body: '' })
+    expect(upstream.requests.filter((r) => r.method !== 'GET')[0]).toMatchObject({ method: 'DELETE', body: '' })
   })
 
   it('refuses bodies over the size limit with 413', async () => {

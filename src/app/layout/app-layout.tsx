@@ -5,6 +5,7 @@ import { PreparingNotice } from './preparing-notice'
 import { SandboxControls } from './sandbox-controls'
 import { SideNav } from './side-nav'
 import { useNavDrawer } from './use-nav-drawer'
+import { DensitySwitch } from './density-switch'
 import { ThemeSwitch } from './theme-switch'
 import { ZoneSwitcher } from './zone-switcher'
 
@@ -103,6 +104,7 @@ export function AppLayout() {
             </div>
             <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
               <SandboxControls />
+              <DensitySwitch />
               <ThemeSwitch />
               <AccountMenu />
             </div>

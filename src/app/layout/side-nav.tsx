@@ -2,6 +2,8 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useCan } from '@/lib/access'
 import { lastZone, useZoneIdFromUrl } from '../current-zone'
+import { useQuery } from '@tanstack/react-query'
+import { zoneQueryOptions } from '@/features/zones/api/get-zone'
 
 const itemBase =
   'flex items-center gap-2.5 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-blue-600'
@@ -47,6 +49,9 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const remembered = lastZone()
   const zoneId = urlZone ?? remembered?.id
   const admin = useCan('admin').allowed
+  const current = useQuery({ ...zoneQueryOptions(urlZone ?? ''), enabled: !!urlZone })
+  // One heading inside and outside a zone: "Zone: example.com" once the name is known.
+  const zoneName = urlZone ? current.data?.name : remembered?.name
   const zoneLinks: { to: string; label: string; icon: string; exact?: boolean }[] = [
     { to: '/zones/$zoneId', label: 'Overview', icon: icons.overview, exact: true },
     { to: '/zones/$zoneId/dns', label: 'DNS records', icon: icons.dns },
@@ -85,7 +90,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
           </li>
         )}
       </Section>
-      <Section title={urlZone || !remembered ? 'This zone' : `Zone: ${remembered.name}`}>
+      <Section title={zoneName ? `Zone: ${zoneName}` : 'Zone'}>
         {zoneLinks.map((item) => (
           <li key={item.to}>
             {zoneId ? (

@@ -1,6 +1,5 @@
 import { createRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router'
 import { certificatePacksSearchSchema } from '@/features/certificates/api/certificate-packs-search'
-import { certificatePacksQueryOptions } from '@/features/certificates/api/get-certificate-packs'
 import { zoneRoute } from '../root-route'
 
 /** `/zones/$zoneId/certificates`: the packs table (status filter and paging in the URL) and one pack's page. */
@@ -18,7 +17,10 @@ export const certificatesRoutes = [
       validateSearch: certificatePacksSearchSchema,
       loaderDeps: ({ search }) => search,
       // Starts the table's request while the page's code loads; errors show in the page.
-      loader: ({ context, params, deps }) => void context.queryClient.prefetchQuery(certificatePacksQueryOptions(params.zoneId, deps)),
+      loader: ({ context, params, deps }) =>
+        void import('@/features/certificates/api/get-certificate-packs').then((m) =>
+          context.queryClient.prefetchQuery(m.certificatePacksQueryOptions(params.zoneId, deps)),
+        ),
       component: lazyRouteComponent(() => import('@/features/certificates/components/certificates-page'), 'CertificatesPage'),
     }),
     createRoute({

@@ -1,6 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { dnsSearchSchema } from '@/features/dns/api/dns-search'
-import { dnsRecordsQueryOptions } from '@/features/dns/api/get-dns-records'
 import { zoneRoute } from '../root-route'
 
 /** `/zones/$zoneId/dns`: the zone's records; page, sort and filters in the URL. */
@@ -13,7 +12,8 @@ export const dnsRoutes = [
     // Starts the first page's request at once, while the page's code loads (the query options are a
     // small static import for that); errors show inside the table.
     loader: ({ context, params, deps }) => {
-      void context.queryClient.prefetchQuery(dnsRecordsQueryOptions(params.zoneId, deps))
+      // The query options arrive in their own chunk, fetched beside the page's code.
+      void import('@/features/dns/api/get-dns-records').then((m) => context.queryClient.prefetchQuery(m.dnsRecordsQueryOptions(params.zoneId, deps)))
     },
     component: lazyRouteComponent(() => import('@/features/dns/components/dns-page'), 'DnsPage'),
   }),

@@ -1,6 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { poolsSearchSchema } from '@/features/load-balancing/api/pools-search'
-import { accountsQueryOptions } from '@/features/load-balancing/api/get-accounts'
 import { rootRoute } from '../root-route'
 
 /** `/load-balancing`: pools, the legacy e-mail migration and notification policies of an account. */
@@ -10,7 +9,8 @@ export const loadBalancingRoutes = [
     path: '/load-balancing',
     validateSearch: poolsSearchSchema,
     // Starts the accounts request (the pools need an account) while the page's code loads.
-    loader: ({ context }) => void context.queryClient.prefetchQuery(accountsQueryOptions()),
+    loader: ({ context }) =>
+      void import('@/features/load-balancing/api/get-accounts').then((m) => context.queryClient.prefetchQuery(m.accountsQueryOptions())),
     component: lazyRouteComponent(() => import('@/features/load-balancing/components/load-balancing-page'), 'LoadBalancingPage'),
   }),
 ] as const

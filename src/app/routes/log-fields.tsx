@@ -1,7 +1,5 @@
 import { createRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router'
 import { tableSearchSchema } from '@/components/data-table/url-table-state'
-import { customFieldsRulesetQueryOptions } from '@/features/log-fields/api/get-custom-fields-ruleset'
-import { logJobsQueryOptions } from '@/features/log-fields/api/get-log-jobs'
 import { zoneRoute } from '../root-route'
 
 /**
@@ -22,7 +20,10 @@ export const logFieldsRoutes = [
       getParentRoute: () => logsRoute,
       path: '/',
       // Loaders start the page's request while its code loads; errors show in the page.
-      loader: ({ context, params }) => void context.queryClient.prefetchQuery(customFieldsRulesetQueryOptions(params.zoneId)),
+      loader: ({ context, params }) =>
+        void import('@/features/log-fields/api/get-custom-fields-ruleset').then((m) =>
+          context.queryClient.prefetchQuery(m.customFieldsRulesetQueryOptions(params.zoneId)),
+        ),
       component: lazyRouteComponent(() => import('@/features/log-fields/components/custom-fields-page'), 'CustomFieldsPage'),
     }),
     jobsRoute.addChildren([
@@ -30,7 +31,8 @@ export const logFieldsRoutes = [
         getParentRoute: () => jobsRoute,
         path: '/',
         validateSearch: tableSearchSchema(),
-        loader: ({ context, params }) => void context.queryClient.prefetchQuery(logJobsQueryOptions(params.zoneId)),
+        loader: ({ context, params }) =>
+          void import('@/features/log-fields/api/get-log-jobs').then((m) => context.queryClient.prefetchQuery(m.logJobsQueryOptions(params.zoneId))),
         component: lazyRouteComponent(() => import('@/features/log-fields/components/jobs-page'), 'LogJobsPage'),
       }),
       createRoute({

@@ -5,9 +5,6 @@ import {
   reviewsSearchSchema,
   scriptsSearchSchema,
 } from '@/features/page-shield/api/search'
-import { policiesQueryOptions } from '@/features/page-shield/api/policies'
-import { connectionsQueryOptions, cookiesQueryOptions, scriptsQueryOptions } from '@/features/page-shield/api/resources'
-import { reviewsQueryOptions } from '@/features/page-shield/api/reviews'
 import { zoneRoute } from '../root-route'
 
 /** `/zones/$zoneId/page-shield`: monitoring, detected scripts / connections / cookies, policies, review ledger. */
@@ -20,6 +17,10 @@ const pageShieldRoute = createRoute({
 const parent = () => pageShieldRoute
 
 // Loaders start each list's request while the page's code loads (errors show in the page, not thrown).
+// The query options come in with their own small chunk, in parallel with the page's, so that the
+// shell every route loads first does not carry every area's API code.
+const resources = () => import('@/features/page-shield/api/resources')
+const reviews = () => import('@/features/page-shield/api/reviews')
 export const pageShieldRoutes = [
   pageShieldRoute.addChildren([
     createRoute({
@@ -33,8 +34,8 @@ export const pageShieldRoutes = [
       validateSearch: scriptsSearchSchema,
       loaderDeps: ({ search }) => search,
       loader: ({ context, params, deps }) => {
-        void context.queryClient.prefetchQuery(reviewsQueryOptions(params.zoneId))
-        if (deps.review !== 'needs') void context.queryClient.prefetchQuery(scriptsQueryOptions(params.zoneId, deps))
+        void reviews().then((m) => context.queryClient.prefetchQuery(m.reviewsQueryOptions(params.zoneId)))
+        if (deps.review !== 'needs') void resources().then((m) => context.queryClient.prefetchQuery(m.scriptsQueryOptions(params.zoneId, deps)))
       },
       component: lazyRouteComponent(() => import('@/features/page-shield/components/scripts-page'), 'ScriptsPage'),
     }),
@@ -48,7 +49,7 @@ export const pageShieldRoutes = [
       path: 'connections',
       validateSearch: connectionsSearchSchema,
       loaderDeps: ({ search }) => search,
-      loader: ({ context, params, deps }) => void context.queryClient.prefetchQuery(connectionsQueryOptions(params.zoneId, deps)),
+      loader: ({ context, params, deps }) => void resources().then((m) => context.queryClient.prefetchQuery(m.connectionsQueryOptions(params.zoneId, deps))),
       component: lazyRouteComponent(() => import('@/features/page-shield/components/connections-page'), 'ConnectionsPage'),
     }),
     createRoute({
@@ -64,7 +65,7 @@ export const pageShieldRoutes = [
       path: 'cookies',
       validateSearch: cookiesSearchSchema,
       loaderDeps: ({ search }) => search,
-      loader: ({ context, params, deps }) => void context.queryClient.prefetchQuery(cookiesQueryOptions(params.zoneId, deps)),
+      loader: ({ context, params, deps }) => void resources().then((m) => context.queryClient.prefetchQuery(m.cookiesQueryOptions(params.zoneId, deps))),
       component: lazyRouteComponent(() => import('@/features/page-shield/components/cookies-page'), 'CookiesPage'),
     }),
     createRoute({
@@ -75,7 +76,8 @@ export const pageShieldRoutes = [
     createRoute({
       getParentRoute: parent,
       path: 'policies',
-      loader: ({ context, params }) => void context.queryClient.prefetchQuery(policiesQueryOptions(params.zoneId)),
+      loader: ({ context, params }) =>
+        void import('@/features/page-shield/api/policies').then((m) => context.queryClient.prefetchQuery(m.policiesQueryOptions(params.zoneId))),
       component: lazyRouteComponent(() => import('@/features/page-shield/components/policies-page'), 'PoliciesPage'),
     }),
     createRoute({
@@ -92,7 +94,7 @@ export const pageShieldRoutes = [
       getParentRoute: parent,
       path: 'reviews',
       validateSearch: reviewsSearchSchema,
-      loader: ({ context, params }) => void context.queryClient.prefetchQuery(reviewsQueryOptions(params.zoneId)),
+      loader: ({ context, params }) => void reviews().then((m) => context.queryClient.prefetchQuery(m.reviewsQueryOptions(params.zoneId))),
       component: lazyRouteComponent(() => import('@/features/page-shield/components/review-ledger-page'), 'ReviewLedgerPage'),
     }),
   ]),

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
+import { cn } from '@/lib/format'
 import type { FilterSpec } from './features'
 import type { TableSearch } from './url-table-state'
 import type { DataTableInstance } from './use-data-table'
@@ -93,22 +94,34 @@ export function DataTableFilterBar<T extends object>({
   const specs = [...table.getAllLeafColumns().flatMap((c) => (c.columnDef.meta?.filter ? [c.columnDef.meta.filter] : [])), ...extra]
   const search = state.search as Record<string, unknown>
   const active = specs.filter((s) => search[s.key] !== undefined && search[s.key] !== '')
+  // In narrow windows many filters would push the rows below the screen: they fold behind a button.
+  const [open, setOpen] = useState(false)
+  const panelId = useId()
+  const foldable = specs.length >= 3
   return (
     <div role="search" aria-label="Filters" className="mb-3 flex flex-wrap items-end gap-3">
-      {specs.map((spec) => {
-        const raw = search[spec.key]
-        const value = raw === undefined || raw === null ? '' : String(raw)
-        return spec.kind === 'text' ? (
-          <TextFilter key={spec.key} spec={spec} value={value} onChange={(v) => state.setFilter(spec.key, v)} />
-        ) : (
-          <ChoiceFilter key={spec.key} spec={spec} value={value} onChange={(v) => state.setFilter(spec.key, v)} />
-        )
-      })}
-      {active.length > 0 && (
-        <Button variant="ghost" onClick={() => state.clearFilters(active.map((s) => s.key))}>
-          Clear filters ({active.length})
+      {foldable && (
+        <Button className="sm:hidden" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+          {open ? 'Hide filters' : 'Filters'}
+          {active.length > 0 && ` (${active.length} active)`}
         </Button>
       )}
+      <div id={panelId} className={cn('flex w-full flex-wrap items-end gap-3 sm:w-auto', foldable && !open && 'max-sm:hidden')}>
+        {specs.map((spec) => {
+          const raw = search[spec.key]
+          const value = raw === undefined || raw === null ? '' : String(raw)
+          return spec.kind === 'text' ? (
+            <TextFilter key={spec.key} spec={spec} value={value} onChange={(v) => state.setFilter(spec.key, v)} />
+          ) : (
+            <ChoiceFilter key={spec.key} spec={spec} value={value} onChange={(v) => state.setFilter(spec.key, v)} />
+          )
+        })}
+        {active.length > 0 && (
+          <Button variant="ghost" onClick={() => state.clearFilters(active.map((s) => s.key))}>
+            Clear filters ({active.length})
+          </Button>
+        )}
+      </div>
       {children && <div className="ml-auto flex flex-wrap items-end gap-2">{children}</div>}
     </div>
   )

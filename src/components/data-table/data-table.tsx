@@ -62,7 +62,7 @@ function HeaderCell<T extends object>({ header, table }: { header: Header<DataTa
       scope="col"
       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
       className={cn(
-        'sticky top-0 z-10 border-b border-zinc-200 bg-zinc-50 px-3 py-2 text-left text-xs font-semibold tracking-wide text-zinc-700 uppercase dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200',
+        'sticky top-0 z-10 border-b border-zinc-200 bg-zinc-50 px-3 py-2 compact:py-1 text-left text-xs font-semibold tracking-wide text-zinc-700 uppercase dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200',
         meta?.align === 'end' && 'text-right',
         meta?.className,
       )}
@@ -160,7 +160,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
                       <td
                         key={cell.id}
                         className={cn(
-                          'border-b border-zinc-100 px-3 py-2.5 align-middle text-zinc-800 dark:border-zinc-800 dark:text-zinc-200',
+                          'border-b border-zinc-100 px-3 py-2.5 align-middle compact:py-1 text-zinc-800 dark:border-zinc-800 dark:text-zinc-200',
                           meta?.align === 'end' && 'text-right',
                           meta?.className,
                         )}

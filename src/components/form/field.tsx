@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react'
 import { cn } from '@/lib/format'
+import { FieldHelp } from './field-help'
 
 export const inputClass =
   'block w-full rounded-md border bg-white px-3 py-2 text-sm text-zinc-900 shadow-sm placeholder:text-zinc-500 ' +
@@ -14,6 +15,8 @@ export interface FieldChrome {
   label: ReactNode
   /** Plain-words explanation under the field: what it is for and its rules. */
   help?: ReactNode
+  /** Shown under the help, never folded (e.g. the full name a typed name becomes). */
+  helpExtra?: ReactNode
   /** Non-blocking advice (e.g. "Names with underscores work for TXT/SRV but not for web hosts"). */
   warning?: ReactNode
   required?: boolean
@@ -31,7 +34,7 @@ export interface ControlProps {
  * Label, control, help text, warning and inline error for one field, with aria-describedby
  * pointing at whichever of help / warning / error are shown.
  */
-export function Field({ label, help, warning, error, required, className, children }: FieldChrome & { error?: string; children: (control: ControlProps) => ReactNode }) {
+export function Field({ label, help, helpExtra, warning, error, required, className, children }: FieldChrome & { error?: string; children: (control: ControlProps) => ReactNode }) {
   const id = useId()
   const helpId = `${id}-help`
   const warnId = `${id}-warn`
@@ -60,9 +63,9 @@ export function Field({ label, help, warning, error, required, className, childr
         </p>
       )}
       {help && (
-        <div id={helpId} className="text-sm text-zinc-600 dark:text-zinc-400">
+        <FieldHelp id={helpId} extra={helpExtra}>
           {help}
-        </div>
+        </FieldHelp>
       )}
     </div>
   )

@@ -14,9 +14,9 @@ type InputExtras = Pick<InputHTMLAttributes<HTMLInputElement>, 'placeholder' | '
 /** A one-line text field bound to a react-hook-form field. */
 export function TextField<T extends FieldValues>({ control, name, disabled, type = 'text', mono, suffix, ...rest }: BoundFieldProps<T> & InputExtras & { type?: 'text' | 'email' | 'url' | 'password'; mono?: boolean; suffix?: ReactNode }) {
   const { field, fieldState } = useController({ control, name })
-  const { label, help, warning, required, className, ...inputProps } = rest
+  const { label, help, helpExtra, warning, required, className, ...inputProps } = rest
   return (
-    <Field label={label} help={help} warning={warning} required={required} className={className} error={fieldState.error?.message}>
+    <Field label={label} help={help} helpExtra={helpExtra} warning={warning} required={required} className={className} error={fieldState.error?.message}>
       {(aria) => (
         <div className="flex items-center gap-2">
           <input

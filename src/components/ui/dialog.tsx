@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { cn } from '@/lib/format'
 
 export interface DialogProps {
@@ -13,6 +13,8 @@ export interface DialogProps {
   size?: 'sm' | 'md' | 'lg' | 'xl'
   /** False while work runs that must not be interrupted by Escape or a backdrop click. */
   dismissible?: boolean
+  /** Something typed would be lost: Escape, the close button and a backdrop click ask first. */
+  confirmDiscard?: boolean
 }
 
 const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' }
@@ -22,10 +24,22 @@ const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl
  * behind is inert, Escape closes it, and focus returns to what opened it. Put `data-autofocus` on the
  * control that should have focus first (default: the first focusable one).
  */
-export function Dialog({ open, onClose, title, description, children, footer, size = 'md', dismissible = true }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, footer, size = 'md', dismissible = true, confirmDiscard = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const descId = useId()
+  const [asking, setAsking] = useState(false)
+  const keepRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (asking) keepRef.current?.focus()
+  }, [asking])
+  /** Escape, the close button, the backdrop: close, or ask first when something typed would be lost. */
+  const dismiss = () => {
+    if (!dismissible) return
+    if (asking) setAsking(false)
+    else if (confirmDiscard) setAsking(true)
+    else onClose()
+  }
   useEffect(() => {
     const el = ref.current
     if (!el) return
@@ -52,10 +66,10 @@ export function Dialog({ open, onClose, title, description, children, footer, si
       aria-describedby={description ? descId : undefined}
       onCancel={(e) => {
         e.preventDefault()
-        if (dismissible) onClose()
+        dismiss()
       }}
       onClick={(e) => {
-        if (dismissible && e.target === ref.current) onClose()
+        if (e.target === ref.current) dismiss()
       }}
       className={cn(
         'm-auto w-[calc(100%-2rem)] rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-2xl backdrop:bg-zinc-950/50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100',
@@ -77,7 +91,7 @@ export function Dialog({ open, onClose, title, description, children, footer, si
           {dismissible && (
             <button
               type="button"
-              onClick={onClose}
+              onClick={dismiss}
               aria-label="Close"
               className="-mr-1 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
             >
@@ -87,6 +101,29 @@ export function Dialog({ open, onClose, title, description, children, footer, si
             </button>
           )}
         </div>
+        {asking && (
+          <div role="alert" className="flex flex-wrap items-center gap-3 border-b border-amber-300 bg-amber-50 px-5 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
+            <span className="font-medium">Close and lose what you typed?</span>
+            <button
+              ref={keepRef}
+              type="button"
+              onClick={() => setAsking(false)}
+              className="rounded-md border border-zinc-300 bg-white px-3 py-1.5 font-medium text-zinc-800 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-100"
+            >
+              Keep editing
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                setAsking(false)
+                onClose()
+              }}
+              className="rounded-md bg-red-600 px-3 py-1.5 font-medium text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+            >
+              Discard and close
+            </button>
+          </div>
+        )}
         {children && <div className="overflow-y-auto px-5 py-4">{children}</div>}
         {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-zinc-200 px-5 py-3 dark:border-zinc-700">{footer}</div>}
       </div>

@@ -3,7 +3,8 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { maybeActor, type Actor } from '../auth/actor'
 import { API_DOOR } from '../proxy'
 import type { Endpoint } from '../endpoints'
-import { rawTarget, splitTarget, WRITE_METHODS } from '../guard'
+import { oversizedStrings } from '../../shared/string-limits'
+import { rawTarget, splitTarget, WRITE_METHODS, writeRefusal } from '../guard'
 import { publicPerson, type Store } from '../store'
 import type { Forward } from '../upstream'
 import { readAfter, readBefore, type BeforeState } from './capture'
@@ -98,9 +99,12 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     const d = state.details ?? {}
     // An undo keeps the type and id of what it restored (a re-created record: its new id).
     if (d.action === 'undo' && !d.resourceId && ok) d.resourceId = desc.resourceId ?? idOf(answer?.result) ?? undefined
+    // Refused before dispatch (sign-in, roles, write guard, validation): nothing is read from the
+    // API for it, so a forged request never makes the server call upstream.
+    const dispatched = state.endpoint !== undefined || (!isApi && ok)
     let after: unknown = 'after' in d ? d.after : null
     if (!('after' in d)) {
-      after = endpoint ? await readAfter(forward, endpoint, answer?.result ?? null, ok, desc.zoneId, state.captured?.baseline) : ok ? (answer?.result ?? null) : null
+      after = endpoint && dispatched ? await readAfter(forward, endpoint, answer?.result ?? null, ok, desc.zoneId, state.captured?.baseline).catch(() => null) : ok ? (answer?.result ?? null) : null
     }
     const zoneId = d.zoneId ?? desc.zoneId
     const id = await store.audit.add({
@@ -111,7 +115,9 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
       personName: actor.person.displayName,
       mode: mode(),
       zoneId,
-      zoneName: d.zoneName ?? (zoneId ? await names.nameOf(zoneId) : null),
+      zoneName:
+        d.zoneName ??
+        (!zoneId ? null : dispatched || (isRefusal(res.status, answer?.errors) && !writeRefusal(c)) ? await names.nameOf(zoneId).catch(() => null) : names.known(zoneId)),
       area: d.area ?? desc.area,
       resourceType: d.resourceType ?? desc.resourceType,
       resourceId: d.resourceId ?? desc.resourceId,
@@ -146,11 +152,18 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     const path = full.slice(API_DOOR.length).replace(/\/$/, '')
     const endpoint = match(method, path)
     if (!endpoint) return next()
+    // A write the door will refuse (other site, missing header, invalid body) is not read before:
+    // nothing reaches the API for it.
+    if (writeRefusal(c)) return next()
     let body: unknown = null
-    if (endpoint.body) body = jsonOrNull(decoder.decode(await c.req.arrayBuffer()))
+    if (endpoint.body) {
+      body = jsonOrNull(decoder.decode(await c.req.arrayBuffer()))
+      if (oversizedStrings(body).length || !endpoint.body.safeParse(body ?? {}).success) return next()
+    }
     state.endpoint = endpoint
     state.description = describeApiWrite(endpoint, path, body)
-    state.captured = await readBefore(forward, match, endpoint, path, query, body, state.description.zoneId)
+    // The audit never breaks a write: a before state that cannot be read is recorded as missing.
+    state.captured = await readBefore(forward, match, endpoint, path, query, body, state.description.zoneId).catch(() => undefined)
     await next()
   }
 

@@ -4,6 +4,8 @@ import type { Forward } from '../upstream'
 export function zoneNames(forward: Forward) {
   const known = new Map<string, string | null>()
   return {
+    /** The name when already known, without asking the API. */
+    known: (id: string): string | null => known.get(id) ?? null,
     async nameOf(id: string): Promise<string | null> {
       const hit = known.get(id)
       if (hit !== undefined) return hit

@@ -74,13 +74,14 @@ describe('DNS endpoints through the proxy', () => {
       extra_field: true,
     }
     expect((await send('POST', `/zones/${Z}/dns_records`, body)).status).toBe(200)
-    expect(JSON.parse(emulator.seen.at(-1)!.body)).toEqual(body)
+    // The last write the emulator saw (the audit log reads before and after with GETs).
+    expect(JSON.parse(emulator.seen.filter((r) => r.method !== 'GET').at(-1)!.body)).toEqual(body)
   })
 
   it('forwards multipart imports with their content type', async () => {
     const form = new FormData()
     form.set('file', new Blob(['www 300 IN A 192.0.2.1\n']), 'zone.txt')
     expect((await send('POST', `/zones/${Z}/dns_records/import`, form)).status).toBe(200)
-    expect(emulator.seen.at(-1)!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/)
+    expect(emulator.seen.filter((r) => r.method !== 'GET').at(-1)!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/)
   })
 })

@@ -29,7 +29,7 @@ export function CertificatesPage() {
   const showingAll = state.search.status === 'all'
   return (
     <>
-      <PageHeader title="Certificates" description="The TLS certificates that let visitors reach this zone over HTTPS, and what needs your attention." />
+      <PageHeader eyebrow={zoneName} title="Certificates" description="The TLS certificates that let visitors reach this zone over HTTPS, and what needs your attention." />
       <CertificateHealth zoneId={zoneId} />
       <h2 className="mb-2 text-lg font-semibold text-zinc-900 dark:text-zinc-50">Certificate packs</h2>
       <p className="mb-2 text-sm text-zinc-700 dark:text-zinc-300">

@@ -145,7 +145,7 @@ export function ProxiedCell({ record }: { record: DnsRecord }) {
         onChange={(v) => setProxied(record, v)}
         label={`Proxy ${record.name} (${record.type} ${record.content})`}
       />
-      <span className={record.proxied ? 'font-medium text-orange-700 dark:text-orange-300' : 'text-zinc-600 dark:text-zinc-400'}>
+      <span className={record.proxied ? 'font-medium text-blue-700 dark:text-blue-300' : 'text-zinc-600 dark:text-zinc-400'}>
         {record.proxied ? 'Proxied' : 'DNS only'}
       </span>
     </div>

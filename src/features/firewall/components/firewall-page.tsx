@@ -64,6 +64,7 @@ export function FirewallPage() {
   return (
     <>
       <PageHeader
+        eyebrow={zoneName}
         title="Firewall rules"
         description="Rules that block, challenge or allow requests to this zone. This API is being retired: clear out rules you no longer need here."
       />

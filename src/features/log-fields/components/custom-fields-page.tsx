@@ -1,3 +1,4 @@
+import { lazy, Suspense, useEffect } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -6,10 +7,13 @@ import { LoadingBlock } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { useCreateCustomFieldsRuleset } from '../api/create-custom-fields-ruleset'
 import { useCustomFieldsRuleset } from '../api/get-custom-fields-ruleset'
-import { ConsistencyPanel } from './consistency-panel'
-import { CustomFieldsEditor } from './custom-fields-editor'
 
 const route = getRouteApi('/zones/$zoneId/logs/')
+// The editor brings the ruleset schemas (zod) and the panel sits below it: both load on demand, started
+// with the ruleset request so they arrive together (first-load budget, src/components/README.md).
+const loadEditor = () => import('./custom-fields-editor')
+const CustomFieldsEditor = lazy(() => loadEditor().then((m) => ({ default: m.CustomFieldsEditor })))
+const ConsistencyPanel = lazy(() => import('./consistency-panel').then((m) => ({ default: m.ConsistencyPanel })))
 
 /** Finds the zone's custom-fields entry-point ruleset, or offers to create it; then the editor. */
 export function CustomFieldsPage() {
@@ -17,6 +21,9 @@ export function CustomFieldsPage() {
   const query = useCustomFieldsRuleset(zoneId)
   const create = useCreateCustomFieldsRuleset(zoneId)
   const toast = useToast()
+  useEffect(() => {
+    void loadEditor().catch(() => undefined) // a failed load shows when the editor renders
+  }, [])
   if (query.isPending) return <LoadingBlock label="Looking for the custom-fields ruleset…" />
   if (query.isError) return <ErrorView error={query.error} onRetry={() => void query.refetch()} title="The custom-fields ruleset could not be read" />
   if (query.data === null) {
@@ -50,8 +57,12 @@ export function CustomFieldsPage() {
   const ruleset = query.data
   return (
     <div className="space-y-6">
-      <CustomFieldsEditor key={`${ruleset.id}:${ruleset.version}`} zoneId={zoneId} ruleset={ruleset} />
-      <ConsistencyPanel zoneId={zoneId} rules={ruleset.rules ?? []} />
+      <Suspense fallback={<LoadingBlock label="Opening the editor…" />}>
+        <CustomFieldsEditor key={`${ruleset.id}:${ruleset.version}`} zoneId={zoneId} ruleset={ruleset} />
+      </Suspense>
+      <Suspense fallback={<LoadingBlock label="Checking the log jobs…" />}>
+        <ConsistencyPanel zoneId={zoneId} rules={ruleset.rules ?? []} />
+      </Suspense>
     </div>
   )
 }

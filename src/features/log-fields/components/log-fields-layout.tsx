@@ -3,13 +3,15 @@ import { PageHeader } from '@/components/ui/page-header'
 import { TabNav } from '@/components/ui/tabs'
 
 const route = getRouteApi('/zones/$zoneId/logs')
+const zoneApi = getRouteApi('/zones/$zoneId')
 
 /** Header and tabs shared by the custom-fields page and the log-job pages. */
 export function LogFieldsLayout() {
   const { zoneId } = route.useParams()
+  const { zoneName } = zoneApi.useLoaderData()
   return (
     <>
-      <PageHeader title="Log fields" description="Which request headers, response headers and cookies are added to this zone’s logs, and where the logs are pushed." />
+      <PageHeader eyebrow={zoneName} title="Log fields" description="Which request headers, response headers and cookies are added to this zone’s logs, and where the logs are pushed." />
       <TabNav
         label="Log fields"
         items={[

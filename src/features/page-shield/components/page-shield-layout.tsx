@@ -1,17 +1,19 @@
 import { getRouteApi, Link, Outlet, useMatchRoute } from '@tanstack/react-router'
+import { PageHeaderExtras } from '@/components/ui/page-header'
 import { TabNav } from '@/components/ui/tabs'
 import { usePageShieldSettings } from '../api/settings'
 
 const zone = getRouteApi('/zones/$zoneId')
 
-/** Page security: the area's tabs above each screen. */
+/** Page security: under each screen's title, the area's tabs (and a notice while monitoring is off). */
 export function PageShieldLayout() {
   const { zoneId } = zone.useParams()
+  const { zoneName } = zone.useLoaderData()
   const params = { zoneId }
   const settings = usePageShieldSettings(zoneId)
   const onOverview = useMatchRoute()({ to: '/zones/$zoneId/page-shield', params })
   const off = settings.data !== undefined && settings.data?.enabled !== true
-  return (
+  const below = (
     <>
       <TabNav
         label="Page security"
@@ -38,7 +40,11 @@ export function PageShieldLayout() {
           )}
         </p>
       )}
-      <Outlet />
     </>
+  )
+  return (
+    <PageHeaderExtras.Provider value={{ eyebrow: zoneName, below }}>
+      <Outlet />
+    </PageHeaderExtras.Provider>
   )
 }

@@ -59,11 +59,11 @@ function PolicyItem({ zoneId, policy, onDelete }: { zoneId: string; policy: Page
           <Link
             to="/zones/$zoneId/page-shield/policies/$policyId"
             params={{ zoneId, policyId: policy.id }}
-            className={buttonClasses('secondary', 'sm')}
+            className={buttonClasses('ghost', 'sm')}
           >
             Edit
           </Link>
-          <Button variant="ghost" size="sm" onClick={onDelete}>
+          <Button variant="ghost" size="sm" className="text-red-700 dark:text-red-400" onClick={onDelete}>
             Delete
           </Button>
         </div>

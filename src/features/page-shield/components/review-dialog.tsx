@@ -84,6 +84,7 @@ export function ReviewDialog({
       title="Review this script"
       description="The ledger keeps your verdict, your note, who you are signed in as, the time, and the script's code fingerprint and scores now. If the code or its integrity score changes later, the script shows up as needing review again."
       dismissible={!create.isPending}
+      confirmDiscard={form.formState.isDirty}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={create.isPending}>

@@ -38,7 +38,7 @@ export function ConflictHelp({
   if (!conflict || existing.length === 0) return null
   const short = relativeName(fqdn, zoneName)
   return (
-    <div role="note" aria-label="Records already at this name" className="rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-700">
+    <div role="note" aria-label="Records already there" className="rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-700">
       <p className="text-zinc-800 dark:text-zinc-200">
         Already at <span className="font-mono">{fqdn}</span>: change that record instead of adding another, or pick another name.
       </p>

@@ -89,6 +89,7 @@ export function RecordDialog({ zoneId, zoneName, record, initial, onClose, onEdi
       onClose={onClose}
       size="lg"
       dismissible={!pending}
+      confirmDiscard={form.formState.isDirty}
       title={record ? `Edit the ${record.type} record ${record.name}` : 'Add a DNS record'}
       description={
         record

@@ -1,0 +1,45 @@
+import type { Page } from '@playwright/test'
+import { expect, expectNoSeriousA11yViolations, test, zoneUrl } from './fixtures'
+
+/** The screens issue 13 changed, each in the state a person sees after the change. */
+const SCREENS: { path: string; ready: (page: Page) => Promise<void> }[] = [
+  {
+    path: zoneUrl('demo', 'certificates'),
+    ready: (page) => expect(page.getByRole('region', { name: 'Verdict' })).toBeVisible(),
+  },
+  {
+    path: `${zoneUrl('demo', 'page-shield/scripts')}?review=needs`,
+    ready: (page) => expect(page.getByRole('status').filter({ hasText: 'never reviewed' })).toBeVisible(),
+  },
+  {
+    path: zoneUrl('demo', 'page-shield/policies'),
+    ready: (page) => expect(page.getByText('Every page on blog.example.com')).toBeVisible(),
+  },
+  {
+    path: zoneUrl('demo', 'logs/jobs/new'),
+    ready: async (page) => {
+      await page.getByRole('textbox', { name: /Destination/ }).fill('s3://acme-logs/x/{DATE}?region=us-east-1')
+      await expect(page.getByRole('region', { name: /Before you create the job/ })).toBeVisible()
+    },
+  },
+  {
+    path: zoneUrl('demo', 'dns'),
+    ready: (page) => expect(page.getByRole('table', { name: /DNS records/ }).locator('tbody tr').first()).toBeVisible(),
+  },
+]
+
+// One test per screen and setting, so no single journey runs long.
+for (const width of [1440, 390]) {
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const screen of SCREENS) {
+      test(`no serious accessibility problems: ${screen.path} at ${width} px, ${scheme}`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 })
+        await page.emulateMedia({ colorScheme: scheme })
+        await page.goto(screen.path)
+        await screen.ready(page)
+        if (scheme === 'dark') await expect(page.locator('html')).toHaveClass(/dark/)
+        await expectNoSeriousA11yViolations(page, `${screen.path} at ${width} px, ${scheme}`)
+      })
+    }
+  }
+}
