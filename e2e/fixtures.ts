@@ -16,7 +16,7 @@ interface SandboxServer {
   dataDir: string
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const srv = createServer()
     srv.once('error', fail)
@@ -67,8 +67,8 @@ export interface RunningZonekeeper extends SandboxServer {
  * Starts `dist-server/main.js --reset-sandbox` on a free port with a fresh temp data dir (unless
  * `dataDir` is given); `env` adds or overrides settings (e.g. DATABASE_URL).
  */
-export async function startZonekeeper(label: string, env: NodeJS.ProcessEnv = {}, givenDataDir?: string): Promise<RunningZonekeeper> {
-  const port = await freePort()
+export async function startZonekeeper(label: string, env: NodeJS.ProcessEnv = {}, givenDataDir?: string, givenPort?: number): Promise<RunningZonekeeper> {
+  const port = givenPort ?? (await freePort())
   const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), `zonekeeper-e2e-${label}-`))
   const child = spawn(process.execPath, ['dist-server/main.js', '--reset-sandbox'], {
     cwd: ROOT,

@@ -23,11 +23,23 @@ const test = base.extend<{ server: RunningZonekeeper }, { peopleServer: RunningZ
 })
 test.describe.configure({ mode: 'serial', timeout: 90_000 })
 
-async function signIn(page: Page, username: string, password: string) {
+// People added in the dashboard get a one-time password: at first sign-in they choose their own.
+const ownPasswords = new Map<string, string>()
+
+async function signIn(page: Page, username: string, given: string) {
   await page.goto('/login')
   await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(password)
+  await page.getByLabel('Password').fill(ownPasswords.get(username) ?? given)
   await page.getByRole('button', { name: 'Sign in' }).click()
+  if (!ownPasswords.has(username)) {
+    await expect(page.getByRole('heading', { name: 'Choose your own password' })).toBeVisible()
+    const own = `${given}-own`
+    await page.getByLabel('Current password').fill(given)
+    await page.getByLabel('New password', { exact: true }).fill(own)
+    await page.getByLabel('New password again').fill(own)
+    await page.getByRole('button', { name: 'Save password' }).click()
+    ownPasswords.set(username, own)
+  }
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
 }
 
@@ -91,7 +103,10 @@ test('signing out ends the session: the old cookie gets 401', async ({ page, con
   await signIn(page, VIEWER.username, VIEWER.password)
   const cookie = (await context.cookies()).find((c) => c.name === 'zonekeeper_session')!
   await signOut(page)
-  const replay = await playwrightRequest.newContext({ baseURL: server.baseURL, extraHTTPHeaders: { cookie: `${cookie.name}=${cookie.value}` } })
+  const replay = await playwrightRequest.newContext({
+    baseURL: server.baseURL,
+    extraHTTPHeaders: { cookie: `${cookie.name}=${cookie.value}` },
+  })
   const res = await replay.get('/api/local/me')
   expect(res.status()).toBe(401)
   expect((await res.json()).errors[0].code).toBe(10401)
@@ -120,7 +135,10 @@ test('an editor scoped to example.com can neither see nor reach shop-scale.io', 
 test('the review ledger records the signed-in reviewer', async ({ page }) => {
   await signIn(page, ADMIN.username, ADMIN.password)
   await page.goto(`${zoneUrl('demo', 'page-shield/scripts')}?urls=popup-offers`)
-  await page.getByRole('table', { name: 'Detected scripts' }).getByRole('link', { name: /popup-offers/ }).click()
+  await page
+    .getByRole('table', { name: 'Detected scripts' })
+    .getByRole('link', { name: /popup-offers/ })
+    .click()
   await page.getByRole('button', { name: 'Mark as expected' }).click()
   const dialog = page.getByRole('dialog', { name: 'Review this script' })
   await expect(dialog.getByLabel('Your name')).toHaveCount(0)
@@ -149,4 +167,24 @@ test('a person sees their own sessions and ends another one', async ({ page, bro
   await expect(list.getByRole('listitem')).toHaveCount(1)
   expect((await otherPage.request.get('/api/local/me')).status()).toBe(401)
   await other.close()
+})
+
+test('a personal API token lets a client use the sandbox as its owner, until revoked', async ({ page, server }) => {
+  await signIn(page, EDITOR.username, EDITOR.password)
+  await page.goto('/account')
+  await page.getByLabel('Token name').fill('certbot on web-1')
+  await page.getByRole('button', { name: 'Make token' }).click()
+  const token = (await page.getByLabel('New token').textContent())!.trim()
+  expect(token).toMatch(/^zk_/)
+  const client = await playwrightRequest.newContext({
+    baseURL: server.baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${token}` },
+  })
+  const zones = await client.get('/client/v4/zones')
+  expect((await zones.json()).result.map((z: { name: string }) => z.name)).toEqual(['example.com'])
+  expect((await client.get(`/client/v4/zones/${SEED_ZONES.scripts.id}`)).status()).toBe(403)
+  await page.getByRole('button', { name: 'Revoke certbot on web-1' }).click()
+  await expect(page.getByRole('list', { name: 'Your API tokens' })).not.toContainText('certbot on web-1')
+  expect((await client.get('/client/v4/zones')).status()).toBe(403)
+  await client.dispose()
 })

@@ -48,6 +48,7 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 })
 test.skip(Boolean(missing), missing ?? '')
 
 const ADMIN = { username: 'pat', display_name: 'Pat Postgres', role: 'admin', zones: '*', password: 'pat-password-123' }
+const OWN_PASSWORD = 'pat-own-password-456'
 
 test('the dashboard runs on PostgreSQL: first administrator, sign-in, DNS and the review ledger', async ({ page, pair }) => {
   expect(pair.a.log()).toContain('Dashboard store: PostgreSQL (DATABASE_URL)')
@@ -58,11 +59,20 @@ test('the dashboard runs on PostgreSQL: first administrator, sign-in, DNS and th
   await page.getByLabel('Username').fill(ADMIN.username)
   await page.getByLabel('Password').fill(ADMIN.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
+  // Added by someone else: a one-time password, replaced at first sign-in (also kept in PostgreSQL).
+  await page.getByLabel('Current password').fill(ADMIN.password)
+  await page.getByLabel('New password', { exact: true }).fill(OWN_PASSWORD)
+  await page.getByLabel('New password again').fill(OWN_PASSWORD)
+  await page.getByRole('button', { name: 'Save password' }).click()
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
   await page.goto(zoneUrl('demo', 'dns'))
   await expect(page.getByRole('table', { name: /DNS records of example.com/ })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Add record' })).toBeVisible()
   await page.goto(`${zoneUrl('demo', 'page-shield/scripts')}?urls=popup-offers`)
-  await page.getByRole('table', { name: 'Detected scripts' }).getByRole('link', { name: /popup-offers/ }).click()
+  await page
+    .getByRole('table', { name: 'Detected scripts' })
+    .getByRole('link', { name: /popup-offers/ })
+    .click()
   await page.getByRole('button', { name: 'Mark for investigation' }).click()
   const dialog = page.getByRole('dialog', { name: 'Review this script' })
   await dialog.getByLabel('Note').fill('Check the vendor contract')
@@ -73,11 +83,14 @@ test('the dashboard runs on PostgreSQL: first administrator, sign-in, DNS and th
 test('two servers on one PostgreSQL share a session; signing out on one ends it on both', async ({ page, context, pair }) => {
   await page.goto('/login')
   await page.getByLabel('Username').fill(ADMIN.username)
-  await page.getByLabel('Password').fill(ADMIN.password)
+  await page.getByLabel('Password').fill(OWN_PASSWORD)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
   const cookie = (await context.cookies()).find((c) => c.name === 'zonekeeper_session')!
-  const onB = await playwrightRequest.newContext({ baseURL: pair.b.baseURL, extraHTTPHeaders: { cookie: `${cookie.name}=${cookie.value}` } })
+  const onB = await playwrightRequest.newContext({
+    baseURL: pair.b.baseURL,
+    extraHTTPHeaders: { cookie: `${cookie.name}=${cookie.value}` },
+  })
   const me = await onB.get('/api/local/me')
   expect(me.status()).toBe(200)
   expect((await me.json()).result.person.username).toBe('pat')

@@ -13,7 +13,12 @@ export const meQueryOptions = () =>
 export const useMe = () => useQuery(meQueryOptions())
 
 const RANK: Record<RoleName, number> = { viewer: 0, reviewer: 1, editor: 2, admin: 3 }
-export const ROLE_LABEL: Record<RoleName, string> = { viewer: 'viewer', reviewer: 'reviewer', editor: 'editor', admin: 'administrator' }
+export const ROLE_LABEL: Record<RoleName, string> = {
+  viewer: 'viewer',
+  reviewer: 'reviewer',
+  editor: 'editor',
+  admin: 'administrator',
+}
 
 export interface Permission {
   allowed: boolean

@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { credentialSecrets, type ServerConfig } from './config'
 import type { Emulator } from './emulator'
@@ -8,7 +8,7 @@ import { jsonError, PROXY_CODES } from './envelope'
 import { guardWrites, hostCheck, rawTarget, splitTarget } from './guard'
 import { registerLocalRoutes } from './local'
 import { setUpAudit } from './audit'
-import { registerAuth } from './auth'
+import { maybeActor, registerAuth } from './auth'
 import { registerApiDoor } from './proxy'
 import { createRedactor } from './redact'
 import { escapeControls } from './log-text'
@@ -84,7 +84,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   // Audit log (issue 12): its recorder wraps sign-in, roles and dispatch; see src/server/audit.
   const audit = setUpAudit(app, { store, forward, match, mode: () => config.mode, retentionDays: config.auditRetentionDays })
   audit.recordWrites()
-  registerAuth(app, { store, host: config.host, match, forward })
+  const auth = registerAuth(app, { store, host: config.host, match, forward, oidc: config.oidc })
 
   const tooLarge = bodyLimit({
     maxSize: MAX_BODY_BYTES,
@@ -99,10 +99,11 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   audit.readBeforeWrites()
   registerApiDoor(app, { match, forward: audit.forward(forward) })
 
-  // Behind sign-in (people defined, or the legacy DASHBOARD_PASSWORD), API clients need the
-  // administrator's SANDBOX_API_TOKEN (none set: door closed). Read per request: people come and go.
-  const requiredToken = async () =>
-    config.dashboardPassword || (await store.people.count()) > 0 ? (config.sandboxApiToken ?? null) : undefined
+  // Behind sign-in (people defined, single sign-on, beyond loopback, or the legacy DASHBOARD_PASSWORD),
+  // API clients need a personal API token (checked in auth/client-door.ts, which sets the actor) or
+  // the administrator's SANDBOX_API_TOKEN (none set: door closed). Read per request: people come and go.
+  const requiredToken = async (c: Context) =>
+    maybeActor(c) ? undefined : config.dashboardPassword || (await auth.signInRequired()) ? (config.sandboxApiToken ?? null) : undefined
   if (emulator) registerSandboxDoor(app, emulator, { requiredToken })
   else registerNoSandbox(app)
 

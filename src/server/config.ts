@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { readOidcConfig, type OidcConfig } from './auth/oidc-config'
 
 export type Credential = { kind: 'token'; token: string } | { kind: 'key'; email: string; key: string }
 
@@ -13,6 +14,8 @@ export interface ServerConfig {
   databaseUrl?: string
   /** Before people existed, the one dashboard password; now adopted as the first administrator's (see auth/first-run). */
   dashboardPassword?: string
+  /** Single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_CLAIM, OIDC_GROUPS). */
+  oidc?: OidcConfig
   /**
    * The token API clients must send to the sandbox's /client/v4 door when the dashboard requires
    * sign-in (without it, that door accepts any well-formed credential, like a throw-away sandbox).
@@ -93,6 +96,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     dataDir: resolve(env.DATA_DIR?.trim() || '.data'),
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     dashboardPassword: env.DASHBOARD_PASSWORD || undefined,
+    oidc: readOidcConfig(env),
     sandboxApiToken: readSandboxToken(env.SANDBOX_API_TOKEN),
     resetSandbox: argv.includes('--reset-sandbox'),
     upstreamTimeoutMs: readInt(env, 'UPSTREAM_TIMEOUT_MS', 30_000, 1, 600_000),
@@ -106,7 +110,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
 
 /** Why the server must not start with this configuration, or undefined when it may. */
 export function startupRefusal(config: ServerConfig, signInConfigured = false): string | undefined {
-  if (config.mode === 'live' && !isLoopback(config.host) && !signInConfigured && !config.dashboardPassword) {
+  if (config.mode === 'live' && !isLoopback(config.host) && !signInConfigured && !config.oidc && !config.dashboardPassword) {
     return (
       `Refusing to start in live mode on HOST=${config.host}: anyone who can reach this port could act on your ` +
       `account with the API credential. Add an administrator first (npm run people -- add <username> --role admin), ` +

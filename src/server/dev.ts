@@ -6,7 +6,7 @@ import { isLoopback, readConfig, startupRefusal } from './config'
 /**
  * `npm run dev`: the Vite dev server with hot reload on HOST:PORT (default 127.0.0.1:5173), and this
  * project's server behind it on 127.0.0.1:SERVER_PORT (default 8788), restarted when its code
- * changes. Vite forwards /api, /client, /healthz, /login, /logout and /setup to it (see vite.config.ts).
+ * changes. Vite forwards /api, /client, /healthz, /login, /logout, /setup and /password to it (see vite.config.ts).
  */
 async function dev() {
   const config = readConfig({ ...process.env, PORT: process.env.PORT ?? '5173' })
@@ -37,7 +37,7 @@ async function dev() {
       host: config.host,
       port: config.port,
       strictPort: true,
-      proxy: { '/login': target, '/logout': target, '/setup': target },
+      proxy: { '/login': target, '/logout': target, '/setup': target, '/password': target },
     },
   })
   await vite.listen()

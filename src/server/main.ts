@@ -10,8 +10,8 @@ const clientToken = (config: ServerConfig, signIn: boolean) =>
   !signIn
     ? 'any Bearer token'
     : config.sandboxApiToken
-      ? 'Bearer token: SANDBOX_API_TOKEN'
-      : 'closed: set SANDBOX_API_TOKEN to open it'
+      ? 'Bearer token: a personal API token (account page) or SANDBOX_API_TOKEN'
+      : 'Bearer token: a personal API token from your account page'
 
 async function main() {
   const config = readConfig()
@@ -33,13 +33,15 @@ async function main() {
   const where = running.url
   console.log(
     config.mode === 'sandbox'
-      ? `Zonekeeper (sandbox) at ${where}\n  API clients: ${where}/client/v4 (${clientToken(config, people > 0 || Boolean(config.dashboardPassword))})\n  Data: ${sandboxFile(config.dataDir)}` +
+      ? `Zonekeeper (sandbox) at ${where}\n  API clients: ${where}/client/v4 (${clientToken(config, people > 0 || Boolean(config.dashboardPassword) || Boolean(config.oidc) || setupNeedsCode(config.host))})\n  Data: ${sandboxFile(config.dataDir)}` +
           (config.resetSandbox ? ' (reset to the demo data)' : '')
       : `Zonekeeper (live, forwarding to ${config.apiBaseUrl}) at ${where}`,
   )
   console.log(`  Dashboard store: ${store.dialect === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : resolve(config.dataDir, 'dashboard.sqlite')}`)
   if (upgrade) console.log(`  ${upgrade}`)
-  if (people === 0 && setupNeedsCode(config.host)) {
+  if (config.oidc) {
+    console.log(`  Single sign-on: ${config.oidc.issuer} (claim "${config.oidc.claim}", ${config.oidc.groups.size} mapped value(s))`)
+  } else if (people === 0 && setupNeedsCode(config.host)) {
     const code = await issueSetupCode(store)
     console.log(`  First run: open ${where}/setup and create the first administrator with the setup code ${code}`)
   } else if (people === 0) {
@@ -48,7 +50,13 @@ async function main() {
         `  To require sign-in, add people: ${where}/setup, or npm run people -- add <username> --role admin`,
     )
   }
+  // Expired sessions and day-old throttling counters are cleared once an hour (reads skip them anyway).
+  const sweep = setInterval(() => {
+    void Promise.all([store.sessions.sweep(), store.throttle.sweep()]).catch((err) => console.log(`store sweep failed: ${String(err)}`))
+  }, 60 * 60_000)
+  sweep.unref()
   const stop = () => {
+    clearInterval(sweep)
     void running.close().finally(() => {
       emulator?.close()
       void store.close().finally(() => process.exit(0))

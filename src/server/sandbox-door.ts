@@ -87,7 +87,7 @@ export interface SandboxDoorOptions {
    * When the dashboard requires sign-in: the only token the door accepts (SANDBOX_API_TOKEN), or
    * null when none is set (the door then refuses every client). Undefined: any credential will do.
    */
-  requiredToken?: () => Promise<string | null | undefined>
+  requiredToken?: (c: Context) => Promise<string | null | undefined>
 }
 
 export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredToken }: SandboxDoorOptions = {}): void {
@@ -96,7 +96,7 @@ export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredTok
   app.all(`${CLIENT_DOOR}/*`, async (c) => {
     const method = c.req.method.toUpperCase()
     const body = method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await c.req.arrayBuffer())
-    const refusal = sandboxAuthError(c, Boolean(body?.byteLength)) ?? tokenRefusal(c, await requiredToken?.())
+    const refusal = sandboxAuthError(c, Boolean(body?.byteLength)) ?? tokenRefusal(c, await requiredToken?.(c))
     if (refusal) return refusal
     const { path, query } = splitTarget(rawTarget(c))
     return forward({

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { ROLE_LABEL, useMe } from '@/lib/access'
 
-const linkClass = 'rounded-md px-2 py-1 text-sm font-medium text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-zinc-200 dark:hover:bg-zinc-800'
+const linkClass =
+  'rounded-md px-2 py-1 text-sm font-medium text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-zinc-200 dark:hover:bg-zinc-800'
 
 /** Top bar: who is signed in (a link to their account and sessions) and Sign out; or the local administrator. */
 export function AccountMenu() {

@@ -1,11 +1,11 @@
-import type { Hono } from 'hono'
+import type { Context, Hono } from 'hono'
 import type { Endpoint } from '../endpoints'
 import { jsonError, PROXY_CODES } from '../envelope'
 import { rawTarget, splitTarget } from '../guard'
 import { API_DOOR } from '../proxy'
 import type { Role } from '../store'
 import type { Forward } from '../upstream'
-import { actorOf, hasRole, ROLE_WORDS } from './actor'
+import { actorOf, hasRole, ROLE_WORDS, type Actor } from './actor'
 import { matchLocalRoute, needsAllZones, roleForEndpoint } from './endpoint-roles'
 import { zoneScope } from './zone-scope'
 
@@ -16,42 +16,72 @@ export interface AccessOptions {
 
 const refuse = (message: string) => jsonError(403, PROXY_CODES.refused, message)
 
+export interface Need {
+  role: Role
+  allZones: boolean
+}
+
+/** Why `actor` may not make this request (role, then zone scope), or undefined when it may. */
+export async function accessRefusal(
+  c: Context,
+  actor: Actor,
+  need: Need,
+  path: string,
+  scope: ReturnType<typeof zoneScope>,
+): Promise<Response | undefined> {
+  const { person } = actor
+  if (!hasRole(person.role, need.role)) {
+    return refuse(
+      `This needs the ${ROLE_WORDS[need.role]} role (or higher); you are signed in as ${person.displayName} with the ${ROLE_WORDS[person.role]} role. Ask an administrator if you need it.`,
+    )
+  }
+  if (need.allZones && person.zones !== '*') {
+    return refuse('This is account-level information: it needs access to all zones, and yours is limited to some zones.')
+  }
+  if (!(await scope.allows(c, path, person.zones))) {
+    return refuse('That zone is outside your zone scope: an administrator can add it to your zones.')
+  }
+  return undefined
+}
+
+/** Role and scope of a path below /client/v4 (ids in place of the endpoint table's `:names`). */
+export function needForClientPath(method: string, path: string): Need {
+  const pattern = path
+    .replace(/\/+$/, '')
+    .replace(/^\/zones\/[^/]+/, '/zones/:zone_id')
+    .replace(/^\/accounts\/[^/]+/, '/accounts/:account_id')
+  const m = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).find((x) => x === method) ?? 'POST'
+  // The zone list itself is read by everyone (out-of-scope zones are filtered out of it).
+  const allZones = method === 'GET' && pattern !== '/zones' && needsAllZones({ path: pattern })
+  return { role: roleForEndpoint({ method: m, path: pattern }), allZones }
+}
+
 /**
  * Roles and zone scope on every /api request, after the sign-in gate: the role each request needs
  * comes from endpoint-roles.ts; zones outside the person's scope are refused wherever a path or query
  * names them, and left out of the zone list.
  */
-export function registerAccess(app: Hono, { match, forward }: AccessOptions): void {
+export function registerAccess(app: Hono, { match, forward }: AccessOptions): ReturnType<typeof zoneScope> {
   const scope = zoneScope(forward)
   app.use('/api/*', async (c, next) => {
-    const { person } = actorOf(c)
+    const actor = actorOf(c)
     const method = c.req.method.toUpperCase()
     const { path } = splitTarget(rawTarget(c))
-    let needed: Role = 'admin'
-    let allZones = false
+    let need: Need = { role: 'admin', allZones: false }
     let isApi = false
     if (path.startsWith(API_DOOR + '/')) {
       const endpoint = match(method, path.slice(API_DOOR.length))
       if (!endpoint) return next() // not on the allowlist: the API door answers 404
       isApi = true
-      needed = roleForEndpoint(endpoint)
-      allZones = needsAllZones(endpoint)
+      need = { role: roleForEndpoint(endpoint), allZones: needsAllZones(endpoint) }
     } else {
       const route = matchLocalRoute(method, path)
-      if (route) needed = route.role
+      if (route) need = { role: route.role, allZones: false }
     }
-    if (!hasRole(person.role, needed)) {
-      return refuse(
-        `This needs the ${ROLE_WORDS[needed]} role (or higher); you are signed in as ${person.displayName} with the ${ROLE_WORDS[person.role]} role. Ask an administrator if you need it.`,
-      )
-    }
-    if (allZones && person.zones !== '*') {
-      return refuse('This is account-level information: it needs access to all zones, and yours is limited to some zones.')
-    }
-    if (!(await scope.allows(c, path, person.zones))) {
-      return refuse('That zone is outside your zone scope: an administrator can add it to your zones.')
-    }
+    const refusal = await accessRefusal(c, actor, need, path, scope)
+    if (refusal) return refusal
     await next()
-    if (isApi && method === 'GET' && path === `${API_DOOR}/zones`) c.res = await scope.filterZoneList(c.res, person.zones)
+    if (isApi && method === 'GET' && path === `${API_DOOR}/zones`) c.res = await scope.filterZoneList(c.res, actor.person.zones)
   })
+  return scope
 }

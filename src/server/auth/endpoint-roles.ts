@@ -39,6 +39,9 @@ export const localRoutes: LocalRoute[] = [
   { method: 'GET', path: '/api/local/me', role: 'viewer', self: true },
   { method: 'GET', path: '/api/local/me/sessions', role: 'viewer', self: true },
   { method: 'DELETE', path: '/api/local/me/sessions/:handle', role: 'viewer', self: true },
+  { method: 'GET', path: '/api/local/me/tokens', role: 'viewer', self: true },
+  { method: 'POST', path: '/api/local/me/tokens', role: 'viewer', self: true },
+  { method: 'DELETE', path: '/api/local/me/tokens/:id', role: 'viewer', self: true },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews', role: 'viewer' },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews/export.csv', role: 'viewer' },
   { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/reviews', role: 'reviewer' },
@@ -62,7 +65,14 @@ export const localRoutes: LocalRoute[] = [
 const SEGMENT = '[^/]+'
 const compiled = localRoutes.map((r) => ({
   route: r,
-  re: new RegExp('^' + r.path.split('/').map((p) => (p.startsWith(':') ? SEGMENT : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/') + '$'),
+  re: new RegExp(
+    '^' +
+      r.path
+        .split('/')
+        .map((p) => (p.startsWith(':') ? SEGMENT : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/') +
+      '$',
+  ),
   literals: r.path.split('/').filter((p) => p && !p.startsWith(':')).length,
 }))
 compiled.sort((a, b) => b.literals - a.literals)

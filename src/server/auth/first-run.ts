@@ -15,7 +15,10 @@ export const setupNeedsCode = (host: string) => !isLoopback(host)
  * administrator must type. Each instance prints its own; any of them works until someone is added.
  */
 export async function issueSetupCode(store: Store, now: () => number = Date.now): Promise<string> {
-  const code = randomBytes(6).toString('hex').toUpperCase().replace(/(.{4})(?=.)/g, '$1-')
+  const code = randomBytes(6)
+    .toString('hex')
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, '$1-')
   await store.settings.setIfAbsent(codeKey(code), String(now() + SETUP_TTL_MS))
   return code
 }
@@ -37,7 +40,13 @@ export async function adoptDashboardPassword(store: Store, password: string | un
   if ((await store.people.count()) > 0) {
     return 'DASHBOARD_PASSWORD is set but is no longer used: people sign in with their own accounts. Remove it from the environment.'
   }
-  await store.people.add({ username: 'admin', displayName: 'Administrator', role: 'admin', zones: '*', passwordHash: await hashPassword(password) })
+  await store.people.add({
+    username: 'admin',
+    displayName: 'Administrator',
+    role: 'admin',
+    zones: '*',
+    passwordHash: await hashPassword(password),
+  })
   return (
     'Upgrade: DASHBOARD_PASSWORD became the password of the administrator "admin". Sign in as admin with it, ' +
     'add people (dashboard → People, or npm run people -- add), then remove DASHBOARD_PASSWORD from the environment.'

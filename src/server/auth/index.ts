@@ -5,11 +5,14 @@ import type { Endpoint } from '../endpoints'
 import { jsonError, PROXY_CODES } from '../envelope'
 import { publicPerson, type Store } from '../store'
 import type { Forward } from '../upstream'
+import type { OidcConfig } from './oidc-config'
 import { registerAccess } from './access'
 import { LOCAL_ADMIN, setActor } from './actor'
+import { registerClientDoorAccess } from './client-door'
+import { PASSWORD_PAGE, registerPasswordChange } from './password-change'
 import { registerSignIn, SESSION_COOKIE } from './sign-in'
 
-export { actorOf, hasRole, type Actor } from './actor'
+export { actorOf, hasRole, maybeActor, type Actor } from './actor'
 export { SESSION_COOKIE } from './sign-in'
 
 export interface AuthOptions {
@@ -18,19 +21,29 @@ export interface AuthOptions {
   host: string
   match: (method: string, path: string) => Endpoint | undefined
   forward: Forward
+  /** Single sign-on settings; when set, everyone signs in (no local administrator). */
+  oidc?: OidcConfig
   now?: () => number
 }
 
 /** Open without signing in: health, the sign-in pages, and the sandbox's /client/v4 door (its own tokens). */
 const OPEN = (path: string) =>
-  path === '/healthz' || path === '/login' || path === '/logout' || path === '/setup' || path.startsWith('/client/')
+  path === '/healthz' ||
+  path === '/login' ||
+  path === '/logout' ||
+  path === '/setup' ||
+  path.startsWith('/login/oidc') ||
+  path.startsWith('/client/')
+
+/** What a person who signed in with a one-time password may reach before choosing their own. */
+const ALLOWED_BEFORE_NEW_PASSWORD = (path: string) => path === PASSWORD_PAGE || path === '/api/local/me'
 
 /**
  * People and access: the sign-in pages, then a gate on everything else (a server-side session, or
  * the local administrator on loopback while nobody is defined), then roles and zone scope on /api.
  * Register before the API door and the dashboard's own routes.
  */
-export function registerAuth(app: Hono, options: AuthOptions): void {
+export function registerAuth(app: Hono, options: AuthOptions): { signInRequired: () => Promise<boolean> } {
   const { store } = options
   registerSignIn(app, options)
   const loopback = isLoopback(options.host)
@@ -45,23 +58,40 @@ export function registerAuth(app: Hono, options: AuthOptions): void {
       const person = await store.people.byId(session.personId)
       if (person && !person.disabled) {
         setActor(c, { kind: 'person', person: publicPerson(person), sessionHandle: session.handle })
+        if (person.mustChangePassword && !ALLOWED_BEFORE_NEW_PASSWORD(c.req.path)) {
+          return c.req.path.startsWith('/api/')
+            ? jsonError(
+                403,
+                PROXY_CODES.refused,
+                `Choose your own password first (${PASSWORD_PAGE}): you signed in with a one-time password.`,
+              )
+            : c.redirect(PASSWORD_PAGE, 303)
+        }
         return next()
       }
     }
     const empty = await nobodyYet()
-    if (empty && loopback) {
+    if (empty && loopback && !options.oidc) {
       setActor(c, LOCAL_ADMIN)
       return next()
     }
     if (c.req.path.startsWith('/api/')) {
-      return jsonError(401, PROXY_CODES.signIn, 'Sign in to the dashboard first (your session has ended or you have not signed in).')
+      return jsonError(
+        401,
+        PROXY_CODES.signIn,
+        'Sign in to the dashboard first (your session has ended or you have not signed in).',
+      )
     }
     if (c.req.method === 'GET' || c.req.method === 'HEAD') {
       const url = new URL(c.req.url)
-      return c.redirect(empty ? '/setup' : `/login?next=${encodeURIComponent(url.pathname + url.search)}`, 303)
+      return c.redirect(empty && !options.oidc ? '/setup' : `/login?next=${encodeURIComponent(url.pathname + url.search)}`, 303)
     }
     return c.text('Sign in to the dashboard first.', 401)
   })
 
-  registerAccess(app, options)
+  registerPasswordChange(app, store)
+  const scope = registerAccess(app, options)
+  const signInRequired = async () => !loopback || Boolean(options.oidc) || !(await nobodyYet())
+  registerClientDoorAccess(app, { store, scope, signInRequired })
+  return { signInRequired }
 }

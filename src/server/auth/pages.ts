@@ -11,7 +11,8 @@ export function safeNext(next: string | undefined): string {
 }
 
 /** Content-Security-Policy of the server-rendered pages: their own inline style and forms only. */
-export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+export const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
 const STYLE = `
   body { font-family: system-ui, sans-serif; margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f4f5f7; color: #1d2330; }
@@ -46,6 +47,8 @@ export interface PageOptions {
   error?: string
   /** Extra paragraph after the form (plain text). */
   after?: string
+  /** A link under the form (e.g. single sign-on). */
+  link?: { href: string; text: string }
 }
 
 /** A small server-rendered page (sign-in, first-run setup, refusals): labelled fields, errors announced. */
@@ -79,6 +82,7 @@ ${f.hint ? `<p class="hint" id="${hintId}">${escapeHtml(f.hint)}</p>` : ''}`
 <h1>${escapeHtml(o.title)}</h1>
 <p>${escapeHtml(o.intro)}</p>
 ${o.error ? `<p class="error" role="alert" id="${errorId}">${escapeHtml(o.error)}</p>\n` : ''}${form}
+${o.link ? `<p><a class="button" href="${escapeHtml(o.link.href)}">${escapeHtml(o.link.text)}</a></p>` : ''}
 ${o.after ? `<p class="hint">${escapeHtml(o.after)}</p>` : ''}
 </main>
 </body>

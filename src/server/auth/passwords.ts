@@ -9,7 +9,9 @@ export const MIN_PASSWORD_LENGTH = 10
 
 function derive(password: string, salt: Buffer, o: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { N: o.N, r: o.r, p: o.p, maxmem: 128 * o.N * o.r * 2 }
-  return new Promise((ok, fail) => scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? fail(err) : ok(key))))
+  return new Promise((ok, fail) =>
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? fail(err) : ok(key))),
+  )
 }
 
 export async function hashPassword(password: string): Promise<string> {

@@ -23,7 +23,8 @@ beforeAll(async () => {
 afterAll(() => store.close())
 
 const ID = 'f'.repeat(32)
-const concrete = (path: string) => path.replace(/:[a-z_]+/g, (p) => (p === ':phase' ? 'http_log_custom_fields' : p === ':dataset_id' ? 'http_requests' : ID))
+const concrete = (path: string) =>
+  path.replace(/:[a-z_]+/g, (p) => (p === ':phase' ? 'http_log_custom_fields' : p === ':dataset_id' ? 'http_requests' : ID))
 
 const cases = [
   ...apiEndpoints.map((e) => ({ method: e.method, url: `/api/v4${concrete(e.path)}`, needed: roleForEndpoint(e) })),
@@ -32,11 +33,17 @@ const cases = [
 
 describe.each(cases)('$method $url needs $needed', ({ method, url, needed }) => {
   it.each(ROLES)('as %s', async (role) => {
-    const headers: Record<string, string> = { cookie: cookies.get(role)!, 'x-zonekeeper-request': '1', 'content-type': 'application/json' }
+    const headers: Record<string, string> = {
+      cookie: cookies.get(role)!,
+      'x-zonekeeper-request': '1',
+      'content-type': 'application/json',
+    }
     const res = await app.request(url, { method, headers, body: method === 'GET' ? undefined : '{}' })
     const body = res.headers.get('content-type')?.includes('json') ? await res.json() : {}
     const refusedForRole = res.status === 403 && /needs the .* role/.test(body.errors?.[0]?.message ?? '')
-    expect(refusedForRole, `${role} → ${res.status} ${JSON.stringify(body.errors ?? '')}`).toBe(ROLE_RANK[role] < ROLE_RANK[needed])
+    expect(refusedForRole, `${role} → ${res.status} ${JSON.stringify(body.errors ?? '')}`).toBe(
+      ROLE_RANK[role] < ROLE_RANK[needed],
+    )
     if (refusedForRole) {
       expect(body).toMatchObject({ success: false, result: null, errors: [{ code: 10403 }] })
       expect(body.errors[0].message).toContain(needed === 'admin' ? 'administrator' : needed)

@@ -130,7 +130,15 @@ describe('first run outside loopback', () => {
     expect((await app.request('/')).headers.get('location')).toBe('/setup')
     const form = { username: 'first', display_name: 'First', password: 'long-enough-pw' }
     const post = (body: Record<string, string>) =>
-      app.request('/setup', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() }, fromAddress('192.0.2.7'))
+      app.request(
+        '/setup',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(body).toString(),
+        },
+        fromAddress('192.0.2.7'),
+      )
     expect((await post({ ...form, setup_code: 'WRONG' })).status).toBe(401)
     expect((await post({ ...form, setup_code: code.toLowerCase() })).status).toBe(303)
     expect((await store.people.byUsername('first'))?.role).toBe('admin')
@@ -156,7 +164,11 @@ describe('form posts from other sites', () => {
   const app = createApp({ config: testConfig(), emulator: fakeEmulator(), store })
   afterAll(() => store.close())
   const post = (headers: Record<string, string>) =>
-    app.request('/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: 'username=a&password=b' })
+    app.request('/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: 'username=a&password=b',
+    })
 
   it('are refused; a null Origin passes only when the browser says same-origin', async () => {
     expect((await post({ origin: 'https://evil.example' })).status).toBe(403)
@@ -164,5 +176,50 @@ describe('form posts from other sites', () => {
     expect((await post({ origin: 'null' })).status).toBe(403)
     expect((await post({ origin: 'null', 'sec-fetch-site': 'same-origin' })).status).not.toBe(403)
     expect((await post({ origin: 'http://localhost' })).status).not.toBe(403)
+  })
+})
+
+describe('one-time passwords', () => {
+  const store = createStore({ dataDir: ':memory:' })
+  const app = createApp({ config: testConfig(), emulator: fakeEmulator(), store })
+  afterAll(() => store.close())
+  const form = (cookie: string, body: Record<string, string>) =>
+    app.request('/password', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(body).toString(),
+    })
+
+  it('must be replaced before anything else; the new one works, the given one no longer does', async () => {
+    const { password } = await addPerson(store, 'boss', 'admin')
+    const admin = await sessionCookie(app, 'boss', password)
+    const added = await app.request('/api/local/people', {
+      method: 'POST',
+      headers: { cookie: admin, 'x-zonekeeper-request': '1', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: 'newbie',
+        display_name: 'Newbie',
+        role: 'viewer',
+        zones: '*',
+        password: 'given-by-boss-1',
+      }),
+    })
+    expect(added.status).toBe(201)
+    const cookie = await sessionCookie(app, 'newbie', 'given-by-boss-1')
+    expect((await app.request('/zones', { headers: { cookie } })).headers.get('location')).toBe('/password')
+    const api = await app.request('/api/v4/zones', { headers: { cookie } })
+    expect(api.status).toBe(403)
+    expect((await api.json()).errors[0].message).toContain('Choose your own password first')
+    expect(await (await app.request('/password', { headers: { cookie } })).text()).toContain('Choose your own password')
+    expect((await form(cookie, { current: 'wrong', password: 'my-own-password', again: 'my-own-password' })).status).toBe(401)
+    expect((await form(cookie, { current: 'given-by-boss-1', password: 'my-own-password', again: 'different-one' })).status).toBe(
+      400,
+    )
+    expect(
+      (await form(cookie, { current: 'given-by-boss-1', password: 'my-own-password', again: 'my-own-password' })).status,
+    ).toBe(303)
+    expect((await app.request('/api/v4/zones', { headers: { cookie } })).status).toBe(200)
+    expect((await login(app, 'newbie', 'given-by-boss-1', '192.0.2.50')).status).toBe(401)
+    expect((await login(app, 'newbie', 'my-own-password', '192.0.2.51')).status).toBe(303)
   })
 })

@@ -2,6 +2,8 @@ import type { Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Store } from '../store'
+import { OIDC_START, registerOidc } from './oidc'
+import type { OidcConfig } from './oidc-config'
 import { forgetSetupCodes, setupCodeValid, setupNeedsCode } from './first-run'
 import { PAGE_CSP, renderPage, safeNext, type PageOptions } from './pages'
 import { dummyHash, hashPassword, MAX_PASSWORD_LENGTH, passwordProblem, verifyPassword } from './passwords'
@@ -14,7 +16,21 @@ export const SESSION_COOKIE = 'zonekeeper_session'
 export interface SignInOptions {
   store: Store
   host: string
+  /** Single sign-on, when configured: the sign-in page offers it beside the password form. */
+  oidc?: OidcConfig
   now?: () => number
+}
+
+/** Starts a server-side session for a person and sets its cookie. */
+export async function startSession(store: Store, c: Context, personId: string): Promise<void> {
+  const { token } = await store.sessions.create(personId, clientAddress(c), c.req.header('user-agent') ?? '')
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Strict',
+    path: '/',
+    maxAge: Math.floor(store.sessions.policy.absoluteMs / 1000),
+    secure: isHttps(c),
+  })
 }
 
 function page(c: Context, status: 200 | 400 | 401 | 403 | 429, o: PageOptions) {
@@ -28,9 +44,10 @@ function page(c: Context, status: 200 | 400 | 401 | 403 | 429, o: PageOptions) {
 const small = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.text('Too large.', 413) })
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
 
-export const loginPage = (next: string, error?: string, username = ''): PageOptions => ({
+export const loginPage = (next: string, error?: string, username = '', sso = false): PageOptions => ({
   title: 'Sign in to Zonekeeper',
   intro: 'Sign in with the username and password an administrator gave you.',
+  link: sso ? { href: `${OIDC_START}?next=${encodeURIComponent(next)}`, text: 'Sign in with single sign-on' } : undefined,
   action: '/login',
   hidden: { next },
   fields: [
@@ -42,24 +59,16 @@ export const loginPage = (next: string, error?: string, username = ''): PageOpti
 })
 
 /** /login, /logout and /setup (the first administrator): server-rendered, no script. */
-export function registerSignIn(app: Hono, { store, host, now = Date.now }: SignInOptions): void {
+export function registerSignIn(app: Hono, { store, host, oidc, now = Date.now }: SignInOptions): void {
   const throttle = signInThrottle(store, now)
-  const startSession = async (c: Context, personId: string) => {
-    const { token } = await store.sessions.create(personId, clientAddress(c), c.req.header('user-agent') ?? '')
-    setCookie(c, SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'Strict',
-      path: '/',
-      maxAge: Math.floor(store.sessions.policy.absoluteMs / 1000),
-      secure: isHttps(c),
-    })
-  }
+  const sso = Boolean(oidc)
+  if (oidc) registerOidc(app, { store, config: oidc, now, startSession: (c, id) => startSession(store, c, id) })
 
   app.get('/login', async (c) => {
     const next = safeNext(c.req.query('next'))
     if (await store.sessions.resolve(getCookie(c, SESSION_COOKIE))) return c.redirect(next, 303)
-    if ((await store.people.count()) === 0) return c.redirect('/setup', 303)
-    return page(c, 200, loginPage(next))
+    if (!sso && (await store.people.count()) === 0) return c.redirect('/setup', 303)
+    return page(c, 200, loginPage(next, undefined, '', sso))
   })
 
   app.post('/login', small, async (c) => {
@@ -68,22 +77,25 @@ export function registerSignIn(app: Hono, { store, host, now = Date.now }: SignI
     const next = safeNext(str(form.next))
     const username = str(form.username).trim().toLowerCase().slice(0, 64)
     const password = str(form.password)
-    if (!username || !password) return page(c, 400, loginPage(next, 'Enter your username and password.', username))
+    if (!username || !password) return page(c, 400, loginPage(next, 'Enter your username and password.', username, sso))
     const address = clientAddress(c)
     const wait = await throttle.retryAfter(username, address)
     if (wait > 0) {
       c.header('Retry-After', String(wait))
-      return page(c, 429, loginPage(next, `Too many wrong attempts. Wait ${wait} seconds, then try again.`, username))
+      return page(c, 429, loginPage(next, `Too many wrong attempts. Wait ${wait} seconds, then try again.`, username, sso))
     }
     const person = await store.people.byUsername(username)
     const ok = await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH + 1), person?.passwordHash ?? (await dummyHash()))
     if (!person || !ok || person.disabled) {
       await throttle.failed(username, address)
-      const why = person?.disabled && ok ? 'This account is disabled. Ask an administrator.' : 'That username and password do not match. Try again.'
-      return page(c, 401, loginPage(next, why, username))
+      const why =
+        person?.disabled && ok
+          ? 'This account is disabled. Ask an administrator.'
+          : 'That username and password do not match. Try again.'
+      return page(c, 401, loginPage(next, why, username, sso))
     }
     await throttle.succeeded(username, address)
-    await startSession(c, person.id)
+    await startSession(store, c, person.id)
     return c.redirect(next, 303)
   })
 
@@ -101,9 +113,24 @@ export function registerSignIn(app: Hono, { store, host, now = Date.now }: SignI
     action: '/setup',
     fields: [
       ...(needsCode
-        ? [{ name: 'setup_code', label: 'Setup code', type: 'text' as const, autocomplete: 'off', hint: 'Printed in the server log when it started (it proves you run the server).' }]
+        ? [
+            {
+              name: 'setup_code',
+              label: 'Setup code',
+              type: 'text' as const,
+              autocomplete: 'off',
+              hint: 'Printed in the server log when it started (it proves you run the server).',
+            },
+          ]
         : []),
-      { name: 'username', label: 'Username', type: 'text', autocomplete: 'username', value: values.username, hint: 'Lower-case letters, digits, dots, dashes or underscores.' },
+      {
+        name: 'username',
+        label: 'Username',
+        type: 'text',
+        autocomplete: 'username',
+        value: values.username,
+        hint: 'Lower-case letters, digits, dots, dashes or underscores.',
+      },
       { name: 'display_name', label: 'Display name', type: 'text', autocomplete: 'name', value: values.display_name },
       { name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: 'At least 10 characters.' },
     ],
@@ -131,7 +158,9 @@ export function registerSignIn(app: Hono, { store, host, now = Date.now }: SignI
       }
     }
     const problem =
-      usernameProblem(values.username) ?? (values.display_name ? undefined : 'Enter a display name.') ?? passwordProblem(str(form.password))
+      usernameProblem(values.username) ??
+      (values.display_name ? undefined : 'Enter a display name.') ??
+      passwordProblem(str(form.password))
     if (problem) return page(c, 400, setupPage(problem, values))
     const person = await store.people.add({
       username: values.username,
@@ -143,7 +172,7 @@ export function registerSignIn(app: Hono, { store, host, now = Date.now }: SignI
     // Two people racing to set up: only the first administrator is created this way.
     if (!person || (await store.people.count()) > 1) return c.redirect('/login', 303)
     await forgetSetupCodes(store)
-    await startSession(c, person.id)
+    await startSession(store, c, person.id)
     return c.redirect('/', 303)
   })
 }

@@ -3,8 +3,20 @@ import type { Role, Store, ZoneScope } from '../store'
 import { hashPassword } from './passwords'
 
 /** Test helpers: people added straight into the store, and a sign-in through the real /login form. */
-export async function addPerson(store: Store, username: string, role: Role, zones: ZoneScope = '*', password = `${username}-password-1`) {
-  const person = await store.people.add({ username, displayName: `${username[0].toUpperCase()}${username.slice(1)}`, role, zones, passwordHash: await hashPassword(password) })
+export async function addPerson(
+  store: Store,
+  username: string,
+  role: Role,
+  zones: ZoneScope = '*',
+  password = `${username}-password-1`,
+) {
+  const person = await store.people.add({
+    username,
+    displayName: `${username[0].toUpperCase()}${username.slice(1)}`,
+    role,
+    zones,
+    passwordHash: await hashPassword(password),
+  })
   if (!person) throw new Error(`${username} exists`)
   return { person, password }
 }
@@ -14,7 +26,11 @@ export const fromAddress = (address: string) => ({ incoming: { socket: { remoteA
 export function login(app: Hono, username: string, password: string, address = '192.0.2.1') {
   return app.request(
     '/login',
-    { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username, password, next: '/' }).toString() },
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username, password, next: '/' }).toString(),
+    },
     fromAddress(address),
   )
 }

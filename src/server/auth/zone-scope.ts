@@ -43,7 +43,9 @@ export function zoneScope(forward: Forward) {
     async allows(c: Context, path: string, zones: ZoneScope): Promise<boolean> {
       if (zones === '*') return true
       for (const ref of zonesNamed(c, path)) {
-        const name = HEX_ID.test(ref) ? await nameOf(ref.toLowerCase()) : ref.replace(/^(equal|contains|starts_with|ends_with):/, '')
+        const name = HEX_ID.test(ref)
+          ? await nameOf(ref.toLowerCase())
+          : ref.replace(/^(equal|contains|starts_with|ends_with):/, '')
         if (!name || !inScope(zones, name)) return false
       }
       return true
@@ -57,7 +59,11 @@ export function zoneScope(forward: Forward) {
       body.result = kept
       if (body.result_info) {
         const hidden = before - kept.length
-        body.result_info = { ...body.result_info, count: kept.length, total_count: Math.max(kept.length, (body.result_info.total_count ?? 0) - hidden) }
+        body.result_info = {
+          ...body.result_info,
+          count: kept.length,
+          total_count: Math.max(kept.length, (body.result_info.total_count ?? 0) - hidden),
+        }
       }
       const headers = new Headers(res.headers)
       headers.delete('content-length')

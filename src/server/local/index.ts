@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import { registerPeopleRoutes } from '../people/routes'
+import { registerTokenRoutes } from '../people/token-routes'
 import type { Store } from '../store'
 import { registerReviewRoutes } from './reviews'
 
@@ -17,4 +18,5 @@ export interface LocalStoreOptions {
 export function registerLocalRoutes(app: Hono, options: LocalStoreOptions): void {
   registerReviewRoutes(app, options.store, options.now)
   registerPeopleRoutes(app, options.store)
+  registerTokenRoutes(app, options.store)
 }

@@ -18,7 +18,12 @@ class UsageError extends Error {}
 
 function parseZones(raw: string | undefined): '*' | string[] {
   if (!raw || raw.trim() === '*') return '*'
-  const r = zoneScopeSchema.safeParse(raw.split(',').map((z) => z.trim()).filter(Boolean))
+  const r = zoneScopeSchema.safeParse(
+    raw
+      .split(',')
+      .map((z) => z.trim())
+      .filter(Boolean),
+  )
   if (!r.success) throw new UsageError(r.error.issues[0].message)
   return r.data
 }
@@ -40,7 +45,12 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { role: { type: 'string' }, zones: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      role: { type: 'string' },
+      zones: { type: 'string' },
+      name: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   })
   const [command, target] = positionals
   if (values.help || !command) return out(USAGE)
@@ -56,6 +66,7 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
         role: role.data,
         zones: parseZones(values.zones),
         passwordHash: await hashPassword(password),
+        mustChangePassword: true,
       })
       if (!person) throw new UsageError(`The username ${username} is taken.`)
       const zones = person.zones === '*' ? 'all zones' : person.zones.join(', ')
@@ -65,14 +76,16 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
       const people = await store.people.list()
       if (!people.length) return out('Nobody yet. Add the first administrator: npm run people -- add <username> --role admin')
       for (const p of people) {
-        out(`${p.username}\t${p.role}\t${p.zones === '*' ? 'all zones' : p.zones.join(',')}\t${p.disabled ? 'disabled' : 'active'}\t${p.displayName}`)
+        out(
+          `${p.username}\t${p.role}\t${p.zones === '*' ? 'all zones' : p.zones.join(',')}\t${p.disabled ? 'disabled' : 'active'}\t${p.displayName}`,
+        )
       }
       return
     }
     case 'reset-password': {
       const person = await withPerson(store, target)
       const password = generatePassword()
-      await store.people.update(person.id, { passwordHash: await hashPassword(password) })
+      await store.people.update(person.id, { passwordHash: await hashPassword(password), mustChangePassword: true })
       const ended = await store.sessions.endAll(person.id)
       return out(`New one-time password for ${person.username}: ${password} (${ended} session(s) ended)`)
     }
@@ -81,7 +94,9 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
       const person = await withPerson(store, target)
       await store.people.update(person.id, { disabled: command === 'disable' })
       const ended = command === 'disable' ? await store.sessions.endAll(person.id) : 0
-      return out(command === 'disable' ? `Disabled ${person.username}; ${ended} session(s) ended.` : `Enabled ${person.username}.`)
+      return out(
+        command === 'disable' ? `Disabled ${person.username}; ${ended} session(s) ended.` : `Enabled ${person.username}.`,
+      )
     }
     default:
       throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`)

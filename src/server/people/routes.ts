@@ -51,6 +51,8 @@ export function registerPeopleRoutes(app: Hono, store: Store): void {
       role: v.role,
       zones: v.zones,
       passwordHash: await hashPassword(v.password),
+      // Chosen by an administrator: the person picks their own at first sign-in.
+      mustChangePassword: true,
     })
     if (!person) {
       return jsonErrors(400, [{ code: 1409, message: `The username ${v.username} is taken.`, source: { pointer: '/username' } }])
@@ -74,7 +76,12 @@ export function registerPeopleRoutes(app: Hono, store: Store): void {
     if (losesAdmin && (await store.people.otherActiveAdmins(id)) === 0) {
       return jsonError(409, 1409, 'This is the last active administrator: make someone else an administrator first.')
     }
-    const updated = await store.people.update(id, { displayName: v.display_name, role: v.role, zones: v.zones, disabled: v.disabled })
+    const updated = await store.people.update(id, {
+      displayName: v.display_name,
+      role: v.role,
+      zones: v.zones,
+      disabled: v.disabled,
+    })
     // Disabling signs the person out everywhere at once; so does changing what they may do.
     if (v.disabled === true) await store.sessions.endAll(id)
     return jsonOk(personView(updated!))
@@ -84,7 +91,7 @@ export function registerPeopleRoutes(app: Hono, store: Store): void {
     const id = c.req.param('person_id')
     if (!(await store.people.byId(id))) return jsonError(404, 1404, 'No such person.')
     const password = generatePassword()
-    await store.people.update(id, { passwordHash: await hashPassword(password) })
+    await store.people.update(id, { passwordHash: await hashPassword(password), mustChangePassword: true })
     const ended = await store.sessions.endAll(id)
     return jsonOk({ password, sessions_ended: ended })
   })
@@ -93,5 +100,7 @@ export function registerPeopleRoutes(app: Hono, store: Store): void {
     jsonOk((await store.sessions.list(c.req.param('person_id'))).map((s) => sessionView(s))),
   )
 
-  app.delete('/api/local/people/:person_id/sessions', async (c) => jsonOk({ sessions_ended: await store.sessions.endAll(c.req.param('person_id')) }))
+  app.delete('/api/local/people/:person_id/sessions', async (c) =>
+    jsonOk({ sessions_ended: await store.sessions.endAll(c.req.param('person_id')) }),
+  )
 }

@@ -26,5 +26,11 @@ export const sessionView = (s: SessionInfo, currentHandle?: string): SessionView
 
 export const meView = (a: Actor): MeView => ({
   kind: a.kind,
-  person: { id: a.person.id, username: a.person.username, display_name: a.person.displayName, role: a.person.role, zones: a.person.zones },
+  person: {
+    id: a.person.id,
+    username: a.person.username,
+    display_name: a.person.displayName,
+    role: a.person.role,
+    zones: a.person.zones,
+  },
 })

@@ -35,7 +35,11 @@ export function auditLogMigration(dialect: Dialect): Migration {
         .addColumn('restore_point', 'text')
         .execute()
       await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute()
-      await db.schema.createIndex('audit_log_object').on('audit_log').columns(['zone_id', 'resource_type', 'resource_id']).execute()
+      await db.schema
+        .createIndex('audit_log_object')
+        .on('audit_log')
+        .columns(['zone_id', 'resource_type', 'resource_id'])
+        .execute()
       await db.schema.createIndex('audit_log_person').on('audit_log').columns(['person_id', 'at']).execute()
     },
   }

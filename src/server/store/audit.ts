@@ -89,8 +89,27 @@ export function auditStore(db: () => Promise<Db>) {
     (await db())
       .selectFrom('audit_log')
       .select([
-        'id', 'at', 'request_id', 'person_id', 'username', 'person_name', 'mode', 'zone_id', 'zone_name', 'area',
-        'resource_type', 'resource_id', 'action', 'method', 'path', 'outcome', 'status', 'errors', 'before', 'after', 'undo_of',
+        'id',
+        'at',
+        'request_id',
+        'person_id',
+        'username',
+        'person_name',
+        'mode',
+        'zone_id',
+        'zone_name',
+        'area',
+        'resource_type',
+        'resource_id',
+        'action',
+        'method',
+        'path',
+        'outcome',
+        'status',
+        'errors',
+        'before',
+        'after',
+        'undo_of',
       ])
       .select((eb) => eb.case().when('restore_point', 'is not', null).then(1).else(0).end().as('has_restore_point'))
 
@@ -126,14 +145,32 @@ export function auditStore(db: () => Promise<Db>) {
 
   return {
     async add(e: NewAuditEntry): Promise<number> {
-      const row = await (await db())
+      const row = await (
+        await db()
+      )
         .insertInto('audit_log')
         .values({
-          at: e.at, request_id: e.requestId, person_id: e.personId, username: e.username, person_name: e.personName, mode: e.mode,
-          zone_id: e.zoneId, zone_name: e.zoneName, area: e.area, resource_type: e.resourceType, resource_id: e.resourceId,
-          action: e.action, method: e.method, path: e.path, outcome: e.outcome, status: e.status,
-          errors: e.errors.length ? JSON.stringify(e.errors) : null, before: text(e.before), after: text(e.after),
-          undo_of: e.undoOf, restore_point: e.restorePoint ?? null,
+          at: e.at,
+          request_id: e.requestId,
+          person_id: e.personId,
+          username: e.username,
+          person_name: e.personName,
+          mode: e.mode,
+          zone_id: e.zoneId,
+          zone_name: e.zoneName,
+          area: e.area,
+          resource_type: e.resourceType,
+          resource_id: e.resourceId,
+          action: e.action,
+          method: e.method,
+          path: e.path,
+          outcome: e.outcome,
+          status: e.status,
+          errors: e.errors.length ? JSON.stringify(e.errors) : null,
+          before: text(e.before),
+          after: text(e.after),
+          undo_of: e.undoOf,
+          restore_point: e.restorePoint ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow()
@@ -141,8 +178,17 @@ export function auditStore(db: () => Promise<Db>) {
     },
     /** Newest first. */
     async list(f: AuditFilter, page = 1, perPage = 50): Promise<{ entries: AuditEntry[]; total: number }> {
-      const rows = await (await select()).where(where(f)).orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute()
-      const count = await (await db())
+      const rows = await (
+        await select()
+      )
+        .where(where(f))
+        .orderBy('id', 'desc')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute()
+      const count = await (
+        await db()
+      )
         .selectFrom('audit_log')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where(where(f))
@@ -159,7 +205,9 @@ export function auditStore(db: () => Promise<Db>) {
     },
     /** Entries that undid `id` successfully (an entry is undone once). */
     async undoneBy(id: number): Promise<number | undefined> {
-      const row = await (await db())
+      const row = await (
+        await db()
+      )
         .selectFrom('audit_log')
         .select('id')
         .where('undo_of', '=', id)

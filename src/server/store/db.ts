@@ -48,7 +48,8 @@ export function createDb(location: StoreLocation): Db {
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
   const all = migrations(dialect)
   const provider: MigrationProvider = { getMigrations: async () => all }
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest()
+  // Unordered: migrations added on parallel branches (0003-…) still apply wherever they land.
+  const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest()
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName
     throw new Error(`The dashboard store could not be migrated${failed ? ` (${failed})` : ''}: ${String(error)}`)

@@ -1,3 +1,4 @@
+import { apiTokenStore } from './api-tokens'
 import { auditStore } from './audit'
 import { createDb, dialectOf, migrateToLatest, type Db, type StoreLocation } from './db'
 import { peopleStore } from './people'
@@ -11,6 +12,7 @@ export { STORE_FILE } from './db'
 export { ROLES, publicPerson, type Person, type PersonWithHash, type Role, type ZoneScope } from './people'
 export type { SessionInfo, SessionPolicy } from './sessions'
 export type { ReviewRow, NewReview } from './reviews'
+export type { ApiToken } from './api-tokens'
 export type { AuditEntry, AuditFilter, AuditOutcome, NewAuditEntry } from './audit'
 
 export interface StoreOptions extends StoreLocation {
@@ -37,6 +39,7 @@ export function createStore(options: StoreOptions) {
     throttle: throttleStore(db, now),
     settings: settingsStore(db),
     reviews: reviewStore(db),
+    apiTokens: apiTokenStore(db, now),
     audit: auditStore(db),
     close: () => kysely.destroy(),
   }

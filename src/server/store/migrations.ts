@@ -83,7 +83,30 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('script_reviews').addColumn('reviewer_id', 'text').execute()
       },
     },
-    // Issue 12 (audit log) takes '0010-…' so it sorts after issue 11's 0003–0009.
+    '0003-api-tokens': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('api_tokens')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('person_id', 'text', (c) => c.notNull().references('people.id').onDelete('cascade'))
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('prefix', 'text', (c) => c.notNull())
+          .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('created_at', bigint, (c) => c.notNull())
+          .addColumn('last_used_at', bigint)
+          .execute()
+        await db.schema.createIndex('api_tokens_person').on('api_tokens').column('person_id').execute()
+      },
+    },
+    '0004-one-time-passwords': {
+      async up(db: AnyDb) {
+        await db.schema
+          .alterTable('people')
+          .addColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute()
+      },
+    },
+    // Issue 12 (audit log) takes '0010-…' so it sorts after issue 11's 0003–0009 (0003 tokens, 0004 one-time passwords).
     '0010-audit-log': auditLogMigration(dialect),
   }
 }

@@ -16,6 +16,7 @@ export interface Person {
   zones: ZoneScope
   disabled: boolean
   hasPassword: boolean
+  mustChangePassword: boolean
   createdAt: number
 }
 
@@ -29,6 +30,8 @@ export interface NewPerson {
   role: Role
   zones: ZoneScope
   passwordHash: string | null
+  /** The password was made for them (one-time): they choose their own at first sign-in. */
+  mustChangePassword?: boolean
 }
 
 export interface PersonChanges {
@@ -37,6 +40,7 @@ export interface PersonChanges {
   zones?: ZoneScope
   disabled?: boolean
   passwordHash?: string | null
+  mustChangePassword?: boolean
 }
 
 const encodeZones = (z: ZoneScope) => (z === '*' ? '*' : JSON.stringify([...new Set(z.map((n) => n.toLowerCase()))].sort()))
@@ -51,6 +55,7 @@ function toPerson(row: PeopleTable): PersonWithHash {
     zones: decodeZones(row.zones),
     disabled: row.disabled === 1,
     hasPassword: row.password_hash !== null,
+    mustChangePassword: row.must_change_password === 1,
     createdAt: Number(row.created_at),
     passwordHash: row.password_hash,
   }
@@ -62,7 +67,12 @@ export const publicPerson = ({ passwordHash: _hash, ...p }: PersonWithHash): Per
 export function peopleStore(db: () => Promise<Db>, now: () => number) {
   return {
     async count(): Promise<number> {
-      const row = await (await db()).selectFrom('people').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      const row = await (
+        await db()
+      )
+        .selectFrom('people')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
       return Number(row.n)
     },
     async list(): Promise<Person[]> {
@@ -70,7 +80,13 @@ export function peopleStore(db: () => Promise<Db>, now: () => number) {
       return rows.map((r) => publicPerson(toPerson(r)))
     },
     async byUsername(username: string): Promise<PersonWithHash | undefined> {
-      const row = await (await db()).selectFrom('people').selectAll().where('username', '=', username.toLowerCase()).executeTakeFirst()
+      const row = await (
+        await db()
+      )
+        .selectFrom('people')
+        .selectAll()
+        .where('username', '=', username.toLowerCase())
+        .executeTakeFirst()
       return row && toPerson(row)
     },
     async byId(id: string): Promise<PersonWithHash | undefined> {
@@ -88,11 +104,16 @@ export function peopleStore(db: () => Promise<Db>, now: () => number) {
         zones: encodeZones(p.role === 'admin' ? '*' : p.zones),
         password_hash: p.passwordHash,
         disabled: 0,
+        must_change_password: p.mustChangePassword ? 1 : 0,
         created_at: t,
         updated_at: t,
       }
       const d = await db()
-      const inserted = await d.insertInto('people').values(row).onConflict((oc) => oc.column('username').doNothing()).executeTakeFirst()
+      const inserted = await d
+        .insertInto('people')
+        .values(row)
+        .onConflict((oc) => oc.column('username').doNothing())
+        .executeTakeFirst()
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return undefined
       return publicPerson(toPerson(row))
     },
@@ -103,6 +124,7 @@ export function peopleStore(db: () => Promise<Db>, now: () => number) {
       if (ch.zones !== undefined || ch.role === 'admin') set.zones = encodeZones(ch.role === 'admin' ? '*' : ch.zones!)
       if (ch.disabled !== undefined) set.disabled = ch.disabled ? 1 : 0
       if (ch.passwordHash !== undefined) set.password_hash = ch.passwordHash
+      if (ch.mustChangePassword !== undefined) set.must_change_password = ch.mustChangePassword ? 1 : 0
       const d = await db()
       await d.updateTable('people').set(set).where('id', '=', id).execute()
       const row = await d.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
@@ -110,7 +132,9 @@ export function peopleStore(db: () => Promise<Db>, now: () => number) {
     },
     /** Active administrators other than `exceptId`: the last one may not be demoted or disabled. */
     async otherActiveAdmins(exceptId: string): Promise<number> {
-      const row = await (await db())
+      const row = await (
+        await db()
+      )
         .selectFrom('people')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('role', '=', 'admin')

@@ -11,6 +11,7 @@ export interface StoreTables {
   sign_in_throttle: ThrottleTable
   settings: SettingsTable
   script_reviews: ScriptReviewsTable
+  api_tokens: ApiTokensTable
   audit_log: AuditTable
 }
 
@@ -26,6 +27,8 @@ export interface PeopleTable {
   password_hash: string | null
   /** 1 when the person may not sign in. */
   disabled: number
+  /** 1 when the password was given out (one-time): it must be changed before anything else. */
+  must_change_password: number
   created_at: number
   updated_at: number
 }
@@ -71,4 +74,15 @@ export interface ScriptReviewsTable {
   malware_score: number | null
   magecart_score: number | null
   cryptomining_score: number | null
+}
+
+export interface ApiTokensTable {
+  id: string
+  person_id: string
+  name: string
+  prefix: string
+  /** SHA-256 (hex) of the token; the token itself is shown once and never stored. */
+  token_hash: string
+  created_at: number
+  last_used_at: number | null
 }

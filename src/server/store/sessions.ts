@@ -35,7 +35,9 @@ export function sessionStore(db: () => Promise<Db>, now: () => number, policy: S
       const token = randomBytes(32).toString('base64url')
       const handle = randomBytes(9).toString('base64url')
       const t = now()
-      await (await db())
+      await (
+        await db()
+      )
         .insertInto('sessions')
         .values({
           id_hash: hash(token),
@@ -79,7 +81,13 @@ export function sessionStore(db: () => Promise<Db>, now: () => number, policy: S
     },
     /** Ends one session of a person by its public handle; false when there is none. */
     async end(personId: string, handle: string): Promise<boolean> {
-      const r = await (await db()).deleteFrom('sessions').where('person_id', '=', personId).where('handle', '=', handle).executeTakeFirst()
+      const r = await (
+        await db()
+      )
+        .deleteFrom('sessions')
+        .where('person_id', '=', personId)
+        .where('handle', '=', handle)
+        .executeTakeFirst()
       return Number(r.numDeletedRows) > 0
     },
     async endAll(personId: string): Promise<number> {
@@ -88,7 +96,9 @@ export function sessionStore(db: () => Promise<Db>, now: () => number, policy: S
     },
     async list(personId: string): Promise<SessionInfo[]> {
       const t = now()
-      const rows = await (await db())
+      const rows = await (
+        await db()
+      )
         .selectFrom('sessions')
         .selectAll()
         .where('person_id', '=', personId)
@@ -109,7 +119,9 @@ export function sessionStore(db: () => Promise<Db>, now: () => number, policy: S
     /** Deletes expired sessions; returns how many. */
     async sweep(): Promise<number> {
       const t = now()
-      const r = await (await db())
+      const r = await (
+        await db()
+      )
         .deleteFrom('sessions')
         .where((eb) => eb.or([eb('expires_at', '<=', t), eb('last_seen_at', '<=', t - policy.idleMs)]))
         .executeTakeFirst()

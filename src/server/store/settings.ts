@@ -10,12 +10,21 @@ export function settingsStore(db: () => Promise<Db>) {
     /** Sets the value only when the key has none yet; returns the value that is stored afterwards. */
     async setIfAbsent(key: string, value: string): Promise<string> {
       const d = await db()
-      await d.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doNothing()).execute()
+      await d
+        .insertInto('settings')
+        .values({ key, value })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute()
       const row = await d.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow()
       return row.value
     },
     async deletePrefix(prefix: string): Promise<void> {
-      await (await db()).deleteFrom('settings').where('key', 'like', prefix.replace(/[%_\\]/g, '') + '%').execute()
+      await (
+        await db()
+      )
+        .deleteFrom('settings')
+        .where('key', 'like', prefix.replace(/[%_\\]/g, '') + '%')
+        .execute()
     },
     async delete(key: string): Promise<void> {
       await (await db()).deleteFrom('settings').where('key', '=', key).execute()

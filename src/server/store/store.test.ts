@@ -19,7 +19,11 @@ afterAll(() => {
 })
 
 const backends = [
-  { name: 'SQLite', skip: false, open: async (now: () => number) => createStore({ dataDir: join(dir, String(Math.random())), now }) },
+  {
+    name: 'SQLite',
+    skip: false,
+    open: async (now: () => number) => createStore({ dataDir: join(dir, String(Math.random())), now }),
+  },
   {
     name: 'PostgreSQL',
     skip: Boolean(missing),
@@ -40,10 +44,30 @@ describe.each(backends)('the store on $name', ({ skip, open }) => {
 
   it.skipIf(skip)('adds people with unique usernames and keeps their scope', async () => {
     expect(await store.people.count()).toBe(0)
-    const ada = await store.people.add({ username: 'Ada', displayName: 'Ada L.', role: 'editor', zones: ['example.com', 'B.com'], passwordHash: 'h' })
-    expect(ada).toMatchObject({ username: 'ada', role: 'editor', zones: ['b.com', 'example.com'], disabled: false, hasPassword: true })
-    expect(await store.people.add({ username: 'ADA', displayName: 'x', role: 'viewer', zones: '*', passwordHash: null })).toBeUndefined()
-    const boss = await store.people.add({ username: 'boss', displayName: 'Boss', role: 'admin', zones: ['x.com'], passwordHash: null })
+    const ada = await store.people.add({
+      username: 'Ada',
+      displayName: 'Ada L.',
+      role: 'editor',
+      zones: ['example.com', 'B.com'],
+      passwordHash: 'h',
+    })
+    expect(ada).toMatchObject({
+      username: 'ada',
+      role: 'editor',
+      zones: ['b.com', 'example.com'],
+      disabled: false,
+      hasPassword: true,
+    })
+    expect(
+      await store.people.add({ username: 'ADA', displayName: 'x', role: 'viewer', zones: '*', passwordHash: null }),
+    ).toBeUndefined()
+    const boss = await store.people.add({
+      username: 'boss',
+      displayName: 'Boss',
+      role: 'admin',
+      zones: ['x.com'],
+      passwordHash: null,
+    })
     expect(boss?.zones).toBe('*')
     expect((await store.people.list()).map((p) => p.username)).toEqual(['ada', 'boss'])
     expect((await store.people.byUsername('ADA'))?.passwordHash).toBe('h')
@@ -95,6 +119,16 @@ describe.each(backends)('the store on $name', ({ skip, open }) => {
     expect((await store.throttle.get(['address:1'])).size).toBe(0)
   })
 
+  it.skipIf(skip)('keeps API tokens hashed and revocable', async () => {
+    const p = (await store.people.add({ username: 'tok', displayName: 'Tok', role: 'viewer', zones: '*', passwordHash: null }))!
+    const { token, info } = await store.apiTokens.create(p.id, 'ci')
+    expect(await store.apiTokens.resolve(token)).toBe(p.id)
+    expect(await store.apiTokens.resolve(token.slice(0, -1) + 'x')).toBeUndefined()
+    expect((await store.apiTokens.list(p.id)).map((t) => [t.name, t.prefix])).toEqual([['ci', token.slice(0, 10)]])
+    expect(await store.apiTokens.revoke(p.id, info.id)).toBe(true)
+    expect(await store.apiTokens.resolve(token)).toBeUndefined()
+  })
+
   it.skipIf(skip)('keeps settings set once', async () => {
     expect(await store.settings.setIfAbsent('k', 'one')).toBe('one')
     expect(await store.settings.setIfAbsent('k', 'two')).toBe('one')
@@ -103,7 +137,21 @@ describe.each(backends)('the store on $name', ({ skip, open }) => {
   })
 
   it.skipIf(skip)('keeps the review ledger append-only, latest per script', async () => {
-    const base = { zone_id: 'z', verdict: 'expected', note: 'n', reviewer: 'Ada', reviewer_id: null, reviewed_at: 't', script_url: 'u', script_host: 'h', script_hash: null, js_integrity_score: 1, malware_score: null, magecart_score: null, cryptomining_score: null }
+    const base = {
+      zone_id: 'z',
+      verdict: 'expected',
+      note: 'n',
+      reviewer: 'Ada',
+      reviewer_id: null,
+      reviewed_at: 't',
+      script_url: 'u',
+      script_host: 'h',
+      script_hash: null,
+      js_integrity_score: 1,
+      malware_score: null,
+      magecart_score: null,
+      cryptomining_score: null,
+    }
     const first = await store.reviews.add({ ...base, script_id: 's1' })
     await store.reviews.add({ ...base, script_id: 's2' })
     await store.reviews.add({ ...base, script_id: 's1', verdict: 'investigate' })
@@ -113,7 +161,9 @@ describe.each(backends)('the store on $name', ({ skip, open }) => {
       ['s2', 'expected'],
     ])
     expect((await store.reviews.history('z', 's1')).length).toBe(2)
-    expect((await store.reviews.all('z')).map((r) => r.id)).toEqual([...(await store.reviews.all('z')).map((r) => r.id)].sort((a, b) => a - b))
+    expect((await store.reviews.all('z')).map((r) => r.id)).toEqual(
+      [...(await store.reviews.all('z')).map((r) => r.id)].sort((a, b) => a - b),
+    )
   })
 })
 

@@ -47,7 +47,12 @@ export function throttleStore(db: () => Promise<Db>, now: () => number) {
     },
     /** Forgets counters nobody touched for a day. */
     async sweep(): Promise<void> {
-      await (await db()).deleteFrom('sign_in_throttle').where('last_failure_at', '<', now() - THROTTLE_MEMORY_MS).execute()
+      await (
+        await db()
+      )
+        .deleteFrom('sign_in_throttle')
+        .where('last_failure_at', '<', now() - THROTTLE_MEMORY_MS)
+        .execute()
     },
   }
 }

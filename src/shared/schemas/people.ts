@@ -16,22 +16,35 @@ export const usernameSchema = z
   .string({ error: 'Enter a username.' })
   .trim()
   .toLowerCase()
-  .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'A username has up to 64 lower-case letters, digits, dots, dashes or underscores, and starts with a letter or digit.')
+  .regex(
+    /^[a-z0-9][a-z0-9._-]{0,63}$/,
+    'A username has up to 64 lower-case letters, digits, dots, dashes or underscores, and starts with a letter or digit.',
+  )
 
 const zoneNameSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?\.)+[a-z0-9-]{2,63}$/, 'Each zone is a domain name such as example.com.')
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?\.)+[a-z0-9-]{2,63}$/,
+    'Each zone is a domain name such as example.com.',
+  )
 
 /** `*` (all zones) or a list of zone names. Administrators always have all zones. */
-export const zoneScopeSchema = z.union([z.literal('*'), z.array(zoneNameSchema).min(1, 'List at least one zone, or choose all zones.').max(500)])
+export const zoneScopeSchema = z.union([
+  z.literal('*'),
+  z.array(zoneNameSchema).min(1, 'List at least one zone, or choose all zones.').max(500),
+])
 
 export const passwordSchema = z.string().min(10, 'Use at least 10 characters.').max(1024, 'Use at most 1024 characters.')
 
 export const personInputSchema = z.object({
   username: usernameSchema,
-  display_name: z.string({ error: 'Enter a display name.' }).trim().min(1, 'Enter a display name.').max(100, 'At most 100 characters.'),
+  display_name: z
+    .string({ error: 'Enter a display name.' })
+    .trim()
+    .min(1, 'Enter a display name.')
+    .max(100, 'At most 100 characters.'),
   role: roleSchema,
   zones: zoneScopeSchema,
   password: passwordSchema,
@@ -73,4 +86,25 @@ export interface SessionView {
 export interface MeView {
   kind: 'person' | 'local'
   person: Omit<PersonView, 'id' | 'disabled' | 'created_at'> & { id: string | null }
+}
+
+/** A personal API token for the sandbox's /client/v4 door: only its name is chosen. */
+export const apiTokenInputSchema = z.object({
+  name: z
+    .string({ error: 'Name the token.' })
+    .trim()
+    .min(1, 'Name the token, e.g. "certbot on web-1".')
+    .max(100, 'At most 100 characters.'),
+})
+export type ApiTokenInput = z.infer<typeof apiTokenInputSchema>
+
+export interface ApiTokenView {
+  id: string
+  name: string
+  /** The token's first characters, to tell tokens apart. */
+  prefix: string
+  created_at: string
+  last_used_at: string | null
+  /** Only in the answer that makes the token: it is never shown again. */
+  token?: string
 }

@@ -9,6 +9,8 @@ import { useUrlTableState } from '@/components/data-table/use-url-table-state'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
+import { RoleNotice } from '@/components/ui/role-notice'
+import { useCan } from '@/lib/access'
 import type { ListResult } from '@/lib/api-client'
 import type { FirewallRule } from '@/shared/schemas/firewall'
 import { firewallTableOptions } from '../api/firewall-search'
@@ -33,13 +35,15 @@ export function FirewallPage() {
   const [fetched, setFetched] = useState<ReadonlyMap<string, FirewallRule>>(new Map())
   const [toDelete, setToDelete] = useState<FirewallRule[]>([])
   const columns = useMemo(() => getFirewallColumns((rule) => setToDelete([rule])), [])
+  const permission = useCan('editor')
+  const canEdit = permission.allowed
   const table = useDataTable({
     columns,
     data: query.data?.result ?? EMPTY,
     rowCount: query.data?.resultInfo.total_count,
     urlState: state,
     getRowId,
-    enableRowSelection: true,
+    enableRowSelection: canEdit,
   })
   const selected = selectedRules(table.getSelectedRowIds(), fetched, queryClient.getQueriesData<ListResult<FirewallRule>>({ queryKey: ['firewall-rules', zoneId] }))
   const plan = useMemo(() => deletePlanSummary(zoneId, toDelete.map((r) => r.id)), [zoneId, toDelete])
@@ -65,19 +69,22 @@ export function FirewallPage() {
         description="Rules that block, challenge or allow requests to this zone. This API is being retired: clear out rules you no longer need here."
       />
       <DataTableFilterBar table={table} state={state} />
-      <SelectionBar
-        zoneId={zoneId}
-        search={state.search}
-        selected={selected}
-        pageAllSelected={table.getIsAllPageRowsSelected()}
-        total={query.data?.resultInfo.total_count ?? 0}
-        onSelectAll={(rules) => {
-          setFetched(new Map(rules.map((r) => [r.id, r])))
-          table.setRowSelection(Object.fromEntries(rules.map((r) => [r.id, true])))
-        }}
-        onClear={() => table.resetRowSelection(true)}
-        onDelete={() => setToDelete(selected)}
-      />
+      <RoleNotice permission={permission} what="these rules" />
+      {canEdit && (
+        <SelectionBar
+          zoneId={zoneId}
+          search={state.search}
+          selected={selected}
+          pageAllSelected={table.getIsAllPageRowsSelected()}
+          total={query.data?.resultInfo.total_count ?? 0}
+          onSelectAll={(rules) => {
+            setFetched(new Map(rules.map((r) => [r.id, r])))
+            table.setRowSelection(Object.fromEntries(rules.map((r) => [r.id, true])))
+          }}
+          onClear={() => table.resetRowSelection(true)}
+          onDelete={() => setToDelete(selected)}
+        />
+      )}
       <DataTable
         table={table}
         label={`Firewall rules of ${zoneName}`}

@@ -5,6 +5,7 @@ import { ErrorView } from '@/components/ui/error-view'
 import { Card, PageHeader } from '@/components/ui/page-header'
 import { LoadingBlock } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
+import { useCan } from '@/lib/access'
 import { formatDate } from '@/lib/format'
 import { isInviteExpired, type Invite } from '@/shared/schemas/invites'
 import { useInvites } from '../api/get-invites'
@@ -20,6 +21,8 @@ export function InvitesPage() {
   const respond = useRespondToInvite()
   const toast = useToast()
   const [answer, setAnswer] = useState<Answer | undefined>()
+  // Joining another account is account-level work: administrators only (the server checks too).
+  const canAnswer = useCan('admin').allowed
   const now = new Date()
   const all = q.data ?? []
   const pending = all.filter((i) => i.status === 'pending' && !isInviteExpired(i, now))
@@ -59,7 +62,7 @@ export function InvitesPage() {
             </h2>
             {pending.length === 0 && <EmptyState title="No pending invites" description="When someone invites you to their account, it shows here." />}
             {pending.map((i) => (
-              <InviteCard key={i.id} invite={i} now={now} onAnswer={(status) => setAnswer({ invite: i, status })} />
+              <InviteCard key={i.id} invite={i} now={now} onAnswer={canAnswer ? (status) => setAnswer({ invite: i, status }) : undefined} />
             ))}
           </section>
           {expired.length > 0 && (

@@ -23,7 +23,8 @@ export function useCreatePerson() {
 export function useUpdatePerson() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: PersonPatch }) => requestLocal<PersonView>('PATCH', `/api/local/people/${id}`, patch),
+    mutationFn: ({ id, patch }: { id: string; patch: PersonPatch }) =>
+      requestLocal<PersonView>('PATCH', `/api/local/people/${id}`, patch),
     onSuccess: () => qc.invalidateQueries({ queryKey: peopleKeys.all }),
   })
 }
@@ -31,7 +32,8 @@ export function useUpdatePerson() {
 export function useResetPassword() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => requestLocal<{ password: string; sessions_ended: number }>('POST', `/api/local/people/${id}/password`),
+    mutationFn: (id: string) =>
+      requestLocal<{ password: string; sessions_ended: number }>('POST', `/api/local/people/${id}/password`),
     onSuccess: (_r, id) => qc.invalidateQueries({ queryKey: peopleKeys.sessions(id) }),
   })
 }
@@ -60,7 +62,8 @@ export const useMySessions = () =>
 export function useEndMySession() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (handle: string) => requestLocal<{ handle: string }>('DELETE', `/api/local/me/sessions/${encodeURIComponent(handle)}`),
+    mutationFn: (handle: string) =>
+      requestLocal<{ handle: string }>('DELETE', `/api/local/me/sessions/${encodeURIComponent(handle)}`),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['me', 'sessions'] }),
   })
 }

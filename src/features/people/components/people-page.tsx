@@ -27,12 +27,21 @@ export function PeoplePage() {
       <PageHeader
         title="People"
         description="Everyone who may sign in to this dashboard. Viewers read; reviewers also record script reviews and manage page security; editors also change DNS, certificates, logs and firewall rules; administrators do everything, including this page."
-        actions={can.allowed && <Button variant="primary" onClick={() => setAction({ kind: 'add' })}>Add person</Button>}
+        actions={
+          can.allowed && (
+            <Button variant="primary" onClick={() => setAction({ kind: 'add' })}>
+              Add person
+            </Button>
+          )
+        }
       />
       {local && (
-        <p role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
-          Nobody has an account yet, so this dashboard opens without signing in, as a local administrator, because it only listens on this machine. Once you add a person, everyone signs in.
-          Add yourself as an administrator first.
+        <p
+          role="note"
+          className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          Nobody has an account yet, so this dashboard opens without signing in, as a local administrator, because it only listens
+          on this machine. Once you add a person, everyone signs in. Add yourself as an administrator first.
         </p>
       )}
       {!can.allowed && <p className="text-sm">{can.reason}</p>}
@@ -61,13 +70,41 @@ export function PeoplePage() {
                   </td>
                   <td className="py-2 pr-3">{ROLE_LABEL[p.role]}</td>
                   <td className="py-2 pr-3">{p.zones === '*' ? 'All zones' : p.zones.join(', ')}</td>
-                  <td className="py-2 pr-3">{p.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}</td>
+                  <td className="py-2 pr-3">
+                    {p.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}
+                  </td>
                   <td className="py-2">
                     <div className="flex flex-wrap justify-end gap-1">
-                      <Button size="sm" variant="ghost" aria-label={`Change ${p.username}`} onClick={() => setAction({ kind: 'edit', person: p })}>Change</Button>
-                      <Button size="sm" variant="ghost" aria-label={`Sessions of ${p.username}`} onClick={() => setAction({ kind: 'sessions', person: p })}>Sessions</Button>
-                      <Button size="sm" variant="ghost" aria-label={`Reset password of ${p.username}`} onClick={() => setAction({ kind: 'reset', person: p })}>Reset password</Button>
-                      <Button size="sm" variant="ghost" aria-label={`${p.disabled ? 'Enable' : 'Disable'} ${p.username}`} onClick={() => setAction({ kind: 'disable', person: p })}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Change ${p.username}`}
+                        onClick={() => setAction({ kind: 'edit', person: p })}
+                      >
+                        Change
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Sessions of ${p.username}`}
+                        onClick={() => setAction({ kind: 'sessions', person: p })}
+                      >
+                        Sessions
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Reset password of ${p.username}`}
+                        onClick={() => setAction({ kind: 'reset', person: p })}
+                      >
+                        Reset password
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`${p.disabled ? 'Enable' : 'Disable'} ${p.username}`}
+                        onClick={() => setAction({ kind: 'disable', person: p })}
+                      >
                         {p.disabled ? 'Enable' : 'Disable'}
                       </Button>
                     </div>
@@ -78,7 +115,9 @@ export function PeoplePage() {
           </table>
         </Card>
       )}
-      {(action?.kind === 'add' || action?.kind === 'edit') && <PersonDialog person={action.kind === 'edit' ? action.person : undefined} onClose={() => setAction(null)} />}
+      {(action?.kind === 'add' || action?.kind === 'edit') && (
+        <PersonDialog person={action.kind === 'edit' ? action.person : undefined} onClose={() => setAction(null)} />
+      )}
       {action?.kind === 'disable' && <DisableDialog person={action.person} onClose={() => setAction(null)} />}
       {action?.kind === 'reset' && <ResetDialog person={action.person} onClose={() => setAction(null)} />}
       {action?.kind === 'sessions' && <SessionsDialog person={action.person} onClose={() => setAction(null)} />}
@@ -94,13 +133,23 @@ function DisableDialog({ person, onClose }: { person: PersonView; onClose: () =>
     <ConfirmDialog
       open
       title={enable ? `Enable ${person.display_name}?` : `Disable ${person.display_name}?`}
-      consequence={enable ? `${person.username} will be able to sign in again.` : `${person.username} is signed out everywhere at once and cannot sign in until enabled again. Their reviews stay in the ledger.`}
+      consequence={
+        enable
+          ? `${person.username} will be able to sign in again.`
+          : `${person.username} is signed out everywhere at once and cannot sign in until enabled again. Their reviews stay in the ledger.`
+      }
       confirmLabel={enable ? 'Enable' : 'Disable'}
       destructive={!enable}
       pending={update.isPending}
       onCancel={onClose}
       onConfirm={() =>
-        update.mutate({ id: person.id, patch: { disabled: !enable } }, { onSuccess: () => (toast.success(enable ? 'Enabled' : 'Disabled', person.username), onClose()), onError: (e) => toast.error('Not changed', e) })
+        update.mutate(
+          { id: person.id, patch: { disabled: !enable } },
+          {
+            onSuccess: () => (toast.success(enable ? 'Enabled' : 'Disabled', person.username), onClose()),
+            onError: (e) => toast.error('Not changed', e),
+          },
+        )
       }
     />
   )
@@ -111,7 +160,13 @@ function ResetDialog({ person, onClose }: { person: PersonView; onClose: () => v
   const toast = useToast()
   if (reset.data) {
     return (
-      <Dialog open onClose={onClose} title="New password" description="Shown once: copy it now and give it to them privately." footer={<Button onClick={onClose}>Done</Button>}>
+      <Dialog
+        open
+        onClose={onClose}
+        title="New password"
+        description="Shown once: copy it now and give it to them privately."
+        footer={<Button onClick={onClose}>Done</Button>}
+      >
         <p className="text-sm">
           {person.username}: <code className="rounded bg-zinc-100 px-1 font-mono dark:bg-zinc-800">{reset.data.password}</code>
         </p>
@@ -143,8 +198,20 @@ function SessionsDialog({ person, onClose }: { person: PersonView; onClose: () =
       description="Each browser where they are signed in. Ending them signs them out there at once."
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>Close</Button>
-          <Button variant="danger" pending={end.isPending} disabled={!sessions.data?.length} onClick={() => end.mutate(person.id, { onSuccess: (r) => toast.success('Signed out', `${r.sessions_ended} session(s) ended.`), onError: (e) => toast.error('Not ended', e) })}>
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Button
+            variant="danger"
+            pending={end.isPending}
+            disabled={!sessions.data?.length}
+            onClick={() =>
+              end.mutate(person.id, {
+                onSuccess: (r) => toast.success('Signed out', `${r.sessions_ended} session(s) ended.`),
+                onError: (e) => toast.error('Not ended', e),
+              })
+            }
+          >
             End all sessions
           </Button>
         </>

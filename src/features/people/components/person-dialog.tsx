@@ -8,7 +8,14 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
 import type { ApiErrorItem } from '@/lib/api-client'
-import { personInputSchema, personPatchSchema, ROLE_NAMES, ROLE_TEXT, type PersonInput, type PersonView } from '@/shared/schemas/people'
+import {
+  personInputSchema,
+  personPatchSchema,
+  ROLE_NAMES,
+  ROLE_TEXT,
+  type PersonInput,
+  type PersonView,
+} from '@/shared/schemas/people'
 import { useCreatePerson, useUpdatePerson } from '../api/people'
 import { ZoneScopeField } from './zone-scope-field'
 
@@ -33,11 +40,21 @@ export function PersonDialog({ person, onClose }: { person?: PersonView; onClose
   const save = form.handleSubmit((values) => {
     const onError = (err: unknown) => setServerErrors(applyApiErrors(form, err))
     if (person) {
-      const patch = personPatchSchema.parse({ display_name: values.display_name, role: values.role, zones: values.role === 'admin' ? '*' : values.zones })
-      update.mutate({ id: person.id, patch }, { onSuccess: (p) => (toast.success('Saved', `${p.display_name} is now ${p.role}.`), onClose()), onError })
+      const patch = personPatchSchema.parse({
+        display_name: values.display_name,
+        role: values.role,
+        zones: values.role === 'admin' ? '*' : values.zones,
+      })
+      update.mutate(
+        { id: person.id, patch },
+        { onSuccess: (p) => (toast.success('Saved', `${p.display_name} is now ${p.role}.`), onClose()), onError },
+      )
     } else {
       create.mutate(values, {
-        onSuccess: (p) => (toast.success('Person added', `${p.display_name} can sign in as ${p.username} with the password you chose.`), onClose()),
+        onSuccess: (p) => (
+          toast.success('Person added', `${p.display_name} can sign in as ${p.username} with the password you chose.`),
+          onClose()
+        ),
         onError,
       })
     }
@@ -63,8 +80,24 @@ export function PersonDialog({ person, onClose }: { person?: PersonView; onClose
     >
       <form id="person-form" onSubmit={save} noValidate className="space-y-4">
         <FormErrorSummary errors={serverErrors} title="Not saved" />
-        {!person && <TextField control={form.control} name="username" label="Username" required autoComplete="off" help="What they type to sign in: lower-case letters, digits, dots, dashes." />}
-        <TextField control={form.control} name="display_name" label="Display name" required autoComplete="off" help="Shown in the review ledger and beside their actions." />
+        {!person && (
+          <TextField
+            control={form.control}
+            name="username"
+            label="Username"
+            required
+            autoComplete="off"
+            help="What they type to sign in: lower-case letters, digits, dots, dashes."
+          />
+        )}
+        <TextField
+          control={form.control}
+          name="display_name"
+          label="Display name"
+          required
+          autoComplete="off"
+          help="Shown in the review ledger and beside their actions."
+        />
         <SelectField control={form.control} name="role" label="Role" options={ROLE_OPTIONS} required />
         {role === 'admin' ? (
           <p className="text-sm text-zinc-700 dark:text-zinc-300">Administrators always see every zone.</p>
@@ -72,7 +105,15 @@ export function PersonDialog({ person, onClose }: { person?: PersonView; onClose
           <ZoneScopeField control={form.control} name="zones" />
         )}
         {!person && (
-          <TextField control={form.control} name="password" type="password" label="Initial password" required autoComplete="new-password" help="At least 10 characters. Give it to them privately." />
+          <TextField
+            control={form.control}
+            name="password"
+            type="password"
+            label="Initial password"
+            required
+            autoComplete="new-password"
+            help="At least 10 characters. Give it to them privately."
+          />
         )}
       </form>
     </Dialog>

@@ -4,12 +4,24 @@ import { Field, inputBorder, inputClass } from '@/components/form/field'
 import { cn } from '@/lib/format'
 
 /** Zone scope: all zones, or a comma-separated list of zone names (kept as '*' or string[] in the form). */
-export function ZoneScopeField<T extends FieldValues>({ control, name, disabled }: { control: Control<T>; name: Path<T>; disabled?: boolean }) {
+export function ZoneScopeField<T extends FieldValues>({
+  control,
+  name,
+  disabled,
+}: {
+  control: Control<T>
+  name: Path<T>
+  disabled?: boolean
+}) {
   const { field, fieldState } = useController({ control, name })
   const value = field.value as '*' | string[]
   const [text, setText] = useState(value === '*' ? '' : value.join(', '))
   const all = value === '*'
-  const toList = (t: string) => t.split(/[\s,]+/).map((z) => z.trim()).filter(Boolean)
+  const toList = (t: string) =>
+    t
+      .split(/[\s,]+/)
+      .map((z) => z.trim())
+      .filter(Boolean)
   return (
     <fieldset className="space-y-2" disabled={disabled}>
       <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">Zones</legend>
@@ -22,7 +34,11 @@ export function ZoneScopeField<T extends FieldValues>({ control, name, disabled 
         Only these zones
       </label>
       {!all && (
-        <Field label="Zone names" help="Separated by commas, e.g. example.com, shop.example. Other zones stay hidden from this person." error={fieldState.error?.message ?? firstItemError(fieldState.error)}>
+        <Field
+          label="Zone names"
+          help="Separated by commas, e.g. example.com, shop.example. Other zones stay hidden from this person."
+          error={fieldState.error?.message ?? firstItemError(fieldState.error)}
+        >
           {(aria) => (
             <input
               {...aria}
