@@ -10,6 +10,7 @@ export const SPA_ROUTES = [
   '/load-balancing',
   '/people',
   '/account',
+  '/audit',
   '/zones/$zoneId',
   '/zones/$zoneId/dns',
   '/zones/$zoneId/certificates',

@@ -40,10 +40,9 @@ const states = new WeakMap<Context, RequestState>()
 /** The write being recorded, for the forward wrapper (which sees no Hono context). */
 const current = new AsyncLocalStorage<RequestState>()
 
-/** The request's actor, also after the body limit replaced `c.req.raw` (it keeps the original). */
+/** The request's actor (kept on the context, so also after the body limit replaced `c.req.raw`). */
 export function requestActor(c: Context): Actor {
-  const raw = states.get(c)?.raw
-  const actor = (raw && maybeActor({ req: { raw } } as Context)) ?? maybeActor(c)
+  const actor = maybeActor(c)
   if (!actor) throw new Error('No actor on this request: the access gate did not run.')
   return actor
 }
@@ -87,8 +86,7 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     const state: RequestState = { raw: c.req.raw, requestId: randomUUID() }
     states.set(c, state)
     await current.run(state, next)
-    // The actor was set on the original request (the body limit may replace c.req.raw).
-    const actor: Actor | undefined = maybeActor({ req: { raw: state.raw } } as Context)
+    const actor: Actor | undefined = maybeActor(c)
     if (!actor) return // not signed in: nobody acted
     const path = splitTarget(rawTarget(c)).path
     if (path.startsWith(AUDIT_BASE + '/')) return // undo: its write through the API door has its own entry
@@ -109,7 +107,11 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     if (d.action === 'undo' && !d.resourceId && ok) d.resourceId = desc.resourceId ?? idOf(answer?.result) ?? undefined
     let after: unknown = 'after' in d ? d.after : null
     if (!('after' in d)) {
-      after = endpoint ? await readAfter(forward, endpoint, answer?.result ?? null, ok, desc.zoneId, state.captured?.baseline) : ok ? (answer?.result ?? null) : null
+      after = endpoint
+        ? await readAfter(forward, endpoint, answer?.result ?? null, ok, desc.zoneId, state.captured?.baseline).catch(() => null)
+        : ok
+          ? (answer?.result ?? null)
+          : null
     }
     const zoneId = d.zoneId ?? desc.zoneId
     const id = await store.audit.add({
@@ -121,7 +123,7 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
       mode: mode(),
       zoneId,
       // Looked up only when the write reached the API: a refused one sends nothing upstream.
-      zoneName: d.zoneName ?? (zoneId && (state.dispatched || !isApi) ? await names.nameOf(zoneId) : null),
+      zoneName: d.zoneName ?? (zoneId && (state.dispatched || !isApi) ? await names.nameOf(zoneId).catch(() => null) : null),
       area: d.area ?? desc.area,
       resourceType: d.resourceType ?? desc.resourceType,
       resourceId: d.resourceId ?? desc.resourceId,
@@ -166,7 +168,8 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
       const body = endpoint.body && req.body ? jsonOrNull(decoder.decode(req.body)) : null
       state.endpoint = endpoint
       state.description = describeApiWrite(endpoint, path, body)
-      state.captured = await readBefore(inner, match, endpoint, path, query, body, state.description.zoneId)
+      // The audit never breaks a write: a before state that cannot be read is recorded as missing.
+      state.captured = await readBefore(inner, match, endpoint, path, query, body, state.description.zoneId).catch(() => undefined)
     }
     return inner(req)
   }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { BulkProgress } from '@/components/bulk/bulk-progress'
 import { useBulkRunner } from '@/components/bulk/use-bulk-runner'
@@ -11,7 +11,9 @@ import { api } from '@/lib/api-client'
 import type { Zone } from '@/shared/schemas/zone'
 import { batchLimitFor, getAllMatchingRecords, runBatchOf } from '../api/batch-dns-records'
 import type { DnsSearch } from '../api/dns-search'
-import { BulkProxyDialog } from './bulk-proxy-dialog'
+
+// Asked only when someone changes proxy status; its code loads then.
+const BulkProxyDialog = lazy(() => import('./bulk-proxy-dialog').then((m) => ({ default: m.BulkProxyDialog })))
 
 const SHOWN = 5
 const label = (r: DnsRecord) => `${r.type} ${r.name} → ${r.content}`
@@ -113,17 +115,21 @@ export function DnsBulkActions({ zoneId, selection, onDone }: { zoneId: string; 
             : 'They go in one request: either all are deleted or, if one is refused, none.'}
         </p>
       </ConfirmDialog>
-      <BulkProxyDialog
-        open={asking === 'proxy'}
-        records={records}
-        onCancel={() => setAsking(null)}
-        onConfirm={(proxied, change) => {
-          setAsking(null)
-          target.current = proxied
-          setAction({ verb: 'Changing proxy status of', done: 'Changed proxy status of' })
-          void proxier.start(change)
-        }}
-      />
+      {asking === 'proxy' && (
+        <Suspense fallback={null}>
+          <BulkProxyDialog
+            open={asking === 'proxy'}
+            records={records}
+            onCancel={() => setAsking(null)}
+            onConfirm={(proxied, change) => {
+              setAsking(null)
+              target.current = proxied
+              setAction({ verb: 'Changing proxy status of', done: 'Changed proxy status of' })
+              void proxier.start(change)
+            }}
+          />
+        </Suspense>
+      )}
       <BulkProgress runner={runner} title={title} onClose={close} />
     </>
   )

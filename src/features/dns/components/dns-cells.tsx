@@ -1,12 +1,14 @@
-import { Fragment } from 'react'
+import { Fragment, lazy, Suspense } from 'react'
 import { Switch } from '@/components/form/switch'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { TruncatedText } from '@/components/ui/truncated-text'
 import { isProxiableType } from '@/shared/dns/record-types'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
-import { explainRecord } from '../lib/explain-record'
 import { useDnsTable } from './dns-table-context'
+
+// The explanations (every record type in words) load when the first one is asked for.
+const RecordExplanation = lazy(() => import('./record-explanation').then((m) => ({ default: m.RecordExplanation })))
 
 /** "A record www.example.com": how a record is named in buttons, dialogs and results. */
 export const recordLabel = (r: Pick<DnsRecord, 'type' | 'name'>) => `${r.type} record ${r.name}`
@@ -114,7 +116,9 @@ export function ContentCell({ record }: { record: DnsRecord }) {
       )}
       {open && (
         <p id={`explain-${record.id}`} className="mt-1.5 max-w-xl border-l-2 border-blue-300 pl-2 text-sm text-zinc-700 dark:border-blue-700 dark:text-zinc-300">
-          {explainRecord(record, { lowestMxPriority: lowestMx.get(record.name) })}
+          <Suspense fallback="Explaining…">
+            <RecordExplanation record={record} lowestMxPriority={lowestMx.get(record.name)} />
+          </Suspense>
         </p>
       )}
     </div>

@@ -18,15 +18,19 @@ import { useSetProxied } from '../api/update-dns-record'
 import type { RecordFormValues } from '../lib/record-form-values'
 import { useCan } from '@/lib/access'
 import { RoleNotice } from '@/components/ui/role-notice'
-import { DnsBulkActions, type DnsSelection } from './bulk-actions'
+import type { DnsSelection } from './bulk-actions'
 import { dnsColumns, dnsExtraFilters } from './dns-columns'
 import { DnsTableContext, type DnsTableContextValue } from './dns-table-context'
 import { DeleteRecordDialog } from './delete-record-dialog'
 import { ExportButton } from './export-button'
-import { ImportDialog } from './import-dialog'
 import { recordLabel } from './dns-cells'
 import { SelectAllMatching } from './select-all-matching'
 import { NoAddressBanner, SoaDetails } from './zone-dns-notices'
+
+// Bulk actions show once rows are selected; their code (batch requests, dialogs) loads then.
+const DnsBulkActions = lazy(() => import('./bulk-actions').then((m) => ({ default: m.DnsBulkActions })))
+// The zone-file import opens on demand; its code loads then.
+const ImportDialog = lazy(() => import('./import-dialog').then((m) => ({ default: m.ImportDialog })))
 
 // The form (react-hook-form, zod and the shared schema) loads when it is first opened.
 const RecordDialog = lazy(() => import('./record-form/record-dialog').then((m) => ({ default: m.RecordDialog })))
@@ -146,7 +150,11 @@ export function DnsPage() {
       {canEdit && facts.data?.addressRecords === 0 && <NoAddressBanner zoneName={zoneName} onAdd={addAddress} />}
       {facts.data?.soa && <SoaDetails soa={facts.data.soa} />}
       <DataTableFilterBar table={table} state={state} extra={dnsExtraFilters}>
-        {canEdit && <DnsBulkActions zoneId={zoneId} selection={selection} onDone={clearSelection} />}
+        {canEdit && (
+          <Suspense fallback={null}>
+            <DnsBulkActions zoneId={zoneId} selection={selection} onDone={clearSelection} />
+          </Suspense>
+        )}
         <div className="flex h-9 items-center gap-2 text-sm text-zinc-800 dark:text-zinc-200">
           <Switch checked={explainAll} onChange={setExplainAll} label="Explain every record in plain words" />
           <span aria-hidden="true">Explain every record</span>
@@ -195,7 +203,11 @@ export function DnsPage() {
         </Suspense>
       )}
       <DeleteRecordDialog zoneId={zoneId} record={deleting} onClose={() => setDeleting(null)} />
-      <ImportDialog zoneId={zoneId} zoneName={zoneName} open={importing} onClose={() => setImporting(false)} />
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportDialog zoneId={zoneId} zoneName={zoneName} open={importing} onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
       <LazyHistoryDialog target={history} onClose={() => setHistory(null)} />
     </>
   )

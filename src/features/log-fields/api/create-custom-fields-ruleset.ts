@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { LOG_CUSTOM_FIELDS_PHASE } from '@/shared/log-fields/limits'
-import { rulesetSchema, type RulesetCreate } from '@/shared/schemas/ruleset'
+import type { RulesetCreate } from '@/shared/schemas/ruleset'
 
 /** Creates the zone's entry-point ruleset for custom fields (the specification's first step). */
-export const createCustomFieldsRuleset = (zoneId: string) => {
+export const createCustomFieldsRuleset = async (zoneId: string) => {
+  // The answer's schema (zod) loads on this first write, not with the page (first-load budget).
+  const { rulesetSchema } = await import('@/shared/schemas/ruleset')
   const body: RulesetCreate = { name: 'default', kind: 'zone', phase: LOG_CUSTOM_FIELDS_PHASE, description: 'Log custom fields of this zone' }
   return api.post(`/zones/${zoneId}/rulesets`, body, { schema: rulesetSchema })
 }

@@ -1,10 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { rulesetSchema, type RuleInput } from '@/shared/schemas/ruleset'
+import type { RuleInput } from '@/shared/schemas/ruleset'
 
 /** PUT: replaces every rule of the ruleset with `rules` and creates a new version. */
-export const updateRuleset = (zoneId: string, rulesetId: string, rules: RuleInput[]) =>
-  api.put(`/zones/${zoneId}/rulesets/${rulesetId}`, { rules }, { schema: rulesetSchema })
+// The answer's schema (zod) loads with the first save, not with the page (first-load budget).
+export const updateRuleset = async (zoneId: string, rulesetId: string, rules: RuleInput[]) => {
+  const { rulesetSchema } = await import('@/shared/schemas/ruleset')
+  return api.put(`/zones/${zoneId}/rulesets/${rulesetId}`, { rules }, { schema: rulesetSchema })
+}
 
 export function useUpdateRuleset(zoneId: string) {
   const qc = useQueryClient()

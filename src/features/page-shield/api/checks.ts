@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { isMalicious, isReportedMalicious } from '@/shared/page-shield/malicious'
 import { parseCsp } from '@/shared/page-shield/csp'
@@ -8,25 +8,12 @@ import { pageUrlPatterns } from '../lib/page-patterns'
 import { suggestSources, type Suggestions } from '../lib/suggest-sources'
 import { pageShieldKeys } from './keys'
 import { collectList } from './resources'
+import { SEEN_LIMIT, seenQueryOptions } from './seen'
 
-/** How many items the whole-zone checks read (100 per request). */
-export const SEEN_LIMIT = 1000
+export { SEEN_LIMIT, seenQueryOptions }
+
 /** How many scripts the draft check reads page lists for. */
 export const DETAIL_LIMIT = 300
-
-/** Every active script and connection (up to SEEN_LIMIT each): what suggestions and the draft check work from. */
-export const seenQueryOptions = (zoneId: string) =>
-  queryOptions({
-    queryKey: [...pageShieldKeys.zone(zoneId), 'seen-active'],
-    queryFn: async ({ signal }) => {
-      const [scripts, connections] = await Promise.all([
-        collectList<PageShieldScript>(`/zones/${zoneId}/page_shield/scripts`, { status: 'active' }, SEEN_LIMIT, signal),
-        collectList<PageShieldConnection>(`/zones/${zoneId}/page_shield/connections`, { status: 'active' }, SEEN_LIMIT, signal),
-      ])
-      return { scripts, connections }
-    },
-    staleTime: 60_000,
-  })
 
 export interface SuggestionSet {
   scripts: Suggestions

@@ -1,8 +1,11 @@
-import { useId, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { inputBorder, inputClass } from '@/components/form/field'
 import { buildCsp, CSP_DIRECTIVE_NAMES, CSP_DIRECTIVES, parseCsp, type CspDirective } from '@/shared/page-shield/csp'
-import { suggestionKind, SuggestionsPanel } from './suggestions-panel'
+import { suggestionKind } from '../lib/suggestion-kind'
+
+// Suggestions read the detected scripts or connections: their code loads when asked for.
+const SuggestionsPanel = lazy(() => import('./suggestions-panel').then((m) => ({ default: m.SuggestionsPanel })))
 
 function DirectiveRow({
   zoneId,
@@ -104,17 +107,19 @@ function DirectiveRow({
             )}
           </div>
           {suggesting && (
-            <SuggestionsPanel
-              zoneId={zoneId}
-              expression={expression}
-              directive={d.name}
-              existing={d.sources}
-              onAdd={(sources) => {
-                onChange({ ...d, sources: [...new Set([...d.sources, ...sources])] })
-                setSuggesting(false)
-              }}
-              onClose={() => setSuggesting(false)}
-            />
+            <Suspense fallback="Loading suggestions…">
+              <SuggestionsPanel
+                zoneId={zoneId}
+                expression={expression}
+                directive={d.name}
+                existing={d.sources}
+                onAdd={(sources) => {
+                  onChange({ ...d, sources: [...new Set([...d.sources, ...sources])] })
+                  setSuggesting(false)
+                }}
+                onClose={() => setSuggesting(false)}
+              />
+            </Suspense>
           )}
         </>
       )}

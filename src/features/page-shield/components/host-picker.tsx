@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Button } from '@/components/ui/button'
 import { inputBorder, inputClass } from '@/components/form/field'
 import { buildHostExpression, compileExpression, parseHostExpression } from '@/shared/page-shield/expression'
-import { seenQueryOptions } from '../api/checks'
+import { seenQueryOptions } from '../api/seen'
 
 function pageHost(pageUrl: string | undefined): string | undefined {
   if (!pageUrl) return undefined

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
 import { useController, useForm, useWatch, type Control } from 'react-hook-form'
 import { applyApiErrors } from '@/components/form/apply-api-errors'
@@ -17,8 +17,10 @@ import { lazyPolicyResolver, loadPolicyResolver } from '../lib/lazy-policy-resol
 import { POLICY_ACTION_TEXT, POLICY_ACTIONS } from '@/shared/page-shield/policy-actions'
 import { RadioCardsField } from '@/components/form/radio-cards-field'
 import { CspEditor } from './csp-builder'
-import { DraftCheckPanel } from './draft-check-panel'
 import { ExpressionEditor } from './host-picker'
+
+// The draft check (CSP evaluation over the detected scripts) loads after the form itself.
+const DraftCheckPanel = lazy(() => import('./draft-check-panel').then((m) => ({ default: m.DraftCheckPanel })))
 
 const ACTION_OPTIONS = POLICY_ACTIONS.map((value) => ({ value, label: POLICY_ACTION_TEXT[value] }))
 
@@ -123,14 +125,16 @@ function PolicyForm({ zoneId, policy }: { zoneId: string; policy?: PageShieldPol
       />
       <PagesField control={form.control} zoneId={zoneId} />
       <SourcesField control={form.control} zoneId={zoneId} expression={expression} />
-      <DraftCheckPanel
-        zoneId={zoneId}
-        getDraft={() => ({
-          value: form.getValues('value') ?? '',
-          expression: form.getValues('expression') ?? '',
-          action: form.getValues('action') ?? 'log',
-        })}
-      />
+      <Suspense fallback={<LoadingBlock label="Loading the draft check…" />}>
+        <DraftCheckPanel
+          zoneId={zoneId}
+          getDraft={() => ({
+            value: form.getValues('value') ?? '',
+            expression: form.getValues('expression') ?? '',
+            action: form.getValues('action') ?? 'log',
+          })}
+        />
+      </Suspense>
       <div className="flex gap-2">
         <Button variant="primary" type="submit" pending={create.isPending || update.isPending}>
           {policy ? 'Save changes' : 'Create policy'}

@@ -5,14 +5,8 @@ import { Spinner } from '@/components/ui/spinner'
 import { formatNumber } from '@/lib/format'
 import { SEEN_LIMIT, useSuggestions } from '../api/checks'
 import type { Suggestions } from '../lib/suggest-sources'
+import { suggestionKind } from '../lib/suggestion-kind'
 
-/** Which seen resources feed a directive: scripts for script directives, connections for connect-src. */
-export const suggestionKind = (directive: string): 'scripts' | 'connections' | undefined =>
-  directive === 'connect-src'
-    ? 'connections'
-    : ['script-src', 'script-src-elem', 'default-src'].includes(directive)
-      ? 'scripts'
-      : undefined
 
 function Body({
   data,

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Card, PageHeader } from '@/components/ui/page-header'
 import { LoadingBlock } from '@/components/ui/spinner'
@@ -5,8 +6,10 @@ import { useToast } from '@/components/ui/toast'
 import { ROLE_LABEL, useMe } from '@/lib/access'
 import { healthQueryOptions } from '@/lib/health'
 import { useEndMySession, useMySessions } from '../api/people'
-import { ApiTokensCard } from './api-tokens-card'
 import { SessionList } from './session-list'
+
+// The token form (zod, form fields) loads after the page's own parts.
+const ApiTokensCard = lazy(() => import('./api-tokens-card').then((m) => ({ default: m.ApiTokensCard })))
 
 /** Your account: who you are signed in as, your role and zones, and your sessions (end the ones you do not recognise). */
 export function AccountPage() {
@@ -59,7 +62,11 @@ export function AccountPage() {
           )}
         </Card>
       )}
-      {me.data?.kind === 'person' && sandbox && <ApiTokensCard />}
+      {me.data?.kind === 'person' && sandbox && (
+        <Suspense fallback={<LoadingBlock label="Loading your API tokens…" />}>
+          <ApiTokensCard />
+        </Suspense>
+      )}
     </>
   )
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
@@ -10,8 +10,10 @@ import { useToast } from '@/components/ui/toast'
 import { ROLE_LABEL, useCan, useMe } from '@/lib/access'
 import type { PersonView } from '@/shared/schemas/people'
 import { useEndPersonSessions, usePeople, usePersonSessions, useResetPassword, useUpdatePerson } from '../api/people'
-import { PersonDialog } from './person-dialog'
 import { SessionList } from './session-list'
+
+// The add/edit form (zod, form fields) loads when it is opened: the list is what the page shows first.
+const PersonDialog = lazy(() => import('./person-dialog').then((m) => ({ default: m.PersonDialog })))
 
 type Action = { kind: 'add' } | { kind: 'edit' | 'disable' | 'reset' | 'sessions'; person: PersonView } | null
 
@@ -116,7 +118,9 @@ export function PeoplePage() {
         </Card>
       )}
       {(action?.kind === 'add' || action?.kind === 'edit') && (
-        <PersonDialog person={action.kind === 'edit' ? action.person : undefined} onClose={() => setAction(null)} />
+        <Suspense fallback={null}>
+          <PersonDialog person={action.kind === 'edit' ? action.person : undefined} onClose={() => setAction(null)} />
+        </Suspense>
       )}
       {action?.kind === 'disable' && <DisableDialog person={action.person} onClose={() => setAction(null)} />}
       {action?.kind === 'reset' && <ResetDialog person={action.person} onClose={() => setAction(null)} />}

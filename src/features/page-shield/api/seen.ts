@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { PageShieldConnection, PageShieldScript } from '@/shared/schemas/page-shield'
+import { pageShieldKeys } from './keys'
+import { collectList } from './resources'
+
+/** How many items the whole-zone checks read (100 per request). */
+export const SEEN_LIMIT = 1000
+
+/** Every active script and connection (up to SEEN_LIMIT each): what suggestions and the draft check work from. */
+export const seenQueryOptions = (zoneId: string) =>
+  queryOptions({
+    queryKey: [...pageShieldKeys.zone(zoneId), 'seen-active'],
+    queryFn: async ({ signal }) => {
+      const [scripts, connections] = await Promise.all([
+        collectList<PageShieldScript>(`/zones/${zoneId}/page_shield/scripts`, { status: 'active' }, SEEN_LIMIT, signal),
+        collectList<PageShieldConnection>(`/zones/${zoneId}/page_shield/connections`, { status: 'active' }, SEEN_LIMIT, signal),
+      ])
+      return { scripts, connections }
+    },
+    staleTime: 60_000,
+  })
