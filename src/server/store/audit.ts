@@ -2,34 +2,11 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { AuditTable } from './audit-schema'
 import type { Db } from './db'
 import type { StoreTables } from './schema'
+import type { AuditEntryView } from '../../shared/audit'
 
-export type AuditOutcome = 'success' | 'failure' | 'refused'
-
-/** An entry as the dashboard reads it: JSON columns parsed, the restore point only flagged. */
-export interface AuditEntry {
-  id: number
-  at: number
-  requestId: string
-  personId: string | null
-  username: string
-  personName: string
-  mode: string
-  zoneId: string | null
-  zoneName: string | null
-  area: string
-  resourceType: string
-  resourceId: string | null
-  action: string
-  method: string
-  path: string
-  outcome: AuditOutcome
-  status: number
-  errors: { code: number; message: string }[]
-  before: unknown
-  after: unknown
-  undoOf: number | null
-  hasRestorePoint: boolean
-}
+/** An entry as the dashboard reads it: JSON columns parsed, the restore point only flagged (one shape with the browser). */
+export type AuditEntry = AuditEntryView
+export type AuditOutcome = AuditEntry['outcome']
 
 export type NewAuditEntry = Omit<AuditEntry, 'id' | 'hasRestorePoint'> & { restorePoint?: string | null }
 
