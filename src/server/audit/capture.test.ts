@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../app'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '../endpoints'
-import type { Emulator } from '../emulator'
-import { emulatorModules } from '../emulator/modules'
 import { SEED_ZONES } from '../emulator/seed-ids'
-import { zonesModule } from '../emulator/zones'
-import { createStore } from '../store'
-import { createModuleEmulator } from '../../testing/module-emulator'
-import { testConfig } from '../../testing/server'
+import { auditTestApp, WRITE_HEADERS } from '../../testing/audit-app'
 
 /**
  * Before/after capture for every write endpoint of the allowlist, generated from the endpoint list:
  * a write endpoint without a fixture here fails the test, so a new endpoint cannot go unaudited.
  */
 const Z = SEED_ZONES.demo.id
-const store = createStore({ dataDir: ':memory:' })
-const me = createModuleEmulator(emulatorModules.filter((m) => m !== zonesModule))
-const emulator: Emulator = { ...me, reset: () => {}, ready: Promise.resolve(), preparing: () => [] }
-const app = createApp({ config: testConfig(), emulator, store })
-afterAll(async () => {
-  await store.close()
-  me.close()
-})
+const { app, store } = auditTestApp()
 
-const W = { 'x-zonekeeper-request': '1', 'content-type': 'application/json' }
+const W = WRITE_HEADERS
 async function get(path: string): Promise<unknown> {
   const r = await app.request(`/api/v4${path}`)
   return ((await r.json()) as { result: unknown }).result

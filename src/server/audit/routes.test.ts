@@ -1,24 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest'
-import { createApp } from '../app'
+import { describe, expect, it } from 'vitest'
 import { addPerson, sessionCookie } from '../auth/test-helpers'
-import type { Emulator } from '../emulator'
-import { emulatorModules } from '../emulator/modules'
 import { SEED_ZONES } from '../emulator/seed-ids'
-import { zonesModule } from '../emulator/zones'
-import { createStore } from '../store'
-import { createModuleEmulator } from '../../testing/module-emulator'
-import { testConfig } from '../../testing/server'
+import { auditTestApp, WRITE_HEADERS } from '../../testing/audit-app'
 
 const Z = SEED_ZONES.demo.id
-const store = createStore({ dataDir: ':memory:' })
-const me = createModuleEmulator(emulatorModules.filter((m) => m !== zonesModule))
-const emulator: Emulator = { ...me, reset: () => {}, ready: Promise.resolve(), preparing: () => [] }
-const app = createApp({ config: testConfig(), emulator, store })
-afterAll(async () => {
-  await store.close()
-  me.close()
-})
-const W = { 'x-zonekeeper-request': '1', 'content-type': 'application/json' }
+const { app, store } = auditTestApp()
+const W = WRITE_HEADERS
 
 describe('audit routes: who sees what', () => {
   it('shows administrators everything, others their zones; undo goes through the same roles', async () => {

@@ -1,24 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest'
-import { createApp } from '../app'
-import type { Emulator } from '../emulator'
-import { emulatorModules } from '../emulator/modules'
+import { describe, expect, it } from 'vitest'
 import { SEED_ZONES } from '../emulator/seed-ids'
-import { zonesModule } from '../emulator/zones'
-import { createStore } from '../store'
-import { createModuleEmulator } from '../../testing/module-emulator'
-import { testConfig } from '../../testing/server'
+import { auditTestApp, WRITE_HEADERS } from '../../testing/audit-app'
 
 const Z = SEED_ZONES.demo.id
-const store = createStore({ dataDir: ':memory:' })
-const me = createModuleEmulator(emulatorModules.filter((m) => m !== zonesModule))
-const emulator: Emulator = { ...me, reset: () => {}, ready: Promise.resolve(), preparing: () => [] }
-const app = createApp({ config: testConfig(), emulator, store })
-afterAll(async () => {
-  await store.close()
-  me.close()
-})
+const { app, store } = auditTestApp()
 
-const W = { 'x-zonekeeper-request': '1', 'content-type': 'application/json' }
+const W = WRITE_HEADERS
 const write = async (method: string, path: string, body?: unknown) => {
   const res = await app.request(`/api/v4${path}`, { method, headers: W, body: body === undefined ? undefined : JSON.stringify(body) })
   return { res, body: (await res.json()) as { result: Record<string, unknown> & { id: string } }, audit: Number(res.headers.get('x-zonekeeper-audit-id')) }
