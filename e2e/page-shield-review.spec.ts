@@ -73,6 +73,8 @@ test.describe('page security: the reviewer workflow', () => {
   test('"Malicious only" is a filter in the URL; "← Scripts" returns to the exact view', async ({ page }) => {
     await openPage(page, zoneUrl('demo', 'page-shield'))
     const tile = page.getByRole('link', { name: /Malicious active scripts/ })
+    // The tile shows its number once the scripts are read: wait for it before reading it.
+    await expect(tile.locator('span').first()).toHaveText(/^\s*\d+\s*$/)
     const count = Number((await tile.locator('span').first().textContent())!.trim())
     await tile.click()
     await expect(page).toHaveURL(/malicious_only=true/)

@@ -1,25 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { postgresMissing, startPostgres, type TestPostgres } from '../../testing/postgres'
-import { createStore, type NewAuditEntry, type Store } from '.'
+import { storeBackends } from '../../testing/store-backends'
+import type { NewAuditEntry, Store } from '.'
 
-const missing = postgresMissing()
-let pgServer: TestPostgres | undefined
-const dir = mkdtempSync(join(tmpdir(), 'zk-audit-store-'))
-beforeAll(async () => {
-  if (!missing) pgServer = await startPostgres()
-})
-afterAll(() => {
-  pgServer?.stop()
-  rmSync(dir, { recursive: true, force: true })
-})
-
-const backends = [
-  { name: 'SQLite', skip: false, open: async () => createStore({ dataDir: join(dir, 'sqlite') }) },
-  { name: 'PostgreSQL', skip: Boolean(missing), open: async () => createStore({ dataDir: dir, databaseUrl: await pgServer!.createDatabase() }) },
-]
+const { backends } = storeBackends('zk-audit-store-')
 
 const entry = (over: Partial<NewAuditEntry>): NewAuditEntry => ({
   at: 1_000, requestId: 'r', personId: 'p-ada', username: 'ada', personName: 'Ada', mode: 'sandbox', zoneId: 'z1', zoneName: 'example.com',

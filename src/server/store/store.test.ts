@@ -1,35 +1,10 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { postgresMissing, startPostgres, type TestPostgres } from '../../testing/postgres'
+import { storeBackends } from '../../testing/store-backends'
 import { createStore, STORE_FILE, type Store } from '.'
 
-const missing = postgresMissing()
-if (missing) console.warn(missing)
-
-let pgServer: TestPostgres | undefined
-const dir = mkdtempSync(join(tmpdir(), 'zk-store-'))
-beforeAll(async () => {
-  if (!missing) pgServer = await startPostgres()
-})
-afterAll(() => {
-  pgServer?.stop()
-  rmSync(dir, { recursive: true, force: true })
-})
-
-const backends = [
-  {
-    name: 'SQLite',
-    skip: false,
-    open: async (now: () => number) => createStore({ dataDir: join(dir, String(Math.random())), now }),
-  },
-  {
-    name: 'PostgreSQL',
-    skip: Boolean(missing),
-    open: async (now: () => number) => createStore({ dataDir: dir, databaseUrl: await pgServer!.createDatabase(), now }),
-  },
-]
+const { backends, dir } = storeBackends('zk-store-')
 
 describe.each(backends)('the store on $name', ({ skip, open }) => {
   let clock = 1_000_000

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import { LB_HEALTH_ALERT, notificationPolicyInputSchema } from '../../../shared/schemas/alerting'
+import { LB_HEALTH_ALERT, notificationPolicyInputSchema, type NotificationPolicyInput } from '../../../shared/schemas/alerting'
 import { ApiError, notFound, ok, readJson, validate } from '../http'
 import { newId } from '../ids'
 import { requireAccount } from '../lookup'
@@ -43,21 +43,8 @@ export function registerPolicyRoutes(app: Hono, { db, now }: EmulatorContext): v
     checkPools(account.id, input.filters?.pool_id ?? [])
     const id = newId() // 32 hexadecimal characters, as the service's policy ids
     const stamp = now().toISOString()
-    const filters = input.alert_type === LB_HEALTH_ALERT ? pickLbFilters(input.filters ?? {}) : (input.filters ?? {})
     db.prepare(`INSERT INTO alerting_policies (id, account_id, name, description, alert_type, enabled, alert_interval,
-      filters, mechanisms, created, modified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-      id,
-      account.id,
-      input.name,
-      input.description ?? null,
-      input.alert_type,
-      input.enabled ? 1 : 0,
-      input.alert_interval ?? null,
-      JSON.stringify(filters),
-      JSON.stringify(input.mechanisms),
-      stamp,
-      stamp,
-    )
+      filters, mechanisms, created, modified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(id, account.id, ...policyColumns(input), stamp, stamp)
     return ok(c, { id })
   })
 
@@ -72,19 +59,8 @@ export function registerPolicyRoutes(app: Hono, { db, now }: EmulatorContext): v
     const row = find(account.id, c.req.param('policy_id'))
     const input = validate(notificationPolicyInputSchema, await readJson(c), POLICY_CODES.invalid)
     checkPools(account.id, input.filters?.pool_id ?? [])
-    const filters = input.alert_type === LB_HEALTH_ALERT ? pickLbFilters(input.filters ?? {}) : (input.filters ?? {})
     db.prepare(`UPDATE alerting_policies SET name = ?, description = ?, alert_type = ?, enabled = ?, alert_interval = ?,
-      filters = ?, mechanisms = ?, modified = ? WHERE id = ?`).run(
-      input.name,
-      input.description ?? null,
-      input.alert_type,
-      input.enabled ? 1 : 0,
-      input.alert_interval ?? null,
-      JSON.stringify(filters),
-      JSON.stringify(input.mechanisms),
-      now().toISOString(),
-      row.id,
-    )
+      filters = ?, mechanisms = ?, modified = ? WHERE id = ?`).run(...policyColumns(input), now().toISOString(), row.id)
     return ok(c, { id: row.id })
   })
 
@@ -94,6 +70,20 @@ export function registerPolicyRoutes(app: Hono, { db, now }: EmulatorContext): v
     db.prepare('DELETE FROM alerting_policies WHERE id = ?').run(row.id)
     return ok(c, { id: row.id })
   })
+}
+
+/** The columns create and update both write, in the order of their statements (name … mechanisms). */
+function policyColumns(input: NotificationPolicyInput) {
+  const filters = input.alert_type === LB_HEALTH_ALERT ? pickLbFilters(input.filters ?? {}) : (input.filters ?? {})
+  return [
+    input.name,
+    input.description ?? null,
+    input.alert_type,
+    input.enabled ? 1 : 0,
+    input.alert_interval ?? null,
+    JSON.stringify(filters),
+    JSON.stringify(input.mechanisms),
+  ] as const
 }
 
 /** A health alert keeps only the filters it understands. */
