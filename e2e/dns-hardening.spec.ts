@@ -30,3 +30,24 @@ test('an MX record pointing at an IP address is refused at its field, and nothin
   const listed = await request.get(`/api/v4${zoneUrl('demo')}/dns_records?name=ipmail.example.com`)
   expect((await listed.json()).result).toEqual([])
 })
+
+test("a Free zone's record form says and checks what the plan allows: 100-character comments, no tags", async ({ page, request }) => {
+  await openPage(page, zoneUrl('pending', 'dns'))
+  await page.getByRole('button', { name: 'Add record' }).click()
+  const add = dialog(page)
+  await expect(add.getByText('Tags are only available on paid plans; this zone is on the Free plan. Use the comment instead.')).toBeVisible()
+  await add.getByLabel('Name').fill('plan-check')
+  await add.getByLabel('IPv4 address').fill('192.0.2.77')
+  const comment = 'x'.repeat(101)
+  await add.getByLabel('Comment (optional)').fill(comment)
+  await add.getByRole('button', { name: 'Add record' }).click()
+  await expect(add.getByText(/at most 100 characters; this one has 101/)).toBeVisible()
+  await expect(add.getByLabel('Comment (optional)')).toHaveValue(comment)
+
+  // Shortened to the limit, it saves.
+  await add.getByLabel('Comment (optional)').fill('x'.repeat(100))
+  await add.getByRole('button', { name: 'Add record' }).click()
+  await expect(add).toBeHidden()
+  const listed = await request.get(`/api/v4${zoneUrl('pending')}/dns_records?name=plan-check.newshop.dev`)
+  expect((await listed.json()).result).toHaveLength(1)
+})

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, createRoute, notFound } from '@tanstack/react-router'
+import { planTier } from '@/shared/dns/plan-limits'
 import { zoneQueryOptions } from '@/features/zones/api/get-zone'
 import { AppLayout } from './layout/app-layout'
 import { NotFoundPage } from './layout/not-found'
@@ -35,7 +36,8 @@ export const zoneRoute = createRoute({
   loader: async ({ context, params }) => {
     const zone = await context.queryClient.ensureQueryData(zoneQueryOptions(params.zoneId))
     rememberZone(zone.id, zone.name)
-    return { zoneName: zone.name }
+    // The plan's tier: forms show and check what it allows (comment length, tags).
+    return { zoneName: zone.name, planTier: planTier(zone.plan) }
   },
   errorComponent: RouteError,
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { canonicalIPv6, isIPv4, isIPv6 } from '../dns/ip'
 import { isHostname, recordNameProblems } from '../dns/names'
+import { RECORD_ATTRIBUTE_LIMITS, TAG_NAME_MAX, TAG_VALUE_MAX } from '../dns/plan-limits'
 import { isValidTtl, TTL_MAX, TTL_MIN } from '../dns/record-types'
 import { serviceRangeOf } from '../dns/service-ranges'
 import { normaliseTxtContent } from '../dns/txt'
@@ -23,11 +24,10 @@ export const ttlSchema = z
   })
   .refine(isValidTtl, { message: TTL_MESSAGE, params: { code: 9021 } })
 
-/** The longest comment any plan allows (Free plans: 100 characters; the service checks the plan). */
-export const COMMENT_MAX = 500
-/** Our caps (the service documents none): characters per tag, tags per record. */
-export const TAG_MAX = 255
-export const TAGS_MAX = 100
+/** The longest comment any plan allows (Free: 100; the zone's plan is checked by ../dns/plan-limits). */
+export const COMMENT_MAX = RECORD_ATTRIBUTE_LIMITS.paid.comment
+/** Tags per record on the plans that have tags (the Free plan has none: checked with the zone's plan). */
+export const TAGS_MAX = RECORD_ATTRIBUTE_LIMITS.paid.tags
 /** Tag names the export uses for the record's own settings (`cf-proxied:true`). */
 const RESERVED_TAGS = new Set(['cf-proxied', 'cf-flatten-cname'])
 
@@ -54,7 +54,10 @@ export const tagSchema = z.string({ error: 'A tag must be text.' }).superRefine(
   else if (RESERVED_TAGS.has(name.toLowerCase()))
     add(`The tag name ${name} is reserved: the zone file export uses it for the record's own settings.`)
   if (/[\s,]/.test(t) || CONTROL_CHARS.test(t)) add('A tag cannot contain spaces, commas or control characters.')
-  if (t.length > TAG_MAX) add(tooLongMessage('A tag', TAG_MAX, t.length))
+  const colon = t.indexOf(':')
+  const value = colon < 0 ? '' : t.slice(colon + 1)
+  if (name.length > TAG_NAME_MAX) add(tooLongMessage("A tag's name (before the colon)", TAG_NAME_MAX, name.length))
+  if (value.length > TAG_VALUE_MAX) add(tooLongMessage("A tag's value (after the colon)", TAG_VALUE_MAX, value.length))
 })
 
 export const tagsSchema = z

@@ -111,8 +111,9 @@ describe('lengths', () => {
   it.each<[string, Record<string, unknown>, string]>([
     ['a 501-character comment', { type: 'A', content: '192.0.2.1', comment: 'c'.repeat(501) }, '/comment'],
     ['a 1 MB comment', { type: 'A', content: '192.0.2.1', comment: 'c'.repeat(1_000_000) }, '/comment'],
-    ['a 256-character tag', { type: 'A', content: '192.0.2.1', tags: [`t:${'v'.repeat(254)}`] }, '/tags/0'],
-    ['101 tags', { type: 'A', content: '192.0.2.1', tags: Array.from({ length: 101 }, (_, i) => `t${i}:v`) }, '/tags'],
+    ['a tag value of 101 characters', { type: 'A', content: '192.0.2.1', tags: [`t:${'v'.repeat(101)}`] }, '/tags/0'],
+    ['a tag name of 33 characters', { type: 'A', content: '192.0.2.1', tags: [`${'n'.repeat(33)}:v`] }, '/tags/0'],
+    ['21 tags', { type: 'A', content: '192.0.2.1', tags: Array.from({ length: 21 }, (_, i) => `t${i}:v`) }, '/tags'],
     [
       'a 1 MB SRV target',
       { type: 'SRV', data: { priority: 1, weight: 1, port: 1, target: `${'a'.repeat(60)}.`.repeat(17_000) } },

@@ -46,7 +46,7 @@ type Editing = { record: DnsRecord } | { initial?: Partial<RecordFormValues> } |
 /** The records of one zone: a server-paged table whose view lives in the URL, with add, edit, delete, import and export. */
 export function DnsPage() {
   const { zoneId } = zoneApi.useParams()
-  const { zoneName } = zoneApi.useLoaderData()
+  const { zoneName, planTier } = zoneApi.useLoaderData()
   const toast = useToast()
   const state = useUrlTableState(route, dnsTableOptions)
   const query = useDnsRecords(zoneId, state.search)
@@ -196,6 +196,7 @@ export function DnsPage() {
             onEditRecord={(existing) => setEditing({ record: existing })}
             zoneId={zoneId}
             zoneName={zoneName}
+            tier={planTier}
             record={'record' in editing ? editing.record : undefined}
             initial={'initial' in editing ? editing.initial : undefined}
             onClose={() => setEditing(null)}

@@ -9,17 +9,12 @@ import type { DnsRecord } from '../../../shared/schemas/dns-record'
 import { ApiError, badRequest, validate } from '../http'
 import type { ZoneRef } from '../lookup'
 import type { Db } from '../module'
+import { zoneTier } from './plan'
 import { getRow, toApiRecord } from './store'
 import { createRecord, deleteRecord, DNS_VALIDATION_CODE, recordNotFound, updateRecord } from './write'
 
 export type BatchResult = Record<DnsBatchKind, DnsRecord[]>
 
-/** The zone's plan, read from its stored plan object (`legacy_id`: free, pro, business, enterprise). */
-function isFreePlan(db: Db, zoneId: string): boolean {
-  const row = db.prepare("SELECT json_extract(plan, '$.legacy_id') AS plan FROM zones WHERE id = ?").get(zoneId) as
-    { plan: string | null } | undefined
-  return !row?.plan || row.plan === 'free'
-}
 
 /** An item's error, its pointers moved under the item: `/content` of posts[0] becomes `/posts/0/content`. */
 function underItem(err: ApiError, kind: DnsBatchKind, index: number): ApiError {
@@ -37,7 +32,7 @@ function underItem(err: ApiError, kind: DnsBatchKind, index: number): ApiError {
  */
 export function runBatch(db: Db, zone: ZoneRef, raw: unknown, now: Date): BatchResult {
   const body = validate(dnsRecordsBatchSchema, raw, DNS_VALIDATION_CODE)
-  const limit = isFreePlan(db, zone.id) ? DNS_BATCH_LIMITS.free : DNS_BATCH_LIMITS.paid
+  const limit = zoneTier(db, zone.id) === 'free' ? DNS_BATCH_LIMITS.free : DNS_BATCH_LIMITS.paid
   const size = batchSize(body)
   if (size > limit) {
     throw badRequest(

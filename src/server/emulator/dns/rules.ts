@@ -3,6 +3,7 @@ import { NAME_MAX_LENGTH } from '../../../shared/dns/names'
 import { ApiError, badRequest } from '../http'
 import type { ZoneRef } from '../lookup'
 import type { Db } from '../module'
+import { checkPlanAttributes } from './plan'
 import { checkNsSharing, checkTxtNameTotal } from './same-name-rules'
 import { sql } from './store'
 
@@ -136,6 +137,7 @@ export function checkRecordRules(db: Db, zone: ZoneRef, rec: NormalisedRecord, e
   if (rec.type === 'CNAME' && rec.content === rec.name) {
     throw badRequest(1004, 'A CNAME cannot point to its own name. Enter a different target.', '/content')
   }
+  checkPlanAttributes(db, zone.id, rec)
   checkNsSharing(db, zone, rec, excludeId)
   checkConflicts(db, zone, rec, excludeId)
   checkTxtNameTotal(db, zone, rec, excludeId)

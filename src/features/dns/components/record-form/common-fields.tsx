@@ -6,6 +6,7 @@ import { SwitchField } from '@/components/form/switch-field'
 import { cn } from '@/lib/format'
 import { isPrivateAddress } from '@/shared/dns/ip'
 import { nameWarnings, toFqdn } from '@/shared/dns/names'
+import { RECORD_ATTRIBUTE_LIMITS, type PlanTier } from '@/shared/dns/plan-limits'
 import { formatTtl, isProxiableType, TTL_AUTO, TTL_AUTO_SECONDS, type DnsRecordType } from '@/shared/dns/record-types'
 import type { RecordControl } from './record-resolver'
 
@@ -91,16 +92,26 @@ export function ProxyAndTtlFields({ control, type }: Props) {
   )
 }
 
-export function CommentAndTagsFields({ control }: { control: RecordControl }) {
+export function CommentAndTagsFields({ control, tier }: { control: RecordControl; tier?: PlanTier }) {
+  const commentMax = RECORD_ATTRIBUTE_LIMITS[tier ?? 'paid'].comment
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField control={control} name="comment" label="Comment (optional)" help="A note for your team. It is not published in DNS." />
+      <TextField
+        control={control}
+        name="comment"
+        label="Comment (optional)"
+        help={`A note for your team, at most ${commentMax} characters${tier === 'free' ? ' on the Free plan' : ''}. It is not published in DNS.`}
+      />
       <ChipsField
         control={control}
         name="tags"
         label="Tags (optional)"
         placeholder="env:production"
-        help="Labels to find records later, written name:value (such as env:production). Press Enter after each one."
+        help={
+          tier === 'free'
+            ? 'Tags are only available on paid plans; this zone is on the Free plan. Use the comment instead.'
+            : `Labels to find records later, written name:value (such as env:production), at most ${RECORD_ATTRIBUTE_LIMITS.paid.tags} per record. Press Enter after each one.`
+        }
       />
     </div>
   )

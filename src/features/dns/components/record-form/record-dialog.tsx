@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { applyApiErrors } from '@/components/form/apply-api-errors'
 import { FormErrorSummary } from '@/components/form/form-error-summary'
@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
 import { ApiRequestError, MAYBE_APPLIED_CODE, type ApiErrorItem } from '@/lib/api-client'
+import type { PlanTier } from '@/shared/dns/plan-limits'
 import type { DnsRecordType } from '@/shared/dns/record-types'
 import type { DnsRecord, DnsRecordInput, DnsRecordPatch } from '@/shared/schemas/dns-record'
 import { useCreateDnsRecord } from '../../api/create-dns-record'
@@ -14,13 +15,15 @@ import { emptyRecordValues, recordFieldPaths, recordToFormValues, switchRecordTy
 import { CommentAndTagsFields, NameField, ProxyAndTtlFields } from './common-fields'
 import { ConflictHelp } from './conflict-help'
 import { RecordPreview } from './record-preview'
-import { recordResolver, type RecordControl } from './record-resolver'
+import { recordResolverFor, type RecordControl } from './record-resolver'
 import { TypeField } from './type-field'
 import { ValueFields } from './value-fields'
 
 export interface RecordDialogProps {
   zoneId: string
   zoneName: string
+  /** The zone's plan tier (comment length, tags); unknown: the server checks it. */
+  tier?: PlanTier
   /** The record to edit; absent to add one. */
   record?: DnsRecord
   /** Starting values when adding (e.g. an A record for the zone itself). */
@@ -35,7 +38,7 @@ export interface RecordDialogProps {
  * by the server on save. Server errors land on their field; the dialog stays open with every value
  * as typed until the save succeeds.
  */
-export function RecordDialog({ zoneId, zoneName, record, initial, onClose, onEditRecord }: RecordDialogProps) {
+export function RecordDialog({ zoneId, zoneName, tier, record, initial, onClose, onEditRecord }: RecordDialogProps) {
   const formId = useId()
   const toast = useToast()
   const create = useCreateDnsRecord(zoneId)
@@ -45,8 +48,9 @@ export function RecordDialog({ zoneId, zoneName, record, initial, onClose, onEdi
   // Every error of the last refusal (field ones included) and the name it was for: a clash with a
   // record already at that name offers to edit that record.
   const [refusal, setRefusal] = useState<{ name: string; errors: ApiErrorItem[] }>({ name: '', errors: [] })
+  const resolver = useMemo(() => recordResolverFor(tier), [tier])
   const form = useForm<RecordFormValues, unknown, DnsRecordInput>({
-    resolver: recordResolver,
+    resolver,
     mode: 'onTouched',
     defaultValues: record ? recordToFormValues(record, zoneName) : { ...emptyRecordValues(initial?.type), ...initial },
   })
@@ -127,7 +131,7 @@ export function RecordDialog({ zoneId, zoneName, record, initial, onClose, onEdi
         )}
         <ValueFields control={control} type={type} zoneName={zoneName} />
         <ProxyAndTtlFields control={control} type={type} zoneName={zoneName} />
-        <CommentAndTagsFields control={control} />
+        <CommentAndTagsFields control={control} tier={tier} />
         <RecordPreview control={control} zoneName={zoneName} />
       </form>
     </Dialog>
