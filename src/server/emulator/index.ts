@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { escapeControls } from '../log-text'
 import { openDatabase } from './db'
+import { exclusiveGate } from './exclusive'
 import { IMPORTS_PER_MINUTE } from './dns/import-limits'
 import { ApiError, errorEnvelope } from './http'
 import type { Db, EmulatorContext } from './module'
@@ -57,6 +58,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     db,
     now: options.now ?? (() => new Date()),
     importsPerMinute: options.importsPerMinute ?? IMPORTS_PER_MINUTE,
+    exclusive: exclusiveGate(),
   }
   createSeedTables(db)
   for (const m of emulatorModules) db.exec(m.schema)
@@ -108,6 +110,11 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       const zoneId = /^\/zones\/([0-9a-f]{32})\//.exec(new URL(c.req.url).pathname)?.[1]
       if (c.req.method !== 'GET' || (zoneId && preparing.includes(zoneId))) await ready
     }
+    await next()
+  })
+  // Behind sliced work that must look atomic (a large DNS batch), every other request waits.
+  app.use('*', async (_c, next) => {
+    await ctx.exclusive?.wait()
     await next()
   })
   for (const m of emulatorModules) m.register(app, ctx)

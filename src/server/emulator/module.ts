@@ -1,3 +1,4 @@
+import type { ExclusiveGate } from './exclusive'
 import type Database from 'better-sqlite3'
 import type { Hono } from 'hono'
 import type { Rng } from './ids'
@@ -10,6 +11,8 @@ export interface EmulatorContext {
   now: () => Date
   /** Imports a zone may take per minute (the service allows a few); absent: no limit (unit tests). */
   importsPerMinute?: number
+  /** Sliced work that must look atomic (see exclusive.ts); the emulator's door waits for it. */
+  exclusive?: ExclusiveGate
 }
 
 export interface SeedContext extends EmulatorContext {

@@ -9,6 +9,8 @@ import type { DnsRecord } from '../../../shared/schemas/dns-record'
 import { ApiError, badRequest, validate } from '../http'
 import type { ZoneRef } from '../lookup'
 import type { Db } from '../module'
+import type { ExclusiveGate } from '../exclusive'
+import { sliceClock, type SliceClock } from '../slices'
 import { zoneTier } from './plan'
 import { getRow, toApiRecord } from './store'
 import { createRecord, deleteRecord, DNS_VALIDATION_CODE, recordNotFound, updateRecord } from './write'
@@ -30,7 +32,13 @@ function underItem(err: ApiError, kind: DnsBatchKind, index: number): ApiError {
  * order given, in one transaction. The first failing item stops it and nothing is kept. Answers the
  * deleted records as they were and the others as they now are.
  */
-export function runBatch(db: Db, zone: ZoneRef, raw: unknown, now: Date): BatchResult {
+export async function runBatch(
+  db: Db,
+  zone: ZoneRef,
+  raw: unknown,
+  now: Date,
+  { exclusive, clock = sliceClock() }: { exclusive?: ExclusiveGate; clock?: SliceClock } = {},
+): Promise<BatchResult> {
   const body = validate(dnsRecordsBatchSchema, raw, DNS_VALIDATION_CODE)
   const limit = zoneTier(db, zone.id) === 'free' ? DNS_BATCH_LIMITS.free : DNS_BATCH_LIMITS.paid
   const size = batchSize(body)
@@ -40,19 +48,31 @@ export function runBatch(db: Db, zone: ZoneRef, raw: unknown, now: Date): BatchR
       `This zone's plan allows at most ${limit} records in one batch; this one has ${size}. Split it.`,
     )
   }
-  const result: BatchResult = { deletes: [], patches: [], puts: [], posts: [] }
-  db.transaction(() => {
-    for (const kind of DNS_BATCH_KINDS) {
-      body[kind]?.forEach((item, i) => {
-        try {
-          result[kind].push(runItem(db, zone, kind, item, now))
-        } catch (err) {
-          throw err instanceof ApiError ? underItem(err, kind, i) : err
+  // Thousands of items take longer than any request may hold the event loop: the transaction runs
+  // in slices, alone (every other sandbox request waits at the gate until it is committed or undone).
+  const work = async () => {
+    const result: BatchResult = { deletes: [], patches: [], puts: [], posts: [] }
+    db.exec('BEGIN IMMEDIATE')
+    try {
+      for (const kind of DNS_BATCH_KINDS) {
+        const items = body[kind] ?? []
+        for (let i = 0; i < items.length; i++) {
+          try {
+            result[kind].push(runItem(db, zone, kind, items[i], now))
+          } catch (err) {
+            throw err instanceof ApiError ? underItem(err, kind, i) : err
+          }
+          if (exclusive && clock.due()) await clock.pause()
         }
-      })
+      }
+      db.exec('COMMIT')
+    } catch (err) {
+      if (db.inTransaction) db.exec('ROLLBACK')
+      throw err
     }
-  })()
-  return result
+    return result
+  }
+  return exclusive ? exclusive.run(work) : work()
 }
 
 function runItem(db: Db, zone: ZoneRef, kind: DnsBatchKind, item: Record<string, unknown>, now: Date): DnsRecord {

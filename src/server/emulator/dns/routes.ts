@@ -16,7 +16,7 @@ import { createRecord, deleteRecord, recordNotFound, updateRecord } from './writ
 
 const BASE = '/zones/:zone_id/dns_records'
 
-export function registerDnsRoutes(app: Hono, { db, now, importsPerMinute }: EmulatorContext): void {
+export function registerDnsRoutes(app: Hono, { db, now, importsPerMinute, exclusive }: EmulatorContext): void {
   app.get(BASE, (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     ensureSoa(db, zone, now().toISOString())
@@ -69,7 +69,7 @@ export function registerDnsRoutes(app: Hono, { db, now, importsPerMinute }: Emul
 
   app.post(`${BASE}/batch`, async (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
-    return ok(c, runBatch(db, zone, await readJson(c), now()))
+    return ok(c, await runBatch(db, zone, await readJson(c), now(), { exclusive }))
   })
 
   app.get(`${BASE}/:dns_record_id`, (c) => {
