@@ -43,7 +43,9 @@ async function whileRunning(url: string, work: () => Promise<unknown>) {
 
 export async function run(): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'zk-bench-resp-'))
-  const emulator = createEmulator({ file: join(dataDir, 'sandbox.sqlite'), importsPerMinute: 1_000 })
+  // As `npm start` runs it: the scale-test zones and resets written by a worker thread.
+  const emulator = createEmulator({ file: join(dataDir, 'sandbox.sqlite'), importsPerMinute: 1_000, scaleInBackground: true })
+  await emulator.ready
   const server = await startBenchServer({ config: benchConfig({ dataDir }), emulator })
   const rows: Row[] = []
   const report = (label: string, r: { ms: number; latencies: number[] }) => {

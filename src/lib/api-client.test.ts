@@ -61,6 +61,20 @@ describe('api', () => {
     expect(err.errors[0].code).toBe(0)
   })
 
+  it('turns an answer cut off mid-stream into status 0 with a plain message', async () => {
+    const cut = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(new TextEncoder().encode('{"result":[{"id":'))
+        c.error(new TypeError('terminated'))
+      },
+    })
+    mockFetch(new Response(cut, { status: 200 }))
+    const err = (await api.get('/zones').catch((e: unknown) => e)) as ApiRequestError
+    expect(err).toBeInstanceOf(ApiRequestError)
+    expect(err.status).toBe(0)
+    expect(err.errors[0].message).toContain('cut off')
+  })
+
   it('reports a non-JSON answer with its text', async () => {
     mockFetch(new Response('<html>Bad gateway</html>', { status: 502 }))
     const err = (await api.get('/zones').catch((e: unknown) => e)) as ApiRequestError

@@ -90,7 +90,20 @@ function redirectToSignIn(): void {
 async function readEnvelope(res: Response): Promise<ApiEnvelope<unknown>> {
   // Deletes the API answers with 204 carry no body (page-security policies, rulesets).
   if (res.status === 204) return { success: true, errors: [], messages: [], result: null }
-  const text = await res.text()
+  let text: string
+  try {
+    text = await res.text()
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err
+    // A large answer is streamed; the server cuts it off when upstream fails or sends what it cannot check.
+    throw new ApiRequestError(0, [
+      {
+        code: NETWORK_ERROR_CODE,
+        message:
+          'The answer was cut off before its end (the API connection failed or sent something the server would not pass on). Try again.',
+      },
+    ])
+  }
   let json: unknown
   try {
     json = text ? JSON.parse(text) : undefined
@@ -100,7 +113,10 @@ async function readEnvelope(res: Response): Promise<ApiEnvelope<unknown>> {
   if (!isEnvelope(json)) {
     const snippet = text.replace(/\s+/g, ' ').trim().slice(0, 200)
     throw new ApiRequestError(res.status, [
-      { code: res.status, message: snippet ? `Unexpected answer from the server: ${snippet}` : `Empty answer (HTTP ${res.status}).` },
+      {
+        code: res.status,
+        message: snippet ? `Unexpected answer from the server: ${snippet}` : `Empty answer (HTTP ${res.status}).`,
+      },
     ])
   }
   if (!res.ok || !json.success) {
@@ -115,7 +131,10 @@ function parse<T>(value: unknown, schema?: ZodType<T>): T {
   const parsed = schema.safeParse(value)
   if (!parsed.success) {
     throw new ApiRequestError(200, [
-      { code: 1, message: `The API answered in a shape the dashboard does not understand: ${parsed.error.issues[0]?.message ?? 'invalid'}.` },
+      {
+        code: 1,
+        message: `The API answered in a shape the dashboard does not understand: ${parsed.error.issues[0]?.message ?? 'invalid'}.`,
+      },
     ])
   }
   return parsed.data
@@ -149,7 +168,13 @@ export const api = {
     const env = await call('GET', path, undefined, opts)
     const rows = Array.isArray(env.result) ? env.result : []
     const result = opts?.schema ? rows.map((r) => parse(r, opts.schema)) : (rows as T[])
-    const resultInfo = env.result_info ?? { page: 1, per_page: result.length, count: result.length, total_count: result.length, total_pages: 1 }
+    const resultInfo = env.result_info ?? {
+      page: 1,
+      per_page: result.length,
+      count: result.length,
+      total_count: result.length,
+      total_pages: 1,
+    }
     return { result, resultInfo }
   },
   async post<T = unknown>(path: string, body?: unknown, opts?: RequestOptions<T>): Promise<T> {
@@ -166,7 +191,10 @@ export const api = {
   },
   /** Plain-text download (e.g. a BIND export). Errors still arrive as JSON envelopes. */
   async text(path: string, opts?: { params?: QueryParams; signal?: AbortSignal }): Promise<string> {
-    const res = await send('GET', BASE + path + buildQuery(opts?.params), { headers: { Accept: 'text/plain' }, signal: opts?.signal })
+    const res = await send('GET', BASE + path + buildQuery(opts?.params), {
+      headers: { Accept: 'text/plain' },
+      signal: opts?.signal,
+    })
     if (!res.ok) await readEnvelope(res)
     return res.text()
   },
@@ -176,7 +204,12 @@ export const api = {
  * The dashboard's own (non-API) endpoints, same envelope and errors as the API:
  * `/api/sandbox/reset` and the local store under `/api/local/...` (e.g. the page-security review ledger).
  */
-export async function requestLocal<T = unknown>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+export async function requestLocal<T = unknown>(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (method !== 'GET') Object.assign(headers, WRITE_HEADER)
   if (body !== undefined) headers['Content-Type'] = 'application/json'

@@ -1,10 +1,19 @@
 export const REDACTED = '[redacted]'
 
+/** A stretch `[start, end)` of text that spells a secret (or several overlapping ones). */
+export type Span = [start: number, end: number]
+
 export interface Redactor {
   /** The text with every secret replaced, in every spelling a JSON encoder can produce. */
   text(value: string): string
   /** The same for UTF-8 bytes; the same buffer when no secret occurs (the common case, kept fast). */
   bytes(value: Buffer): Buffer
+  /** Where secrets occur in the text (merged where they overlap), in UTF-16 offsets. */
+  spans(value: string): Span[]
+  /** False when the bytes cannot hold any spelling of a secret: no need to look closer. */
+  mayHold(value: Buffer): boolean
+  /** Bytes of the longest spelling of a secret (every character as `\uXXXX`): the streaming window. */
+  longest: number
 }
 
 /** Spellings of a secret that could appear as is: raw, and escaped the usual way inside a JSON string. */
@@ -14,6 +23,7 @@ function spellings(secret: string): string[] {
   return [...new Set([secret, json, jsonSlash])]
 }
 
+/** Other escapes only ever give the canonical JSON spelling, which is one of the needles. */
 const ESCAPE_HINT = /\\[u/]/
 const SIMPLE_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' }
 
@@ -50,20 +60,26 @@ function unescapedView(s: string): { view: string; at: Int32Array } {
   return { view: parts.join(''), at }
 }
 
-/** Replaces the original spans behind every occurrence of a secret in the unescaped view. */
-function redactEscaped(value: string, secrets: string[]): string {
-  const { view, at } = unescapedView(value)
-  const spans: [number, number][] = []
-  for (const secret of secrets) {
-    for (let i = view.indexOf(secret); i !== -1; i = view.indexOf(secret, i + 1)) spans.push([at[i], at[i + secret.length]])
+/** Sorted, with overlapping spans joined into one (adjacent ones stay apart). */
+function merged(spans: Span[]): Span[] {
+  if (spans.length < 2) return spans
+  spans.sort((a, b) => a[0] - b[0] || a[1] - b[1])
+  const out: Span[] = [spans[0]]
+  for (const [start, end] of spans.slice(1)) {
+    const last = out[out.length - 1]
+    if (start < last[1]) last[1] = Math.max(last[1], end)
+    else out.push([start, end])
   }
+  return out
+}
+
+/** The text with each span replaced by the marker. */
+export function applySpans(value: string, spans: Span[]): string {
   if (!spans.length) return value
-  spans.sort((a, b) => a[0] - b[0])
   const out: string[] = []
   let from = 0
   for (const [start, end] of spans) {
-    if (end <= from) continue
-    out.push(value.slice(from, Math.max(from, start)), REDACTED)
+    out.push(value.slice(from, start), REDACTED)
     from = end
   }
   out.push(value.slice(from))
@@ -77,40 +93,32 @@ function redactEscaped(value: string, secrets: string[]): string {
  */
 export function createRedactor(secrets: string[]): Redactor {
   const plain = [...new Set(secrets.filter((s) => s.length > 0))]
-  const needles = [...new Set(plain.flatMap(spellings))].sort((a, b) => b.length - a.length)
+  const needles = [...new Set(plain.flatMap(spellings))]
+  const needleBytes = needles.map((n) => Buffer.from(n, 'utf8'))
 
-  const text = (value: string) => {
-    let out = value
-    for (const n of needles) if (out.includes(n)) out = out.split(n).join(REDACTED)
+  const spans = (value: string): Span[] => {
+    const found: Span[] = []
+    for (const n of needles) for (let i = value.indexOf(n); i !== -1; i = value.indexOf(n, i + 1)) found.push([i, i + n.length])
     // Other spellings (any mix of \uXXXX escapes, a partly escaped slash) need an unescaped view.
-    if (plain.length && ESCAPE_HINT.test(out)) out = redactEscaped(out, plain)
-    return out
+    if (plain.length && ESCAPE_HINT.test(value)) {
+      const { view, at } = unescapedView(value)
+      for (const secret of plain)
+        for (let i = view.indexOf(secret); i !== -1; i = view.indexOf(secret, i + 1)) found.push([at[i], at[i + secret.length]])
+    }
+    return merged(found)
   }
 
-  const buffers = needles.map((n) => Buffer.from(n, 'utf8'))
-  const replacement = Buffer.from(REDACTED, 'utf8')
+  const mayHold = (value: Buffer) =>
+    plain.length > 0 && (needleBytes.some((n) => value.includes(n)) || value.includes('\\u') || value.includes('\\/'))
+
   const bytes = (value: Buffer) => {
-    let buf = value
-    for (const needle of buffers) {
-      let at = buf.indexOf(needle)
-      if (at === -1) continue
-      const parts: Buffer[] = []
-      let from = 0
-      while (at !== -1) {
-        parts.push(buf.subarray(from, at), replacement)
-        from = at + needle.length
-        at = buf.indexOf(needle, from)
-      }
-      parts.push(buf.subarray(from))
-      buf = Buffer.concat(parts)
-    }
-    if (plain.length && (buf.includes('\\u') || buf.includes('\\/'))) {
-      const before = buf.toString('utf8')
-      const after = redactEscaped(before, plain)
-      if (after !== before) buf = Buffer.from(after, 'utf8')
-    }
-    return buf
+    if (!mayHold(value)) return value
+    const text = value.toString('utf8')
+    const found = spans(text)
+    return found.length ? Buffer.from(applySpans(text, found), 'utf8') : value
   }
 
-  return { text, bytes }
+  // \uXXXX is the longest spelling of one UTF-16 unit (raw UTF-8 takes at most 3 bytes per unit).
+  const longest = Math.max(0, ...plain.map((s) => s.length * 6))
+  return { text: (value) => applySpans(value, spans(value)), bytes, spans, mayHold, longest }
 }

@@ -113,7 +113,7 @@ export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredTok
   })
 
   app.post('/api/sandbox/reset', guardWrites, async () => {
-    await emulator.ready // a background seed finishes first
+    // Written by a worker thread (the server keeps answering); sandbox requests meanwhile wait for it.
     await emulator.reset()
     return jsonOk({ reset: true })
   })

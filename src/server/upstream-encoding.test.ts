@@ -14,7 +14,14 @@ beforeAll(async () => {
 })
 afterAll(() => upstream.close())
 
-const forward = () => createUpstream({ baseUrl: upstream.url, credential: { kind: 'token', token: TOKEN }, timeoutMs: 2_000 })
+/** Both paths: answers read whole (small, the default) and streamed (here: anything over one byte). */
+const PATHS = [
+  ['read whole', undefined],
+  ['streamed', 1],
+] as const
+let streamAfterBytes: number | undefined
+const forward = () =>
+  createUpstream({ baseUrl: upstream.url, credential: { kind: 'token', token: TOKEN }, timeoutMs: 2_000, streamAfterBytes })
 
 const echoJson = (auth: string) =>
   Buffer.from(JSON.stringify({ result: { authorization: auth }, success: true, errors: [], messages: [] }))
@@ -60,7 +67,11 @@ const gzip = (b: Buffer) => gzipSync(b)
 const gzip2 = (b: Buffer) => gzipSync(gzipSync(b))
 const brThenGzip = (b: Buffer) => gzipSync(brotliCompressSync(b))
 
-describe('upstream codings: the credential never reaches the browser', () => {
+describe.each(PATHS)('upstream codings, answer %s: the credential never reaches the browser', (_path, after) => {
+  beforeAll(() => {
+    streamAfterBytes = after
+  })
+
   it('asks upstream only for codings the proxy decodes', async () => {
     upstream.requests.length = 0
     await fetchThrough(encoded((b) => b))

@@ -11,7 +11,7 @@ import { testConfig } from './server'
 export function auditTestApp() {
   const store = createStore({ dataDir: ':memory:' })
   const me = createModuleEmulator(emulatorModules.filter((m) => m !== zonesModule))
-  const emulator: Emulator = { ...me, reset: () => {}, ready: Promise.resolve(), preparing: () => [] }
+  const emulator: Emulator = { ...me, reset: async () => {}, ready: Promise.resolve(), preparing: () => [] }
   const app = createApp({ config: testConfig(), emulator, store })
   afterAll(async () => {
     await store.close()

@@ -46,7 +46,7 @@ export function fakeEmulator(): FakeEmulator {
     ctx: { db, now: () => new Date() },
     seen: [],
     resets: 0,
-    reset: () => void fake.resets++,
+    reset: async () => void fake.resets++,
     ready: Promise.resolve(),
     preparing: () => [],
     close: () => db.close(),

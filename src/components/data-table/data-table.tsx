@@ -6,6 +6,7 @@ import { ErrorView } from '@/components/ui/error-view'
 import { Spinner } from '@/components/ui/spinner'
 import type { DataTableFeatures } from './features'
 import { DataTablePagination } from './data-table-pagination'
+import { DataTableRow } from './data-table-row'
 import type { DataTableInstance } from './use-data-table'
 import { useProgressiveRows } from './use-progressive-rows'
 
@@ -44,14 +45,37 @@ export interface DataTableProps<T extends object> {
 
 function SortIcon({ dir }: { dir: false | 'asc' | 'desc' }) {
   return (
-    <svg className={cn('size-3.5', dir ? 'text-zinc-900 dark:text-zinc-50' : 'text-zinc-400')} viewBox="0 0 16 16" fill="none" aria-hidden="true">
-      <path d="M5 6.5L8 3.5l3 3" stroke="currentColor" strokeWidth="1.5" strokeOpacity={dir === 'desc' ? 0.3 : 1} strokeLinecap="round" />
-      <path d="M5 9.5l3 3 3-3" stroke="currentColor" strokeWidth="1.5" strokeOpacity={dir === 'asc' ? 0.3 : 1} strokeLinecap="round" />
+    <svg
+      className={cn('size-3.5', dir ? 'text-zinc-900 dark:text-zinc-50' : 'text-zinc-400')}
+      viewBox="0 0 16 16"
+      fill="none"
+      aria-hidden="true"
+    >
+      <path
+        d="M5 6.5L8 3.5l3 3"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeOpacity={dir === 'desc' ? 0.3 : 1}
+        strokeLinecap="round"
+      />
+      <path
+        d="M5 9.5l3 3 3-3"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeOpacity={dir === 'asc' ? 0.3 : 1}
+        strokeLinecap="round"
+      />
     </svg>
   )
 }
 
-function HeaderCell<T extends object>({ header, table }: { header: Header<DataTableFeatures, T, unknown>; table: DataTableInstance<T> }) {
+function HeaderCell<T extends object>({
+  header,
+  table,
+}: {
+  header: Header<DataTableFeatures, T, unknown>
+  table: DataTableInstance<T>
+}) {
   const column = header.column
   const meta = column.columnDef.meta
   const sorted = column.getIsSorted()
@@ -100,13 +124,21 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const error = props.error ?? query?.error
   const onRetry = props.onRetry ?? (query ? () => void query.refetch() : undefined)
   const allRows = table.getRowModel().rows
-  const shown = useProgressiveRows(allRows.length, `${allRows.length}:${allRows[0]?.id ?? ''}:${allRows[allRows.length - 1]?.id ?? ''}`)
+  const shown = useProgressiveRows(
+    allRows.length,
+    `${allRows.length}:${allRows[0]?.id ?? ''}:${allRows[allRows.length - 1]?.id ?? ''}`,
+  )
   const rows = shown < allRows.length ? allRows.slice(0, shown) : allRows
   const colCount = table.getAllLeafColumns().length
   if (error && !rows.length) return <ErrorView error={error} onRetry={onRetry} />
   return (
     // The focus ring of the scroll area is drawn around the whole card: on the area itself the sticky header would cover its top edge.
-    <div className={cn('overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-700 dark:bg-zinc-900', SCROLL_FOCUS_RING)}>
+    <div
+      className={cn(
+        'overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-700 dark:bg-zinc-900',
+        SCROLL_FOCUS_RING,
+      )}
+    >
       {error != null && rows.length > 0 && (
         <div className="border-b border-zinc-200 p-3 dark:border-zinc-700">
           <ErrorView error={error} onRetry={onRetry} title="The latest data could not be loaded" />
@@ -122,7 +154,11 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         data-scroll-area=""
         className={cn('relative overflow-auto focus-visible:outline-none', maxHeightClass)}
       >
-        <table className="w-full border-separate border-spacing-0 text-sm" aria-label={label} aria-busy={isLoading || isFetching || undefined}>
+        <table
+          className="w-full border-separate border-spacing-0 text-sm"
+          aria-label={label}
+          aria-busy={isLoading || isFetching || undefined}
+        >
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -132,7 +168,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
               </tr>
             ))}
           </thead>
-          <tbody className={cn(isFetching && !isLoading && 'opacity-60 transition-opacity')}>
+          {/* Dimmed while newer rows load; not faded: a fade puts the whole body on a layer of its own, painted again each time. */}
+          <tbody className={cn(isFetching && !isLoading && 'opacity-60')}>
             {isLoading && !rows.length ? (
               <tr>
                 <td colSpan={colCount} className="px-3 py-14 text-center text-zinc-600 dark:text-zinc-300">
@@ -146,30 +183,14 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
               </tr>
             ) : (
               rows.map((row) => (
-                <tr
+                <DataTableRow
                   key={row.id}
-                  aria-selected={row.getIsSelected() || undefined}
-                  className={cn(
-                    'hover:bg-zinc-50 aria-selected:bg-blue-50 dark:hover:bg-zinc-800/60 dark:aria-selected:bg-blue-950/50',
-                    rowClassName?.(row.original),
-                  )}
-                >
-                  {row.getAllCells().map((cell) => {
-                    const meta = cell.column.columnDef.meta
-                    return (
-                      <td
-                        key={cell.id}
-                        className={cn(
-                          'border-b border-zinc-100 px-3 py-2.5 align-middle compact:py-1 text-zinc-800 dark:border-zinc-800 dark:text-zinc-200',
-                          meta?.align === 'end' && 'text-right',
-                          meta?.className,
-                        )}
-                      >
-                        <table.FlexRender cell={cell} />
-                      </td>
-                    )
-                  })}
-                </tr>
+                  row={row}
+                  table={table}
+                  selected={row.getIsSelected()}
+                  className={rowClassName?.(row.original)}
+                  columns={table.options.columns}
+                />
               ))
             )}
           </tbody>

@@ -12,6 +12,7 @@ import {
   scalePending,
   scaleZoneIds,
   seedDemo,
+  seedInBackground,
   seedScale,
   seedScaleInBackground,
   type BackgroundSeed,
@@ -24,8 +25,13 @@ export interface Emulator {
   app: Hono
   db: Db
   ctx: EmulatorContext
-  /** Empties every table and writes all the demo data again, at once. Call it once `ready` settled. */
-  reset: () => void
+  /**
+   * Empties every table and writes all the demo data again; settles when it is in. With a database
+   * file and `scaleInBackground`, a worker thread does the writing, so the server keeps answering;
+   * meanwhile every sandbox request waits, and goes on the moment the reset is in (so it sees the
+   * new data, never half of it). Otherwise it is done before returning.
+   */
+  reset: () => Promise<void>
   /** Settles once every zone is written (at once unless the scale-test zones are seeded in the background). */
   ready: Promise<void>
   /** Zones whose demo data is still being written (requests about them wait until it is). */
@@ -95,18 +101,34 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     if (background) startScale()
   } else if (options.seed !== false && scalePending(db)) startScale()
 
-  // At once, also with scaleInBackground: a reset is followed by writes (tests, a person trying things
-  // again), which would all wait for a background seed; it costs about a second.
-  const reset = () => {
-    if (worker) throw new Error('The sandbox is still being prepared: wait for `ready` before a reset.')
-    seed(true)
+  let resetting: Promise<void> | undefined
+  const resetInWorker = async () => {
+    await ready // a background seed of the scale-test zones finishes first
+    if (closed) return
+    const job = seedInBackground({ file: options.file, now: ctx.now().toISOString(), job: 'reset', fixtures: options.fixtures })
+    worker = job
+    await job.done
+      .catch((err: unknown) => {
+        if (closed) return
+        console.error('[sandbox] background reset failed, resetting now:', err instanceof Error ? err.message : err)
+        seed(true)
+      })
+      .finally(() => (worker = undefined))
+  }
+  // Resets asked for while one runs share it. In memory (unit tests) no worker can reach the data:
+  // the reset is done before returning.
+  const reset = (): Promise<void> => {
+    if (!background) return Promise.resolve(seed(true))
+    return (resetting ??= resetInWorker().finally(() => (resetting = undefined)))
   }
 
   const app = new Hono()
-  // While the worker writes the scale-test zones, requests about them wait for it, and so do all
-  // writes (the worker holds SQLite's write lock; waiting here keeps the event loop free).
+  // While a worker writes, requests wait for it rather than see half of its work: during a reset,
+  // every request; while the scale-test zones are written, requests about them, and all writes (the
+  // worker holds SQLite's write lock; waiting here keeps the event loop free).
   app.use('*', async (c, next) => {
-    if (worker) {
+    if (resetting) await resetting
+    if (worker && preparing.length) {
       const zoneId = /^\/zones\/([0-9a-f]{32})\//.exec(new URL(c.req.url).pathname)?.[1]
       if (c.req.method !== 'GET' || (zoneId && preparing.includes(zoneId))) await ready
     }

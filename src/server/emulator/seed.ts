@@ -88,12 +88,24 @@ export interface BackgroundSeed {
   stop: () => Promise<void>
 }
 
-/** Has a worker thread write the pending scale-test zones into the database file; `done` settles when they are in. */
-export function seedScaleInBackground(file: string, now: Date): BackgroundSeed {
-  const worker = startWorker({ file, now: now.toISOString() })
+/** What a seed worker does: write the pending scale-test zones, or reset everything (see seed-worker.ts). */
+export interface SeedJob {
+  file: string
+  now: string
+  job: 'scale' | 'reset'
+  fixtures?: 'sdk'
+}
+
+/** Has a worker thread run `job` on its own connection to the database file; `done` settles when it is in. */
+export function seedInBackground(job: SeedJob): BackgroundSeed {
+  const worker = startWorker(job)
   const done = new Promise<void>((resolve, reject) => {
     worker.once('error', reject)
     worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the seed worker stopped (exit code ${code})`))))
   })
   return { done, stop: async () => void (await worker.terminate()) }
 }
+
+/** Has a worker thread write the pending scale-test zones into the database file; `done` settles when they are in. */
+export const seedScaleInBackground = (file: string, now: Date): BackgroundSeed =>
+  seedInBackground({ file, now: now.toISOString(), job: 'scale' })
