@@ -1,6 +1,13 @@
 /* The practice sandbox and the newcomer checklist as server and browser share them (no zod: the shell imports it). */
 
-export const CHECKLIST_TASK_IDS = ['find-records', 'add-record', 'read-refusal', 'review-script', 'accept-invite', 'undo-change'] as const
+export const CHECKLIST_TASK_IDS = [
+  'find-records',
+  'add-record',
+  'read-refusal',
+  'review-script',
+  'accept-invite',
+  'undo-change',
+] as const
 export type ChecklistTaskId = (typeof CHECKLIST_TASK_IDS)[number]
 
 /** Where a task is done: the page the checklist links to. */

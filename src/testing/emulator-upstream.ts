@@ -5,7 +5,11 @@ import { startFakeUpstream, type FakeUpstream } from './fake-upstream'
  * A live API for tests: the sandbox emulator (its own in-memory demo data) behind a real HTTP server
  * on loopback that records every request it gets (`upstream.requests`).
  */
-export async function startEmulatorUpstream(): Promise<{ upstream: FakeUpstream; emulator: Emulator; close: () => Promise<void> }> {
+export async function startEmulatorUpstream(): Promise<{
+  upstream: FakeUpstream
+  emulator: Emulator
+  close: () => Promise<void>
+}> {
   const emulator = createEmulator({ file: ':memory:', scaleZones: false })
   const upstream = await startFakeUpstream((req, res) => {
     void (async () => {

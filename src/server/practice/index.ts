@@ -57,7 +57,10 @@ export function setUpPractice(app: Hono, { config, store, sandboxes: given }: Pr
     const method = c.req.method.toUpperCase()
     const path = splitTarget(rawTarget(c)).path.replace(/\/$/, '')
     if (!mightTick(method, path) || c.req.header(UNDO_HEADER)) return
-    const answer = (await c.res.clone().json().catch(() => null)) as SeenRequest['answer']
+    const answer = (await c.res
+      .clone()
+      .json()
+      .catch(() => null)) as SeenRequest['answer']
     const task = taskDone({ method, path, status: c.res.status, answer })
     if (task) await store.checklist.mark(personKey(actor), task).catch(() => {})
   }

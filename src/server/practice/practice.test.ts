@@ -19,17 +19,32 @@ let app: ReturnType<typeof createApp>
 const cookies: Record<string, string> = {}
 
 const call = (who: string, path: string, init: RequestInit = {}) =>
-  app.request(path, { ...init, headers: { ...(init.method && init.method !== 'GET' ? WRITE : {}), ...(init.headers as object), cookie: cookies[who] } }, fromAddress('192.0.2.1'))
-const post = (who: string, path: string, body: unknown, method = 'POST') => call(who, path, { method, body: JSON.stringify(body) })
+  app.request(
+    path,
+    {
+      ...init,
+      headers: { ...(init.method && init.method !== 'GET' ? WRITE : {}), ...(init.headers as object), cookie: cookies[who] },
+    },
+    fromAddress('192.0.2.1'),
+  )
+const post = (who: string, path: string, body: unknown, method = 'POST') =>
+  call(who, path, { method, body: JSON.stringify(body) })
 const practise = (who: string, on = true) => post(who, '/api/local/practice', { practice: on })
-const addRecord = (who: string, name: string) => post(who, `/api/v4/zones/${DEMO.id}/dns_records`, { type: 'A', name, content: '192.0.2.77', ttl: 300, proxied: false })
+const addRecord = (who: string, name: string) =>
+  post(who, `/api/v4/zones/${DEMO.id}/dns_records`, { type: 'A', name, content: '192.0.2.77', ttl: 300, proxied: false })
 const names = async (who: string) =>
-  ((await (await call(who, `/api/v4/zones/${DEMO.id}/dns_records?per_page=500`)).json()) as { result: { name: string }[] }).result.map((r) => r.name)
+  (
+    (await (await call(who, `/api/v4/zones/${DEMO.id}/dns_records?per_page=500`)).json()) as { result: { name: string }[] }
+  ).result.map((r) => r.name)
 
 beforeAll(async () => {
   live = await startEmulatorUpstream()
   app = createApp({ config: testConfig({ credential: { kind: 'token', token: TOKEN }, apiBaseUrl: live.upstream.url }), store })
-  for (const [name, role] of [['vic', 'viewer'], ['vic2', 'viewer'], ['ed', 'editor']] as const) {
+  for (const [name, role] of [
+    ['vic', 'viewer'],
+    ['vic2', 'viewer'],
+    ['ed', 'editor'],
+  ] as const) {
     const username = name === 'vic2' ? 'vic' : name
     if (name !== 'vic2') await addPerson(store, username, role)
     // vic2: a second browser of the same person (a session of its own).
@@ -89,7 +104,11 @@ describe('practice sandbox in live mode', () => {
   })
 
   it('records practice writes in the audit log with mode "practice", seen only in that practice session', async () => {
-    const entries = (await (await call('vic', '/api/local/audit')).json()).result as { mode: string; username: string; action: string }[]
+    const entries = (await (await call('vic', '/api/local/audit')).json()).result as {
+      mode: string
+      username: string
+      action: string
+    }[]
     expect(entries.length).toBeGreaterThan(0)
     expect(entries.every((e) => e.mode === 'practice' && e.username === 'vic')).toBe(true)
     // The live session of the same person does not see them (nor could undo them against the live account).

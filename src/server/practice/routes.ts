@@ -47,11 +47,13 @@ export function registerPracticeRoutes(app: Hono, { store, live, sandboxes, prac
   app.post(PRACTICE_BASE, async (c) => {
     if (!live) return notLive()
     const body = (await c.req.json().catch(() => null)) as { practice?: unknown } | null
-    if (typeof body?.practice !== 'boolean') return jsonError(400, 1004, 'Send { "practice": true } to practise or { "practice": false } to go back to live.')
+    if (typeof body?.practice !== 'boolean')
+      return jsonError(400, 1004, 'Send { "practice": true } to practise or { "practice": false } to go back to live.')
     const on = body.practice
     const actor = actorOf(c)
     if (actor.kind === 'person') {
-      if (!(await store.sessions.setPractice(actor.person.id, actor.sessionHandle, on))) return jsonError(404, 1404, 'Your session has ended: sign in again.')
+      if (!(await store.sessions.setPractice(actor.person.id, actor.sessionHandle, on)))
+        return jsonError(404, 1404, 'Your session has ended: sign in again.')
     } else {
       setCookie(c, LOCAL_PRACTICE_COOKIE, on ? '1' : '0', { httpOnly: true, sameSite: 'Strict', path: '/' })
     }

@@ -4,7 +4,9 @@ import { createEmulator, type Emulator } from '../emulator'
 
 /** Where a person's practice data lives: `$DATA_DIR/practice/<hash of the person's key>.sqlite`. */
 export const practiceFile = (dataDir: string, key: string) =>
-  dataDir === ':memory:' ? ':memory:' : join(dataDir, 'practice', `${createHash('sha256').update(key).digest('hex').slice(0, 24)}.sqlite`)
+  dataDir === ':memory:'
+    ? ':memory:'
+    : join(dataDir, 'practice', `${createHash('sha256').update(key).digest('hex').slice(0, 24)}.sqlite`)
 
 export interface PracticeSandboxes {
   /** The person's emulator: opened on first use, created and seeded (demo data, no scale-test zones) if new. */

@@ -18,7 +18,13 @@ export function checklistStore(db: () => Promise<Db>, now: () => number) {
     },
     /** Task → when it was done (milliseconds). */
     async done(personKey: string): Promise<Map<string, number>> {
-      const rows = await (await db()).selectFrom('checklist_progress').select(['task', 'done_at']).where('person_key', '=', personKey).execute()
+      const rows = await (
+        await db()
+      )
+        .selectFrom('checklist_progress')
+        .select(['task', 'done_at'])
+        .where('person_key', '=', personKey)
+        .execute()
       return new Map(rows.map((r) => [r.task, Number(r.done_at)]))
     },
     /** Starts the checklist again. */
