@@ -78,4 +78,4 @@ export interface PracticeView {
   checklist: { id: ChecklistTaskId; done: boolean; doneAt: string | null }[]
 }
 
-export const PRACTICE_BANNER_TEXT = 'Practice: nothing you do here reaches the live account'
+export { PRACTICE_BANNER_TEXT } from './practice-banner'
