@@ -7,7 +7,7 @@ import { SEED_ZONES } from '../src/server/emulator/seed-ids'
 import { createStore } from '../src/server/store'
 import { PRACTICE_BANNER_TEXT } from '../src/shared/practice-banner'
 import { startEmulatorUpstream } from '../src/testing/emulator-upstream'
-import { startZonekeeper, type RunningZonekeeper } from './fixtures'
+import { expectNoSeriousA11yViolations, startZonekeeper, type RunningZonekeeper } from './fixtures'
 
 /**
  * Issue 12, practice sandbox: the server runs in live mode against a "live API" (the emulator behind
@@ -92,6 +92,7 @@ test('a viewer adds a record in practice; the live API gets no write and the liv
   await expect(task(page, 'Add a record')).toContainText('Done')
   await expect(task(page, "Find a zone's DNS records")).toContainText('Done')
   await expect(page.getByText('2 of 6 done')).toBeVisible()
+  await expectNoSeriousA11yViolations(page, 'the practice page with its banner')
 
   // Back to live: the banner goes, the live zone is read again, and it does not have the record.
   await page.getByRole('region', { name: 'Practice mode' }).getByRole('button', { name: 'Back to live' }).click()

@@ -30,7 +30,7 @@ export function PracticeBanner() {
       className="flex basis-full flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-violet-700 px-3 py-1.5 text-white"
     >
       <p className="text-sm font-semibold">{PRACTICE_BANNER_TEXT}</p>
-      <span className="text-sm text-violet-100">(your own copy of the demo data; other people never see it)</span>
+      <span className="hidden text-sm text-violet-100 md:inline">(your own copy of the demo data; other people never see it)</span>
       <span className="ml-auto flex flex-wrap gap-1">
         <Link to="/practice" className={action}>
           Checklist
