@@ -103,7 +103,7 @@ test('a viewer adds a record in practice; the live API gets no write and the liv
   expect(writesUpstream()).toEqual([])
 })
 
-test('the checklist ticks as tasks are really done: a refusal read, an invite accepted, a change undone', async ({ browser }) => {
+test('the checklist ticks as tasks are really done: a refusal read, a change undone, an invite accepted, a script reviewed', async ({ browser }) => {
   test.slow()
   const page = await signedIn(browser, 'nia')
   await startPractising(page)
@@ -132,10 +132,22 @@ test('the checklist ticks as tasks are really done: a refusal read, an invite ac
   await expect(task(page, 'Review a detected script')).toContainText('Not done yet')
   await expect(page.getByText('5 of 6 done')).toBeVisible()
 
+  // A viewer records a verdict in practice (their own ledger): the last task.
+  await page.goto(`/zones/${DEMO.id}/page-shield/scripts?urls=pay-form`)
+  await page.getByRole('table', { name: 'Detected scripts' }).getByRole('link', { name: /pay-form\.js/ }).click()
+  await page.getByRole('button', { name: 'Mark for investigation' }).click()
+  const review = page.getByRole('dialog', { name: 'Review this script' })
+  await review.getByLabel('Note').fill('Unknown payment form script')
+  await review.getByRole('button', { name: 'Save review' }).click()
+  await expect(review).toBeHidden()
+  await page.goto('/practice')
+  await expect(task(page, 'Review a detected script')).toContainText('Done')
+  await expect(page.getByText('6 of 6 done')).toBeVisible()
+
   // Progress is the person's: it is still there after signing out and in again.
   await page.context().clearCookies()
   const again = await signedIn(browser, 'nia')
   await again.goto('/practice')
-  await expect(again.getByText('5 of 6 done')).toBeVisible()
+  await expect(again.getByText('6 of 6 done')).toBeVisible()
   expect(writesUpstream()).toEqual([])
 })
