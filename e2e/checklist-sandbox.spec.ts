@@ -10,7 +10,10 @@ test('in the sandbox, the header leads to the checklist and it ticks off reading
   await expect(page.getByRole('button', { name: 'Start practising' })).toHaveCount(0)
   await expect(page.getByRole('region', { name: 'Practice mode' })).toHaveCount(0)
 
-  const find = page.getByRole('list', { name: 'Newcomer checklist' }).getByRole('listitem').filter({ hasText: "Find a zone's DNS records" })
+  const find = page
+    .getByRole('list', { name: 'Newcomer checklist' })
+    .getByRole('listitem')
+    .filter({ hasText: "Find a zone's DNS records" })
   await find.getByRole('link', { name: 'Open DNS records' }).click()
   await expect(page).toHaveURL(new RegExp(zoneUrl('demo', 'dns')))
   await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible()

@@ -29,7 +29,11 @@ test.beforeAll(async () => {
   await addPerson(store, 'vera', 'viewer')
   await addPerson(store, 'nia', 'viewer')
   await store.close()
-  server = await startZonekeeper('practice', { API_TOKEN: 'e2e-live-token-practice-0123456789', API_BASE_URL: live.upstream.url }, dataDir)
+  server = await startZonekeeper(
+    'practice',
+    { API_TOKEN: 'e2e-live-token-practice-0123456789', API_BASE_URL: live.upstream.url },
+    dataDir,
+  )
 })
 
 test.afterAll(async () => {
@@ -40,14 +44,19 @@ test.afterAll(async () => {
 
 async function signedIn(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.baseURL })
-  const res = await context.request.post('/login', { form: { username, password: `${username}-password-1`, next: '/' }, maxRedirects: 0 })
+  const res = await context.request.post('/login', {
+    form: { username, password: `${username}-password-1`, next: '/' },
+    maxRedirects: 0,
+  })
   expect(res.status()).toBe(303)
   return context.newPage()
 }
 
 const writesUpstream = () => live.upstream.requests.filter((r) => r.method !== 'GET')
-const liveRecordNames = () => live.emulator.db.prepare('SELECT name FROM dns_records WHERE zone_id = ?').pluck().all(DEMO.id) as string[]
-const task = (page: Page, title: string) => page.getByRole('list', { name: 'Newcomer checklist' }).getByRole('listitem').filter({ hasText: title })
+const liveRecordNames = () =>
+  live.emulator.db.prepare('SELECT name FROM dns_records WHERE zone_id = ?').pluck().all(DEMO.id) as string[]
+const task = (page: Page, title: string) =>
+  page.getByRole('list', { name: 'Newcomer checklist' }).getByRole('listitem').filter({ hasText: title })
 
 async function startPractising(page: Page) {
   await page.goto('/zones')
@@ -71,7 +80,9 @@ test('a viewer adds a record in practice; the live API gets no write and the liv
   const page = await signedIn(browser, 'vera')
   // Live: a viewer reads the records but is offered no way to change them.
   await page.goto(`/zones/${DEMO.id}/dns`)
-  await expect(page.getByRole('note').filter({ hasText: 'You can read these records' })).toBeVisible()
+  await expect(page.getByRole('note').filter({ hasText: 'You can read these records' })).toContainText(
+    'use “Practise safely” at the top',
+  )
   await expect(page.getByRole('button', { name: 'Add record' })).toHaveCount(0)
 
   await startPractising(page)
@@ -81,7 +92,12 @@ test('a viewer adds a record in practice; the live API gets no write and the liv
   await expect(page.getByRole('heading', { name: 'DNS records' })).toBeVisible()
   await addRecord(page, 'A', 'practice-e2e', '192.0.2.44')
   await expect(page.getByRole('status').filter({ hasText: 'Record added' })).toBeVisible()
-  await expect(page.getByRole('table').locator('tbody tr').filter({ hasText: `practice-e2e.${DEMO.name}` })).toHaveCount(1)
+  await expect(
+    page
+      .getByRole('table')
+      .locator('tbody tr')
+      .filter({ hasText: `practice-e2e.${DEMO.name}` }),
+  ).toHaveCount(1)
   await expect(page.getByRole('region', { name: 'Practice mode' })).toBeVisible()
 
   // Nothing at all went to the live API while practising, and its zone has no such record.
@@ -103,7 +119,9 @@ test('a viewer adds a record in practice; the live API gets no write and the liv
   expect(writesUpstream()).toEqual([])
 })
 
-test('the checklist ticks as tasks are really done: a refusal read, a change undone, an invite accepted, a script reviewed', async ({ browser }) => {
+test('the checklist ticks as tasks are really done: a refusal read, a change undone, an invite accepted, a script reviewed', async ({
+  browser,
+}) => {
   test.slow()
   const page = await signedIn(browser, 'nia')
   await startPractising(page)
@@ -126,7 +144,13 @@ test('the checklist ticks as tasks are really done: a refusal read, a change und
   await expect(page.getByText('You joined Globex Web Services')).toBeVisible()
 
   await page.goto('/practice')
-  for (const title of ["Find a zone's DNS records", 'Add a record', 'Read why a record was refused', 'Accept an invite', 'Undo a change']) {
+  for (const title of [
+    "Find a zone's DNS records",
+    'Add a record',
+    'Read why a record was refused',
+    'Accept an invite',
+    'Undo a change',
+  ]) {
     await expect(task(page, title)).toContainText('Done')
   }
   await expect(task(page, 'Review a detected script')).toContainText('Not done yet')
@@ -134,7 +158,10 @@ test('the checklist ticks as tasks are really done: a refusal read, a change und
 
   // A viewer records a verdict in practice (their own ledger): the last task.
   await page.goto(`/zones/${DEMO.id}/page-shield/scripts?urls=pay-form`)
-  await page.getByRole('table', { name: 'Detected scripts' }).getByRole('link', { name: /pay-form\.js/ }).click()
+  await page
+    .getByRole('table', { name: 'Detected scripts' })
+    .getByRole('link', { name: /pay-form\.js/ })
+    .click()
   await page.getByRole('button', { name: 'Mark for investigation' }).click()
   const review = page.getByRole('dialog', { name: 'Review this script' })
   await review.getByLabel('Note').fill('Unknown payment form script')

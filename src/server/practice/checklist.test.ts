@@ -103,6 +103,10 @@ describe('the checklist in a live practice session', () => {
 
   it('ticks nothing while live (and a live viewer cannot do the writes anyway)', async () => {
     await request(app, viewer, `/api/v4/zones/${DEMO.id}/dns_records`)
+    const verdict = await request(app, viewer, `/api/local/zones/${DEMO.id}/page-shield/reviews`, 'POST', {
+      script_id: 'a'.repeat(32),
+    })
+    expect(verdict.status).toBe(403)
     expect(await progress(app, viewer)).toEqual([])
   })
 

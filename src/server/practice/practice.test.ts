@@ -141,3 +141,33 @@ describe('practice sandbox in live mode', () => {
     expect(live.upstream.requests).toHaveLength(1)
   })
 })
+
+describe('practice for the local administrator (live, nobody defined yet, loopback)', () => {
+  it('switches with a cookie of its own and then never reaches the live API', async () => {
+    const lone = createStore({ dataDir: ':memory:' })
+    const localApp = createApp({
+      config: testConfig({ credential: { kind: 'token', token: TOKEN }, apiBaseUrl: live.upstream.url }),
+      store: lone,
+    })
+    const on = await localApp.request('/api/local/practice', {
+      method: 'POST',
+      headers: WRITE,
+      body: JSON.stringify({ practice: true }),
+    })
+    expect(on.status).toBe(200)
+    const cookie = on.headers.get('set-cookie')!.split(';')[0]
+    expect(cookie).toBe('zonekeeper_practice=1')
+    live.upstream.requests.length = 0
+    const added = await localApp.request(`/api/v4/zones/${DEMO.id}/dns_records`, {
+      method: 'POST',
+      headers: { ...WRITE, cookie },
+      body: JSON.stringify({ type: 'A', name: 'local-practice', content: '192.0.2.9', ttl: 300, proxied: false }),
+    })
+    expect(added.status).toBe(200)
+    expect(live.upstream.requests).toEqual([])
+    // Without the cookie (another browser) it is the live account.
+    await localApp.request('/api/v4/zones')
+    expect(live.upstream.requests).toHaveLength(1)
+    await lone.close()
+  })
+})

@@ -58,7 +58,8 @@ export function registerPracticeRoutes(app: Hono, { store, live, sandboxes, prac
       setCookie(c, LOCAL_PRACTICE_COOKIE, on ? '1' : '0', { httpOnly: true, sameSite: 'Strict', path: '/' })
     }
     if (on) sandboxes?.of(personKey(actor)) // created now (a tenth of a second) rather than on the first page
-    return jsonOk(await view(c, on))
+    // c.json: the answer carries the cookie set above.
+    return c.json({ result: await view(c, on), success: true, errors: [], messages: [] })
   })
 
   app.post(`${PRACTICE_BASE}/reset`, async (c) => {
