@@ -90,7 +90,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   const mode = (c: Context) => (practice.practising(c) ? 'practice' : config.mode)
   const audit = setUpAudit(app, { store, forward, match, mode, retentionDays: config.auditRetentionDays })
   audit.recordWrites()
-  const auth = registerAuth(app, { store, host: config.host, match, forward, oidc: config.oidc, afterSignIn: practice.afterSignIn })
+  const auth = registerAuth(app, { store, host: config.host, match, forward, oidc: config.oidc, afterSignIn: practice.afterSignIn() })
   practice.checklist()
 
   const tooLarge = bodyLimit({

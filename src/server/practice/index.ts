@@ -66,9 +66,10 @@ export function setUpPractice(app: Hono, { config, store, sandboxes: given }: Pr
   }
 
   return {
-    enter: () => app.use('*', enterRequest),
+    // Only live mode has practising sessions to route: the sandbox pays for none of it.
+    enter: () => void (sandboxes && app.use('*', enterRequest)),
     forward: (liveForward: Forward) => (sandboxes ? modeForward(liveForward) : liveForward),
-    afterSignIn,
+    afterSignIn: () => (sandboxes ? afterSignIn : undefined),
     checklist: () => app.use('/api/*', checklist),
     routes: () => registerPracticeRoutes(app, { store, live, sandboxes, practising }),
     practising,
