@@ -14,6 +14,7 @@ import { loadBalancingRoutes } from './routes/load-balancing'
 import { logFieldsRoutes } from './routes/log-fields'
 import { pageShieldRoutes } from './routes/page-shield'
 import { peopleRoutes } from './routes/people'
+import { practiceRoutes } from './routes/practice'
 import { zoneOverviewRoutes, zonesRoutes } from './routes/zones'
 
 /** The whole route tree. Each area adds its routes from its own file in ./routes; this file rarely changes. */
@@ -31,6 +32,7 @@ export const routeTree = rootRoute.addChildren([
   ...invitesRoutes,
   ...peopleRoutes,
   ...auditRoutes,
+  ...practiceRoutes,
 ])
 
 export function createQueryClient(): QueryClient {

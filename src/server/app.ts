@@ -14,6 +14,7 @@ import { createRedactor } from './redact'
 import { escapeControls } from './log-text'
 import { loggablePath, requestLog, type LogLine } from './request-log'
 import { emulatorForward, registerNoSandbox, registerSandboxDoor } from './sandbox-door'
+import { setUpPractice } from './practice'
 import { registerSpa } from './spa'
 import { createStore, type Store } from './store'
 import { createUpstream } from './upstream'
@@ -57,6 +58,10 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
     isApiPath(c.req.path) ? jsonError(404, PROXY_CODES.noRoute, 'No route for that URI') : c.text('Not found', 404),
   )
 
+  // Practice sandbox (issue 12): a per-request holder first, so every forward follows the session's mode.
+  const store = given ?? createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+  const practice = setUpPractice(app, { config, store })
+  practice.enter()
   if (log) app.use('*', requestLog(log))
   // API answers are private and change with every write: no cache may keep them.
   app.use('*', async (c, next) => {
@@ -76,15 +81,17 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
     c.json({ ok: true, mode: config.mode, ...(emulator ? { preparing: emulator.preparing().map(preparingZone) } : {}) }),
   )
 
-  const store = given ?? createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   const match = createMatcher(endpoints ?? allEndpoints)
+  // Live: the upstream API, except for a practising session, which goes to its person's own emulator.
   const forward = emulator
     ? emulatorForward(emulator)
-    : createUpstream({ baseUrl: config.apiBaseUrl, credential: config.credential!, timeoutMs: config.upstreamTimeoutMs })
+    : practice.forward(createUpstream({ baseUrl: config.apiBaseUrl, credential: config.credential!, timeoutMs: config.upstreamTimeoutMs }))
   // Audit log (issue 12): its recorder wraps sign-in, roles and dispatch; see src/server/audit.
-  const audit = setUpAudit(app, { store, forward, match, mode: () => config.mode, retentionDays: config.auditRetentionDays })
+  const mode = (c: Context) => (practice.practising(c) ? 'practice' : config.mode)
+  const audit = setUpAudit(app, { store, forward, match, mode, retentionDays: config.auditRetentionDays })
   audit.recordWrites()
-  const auth = registerAuth(app, { store, host: config.host, match, forward, oidc: config.oidc })
+  const auth = registerAuth(app, { store, host: config.host, match, forward, oidc: config.oidc, afterSignIn: practice.afterSignIn() })
+  practice.checklist()
 
   const tooLarge = bodyLimit({
     maxSize: MAX_BODY_BYTES,
@@ -109,6 +116,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
 
   app.use('/api/local/*', guardWrites)
   registerLocalRoutes(app, { store })
+  practice.routes()
   audit.routes()
 
   app.all('/api/*', () => jsonError(404, PROXY_CODES.noRoute, 'No route for that URI'))

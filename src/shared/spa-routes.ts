@@ -11,6 +11,7 @@ export const SPA_ROUTES = [
   '/people',
   '/account',
   '/audit',
+  '/practice',
   '/zones/$zoneId',
   '/zones/$zoneId/dns',
   '/zones/$zoneId/certificates',

@@ -1,6 +1,8 @@
-import { useId, type Ref } from 'react'
+import { lazy, Suspense, useId, type Ref } from 'react'
 import { Outlet } from '@tanstack/react-router'
 import { AccountMenu } from './account-menu'
+import { useMe } from '@/lib/access'
+import { PRACTICE_BANNER_TEXT } from '@/shared/practice-banner'
 import { PreparingNotice } from './preparing-notice'
 import { SandboxControls } from './sandbox-controls'
 import { SideNav } from './side-nav'
@@ -8,6 +10,23 @@ import { useNavDrawer } from './use-nav-drawer'
 import { DensitySwitch } from './density-switch'
 import { ThemeSwitch } from './theme-switch'
 import { ZoneSwitcher } from './zone-switcher'
+
+// Only sessions that practise load the banner's actions (switch back, reset): the shell stays small.
+const PracticeBanner = lazy(() => import('./practice-banner').then((m) => ({ default: m.PracticeBanner })))
+
+/** The practice banner (issue 12) on every page while this session practises; its text shows at once. */
+function PracticeSlot() {
+  if (!useMe().data?.practice) return null
+  return (
+    <Suspense
+      fallback={
+        <p className="basis-full rounded-md bg-violet-700 px-3 py-1.5 text-sm font-semibold text-white">{PRACTICE_BANNER_TEXT}</p>
+      }
+    >
+      <PracticeBanner />
+    </Suspense>
+  )
+}
 
 function Brand() {
   return (
@@ -98,6 +117,7 @@ export function AppLayout() {
         {/* While the drawer is open the page behind is inert: focus stays in the drawer, screen readers see only it. */}
         <div className="flex min-w-0 flex-1 flex-col" inert={open}>
           <header className="sticky top-0 z-30 flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-200 bg-white/90 px-4 py-2.5 backdrop-blur md:px-6 dark:border-zinc-800 dark:bg-zinc-900/90">
+            <PracticeSlot />
             <MenuButton ref={buttonRef} open={open} controls={navId} onClick={toggle} />
             <div className="max-w-sm min-w-0 flex-1 basis-56">
               <ZoneSwitcher />

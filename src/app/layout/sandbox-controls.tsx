@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRouter } from '@tanstack/react-router'
-import { useCan } from '@/lib/access'
+import { Link, useRouter } from '@tanstack/react-router'
+import { useCan, useMe } from '@/lib/access'
 import { postLocal } from '@/lib/api-client'
 import { healthQueryOptions } from '@/lib/health'
 import { Badge } from '@/components/ui/badge'
@@ -9,9 +9,16 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { useToast } from '@/components/ui/toast'
 
-/** "Sandbox" or "Live" badge; in the sandbox, a "Reset sandbox" action that restores the demo data. */
+const practiceLink =
+  'rounded-md px-2 py-1 text-sm font-medium text-violet-800 hover:bg-violet-50 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-violet-200 dark:hover:bg-violet-950'
+
+/**
+ * "Sandbox", "Live" or "Practice" badge. Live: the way into one's own practice sandbox; sandbox: the
+ * newcomer checklist, and a "Reset sandbox" action that restores the demo data.
+ */
 export function SandboxControls() {
   const health = useQuery(healthQueryOptions())
+  const practising = useMe().data?.practice === true
   // Resetting throws away everyone's sandbox changes: administrators only (the server checks too).
   const admin = useCan('admin').allowed
   const [confirming, setConfirming] = useState(false)
@@ -21,10 +28,26 @@ export function SandboxControls() {
   const toast = useToast()
   if (!health.data) return health.isError ? <Badge tone="danger">Server unreachable</Badge> : null
   if (health.data.mode === 'live') {
+    if (practising) {
+      return (
+        <Badge tone="info" title="This session works in your own practice sandbox: nothing reaches the live account.">
+          Practice
+        </Badge>
+      )
+    }
     return (
-      <Badge tone="warning" title="Changes here act on your real account through the API.">
-        Live
-      </Badge>
+      <>
+        <Badge tone="warning" title="Changes here act on your real account through the API.">
+          Live
+        </Badge>
+        <Link
+          to="/practice"
+          className={practiceLink}
+          title="Try everything on your own copy of demo data, without touching the live account."
+        >
+          Practise safely
+        </Link>
+      </>
     )
   }
   const reset = async () => {
@@ -47,6 +70,9 @@ export function SandboxControls() {
       <Badge tone="info" title="You are working on a local copy of the API with demo data. Nothing here touches a real account.">
         Sandbox
       </Badge>
+      <Link to="/practice" className={practiceLink} title="Six first tasks, ticked off as you do them.">
+        Newcomer checklist
+      </Link>
       {admin && (
         <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
           Reset sandbox

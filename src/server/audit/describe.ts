@@ -77,6 +77,9 @@ export function describeLocalWrite(method: string, path: string): WriteDescripti
   const zoneId = zoneOf(path.replace(/^\/api\/local/, ''))
   const parts = path.split('/').filter(Boolean)
   if (path === '/api/sandbox/reset') return { area: 'sandbox', resourceType: 'sandbox', resourceId: null, action: 'reset', zoneId: null }
+  if (path.startsWith('/api/local/practice')) {
+    return { area: 'practice', resourceType: 'practice_sandbox', resourceId: null, action: path.endsWith('/reset') ? 'reset' : 'switch', zoneId: null }
+  }
   if (path.includes('/page-shield/reviews')) {
     return { area: 'page-shield', resourceType: 'review_verdict', resourceId: null, action: 'create', zoneId }
   }

@@ -11,8 +11,8 @@ export interface AuditSetup {
   store: Store
   forward: Forward
   match: (method: string, path: string) => Endpoint | undefined
-  /** `live` or `sandbox` (practice: per session, later). */
-  mode: () => string
+  /** `live`, `sandbox`, or `practice` for a request of a practising session. */
+  mode: (c: Context) => string
   /** Days of entries to keep; undefined keeps everything. */
   retentionDays?: number
 }

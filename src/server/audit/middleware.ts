@@ -56,7 +56,7 @@ export interface AuditOptions {
   store: Store
   forward: Forward
   match: (method: string, path: string) => Endpoint | undefined
-  mode: () => string
+  mode: (c: Context) => string
 }
 
 const decoder = new TextDecoder()
@@ -120,7 +120,7 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
       personId: actor.person.id,
       username: actor.person.username,
       personName: actor.person.displayName,
-      mode: mode(),
+      mode: mode(c),
       zoneId,
       // Looked up only when the write reached the API: a refused one sends nothing upstream.
       zoneName: d.zoneName ?? (zoneId && (state.dispatched || !isApi) ? await names.nameOf(zoneId).catch(() => null) : null),

@@ -18,15 +18,26 @@ export const UNDO_HEADER = 'x-zonekeeper-undo'
 export const scopeOf = (a: Actor): AuditFilter['scope'] =>
   a.person.role === 'admin' ? undefined : { zones: a.person.zones, personId: a.person.id }
 
-function visible(a: Actor, e: AuditEntry): boolean {
+/**
+ * Practice (issue 12): a practising session sees only its person's practice entries (their data is
+ * their own, and its ids repeat in everyone's copy); other sessions never see practice entries, so
+ * nobody undoes a practice change against the live account or someone else's practice.
+ */
+const practiceFilter = (c: Context): Pick<AuditFilter, 'practice' | 'scope'> =>
+  c.get('zkPractice') ? { practice: { personId: actorOf(c).person.id } } : { practice: false, scope: scopeOf(actorOf(c)) }
+
+function visible(c: Context, e: AuditEntry): boolean {
+  const a = actorOf(c)
+  if (c.get('zkPractice')) return e.mode === 'practice' && e.personId === a.person.id
+  if (e.mode === 'practice') return false
   const s = scopeOf(a)
   if (!s) return true
   if (s.personId !== null && e.personId === s.personId) return true
   return e.zoneName !== null && (s.zones === '*' || s.zones.includes(e.zoneName))
 }
 
-function filterOf(s: AuditSearch, a: Actor): AuditFilter {
-  return { person: s.person, zone: s.zone, area: s.area, action: s.action, outcome: s.outcome, ...auditTimeRange(s), scope: scopeOf(a) }
+function filterOf(s: AuditSearch, c: Context): AuditFilter {
+  return { person: s.person, zone: s.zone, area: s.area, action: s.action, outcome: s.outcome, ...auditTimeRange(s), ...practiceFilter(c) }
 }
 
 const CSV_COLUMNS = ['id', 'time', 'person', 'username', 'mode', 'zone', 'area', 'resource_type', 'resource_id', 'action', 'outcome', 'status', 'errors', 'request_id', 'before', 'after', 'undo_of'] as const
@@ -60,7 +71,7 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
     if (!s.success) return jsonErrors(400, apiErrorsFromIssues(s.error.issues, 1004))
     const page = s.data.page ?? 1
     const perPage = s.data.per_page ?? 50
-    const { entries, total } = await store.audit.list(filterOf(s.data, actorOf(c)), page, perPage)
+    const { entries, total } = await store.audit.list(filterOf(s.data, c), page, perPage)
     return c.json({ success: true, errors: [], messages: [], result: entries, result_info: { page, per_page: perPage, count: entries.length, total_count: total, total_pages: Math.ceil(total / perPage) } })
   })
 
@@ -69,7 +80,7 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
     if (!s.success) return jsonErrors(400, apiErrorsFromIssues(s.error.issues, 1004))
     const rows: AuditEntry[] = []
     for (let page = 1; page <= 200; page++) {
-      const { entries } = await store.audit.list(filterOf(s.data, actorOf(c)), page, 500)
+      const { entries } = await store.audit.list(filterOf(s.data, c), page, 500)
       rows.push(...entries)
       if (entries.length < 500) break
     }
@@ -82,14 +93,14 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
     const q = new URL(c.req.url).searchParams
     const [zoneId, type, id] = [q.get('zone_id'), q.get('type'), q.get('id')]
     if (!zoneId || !type || !id) return jsonError(400, 1004, 'History needs zone_id, type and id.')
-    const { entries } = await store.audit.list({ resource: { zoneId, type, id }, scope: scopeOf(actorOf(c)) }, 1, 200)
+    const { entries } = await store.audit.list({ resource: { zoneId, type, id }, ...practiceFilter(c) }, 1, 200)
     return jsonOk(entries)
   })
 
   const entryOf = async (c: Context): Promise<AuditEntry | Response> => {
     const id = Number(c.req.param('id'))
     const e = Number.isSafeInteger(id) ? await store.audit.get(id) : undefined
-    return e && visible(actorOf(c), e) ? e : jsonError(404, 10404, 'No such audit entry (or it is outside your zone scope).')
+    return e && visible(c, e) ? e : jsonError(404, 10404, 'No such audit entry (or it is outside your zone scope).')
   }
 
   app.get(`${AUDIT_BASE}/:id`, async (c) => {

@@ -69,13 +69,18 @@ export function registerAccess(app: Hono, { match, forward }: AccessOptions): Re
     const { path } = splitTarget(rawTarget(c))
     let need: Need = { role: 'admin', allZones: false }
     let isApi = false
+    // In a practice session (issue 12) the API's data is the person's own copy: any role may change
+    // it, and zone scope does not apply (nothing of it is shared). Live requests keep every check.
+    const practising = c.get('zkPractice') !== undefined
     if (path.startsWith(API_DOOR + '/')) {
       const endpoint = match(method, path.slice(API_DOOR.length))
       if (!endpoint) return next() // not on the allowlist: the API door answers 404
+      if (practising) return next()
       isApi = true
       need = { role: roleForEndpoint(endpoint), allZones: needsAllZones(endpoint) }
     } else {
       const route = matchLocalRoute(method, path)
+      if (route?.practice && practising) return next()
       if (route) need = { role: route.role, allZones: false }
     }
     const refusal = await accessRefusal(c, actor, need, path, scope)

@@ -32,6 +32,8 @@ export interface LocalRoute {
   role: Role
   /** Any signed-in person may call it for themselves (own sessions, own tokens). */
   self?: boolean
+  /** In a practice session it acts on the person's own practice data: any role may (issue 12). */
+  practice?: boolean
 }
 
 /** The dashboard's own /api routes (not the API's) and the role each needs. */
@@ -42,9 +44,9 @@ export const localRoutes: LocalRoute[] = [
   { method: 'GET', path: '/api/local/me/tokens', role: 'viewer', self: true },
   { method: 'POST', path: '/api/local/me/tokens', role: 'viewer', self: true },
   { method: 'DELETE', path: '/api/local/me/tokens/:id', role: 'viewer', self: true },
-  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews', role: 'viewer' },
-  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews/export.csv', role: 'viewer' },
-  { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/reviews', role: 'reviewer' },
+  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews', role: 'viewer', practice: true },
+  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews/export.csv', role: 'viewer', practice: true },
+  { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/reviews', role: 'reviewer', practice: true },
   { method: 'GET', path: '/api/local/people', role: 'admin' },
   { method: 'POST', path: '/api/local/people', role: 'admin' },
   { method: 'PATCH', path: '/api/local/people/:person_id', role: 'admin' },
@@ -60,6 +62,10 @@ export const localRoutes: LocalRoute[] = [
   { method: 'GET', path: '/api/local/audit/:id/restore-point', role: 'viewer' },
   { method: 'GET', path: '/api/local/audit/:id/undo-check', role: 'viewer' },
   { method: 'POST', path: '/api/local/audit/:id/undo', role: 'viewer' },
+  // Practice sandbox (issue 12): everyone switches their own session and resets their own practice data.
+  { method: 'GET', path: '/api/local/practice', role: 'viewer', self: true },
+  { method: 'POST', path: '/api/local/practice', role: 'viewer', self: true },
+  { method: 'POST', path: '/api/local/practice/reset', role: 'viewer', self: true },
 ]
 
 const SEGMENT = '[^/]+'

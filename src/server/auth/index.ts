@@ -1,4 +1,4 @@
-import type { Hono } from 'hono'
+import type { Hono, MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { isLoopback } from '../config'
 import type { Endpoint } from '../endpoints'
@@ -24,6 +24,8 @@ export interface AuthOptions {
   /** Single sign-on settings; when set, everyone signs in (no local administrator). */
   oidc?: OidcConfig
   now?: () => number
+  /** Runs right after the sign-in gate, before roles (the practice switch: practice/index.ts). */
+  afterSignIn?: MiddlewareHandler
 }
 
 /** Open without signing in: health, the sign-in pages, and the sandbox's /client/v4 door (its own tokens). */
@@ -57,7 +59,7 @@ export function registerAuth(app: Hono, options: AuthOptions): { signInRequired:
     if (session) {
       const person = await store.people.byId(session.personId)
       if (person && !person.disabled) {
-        setActor(c, { kind: 'person', person: publicPerson(person), sessionHandle: session.handle })
+        setActor(c, { kind: 'person', person: publicPerson(person), sessionHandle: session.handle, practice: session.practice })
         if (person.mustChangePassword && !ALLOWED_BEFORE_NEW_PASSWORD(c.req.path)) {
           return c.req.path.startsWith('/api/')
             ? jsonError(
@@ -89,6 +91,7 @@ export function registerAuth(app: Hono, options: AuthOptions): { signInRequired:
     return c.text('Sign in to the dashboard first.', 401)
   })
 
+  if (options.afterSignIn) app.use('*', options.afterSignIn)
   registerPasswordChange(app, store)
   const scope = registerAccess(app, options)
   const signInRequired = async () => !loopback || Boolean(options.oidc) || !(await nobodyYet())

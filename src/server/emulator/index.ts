@@ -9,6 +9,7 @@ import { emulatorModules } from './modules'
 import {
   createSeedTables,
   isSeeded,
+  clearScalePending,
   scalePending,
   scaleZoneIds,
   seedDemo,
@@ -56,6 +57,20 @@ export interface EmulatorOptions {
   now?: () => Date
   /** Zone-file imports a zone may take per minute (default: the service's few, IMPORTS_PER_MINUTE). */
   importsPerMinute?: number
+  /**
+   * false: the demo data without the scale-test zones (no bigcorp-records.com, no shop-scale.io), for
+   * the cheap per-person practice sandboxes (issue 12). Default: with them.
+   */
+  scaleZones?: boolean
+}
+
+/** Removes the scale-test zones and everything in them (their rows cascade), and their pending mark. */
+function withoutScaleZones(db: Db): void {
+  const ids = scaleZoneIds()
+  db.transaction(() => {
+    db.prepare(`DELETE FROM zones WHERE id IN (${ids.map(() => '?').join(', ')})`).run(...ids)
+    clearScalePending(db)
+  })()
 }
 
 export function createEmulator(options: EmulatorOptions): Emulator {
@@ -69,7 +84,8 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   createSeedTables(db)
   for (const m of emulatorModules) db.exec(m.schema)
 
-  const background = options.scaleInBackground === true && options.file !== ':memory:'
+  const withScale = options.scaleZones !== false
+  const background = withScale && options.scaleInBackground === true && options.file !== ':memory:'
   let preparing: string[] = []
   let worker: BackgroundSeed | undefined
   let ready = Promise.resolve()
@@ -93,13 +109,14 @@ export function createEmulator(options: EmulatorOptions): Emulator {
 
   // The demo data, plus the SDK suite's fixed ids when asked (SANDBOX_SEED=sdk).
   const seed = (scale: boolean) => {
-    seedDemo(ctx, { scale })
+    seedDemo(ctx, { scale: scale && withScale })
+    if (!withScale) withoutScaleZones(db)
     if (options.fixtures === 'sdk') db.transaction(() => seedSdkFixtures({ ...ctx, rng: rng(20261121) }))()
   }
   if (options.seed !== false && (options.reset || !isSeeded(db))) {
     seed(!background)
     if (background) startScale()
-  } else if (options.seed !== false && scalePending(db)) startScale()
+  } else if (options.seed !== false && withScale && scalePending(db)) startScale()
 
   let resetting: Promise<void> | undefined
   const resetInWorker = async () => {

@@ -22,6 +22,7 @@ export function createSeedTables(db: Db): void {
 }
 
 export const isSeeded = (db: Db) => db.prepare(`SELECT 1 FROM ${SEED_MARK} LIMIT 1`).get() !== undefined
+export const clearScalePending = (db: Db) => void db.prepare(`DELETE FROM ${PENDING}`).run()
 export const scalePending = (db: Db) => db.prepare(`SELECT 1 FROM ${PENDING} LIMIT 1`).get() !== undefined
 
 /** The zones the scale-test data goes into. */

@@ -1,15 +1,17 @@
-import type { Hono } from 'hono'
+import type { Context, Hono } from 'hono'
 import { toCsv } from '../../shared/page-shield/csv'
 import { hexIdSchema, apiErrorsFromIssues } from '../../shared/schemas/common'
 import { reviewInputSchema, type ReviewEntry } from '../../shared/schemas/page-shield-review'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../envelope'
 import { actorOf } from '../auth'
 import { writeRefusal } from '../guard'
+import { ledgerZone } from '../practice/ledger'
 import type { ReviewRow, Store } from '../store'
 
-const entry = (r: ReviewRow): ReviewEntry => ({
+/** `zoneId`: the zone as the page names it (a practice ledger keeps its rows under a key of its own). */
+const entry = (r: ReviewRow, zoneId: string): ReviewEntry => ({
   id: r.id,
-  zone_id: r.zone_id,
+  zone_id: zoneId,
   script_id: r.script_id,
   verdict: r.verdict as ReviewEntry['verdict'],
   note: r.note,
@@ -51,6 +53,8 @@ const BASE = '/api/local/zones/:zone_id/page-shield/reviews'
  */
 export function registerReviewRoutes(app: Hono, store: Store, now: () => Date = () => new Date()): void {
   const zoneOf = (raw: string) => (hexIdSchema.safeParse(raw).success ? raw : undefined)
+  // In a practice session, the person's own ledger (practice/ledger.ts); otherwise the zone's.
+  const keyOf = (c: Context, zoneId: string) => ledgerZone(c.get('zkPractice')?.key, zoneId)
   const badZone = () => jsonError(400, 1001, 'The zone identifier must be 32 hexadecimal characters.')
 
   app.get(BASE, async (c) => {
@@ -59,15 +63,15 @@ export function registerReviewRoutes(app: Hono, store: Store, now: () => Date = 
     const scriptId = c.req.query('script_id')
     if (scriptId !== undefined) {
       if (!hexIdSchema.safeParse(scriptId).success) return jsonError(400, 1001, 'script_id must be 32 hexadecimal characters.')
-      return jsonOk((await store.reviews.history(zoneId, scriptId)).map(entry))
+      return jsonOk((await store.reviews.history(keyOf(c, zoneId), scriptId)).map((r) => entry(r, zoneId)))
     }
-    return jsonOk((await store.reviews.latest(zoneId)).map(entry))
+    return jsonOk((await store.reviews.latest(keyOf(c, zoneId))).map((r) => entry(r, zoneId)))
   })
 
   app.get(`${BASE}/export.csv`, async (c) => {
     const zoneId = zoneOf(c.req.param('zone_id'))
     if (!zoneId) return badZone()
-    const rows = await store.reviews.all(zoneId)
+    const rows = (await store.reviews.all(keyOf(c, zoneId))).map((r) => ({ ...r, zone_id: zoneId }))
     return new Response(toCsv(CSV_COLUMNS, rows), {
       headers: {
         'content-type': 'text/csv; charset=utf-8',
@@ -93,7 +97,7 @@ export function registerReviewRoutes(app: Hono, store: Store, now: () => Date = 
     // The signed-in person, never a typed name: evidence of who reviewed (PCI DSS 6.4.3 inventory).
     const { person } = actorOf(c)
     const row = await store.reviews.add({
-      zone_id: zoneId,
+      zone_id: keyOf(c, zoneId),
       script_id: v.script_id,
       verdict: v.verdict,
       note: v.note,
@@ -108,7 +112,7 @@ export function registerReviewRoutes(app: Hono, store: Store, now: () => Date = 
       magecart_score: v.script.magecart_score,
       cryptomining_score: v.script.cryptomining_score,
     })
-    return new Response(JSON.stringify({ result: entry(row), success: true, errors: [], messages: [] }), {
+    return new Response(JSON.stringify({ result: entry(row, zoneId), success: true, errors: [], messages: [] }), {
       status: 201,
       headers: { 'content-type': 'application/json' },
     })

@@ -21,7 +21,7 @@ async function readJson(c: Context): Promise<{ ok: true; body: unknown } | { ok:
  * ending sessions for administrators. The last active administrator cannot be demoted or disabled.
  */
 export function registerPeopleRoutes(app: Hono, store: Store): void {
-  app.get('/api/local/me', (c) => jsonOk(meView(actorOf(c))))
+  app.get('/api/local/me', (c) => jsonOk(meView(actorOf(c), c.get('zkPractice') !== undefined)))
 
   app.get('/api/local/me/sessions', async (c) => {
     const a = actorOf(c)

@@ -24,8 +24,10 @@ export const sessionView = (s: SessionInfo, currentHandle?: string): SessionView
   current: s.handle === currentHandle,
 })
 
-export const meView = (a: Actor): MeView => ({
+/** `practice`: this session works in the person's own practice sandbox (issue 12). */
+export const meView = (a: Actor, practice = false): MeView => ({
   kind: a.kind,
+  practice,
   person: {
     id: a.person.id,
     username: a.person.username,

@@ -23,6 +23,11 @@ export interface AuditFilter {
   resource?: { zoneId: string; type: string; id: string }
   /** Who is asking, when not an administrator: entries of zones in their scope, and their own. */
   scope?: { zones: '*' | string[]; personId: string | null }
+  /**
+   * Practice entries: `false` leaves them out (live views); `{ personId }` keeps only that person's
+   * (a practice session sees its own practice and nothing else); undefined: no condition.
+   */
+  practice?: false | { personId: string | null }
 }
 
 type Row = Omit<AuditTable, 'id' | 'restore_point'> & { id: number; has_restore_point: number | boolean }
@@ -115,6 +120,11 @@ export function auditStore(db: () => Promise<Db>) {
         const own = f.scope.personId === null ? never : eb('person_id', '=', f.scope.personId)
         const zoned = f.scope.zones === '*' ? eb('zone_name', 'is not', null) : f.scope.zones.length ? eb('zone_name', 'in', f.scope.zones) : never
         parts.push(eb.or([own, zoned]) as Expression<SqlBool>)
+      }
+      if (f.practice === false) parts.push(eb('mode', '!=', 'practice'))
+      else if (f.practice) {
+        const id = f.practice.personId
+        parts.push(eb('mode', '=', 'practice'), id === null ? eb('person_id', 'is', null) : eb('person_id', '=', id))
       }
       return eb.and(parts)
     }

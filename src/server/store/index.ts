@@ -1,5 +1,6 @@
 import { apiTokenStore } from './api-tokens'
 import { auditStore } from './audit'
+import { checklistStore } from './checklist'
 import { createDb, dialectOf, migrateToLatest, type Db, type StoreLocation } from './db'
 import { peopleStore } from './people'
 import { reviewStore } from './reviews'
@@ -41,6 +42,7 @@ export function createStore(options: StoreOptions) {
     reviews: reviewStore(db),
     apiTokens: apiTokenStore(db, now),
     audit: auditStore(db),
+    checklist: checklistStore(db, now),
     close: () => kysely.destroy(),
   }
 }

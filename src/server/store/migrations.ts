@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 import { auditLogMigration } from './audit-migration'
+import { checklistMigration, practiceSessionsMigration } from './practice-migration'
 
 /**
  * Versioned migrations, applied in name order and recorded by Kysely's migrator. Never edit one that
@@ -108,5 +109,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     // Issue 12 (audit log) takes '0010-…' so it sorts after issue 11's 0003–0009 (0003 tokens, 0004 one-time passwords).
     '0010-audit-log': auditLogMigration(dialect),
+    // Issue 12's practice sandbox (0011–0013 are issue 12's): the per-session switch, then newcomer checklist progress.
+    '0011-practice-sessions': practiceSessionsMigration(),
+    '0012-newcomer-checklist': checklistMigration(),
   }
 }

@@ -32,5 +32,13 @@ export function reviewStore(db: () => Promise<Db>) {
     async add(review: NewReview): Promise<ReviewRow> {
       return (await db()).insertInto('script_reviews').values(review).returningAll().executeTakeFirstOrThrow()
     },
+    /**
+     * The ledger of one practice sandbox (its zone keys start with `prefix`, see practice/ledger.ts),
+     * thrown away with the practice data when its person resets it. Live ledgers are never deleted.
+     */
+    async deletePractice(prefix: string): Promise<void> {
+      if (!prefix.startsWith('practice:')) throw new Error('Only a practice ledger may be deleted.')
+      await (await db()).deleteFrom('script_reviews').where('zone_id', 'like', prefix.replace(/[%_\\]/g, '') + '%').execute()
+    },
   }
 }

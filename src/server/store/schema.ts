@@ -13,6 +13,7 @@ export interface StoreTables {
   script_reviews: ScriptReviewsTable
   api_tokens: ApiTokensTable
   audit_log: AuditTable
+  checklist_progress: ChecklistProgressTable
 }
 
 export interface PeopleTable {
@@ -44,6 +45,8 @@ export interface SessionsTable {
   expires_at: number
   address: string
   user_agent: string
+  /** 1 while this session works in its person's practice sandbox (live mode only; migration 0011). */
+  practice: Generated<number>
 }
 
 export interface ThrottleTable {
@@ -85,4 +88,12 @@ export interface ApiTokensTable {
   token_hash: string
   created_at: number
   last_used_at: number | null
+}
+
+/** The newcomer checklist (migration 0012): a row per task a person has done. */
+export interface ChecklistProgressTable {
+  /** The person's id, or `local` for the local administrator. */
+  person_key: string
+  task: string
+  done_at: number
 }

@@ -18,6 +18,8 @@ export interface SessionInfo {
   expiresAt: number
   address: string
   userAgent: string
+  /** This session works in its person's practice sandbox (the switch is per session). */
+  practice: boolean
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -74,7 +76,20 @@ export function sessionStore(db: () => Promise<Db>, now: () => number, policy: S
         expiresAt: Math.min(row.expires_at, t + policy.idleMs),
         address: row.address,
         userAgent: row.user_agent,
+        practice: Boolean(Number(row.practice)),
       }
+    },
+    /** Switches one session of a person to practice or back to live; false when there is no such session. */
+    async setPractice(personId: string, handle: string, on: boolean): Promise<boolean> {
+      const r = await (
+        await db()
+      )
+        .updateTable('sessions')
+        .set({ practice: on ? 1 : 0 })
+        .where('person_id', '=', personId)
+        .where('handle', '=', handle)
+        .executeTakeFirst()
+      return Number(r.numUpdatedRows) > 0
     },
     async endByToken(token: string | undefined): Promise<void> {
       if (token) await (await db()).deleteFrom('sessions').where('id_hash', '=', hash(token)).execute()
@@ -114,6 +129,7 @@ export function sessionStore(db: () => Promise<Db>, now: () => number, policy: S
         expiresAt: Math.min(r.expires_at, r.last_seen_at + policy.idleMs),
         address: r.address,
         userAgent: r.user_agent,
+        practice: Boolean(Number(r.practice)),
       }))
     },
     /** Deletes expired sessions; returns how many. */

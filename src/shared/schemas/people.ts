@@ -85,6 +85,8 @@ export interface SessionView {
 /** GET /api/local/me: who the dashboard thinks you are. `local`: nobody is defined, loopback. */
 export interface MeView {
   kind: 'person' | 'local'
+  /** This session works in the person's own practice sandbox: writes there are allowed to every role. */
+  practice: boolean
   person: Omit<PersonView, 'id' | 'disabled' | 'created_at'> & { id: string | null }
 }
 

@@ -9,6 +9,7 @@ import { Button, buttonClasses } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
+import { useMe } from '@/lib/access'
 import type { AuditEntryView } from '@/shared/audit'
 import { AUDIT_FILTER_KEYS, auditTableOptions } from '../api/audit-search'
 import { auditCsvUrl, useAuditLog } from '../api/get-audit-log'
@@ -26,11 +27,16 @@ export function AuditLogPage() {
   const columns = useMemo(() => getAuditColumns(setOpen), [])
   const table = useDataTable({ columns, data: query.data?.result ?? EMPTY, rowCount: query.data?.resultInfo.total_count, urlState: state, getRowId })
   const filtered = AUDIT_FILTER_KEYS.some((k) => state.search[k] !== undefined)
+  const practising = useMe().data?.practice === true
   return (
     <>
       <PageHeader
         title="Audit log"
-        description="Every change made through this dashboard, successful or not: who made it, when, on which zone, and exactly what it changed. Administrators see everything; others see the zones they have access to. Entries cannot be edited or deleted."
+        description={
+          practising
+            ? 'While you practise, this shows only the changes you made in your practice sandbox (they are recorded as "practice" and never appear in the live log). Entries cannot be edited or deleted.'
+            : 'Every change made through this dashboard, successful or not: who made it, when, on which zone, and exactly what it changed. Administrators see everything; others see the zones they have access to. Entries cannot be edited or deleted.'
+        }
         actions={<a className={buttonClasses('secondary')} href={auditCsvUrl(state.search)} download>Export CSV of this view</a>}
       />
       <DataTableFilterBar table={table} state={state}>

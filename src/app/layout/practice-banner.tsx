@@ -1,0 +1,61 @@
+import { useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useMe } from '@/lib/access'
+import { usePracticeActions } from '@/lib/practice'
+import { PRACTICE_BANNER_TEXT } from '@/shared/practice'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { useToast } from '@/components/ui/toast'
+
+const action =
+  'rounded px-2 py-0.5 text-sm font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-white'
+
+/** While this session practises (issue 12): on every page, what that means, the checklist, back to live, and reset. */
+export function PracticeBanner() {
+  const me = useMe()
+  const actions = usePracticeActions()
+  const toast = useToast()
+  const [confirming, setConfirming] = useState(false)
+  if (!me.data?.practice) return null
+  const reset = () =>
+    actions.reset().then(
+      () => {
+        setConfirming(false)
+        toast.success('Practice data reset', 'Your practice sandbox holds the demo data again.')
+      },
+      (err: unknown) => toast.error('Your practice data could not be reset', err),
+    )
+  return (
+    <section
+      aria-label="Practice mode"
+      className="flex basis-full flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-violet-700 px-3 py-1.5 text-white"
+    >
+      <p className="text-sm font-semibold">{PRACTICE_BANNER_TEXT}</p>
+      <span className="hidden text-sm text-violet-100 md:inline">(your own copy of the demo data; other people never see it)</span>
+      <span className="ml-auto flex flex-wrap gap-1">
+        <Link to="/practice" className={action}>
+          Checklist
+        </Link>
+        <button type="button" className={action} onClick={() => setConfirming(true)}>
+          Reset practice data
+        </button>
+        <button
+          type="button"
+          className={`${action} bg-white text-violet-800 hover:no-underline`}
+          disabled={actions.pending !== null}
+          onClick={() => void actions.switchTo(false).catch((err: unknown) => toast.error('Could not go back to live', err))}
+        >
+          Back to live
+        </button>
+      </span>
+      <ConfirmDialog
+        open={confirming}
+        title="Reset your practice data?"
+        consequence="Everything you changed while practising (records, rules, verdicts, invites) is thrown away and your practice sandbox gets the demo data again. The live account and other people's practice are not touched; your checklist progress is kept."
+        confirmLabel="Reset practice data"
+        pending={actions.pending === 'reset'}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void reset()}
+      />
+    </section>
+  )
+}

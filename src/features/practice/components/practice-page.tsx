@@ -1,0 +1,104 @@
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { ErrorView } from '@/components/ui/error-view'
+import { Card, PageHeader } from '@/components/ui/page-header'
+import { LoadingBlock } from '@/components/ui/spinner'
+import { useToast } from '@/components/ui/toast'
+import { practiceQueryOptions, usePracticeActions } from '@/lib/practice'
+import { Checklist } from './checklist'
+
+const RESET_CONSEQUENCE =
+  'Everything you changed while practising (records, rules, verdicts, invites) is thrown away and your practice sandbox gets the demo data again. The live account and other people’s practice are not touched; your checklist progress is kept.'
+
+/** `/practice`: what practice is, the switch in and out of it, the reset, and the newcomer checklist. */
+export function PracticePage() {
+  const practice = useQuery(practiceQueryOptions())
+  const actions = usePracticeActions()
+  const toast = useToast()
+  const [confirming, setConfirming] = useState(false)
+  if (practice.isPending) return <LoadingBlock />
+  if (practice.isError) return <ErrorView error={practice.error} />
+  const view = practice.data
+  const go = (on: boolean) =>
+    void actions
+      .switchTo(on)
+      .catch((err: unknown) => toast.error(on ? 'Could not start practising' : 'Could not go back to live', err))
+  const reset = () =>
+    actions.reset().then(
+      () => {
+        setConfirming(false)
+        toast.success('Practice data reset', 'Your practice sandbox holds the demo data again.')
+      },
+      (err: unknown) => toast.error('Your practice data could not be reset', err),
+    )
+  return (
+    <>
+      <PageHeader
+        title={view.mode === 'sandbox' ? 'Newcomer checklist' : 'Practice sandbox'}
+        description={
+          view.mode === 'sandbox'
+            ? 'This dashboard runs its sandbox: all of it is demo data, so everything here is practice already.'
+            : 'Your own copy of the demo data, to try every task without any risk to the live account.'
+        }
+        actions={
+          view.mode === 'live' ? (
+            <Button variant="primary" pending={actions.pending === 'switch'} onClick={() => go(true)}>
+              Start practising
+            </Button>
+          ) : view.mode === 'practice' ? (
+            <>
+              <Button onClick={() => setConfirming(true)}>Reset practice data</Button>
+              <Button variant="primary" pending={actions.pending === 'switch'} onClick={() => go(false)}>
+                Back to live
+              </Button>
+            </>
+          ) : undefined
+        }
+      />
+      {view.mode !== 'sandbox' && (
+        <Card title={view.mode === 'practice' ? 'You are practising' : 'How practice works'} className="mb-6">
+          <ul className="list-disc space-y-1 pl-5 text-sm text-zinc-700 dark:text-zinc-300">
+            <li>
+              You get the same dashboard on your own copy of the demo data (example.com and a few more zones), made for you the
+              first time you start.
+            </li>
+            <li>
+              Nothing you do there reaches the live account: the dashboard does not use its API credential while you practise.
+            </li>
+            <li>
+              Whatever your role, you may change everything in your copy, so you can try what you will do for real later. Nobody
+              else sees it.
+            </li>
+            <li>
+              Only this browser switches: where else you are signed in stays live. A violet banner stays on every page while you
+              practise.
+            </li>
+            <li>“Reset practice data” gives you the demo data again; “Back to live” returns to the live account.</li>
+          </ul>
+        </Card>
+      )}
+      <Card
+        title="Newcomer checklist"
+        description="Six first tasks. Each one ticks itself off when you have really done it (the dashboard sees it happen)."
+      >
+        {view.mode === 'live' && (
+          <p className="mb-3 text-sm text-zinc-700 dark:text-zinc-300">
+            You do these in practice: start practising to follow the links.
+          </p>
+        )}
+        <Checklist view={view} links={view.mode !== 'live'} />
+      </Card>
+      <ConfirmDialog
+        open={confirming}
+        title="Reset your practice data?"
+        consequence={RESET_CONSEQUENCE}
+        confirmLabel="Reset practice data"
+        pending={actions.pending === 'reset'}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void reset()}
+      />
+    </>
+  )
+}

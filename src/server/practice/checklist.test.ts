@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../app'
+import { addPerson, fromAddress, sessionCookie } from '../auth/test-helpers'
+import { createEmulator } from '../emulator'
+import { SEED_ZONES } from '../emulator/seed-ids'
+import { createStore } from '../store'
+import { startEmulatorUpstream } from '../../testing/emulator-upstream'
+import { testConfig } from '../../testing/server'
+import { taskDone } from './checklist'
+
+/** The newcomer checklist (issue 12): ticked by the server from real requests and their answers. */
+const DEMO = SEED_ZONES.demo
+const WRITE = { 'x-zonekeeper-request': '1', 'content-type': 'application/json' }
+type App = ReturnType<typeof createApp>
+
+const request = (app: App, cookie: string | undefined, path: string, method = 'GET', body?: unknown) =>
+  app.request(
+    path,
+    {
+      method,
+      headers: { ...(method === 'GET' ? {} : WRITE), ...(cookie ? { cookie } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    },
+    fromAddress('192.0.2.1'),
+  )
+const progress = async (app: App, cookie?: string) =>
+  ((await (await request(app, cookie, '/api/local/practice')).json()).result.checklist as { id: string; done: boolean }[])
+    .filter((t) => t.done)
+    .map((t) => t.id)
+
+/** Every task once, as a person does it in the dashboard. */
+async function doEveryTask(app: App, cookie?: string) {
+  const records = `/api/v4/zones/${DEMO.id}/dns_records`
+  expect((await request(app, cookie, records)).status).toBe(200)
+  const added = await request(app, cookie, records, 'POST', {
+    type: 'A',
+    name: 'checklist',
+    content: '192.0.2.5',
+    ttl: 300,
+    proxied: false,
+  })
+  expect(added.status).toBe(200)
+  // "status" is a CNAME in the demo: an A record beside it is refused by the API's rules (81054).
+  const refused = await request(app, cookie, records, 'POST', {
+    type: 'A',
+    name: 'status',
+    content: '192.0.2.6',
+    ttl: 300,
+    proxied: false,
+  })
+  expect(refused.status).toBe(400)
+  const scripts = (await (await request(app, cookie, `/api/v4/zones/${DEMO.id}/page_shield/scripts`)).json()).result as {
+    id: string
+    url: string
+  }[]
+  const review = await request(app, cookie, `/api/local/zones/${DEMO.id}/page-shield/reviews`, 'POST', {
+    script_id: scripts[0].id,
+    verdict: 'expected',
+    note: 'Our analytics.',
+    script: {
+      url: scripts[0].url,
+      host: new URL(scripts[0].url).host,
+      hash: null,
+      js_integrity_score: null,
+      malware_score: null,
+      magecart_score: null,
+      cryptomining_score: null,
+    },
+  })
+  expect(review.status).toBe(201)
+  const invites = (await (await request(app, cookie, '/api/v4/user/invites')).json()).result as {
+    id: string
+    status: string
+    expires_on?: string
+  }[]
+  const pending = invites.find((i) => i.status === 'pending' && (!i.expires_on || Date.parse(i.expires_on) > Date.now()))!
+  expect((await request(app, cookie, `/api/v4/user/invites/${pending.id}`, 'PATCH', { status: 'accepted' })).status).toBe(200)
+  const undo = await request(app, cookie, `/api/local/audit/${added.headers.get('x-zonekeeper-audit-id')}/undo`, 'POST', {})
+  expect(undo.status).toBe(200)
+}
+
+describe('the checklist in a live practice session', () => {
+  let live: Awaited<ReturnType<typeof startEmulatorUpstream>>
+  const store = createStore({ dataDir: ':memory:' })
+  let app: App
+  let viewer = ''
+  let other = ''
+  beforeAll(async () => {
+    live = await startEmulatorUpstream()
+    app = createApp({
+      config: testConfig({ credential: { kind: 'token', token: 'live-token-checklist-0123456' }, apiBaseUrl: live.upstream.url }),
+      store,
+    })
+    await addPerson(store, 'vi', 'viewer')
+    await addPerson(store, 'ot', 'viewer')
+    viewer = await sessionCookie(app, 'vi', 'vi-password-1')
+    other = await sessionCookie(app, 'ot', 'ot-password-1')
+  })
+  afterAll(async () => {
+    await live.close()
+    await store.close()
+  })
+
+  it('ticks nothing while live (and a live viewer cannot do the writes anyway)', async () => {
+    await request(app, viewer, `/api/v4/zones/${DEMO.id}/dns_records`)
+    const verdict = await request(app, viewer, `/api/local/zones/${DEMO.id}/page-shield/reviews`, 'POST', {
+      script_id: 'a'.repeat(32),
+    })
+    expect(verdict.status).toBe(403)
+    expect(await progress(app, viewer)).toEqual([])
+  })
+
+  it('ticks each task as a viewer really does it in practice, and keeps it after signing in again', async () => {
+    await request(app, viewer, '/api/local/practice', 'POST', { practice: true })
+    await doEveryTask(app, viewer)
+    expect(await progress(app, viewer)).toEqual([
+      'find-records',
+      'add-record',
+      'read-refusal',
+      'review-script',
+      'accept-invite',
+      'undo-change',
+    ])
+    expect(live.upstream.requests.filter((r) => r.method !== 'GET')).toEqual([])
+    const again = await sessionCookie(app, 'vi', 'vi-password-1')
+    expect(await progress(app, again)).toHaveLength(6)
+    expect(await progress(app, other)).toEqual([])
+  })
+
+  it("keeps the practice review verdict in the person's own ledger", async () => {
+    const path = `/api/local/zones/${DEMO.id}/page-shield/reviews`
+    expect((await (await request(app, viewer, path)).json()).result).toHaveLength(1)
+    const liveSession = await sessionCookie(app, 'vi', 'vi-password-1')
+    expect((await (await request(app, liveSession, path)).json()).result).toEqual([])
+    await request(app, other, '/api/local/practice', 'POST', { practice: true })
+    expect((await (await request(app, other, path)).json()).result).toEqual([])
+  })
+})
+
+describe('the checklist in sandbox mode (practice is the sandbox)', () => {
+  const store = createStore({ dataDir: ':memory:' })
+  const emulator = createEmulator({ file: ':memory:', scaleZones: false })
+  const app = createApp({ config: testConfig(), emulator, store })
+  afterAll(async () => {
+    emulator.close()
+    await store.close()
+  })
+
+  it('has no separate practice to switch to, and ticks the tasks of the local administrator', async () => {
+    const view = (await (await request(app, undefined, '/api/local/practice')).json()).result
+    expect(view).toMatchObject({ mode: 'sandbox', available: false })
+    expect((await request(app, undefined, '/api/local/practice', 'POST', { practice: true })).status).toBe(409)
+    await doEveryTask(app)
+    expect(await progress(app)).toHaveLength(6)
+  })
+})
+
+describe('what counts as done', () => {
+  const zone = `/api/v4/zones/${DEMO.id}/dns_records`
+  it('a refusal counts only from the API, not from the dashboard refusing a role', () => {
+    const refusal = (code: number, status = 400) =>
+      taskDone({ method: 'POST', path: zone, status, answer: { success: false, errors: [{ code }] } })
+    expect(refusal(81054)).toBe('read-refusal')
+    expect(refusal(10403, 403)).toBeUndefined()
+    expect(
+      taskDone({ method: 'DELETE', path: `${zone}/${'a'.repeat(32)}`, status: 404, answer: { errors: [{ code: 81044 }] } }),
+    ).toBeUndefined()
+  })
+  it('an invite answered "rejected" is not an accepted one', () => {
+    const path = '/api/v4/user/invites/abc'
+    expect(
+      taskDone({ method: 'PATCH', path, status: 200, answer: { success: true, result: { status: 'rejected' } } }),
+    ).toBeUndefined()
+    expect(taskDone({ method: 'PATCH', path, status: 200, answer: { success: true, result: { status: 'accepted' } } })).toBe(
+      'accept-invite',
+    )
+  })
+  it('a failed read or creation does not count', () => {
+    expect(taskDone({ method: 'GET', path: zone, status: 404, answer: { success: false } })).toBeUndefined()
+    expect(taskDone({ method: 'POST', path: zone, status: 200, answer: { success: false } })).toBeUndefined()
+  })
+})

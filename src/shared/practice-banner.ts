@@ -1,0 +1,2 @@
+/** The practice banner's words, in a module of their own: the shell imports them without the checklist's texts. */
+export const PRACTICE_BANNER_TEXT = 'Practice: nothing you do here reaches the live account'
