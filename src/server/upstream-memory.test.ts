@@ -101,8 +101,10 @@ describe('a 60 MB answer', () => {
     expect(result.bytes).toBeGreaterThan(SIZE - PIECE.length)
     expect(result.tail).toContain('"echo":"Bearer [redacted]"}]}')
     expect(result.tail).not.toContain(TOKEN)
-    // Read whole, the same transfer holds 77–180 MB (the test below); streamed, 0.5–15 MB were measured.
-    expect(peak).toBeLessThan(24 * MB)
+    // Read whole, the same transfer holds 77–180 MB (the test below); streamed, 0.5–15 MB were
+    // measured on a quiet machine and up to 26 MB at load 13 (socket buffers fill while the reader
+    // waits for the CPU). Half the answer is the bound: far below holding it whole.
+    expect(peak).toBeLessThan(SIZE / 2)
   }, 60_000)
 
   it('would hold all of it if read whole (so the measure above can fail)', async () => {
@@ -112,15 +114,16 @@ describe('a 60 MB answer', () => {
       timeoutMs: 30_000,
       streamAfterBytes: 64 * MB,
     })
-    const { peak, result } = await peakDuring(async () => {
-      const res = await whole({ method: 'GET', pathAndQuery: '/zones' })
-      const reader = res.body!.getReader()
-      let bytes = 0
-      for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.length
-      if (res.status !== 200) throw new Error(await res.text())
-      return bytes
-    })
-    expect(result).toBeGreaterThan(SIZE - PIECE.length)
-    expect(peak).toBeGreaterThan(SIZE)
+    // Measured at the moment the answer is handed over (read whole, it is all held then), rather
+    // than sampled on a timer, which a busy machine can make miss the peak.
+    const base = held()
+    const res = await whole({ method: 'GET', pathAndQuery: '/zones' })
+    const holding = held() - base
+    const reader = res.body!.getReader()
+    let bytes = 0
+    for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.length
+    expect(res.status).toBe(200)
+    expect(bytes).toBeGreaterThan(SIZE - PIECE.length)
+    expect(holding).toBeGreaterThan(SIZE)
   }, 60_000)
 })
