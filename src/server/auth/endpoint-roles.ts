@@ -52,6 +52,10 @@ export const localRoutes: LocalRoute[] = [
   { method: 'GET', path: '/api/local/people/:person_id/sessions', role: 'admin' },
   { method: 'DELETE', path: '/api/local/people/:person_id/sessions', role: 'admin' },
   { method: 'POST', path: '/api/sandbox/reset', role: 'admin' },
+  // The load-balancing migration's progress (account-level work; administrators always have every zone).
+  { method: 'GET', path: '/api/local/accounts/:account_id/lb-migration', role: 'admin' },
+  { method: 'PUT', path: '/api/local/accounts/:account_id/lb-migration', role: 'admin' },
+  { method: 'DELETE', path: '/api/local/accounts/:account_id/lb-migration', role: 'admin' },
   // Audit log (issue 12): everyone reads their own scope; an undo's write is checked at the API door.
   { method: 'GET', path: '/api/local/audit', role: 'viewer' },
   { method: 'GET', path: '/api/local/audit/export.csv', role: 'viewer' },

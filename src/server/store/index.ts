@@ -1,6 +1,7 @@
 import { apiTokenStore } from './api-tokens'
 import { auditStore } from './audit'
 import { createDb, dialectOf, migrateToLatest, type Db, type StoreLocation } from './db'
+import { lbMigrationStore } from './lb-migrations'
 import { peopleStore } from './people'
 import { reviewStore } from './reviews'
 import { sessionStore, type SessionPolicy } from './sessions'
@@ -13,6 +14,7 @@ export { ROLES, publicPerson, type Person, type PersonWithHash, type Role, type 
 export type { SessionInfo, SessionPolicy } from './sessions'
 export type { ReviewRow, NewReview } from './reviews'
 export type { ApiToken } from './api-tokens'
+export type { SavedLbMigration } from './lb-migrations'
 export type { AuditEntry, AuditFilter, AuditOutcome, NewAuditEntry } from './audit'
 
 export interface StoreOptions extends StoreLocation {
@@ -41,6 +43,7 @@ export function createStore(options: StoreOptions) {
     reviews: reviewStore(db),
     apiTokens: apiTokenStore(db, now),
     audit: auditStore(db),
+    lbMigrations: lbMigrationStore(db, now),
     close: () => kysely.destroy(),
   }
 }

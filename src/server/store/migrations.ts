@@ -106,6 +106,18 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .execute()
       },
     },
+    '0005-lb-migrations': {
+      // The load-balancing e-mail migration of each account (was kept in the browser's localStorage).
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('lb_migrations')
+          .addColumn('account_id', 'text', (c) => c.primaryKey())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('updated_at', bigint, (c) => c.notNull())
+          .addColumn('updated_by', 'text', (c) => c.notNull())
+          .execute()
+      },
+    },
     // Issue 12 (audit log) takes '0010-…' so it sorts after issue 11's 0003–0009 (0003 tokens, 0004 one-time passwords).
     '0010-audit-log': auditLogMigration(dialect),
   }

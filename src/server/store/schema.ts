@@ -13,6 +13,16 @@ export interface StoreTables {
   script_reviews: ScriptReviewsTable
   api_tokens: ApiTokensTable
   audit_log: AuditTable
+  lb_migrations: LbMigrationsTable
+}
+
+export interface LbMigrationsTable {
+  account_id: string
+  /** The migration's state as JSON (checked by the shared schema when written and read). */
+  state: string
+  updated_at: number
+  /** Who saved it last (display name and username). */
+  updated_by: string
 }
 
 export interface PeopleTable {
