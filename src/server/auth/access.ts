@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono'
-import type { Endpoint } from '../endpoints'
+import { createMatcher, endpoints, type Endpoint } from '../endpoints'
 import { jsonError, PROXY_CODES } from '../envelope'
 import { rawTarget, splitTarget } from '../guard'
 import { API_DOOR } from '../proxy'
@@ -13,6 +13,8 @@ export interface AccessOptions {
   match: (method: string, path: string) => Endpoint | undefined
   forward: Forward
 }
+
+const matchEndpoint = createMatcher(endpoints)
 
 const refuse = (message: string) => jsonError(403, PROXY_CODES.refused, message)
 
@@ -50,10 +52,12 @@ export function needForClientPath(method: string, path: string): Need {
     .replace(/\/+$/, '')
     .replace(/^\/zones\/[^/]+/, '/zones/:zone_id')
     .replace(/^\/accounts\/[^/]+/, '/accounts/:account_id')
-  const m = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).find((x) => x === method) ?? 'POST'
   // The zone list itself is read by everyone (out-of-scope zones are filtered out of it).
   const allZones = method === 'GET' && pattern !== '/zones' && needsAllZones({ path: pattern })
-  return { role: roleForEndpoint({ method: m, path: pattern }), allZones }
+  const endpoint = matchEndpoint(method, path)
+  // A path the endpoint table does not know: reads need viewer, anything else an administrator.
+  const role = endpoint ? roleForEndpoint(endpoint) : method === 'GET' ? 'viewer' : 'admin'
+  return { role, allZones }
 }
 
 /**
