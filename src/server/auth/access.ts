@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono'
-import { createMatcher, endpoints, type Endpoint } from '../endpoints'
+import { createMatcher, endpoints, withoutTrailingSlash, type Endpoint } from '../endpoints'
 import { jsonError, PROXY_CODES } from '../envelope'
 import { rawTarget, splitTarget } from '../guard'
 import { API_DOOR } from '../proxy'
@@ -63,7 +63,7 @@ export function needForClientPath(method: string, path: string): Need {
 /**
  * Roles and zone scope on every /api request, after the sign-in gate: the role each request needs
  * comes from endpoint-roles.ts; zones outside the person's scope are refused wherever a path or query
- * names them, and left out of the zone list.
+ * names them, and left out of the zone list (exactly: see scopedZoneList).
  */
 export function registerAccess(app: Hono, { match, forward }: AccessOptions): ReturnType<typeof zoneScope> {
   const scope = zoneScope(forward)
@@ -84,8 +84,10 @@ export function registerAccess(app: Hono, { match, forward }: AccessOptions): Re
     }
     const refusal = await accessRefusal(c, actor, need, path, scope)
     if (refusal) return refusal
+    // A person with a list of zones gets the zone list of those only, paged and counted exactly.
+    const zones = actor.person.zones
+    if (isApi && method === 'GET' && withoutTrailingSlash(path) === `${API_DOOR}/zones` && zones !== '*') return scope.scopedZoneList(c, zones)
     await next()
-    if (isApi && method === 'GET' && path === `${API_DOOR}/zones`) c.res = await scope.filterZoneList(c.res, actor.person.zones)
   })
   return scope
 }
