@@ -118,6 +118,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .execute()
       },
     },
+    '0006-session-id-token': {
+      // The provider's ID token of a single sign-on session: sign-out hands it back (RP-initiated logout).
+      async up(db: AnyDb) {
+        await db.schema.alterTable('sessions').addColumn('id_token', 'text').execute()
+      },
+    },
     // Issue 12 (audit log) takes '0010-…' so it sorts after issue 11's 0003–0009 (0003 tokens, 0004 one-time passwords).
     '0010-audit-log': auditLogMigration(dialect),
   }

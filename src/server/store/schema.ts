@@ -54,6 +54,8 @@ export interface SessionsTable {
   expires_at: number
   address: string
   user_agent: string
+  /** Single sign-on only: the provider's ID token, sent back as id_token_hint when signing out there. */
+  id_token: string | null
 }
 
 export interface ThrottleTable {
