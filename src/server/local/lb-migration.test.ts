@@ -52,12 +52,21 @@ describe('the load-balancing migration in the store', () => {
   it('saves the state with who saved it, reads it back with its per-pool log, and forgets it', async () => {
     const put = await call('ada', 'PUT', state())
     expect(put.status).toBe(200)
+    expect(Object.keys((await json(put)).result as object).sort()).toEqual(['updated_at', 'updated_by'])
     const got = (await json(await call('ada', 'GET'))).result as { state: unknown; updated_by: string; updated_at: string }
     expect(got.state).toEqual(state())
     expect(got.updated_by).toBe('Ada (ada)')
     expect(Date.parse(got.updated_at)).not.toBeNaN()
     expect((await call('ada', 'DELETE')).status).toBe(200)
     expect((await json(await call('ada', 'GET'))).result).toBeNull()
+    // Recorded in the audit log as the migration's progress, without the state itself.
+    const { entries } = await store.audit.list({}, 1, 10)
+    const saves = entries.filter((e) => e.resourceType === 'lb_migration')
+    expect(saves.map((e) => [e.area, e.resourceId, e.action])).toEqual([
+      ['load-balancing', ACCOUNT, 'delete'],
+      ['load-balancing', ACCOUNT, 'update'],
+    ])
+    expect(JSON.stringify(saves)).not.toContain('noc@acme.example')
   })
 
   it('refuses a state the shared schema does not accept, at its field, and one of another account', async () => {

@@ -8,16 +8,14 @@ import type { SavedLbMigration, Store } from '../store'
 
 export const LB_MIGRATION_PATH = '/api/local/accounts/:account_id/lb-migration'
 
-const view = (saved: SavedLbMigration): SavedMigration => ({
-  state: saved.state,
-  updated_at: new Date(saved.updatedAt).toISOString(),
-  updated_by: saved.updatedBy,
-})
+const stamp = (saved: SavedLbMigration) => ({ updated_at: new Date(saved.updatedAt).toISOString(), updated_by: saved.updatedBy })
+const view = (saved: SavedLbMigration): SavedMigration => ({ state: saved.state, ...stamp(saved) })
 
 /**
  * The load-balancing e-mail migration of an account, kept in the dashboard's store (administrators
  * only: see endpoint-roles.ts). GET answers the saved state or null, PUT replaces it (checked by the
- * shared schema), DELETE forgets it. A saved state the schema no longer reads counts as none.
+ * shared schema) and answers only when and by whom (the audit log keeps answers; a state can be large),
+ * DELETE forgets it. A saved state the schema no longer reads counts as none.
  */
 export function registerLbMigrationRoutes(app: Hono, store: Store): void {
   const accountOf = (raw: string) => (hexIdSchema.safeParse(raw).success ? raw : undefined)
@@ -49,7 +47,7 @@ export function registerLbMigrationRoutes(app: Hono, store: Store): void {
     }
     const { person } = actorOf(c)
     const by = person.id ? `${person.displayName} (${person.username})` : person.displayName
-    return jsonOk(view(await store.lbMigrations.put(accountId, parsed.data, by)))
+    return jsonOk(stamp(await store.lbMigrations.put(accountId, parsed.data, by)))
   })
 
   app.delete(LB_MIGRATION_PATH, async (c) => {
