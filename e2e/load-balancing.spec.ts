@@ -13,6 +13,8 @@ interface Policy {
   filters?: { pool_id?: string[]; new_health?: string[]; event_source?: string[] }
 }
 const acc = `/api/v4/accounts/${DEMO_ACCOUNT.id}`
+/** Where the dashboard keeps the account's migration (its own store, not the browser). */
+const migrationUrl = `/api/local/accounts/${DEMO_ACCOUNT.id}/lb-migration`
 const addresses = (p: Pool) => p.notification_email.split(',').map((a) => a.trim().toLowerCase()).filter(Boolean)
 
 /** The pools list answers every pool at once, as the service does. */
@@ -95,12 +97,50 @@ test.describe('load balancing: legacy e-mail migration', () => {
     await expect(page.getByText(/^Done: every legacy e-mail is cleared/)).toBeVisible()
     await page.getByRole('button', { name: 'Dismiss' }).click()
     await expect(page.getByRole('button', { name: 'Plan the migration' })).toBeVisible()
+    expect((await (await request.get(migrationUrl)).json()).result).toBeNull()
+  })
+
+  test('the progress is kept by the dashboard: a new browser resumes it, with each page\'s results', async ({ browser, baseURL, request }) => {
+    // Deliberately slowed clearing, two browser contexts (90 s budget).
+    test.slow()
+    const before = await allPools(request)
+    const first = await browser.newContext({ baseURL })
+    const page = await first.newPage()
+    await page.route('**/load_balancers/pools?**', async (route) => {
+      if (route.request().method() === 'PATCH') await new Promise((r) => setTimeout(r, 700))
+      await route.continue().catch(() => {})
+    })
+    await openPage(page, '/load-balancing')
+    await page.getByRole('button', { name: 'Plan the migration' }).click()
+    await page.getByRole('button', { name: 'Create 5 policies and clear the old e-mails' }).click()
+    await expect(page.getByRole('list', { name: 'Migration log' })).toContainText('Page 1: cleared', { timeout: 15_000 })
+    // The first browser goes away mid-run: nothing of it is left on this machine's side.
+    await first.close()
+    const saved = (await (await request.get(migrationUrl)).json()).result as { state: { clearedPages: number[]; log: { type: string; names?: string[] }[] } }
+    expect(saved.state.clearedPages).toContain(1)
+    expect(saved.state.log.filter((e) => e.type === 'policy')).toHaveLength(5)
+    const page1 = saved.state.log.find((e) => e.type === 'page-cleared')!
+    expect(page1.names!.length).toBeGreaterThan(0)
+
+    const second = await browser.newContext({ baseURL })
+    const other = await second.newPage()
+    await openPage(other, '/load-balancing')
+    expect(await other.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('lb-migration')))).toEqual([])
+    await expect(other.getByText('Paused. Resume to continue where it stopped.')).toBeVisible()
+    // What the first browser did is shown here too: the policies and the pools page 1 cleared.
+    const log = other.getByRole('list', { name: 'Migration log' })
+    await expect(log).toContainText('Page 1: cleared 25 pools')
+    await expect(log).toContainText(page1.names![0])
+    await other.getByRole('button', { name: 'Resume migration' }).click()
+    await expect(other.getByText(/^Done: every legacy e-mail is cleared/)).toBeVisible({ timeout: 20_000 })
+    await expectMigrated(request, before)
+    await second.close()
   })
 })
 
 // No sandbox reset first (it is what makes the journeys above long): the policy ids below never exist.
-test('a finished migration remembered by the browser is re-checked against the pools (after a sandbox reset)', async ({ page }) => {
-  // What the browser kept from a finished run; the sandbox was reset since, so its policies are gone
+test('a finished migration kept by the dashboard is re-checked against the pools (after a sandbox reset)', async ({ page, request }) => {
+  // What the dashboard kept from a finished run; the sandbox was reset since, so its policies are gone
   // and the pools have their legacy e-mails again.
   const done = {
     version: 1,
@@ -119,18 +159,15 @@ test('a finished migration remembered by the browser is re-checked against the p
     clearedPages: [1, 2, 3, 4, 5, 6],
     blockedPages: [],
     warnings: [],
+    log: [],
   }
-  await page.addInitScript((state) => {
-    if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem(`zonekeeper:lb-migration:${state.accountId}`, JSON.stringify(state))
-      sessionStorage.setItem('seeded', '1')
-    }
-  }, done)
+  const put = await request.put(migrationUrl, { data: done, headers: { 'X-Zonekeeper-Request': '1' } })
+  expect(put.ok(), await put.text()).toBeTruthy()
   await openPage(page, '/load-balancing')
   await expect(page.getByText(/no longer matches the account: 5 policies it created are gone/)).toBeVisible()
   await expect(page.getByText(/^Done: every legacy e-mail is cleared/)).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Plan the migration' })).toBeVisible()
   await page.reload()
   await expect(page.getByRole('button', { name: 'Plan the migration' })).toBeVisible()
-  expect(await page.evaluate((id) => localStorage.getItem(`zonekeeper:lb-migration:${id}`), DEMO_ACCOUNT.id)).toBeNull()
+  expect((await (await request.get(migrationUrl)).json()).result).toBeNull()
 })

@@ -18,6 +18,7 @@ const test = base.extend<object, { world: World }>({
       const idp = await startOidcProvider({
         port: idpPort,
         redirectUri: `http://127.0.0.1:${zkPort}/login/oidc/callback`,
+        postLogoutRedirectUri: `http://127.0.0.1:${zkPort}/login`,
         accounts: {
           olivia: { name: 'Olivia Ops', groups: ['staff', 'dns-team'] },
           mallory: { name: 'Mallory Visitor', groups: ['contractors'] },
@@ -74,4 +75,24 @@ test('a person whose groups map to nothing is refused with a clear page', async 
   await expect(page.getByRole('heading', { name: 'No access to Zonekeeper' })).toBeVisible()
   await expect(page.getByText(/none of your groups \(contractors\) gives access/)).toBeVisible()
   expect((await page.request.get('/api/local/me')).status()).toBe(401)
+})
+
+test('signing out ends the session at the provider too (RP-initiated logout)', async ({ page, context, world }) => {
+  await signInAtProvider(page, 'olivia')
+  await expect(page).toHaveURL(/\/zones$/)
+  const cookie = (await context.cookies()).find((c) => c.name === 'zonekeeper_session')
+  expect(cookie).toBeDefined()
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  // The provider's own end-session page (oidc-provider asks first), then back to Zonekeeper's sign-in.
+  await expect(page.getByRole('heading', { name: /Do you want to sign-out/ })).toBeVisible()
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click()
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/login$/)
+  await expect(page.getByRole('link', { name: 'Sign in with single sign-on' })).toBeVisible()
+  expect(new URL(page.url()).origin).toBe(new URL(world.zk.baseURL).origin)
+  // The provider forgot the person: single sign-on asks for the login again instead of passing through.
+  await page.getByRole('link', { name: 'Sign in with single sign-on' }).click()
+  await expect(page.locator('input[name="login"]')).toBeVisible()
+  // And the old Zonekeeper cookie is dead.
+  const res = await page.request.get('/api/local/me', { headers: { cookie: `${cookie!.name}=${cookie!.value}` } })
+  expect(res.status()).toBe(401)
 })

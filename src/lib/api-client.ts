@@ -205,7 +205,7 @@ export const api = {
  * `/api/sandbox/reset` and the local store under `/api/local/...` (e.g. the page-security review ledger).
  */
 export async function requestLocal<T = unknown>(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   body?: unknown,
   signal?: AbortSignal,

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { createServer } from 'vite'
 import { isLoopback, readConfig, startupRefusal } from './config'
+import { createStore } from './store'
 
 /**
  * `npm run dev`: the Vite dev server with hot reload on HOST:PORT (default 127.0.0.1:5173), and this
@@ -10,7 +11,10 @@ import { isLoopback, readConfig, startupRefusal } from './config'
  */
 async function dev() {
   const config = readConfig({ ...process.env, PORT: process.env.PORT ?? '5173' })
-  const refusal = startupRefusal(config)
+  // The same rule as `npm start`: people defined count as sign-in configured.
+  const store = createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+  const people = await store.people.count().finally(() => store.close())
+  const refusal = startupRefusal(config, people > 0)
   if (refusal) {
     console.error(refusal)
     process.exit(1)

@@ -16,6 +16,8 @@ export interface TestOidcProvider {
 export async function startOidcProvider(options: {
   port: number
   redirectUri: string
+  /** Where the provider may send the browser after signing out there (RP-initiated logout). */
+  postLogoutRedirectUri?: string
   accounts: Record<string, { name: string; groups: string[] }>
 }): Promise<TestOidcProvider> {
   const issuer = `http://127.0.0.1:${options.port}`
@@ -27,6 +29,7 @@ export async function startOidcProvider(options: {
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: [options.redirectUri],
+        post_logout_redirect_uris: options.postLogoutRedirectUri ? [options.postLogoutRedirectUri] : [],
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },

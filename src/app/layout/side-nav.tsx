@@ -49,7 +49,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const urlZone = useZoneIdFromUrl()
   const remembered = lastZone()
   const zoneId = urlZone ?? remembered?.id
-  const admin = useCan('admin', 'dashboard').allowed
+  const admin = useCan('admin', undefined, 'dashboard').allowed
   const current = useQuery({ ...zoneQueryOptions(urlZone ?? ''), enabled: !!urlZone })
   // One heading inside and outside a zone: "Zone: example.com" once the name is known.
   const zoneName = urlZone ? current.data?.name : remembered?.name

@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import { Badge, type BadgeTone } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { useCan } from '@/lib/access'
+import { isApiArea, writeRole } from '@/shared/access'
 import { mayUndo, type AuditEntryView } from '@/shared/audit'
 import { restorePointUrl } from './audit-api'
 import { EntryDiff } from './entry-diff'
@@ -27,6 +29,8 @@ function sides(e: AuditEntryView): [unknown, unknown] {
 export function EntryCard({ entry: e, undoneBy }: { entry: AuditEntryView; undoneBy?: boolean }) {
   const [undoing, setUndoing] = useState(false)
   const [before, after] = sides(e)
+  // Undoing is a change of the same area in the same zone: the same role as the change itself.
+  const can = useCan(isApiArea(e.area) ? writeRole(e.area, e.zoneId ? 'zone' : 'account') : 'admin', e.zoneName ?? undefined)
   return (
     <article className="space-y-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-700" aria-label={`Entry ${e.id}`}>
       <header className="flex flex-wrap items-center gap-2 text-sm">
@@ -49,7 +53,11 @@ export function EntryCard({ entry: e, undoneBy }: { entry: AuditEntryView; undon
             Download the restore point (the zone's BIND file before this change)
           </a>
         )}
-        {mayUndo(e) && !undoing && !undoneBy && <Button size="sm" onClick={() => setUndoing(true)}>Undo</Button>}
+        {mayUndo(e) && !undoing && !undoneBy && (can.allowed ? (
+          <Button size="sm" onClick={() => setUndoing(true)}>Undo</Button>
+        ) : (
+          <span className="text-sm text-zinc-600 dark:text-zinc-400">Undo is not offered: {can.reason}</span>
+        ))}
       </div>
       {undoing && <UndoPanel entryId={e.id} onCancel={() => setUndoing(false)} />}
     </article>

@@ -89,6 +89,10 @@ export function describeLocalWrite(method: string, path: string): WriteDescripti
     const action = sub === 'password' ? 'password' : sub === 'sessions' ? 'end-sessions' : method === 'POST' ? 'create' : method === 'DELETE' ? 'delete' : 'update'
     return { area: 'people', resourceType: 'person', resourceId: id, action, zoneId: null }
   }
+  if (parts[2] === 'accounts' && parts[4] === 'lb-migration') {
+    // The load-balancing migration's progress (its own API writes are recorded one by one).
+    return { area: 'load-balancing', resourceType: 'lb_migration', resourceId: parts[3] ?? null, action: method === 'DELETE' ? 'delete' : 'update', zoneId: null }
+  }
   if (parts[2] === 'me') {
     return { area: 'people', resourceType: parts[3] === 'sessions' ? 'session' : 'me', resourceId: parts[4] ?? null, action: method === 'DELETE' ? 'delete' : 'update', zoneId: null }
   }

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono'
-import type { Endpoint } from '../endpoints'
+import { createMatcher, endpoints, withoutTrailingSlash, type Endpoint } from '../endpoints'
 import { jsonError, PROXY_CODES } from '../envelope'
 import { rawTarget, splitTarget } from '../guard'
 import { API_DOOR } from '../proxy'
@@ -13,6 +13,8 @@ export interface AccessOptions {
   match: (method: string, path: string) => Endpoint | undefined
   forward: Forward
 }
+
+const matchEndpoint = createMatcher(endpoints)
 
 const refuse = (message: string) => jsonError(403, PROXY_CODES.refused, message)
 
@@ -50,16 +52,18 @@ export function needForClientPath(method: string, path: string): Need {
     .replace(/\/+$/, '')
     .replace(/^\/zones\/[^/]+/, '/zones/:zone_id')
     .replace(/^\/accounts\/[^/]+/, '/accounts/:account_id')
-  const m = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).find((x) => x === method) ?? 'POST'
   // The zone list itself is read by everyone (out-of-scope zones are filtered out of it).
   const allZones = method === 'GET' && pattern !== '/zones' && needsAllZones({ path: pattern })
-  return { role: roleForEndpoint({ method: m, path: pattern }), allZones }
+  const endpoint = matchEndpoint(method, path)
+  // A path the endpoint table does not know: reads need viewer, anything else an administrator.
+  const role = endpoint ? roleForEndpoint(endpoint) : method === 'GET' ? 'viewer' : 'admin'
+  return { role, allZones }
 }
 
 /**
  * Roles and zone scope on every /api request, after the sign-in gate: the role each request needs
  * comes from endpoint-roles.ts; zones outside the person's scope are refused wherever a path or query
- * names them, and left out of the zone list.
+ * names them, and left out of the zone list (exactly: see scopedZoneList).
  */
 export function registerAccess(app: Hono, { match, forward }: AccessOptions): ReturnType<typeof zoneScope> {
   const scope = zoneScope(forward)
@@ -85,8 +89,10 @@ export function registerAccess(app: Hono, { match, forward }: AccessOptions): Re
     }
     const refusal = await accessRefusal(c, actor, need, path, scope)
     if (refusal) return refusal
+    // A person with a list of zones gets the zone list of those only, paged and counted exactly.
+    const zones = actor.person.zones
+    if (isApi && method === 'GET' && withoutTrailingSlash(path) === `${API_DOOR}/zones` && zones !== '*') return scope.scopedZoneList(c, zones)
     await next()
-    if (isApi && method === 'GET' && path === `${API_DOOR}/zones`) c.res = await scope.filterZoneList(c.res, actor.person.zones)
   })
   return scope
 }

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { Person, Role, ZoneScope } from '../store'
+import type { Person, ZoneScope } from '../store'
 
 /**
  * Who is making a request: a signed-in person, or the local administrator (sandbox or live on
@@ -31,15 +31,7 @@ export function actorOf(c: Context): Actor {
 /** The request's actor when the access gate has run (the audit recorder also sees refused requests). */
 export const maybeActor = (c: Context): Actor | undefined => c.get('zkActor')
 
-export const ROLE_RANK: Record<Role, number> = { viewer: 0, reviewer: 1, editor: 2, admin: 3 }
-export const hasRole = (actual: Role, needed: Role) => ROLE_RANK[actual] >= ROLE_RANK[needed]
-
-export const ROLE_WORDS: Record<Role, string> = {
-  viewer: 'viewer',
-  reviewer: 'reviewer',
-  editor: 'editor',
-  admin: 'administrator',
-}
+export { hasRole, ROLE_RANK, ROLE_WORDS } from '../../shared/access'
 
 export function inScope(zones: ZoneScope, zoneName: string): boolean {
   return zones === '*' || zones.includes(zoneName.toLowerCase())

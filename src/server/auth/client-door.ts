@@ -33,7 +33,7 @@ export function registerClientDoorAccess(
     const apiPath = path.slice(CLIENT_DOOR.length) || '/'
     const refusal = await accessRefusal(c, actor, needForClientPath(method, apiPath), apiPath, scope)
     if (refusal) return refusal
+    if (method === 'GET' && apiPath.replace(/\/+$/, '') === '/zones' && person.zones !== '*') return scope.scopedZoneList(c, person.zones)
     await next()
-    if (method === 'GET' && apiPath.replace(/\/+$/, '') === '/zones') c.res = await scope.filterZoneList(c.res, person.zones)
   })
 }

@@ -1,26 +1,17 @@
 import type { Endpoint } from '../endpoints'
+import { roleForRequest, writeRole } from '../../shared/access'
 import type { Role } from '../store'
 
 /**
- * The role each request needs: the one place that derives it from the endpoint list, so the role
- * matrix test and the gate read the same rules (re-point `apiEndpoints` at the shared endpoint table
- * when it lands). Reads need viewer; writes need the role of their area; anything not listed needs admin.
+ * The role each request needs: the role matrix in src/shared/access.ts (area and level of each
+ * endpoint of the shared endpoint table), which the pages read too, so a page never offers what the
+ * server refuses. Reads need viewer; changes need the role of their area (account-level: admin).
  */
 export { endpoints as apiEndpoints } from '../endpoints'
 
-/** Write areas below /zones/:zone_id and the role they need. */
-const ZONE_WRITE_AREAS: [RegExp, Role][] = [
-  [/^\/zones\/:zone_id\/page_shield(\/|$)/, 'reviewer'],
-  [/^\/zones\/:zone_id\/(dns_records|ssl|rulesets|logpush|firewall)(\/|$)/, 'editor'],
-]
-
-/** The role an allowlisted API endpoint needs (its path as written in the endpoint table). */
-export function roleForEndpoint(e: Pick<Endpoint, 'method' | 'path'>): Role {
-  const accountLevel = !e.path.startsWith('/zones')
-  if (e.method === 'GET') return 'viewer'
-  if (accountLevel) return 'admin'
-  return ZONE_WRITE_AREAS.find(([re]) => re.test(e.path))?.[1] ?? 'admin'
-}
+/** The role an allowlisted API endpoint needs (one without an area, as small test lists have, is changed by administrators). */
+export const roleForEndpoint = ({ method, path, area }: Pick<Endpoint, 'method' | 'path' | 'area'>): Role =>
+  area ? roleForRequest({ method, path, area }) : method === 'GET' ? 'viewer' : 'admin'
 
 /** Account-level reads (accounts, the user's invites) need a person whose scope is all zones. */
 export const needsAllZones = (e: Pick<Endpoint, 'path'>) => !e.path.startsWith('/zones')
@@ -46,7 +37,7 @@ export const localRoutes: LocalRoute[] = [
   { method: 'DELETE', path: '/api/local/me/tokens/:id', role: 'viewer', self: true },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews', role: 'viewer', practice: true },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews/export.csv', role: 'viewer', practice: true },
-  { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/reviews', role: 'reviewer', practice: true },
+  { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/reviews', role: writeRole('page-shield', 'zone'), practice: true },
   { method: 'GET', path: '/api/local/people', role: 'admin' },
   { method: 'POST', path: '/api/local/people', role: 'admin' },
   { method: 'PATCH', path: '/api/local/people/:person_id', role: 'admin' },
@@ -54,6 +45,10 @@ export const localRoutes: LocalRoute[] = [
   { method: 'GET', path: '/api/local/people/:person_id/sessions', role: 'admin' },
   { method: 'DELETE', path: '/api/local/people/:person_id/sessions', role: 'admin' },
   { method: 'POST', path: '/api/sandbox/reset', role: 'admin' },
+  // The load-balancing migration's progress (account-level work; administrators always have every zone).
+  { method: 'GET', path: '/api/local/accounts/:account_id/lb-migration', role: writeRole('load-balancing', 'account') },
+  { method: 'PUT', path: '/api/local/accounts/:account_id/lb-migration', role: writeRole('load-balancing', 'account') },
+  { method: 'DELETE', path: '/api/local/accounts/:account_id/lb-migration', role: writeRole('load-balancing', 'account') },
   // Audit log (issue 12): everyone reads their own scope; an undo's write is checked at the API door.
   { method: 'GET', path: '/api/local/audit', role: 'viewer' },
   { method: 'GET', path: '/api/local/audit/export.csv', role: 'viewer' },

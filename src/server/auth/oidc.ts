@@ -10,6 +10,12 @@ export const OIDC_START = '/login/oidc'
 export const OIDC_CALLBACK = '/login/oidc/callback'
 const STATE_TTL_MS = 10 * 60_000
 
+/** Signing out at the provider too (RP-initiated logout), when it advertises `end_session_endpoint`. */
+export interface OidcSignOut {
+  /** Where to send the browser to end the provider's session, or undefined when the provider has no such endpoint. */
+  endSessionUrl(c: Context, idToken: string): Promise<string | undefined>
+}
+
 interface Pending {
   verifier: string
   nonce: string
@@ -34,10 +40,10 @@ export function registerOidc(
   options: {
     store: Store
     config: OidcConfig
-    startSession: (c: Context, personId: string) => Promise<void>
+    startSession: (c: Context, personId: string, idToken?: string) => Promise<void>
     now?: () => number
   },
-): void {
+): OidcSignOut {
   const { store, config } = options
   const now = options.now ?? Date.now
   let discovered: Promise<oidc.Configuration> | undefined
@@ -101,6 +107,7 @@ export function registerOidc(
       )
     }
     let claims: Record<string, unknown>
+    let idToken: string | undefined
     try {
       const cfg = await provider()
       const tokens = await oidc.authorizationCodeGrant(cfg, new URL(c.req.url), {
@@ -109,6 +116,7 @@ export function registerOidc(
         expectedNonce: pending.nonce,
       })
       claims = { ...(tokens.claims() ?? {}) }
+      idToken = tokens.id_token
       if (!(config.claim in claims) && tokens.access_token) {
         claims = { ...claims, ...(await oidc.fetchUserInfo(cfg, tokens.access_token, String(claims.sub))) }
       }
@@ -152,7 +160,7 @@ export function registerOidc(
       ? await store.people.update(existing.id, { displayName, role: grant.role, zones: grant.zones })
       : await store.people.add({ username, displayName, role: grant.role, zones: grant.zones, passwordHash: null })
     if (!person) return refusal(c, 403, 'No access to Zonekeeper', 'That user name was taken at the same moment. Try again.')
-    await options.startSession(c, person.id)
+    await options.startSession(c, person.id, idToken)
     // A page that moves on by itself rather than a redirect: this answer ends a navigation that
     // started at the provider (another site), and browsers hold SameSite=Strict cookies back on
     // redirects of such navigations. The next request, started here, carries the session.
@@ -165,4 +173,15 @@ export function registerOidc(
         `<body><p>Signed in as ${escapeHtml(displayName)}. <a href="${next}">Continue to Zonekeeper</a></p></body></html>`,
     )
   })
+
+  return {
+    async endSessionUrl(c, idToken) {
+      const cfg = await provider()
+      if (!cfg.serverMetadata().end_session_endpoint) return undefined
+      return oidc.buildEndSessionUrl(cfg, {
+        id_token_hint: idToken,
+        post_logout_redirect_uri: new URL('/login', c.req.url).href,
+      }).href
+    },
+  }
 }

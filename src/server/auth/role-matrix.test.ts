@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { createStore, ROLES, type Role } from '../store'
 import { fakeEmulator, testConfig } from '../../testing/server'
+import type { ApiArea } from '../../shared/endpoints'
+import { needForClientPath } from './access'
 import { ROLE_RANK } from './actor'
 import { apiEndpoints, localRoutes, roleForEndpoint } from './endpoint-roles'
 import { addPerson, sessionCookie } from './test-helpers'
@@ -53,12 +55,22 @@ describe.each(cases)('$method $url needs $needed', ({ method, url, needed }) => 
 
 describe('the role rules', () => {
   it('reads need viewer; writes need the area role; account-level writes need admin', () => {
-    const role = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string) => roleForEndpoint({ method, path })
-    expect(role('GET', '/zones/:zone_id/dns_records')).toBe('viewer')
-    expect(role('POST', '/zones/:zone_id/dns_records')).toBe('editor')
-    expect(role('PUT', '/zones/:zone_id/page_shield/policies/:policy_id')).toBe('reviewer')
-    expect(role('DELETE', '/zones/:zone_id/firewall/rules')).toBe('editor')
-    expect(role('POST', '/accounts/:account_id/alerting/v3/policies')).toBe('admin')
-    expect(role('POST', '/zones/:zone_id/something_new')).toBe('admin')
+    const role = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, area: ApiArea) => roleForEndpoint({ method, path, area })
+    expect(role('GET', '/zones/:zone_id/dns_records', 'dns')).toBe('viewer')
+    expect(role('POST', '/zones/:zone_id/dns_records', 'dns')).toBe('editor')
+    expect(role('PUT', '/zones/:zone_id/page_shield/policies/:policy_id', 'page-shield')).toBe('reviewer')
+    expect(role('DELETE', '/zones/:zone_id/firewall/rules', 'firewall')).toBe('editor')
+    expect(role('POST', '/zones/:zone_id/ssl/certificate_packs/order', 'certificates')).toBe('editor')
+    expect(role('POST', '/accounts/:account_id/logpush/jobs', 'log-fields')).toBe('admin')
+    expect(role('POST', '/accounts/:account_id/alerting/v3/policies', 'alerting')).toBe('admin')
+    expect(role('PATCH' as 'PUT', '/zones/:zone_id', 'zones')).toBe('admin')
+    expect(role('POST', '/zones', 'zones')).toBe('admin')
+  })
+
+  it('the sandbox door reads the same table: a path it does not know needs an administrator to change anything', () => {
+    expect(needForClientPath('POST', `/zones/${ID}/dns_records`).role).toBe('editor')
+    expect(needForClientPath('POST', `/zones/${ID}/page_shield/policies`).role).toBe('reviewer')
+    expect(needForClientPath('POST', `/zones/${ID}/something_new`).role).toBe('admin')
+    expect(needForClientPath('GET', `/zones/${ID}/something_new`).role).toBe('viewer')
   })
 })

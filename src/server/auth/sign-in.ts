@@ -5,7 +5,7 @@ import type { Store } from '../store'
 import { OIDC_START, registerOidc } from './oidc'
 import type { OidcConfig } from './oidc-config'
 import { forgetSetupCodes, setupCodeValid, setupNeedsCode } from './first-run'
-import { PAGE_CSP, renderPage, safeNext, type PageOptions } from './pages'
+import { escapeHtml, PAGE_CSP, renderPage, safeNext, type PageOptions } from './pages'
 import { dummyHash, hashPassword, MAX_PASSWORD_LENGTH, passwordProblem, verifyPassword } from './passwords'
 import { clientAddress, foreignPost, isHttps } from './request-info'
 import { signInThrottle } from './throttle'
@@ -22,8 +22,8 @@ export interface SignInOptions {
 }
 
 /** Starts a server-side session for a person and sets its cookie. */
-export async function startSession(store: Store, c: Context, personId: string): Promise<void> {
-  const { token } = await store.sessions.create(personId, clientAddress(c), c.req.header('user-agent') ?? '')
+export async function startSession(store: Store, c: Context, personId: string, idToken?: string): Promise<void> {
+  const { token } = await store.sessions.create(personId, clientAddress(c), c.req.header('user-agent') ?? '', idToken)
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Strict',
@@ -31,6 +31,22 @@ export async function startSession(store: Store, c: Context, personId: string): 
     maxAge: Math.floor(store.sessions.policy.absoluteMs / 1000),
     secure: isHttps(c),
   })
+}
+
+/**
+ * After signing out of a single sign-on session: on to the provider's end-session page. A page that
+ * moves on by itself, not a redirect: the sign-out form's `form-action 'self'` would stop a redirect
+ * to another site.
+ */
+function providerSignOutPage(c: Context, url: string) {
+  c.header('Content-Security-Policy', PAGE_CSP)
+  c.header('Cache-Control', 'no-store')
+  c.header('Referrer-Policy', 'no-referrer')
+  const href = escapeHtml(url)
+  return c.html(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Signed out · Zonekeeper</title></head>` +
+      `<body><p>You are signed out of Zonekeeper. <a href="${href}">Sign out at your sign-in provider too</a></p></body></html>`,
+  )
 }
 
 function page(c: Context, status: 200 | 400 | 401 | 403 | 429, o: PageOptions) {
@@ -62,7 +78,9 @@ export const loginPage = (next: string, error?: string, username = '', sso = fal
 export function registerSignIn(app: Hono, { store, host, oidc, now = Date.now }: SignInOptions): void {
   const throttle = signInThrottle(store, now)
   const sso = Boolean(oidc)
-  if (oidc) registerOidc(app, { store, config: oidc, now, startSession: (c, id) => startSession(store, c, id) })
+  const ssoSignOut = oidc
+    ? registerOidc(app, { store, config: oidc, now, startSession: (c, id, idToken) => startSession(store, c, id, idToken) })
+    : undefined
 
   app.get('/login', async (c) => {
     const next = safeNext(c.req.query('next'))
@@ -101,9 +119,11 @@ export function registerSignIn(app: Hono, { store, host, oidc, now = Date.now }:
 
   app.post('/logout', async (c) => {
     if (foreignPost(c)) return c.text('Sign-out refused: it came from another site.', 403)
-    await store.sessions.endByToken(getCookie(c, SESSION_COOKIE))
+    const ended = await store.sessions.endByToken(getCookie(c, SESSION_COOKIE))
     deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: isHttps(c) })
-    return c.redirect('/login', 303)
+    // Signed in through single sign-on: end the provider's session too, when it says how.
+    const there = ended?.idToken && ssoSignOut ? await ssoSignOut.endSessionUrl(c, ended.idToken).catch(() => undefined) : undefined
+    return there ? providerSignOutPage(c, there) : c.redirect('/login', 303)
   })
 
   const needsCode = setupNeedsCode(host)

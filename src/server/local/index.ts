@@ -2,6 +2,7 @@ import type { Hono } from 'hono'
 import { registerPeopleRoutes } from '../people/routes'
 import { registerTokenRoutes } from '../people/token-routes'
 import type { Store } from '../store'
+import { registerLbMigrationRoutes } from './lb-migration'
 import { registerReviewRoutes } from './reviews'
 
 export interface LocalStoreOptions {
@@ -19,4 +20,5 @@ export function registerLocalRoutes(app: Hono, options: LocalStoreOptions): void
   registerReviewRoutes(app, options.store, options.now)
   registerPeopleRoutes(app, options.store)
   registerTokenRoutes(app, options.store)
+  registerLbMigrationRoutes(app, options.store)
 }

@@ -2,6 +2,7 @@ import { apiTokenStore } from './api-tokens'
 import { auditStore } from './audit'
 import { checklistStore } from './checklist'
 import { createDb, dialectOf, migrateToLatest, type Db, type StoreLocation } from './db'
+import { lbMigrationStore } from './lb-migrations'
 import { peopleStore } from './people'
 import { reviewStore } from './reviews'
 import { sessionStore, type SessionPolicy } from './sessions'
@@ -14,6 +15,7 @@ export { ROLES, publicPerson, type Person, type PersonWithHash, type Role, type 
 export type { SessionInfo, SessionPolicy } from './sessions'
 export type { ReviewRow, NewReview } from './reviews'
 export type { ApiToken } from './api-tokens'
+export type { SavedLbMigration } from './lb-migrations'
 export type { AuditEntry, AuditFilter, AuditOutcome, NewAuditEntry } from './audit'
 
 export interface StoreOptions extends StoreLocation {
@@ -43,6 +45,7 @@ export function createStore(options: StoreOptions) {
     apiTokens: apiTokenStore(db, now),
     audit: auditStore(db),
     checklist: checklistStore(db, now),
+    lbMigrations: lbMigrationStore(db, now),
     close: () => kysely.destroy(),
   }
 }

@@ -107,6 +107,24 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .execute()
       },
     },
+    '0005-lb-migrations': {
+      // The load-balancing e-mail migration of each account (was kept in the browser's localStorage).
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('lb_migrations')
+          .addColumn('account_id', 'text', (c) => c.primaryKey())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('updated_at', bigint, (c) => c.notNull())
+          .addColumn('updated_by', 'text', (c) => c.notNull())
+          .execute()
+      },
+    },
+    '0006-session-id-token': {
+      // The provider's ID token of a single sign-on session: sign-out hands it back (RP-initiated logout).
+      async up(db: AnyDb) {
+        await db.schema.alterTable('sessions').addColumn('id_token', 'text').execute()
+      },
+    },
     // Issue 12 (audit log) takes '0010-…' so it sorts after issue 11's 0003–0009 (0003 tokens, 0004 one-time passwords).
     '0010-audit-log': auditLogMigration(dialect),
     // Issue 12's practice sandbox (0011–0013 are issue 12's): the per-session switch, then newcomer checklist progress.

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
+import { ROLE_ORDER, type AccessRole } from '../../shared/access'
 import type { Db } from './db'
 import type { PeopleTable } from './schema'
 
-export const ROLES = ['viewer', 'reviewer', 'editor', 'admin'] as const
-export type Role = (typeof ROLES)[number]
+export const ROLES = ROLE_ORDER
+export type Role = AccessRole
 
 /** All zones, or the names of the zones a person may see. */
 export type ZoneScope = '*' | string[]

@@ -14,6 +14,16 @@ export interface StoreTables {
   api_tokens: ApiTokensTable
   audit_log: AuditTable
   checklist_progress: ChecklistProgressTable
+  lb_migrations: LbMigrationsTable
+}
+
+export interface LbMigrationsTable {
+  account_id: string
+  /** The migration's state as JSON (checked by the shared schema when written and read). */
+  state: string
+  updated_at: number
+  /** Who saved it last (display name and username). */
+  updated_by: string
 }
 
 export interface PeopleTable {
@@ -47,6 +57,8 @@ export interface SessionsTable {
   user_agent: string
   /** 1 while this session works in its person's practice sandbox (live mode only; migration 0011). */
   practice: Generated<number>
+  /** Single sign-on only: the provider's ID token, sent back as id_token_hint when signing out there. */
+  id_token: string | null
 }
 
 export interface ThrottleTable {

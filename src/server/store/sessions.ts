@@ -33,7 +33,8 @@ const TOUCH_EVERY_MS = 60_000
 export function sessionStore(db: () => Promise<Db>, now: () => number, policy: SessionPolicy = DEFAULT_SESSION_POLICY) {
   return {
     policy,
-    async create(personId: string, address: string, userAgent: string): Promise<{ token: string; handle: string }> {
+    /** `idToken`: the provider's ID token of a single sign-on (kept for signing out there too). */
+    async create(personId: string, address: string, userAgent: string, idToken?: string): Promise<{ token: string; handle: string }> {
       const token = randomBytes(32).toString('base64url')
       const handle = randomBytes(9).toString('base64url')
       const t = now()
@@ -50,6 +51,7 @@ export function sessionStore(db: () => Promise<Db>, now: () => number, policy: S
           expires_at: t + policy.absoluteMs,
           address: address.slice(0, 64),
           user_agent: userAgent.slice(0, 200),
+          id_token: idToken ?? null,
         })
         .execute()
       return { token, handle }
@@ -91,8 +93,14 @@ export function sessionStore(db: () => Promise<Db>, now: () => number, policy: S
         .executeTakeFirst()
       return Number(r.numUpdatedRows) > 0
     },
-    async endByToken(token: string | undefined): Promise<void> {
-      if (token) await (await db()).deleteFrom('sessions').where('id_hash', '=', hash(token)).execute()
+    /** Ends the session of a cookie value; answers what the provider needs to end its own (single sign-on). */
+    async endByToken(token: string | undefined): Promise<{ idToken: string | null } | undefined> {
+      if (!token || token.length > 100) return undefined
+      const d = await db()
+      const row = await d.selectFrom('sessions').select('id_token').where('id_hash', '=', hash(token)).executeTakeFirst()
+      if (!row) return undefined
+      await d.deleteFrom('sessions').where('id_hash', '=', hash(token)).execute()
+      return { idToken: row.id_token }
     },
     /** Ends one session of a person by its public handle; false when there is none. */
     async end(personId: string, handle: string): Promise<boolean> {

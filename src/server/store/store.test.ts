@@ -59,8 +59,12 @@ describe.each(backends)('the store on $name', ({ skip, open }) => {
     expect((await store.sessions.resolve(a.token))?.personId).toBe(p.id)
     expect(await store.sessions.resolve(a.token + 'x')).toBeUndefined()
     expect((await store.sessions.list(p.id)).map((s) => s.address).sort()).toEqual(['10.0.0.1', '10.0.0.2'])
-    await store.sessions.endByToken(a.token)
+    expect(await store.sessions.endByToken(a.token)).toEqual({ idToken: null })
     expect(await store.sessions.resolve(a.token)).toBeUndefined()
+    expect(await store.sessions.endByToken(a.token)).toBeUndefined()
+    // A single sign-on session keeps the provider's ID token until it ends (for signing out there).
+    const sso = await store.sessions.create(p.id, '10.0.0.9', 'Firefox', 'eyJ.id-token.sig')
+    expect(await store.sessions.endByToken(sso.token)).toEqual({ idToken: 'eyJ.id-token.sig' })
     // Idle: untouched for longer than the idle limit.
     clock += store.sessions.policy.idleMs
     expect(await store.sessions.resolve(b.token)).toBeUndefined()

@@ -2,8 +2,9 @@ import { z } from 'zod'
 import { lbEventSources, lbHealthStates } from './alerting'
 
 /**
- * The legacy-e-mail migration as the dashboard keeps it in localStorage (one per account), so a
- * reload or a closed tab resumes where it stopped. Versioned: an unknown version is discarded.
+ * The legacy-e-mail migration as the dashboard keeps it in its store (one per account, through
+ * /api/local/accounts/:account_id/lb-migration), so a reload, another browser or another instance
+ * resumes where it stopped. Versioned: an unknown version is discarded.
  */
 export const migrationOptionsSchema = z.object({
   new_health: z.array(z.enum(lbHealthStates)).min(1, 'Choose at least one health change.'),
@@ -22,6 +23,21 @@ export type MigrationGroup = z.infer<typeof migrationGroupSchema>
 
 export const migrationMissingSchema = z.object({ poolId: z.string(), poolName: z.string(), address: z.string() })
 export type MigrationMissing = z.infer<typeof migrationMissingSchema>
+
+/** One result of the run, kept with the state (the last 200): a policy, or a page of pools. */
+export const migrationEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('policy'), address: z.string(), adopted: z.boolean() }),
+  z.object({
+    type: z.literal('page-cleared'),
+    page: z.number().int().min(1),
+    pools: z.number().int().min(0),
+    /** Names of the pools whose legacy e-mail this page cleared. */
+    names: z.array(z.string()).default([]),
+  }),
+  z.object({ type: z.literal('page-blocked'), page: z.number().int().min(1), missing: z.array(migrationMissingSchema) }),
+])
+export type MigrationEvent = z.infer<typeof migrationEventSchema>
+export const MIGRATION_LOG_LIMIT = 200
 
 export const migrationStepSchema = z.enum(['creating', 'clearing', 'done'])
 
@@ -44,5 +60,14 @@ export const migrationStateSchema = z.object({
   lastError: z.string().optional(),
   /** Things the user should know that did not stop the run (e.g. a page that shifted while clearing). */
   warnings: z.array(z.string()).default([]),
+  /** What the run did, per policy and per page of pools (the last MIGRATION_LOG_LIMIT). */
+  log: z.array(migrationEventSchema).max(MIGRATION_LOG_LIMIT).default([]),
 })
 export type MigrationState = z.infer<typeof migrationStateSchema>
+
+/** The store's answer for an account: the saved state, when and by whom it was last saved. */
+export interface SavedMigration {
+  state: unknown
+  updated_at: string
+  updated_by: string
+}

@@ -1,7 +1,9 @@
 import { z } from 'zod'
+import { ROLE_ORDER } from '../access'
 
 /** People of the dashboard itself (not the API's account members): who may sign in, with what role, for which zones. */
-export const ROLE_NAMES = ['viewer', 'reviewer', 'editor', 'admin'] as const
+/** The roles, lowest first (the role matrix itself is src/shared/access.ts). */
+export const ROLE_NAMES = ROLE_ORDER
 export const roleSchema = z.enum(ROLE_NAMES, { error: 'Choose a role: viewer, reviewer, editor or admin.' })
 export type RoleName = z.infer<typeof roleSchema>
 

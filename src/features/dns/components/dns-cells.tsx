@@ -158,19 +158,23 @@ export function ProxiedCell({ record }: { record: DnsRecord }) {
 
 export function RowActions({ record }: { record: DnsRecord }) {
   const { edit, remove, history, canEdit } = useDnsTable()
-  if (!canEdit) return null
   if (record.type === 'SOA') return <span className="px-2 text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">Automatic</span>
+  // History is reading: offered to everyone; Edit and Delete only with the role (the page says why).
   return (
     <div className="flex justify-end gap-1 whitespace-nowrap">
-      <Button size="sm" variant="ghost" aria-label={`Edit ${recordLabel(record)}`} onClick={() => edit(record)}>
-        Edit
-      </Button>
+      {canEdit && (
+        <Button size="sm" variant="ghost" aria-label={`Edit ${recordLabel(record)}`} onClick={() => edit(record)}>
+          Edit
+        </Button>
+      )}
       <Button size="sm" variant="ghost" aria-label={`History of ${recordLabel(record)}`} onClick={() => history(record)}>
         History
       </Button>
-      <Button size="sm" variant="ghost" className="text-red-700 dark:text-red-400" aria-label={`Delete ${recordLabel(record)}`} onClick={() => remove(record)}>
-        Delete
-      </Button>
+      {canEdit && (
+        <Button size="sm" variant="ghost" className="text-red-700 dark:text-red-400" aria-label={`Delete ${recordLabel(record)}`} onClick={() => remove(record)}>
+          Delete
+        </Button>
+      )}
     </div>
   )
 }

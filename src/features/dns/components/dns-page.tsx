@@ -16,7 +16,7 @@ import { useDnsRecords } from '../api/get-dns-records'
 import { useDnsZoneFacts } from '../api/get-dns-zone-facts'
 import { useSetProxied } from '../api/update-dns-record'
 import type { RecordFormValues } from '../lib/record-form-values'
-import { useCan } from '@/lib/access'
+import { useCanWrite } from '@/lib/access'
 import { RoleNotice } from '@/components/ui/role-notice'
 import type { DnsSelection } from './bulk-actions'
 import { dnsColumns, dnsExtraFilters } from './dns-columns'
@@ -52,7 +52,7 @@ export function DnsPage() {
   const query = useDnsRecords(zoneId, state.search)
   const facts = useDnsZoneFacts(zoneId)
   const rows = query.data?.result ?? EMPTY
-  const permission = useCan('editor')
+  const permission = useCanWrite('dns')
   const canEdit = permission.allowed
   const table = useDataTable({
     columns: dnsColumns,

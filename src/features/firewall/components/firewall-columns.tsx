@@ -24,7 +24,8 @@ export const ActionBadge = ({ action }: { action: string }) => <Badge tone={acti
 export const ruleName = (r: FirewallRule) => r.description || `Rule ${r.id}`
 
 /** Columns of the rules table (the API has no sort parameter, so none is sortable). */
-export function getFirewallColumns(onDelete: (rule: FirewallRule) => void) {
+/** `onDelete` undefined: no delete column (the person may not change firewall rules). */
+export function getFirewallColumns(onDelete?: (rule: FirewallRule) => void) {
   return col.columns([
     selectColumn<FirewallRule>(ruleName),
     col.accessor((r) => r.description ?? '', {
@@ -68,6 +69,6 @@ export function getFirewallColumns(onDelete: (rule: FirewallRule) => void) {
       meta: { filter: { kind: 'boolean', key: 'paused', label: 'State', trueLabel: 'Paused', falseLabel: 'Active', allLabel: 'Any state' } },
       cell: (info) => (info.getValue() ? <Badge tone="warning">Paused</Badge> : <Badge tone="success">Active</Badge>),
     }),
-    deleteColumn<FirewallRule>(ruleName, onDelete),
+    ...(onDelete ? [deleteColumn<FirewallRule>(ruleName, onDelete)] : []),
   ])
 }

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
 import { RoleNotice } from '@/components/ui/role-notice'
-import { useCan } from '@/lib/access'
+import { useCanWrite } from '@/lib/access'
 import type { ListResult } from '@/lib/api-client'
 import type { FirewallRule } from '@/shared/schemas/firewall'
 import { firewallTableOptions } from '../api/firewall-search'
@@ -34,9 +34,9 @@ export function FirewallPage() {
   // Rules fetched by "select all matching"; the others are found in the cached pages.
   const [fetched, setFetched] = useState<ReadonlyMap<string, FirewallRule>>(new Map())
   const [toDelete, setToDelete] = useState<FirewallRule[]>([])
-  const columns = useMemo(() => getFirewallColumns((rule) => setToDelete([rule])), [])
-  const permission = useCan('editor')
+  const permission = useCanWrite('firewall')
   const canEdit = permission.allowed
+  const columns = useMemo(() => getFirewallColumns(canEdit ? (rule) => setToDelete([rule]) : undefined), [canEdit])
   const table = useDataTable({
     columns,
     data: query.data?.result ?? EMPTY,

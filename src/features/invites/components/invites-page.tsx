@@ -5,7 +5,8 @@ import { ErrorView } from '@/components/ui/error-view'
 import { Card, PageHeader } from '@/components/ui/page-header'
 import { LoadingBlock } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
-import { useCan } from '@/lib/access'
+import { RoleNotice } from '@/components/ui/role-notice'
+import { useCanWrite } from '@/lib/access'
 import { formatDate } from '@/lib/format'
 import { isInviteExpired, type Invite } from '@/shared/schemas/invites'
 import { useInvites } from '../api/get-invites'
@@ -21,8 +22,9 @@ export function InvitesPage() {
   const respond = useRespondToInvite()
   const toast = useToast()
   const [answer, setAnswer] = useState<Answer | undefined>()
-  // Joining another account is account-level work: administrators only (the server checks too).
-  const canAnswer = useCan('admin').allowed
+  // Joining another account is account-level work (the role matrix the server checks too).
+  const permission = useCanWrite('invites', 'account')
+  const canAnswer = permission.allowed
   const now = new Date()
   const all = q.data ?? []
   const pending = all.filter((i) => i.status === 'pending' && !isInviteExpired(i, now))
@@ -56,6 +58,7 @@ export function InvitesPage() {
         <ErrorView error={q.error} onRetry={() => void q.refetch()} />
       ) : (
         <div className="space-y-6">
+          {pending.length > 0 && <RoleNotice permission={permission} what="these invites" />}
           <section aria-labelledby="pending-h" className="space-y-3">
             <h2 id="pending-h" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
               Waiting for your answer

@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorView } from '@/components/ui/error-view'
 import { Card, PageHeader } from '@/components/ui/page-header'
 import { RoleNotice } from '@/components/ui/role-notice'
-import { useCan } from '@/lib/access'
+import { useCanWrite } from '@/lib/access'
 import { LoadingBlock } from '@/components/ui/spinner'
 import type { Pool } from '@/shared/schemas/load-balancing'
 import { useAccounts } from '../api/get-accounts'
@@ -24,8 +24,8 @@ const getRowId = (p: Pool) => p.id
 export function LoadBalancingPage() {
   const state = useUrlTableState(route, poolsTableOptions)
   const accounts = useAccounts()
-  // The migration changes every pool of the account: administrators only (the server checks too).
-  const admin = useCan('admin')
+  // The migration changes every pool of the account: account-level work (the server checks too).
+  const admin = useCanWrite('load-balancing', 'account')
   const list = accounts.data ?? []
   const account = list.find((a) => a.id === state.search.account) ?? list[0]
   const accountId = account?.id ?? ''
@@ -61,7 +61,7 @@ export function LoadBalancingPage() {
         {admin.allowed ? (
           <MigrationAssistant key={account.id} accountId={account.id} />
         ) : (
-          <RoleNotice permission={admin} what="the pools and their notification settings" />
+          <RoleNotice permission={admin} what="the pools and their notification policies" />
         )}
         <Card title={`Pools of ${account.name}`} description="In name order, the order the bulk clearing uses. “Legacy e-mail” is the deprecated per-pool address.">
           <DataTable

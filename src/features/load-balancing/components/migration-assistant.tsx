@@ -36,7 +36,7 @@ export function MigrationAssistant({ accountId }: { accountId: string }) {
           </p>
         )}
         {m.restoring ? (
-          <LoadingBlock label="Checking the saved migration against the account…" />
+          <LoadingBlock label="Looking for a migration in progress…" />
         ) : m.state ? (
           <Suspense fallback={<LoadingBlock />}>
             <MigrationStatus m={m} state={m.state} />

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button'
 import { cn, formatDateTime, plural } from '@/lib/format'
-import type { MigrationState } from '@/shared/schemas/load-balancing-migration'
+import type { MigrationEvent, MigrationState } from '@/shared/schemas/load-balancing-migration'
 import { migrationProgress, totalPages } from '../migration/plan'
 import type { MigrationController } from '../migration/use-migration'
 
@@ -36,6 +36,13 @@ function headline(s: MigrationState, running: boolean): string {
   return 'Paused. Resume to continue where it stopped.'
 }
 
+function logLine(e: MigrationEvent): string {
+  if (e.type === 'policy') return `${e.adopted ? 'Found an existing policy' : 'Created a policy'} for ${e.address}`
+  if (e.type === 'page-blocked') return `Page ${e.page}: left alone (${plural(e.missing.length, 'address', 'addresses')} without a policy)`
+  const names = e.names.length > 0 ? `: ${e.names.slice(0, 5).join(', ')}${e.names.length > 5 ? ` and ${e.names.length - 5} more` : ''}` : ''
+  return `Page ${e.page}: cleared ${plural(e.pools, 'pool')}${names}`
+}
+
 /** A saved migration: where it is, what it did, and Resume / Cancel / Discard. */
 export function MigrationStatus({ m, state }: { m: MigrationController; state: MigrationState }) {
   const running = m.activity.kind !== 'idle'
@@ -56,7 +63,7 @@ export function MigrationStatus({ m, state }: { m: MigrationController; state: M
           {state.clearedPages.length} of {plural(pages, 'page')} cleared ({plural(state.totalPools, 'pool')}, {state.pageSize} per page)
           {state.blockedPages.length > 0 && `, ${plural(state.blockedPages.length, 'page')} left alone`}
         </li>
-        <li className="text-zinc-500 dark:text-zinc-400">Started {formatDateTime(state.startedAt)} · saved in this browser, so a reload resumes here</li>
+        <li className="text-zinc-500 dark:text-zinc-400">Started {formatDateTime(state.startedAt)} · saved in the dashboard after every step, so a reload or another browser resumes here</li>
       </ul>
       {state.lastError && !running && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-100">
@@ -102,20 +109,16 @@ export function MigrationStatus({ m, state }: { m: MigrationController; state: M
                 Resume migration
               </Button>
             )}
-            <Button variant="ghost" onClick={m.discard} title="Forget this migration in this browser; policies already created stay.">
+            <Button variant="ghost" onClick={m.discard} title="Forget this migration in the dashboard; policies already created stay.">
               Discard
             </Button>
           </>
         )}
       </div>
       <ol aria-label="Migration log" aria-live="polite" className="max-h-40 overflow-y-auto text-xs text-zinc-600 dark:text-zinc-400">
-        {m.events.slice(-8).map((e, i) => (
-          <li key={i}>
-            {e.type === 'policy'
-              ? `${e.adopted ? 'Found an existing policy' : 'Created a policy'} for ${e.address}`
-              : e.type === 'page-cleared'
-                ? `Page ${e.page}: cleared ${plural(e.pools, 'pool')}`
-                : `Page ${e.page}: left alone (${plural(e.missing.length, 'address', 'addresses')} without a policy)`}
+        {state.log.slice(-8).map((e, i) => (
+          <li key={i} className="wrap-anywhere">
+            {logLine(e)}
           </li>
         ))}
       </ol>

@@ -10,6 +10,7 @@ import { formatDate, plural } from '@/lib/format'
 import type { LB_HEALTH_ALERT as SharedHealthAlert, NotificationPolicy } from '@/shared/schemas/alerting'
 import { useDeleteNotificationPolicy } from '../api/delete-notification-policy'
 import { useNotificationPolicies } from '../api/get-notification-policies'
+import { useCanWrite } from '@/lib/access'
 
 /** The shared constant, typed against it (tsc fails if they differ) but not imported: its module brings zod. */
 const LB_HEALTH_ALERT: typeof SharedHealthAlert = 'load_balancing_health_alert'
@@ -28,6 +29,8 @@ function describe(p: NotificationPolicy): string {
 export function PoliciesList({ accountId }: { accountId: string }) {
   const q = useNotificationPolicies(accountId)
   const del = useDeleteNotificationPolicy(accountId)
+  // Deleting a policy is account-level work (the page says why when it is not offered).
+  const canDelete = useCanWrite('alerting', 'account').allowed
   const toast = useToast()
   const [target, setTarget] = useState<NotificationPolicy | undefined>()
   return (
@@ -51,9 +54,11 @@ export function PoliciesList({ accountId }: { accountId: string }) {
                   {p.enabled ? 'Enabled' : 'Disabled'} · created {formatDate(p.created)}
                 </p>
               </div>
-              <Button size="sm" variant="ghost" onClick={() => setTarget(p)}>
-                Delete<span className="sr-only"> {p.name}</span>
-              </Button>
+              {canDelete && (
+                <Button size="sm" variant="ghost" onClick={() => setTarget(p)}>
+                  Delete<span className="sr-only"> {p.name}</span>
+                </Button>
+              )}
             </li>
           ))}
         </ul>

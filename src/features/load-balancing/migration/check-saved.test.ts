@@ -15,9 +15,10 @@ const state = (step: MigrationState['step'], policyIds: (string | undefined)[]):
   clearedPages: step === 'done' ? [1] : [],
   blockedPages: [],
   warnings: [],
+  log: [],
 })
 
-describe('savedMigrationMismatch: the browser copy is checked against the account', () => {
+describe('savedMigrationMismatch: the saved copy is checked against the account', () => {
   const cleared = [{ notification_email: '' }, { notification_email: '' }]
   it('accepts a finished migration whose policies exist and pools are clear', () => {
     expect(savedMigrationMismatch(state('done', ['a', 'b']), cleared, [{ id: 'a' }, { id: 'b' }])).toBeUndefined()

@@ -9,7 +9,8 @@ import type { MigrationState } from '@/shared/schemas/load-balancing-migration'
 import { cutPoolsPage } from '../api/get-pools'
 import { newMigrationState } from './plan'
 import { extendPlan, isAbort, MigrationStopped, readAllPools, runMigration, type MigrationClient } from './run-migration'
-import { loadMigration, saveMigration, type KeyValueStore } from './storage'
+import { createStore } from '@/server/store'
+import { parseSavedMigration } from './storage'
 
 const acc = `/accounts/${DEMO_ACCOUNT.id}`
 const options = { new_health: ['Unhealthy' as const, 'Healthy' as const], event_source: ['pool' as const, 'origin' as const] }
@@ -56,7 +57,7 @@ describe('planning', () => {
 describe('running the migration', () => {
   it('creates one policy per address, then clears every page: all 130 pools end empty', async () => {
     const saved: MigrationState[] = []
-    const end = await runMigration(await plan(), sandboxClient(), { save: (s) => saved.push(s) })
+    const end = await runMigration(await plan(), sandboxClient(), { save: (s) => void saved.push(s) })
     expect(end.step).toBe('done')
     expect(end.clearedPages).toEqual([1, 2, 3, 4, 5, 6])
     expect(dbPools().every((p) => p.notification_email === '')).toBe(true)
@@ -125,7 +126,7 @@ describe('running the migration', () => {
     const client = sandboxClient()
     const liar: MigrationClient = { ...client, createPolicy: async () => ({ id: '00000000-0000-4000-8000-000000000000' }) }
     const saved: MigrationState[] = []
-    await expect(runMigration(await plan(), liar, { save: (s) => saved.push(s) })).rejects.toBeInstanceOf(MigrationStopped)
+    await expect(runMigration(await plan(), liar, { save: (s) => void saved.push(s) })).rejects.toBeInstanceOf(MigrationStopped)
     expect(dbPools()).toEqual(before)
     expect(saved.at(-1)!.lastError).toContain('could not be read back')
     expect(saved.at(-1)!.groups.every((g) => !g.policyId)).toBe(true)
@@ -134,21 +135,30 @@ describe('running the migration', () => {
 
 describe('cancel, reload and resume', () => {
   it('resumes from the saved state after a cancel mid-way, without duplicate policies', async () => {
-    const store = new Map<string, string>()
-    const kv: KeyValueStore = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => void store.set(k, v), removeItem: (k) => void store.delete(k) }
+    // Saved in the dashboard's store (as the /api/local route does), read back through the shared schema.
+    const store = createStore({ dataDir: ':memory:' })
+    const save = async (s: MigrationState) => void (await store.lbMigrations.put(s.accountId, JSON.parse(JSON.stringify(s)), 'Ada'))
+    const load = async () => parseSavedMigration(DEMO_ACCOUNT.id, (await store.lbMigrations.get(DEMO_ACCOUNT.id))?.state)
     const controller = new AbortController()
     const run = runMigration(await plan(), sandboxClient(), {
       signal: controller.signal,
-      save: (s) => saveMigration(s, kv),
+      save,
       onEvent: (e) => e.type === 'page-cleared' && e.page === 2 && controller.abort(),
     })
     await expect(run).rejects.toSatisfy(isAbort)
-    const saved = loadMigration(DEMO_ACCOUNT.id, kv)!
+    const saved = (await load())!
     expect(saved.step).toBe('clearing')
     expect(saved.clearedPages).toEqual([1, 2])
     expect(dbPools().slice(50).some((p) => p.notification_email !== '')).toBe(true)
+    // Per-pool results are kept with it: each policy, and the names of the pools each page cleared.
+    const cleared = saved.log.filter((e) => e.type === 'page-cleared')
+    expect(cleared.map((e) => e.page)).toEqual([1, 2])
+    expect(cleared.flatMap((e) => (e.type === 'page-cleared' ? e.names : []))).toEqual(dbPools().slice(0, 50).map((p) => p.name).filter((n) => saved.groups.some((g) => g.pools.some((p) => p.name === n))))
+    expect(saved.log.filter((e) => e.type === 'policy')).toHaveLength(saved.groups.length)
 
-    const end = await runMigration(saved, sandboxClient(), { save: (s) => saveMigration(s, kv) })
+    const end = await runMigration(saved, sandboxClient(), { save })
+    expect((await load())?.step).toBe('done')
+    await store.close()
     expect(end.step).toBe('done')
     expect(dbPools().every((p) => p.notification_email === '')).toBe(true)
     expect(await healthPolicies()).toHaveLength(end.groups.length)
@@ -166,17 +176,19 @@ describe('cancel, reload and resume', () => {
       },
     }
     let last: MigrationState | undefined
-    await expect(runMigration(await plan(), crashing, { save: (s) => (last = s) })).rejects.toSatisfy(isAbort)
+    await expect(runMigration(await plan(), crashing, { save: (s) => void (last = s) })).rejects.toSatisfy(isAbort)
     expect(last!.groups.filter((g) => g.policyId)).toHaveLength(1)
     const end = await runMigration(last!, client, { save: () => {} })
     expect(end.step).toBe('done')
     expect(await healthPolicies()).toHaveLength(end.groups.length)
   })
 
-  it('ignores a saved state of another account or shape', () => {
-    const kv: KeyValueStore = { getItem: () => '{"version":2}', setItem: () => {}, removeItem: () => {} }
-    expect(loadMigration(DEMO_ACCOUNT.id, kv)).toBeUndefined()
-    const broken: KeyValueStore = { ...kv, getItem: () => 'not json' }
-    expect(loadMigration(DEMO_ACCOUNT.id, broken)).toBeUndefined()
+  it('ignores a saved state of another account or shape', async () => {
+    expect(parseSavedMigration(DEMO_ACCOUNT.id, { version: 2 })).toBeUndefined()
+    expect(parseSavedMigration(DEMO_ACCOUNT.id, 'not json')).toBeUndefined()
+    expect(parseSavedMigration(DEMO_ACCOUNT.id, undefined)).toBeUndefined()
+    const other = await plan()
+    expect(parseSavedMigration(DEMO_ACCOUNT.id, other)).toEqual(other)
+    expect(parseSavedMigration('f'.repeat(32), other)).toBeUndefined()
   })
 })

@@ -102,6 +102,7 @@ export function newMigrationState(args: {
     clearedPages: [],
     blockedPages: [],
     warnings: [],
+    log: [],
   }
 }
 

@@ -1,6 +1,6 @@
 import type { NotificationPolicy, NotificationPolicyInput } from '@/shared/schemas/alerting'
 import { POOLS_MAX_PAGE_SIZE, type Pool } from '@/shared/schemas/load-balancing'
-import type { MigrationGroup, MigrationMissing, MigrationState } from '@/shared/schemas/load-balancing-migration'
+import { MIGRATION_LOG_LIMIT, type MigrationEvent, type MigrationGroup, type MigrationState } from '@/shared/schemas/load-balancing-migration'
 import { coverageFrom, findAdoptablePolicy, missingOnPage, policyInputFor } from './plan'
 
 /** The four calls the migration makes; the real one goes through the API client, tests use the sandbox. */
@@ -12,15 +12,16 @@ export interface MigrationClient {
   clearPage: (page: number, perPage: number, signal?: AbortSignal) => Promise<Pool[]>
 }
 
-export type MigrationEvent =
-  | { type: 'policy'; address: string; adopted: boolean }
-  | { type: 'page-cleared'; page: number; pools: number }
-  | { type: 'page-blocked'; page: number; missing: MigrationMissing[] }
+export type { MigrationEvent }
 
 export interface RunHooks {
   signal?: AbortSignal
-  /** Called after every change: persist it (localStorage) and show it. */
-  save: (state: MigrationState) => void
+  /**
+   * Called after every change, awaited before the next step: persist it (the dashboard's store) and
+   * show it. A failed save stops the run, so the saved state never lags behind what was done.
+   */
+  save: (state: MigrationState) => void | Promise<void>
+  /** Called after a step's result is saved (it is also appended to the state's `log`). */
   onEvent?: (event: MigrationEvent) => void
   now?: () => Date
 }
@@ -57,9 +58,11 @@ export async function readAllPools(client: MigrationClient, signal?: AbortSignal
 export async function runMigration(initial: MigrationState, client: MigrationClient, hooks: RunHooks): Promise<MigrationState> {
   const now = hooks.now ?? (() => new Date())
   let s: MigrationState = { ...initial, lastError: undefined }
-  const commit = (patch: Partial<MigrationState>) => {
-    s = { ...s, ...patch, updatedAt: now().toISOString() }
-    hooks.save(s)
+  const commit = async (patch: Partial<MigrationState>, event?: MigrationEvent) => {
+    const log = event ? [...s.log, event].slice(-MIGRATION_LOG_LIMIT) : s.log
+    s = { ...s, ...patch, log, updatedAt: now().toISOString() }
+    await hooks.save(s)
+    if (event) hooks.onEvent?.(event)
   }
   try {
     if (s.step === 'creating') await createPolicies()
@@ -67,7 +70,10 @@ export async function runMigration(initial: MigrationState, client: MigrationCli
     return s
   } catch (err) {
     // A failure after a cancel (or a page being left) is part of the cancel, not an error to report.
-    if (!isAbort(err) && !hooks.signal?.aborted) commit({ lastError: err instanceof Error ? err.message : String(err) })
+    if (!isAbort(err) && !hooks.signal?.aborted) {
+      // Best effort: when saving is what failed, the run's own error is the one to show.
+      await commit({ lastError: err instanceof Error ? err.message : String(err) }).catch(() => undefined)
+    }
     throw err
   }
 
@@ -79,8 +85,7 @@ export async function runMigration(initial: MigrationState, client: MigrationCli
       checkAbort(hooks.signal)
       const adopted = findAdoptablePolicy(group, s.options, existing)
       const id = adopted ?? (await client.createPolicy(policyInputFor(group, s.options), hooks.signal)).id
-      commit({ groups: s.groups.map((g, j) => (j === i ? { ...g, policyId: id } : g)) })
-      hooks.onEvent?.({ type: 'policy', address: group.address, adopted: !!adopted })
+      await commit({ groups: s.groups.map((g, j) => (j === i ? { ...g, policyId: id } : g)) }, { type: 'policy', address: group.address, adopted: !!adopted })
     }
     checkAbort(hooks.signal)
     // Read them back: a policy counts only if the API now lists it, enabled, with every pool.
@@ -89,12 +94,12 @@ export async function runMigration(initial: MigrationState, client: MigrationCli
     const ids = new Set(policies.map((p) => p.id))
     const broken = s.groups.filter((g) => !g.policyId || !ids.has(g.policyId) || g.pools.some((p) => !cover.get(g.address)?.has(p.id)))
     if (broken.length > 0) {
-      commit({ groups: s.groups.map((g) => (broken.includes(g) ? { ...g, policyId: undefined } : g)) })
+      await commit({ groups: s.groups.map((g) => (broken.includes(g) ? { ...g, policyId: undefined } : g)) })
       throw new MigrationStopped(
         `The policy for ${broken.map((g) => g.address).join(', ')} could not be read back with all its pools, so no e-mail was cleared. Resume to create it again.`,
       )
     }
-    commit({ step: 'clearing' })
+    await commit({ step: 'clearing' })
   }
 
   async function clearPages() {
@@ -102,17 +107,16 @@ export async function runMigration(initial: MigrationState, client: MigrationCli
       checkAbort(hooks.signal)
       const cover = coverageFrom(await client.listPolicies(hooks.signal))
       const fresh = await client.listPools(page, s.pageSize, hooks.signal)
-      if (fresh.totalCount !== s.totalPools) commit({ totalPools: fresh.totalCount })
+      if (fresh.totalCount !== s.totalPools) await commit({ totalPools: fresh.totalCount })
       if (fresh.result.length === 0 || page > Math.ceil(fresh.totalCount / s.pageSize)) break
       const others = { clearedPages: s.clearedPages.filter((p) => p !== page), blockedPages: s.blockedPages.filter((b) => b.page !== page) }
       if (fresh.result.every((p) => p.notification_email.trim() === '')) {
-        commit({ ...others, clearedPages: [...others.clearedPages, page] })
+        await commit({ ...others, clearedPages: [...others.clearedPages, page] })
         continue
       }
       const missing = missingOnPage(fresh.result, cover)
       if (missing.length > 0) {
-        commit({ ...others, blockedPages: [...others.blockedPages, { page, missing }] })
-        hooks.onEvent?.({ type: 'page-blocked', page, missing })
+        await commit({ ...others, blockedPages: [...others.blockedPages, { page, missing }] }, { type: 'page-blocked', page, missing })
         continue
       }
       checkAbort(hooks.signal)
@@ -125,10 +129,10 @@ export async function runMigration(initial: MigrationState, client: MigrationCli
       if (cleared.some((p) => p.notification_email !== '')) {
         throw new MigrationStopped(`Page ${page} still shows legacy e-mails after clearing. Resume to try again.`)
       }
-      commit({ ...others, clearedPages: [...others.clearedPages, page], warnings })
-      hooks.onEvent?.({ type: 'page-cleared', page, pools: cleared.length })
+      const names = fresh.result.filter((p) => p.notification_email.trim() !== '').map((p) => p.name)
+      await commit({ ...others, clearedPages: [...others.clearedPages, page], warnings }, { type: 'page-cleared', page, pools: cleared.length, names })
     }
-    if (s.blockedPages.length === 0) commit({ step: 'done' })
+    if (s.blockedPages.length === 0) await commit({ step: 'done' })
   }
 }
 

@@ -1,45 +1,25 @@
-import type { MigrationState } from '@/shared/schemas/load-balancing-migration'
+import { requestLocal } from '@/lib/api-client'
+import type { MigrationState, SavedMigration } from '@/shared/schemas/load-balancing-migration'
 
 /*
- * The saved migration in localStorage, without zod: enough for the page to know at first paint
- * whether one exists, and to save or forget it. Reading it back (checked by the shared schema)
- * is `loadMigration` in storage.ts, which loads with the migration engine.
+ * The saved migration lives in the dashboard's store (any browser, any instance sharing the store
+ * resumes it), through /api/local/accounts/:account_id/lb-migration, administrators only. These
+ * calls carry no zod: the page asks at first paint whether one exists; reading it back (checked by
+ * the shared schema) is `parseSavedMigration` in storage.ts, which loads with the migration engine.
  */
 
-export const migrationStorageKey = (accountId: string) => `zonekeeper:lb-migration:${accountId}`
+export const migrationUrl = (accountId: string) => `/api/local/accounts/${encodeURIComponent(accountId)}/lb-migration`
 
-/** Minimal storage (localStorage in the browser, a Map in tests). */
-export interface KeyValueStore {
-  getItem: (k: string) => string | null
-  setItem: (k: string, v: string) => void
-  removeItem: (k: string) => void
+/** Where the migration is kept; the dashboard's store in the browser, the real store's module in tests. */
+export interface MigrationPersistence {
+  /** The saved state of the account as stored (unchecked), or undefined when none is saved. */
+  load: (accountId: string, signal?: AbortSignal) => Promise<unknown>
+  save: (state: MigrationState) => Promise<void>
+  clear: (accountId: string) => Promise<void>
 }
 
-export const defaultStore = (): KeyValueStore | undefined => {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage
-  } catch {
-    return undefined // storage disabled (privacy mode): the migration still runs, it just cannot resume
-  }
-}
-
-/** Whether something is saved for the account (it may still turn out unreadable when loaded). */
-export function hasSavedMigration(accountId: string, store = defaultStore()): boolean {
-  try {
-    return Boolean(store?.getItem(migrationStorageKey(accountId)))
-  } catch {
-    return false
-  }
-}
-
-export function saveMigration(state: MigrationState, store = defaultStore()): void {
-  try {
-    store?.setItem(migrationStorageKey(state.accountId), JSON.stringify(state))
-  } catch {
-    // Quota or disabled storage: the run goes on; only resuming after a reload is lost.
-  }
-}
-
-export function clearMigration(accountId: string, store = defaultStore()): void {
-  store?.removeItem(migrationStorageKey(accountId))
+export const dashboardStore: MigrationPersistence = {
+  load: async (accountId, signal) => (await requestLocal<SavedMigration | null>('GET', migrationUrl(accountId), undefined, signal))?.state,
+  save: async (state) => void (await requestLocal('PUT', migrationUrl(state.accountId), state)),
+  clear: async (accountId) => void (await requestLocal('DELETE', migrationUrl(accountId))),
 }

@@ -2,14 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { Pool } from '@/shared/schemas/load-balancing'
 import type { MigrationOptions, MigrationState } from '@/shared/schemas/load-balancing-migration'
-import type { MigrationEvent } from './run-migration'
-import { clearMigration, hasSavedMigration, saveMigration } from './saved-migration'
+import { dashboardStore } from './saved-migration'
 
 export type MigrationActivity =
-  | { kind: 'idle' }
-  | { kind: 'reading'; read: number; total: number }
-  | { kind: 'running' }
-  | { kind: 'cancelling' }
+  { kind: 'idle' } | { kind: 'reading'; read: number; total: number } | { kind: 'running' } | { kind: 'cancelling' }
 
 /** The migration engine (see engine.ts): loaded on first use, so the page's first load has no zod. */
 const loadEngine = () => import('./engine')
@@ -17,17 +13,17 @@ type Engine = Awaited<ReturnType<typeof loadEngine>>
 
 /**
  * The migration of one account: a draft plan (pools read, nothing changed yet), then a saved state
- * that is run, cancelled, resumed (also after a reload: it lives in localStorage) or discarded.
+ * that is run, cancelled, resumed (after a reload, in another browser or on another instance: it
+ * lives in the dashboard's store) or discarded. Every step is saved before the next one starts.
  * Mount it once per account (`key={accountId}` on the component using it).
- * `restoring` is true while a saved migration is being read back (the engine loads first).
+ * `restoring` is true while the store is asked for a saved migration and it is read back and checked.
  */
-export function useMigration(accountId: string) {
+export function useMigration(accountId: string, store = dashboardStore) {
   const queryClient = useQueryClient()
-  const [restoring, setRestoring] = useState(() => hasSavedMigration(accountId))
+  const [restoring, setRestoring] = useState(true)
   const [state, setState] = useState<MigrationState | undefined>()
   const [draft, setDraft] = useState<Pool[] | undefined>()
   const [activity, setActivity] = useState<MigrationActivity>({ kind: 'idle' })
-  const [events, setEvents] = useState<MigrationEvent[]>([])
   const [error, setError] = useState<unknown>()
   const [notice, setNotice] = useState<string | undefined>()
   const controller = useRef<AbortController | undefined>(undefined)
@@ -43,39 +39,50 @@ export function useMigration(accountId: string) {
       const [pools, policies] = await Promise.all([engine.readAllPools(client), client.listPolicies()])
       const mismatch = engine.savedMigrationMismatch(saved, pools, policies)
       if (!mismatch) return saved
-      clearMigration(accountId)
+      await store.clear(accountId).catch(() => undefined) // set aside either way; the next load checks again
       setNotice(mismatch)
       return undefined
     },
-    [accountId],
+    [accountId, store],
   )
 
   useEffect(() => {
     if (!restoring) return
     let live = true
-    loadEngine().then(
-      async (engine) => {
-        const saved = engine.loadMigration(accountId)
-        let checked = saved
-        try {
-          checked = saved && (await verify(engine, saved))
-        } catch (err) {
-          if (live) setError(err) // could not re-check: show the saved state with the error
-        }
-        if (!live) return
-        setState(checked)
-        setRestoring(false)
-      },
-      (err: unknown) => {
-        if (!live) return
-        setError(err)
-        setRestoring(false)
-      },
-    )
+    const asked = new AbortController()
+    // Only a saved migration loads the engine (and zod); none is the common case.
+    store
+      .load(accountId, asked.signal)
+      .then((raw) => (raw === undefined || raw === null ? undefined : loadEngine().then((engine) => ({ engine, raw }))))
+      .then(
+        async (found) => {
+          if (!found) {
+            if (live) setRestoring(false)
+            return
+          }
+          const { engine, raw } = found
+          const saved = engine.parseSavedMigration(accountId, raw)
+          let checked = saved
+          try {
+            checked = saved && (await verify(engine, saved))
+          } catch (err) {
+            if (live) setError(err) // could not re-check: show the saved state with the error
+          }
+          if (!live) return
+          setState(checked)
+          setRestoring(false)
+        },
+        (err: unknown) => {
+          if (!live) return
+          setError(err)
+          setRestoring(false)
+        },
+      )
     return () => {
       live = false
+      asked.abort()
     }
-  }, [accountId, restoring, verify])
+  }, [accountId, restoring, verify, store])
 
   useEffect(
     () =>
@@ -133,27 +140,28 @@ export function useMigration(accountId: string) {
     }
   }, [])
 
-  const save = (s: MigrationState) => {
-    saveMigration(s)
+  const save = async (s: MigrationState) => {
     setState(s)
+    await store.save(s)
   }
   const runWith = async (engine: Engine, initial: MigrationState, signal: AbortSignal) => {
     setActivity({ kind: 'running' })
     try {
-      await engine.runMigration(initial, engine.apiMigrationClient(accountId), { signal, save, onEvent: (e) => setEvents((prev) => [...prev, e].slice(-200)) })
+      await engine.runMigration(initial, engine.apiMigrationClient(accountId), { signal, save })
     } finally {
       refresh()
     }
   }
   const readPools = (engine: Engine, signal: AbortSignal) =>
-    engine.readAllPools(engine.apiMigrationClient(accountId), signal, (read, total) => setActivity({ kind: 'reading', read, total }))
+    engine.readAllPools(engine.apiMigrationClient(accountId), signal, (read, total) =>
+      setActivity({ kind: 'reading', read, total }),
+    )
 
   return {
     restoring,
     state,
     draft,
     activity,
-    events,
     error,
     /** Why a saved migration was set aside (it no longer matched the account), if it was. */
     notice,
@@ -166,10 +174,15 @@ export function useMigration(accountId: string) {
     /** Saves the plan with the chosen options and runs it. */
     start: (pools: Pool[], options: MigrationOptions) =>
       guarded(async (engine, signal) => {
-        const s = engine.newMigrationState({ accountId, pools, options, pageSize: engine.POOLS_DEFAULT_PAGE_SIZE, now: new Date() })
-        save(s)
+        const s = engine.newMigrationState({
+          accountId,
+          pools,
+          options,
+          pageSize: engine.POOLS_DEFAULT_PAGE_SIZE,
+          now: new Date(),
+        })
         setDraft(undefined)
-        setEvents([])
+        await save(s)
         await runWith(engine, s, signal)
       }),
     resume: () => (state ? guarded((engine, signal) => runWith(engine, state, signal)) : Promise.resolve()),
@@ -180,7 +193,7 @@ export function useMigration(accountId: string) {
       return guarded(async (engine, signal) => {
         const pools = await readPools(engine, signal)
         const next = engine.extendPlan(state, pools, await engine.apiMigrationClient(accountId).listPolicies(signal))
-        save(next)
+        await save(next)
         await runWith(engine, next, signal)
       })
     },
@@ -188,14 +201,13 @@ export function useMigration(accountId: string) {
       setActivity((a) => (a.kind === 'running' || a.kind === 'reading' ? { kind: 'cancelling' } : a))
       controller.current?.abort()
     },
-    /** Forgets the saved migration (policies already created stay). */
-    discard: () => {
-      clearMigration(accountId)
-      setState(undefined)
-      setDraft(undefined)
-      setEvents([])
-      setError(undefined)
-    },
+    /** Forgets the saved migration in the store (policies already created stay). */
+    discard: () =>
+      guarded(async () => {
+        await store.clear(accountId)
+        setState(undefined)
+        setDraft(undefined)
+      }),
     closeDraft: () => setDraft(undefined),
   }
 }

@@ -8,6 +8,7 @@ import type { LogpushJob } from '@/shared/schemas/logpush'
 import type { Rule } from '@/shared/schemas/ruleset'
 import { useLogJobs } from '../api/get-log-jobs'
 import { useUpdateLogJob } from '../api/log-job-mutations'
+import { useCanWrite } from '@/lib/access'
 
 export const OUTPUT_MEANING: Record<CustomFieldOutput, string> = {
   RequestHeaders: 'custom request headers',
@@ -21,7 +22,10 @@ export const jobLabel = (j: LogpushJob) => (j.name ? `${j.name} (job ${j.id})` :
 export function FixJobButton({ zoneId, job, missing }: { zoneId: string; job: LogpushJob; missing: CustomFieldOutput[] }) {
   const toast = useToast()
   const update = useUpdateLogJob(zoneId)
+  const can = useCanWrite('log-fields')
   const names = job.output_options?.field_names ?? []
+  // Without the role the fix is not offered (the page's notice says why).
+  if (!can.allowed) return null
   return (
     <Button
       size="sm"

@@ -9,6 +9,7 @@ import { addProblem, diffLists, editedRuleIndex, listsOf, rulesForSave, totalCus
 import { FieldListEditor } from './field-list-editor'
 import { BudgetMeter, kb, Note, repeatedOnes } from './limits-notes'
 import { LIST_LABEL } from './list-labels'
+import { useCanWrite } from '@/lib/access'
 
 // The review dialog loads when it is first opened.
 const SaveDialog = lazy(() => import('./save-dialog').then((m) => ({ default: m.SaveDialog })))
@@ -25,6 +26,7 @@ export function CustomFieldsEditor({ zoneId, ruleset }: { zoneId: string; rulese
   const [lists, setLists] = useState<FieldLists>(saved)
   const [reviewing, setReviewing] = useState(false)
   const update = useUpdateRuleset(zoneId)
+  const can = useCanWrite('log-fields')
   const toast = useToast()
 
   const next = useMemo(() => rulesForSave(rules, lists), [rules, lists])
@@ -62,49 +64,52 @@ export function CustomFieldsEditor({ zoneId, ruleset }: { zoneId: string; rulese
         </p>
       </div>
       <BudgetMeter used={used} lists={lists} />
-      <div className="grid gap-5 lg:grid-cols-3">
-        <FieldListEditor
-          label={LIST_LABEL.request_fields}
-          kind="header"
-          values={lists.request_fields}
-          onAdd={adder('request_fields')}
-          onRemove={remover('request_fields')}
-          placeholder="x-request-id"
-          help="Names are lower-cased as you type: the service stores and logs header names in lower case. The Range header cannot be logged."
-          warning={repeatedNote(lists.request_fields)}
-        />
-        <FieldListEditor
-          label={LIST_LABEL.response_fields}
-          kind="header"
-          values={lists.response_fields}
-          onAdd={adder('response_fields')}
-          onRemove={remover('response_fields')}
-          placeholder="x-cache-status"
-          help="Lower case as well. When a response repeats a header (set-cookie, for example), only the first one is logged."
-          warning={repeatedNote(lists.response_fields)}
-        />
-        <FieldListEditor
-          label={LIST_LABEL.cookie_fields}
-          kind="cookie"
-          values={lists.cookie_fields}
-          onAdd={adder('cookie_fields')}
-          onRemove={remover('cookie_fields')}
-          placeholder="SessionID"
-          help="Kept exactly as typed: cookie names are case sensitive, so SessionID and sessionid are two different cookies. Use the capitalisation your site sends."
-        />
-      </div>
-      {used > 20 && <Note>Many fields share the {kb} KB of custom-field data per request; the longest values may be truncated.</Note>}
-      <div className="flex flex-wrap items-center gap-3">
-        <Button variant="primary" disabled={changes.length === 0} onClick={() => setReviewing(true)}>
-          Review and save
-        </Button>
-        <Button variant="ghost" disabled={changes.length === 0} onClick={() => setLists(saved)}>
-          Discard changes
-        </Button>
-        <span className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
-          {changes.length === 0 ? 'No unsaved changes.' : `Unsaved changes in ${changes.map((c) => LIST_LABEL[c.key as EditedKey].toLowerCase()).join(', ')}.`}
-        </span>
-      </div>
+      {/* Without the role, every control below is disabled; the page's notice says why. */}
+      <fieldset disabled={!can.allowed} className="contents">
+        <div className="grid gap-5 lg:grid-cols-3">
+          <FieldListEditor
+            label={LIST_LABEL.request_fields}
+            kind="header"
+            values={lists.request_fields}
+            onAdd={adder('request_fields')}
+            onRemove={remover('request_fields')}
+            placeholder="x-request-id"
+            help="Names are lower-cased as you type: the service stores and logs header names in lower case. The Range header cannot be logged."
+            warning={repeatedNote(lists.request_fields)}
+          />
+          <FieldListEditor
+            label={LIST_LABEL.response_fields}
+            kind="header"
+            values={lists.response_fields}
+            onAdd={adder('response_fields')}
+            onRemove={remover('response_fields')}
+            placeholder="x-cache-status"
+            help="Lower case as well. When a response repeats a header (set-cookie, for example), only the first one is logged."
+            warning={repeatedNote(lists.response_fields)}
+          />
+          <FieldListEditor
+            label={LIST_LABEL.cookie_fields}
+            kind="cookie"
+            values={lists.cookie_fields}
+            onAdd={adder('cookie_fields')}
+            onRemove={remover('cookie_fields')}
+            placeholder="SessionID"
+            help="Kept exactly as typed: cookie names are case sensitive, so SessionID and sessionid are two different cookies. Use the capitalisation your site sends."
+          />
+        </div>
+        {used > 20 && <Note>Many fields share the {kb} KB of custom-field data per request; the longest values may be truncated.</Note>}
+        <div className="flex flex-wrap items-center gap-3">
+          <Button variant="primary" disabled={changes.length === 0} onClick={() => setReviewing(true)}>
+            Review and save
+          </Button>
+          <Button variant="ghost" disabled={changes.length === 0} onClick={() => setLists(saved)}>
+            Discard changes
+          </Button>
+          <span className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
+            {changes.length === 0 ? 'No unsaved changes.' : `Unsaved changes in ${changes.map((c) => LIST_LABEL[c.key as EditedKey].toLowerCase()).join(', ')}.`}
+          </span>
+        </div>
+      </fieldset>
       {reviewing && (
         <Suspense fallback={<Spinner label="Opening the review…" />}>
           <SaveDialog

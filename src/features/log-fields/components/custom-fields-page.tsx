@@ -8,6 +8,7 @@ import { LoadingBlock } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { useCreateCustomFieldsRuleset } from '../api/create-custom-fields-ruleset'
 import { useCustomFieldsRuleset } from '../api/get-custom-fields-ruleset'
+import { useCanWrite } from '@/lib/access'
 
 const route = getRouteApi('/zones/$zoneId/logs/')
 // The editor brings the ruleset schemas (zod) and the panel sits below it: both load on demand, started
@@ -21,6 +22,7 @@ export function CustomFieldsPage() {
   const { zoneId } = route.useParams()
   const query = useCustomFieldsRuleset(zoneId)
   const create = useCreateCustomFieldsRuleset(zoneId)
+  const can = useCanWrite('log-fields')
   const toast = useToast()
   useEffect(() => {
     void loadEditor().catch(() => undefined) // a failed load shows when the editor renders
@@ -39,18 +41,20 @@ export function CustomFieldsPage() {
           </>
         }
         action={
-          <Button
-            variant="primary"
-            pending={create.isPending}
-            onClick={() =>
-              create.mutate(undefined, {
-                onSuccess: () => toast.success('List of custom fields created', 'Now add the headers and cookies to log.'),
-                onError: (e) => toast.error('Ruleset not created', e),
-              })
-            }
-          >
-            Create the list of custom fields
-          </Button>
+          can.allowed && (
+            <Button
+              variant="primary"
+              pending={create.isPending}
+              onClick={() =>
+                create.mutate(undefined, {
+                  onSuccess: () => toast.success('List of custom fields created', 'Now add the headers and cookies to log.'),
+                  onError: (e) => toast.error('Ruleset not created', e),
+                })
+              }
+            >
+              Create the list of custom fields
+            </Button>
+          )
         }
       />
     )

@@ -11,8 +11,11 @@ import { FixJobButton, jobLabel } from './consistency-panel'
 
 const col = createDataTableColumnHelper<LogpushJob>()
 
-/** Columns of the jobs list. `required`: the outputs the configured custom fields need. */
-export function getJobColumns(zoneId: string, required: CustomFieldOutput[], onDelete: (job: LogpushJob) => void) {
+/**
+ * Columns of the jobs list. `required`: the outputs the configured custom fields need; `onDelete`
+ * undefined: no delete column (the person may not change log jobs).
+ */
+export function getJobColumns(zoneId: string, required: CustomFieldOutput[], onDelete?: (job: LogpushJob) => void) {
   return col.columns([
     col.accessor((j) => j.name ?? '', {
       id: 'name',
@@ -81,6 +84,6 @@ export function getJobColumns(zoneId: string, required: CustomFieldOutput[], onD
         )
       },
     }),
-    deleteColumn<LogpushJob>(jobLabel, onDelete),
+    ...(onDelete ? [deleteColumn<LogpushJob>(jobLabel, onDelete)] : []),
   ])
 }

@@ -15,6 +15,7 @@ import { useDeleteLogJob } from '../api/log-job-mutations'
 import { maskDestination } from '../lib/destination'
 import { ConsistencyPanel, jobLabel } from './consistency-panel'
 import { getJobColumns } from './job-columns'
+import { useCanWrite } from '@/lib/access'
 
 const route = getRouteApi('/zones/$zoneId/logs/jobs/')
 const zoneApi = getRouteApi('/zones/$zoneId')
@@ -34,13 +35,14 @@ export function LogJobsPage() {
   const [toDelete, setToDelete] = useState<LogpushJob | null>(null)
   const del = useDeleteLogJob(zoneId)
   const toast = useToast()
-  const columns = useMemo(() => getJobColumns(zoneId, required, setToDelete), [zoneId, required])
+  const canEdit = useCanWrite('log-fields').allowed
+  const columns = useMemo(() => getJobColumns(zoneId, required, canEdit ? setToDelete : undefined), [zoneId, required, canEdit])
   const table = useDataTable({ columns, data: jobs.data ?? EMPTY, rowCount: jobs.data?.length, urlState: state, getRowId })
-  const newJob = (
+  const newJob = canEdit ? (
     <Link to="/zones/$zoneId/logs/jobs/new" params={{ zoneId }} className={buttonClasses('primary')}>
       Create log job
     </Link>
-  )
+  ) : undefined
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-start justify-between gap-3">

@@ -17,6 +17,8 @@ import { usePolicies } from '../api/policies'
 import { useReviews } from '../api/reviews'
 import { countReviewStates } from '@/shared/page-shield/review'
 import { usePageShieldSettings, useUpdatePageShieldSettings } from '../api/settings'
+import { RoleNotice } from '@/components/ui/role-notice'
+import { useCanWrite } from '@/lib/access'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/')
 
@@ -93,6 +95,7 @@ export function OverviewPage() {
   const toast = useToast()
   const settings = usePageShieldSettings(zoneId)
   const update = useUpdatePageShieldSettings(zoneId)
+  const can = useCanWrite('page-shield')
   const [confirmOff, setConfirmOff] = useState(false)
   const first = { order: 'last_seen_at', direction: 'desc' as const, per_page: 25 }
   const scripts = useQuery(scriptsQueryOptions(zoneId, first))
@@ -156,11 +159,12 @@ export function OverviewPage() {
       />
       <div className="grid gap-5 xl:grid-cols-2">
         <Card title="Monitoring" description={`Last changed ${formatDateTime(s.updated_at)}.`}>
+          <RoleNotice permission={can} what="these settings" />
           <SettingRow
             id="ps-enabled"
             label="Monitoring"
             checked={s.enabled}
-            disabled={update.isPending}
+            disabled={update.isPending || !can.allowed}
             onChange={(on) => (on ? change({ enabled: true }, 'Monitoring switched on') : setConfirmOff(true))}
             help={
               s.enabled
@@ -172,7 +176,7 @@ export function OverviewPage() {
             id="ps-reporting"
             label="Report to the service's own address"
             checked={s.use_cloudflare_reporting_endpoint}
-            disabled={update.isPending}
+            disabled={update.isPending || !can.allowed}
             onChange={(v) => change({ use_cloudflare_reporting_endpoint: v }, 'Reporting address changed')}
             help="Browsers send their reports to the service's reporting address instead of a /cdn-cgi/ path on your own domain."
           />
@@ -180,7 +184,7 @@ export function OverviewPage() {
             id="ps-url-path"
             label="Record full connection URLs"
             checked={s.use_connection_url_path}
-            disabled={update.isPending}
+            disabled={update.isPending || !can.allowed}
             onChange={(v) => change({ use_connection_url_path: v }, 'Connection recording changed')}
             help="Keep the path of each connection, not only its host name. Needed to match connections against lists of malicious URLs."
           />

@@ -9,9 +9,11 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorView } from '@/components/ui/error-view'
 import { PageHeader } from '@/components/ui/page-header'
+import { RoleNotice } from '@/components/ui/role-notice'
 import { LoadingBlock } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { TruncatedText } from '@/components/ui/truncated-text'
+import { useCanWrite } from '@/lib/access'
 import type { PageShieldPolicy } from '@/shared/schemas/page-shield-policy'
 import { useDeletePolicy, usePolicies, useUpdatePolicy } from '../api/policies'
 import { isPolicyAction, POLICY_ACTION_TEXT } from '@/shared/page-shield/policy-actions'
@@ -27,7 +29,17 @@ export function ActionBadge({ action }: { action: string }) {
   )
 }
 
-function PolicyItem({ zoneId, policy, onDelete }: { zoneId: string; policy: PageShieldPolicy; onDelete: () => void }) {
+function PolicyItem({
+  zoneId,
+  policy,
+  onDelete,
+  canEdit,
+}: {
+  zoneId: string
+  policy: PageShieldPolicy
+  onDelete: () => void
+  canEdit: boolean
+}) {
   const toast = useToast()
   const update = useUpdatePolicy(zoneId)
   const id = `policy-${policy.id}`
@@ -46,7 +58,7 @@ function PolicyItem({ zoneId, policy, onDelete }: { zoneId: string; policy: Page
             id={id}
             label={`${policy.enabled ? 'Disable' : 'Enable'} policy ${policy.description}`}
             checked={policy.enabled}
-            disabled={update.isPending}
+            disabled={update.isPending || !canEdit}
             onChange={(enabled) =>
               update.mutate(
                 { id: policy.id, input: { enabled } },
@@ -62,12 +74,15 @@ function PolicyItem({ zoneId, policy, onDelete }: { zoneId: string; policy: Page
             params={{ zoneId, policyId: policy.id }}
             className={buttonClasses('ghost', 'sm')}
           >
-            Edit
+            {canEdit ? 'Edit' : 'View'}
+            <span className="sr-only"> policy {policy.description}</span>
           </Link>
           <HistoryButton target={{ zoneId, type: 'page_shield_policy', id: policy.id, label: `policy ${policy.description}` }} />
-          <Button variant="ghost" size="sm" className="text-red-700 dark:text-red-400" onClick={onDelete}>
-            Delete
-          </Button>
+          {canEdit && (
+            <Button variant="ghost" size="sm" className="text-red-700 dark:text-red-400" onClick={onDelete}>
+              Delete
+            </Button>
+          )}
         </div>
       </div>
       <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-[8rem_1fr]">
@@ -96,11 +111,12 @@ export function PoliciesPage() {
   const q = usePolicies(zoneId)
   const del = useDeletePolicy(zoneId)
   const [deleting, setDeleting] = useState<PageShieldPolicy | undefined>()
-  const add = (
+  const can = useCanWrite('page-shield')
+  const add = can.allowed ? (
     <Link to="/zones/$zoneId/page-shield/policies/new" params={{ zoneId }} className={buttonClasses('primary', 'md')}>
       Create policy
     </Link>
-  )
+  ) : undefined
   return (
     <>
       <PageHeader
@@ -108,6 +124,7 @@ export function PoliciesPage() {
         description="A policy lists where scripts and connections may come from on some of your pages. Log reports what it would not allow; Allow blocks it."
         actions={add}
       />
+      <RoleNotice permission={can} what="these policies" />
       {q.isPending ? (
         <LoadingBlock />
       ) : q.error ? (
@@ -121,7 +138,7 @@ export function PoliciesPage() {
       ) : (
         <ul className="space-y-3" aria-label="Policies">
           {q.data.map((p) => (
-            <PolicyItem key={p.id} zoneId={zoneId} policy={p} onDelete={() => setDeleting(p)} />
+            <PolicyItem key={p.id} zoneId={zoneId} policy={p} onDelete={() => setDeleting(p)} canEdit={can.allowed} />
           ))}
         </ul>
       )}

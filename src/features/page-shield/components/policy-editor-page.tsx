@@ -18,6 +18,8 @@ import { POLICY_ACTION_TEXT, POLICY_ACTIONS } from '@/shared/page-shield/policy-
 import { RadioCardsField } from '@/components/form/radio-cards-field'
 import { CspEditor } from './csp-builder'
 import { ExpressionEditor } from './host-picker'
+import { RoleNotice } from '@/components/ui/role-notice'
+import { useCanWrite } from '@/lib/access'
 
 // The draft check (CSP evaluation over the detected scripts) loads after the form itself.
 const DraftCheckPanel = lazy(() => import('./draft-check-panel').then((m) => ({ default: m.DraftCheckPanel })))
@@ -69,6 +71,7 @@ function PolicyForm({ zoneId, policy }: { zoneId: string; policy?: PageShieldPol
   const navigate = useNavigate()
   const create = useCreatePolicy(zoneId)
   const update = useUpdatePolicy(zoneId)
+  const can = useCanWrite('page-shield')
   const [serverErrors, setServerErrors] = useState<ApiErrorItem[]>([])
   const form = useForm<PolicyFormValues, unknown, PolicyCreate>({
     resolver: lazyPolicyResolver,
@@ -100,43 +103,53 @@ function PolicyForm({ zoneId, policy }: { zoneId: string; policy?: PageShieldPol
   )
   return (
     <form onSubmit={save} noValidate className="max-w-4xl space-y-6">
+      <RoleNotice permission={can} what="this policy" />
       <FormErrorSummary errors={serverErrors} title="The policy was not saved" />
-      <TextField
-        control={form.control}
-        name="description"
-        label="Description"
-        required
-        help="What the policy protects, e.g. “Checkout: only payment scripts”."
-      />
-      <RadioCardsField
-        control={form.control}
-        name="action"
-        legend="What browsers do with anything the policy does not allow"
-        required
-        columnsClass="md:grid-cols-2"
-        options={ACTION_OPTIONS}
-      />
-      <SwitchField
-        control={form.control}
-        name="enabled"
-        label="Enabled"
-        onLabel="Enabled: browsers apply it"
-        offLabel="Disabled: kept but not applied"
-      />
-      <PagesField control={form.control} zoneId={zoneId} />
-      <SourcesField control={form.control} zoneId={zoneId} expression={expression} />
-      <Suspense fallback={<LoadingBlock label="Loading the draft check…" />}>
-        <DraftCheckPanel
-          zoneId={zoneId}
-          getDraft={() => ({
-            value: form.getValues('value') ?? '',
-            expression: form.getValues('expression') ?? '',
-            action: form.getValues('action') ?? 'log',
-          })}
+      {/* Without the role the whole form is read-only; the notice above says why. */}
+      <fieldset disabled={!can.allowed} className="contents">
+        <TextField
+          control={form.control}
+          name="description"
+          label="Description"
+          required
+          help="What the policy protects, e.g. “Checkout: only payment scripts”."
         />
-      </Suspense>
+        <RadioCardsField
+          control={form.control}
+          name="action"
+          legend="What browsers do with anything the policy does not allow"
+          required
+          columnsClass="md:grid-cols-2"
+          options={ACTION_OPTIONS}
+        />
+        <SwitchField
+          control={form.control}
+          name="enabled"
+          label="Enabled"
+          onLabel="Enabled: browsers apply it"
+          offLabel="Disabled: kept but not applied"
+        />
+        <PagesField control={form.control} zoneId={zoneId} />
+        <SourcesField control={form.control} zoneId={zoneId} expression={expression} />
+        <Suspense fallback={<LoadingBlock label="Loading the draft check…" />}>
+          <DraftCheckPanel
+            zoneId={zoneId}
+            getDraft={() => ({
+              value: form.getValues('value') ?? '',
+              expression: form.getValues('expression') ?? '',
+              action: form.getValues('action') ?? 'log',
+            })}
+          />
+        </Suspense>
+      </fieldset>
       <div className="flex gap-2">
-        <Button variant="primary" type="submit" pending={create.isPending || update.isPending}>
+        <Button
+          variant="primary"
+          type="submit"
+          pending={create.isPending || update.isPending}
+          disabled={!can.allowed}
+          title={can.reason}
+        >
           {policy ? 'Save changes' : 'Create policy'}
         </Button>
         <Link to="/zones/$zoneId/page-shield/policies" params={{ zoneId }} className={buttonClasses('secondary', 'md')}>

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { ErrorView } from '@/components/ui/error-view'
 import { Spinner } from '@/components/ui/spinner'
-import { useCan } from '@/lib/access'
+import { useCanWrite } from '@/lib/access'
 import { formatDateTime } from '@/lib/format'
 import { reviewState } from '@/shared/page-shield/review'
 import { REVIEW_VERDICT_LABEL, type ReviewVerdict } from '@/shared/page-shield/review-verdicts'
@@ -18,7 +18,7 @@ const ReviewDialog = lazy(() => import('./review-dialog').then((m) => ({ default
 /** Where the script stands in the review ledger, the buttons to review it, and its review history. */
 export function ReviewPanel({ zoneId, script }: { zoneId: string; script: PageShieldScript }) {
   const history = useReviewHistory(zoneId, script.id)
-  const can = useCan('reviewer')
+  const can = useCanWrite('page-shield')
   const [verdict, setVerdict] = useState<ReviewVerdict | undefined>()
   const latest = history.data?.[0]
   const state = history.data ? reviewState(script, latest) : undefined

@@ -19,7 +19,7 @@ type Action = { kind: 'add' } | { kind: 'edit' | 'disable' | 'reset' | 'sessions
 
 /** People: who may sign in, their role and zones; add, change, disable, reset passwords, end sessions. */
 export function PeoplePage() {
-  const can = useCan('admin', 'dashboard')
+  const can = useCan('admin', undefined, 'dashboard')
   const me = useMe()
   const people = usePeople()
   const [action, setAction] = useState<Action>(null)

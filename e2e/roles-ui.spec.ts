@@ -1,0 +1,155 @@
+import { type Locator, type Page } from '@playwright/test'
+import { test as base, expect, SEED_ZONES, startZonekeeper, zoneUrl, type RunningZonekeeper } from './fixtures'
+
+/**
+ * Roles in the pages, everywhere: a viewer sees every area with no write control it could use, and
+ * the reason said; an editor scoped to example.com has the same controls there. Own server: people
+ * turn sign-in on (DASHBOARD_PASSWORD makes the first administrator, as an upgrade would).
+ */
+const ADMIN_PASSWORD = 'admin-password-123'
+const test = base.extend<{ server: RunningZonekeeper }, { rolesServer: RunningZonekeeper }>({
+  rolesServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
+    async ({}, use) => {
+      const server = await startZonekeeper('roles', { DASHBOARD_PASSWORD: ADMIN_PASSWORD })
+      try {
+        await use(server)
+      } finally {
+        await server.stop()
+      }
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  server: async ({ rolesServer }, use) => use(rolesServer),
+  baseURL: async ({ rolesServer }, use) => use(rolesServer.baseURL),
+})
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
+
+const VIEWER = { username: 'vera', display_name: 'Vera Viewer', role: 'viewer', zones: '*', password: 'vera-password-1' }
+const EDITOR = { username: 'ed', display_name: 'Ed Editor', role: 'editor', zones: ['example.com'], password: 'ed-password-12' }
+const demo = SEED_ZONES.demo
+
+/** Signs in through /login; people added by an administrator choose their own password first. */
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/login')
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { name: 'Choose your own password' })).toBeVisible()
+  await page.getByLabel('Current password').fill(password)
+  await page.getByLabel('New password', { exact: true }).fill(`${password}-own`)
+  await page.getByLabel('New password again').fill(`${password}-own`)
+  await page.getByRole('button', { name: 'Save password' }).click()
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+}
+
+/** Names of controls that change something (reading, filtering, exporting and history are not). */
+const WRITE = /^(add|edit\b|delete|create|import|save|restart|accept|decline|mark |malicious|plan the migration|review and save|resume|discard|undo)/i
+
+/** Switches that only change how the page shows things. */
+const DISPLAY_SWITCH = /^(Explain|Compact)/
+
+/** Enabled buttons and links in `scope` whose name says they change something. */
+async function enabledWriteControls(scope: Locator): Promise<string[]> {
+  const found: string[] = []
+  for (const role of ['button', 'link'] as const) {
+    for (const control of await scope.getByRole(role, { name: WRITE }).all()) {
+      if (role === 'link' || (await control.isEnabled())) found.push(`${role} "${(await control.textContent())?.trim()}"`)
+    }
+  }
+  for (const control of await scope.getByRole('switch').all()) {
+    const name = (await control.getAttribute('aria-label')) ?? (await control.textContent()) ?? ''
+    if (!DISPLAY_SWITCH.test(name) && (await control.isEnabled())) found.push(`switch "${name}"`)
+  }
+  return found
+}
+
+/** The pages with write controls, for example.com. `ready` is something each shows once loaded. */
+const PAGES: { path: string; ready: (page: Page) => Locator }[] = [
+  { path: zoneUrl('demo', 'dns'), ready: (p) => p.getByRole('table', { name: /DNS records/ }) },
+  { path: zoneUrl('demo', 'firewall'), ready: (p) => p.getByRole('table') },
+  { path: zoneUrl('demo', 'page-shield'), ready: (p) => p.getByRole('switch', { name: 'Monitoring' }) },
+  { path: zoneUrl('demo', 'page-shield/policies'), ready: (p) => p.getByRole('list', { name: 'Policies' }) },
+  { path: zoneUrl('demo', 'page-shield/policies/new'), ready: (p) => p.getByLabel('Description') },
+  { path: zoneUrl('demo', 'logs'), ready: (p) => p.getByText('This zone does not log custom fields yet') },
+  { path: zoneUrl('demo', 'logs/jobs'), ready: (p) => p.getByRole('table', { name: /Log jobs of/ }) },
+  { path: zoneUrl('demo', 'logs/jobs/new'), ready: (p) => p.getByLabel('Destination') },
+]
+
+/** The timed-out certificate pack of example.com (its page offers Restart validation). */
+async function openTimedOutPack(page: Page) {
+  await page.goto(`${zoneUrl('demo', 'certificates')}?status=all`)
+  await page.getByRole('table', { name: `Certificate packs of ${demo.name}` }).getByRole('link', { name: `${demo.name}, status.${demo.name}` }).click()
+  return page.getByRole('button', { name: 'Restart validation' })
+}
+
+/** A detected script of example.com (its page offers the review verdicts). */
+async function openScript(page: Page) {
+  await page.goto(`${zoneUrl('demo', 'page-shield/scripts')}?urls=pay-form`)
+  await page.getByRole('table').getByRole('link', { name: /pay-form\.js/ }).click()
+  await expect(page.getByText(/Nobody has reviewed this script yet|Since the last review|Reviewed/).first()).toBeVisible()
+}
+
+test('an administrator adds a viewer and an editor scoped to example.com', async ({ request }) => {
+  const login = await request.post('/login', { form: { username: 'admin', password: ADMIN_PASSWORD, next: '/' }, maxRedirects: 0 })
+  expect(login.status()).toBe(303)
+  for (const person of [VIEWER, EDITOR]) {
+    const res = await request.post('/api/local/people', { data: person, headers: { 'X-Zonekeeper-Request': '1' } })
+    expect(res.status(), await res.text()).toBe(201)
+  }
+})
+
+test('a viewer sees every area with no write control it could use, and the reason', async ({ page }) => {
+  await signIn(page, VIEWER.username, VIEWER.password)
+  const main = page.getByRole('main')
+  for (const { path, ready } of PAGES) {
+    await page.goto(path)
+    await expect(ready(page).first()).toBeVisible()
+    await expect(main.getByRole('note').filter({ hasText: 'You have the viewer role: this needs the' }).first(), path).toBeVisible()
+    expect(await enabledWriteControls(main), path).toEqual([])
+  }
+  // The certificate's Restart validation is shown disabled, with the reason beside it.
+  const restart = await openTimedOutPack(page)
+  await expect(restart).toBeDisabled()
+  await expect(page.getByText('You have the viewer role: this needs the editor role.')).toBeVisible()
+  // A script: no verdict buttons, the reason instead.
+  await openScript(page)
+  await expect(main.getByText('You have the viewer role: this needs the reviewer role.')).toBeVisible()
+  expect(await enabledWriteControls(main)).toEqual([])
+  // Account-level work: the migration and the invites' answers are for administrators.
+  await page.goto('/load-balancing')
+  await expect(main.getByRole('note').filter({ hasText: 'this needs the administrator role' })).toBeVisible()
+  expect(await enabledWriteControls(main)).toEqual([])
+  await page.goto('/invites')
+  await expect(page.getByRole('heading', { name: 'Waiting for your answer' })).toBeVisible()
+  await expect(main.getByRole('note').filter({ hasText: 'You have the viewer role: this needs the administrator role' })).toBeVisible()
+  expect(await enabledWriteControls(main)).toEqual([])
+})
+
+test('an editor scoped to example.com has the write controls there', async ({ page }) => {
+  await signIn(page, EDITOR.username, EDITOR.password)
+  const main = page.getByRole('main')
+  const expected: Record<string, RegExp> = {
+    [zoneUrl('demo', 'dns')]: /Add record/,
+    [zoneUrl('demo', 'page-shield/policies')]: /Create policy/,
+    [zoneUrl('demo', 'logs/jobs')]: /Create log job/,
+    [zoneUrl('demo', 'logs')]: /Create the list of custom fields/,
+    [zoneUrl('demo', 'logs/jobs/new')]: /Create log job/,
+    [zoneUrl('demo', 'page-shield/policies/new')]: /Create policy/,
+  }
+  for (const { path, ready } of PAGES) {
+    await page.goto(path)
+    await expect(ready(page).first()).toBeVisible()
+    await expect(main.getByRole('note').filter({ hasText: /role: this needs|outside your zone scope/ })).toHaveCount(0)
+    if (expected[path]) await expect(main.getByRole('button', { name: expected[path] }).or(main.getByRole('link', { name: expected[path] })).first()).toBeEnabled()
+  }
+  await page.goto(zoneUrl('demo', 'page-shield'))
+  await expect(page.getByRole('switch', { name: 'Monitoring' })).toBeEnabled()
+  await expect(await openTimedOutPack(page)).toBeEnabled()
+  await openScript(page)
+  await expect(main.getByRole('button', { name: 'Mark as expected' })).toBeEnabled()
+  // Account-level work stays with administrators, and says so.
+  await page.goto('/load-balancing')
+  await expect(main.getByRole('note').filter({ hasText: 'You have the editor role: this needs the administrator role' })).toBeVisible()
+  await expect(main.getByRole('button', { name: 'Plan the migration' })).toHaveCount(0)
+})

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../app'
+import { addPerson, sessionCookie } from '../auth/test-helpers'
+import { createStore } from '../store'
+import { fakeEmulator, testConfig } from '../../testing/server'
+
+const store = createStore({ dataDir: ':memory:' })
+const app = createApp({ config: testConfig(), emulator: fakeEmulator(), store })
+afterAll(() => store.close())
+
+const ACCOUNT = 'c'.repeat(32)
+const URL = `/api/local/accounts/${ACCOUNT}/lb-migration`
+const cookies: Record<string, string> = {}
+beforeAll(async () => {
+  for (const [name, role, zones] of [
+    ['ada', 'admin', '*'],
+    ['eve', 'editor', '*'],
+    ['vic', 'viewer', '*'],
+  ] as const) {
+    const { password } = await addPerson(store, name, role, zones)
+    cookies[name] = await sessionCookie(app, name, password)
+  }
+})
+
+const state = (patch: Record<string, unknown> = {}) => ({
+  version: 1,
+  accountId: ACCOUNT,
+  startedAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-01T10:01:00.000Z',
+  options: { new_health: ['Unhealthy'], event_source: ['pool'] },
+  pageSize: 25,
+  totalPools: 2,
+  groups: [{ address: 'noc@acme.example', pools: [{ id: 'p1', name: 'pool-1' }], policyId: 'd'.repeat(32) }],
+  step: 'clearing',
+  clearedPages: [1],
+  blockedPages: [],
+  warnings: [],
+  log: [{ type: 'page-cleared', page: 1, pools: 1, names: ['pool-1'] }],
+  ...patch,
+})
+const call = (as: string, method: string, body?: unknown, headers: Record<string, string> = { 'x-zonekeeper-request': '1' }) =>
+  app.request(URL, { method, headers: { cookie: cookies[as], 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) })
+const json = async (res: Response) => (await res.json()) as { result: unknown; errors: { code: number; message: string; source?: { pointer: string } }[] }
+
+describe('the load-balancing migration in the store', () => {
+  it('answers null before anything is saved', async () => {
+    const res = await call('ada', 'GET')
+    expect(res.status).toBe(200)
+    expect((await json(res)).result).toBeNull()
+  })
+
+  it('saves the state with who saved it, reads it back with its per-pool log, and forgets it', async () => {
+    const put = await call('ada', 'PUT', state())
+    expect(put.status).toBe(200)
+    expect(Object.keys((await json(put)).result as object).sort()).toEqual(['updated_at', 'updated_by'])
+    const got = (await json(await call('ada', 'GET'))).result as { state: unknown; updated_by: string; updated_at: string }
+    expect(got.state).toEqual(state())
+    expect(got.updated_by).toBe('Ada (ada)')
+    expect(Date.parse(got.updated_at)).not.toBeNaN()
+    expect((await call('ada', 'DELETE')).status).toBe(200)
+    expect((await json(await call('ada', 'GET'))).result).toBeNull()
+    // Recorded in the audit log as the migration's progress, without the state itself.
+    const { entries } = await store.audit.list({}, 1, 10)
+    const saves = entries.filter((e) => e.resourceType === 'lb_migration')
+    expect(saves.map((e) => [e.area, e.resourceId, e.action])).toEqual([
+      ['load-balancing', ACCOUNT, 'delete'],
+      ['load-balancing', ACCOUNT, 'update'],
+    ])
+    expect(JSON.stringify(saves)).not.toContain('noc@acme.example')
+  })
+
+  it('refuses a state the shared schema does not accept, at its field, and one of another account', async () => {
+    const bad = await json(await call('ada', 'PUT', state({ pageSize: 0 })))
+    expect(bad.errors[0]).toMatchObject({ code: 1004, source: { pointer: '/pageSize' } })
+    const other = await call('ada', 'PUT', state({ accountId: 'e'.repeat(32) }))
+    expect(other.status).toBe(400)
+    expect((await call('ada', 'PUT', state(), {})).status).toBe(403) // no X-Zonekeeper-Request
+    expect((await app.request('/api/local/accounts/nope/lb-migration', { headers: { cookie: cookies.ada } })).status).toBe(400)
+  })
+
+  it('is for administrators only', async () => {
+    for (const who of ['eve', 'vic']) {
+      const res = await call(who, 'GET')
+      expect(res.status).toBe(403)
+      expect((await json(res)).errors[0].message).toContain('administrator role')
+      expect((await call(who, 'PUT', state())).status).toBe(403)
+    }
+  })
+})
