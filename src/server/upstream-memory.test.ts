@@ -101,8 +101,9 @@ describe('a 60 MB answer', () => {
     expect(result.bytes).toBeGreaterThan(SIZE - PIECE.length)
     expect(result.tail).toContain('"echo":"Bearer [redacted]"}]}')
     expect(result.tail).not.toContain(TOKEN)
-    // Read whole, the same transfer holds 77–180 MB (the test below); streamed, 0.5–15 MB were measured.
-    expect(peak).toBeLessThan(24 * MB)
+    // Streamed, 0.5–26 MB were measured (the high end on a loaded machine); read whole, the same
+    // transfer holds 60–180 MB (the test below). Half the answer is the line between the two.
+    expect(peak).toBeLessThan(SIZE / 2)
   }, 60_000)
 
   it('would hold all of it if read whole (so the measure above can fail)', async () => {
@@ -121,6 +122,6 @@ describe('a 60 MB answer', () => {
       return bytes
     })
     expect(result).toBeGreaterThan(SIZE - PIECE.length)
-    expect(peak).toBeGreaterThan(SIZE)
+    expect(peak).toBeGreaterThan(SIZE * 0.9)
   }, 60_000)
 })
