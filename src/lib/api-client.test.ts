@@ -75,6 +75,19 @@ describe('api', () => {
     expect(err.errors[0].message).toContain('cut off')
   })
 
+  it('says the same of a plain-text download cut off mid-stream (a zone file)', async () => {
+    const cut = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(new TextEncoder().encode('example.com.\t300\tIN\tA\t192.0.2.1\n'))
+        c.error(new TypeError('Failed to fetch'))
+      },
+    })
+    mockFetch(new Response(cut, { status: 200 }))
+    const err = (await api.text('/zones/z/dns_records/export').catch((e: unknown) => e)) as ApiRequestError
+    expect(err).toBeInstanceOf(ApiRequestError)
+    expect(err.errors[0].message).toContain('cut off')
+  })
+
   it('reports a non-JSON answer with its text', async () => {
     mockFetch(new Response('<html>Bad gateway</html>', { status: 502 }))
     const err = (await api.get('/zones').catch((e: unknown) => e)) as ApiRequestError

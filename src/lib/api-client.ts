@@ -87,12 +87,10 @@ function redirectToSignIn(): void {
   window.location.assign(`/login?next=${encodeURIComponent(next)}`)
 }
 
-async function readEnvelope(res: Response): Promise<ApiEnvelope<unknown>> {
-  // Deletes the API answers with 204 carry no body (page-security policies, rulesets).
-  if (res.status === 204) return { success: true, errors: [], messages: [], result: null }
-  let text: string
+/** The body as text; a body cut off before its end becomes an ApiRequestError a person can read. */
+async function readBody(res: Response): Promise<string> {
   try {
-    text = await res.text()
+    return await res.text()
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err
     // A large answer is streamed; the server cuts it off when upstream fails or sends what it cannot check.
@@ -104,6 +102,12 @@ async function readEnvelope(res: Response): Promise<ApiEnvelope<unknown>> {
       },
     ])
   }
+}
+
+async function readEnvelope(res: Response): Promise<ApiEnvelope<unknown>> {
+  // Deletes the API answers with 204 carry no body (page-security policies, rulesets).
+  if (res.status === 204) return { success: true, errors: [], messages: [], result: null }
+  const text = await readBody(res)
   let json: unknown
   try {
     json = text ? JSON.parse(text) : undefined
@@ -196,7 +200,7 @@ export const api = {
       signal: opts?.signal,
     })
     if (!res.ok) await readEnvelope(res)
-    return res.text()
+    return readBody(res)
   },
 }
 

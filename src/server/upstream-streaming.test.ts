@@ -153,6 +153,38 @@ describe('a problem after the status was sent: the answer is cut off, nothing un
   })
 })
 
+describe('the time-out of a streamed answer', () => {
+  const quick = () => createUpstream({ baseUrl: upstream.url, credential: { kind: 'token', token: TOKEN }, timeoutMs: 300 })
+  const readAll = async (res: Response) => {
+    const reader = res.body!.getReader()
+    let total = 0
+    for (let r = await reader.read(); !r.done; r = await reader.read()) total += r.value.length
+    return total
+  }
+
+  it('counts from the last chunk: upstream silent that long cuts the answer off', async () => {
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.write(`{"result":"${PAD}${PAD}`) // and then nothing more
+    })
+    const res = await quick()({ method: 'GET', pathAndQuery: '/zones' })
+    expect(res.status).toBe(200)
+    await expect(readAll(res)).rejects.toThrow()
+  })
+
+  it('does not count the time the browser takes to read', async () => {
+    upstream.handle(inPieces([Buffer.from(`{"result":"${PAD}`), Buffer.from(PAD), Buffer.from(`${PAD}"}`)]))
+    const res = await quick()({ method: 'GET', pathAndQuery: '/zones' })
+    const reader = res.body!.getReader()
+    let total = 0
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      total += r.value.length
+      await new Promise((ok) => setTimeout(ok, 400)) // a slow reader: longer per chunk than the time-out
+    }
+    expect(total).toBe(300_013)
+  })
+})
+
 describe('upstream connections', () => {
   it('are kept alive and reused', async () => {
     const ports = new Set<number>()

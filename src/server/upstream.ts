@@ -153,11 +153,15 @@ export function createUpstream(opts: UpstreamOptions): Forward {
 
   /** The rest of a large answer: read as the browser pulls it, each read bounded by the time-out. */
   async function* rest(head: Buffer[], res: IncomingMessage, timer: Timer) {
+    timer.stop() // the head is here: no waiting on upstream until it is passed on
     yield* head
+    timer.restart()
     try {
       for await (const chunk of res) {
-        timer.restart()
+        // Time spent waiting for the browser to read is not upstream's: the clock stops meanwhile.
+        timer.stop()
         yield chunk as Buffer
+        timer.restart()
       }
     } catch {
       throw new UpstreamBroken(timer.fired ? 'timeout' : 'connection lost')
@@ -223,7 +227,7 @@ class Timer {
   fired = false
   private handle: NodeJS.Timeout
   constructor(
-    ms: number,
+    private readonly ms: number,
     private readonly fire: () => void,
   ) {
     this.handle = setTimeout(() => this.expire(), ms)
@@ -233,7 +237,8 @@ class Timer {
     this.fire()
   }
   restart() {
-    this.handle.refresh()
+    clearTimeout(this.handle)
+    this.handle = setTimeout(() => this.expire(), this.ms)
   }
   stop() {
     clearTimeout(this.handle)

@@ -41,6 +41,8 @@ export interface DataTableProps<T extends object> {
   maxHeightClass?: string
   /** Hide the pagination footer (single-page lists). */
   hidePagination?: boolean
+  /** Classes of the <table> itself, e.g. a fixed layout with a minimum width (column widths then in their meta). */
+  tableClassName?: string
 }
 
 function SortIcon({ dir }: { dir: false | 'asc' | 'desc' }) {
@@ -155,7 +157,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         className={cn('relative overflow-auto focus-visible:outline-none', maxHeightClass)}
       >
         <table
-          className="w-full border-separate border-spacing-0 text-sm"
+          className={cn('w-full border-separate border-spacing-0 text-sm', props.tableClassName)}
           aria-label={label}
           aria-busy={isLoading || isFetching || undefined}
         >

@@ -70,7 +70,8 @@ export function NameCell({ record }: { record: DnsRecord }) {
         ))}
       </span>
       {(auto || shadow || record.type === 'SOA') && (
-        <div className="mt-1 flex flex-wrap gap-1">
+        // The column has a fixed width (see dns-columns.tsx): a long badge wraps inside it.
+        <div className="mt-1 flex flex-wrap gap-1 *:whitespace-normal">
           <ShadowBadge meta={record.meta} />
           {settings.map((b) => (
             <Badge key={b.text} title={b.title}>
@@ -95,7 +96,7 @@ export function ContentCell({ record }: { record: DnsRecord }) {
   const { explainAll, explained, toggleExplain, lowestMx } = useDnsTable()
   const open = explainAll || explained.has(record.id)
   return (
-    <div className="min-w-40">
+    <div>
       {PRIORITY_TYPES.has(record.type) && record.priority !== undefined && (
         <span className="mr-1.5 rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300" title="Priority: lower numbers are tried first">
           {record.priority}
@@ -115,7 +116,7 @@ export function ContentCell({ record }: { record: DnsRecord }) {
         </button>
       )}
       {open && (
-        <p id={`explain-${record.id}`} className="mt-1.5 max-w-xl border-l-2 border-blue-300 pl-2 text-sm text-zinc-700 dark:border-blue-700 dark:text-zinc-300">
+        <p id={`explain-${record.id}`} className="mt-1.5 max-w-xl border-l-2 border-blue-300 pl-2 text-sm text-zinc-700 [overflow-wrap:anywhere] dark:border-blue-700 dark:text-zinc-300">
           <Suspense fallback="Explaining…">
             <RecordExplanation record={record} lowestMxPriority={lowestMx.get(record.name)} />
           </Suspense>

@@ -19,7 +19,7 @@ import type { RecordFormValues } from '../lib/record-form-values'
 import { useCanWrite } from '@/lib/access'
 import { RoleNotice } from '@/components/ui/role-notice'
 import type { DnsSelection } from './bulk-actions'
-import { dnsColumns, dnsExtraFilters } from './dns-columns'
+import { DNS_TABLE_CLASS, dnsColumns, dnsExtraFilters } from './dns-columns'
 import { DnsTableContext, type DnsTableContextValue } from './dns-table-context'
 import { DeleteRecordDialog } from './delete-record-dialog'
 import { ExportButton } from './export-button'
@@ -172,6 +172,7 @@ export function DnsPage() {
         <DataTable
           table={table}
           label={`DNS records of ${zoneName}`}
+          tableClassName={DNS_TABLE_CLASS}
           itemLabel="records"
           query={query}
           pageSizes={dnsTableOptions.pageSizes}
