@@ -176,8 +176,14 @@ export const api = {
  * The dashboard's own (non-API) endpoints, same envelope and errors as the API:
  * `/api/sandbox/reset` and the local store under `/api/local/...` (e.g. the page-security review ledger).
  */
-export async function requestLocal<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' }
+export async function requestLocal<T = unknown>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+  extraHeaders?: Record<string, string>,
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders }
   if (method !== 'GET') Object.assign(headers, WRITE_HEADER)
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   const res = await send(method, url, { headers, body: body === undefined ? undefined : JSON.stringify(body), signal })
