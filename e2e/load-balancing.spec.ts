@@ -136,6 +136,32 @@ test.describe('load balancing: legacy e-mail migration', () => {
     await expectMigrated(request, before)
     await second.close()
   })
+
+  test('a save made meanwhile elsewhere is never overwritten: the run stops and says who saved it', async ({ page, request }) => {
+    // Deliberately slowed clearing (90 s budget).
+    test.slow()
+    await page.route('**/load_balancers/pools?**', async (route) => {
+      if (route.request().method() === 'PATCH') await new Promise((r) => setTimeout(r, 700))
+      await route.continue().catch(() => {})
+    })
+    await openPage(page, '/load-balancing')
+    await page.getByRole('button', { name: 'Plan the migration' }).click()
+    await page.getByRole('button', { name: 'Create 5 policies and clear the old e-mails' }).click()
+    await expect(page.getByRole('list', { name: 'Migration log' })).toContainText('Page 1: cleared', { timeout: 15_000 })
+    // Another administrator (here: a script) saves the migration in between.
+    const theirs = (await (await request.get(migrationUrl)).json()).result.state
+    const put = await request.put(migrationUrl, { data: { ...theirs, warnings: ['Saved by the other browser'] }, headers: { 'X-Zonekeeper-Request': '1' } })
+    expect(put.ok()).toBeTruthy()
+    await expect(page.getByText(/This migration was saved meanwhile by Local administrator/)).toBeVisible({ timeout: 15_000 })
+    const kept = (await (await request.get(migrationUrl)).json()).result.state
+    expect(kept.warnings).toEqual(['Saved by the other browser'])
+    // A reload shows the saved one, and resuming from it works.
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    await page.reload()
+    await expect(page.getByText('Saved by the other browser')).toBeVisible()
+    await page.getByRole('button', { name: 'Resume migration' }).click()
+    await expect(page.getByText(/^Done: every legacy e-mail is cleared/)).toBeVisible({ timeout: 20_000 })
+  })
 })
 
 // No sandbox reset first (it is what makes the journeys above long): the policy ids below never exist.

@@ -213,8 +213,9 @@ export async function requestLocal<T = unknown>(
   url: string,
   body?: unknown,
   signal?: AbortSignal,
+  extraHeaders?: Record<string, string>,
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' }
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders }
   if (method !== 'GET') Object.assign(headers, WRITE_HEADER)
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   const res = await send(method, url, { headers, body: body === undefined ? undefined : JSON.stringify(body), signal })

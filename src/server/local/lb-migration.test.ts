@@ -39,8 +39,13 @@ const state = (patch: Record<string, unknown> = {}) => ({
   ...patch,
 })
 const call = (as: string, method: string, body?: unknown, headers: Record<string, string> = { 'x-zonekeeper-request': '1' }) =>
-  app.request(URL, { method, headers: { cookie: cookies[as], 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) })
-const json = async (res: Response) => (await res.json()) as { result: unknown; errors: { code: number; message: string; source?: { pointer: string } }[] }
+  app.request(URL, {
+    method,
+    headers: { cookie: cookies[as], 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+const json = async (res: Response) =>
+  (await res.json()) as { result: unknown; errors: { code: number; message: string; source?: { pointer: string } }[] }
 
 describe('the load-balancing migration in the store', () => {
   it('answers null before anything is saved', async () => {
@@ -85,5 +90,20 @@ describe('the load-balancing migration in the store', () => {
       expect((await json(res)).errors[0].message).toContain('administrator role')
       expect((await call(who, 'PUT', state())).status).toBe(403)
     }
+  })
+
+  it('refuses to save over a state saved meanwhile elsewhere (409), when told what was last read', async () => {
+    const expect_ = (v: string) => ({ 'x-zonekeeper-request': '1', 'x-zonekeeper-expect-updated-at': v })
+    const first = (await json(await call('ada', 'PUT', state(), expect_('none')))).result as { updated_at: string }
+    const again = await call('ada', 'PUT', state(), expect_('none'))
+    expect(again.status).toBe(409)
+    expect((await json(again)).errors[0]).toMatchObject({
+      code: 10409,
+      message: expect.stringContaining('saved meanwhile by Ada (ada)'),
+    })
+    expect((await call('ada', 'PUT', state({ step: 'done' }), expect_(first.updated_at))).status).toBe(200)
+    expect((await call('ada', 'PUT', state(), expect_(first.updated_at))).status).toBe(409)
+    expect((await call('ada', 'PUT', state(), expect_('yesterday'))).status).toBe(400)
+    expect(((await json(await call('ada', 'GET'))).result as { state: { step: string } }).state.step).toBe('done')
   })
 })

@@ -7,6 +7,17 @@ import { writeRefusal } from '../guard'
 import type { SavedLbMigration, Store } from '../store'
 
 export const LB_MIGRATION_PATH = '/api/local/accounts/:account_id/lb-migration'
+/** Optional on PUT: the `updated_at` the browser last read (or `none`); a different stored one is a 409. */
+export const EXPECT_HEADER = 'x-zonekeeper-expect-updated-at'
+const MIGRATION_CHANGED = 10409
+
+/** The expected stamp: undefined (no header: save anyway), null (none saved yet), ms, or false (unreadable). */
+function expectedStamp(raw: string | undefined): number | null | undefined | false {
+  if (raw === undefined) return undefined
+  if (raw === 'none') return null
+  const ms = Date.parse(raw)
+  return Number.isFinite(ms) ? ms : false
+}
 
 const stamp = (saved: SavedLbMigration) => ({ updated_at: new Date(saved.updatedAt).toISOString(), updated_by: saved.updatedBy })
 const view = (saved: SavedLbMigration): SavedMigration => ({ state: saved.state, ...stamp(saved) })
@@ -43,11 +54,25 @@ export function registerLbMigrationRoutes(app: Hono, store: Store): void {
     const parsed = migrationStateSchema.safeParse(body)
     if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
     if (parsed.data.accountId !== accountId) {
-      return jsonErrors(400, [{ code: 1004, message: 'accountId must be the account of the path.', source: { pointer: '/accountId' } }])
+      return jsonErrors(400, [
+        { code: 1004, message: 'accountId must be the account of the path.', source: { pointer: '/accountId' } },
+      ])
     }
+    const expected = expectedStamp(c.req.header(EXPECT_HEADER))
+    if (expected === false) return jsonError(400, 1004, `${EXPECT_HEADER} must be "none" or the updated_at last read.`)
     const { person } = actorOf(c)
     const by = person.id ? `${person.displayName} (${person.username})` : person.displayName
-    return jsonOk(stamp(await store.lbMigrations.put(accountId, parsed.data, by)))
+    const put = await store.lbMigrations.put(accountId, parsed.data, by, expected)
+    if ('saved' in put) return jsonOk(stamp(put.saved))
+    // Saved meanwhile elsewhere (another browser, administrator or instance): nothing is overwritten.
+    const other = put.conflict
+    return jsonError(
+      409,
+      MIGRATION_CHANGED,
+      other
+        ? `This migration was saved meanwhile by ${other.updatedBy} at ${new Date(other.updatedAt).toISOString()} (another browser or another administrator), so this step was not saved over it. Reload the page to see where it stands.`
+        : 'This migration was discarded meanwhile (in another browser or by another administrator). Reload the page to see where it stands.',
+    )
   })
 
   app.delete(LB_MIGRATION_PATH, async (c) => {

@@ -25,11 +25,38 @@ describe.each(backends)('load-balancing migrations on $name', ({ skip, open }) =
     clock = 7_000
     const log = [{ type: 'page-cleared', page: 1, pools: 2, names: ['pool-a', 'pool-b'] }]
     await store.lbMigrations.put(A, { step: 'clearing', log }, 'Cy (cy)')
-    expect(await store.lbMigrations.get(A)).toEqual({ accountId: A, state: { step: 'clearing', log }, updatedAt: 7_000, updatedBy: 'Cy (cy)' })
+    expect(await store.lbMigrations.get(A)).toEqual({
+      accountId: A,
+      state: { step: 'clearing', log },
+      updatedAt: 7_000,
+      updatedBy: 'Cy (cy)',
+    })
     expect((await store.lbMigrations.get(B))?.state).toEqual({ step: 'done' })
     expect(await store.lbMigrations.remove(A)).toBe(true)
     expect(await store.lbMigrations.remove(A)).toBe(false)
     expect(await store.lbMigrations.get(A)).toBeUndefined()
     expect(await store.lbMigrations.get(B)).toBeDefined()
   })
+
+  it.skipIf(skip)(
+    'saves only over the state the caller last saw (another browser or instance saved meanwhile: conflict)',
+    async () => {
+      const C = 'c'.repeat(32)
+      const first = await store.lbMigrations.put(C, { step: 'creating' }, 'Ada (ada)', null)
+      if (!('saved' in first)) throw new Error('the first save of an account expects none and is written')
+      expect(await store.lbMigrations.put(C, { step: 'creating' }, 'Bo (bo)', null)).toEqual({ conflict: first.saved })
+      // Same millisecond: the stamp still moves on, so a stale stamp is told apart.
+      const second = await store.lbMigrations.put(C, { step: 'clearing' }, 'Ada (ada)', first.saved.updatedAt)
+      if (!('saved' in second)) throw new Error('saved over the stamp it read')
+      expect(second.saved.updatedAt).toBeGreaterThan(first.saved.updatedAt)
+      const stale = await store.lbMigrations.put(C, { step: 'done' }, 'Bo (bo)', first.saved.updatedAt)
+      expect(stale).toEqual({
+        conflict: { accountId: C, state: { step: 'clearing' }, updatedAt: second.saved.updatedAt, updatedBy: 'Ada (ada)' },
+      })
+      await store.lbMigrations.remove(C)
+      expect(await store.lbMigrations.put(C, { step: 'done' }, 'Bo (bo)', second.saved.updatedAt)).toEqual({
+        conflict: undefined,
+      })
+    },
+  )
 })

@@ -18,8 +18,34 @@ export interface MigrationPersistence {
   clear: (accountId: string) => Promise<void>
 }
 
-export const dashboardStore: MigrationPersistence = {
-  load: async (accountId, signal) => (await requestLocal<SavedMigration | null>('GET', migrationUrl(accountId), undefined, signal))?.state,
-  save: async (state) => void (await requestLocal('PUT', migrationUrl(state.accountId), state)),
-  clear: async (accountId) => void (await requestLocal('DELETE', migrationUrl(accountId))),
+/**
+ * The dashboard's store. Each save names the save it follows (the `updated_at` last read or written,
+ * or none), so a run never overwrites one saved meanwhile in another browser or by another
+ * administrator: the server answers 409 and the run stops with that message.
+ */
+export function dashboardStore(): MigrationPersistence {
+  const seen = new Map<string, string>()
+  const expect = (accountId: string) => ({ 'X-Zonekeeper-Expect-Updated-At': seen.get(accountId) ?? 'none' })
+  return {
+    load: async (accountId, signal) => {
+      const saved = await requestLocal<SavedMigration | null>('GET', migrationUrl(accountId), undefined, signal)
+      if (saved) seen.set(accountId, saved.updated_at)
+      else seen.delete(accountId)
+      return saved?.state
+    },
+    save: async (state) => {
+      const stamp = await requestLocal<Omit<SavedMigration, 'state'>>(
+        'PUT',
+        migrationUrl(state.accountId),
+        state,
+        undefined,
+        expect(state.accountId),
+      )
+      seen.set(state.accountId, stamp.updated_at)
+    },
+    clear: async (accountId) => {
+      await requestLocal('DELETE', migrationUrl(accountId))
+      seen.delete(accountId)
+    },
+  }
 }

@@ -18,7 +18,8 @@ type Engine = Awaited<ReturnType<typeof loadEngine>>
  * Mount it once per account (`key={accountId}` on the component using it).
  * `restoring` is true while the store is asked for a saved migration and it is read back and checked.
  */
-export function useMigration(accountId: string, store = dashboardStore) {
+export function useMigration(accountId: string) {
+  const [store] = useState(dashboardStore)
   const queryClient = useQueryClient()
   const [restoring, setRestoring] = useState(true)
   const [state, setState] = useState<MigrationState | undefined>()
