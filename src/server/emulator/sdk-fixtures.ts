@@ -7,7 +7,7 @@ export const SDK_ZONE_NAME = 'sdk-fixtures.example'
 
 /**
  * The objects the SDK suite names by fixed id (a pool, a firewall rule, a certificate pack, page
- * security items, a notification policy, a log job, an account ruleset with its rule, versions and
+ * security items, a notification policy, a log job, a user API token, an account ruleset with its rule, versions and
  * phase entry point). Each is a copy of a demo object, re-keyed to the suite's id and owner, so it
  * has the shape and the rules of any other object of its kind.
  */
@@ -18,6 +18,7 @@ export const SDK_IDS = {
   alertingPolicy: '0da2b59ef118439d8097bdfb215203c9',
   ruleset: '2f2feab2026849078ba485f918791bdc',
   rule: '3a03d665bac047339bb530ecb439a90d',
+  userToken: 'ed17574386854bf78a67040be0a770b0',
   logJob: 1,
   rulesetAccount: 'account_id',
 } as const
@@ -55,7 +56,15 @@ export function seedSdkObjects({ db, now }: SeedContext): void {
   const zone = SDK_IDS.zone
   const account = SDK_IDS.zone // the suite's account id for pools and policies is the same hex
   cloneRow(db, 'lb_pools', 'account_id = ?', [DEMO_ACCOUNT.id], { id: SDK_IDS.pool, account_id: account })
-  cloneRow(db, 'alerting_policies', 'account_id = ?', [DEMO_ACCOUNT.id], { id: SDK_IDS.alertingPolicy, account_id: account })
+  const policy = cloneRow(db, 'alerting_policies', 'account_id = ?', [DEMO_ACCOUNT.id], {
+    id: SDK_IDS.alertingPolicy,
+    account_id: account,
+  })
+  if (policy) {
+    // It watches the account's own pool, not the demo account's.
+    const filters = { ...(JSON.parse(policy.filters as string) as Record<string, string[]>), pool_id: [SDK_IDS.pool] }
+    db.prepare('UPDATE alerting_policies SET filters = ? WHERE id = ?').run(JSON.stringify(filters), SDK_IDS.alertingPolicy)
+  }
 
   const rule = cloneRow(db, 'firewall_rules', 'zone_id = ?', [demo], {
     id: SDK_IDS.firewallRule,
@@ -88,6 +97,7 @@ export function seedSdkObjects({ db, now }: SeedContext): void {
   ).run(zone, zone, `ftp.${SDK_ZONE_NAME}`, now().toISOString())
 
   cloneRow(db, 'logpush_jobs', 'zone_id = ?', [demo], { id: SDK_IDS.logJob, zone_id: null, account_id: SDK_IDS.rulesetAccount })
+  cloneRow(db, 'user_tokens', '1 = 1', [], { id: SDK_IDS.userToken, name: 'SDK fixtures token' })
   seedAccountRuleset(db, now().toISOString())
 }
 

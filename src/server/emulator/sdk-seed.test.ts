@@ -35,6 +35,7 @@ describe('SANDBOX_SEED=sdk', () => {
       [`/zones/${Z}/page_shield/cookies/${Z}`, { id: Z }],
       [`/zones/${Z}/page_shield/policies/${Z}`, { id: Z }],
       ['/accounts/account_id/logpush/jobs/1', { id: 1 }],
+      [`/user/tokens/${SDK_IDS.userToken}`, { id: SDK_IDS.userToken, status: 'active' }],
       [`/accounts/account_id/rulesets/${SDK_IDS.ruleset}`, { id: SDK_IDS.ruleset, kind: 'root', version: '2' }],
       ['/accounts/account_id/rulesets/phases/http_request_firewall_custom/entrypoint', { id: SDK_IDS.ruleset }],
       [`/accounts/account_id/rulesets/${SDK_IDS.ruleset}/versions/1`, { version: '1' }],
