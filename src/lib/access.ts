@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { MeView, RoleName } from '@/shared/schemas/people'
-import { requestLocal } from './api-client'
+import { local } from './api-client'
 
 /** Who is signed in (or the local administrator), as the server sees it. */
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: ['me'],
-    queryFn: ({ signal }) => requestLocal<MeView>('GET', '/api/local/me', undefined, signal),
+    queryFn: ({ signal }) => local.get<MeView>('/api/local/me', { signal }),
     staleTime: 5 * 60_000,
   })
 
