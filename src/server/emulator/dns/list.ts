@@ -180,11 +180,12 @@ export function listRecords(db: Db, zone: ZoneRef, c: Context): { records: DnsRe
   const paging = readPaging(c, { defaultPerPage: DNS_RECORDS_DEFAULT_PER_PAGE, maxPerPage: DNS_RECORDS_MAX_PER_PAGE })
   // Counted with substring filters on their indexes; the page then reads them that way only when
   // few rows match (see likeCond).
+  const counted = buildWhere(true)
   const { rows, info } = pagedRows<RecordRow>(db, {
     select: 'r.*',
     from: 'dns_records r',
-    where: buildWhere(true),
-    pageWhere: (total) => (total < SPARSE_MATCHES ? buildWhere(true) : buildWhere(false)),
+    where: counted,
+    pageWhere: (total) => (total < SPARSE_MATCHES ? counted : buildWhere(false)),
     order: orderSql,
     paging,
   })
