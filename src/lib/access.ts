@@ -3,13 +3,13 @@ import { useMatch } from '@tanstack/react-router'
 import { refusalReason, ROLE_WORDS, writeRole, type AccessRole, type WriteLevel } from '@/shared/access'
 import type { ApiArea } from '@/shared/endpoints/types'
 import type { MeView } from '@/shared/schemas/people'
-import { requestLocal } from './api-client'
+import { local } from './api-client'
 
 /** Who is signed in (or the local administrator), as the server sees it. */
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: ['me'],
-    queryFn: ({ signal }) => requestLocal<MeView>('GET', '/api/local/me', undefined, signal),
+    queryFn: ({ signal }) => local.get<MeView>('/api/local/me', { signal }),
     staleTime: 5 * 60_000,
   })
 

@@ -1,7 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { api, ApiRequestError, buildQuery, fieldErrorsFromApiError, pointerToFieldPath, postLocal, requestLocal } from './api-client'
+import {
+  api,
+  apiPath,
+  ApiRequestError,
+  buildQuery,
+  fieldErrorsFromApiError,
+  local,
+  localPath,
+  pointerToFieldPath,
+} from './api-client'
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 const ok = (result: unknown, extra: object = {}) => json(200, { success: true, errors: [], messages: [], result, ...extra })
 
 function mockFetch(res: Response | (() => Promise<Response>)) {
@@ -14,7 +24,9 @@ afterEach(() => vi.unstubAllGlobals())
 
 describe('buildQuery', () => {
   it('drops empty values and repeats array keys', () => {
-    expect(buildQuery({ a: 1, b: '', c: undefined, d: null, type: ['A', 'AAAA'], proxied: false })).toBe('?a=1&type=A&type=AAAA&proxied=false')
+    expect(buildQuery({ a: 1, b: '', c: undefined, d: null, type: ['A', 'AAAA'], proxied: false })).toBe(
+      '?a=1&type=A&type=AAAA&proxied=false',
+    )
   })
   it('is empty without params', () => {
     expect(buildQuery({})).toBe('')
@@ -25,7 +37,7 @@ describe('buildQuery', () => {
 describe('api', () => {
   it('gets the result from /api/v4 without the write header', async () => {
     const f = mockFetch(ok({ id: 'z1' }))
-    await expect(api.get('/zones/z1')).resolves.toEqual({ id: 'z1' })
+    await expect(api.get(apiPath('/zones/:zone_id', { zone_id: 'z1' }))).resolves.toEqual({ id: 'z1' })
     const [url, init] = f.mock.calls[0]
     expect(url).toBe('/api/v4/zones/z1')
     expect((init?.headers as Record<string, string>)['X-Zonekeeper-Request']).toBeUndefined()
@@ -39,7 +51,7 @@ describe('api', () => {
 
   it('sends writes as JSON with the dashboard header', async () => {
     const f = mockFetch(ok({ id: 'r1' }))
-    await api.post('/zones/z/dns_records', { type: 'A' })
+    await api.post(apiPath('/zones/:zone_id/dns_records', { zone_id: 'z' }), { type: 'A' })
     const init = f.mock.calls[0][1]!
     expect(init.method).toBe('POST')
     expect(init.body).toBe('{"type":"A"}')
@@ -47,8 +59,17 @@ describe('api', () => {
   })
 
   it('throws ApiRequestError with the status and the API errors', async () => {
-    mockFetch(json(400, { success: false, result: null, messages: [], errors: [{ code: 81058, message: 'An identical record already exists.' }] }))
-    const err = await api.delete('/zones/z/dns_records/r').catch((e: unknown) => e)
+    mockFetch(
+      json(400, {
+        success: false,
+        result: null,
+        messages: [],
+        errors: [{ code: 81058, message: 'An identical record already exists.' }],
+      }),
+    )
+    const err = await api
+      .delete(apiPath('/zones/:zone_id/dns_records/:dns_record_id', { zone_id: 'z', dns_record_id: 'r' }))
+      .catch((e: unknown) => e)
     expect(err).toBeInstanceOf(ApiRequestError)
     expect((err as ApiRequestError).status).toBe(400)
     expect((err as ApiRequestError).errors).toEqual([{ code: 81058, message: 'An identical record already exists.' }])
@@ -83,7 +104,7 @@ describe('api', () => {
       },
     })
     mockFetch(new Response(cut, { status: 200 }))
-    const err = (await api.text('/zones/z/dns_records/export').catch((e: unknown) => e)) as ApiRequestError
+    const err = (await api.text(apiPath('/zones/:zone_id/dns_records/export', { zone_id: 'z' })).catch((e: unknown) => e)) as ApiRequestError
     expect(err).toBeInstanceOf(ApiRequestError)
     expect(err.errors[0].message).toContain('cut off')
   })
@@ -97,14 +118,14 @@ describe('api', () => {
 
   it('downloads text, and still reads an error envelope', async () => {
     mockFetch(new Response('example.com. 300 IN A 192.0.2.1', { status: 200 }))
-    await expect(api.text('/zones/z/dns_records/export')).resolves.toContain('192.0.2.1')
+    await expect(api.text(apiPath('/zones/:zone_id/dns_records/export', { zone_id: 'z' }))).resolves.toContain('192.0.2.1')
     mockFetch(json(404, { success: false, result: null, messages: [], errors: [{ code: 1001, message: 'Zone not found.' }] }))
-    await expect(api.text('/zones/z/dns_records/export')).rejects.toMatchObject({ status: 404 })
+    await expect(api.text(apiPath('/zones/:zone_id/dns_records/export', { zone_id: 'z' }))).rejects.toMatchObject({ status: 404 })
   })
 
   it('posts to local endpoints with the header', async () => {
     const f = mockFetch(ok({ reset: true }))
-    await expect(postLocal('/api/sandbox/reset')).resolves.toEqual({ reset: true })
+    await expect(local.post('/api/sandbox/reset')).resolves.toEqual({ reset: true })
     expect(f.mock.calls[0][0]).toBe('/api/sandbox/reset')
     expect(f.mock.calls[0][1]!.headers).toMatchObject({ 'X-Zonekeeper-Request': '1' })
   })
@@ -135,10 +156,36 @@ describe('field errors', () => {
   })
 })
 
+describe('paths from the endpoint table', () => {
+  it('fills :params URI-encoded, so an id cannot add a path segment', async () => {
+    const f = mockFetch(ok({ id: 'r' }))
+    await api.get(apiPath('/zones/:zone_id/dns_records/:dns_record_id', { zone_id: 'z1', dns_record_id: '../x?y' }))
+    expect(f.mock.calls[0][0]).toBe('/api/v4/zones/z1/dns_records/..%2Fx%3Fy')
+  })
+
+  it('refuses, at type-check, an undeclared endpoint, a method the table does not declare, or a missing param', () => {
+    // These lines are the test: `tsc` fails if any of them type-checks (unused directives are errors).
+    // @ts-expect-error not a declared endpoint
+    void (() => api.get('/zones/z1/unknown'))
+    // @ts-expect-error a declared template, but no DELETE is declared for it
+    void (() => api.delete(apiPath('/zones/:zone_id/dns_records', { zone_id: 'z' })))
+    // @ts-expect-error :zone_id is missing
+    void (() => apiPath('/zones/:zone_id/dns_records', {}))
+    // @ts-expect-error a template that needs params cannot be passed as it is
+    void (() => api.get('/zones/:zone_id'))
+    // @ts-expect-error not a declared local endpoint
+    void (() => local.post('/api/local/everything'))
+    // And at run time, a template whose param is missing is never sent half-filled.
+    expect(() => apiPath('/zones/:zone_id/dns_records', {} as never)).toThrow(/:zone_id/)
+  })
+})
+
 describe('api edge cases', () => {
   it('reads a 204 delete (no body) as a null result', async () => {
     const f = mockFetch(new Response(null, { status: 204 }))
-    await expect(api.delete('/zones/z1/page_shield/policies/p1')).resolves.toBeNull()
+    await expect(
+      api.delete(apiPath('/zones/:zone_id/page_shield/policies/:policy_id', { zone_id: 'z1', policy_id: 'p1' })),
+    ).resolves.toBeNull()
     expect((f.mock.calls[0][1]?.headers as Record<string, string>)['X-Zonekeeper-Request']).toBe('1')
   })
 
@@ -152,7 +199,9 @@ describe('api edge cases', () => {
 
   it('reads the local store with the same envelope and errors', async () => {
     const f = mockFetch(ok([{ verdict: 'expected' }]))
-    await expect(requestLocal('GET', '/api/local/zones/z1/page-shield/reviews')).resolves.toEqual([{ verdict: 'expected' }])
+    await expect(local.get(localPath('/api/local/zones/:zone_id/page-shield/reviews', { zone_id: 'z1' }))).resolves.toEqual([
+      { verdict: 'expected' },
+    ])
     expect((f.mock.calls[0][1]?.headers as Record<string, string>)['X-Zonekeeper-Request']).toBeUndefined()
   })
 })

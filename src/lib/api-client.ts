@@ -1,4 +1,13 @@
 import type { ZodType } from 'zod'
+import {
+  fillPath,
+  type ApiRoute,
+  type DeclaredPath,
+  type LocalPath,
+  type LocalRoute,
+  type PathParams,
+} from '@/shared/endpoints/routes'
+import type { HttpMethod } from '@/shared/endpoints/types'
 import type { ApiEnvelope, ResultInfo } from '@/shared/schemas/common'
 import { noteWrite } from './audit-events'
 
@@ -54,6 +63,33 @@ export interface RequestOptions<T> {
   schema?: ZodType<T>
   signal?: AbortSignal
 }
+
+declare const methods: unique symbol
+/**
+ * A filled path of a declared endpoint, marked with the methods the table declares for its template:
+ * `api.get` takes only a path some GET is declared for. Made by `apiPath` (or a declared template
+ * without `:params`, taken as it is).
+ */
+export type ApiPath<M extends HttpMethod> = string & { readonly [methods]: { [K in M]: true } }
+type MethodsOf<P extends string> = Extract<ApiRoute, { path: P }>['method']
+type Paramless<T extends string> = T extends `${string}:${string}` ? never : T
+type PathFor<M extends HttpMethod> = ApiPath<M> | Paramless<DeclaredPath<M>>
+
+/**
+ * The path of a declared API endpoint: its template from the shared table
+ * (`src/shared/endpoints/routes.ts`) with every `:param` given (URI-encoded). An undeclared
+ * template, or a missing or unknown param, does not type-check.
+ */
+export const apiPath = <P extends ApiRoute['path']>(template: P, params: PathParams<P>): ApiPath<MethodsOf<P>> =>
+  fillPath(template, params) as ApiPath<MethodsOf<P>>
+
+type LocalMethodsOf<P extends string> = Extract<LocalRoute, { path: P }>['method']
+type LocalPathFor<M extends HttpMethod> = LocalApiPath<M> | Paramless<LocalPath<M>>
+export type LocalApiPath<M extends HttpMethod> = string & { readonly [methods]: { [K in M]: true }; readonly local: true }
+
+/** The path of one of the dashboard's own endpoints (`LOCAL_ROUTES`), as `apiPath`. */
+export const localPath = <P extends LocalRoute['path']>(template: P, params: PathParams<P>): LocalApiPath<LocalMethodsOf<P>> =>
+  fillPath(template, params) as LocalApiPath<LocalMethodsOf<P>>
 
 export interface ListResult<T> {
   result: T[]
@@ -159,16 +195,18 @@ async function call<T>(method: string, path: string, body: unknown, opts: Reques
 }
 
 /**
- * The browser's only way to the API: `/api/v4/...` on the dashboard's own server.
- * Every call resolves to the envelope's `result` or throws an `ApiRequestError`.
+ * The browser's only way to the API: `/api/v4/...` on the dashboard's own server. Paths come from
+ * the shared endpoint table (`apiPath(template, params)`), so a call to an undeclared endpoint, or
+ * with a method the table does not declare for it, does not type-check. Every call resolves to the
+ * envelope's `result` or throws an `ApiRequestError`.
  */
 export const api = {
-  async get<T = unknown>(path: string, opts?: RequestOptions<T>): Promise<T> {
+  async get<T = unknown>(path: PathFor<'GET'>, opts?: RequestOptions<T>): Promise<T> {
     const env = await call('GET', path, undefined, opts)
     return parse(env.result, opts?.schema)
   },
   /** List endpoint: the page of results and `result_info` (paging totals). */
-  async list<T = unknown>(path: string, opts?: RequestOptions<T>): Promise<ListResult<T>> {
+  async list<T = unknown>(path: PathFor<'GET'>, opts?: RequestOptions<T>): Promise<ListResult<T>> {
     const env = await call('GET', path, undefined, opts)
     const rows = Array.isArray(env.result) ? env.result : []
     const result = opts?.schema ? rows.map((r) => parse(r, opts.schema)) : (rows as T[])
@@ -181,20 +219,20 @@ export const api = {
     }
     return { result, resultInfo }
   },
-  async post<T = unknown>(path: string, body?: unknown, opts?: RequestOptions<T>): Promise<T> {
+  async post<T = unknown>(path: PathFor<'POST'>, body?: unknown, opts?: RequestOptions<T>): Promise<T> {
     return parse((await call('POST', path, body, opts)).result, opts?.schema)
   },
-  async put<T = unknown>(path: string, body?: unknown, opts?: RequestOptions<T>): Promise<T> {
+  async put<T = unknown>(path: PathFor<'PUT'>, body?: unknown, opts?: RequestOptions<T>): Promise<T> {
     return parse((await call('PUT', path, body, opts)).result, opts?.schema)
   },
-  async patch<T = unknown>(path: string, body?: unknown, opts?: RequestOptions<T>): Promise<T> {
+  async patch<T = unknown>(path: PathFor<'PATCH'>, body?: unknown, opts?: RequestOptions<T>): Promise<T> {
     return parse((await call('PATCH', path, body, opts)).result, opts?.schema)
   },
-  async delete<T = unknown>(path: string, opts?: RequestOptions<T>): Promise<T> {
+  async delete<T = unknown>(path: PathFor<'DELETE'>, opts?: RequestOptions<T>): Promise<T> {
     return parse((await call('DELETE', path, undefined, opts)).result, opts?.schema)
   },
   /** Plain-text download (e.g. a BIND export). Errors still arrive as JSON envelopes. */
-  async text(path: string, opts?: { params?: QueryParams; signal?: AbortSignal }): Promise<string> {
+  async text(path: PathFor<'GET'>, opts?: { params?: QueryParams; signal?: AbortSignal }): Promise<string> {
     const res = await send('GET', BASE + path + buildQuery(opts?.params), {
       headers: { Accept: 'text/plain' },
       signal: opts?.signal,
@@ -204,26 +242,40 @@ export const api = {
   },
 }
 
+/** Options of a call to one of the dashboard's own endpoints. */
+export interface LocalOptions {
+  body?: unknown
+  params?: QueryParams
+  signal?: AbortSignal
+  /** Extra request headers (e.g. the save a load-balancing migration step follows). */
+  headers?: Record<string, string>
+}
+
 /**
- * The dashboard's own (non-API) endpoints, same envelope and errors as the API:
- * `/api/sandbox/reset` and the local store under `/api/local/...` (e.g. the page-security review ledger).
+ * The dashboard's own (non-API) endpoints, same envelope and errors as the API: `/api/sandbox/reset`
+ * and the local store under `/api/local/...` (people, tokens, the page-security review ledger, the
+ * audit log). Templates come from `LOCAL_ROUTES` of the endpoint table, checked like the API's.
  */
-export async function requestLocal<T = unknown>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  body?: unknown,
-  signal?: AbortSignal,
-  extraHeaders?: Record<string, string>,
-): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders }
+async function requestLocal<T>(method: HttpMethod, path: string, opts: LocalOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers }
   if (method !== 'GET') Object.assign(headers, WRITE_HEADER)
+  const { body, signal } = opts
   if (body !== undefined) headers['Content-Type'] = 'application/json'
-  const res = await send(method, url, { headers, body: body === undefined ? undefined : JSON.stringify(body), signal })
+  const res = await send(method, path + buildQuery(opts.params), {
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  })
   return (await readEnvelope(res)).result as T
 }
 
-/** POST to the dashboard's own endpoints, e.g. `/api/sandbox/reset`. */
-export const postLocal = <T = unknown>(url: string, body?: unknown): Promise<T> => requestLocal<T>('POST', url, body)
+export const local = {
+  get: <T = unknown>(path: LocalPathFor<'GET'>, opts?: LocalOptions) => requestLocal<T>('GET', path, opts),
+  post: <T = unknown>(path: LocalPathFor<'POST'>, opts?: LocalOptions) => requestLocal<T>('POST', path, opts),
+  put: <T = unknown>(path: LocalPathFor<'PUT'>, opts?: LocalOptions) => requestLocal<T>('PUT', path, opts),
+  patch: <T = unknown>(path: LocalPathFor<'PATCH'>, opts?: LocalOptions) => requestLocal<T>('PATCH', path, opts),
+  delete: <T = unknown>(path: LocalPathFor<'DELETE'>, opts?: LocalOptions) => requestLocal<T>('DELETE', path, opts),
+}
 
 /** JSON pointer ("/data/port", "/rules/0/action") → react-hook-form path ("data.port", "rules.0.action"). */
 export function pointerToFieldPath(pointer: string): string {

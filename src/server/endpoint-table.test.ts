@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_AREAS, API_ENDPOINTS } from '../shared/endpoints'
+import { API_ROUTES, LOCAL_ROUTES } from '../shared/endpoints/routes'
+import { testConfig } from '../testing/server'
+import { createApp } from './app'
 import { createEmulator, type Emulator } from './emulator'
 
 /**
@@ -27,6 +30,26 @@ describe('the endpoint table', () => {
       expect(e.writes, key).toBe(e.method !== 'GET')
       if (e.body) expect(e.writes, `${key}: only writes carry a body schema`).toBe(true)
     }
+  })
+
+  it('is the zod-free route list the browser reads, with the schemas attached: same endpoints, same areas', () => {
+    const withSchemas = API_ENDPOINTS.map((e) => `${e.method} ${e.path} ${e.area}`).sort()
+    expect(API_ROUTES.map((r) => `${r.method} ${r.path} ${r.area}`).sort()).toEqual(withSchemas)
+  })
+
+  it("routes every declared local endpoint (/api/local/…, the sandbox reset) in the dashboard's own server", async () => {
+    const app = createApp({ config: testConfig(), emulator })
+    for (const r of LOCAL_ROUTES) {
+      const res = await app.request(`http://127.0.0.1${r.path.replace(/:([a-z_]+)/g, '1')}`, {
+        method: r.method,
+        headers: { 'x-zonekeeper-request': '1', 'content-type': 'application/json' },
+        body: r.method === 'GET' ? undefined : '{}',
+      })
+      const text = await res.text()
+      expect(text, `${r.method} ${r.path} answered "no route"`).not.toContain('"code":7000')
+    }
+    const unknown = await app.request('http://127.0.0.1/api/local/nothing')
+    expect(await unknown.text()).toContain('"code":7000')
   })
 
   it.each(API_ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('%s is routed by the sandbox', async (_key, e) => {

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
 import { useCan, useMe } from '@/lib/access'
-import { postLocal } from '@/lib/api-client'
+import { local } from '@/lib/api-client'
 import { healthQueryOptions } from '@/lib/health'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -53,7 +53,7 @@ export function SandboxControls() {
   const reset = async () => {
     setPending(true)
     try {
-      await postLocal('/api/sandbox/reset')
+      await local.post('/api/sandbox/reset')
       // Everything cached describes the old data: reset it (active queries fetch again at once).
       await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'healthz' })
       await router.invalidate()

@@ -1,4 +1,4 @@
-import { ApiRequestError, requestLocal } from '@/lib/api-client'
+import { ApiRequestError, localPath, local } from '@/lib/api-client'
 import type { AuditEntryView, UndoCheckView } from '@/shared/audit'
 
 export const AUDIT_BASE = '/api/local/audit'
@@ -7,14 +7,15 @@ export const AUDIT_BASE = '/api/local/audit'
 export const historyQueryOptions = (zoneId: string, type: string, id: string) => ({
   queryKey: ['audit', 'history', zoneId, type, id] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    requestLocal<AuditEntryView[]>('GET', `${AUDIT_BASE}/history?${new URLSearchParams({ zone_id: zoneId, type, id })}`, undefined, signal),
+    local.get<AuditEntryView[]>('/api/local/audit/history', { params: { zone_id: zoneId, type, id }, signal }),
 })
 
-export const checkUndo = (id: number, signal?: AbortSignal) => requestLocal<UndoCheckView>('GET', `${AUDIT_BASE}/${id}/undo-check`, undefined, signal)
+export const checkUndo = (id: number, signal?: AbortSignal) =>
+  local.get<UndoCheckView>(localPath('/api/local/audit/:id/undo-check', { id }), { signal })
 
 /** Sends the undo; `confirm` after the person has seen the differences. Resolves to the API's answer. */
 export async function runUndo(id: number, confirm: boolean): Promise<unknown> {
-  return requestLocal('POST', `${AUDIT_BASE}/${id}/undo`, { confirm })
+  return local.post(localPath('/api/local/audit/:id/undo', { id }), { body: { confirm } })
 }
 
 export const isConflict = (err: unknown) => err instanceof ApiRequestError && err.status === 409

@@ -4,10 +4,11 @@ import { badRequest } from './http'
 import type { Db } from './module'
 
 /**
- * The emulator's list engine: paging with the service's clamping, the result_info it reports, a
- * WHERE builder with bound values, LIKE escaping, and one paged query (count, then one page in a
- * stable order). Lists with special needs (DNS's index strategies, page security's CSV export)
- * build on the same parts.
+ * The emulator's list engine, used by every list: paging with the service's clamping, the
+ * result_info it reports, a WHERE builder with bound values and OR/AND groups of conditions, LIKE
+ * escaping, one paged query (count, then one page in a stable order; optionally a WHERE chosen from
+ * the count, and a deferred join that reads only the page's rows), and the page-security style
+ * answer (page=all, CSV export).
  */
 
 export interface Paging {
@@ -60,7 +61,20 @@ export function resultInfo(paging: Paging, count: number, totalCount: number): R
   }
 }
 
-/** A WHERE clause built from parts; values are always bound, never spliced. */
+/** One condition with its bound values. */
+export interface Cond {
+  sql: string
+  params: unknown[]
+}
+
+/** The conditions joined with AND or OR, in parentheses; none: undefined. */
+export const group = (conds: Cond[], op: 'AND' | 'OR'): Cond | undefined =>
+  conds.length ? { sql: `(${conds.map((c) => c.sql).join(` ${op} `)})`, params: conds.flatMap((c) => c.params) } : undefined
+
+/** Any of the conditions (OR). */
+export const anyOf = (conds: Cond[]) => group(conds, 'OR')
+
+/** A WHERE clause built from parts (AND); values are always bound, never spliced. */
 export class Where {
   readonly parts: string[] = []
   readonly params: unknown[] = []
@@ -68,6 +82,10 @@ export class Where {
     this.parts.push(sql)
     this.params.push(...params)
     return this
+  }
+  /** Adds a condition (nothing for undefined). */
+  and(cond: Cond | undefined): this {
+    return cond ? this.add(cond.sql, ...cond.params) : this
   }
   get sql(): string {
     return this.parts.length ? `WHERE ${this.parts.join(' AND ')}` : ''
@@ -77,17 +95,31 @@ export class Where {
 /** Escapes LIKE wildcards (use with `ESCAPE '\\'`). */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
 
-/**
- * One page of `SELECT <select> FROM <from> <where> ORDER BY <order>` and its result_info. `order`
- * must end in a unique key so pages never overlap.
- */
-export function pagedRows<Row>(
-  db: Db,
-  q: { select: string; from: string; where: Where; order: string; paging: Paging },
-): { rows: Row[]; info: ResultInfo } {
+export interface PagedQuery {
+  select: string
+  /** Table (with its alias) the rows come from. */
+  from: string
+  where: Where
+  /** Must end in a unique key (e.g. the rowid), so pages never overlap. */
+  order: string
+  paging: Paging
+  /** The WHERE of the page itself, chosen once the count is known (DNS picks an index strategy by it). */
+  pageWhere?: (total: number) => Where
+  /** Reads the page's rowids from the index alone, then only those rows (`alias`: the table's alias in `from`). */
+  deferredJoin?: { alias: string }
+}
+
+/** One page of `SELECT <select> FROM <from> <where> ORDER BY <order>` and its result_info. */
+export function pagedRows<Row>(db: Db, q: PagedQuery): { rows: Row[]; info: ResultInfo } {
   const total = (db.prepare(`SELECT COUNT(*) AS n FROM ${q.from} ${q.where.sql}`).get(...q.where.params) as { n: number }).n
-  const rows = db
-    .prepare(`SELECT ${q.select} FROM ${q.from} ${q.where.sql} ORDER BY ${q.order} LIMIT ? OFFSET ?`)
-    .all(...q.where.params, q.paging.perPage, q.paging.offset) as Row[]
+  const where = q.pageWhere ? q.pageWhere(total) : q.where
+  const page = [...where.params, q.paging.perPage, q.paging.offset]
+  const a = q.deferredJoin?.alias
+  const sql = a
+    ? `SELECT ${q.select} FROM ${q.from}
+       JOIN (SELECT ${a}.rowid AS rid FROM ${q.from} ${where.sql} ORDER BY ${q.order} LIMIT ? OFFSET ?) AS pick ON pick.rid = ${a}.rowid
+       ORDER BY ${q.order}`
+    : `SELECT ${q.select} FROM ${q.from} ${where.sql} ORDER BY ${q.order} LIMIT ? OFFSET ?`
+  const rows = db.prepare(sql).all(...page) as Row[]
   return { rows, info: resultInfo(q.paging, rows.length, total) }
 }

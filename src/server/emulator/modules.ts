@@ -9,6 +9,7 @@ import { firewallModule } from './firewall'
 import { loadBalancingModule } from './load-balancing'
 import { alertingModule } from './alerting'
 import { invitesModule } from './invites'
+import { userTokensModule } from './user-tokens'
 
 /** Every area of the sandbox, in seeding order (zones first: the others hang off them). */
 export const emulatorModules: EmulatorModule[] = [
@@ -22,4 +23,5 @@ export const emulatorModules: EmulatorModule[] = [
   loadBalancingModule,
   alertingModule,
   invitesModule,
+  userTokensModule,
 ]

@@ -1,4 +1,5 @@
 import type { SeedContext } from './module'
+import { SDK_ZONE_NAME, seedSdkObjects } from './sdk-fixtures'
 import { DEMO_ACCOUNT } from './seed-ids'
 
 /**
@@ -10,9 +11,9 @@ import { DEMO_ACCOUNT } from './seed-ids'
  */
 export const SDK_FIXTURE_ID = '023e105f4ecef8ad9ca31a8372d0c353'
 export const SDK_ACCOUNT_IDS = [SDK_FIXTURE_ID, 'account_id'] as const
-export const SDK_ZONE_NAME = 'sdk-fixtures.example'
 
-export function seedSdkFixtures({ db, now }: SeedContext): void {
+export function seedSdkFixtures(ctx: SeedContext): void {
+  const { db, now } = ctx
   const stamp = now().toISOString()
   for (const id of SDK_ACCOUNT_IDS)
     db.prepare('INSERT OR IGNORE INTO accounts (id, name) VALUES (?, ?)').run(id, `SDK fixtures (${id})`)
@@ -36,4 +37,5 @@ export function seedSdkFixtures({ db, now }: SeedContext): void {
     settings, meta, created_on, modified_on, search_text)
     VALUES (?, ?, 'A', ?, '198.51.100.4', 0, 1, 3600, NULL, '[]', '{}', '{}', ?, ?, ?)`,
   ).run(SDK_FIXTURE_ID, SDK_FIXTURE_ID, SDK_ZONE_NAME, stamp, stamp, `A ${SDK_ZONE_NAME} 198.51.100.4  []`)
+  seedSdkObjects(ctx)
 }

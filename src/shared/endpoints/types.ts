@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod'
+import type { DeclaredPath } from './routes'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -38,7 +39,13 @@ export interface Endpoint {
   result?: ZodType
 }
 
-type Declared = Omit<Endpoint, 'writes' | 'area'>
+/**
+ * One entry of an area's table: its method and path must be a route of `API_ROUTES` (./routes),
+ * the zod-free list the browser types its calls from; the schemas are attached here.
+ */
+type Declared = {
+  [M in HttpMethod]: Omit<Endpoint, 'writes' | 'area' | 'method' | 'path'> & { method: M; path: DeclaredPath<M> }
+}[HttpMethod]
 
 /** Declares the endpoints of one area: `writes` comes from the method. */
 export const declare = (area: ApiArea, list: Declared[]): Endpoint[] =>

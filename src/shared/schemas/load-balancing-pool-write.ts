@@ -19,7 +19,7 @@ export const poolInputSchema = z.object({
     .min(1, 'Give at least one origin.'),
   description: z.string().max(1024).optional(),
   enabled: z.boolean().optional(),
-  minimum_origins: z.number().int().min(1).optional(),
+  minimum_origins: z.number().int().min(0).optional(),
   monitor: z.string().nullable().optional(),
   notification_email: z.string().optional(),
   check_regions: z.array(z.string()).nullable().optional(),

@@ -136,28 +136,39 @@ export function fieldNameIssues(dataset: string | null | undefined, names: reado
   )
 }
 
-/** POST /zones/:zone_id/logpush/jobs. */
-export const logpushJobCreateSchema = z
-  .object({
-    ...jobFields,
-    destination_conf: destinationConfSchema,
-    dataset: zoneDatasetSchema.nullable().optional(),
-    kind: z.enum(['', 'edge']).optional(),
-  })
-  .superRefine((job, ctx) => {
-    const dataset = job.dataset ?? 'http_requests'
-    for (const issue of fieldNameIssues(dataset, job.output_options?.field_names)) ctx.addIssue({ code: 'custom', ...issue })
-    if (job.kind === 'edge' && dataset !== 'http_requests') {
-      ctx.addIssue({ code: 'custom', path: ['kind'], message: 'Edge Log Delivery (kind "edge") is available for http_requests only.' })
-    }
-    if (destinationConfSchema.safeParse(job.destination_conf).success && destinationNeedsOwnership(job.destination_conf) && !job.ownership_challenge) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ownership_challenge'],
-        message: 'This destination needs an ownership challenge: request one (POST …/logpush/ownership) and paste the token it writes to the destination.',
-      })
-    }
-  })
+/** A job's create body; `dataset` is the level's own (zone datasets, or any dataset for an account). */
+const jobCreateSchema = <D extends z.ZodType<string>>(dataset: D, defaultDataset: string | null) =>
+  z
+    .object({
+      ...jobFields,
+      destination_conf: destinationConfSchema,
+      dataset: dataset.nullable().optional(),
+      kind: z.enum(['', 'edge']).optional(),
+    })
+    .superRefine((job, ctx) => {
+      const chosen = job.dataset ?? defaultDataset
+      if (chosen === null) ctx.addIssue({ code: 'custom', path: ['dataset'], message: 'Choose the dataset the job pushes (for example gateway_dns).' })
+      for (const issue of fieldNameIssues(chosen, job.output_options?.field_names)) ctx.addIssue({ code: 'custom', ...issue })
+      if (job.kind === 'edge' && chosen !== 'http_requests') {
+        ctx.addIssue({ code: 'custom', path: ['kind'], message: 'Edge Log Delivery (kind "edge") is available for http_requests only.' })
+      }
+      if (destinationConfSchema.safeParse(job.destination_conf).success && destinationNeedsOwnership(job.destination_conf) && !job.ownership_challenge) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ownership_challenge'],
+          message: 'This destination needs an ownership challenge: request one (POST …/logpush/ownership) and paste the token it writes to the destination.',
+        })
+      }
+    })
+
+/** POST /zones/:zone_id/logpush/jobs (dataset defaults to http_requests). */
+export const logpushJobCreateSchema = jobCreateSchema(zoneDatasetSchema, 'http_requests')
+
+/** POST /accounts/:account_id/logpush/jobs: any dataset of the service, to be named. */
+export const accountLogpushJobCreateSchema = jobCreateSchema(
+  z.enum(logpushDatasets, `dataset must be a dataset of the service (for example gateway_dns or audit_logs).`),
+  null,
+)
 export type LogpushJobCreate = z.infer<typeof logpushJobCreateSchema>
 
 /** PUT /zones/:zone_id/logpush/jobs/:job_id: the fields sent replace the job's; dataset and kind stay. */

@@ -59,7 +59,12 @@ export const ruleActions = [
   'skip',
   'transform_response_html',
 ] as const
-export const ruleActionSchema = z.enum(ruleActions)
+export const ruleActionSchema = z.enum(ruleActions, {
+  error: (issue) =>
+    issue.input === undefined
+      ? 'action is required (for example block or log).'
+      : `action must be one of ${ruleActions.join(', ')}.`,
+})
 
 const HEX32 = /^[0-9a-f]{32}$/
 
@@ -68,7 +73,9 @@ export const ruleInputSchema = z.object({
   id: z.string().regex(HEX32, 'A rule id is 32 hexadecimal characters; leave it out for a new rule.').optional(),
   action: ruleActionSchema,
   action_parameters: z.record(z.string(), z.unknown()).optional(),
-  expression: z.string().min(1, 'Enter the expression that selects the traffic.'),
+  expression: z
+    .string({ error: 'expression is required: the filter that selects the traffic.' })
+    .min(1, 'Enter the expression that selects the traffic.'),
   description: z.string().optional(),
   enabled: z.boolean().optional(),
   ref: z.string().min(1, 'A ref cannot be empty; leave it out to use the rule id.').optional(),
@@ -81,7 +88,8 @@ interface IssueSink {
 }
 
 const report = (ctx: IssueSink, issues: RuleIssue[]) => {
-  for (const i of issues) ctx.addIssue({ code: 'custom', message: i.message, path: i.path, params: { code: RULESET_VALIDATION_CODE } })
+  for (const i of issues)
+    ctx.addIssue({ code: 'custom', message: i.message, path: i.path, params: { code: RULESET_VALIDATION_CODE } })
 }
 
 /** Rule-list problems that need no knowledge of the phase: duplicate ids/refs, custom-field rules. */
@@ -96,7 +104,11 @@ export function ruleListIssues(rules: readonly RuleInput[]): RuleIssue[] {
     }
     const ref = rule.ref ?? rule.id
     if (ref) {
-      if (refs.has(ref)) issues.push({ path: ['rules', i, 'ref'], message: `The ref "${ref}" is used by another rule of this ruleset; refs must be unique.` })
+      if (refs.has(ref))
+        issues.push({
+          path: ['rules', i, 'ref'],
+          message: `The ref "${ref}" is used by another rule of this ruleset; refs must be unique.`,
+        })
       refs.add(ref)
     }
   })
@@ -108,9 +120,15 @@ export function phaseRuleIssues(phase: string, rules: readonly RuleInput[]): Rul
   const issues: RuleIssue[] = []
   rules.forEach((rule, i) => {
     if (phase === LOG_CUSTOM_FIELDS_PHASE && rule.action !== LOG_CUSTOM_FIELD_ACTION) {
-      issues.push({ path: ['rules', i, 'action'], message: `Rules of the ${LOG_CUSTOM_FIELDS_PHASE} phase must use the action ${LOG_CUSTOM_FIELD_ACTION}.` })
+      issues.push({
+        path: ['rules', i, 'action'],
+        message: `Rules of the ${LOG_CUSTOM_FIELDS_PHASE} phase must use the action ${LOG_CUSTOM_FIELD_ACTION}.`,
+      })
     } else if (phase !== LOG_CUSTOM_FIELDS_PHASE && rule.action === LOG_CUSTOM_FIELD_ACTION) {
-      issues.push({ path: ['rules', i, 'action'], message: `The action ${LOG_CUSTOM_FIELD_ACTION} belongs to the ${LOG_CUSTOM_FIELDS_PHASE} phase only.` })
+      issues.push({
+        path: ['rules', i, 'action'],
+        message: `The action ${LOG_CUSTOM_FIELD_ACTION} belongs to the ${LOG_CUSTOM_FIELDS_PHASE} phase only.`,
+      })
     }
   })
   return issues

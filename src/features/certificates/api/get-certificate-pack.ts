@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import type { CertificatePack } from '@/shared/schemas/certificate-pack'
 
 // Typed, not parsed, in the browser: see get-certificate-packs.ts.
 
 export const getCertificatePack = (zoneId: string, packId: string, signal?: AbortSignal) =>
-  api.get<CertificatePack>(`/zones/${zoneId}/ssl/certificate_packs/${encodeURIComponent(packId)}`, { signal })
+  api.get<CertificatePack>(
+    apiPath('/zones/:zone_id/ssl/certificate_packs/:certificate_pack_id', { zone_id: zoneId, certificate_pack_id: packId }),
+    { signal },
+  )
 
 export const certificatePackQueryOptions = (zoneId: string, packId: string) =>
   queryOptions({

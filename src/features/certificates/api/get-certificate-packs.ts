@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import type { CertificatePack } from '@/shared/schemas/certificate-pack'
 import { certificatePacksApiParams, type CertificatePacksSearch } from './certificate-packs-search'
 
@@ -12,7 +12,7 @@ import { certificatePacksApiParams, type CertificatePacksSearch } from './certif
 type Params = ReturnType<typeof certificatePacksApiParams>
 
 export const getCertificatePacks = (zoneId: string, params: Params, signal?: AbortSignal) =>
-  api.list<CertificatePack>(`/zones/${zoneId}/ssl/certificate_packs`, { params, signal })
+  api.list<CertificatePack>(apiPath('/zones/:zone_id/ssl/certificate_packs', { zone_id: zoneId }), { params, signal })
 
 /** One page of the table (the status filter and paging from the URL). */
 export const certificatePacksQueryOptions = (zoneId: string, search: CertificatePacksSearch) =>
@@ -22,7 +22,8 @@ export const certificatePacksQueryOptions = (zoneId: string, search: Certificate
     placeholderData: keepPreviousData,
   })
 
-export const useCertificatePacks = (zoneId: string, search: CertificatePacksSearch) => useQuery(certificatePacksQueryOptions(zoneId, search))
+export const useCertificatePacks = (zoneId: string, search: CertificatePacksSearch) =>
+  useQuery(certificatePacksQueryOptions(zoneId, search))
 
 /** Every pack of every status, all pages: what the expiry and coverage checks look at. */
 export async function getAllCertificatePacks(zoneId: string, signal?: AbortSignal): Promise<CertificatePack[]> {

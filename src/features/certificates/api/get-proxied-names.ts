@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 
 /** Only what the coverage check needs from a DNS record (typed, not parsed: no zod in the page's first load). */
 interface ProxiedRecord {
@@ -14,7 +14,7 @@ const PER_PAGE = 5000
 export async function getProxiedNames(zoneId: string, signal?: AbortSignal): Promise<string[]> {
   const names = new Set<string>()
   for (let page = 1; page <= 1000; page++) {
-    const { result, resultInfo } = await api.list<ProxiedRecord>(`/zones/${zoneId}/dns_records`, {
+    const { result, resultInfo } = await api.list<ProxiedRecord>(apiPath('/zones/:zone_id/dns_records', { zone_id: zoneId }), {
       params: { proxied: true, page, per_page: PER_PAGE },
       signal,
     })

@@ -1,16 +1,16 @@
-import { api, ApiRequestError, type ApiErrorItem } from '@/lib/api-client'
+import { api, type ApiErrorItem, apiPath, ApiRequestError } from '@/lib/api-client'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
 import type { DnsBatchKind } from '@/shared/schemas/dns-records-batch'
 import { dnsApiParams } from './dns-api-params'
 import type { DnsSearch } from './dns-search'
-import { dnsRecordsPath } from './get-dns-records'
+import { DNS_RECORDS } from './get-dns-records'
 
 export type DnsBatchBody = Partial<Record<DnsBatchKind, Record<string, unknown>[]>>
 export type DnsBatchResult = Record<DnsBatchKind, DnsRecord[]>
 
 /** `POST …/dns_records/batch`: one transaction on the service, all or nothing. */
 export const batchDnsRecords = (zoneId: string, body: DnsBatchBody, signal?: AbortSignal) =>
-  api.post<DnsBatchResult>(`${dnsRecordsPath(zoneId)}/batch`, body, { signal })
+  api.post<DnsBatchResult>(apiPath('/zones/:zone_id/dns_records/batch', { zone_id: zoneId }), body, { signal })
 
 /** Records one batch request may hold on the zone's plan (the service: 200 on Free, 3,500 on paid plans). */
 export const batchLimitFor = (planLegacyId: string | undefined) => (planLegacyId && planLegacyId !== 'free' ? 3500 : 200)
@@ -57,7 +57,7 @@ export async function getAllMatchingRecords(zoneId: string, search: DnsSearch, s
   const params = { ...dnsApiParams({ ...search, page: undefined, per_page: undefined }), per_page: perPage }
   const all: DnsRecord[] = []
   for (let page = 1; ; page++) {
-    const res = await api.list<DnsRecord>(dnsRecordsPath(zoneId), { params: { ...params, page }, signal })
+    const res = await api.list<DnsRecord>(apiPath(DNS_RECORDS, { zone_id: zoneId }), { params: { ...params, page }, signal })
     all.push(...res.result)
     if (res.result.length < perPage || page >= res.resultInfo.total_pages) break
   }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import type { DnsRecord, DnsRecordInput } from '@/shared/schemas/dns-record'
-import { dnsRecordsPath } from './get-dns-records'
 
-export const createDnsRecord = (zoneId: string, body: DnsRecordInput) => api.post<DnsRecord>(dnsRecordsPath(zoneId), body)
+export const createDnsRecord = (zoneId: string, body: DnsRecordInput) =>
+  api.post<DnsRecord>(apiPath('/zones/:zone_id/dns_records', { zone_id: zoneId }), body)
 
 export function useCreateDnsRecord(zoneId: string) {
   const queryClient = useQueryClient()

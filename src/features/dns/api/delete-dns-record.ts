@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
-import { dnsRecordsPath } from './get-dns-records'
+import { api, apiPath } from '@/lib/api-client'
 
-export const deleteDnsRecord = (zoneId: string, id: string) => api.delete<{ id: string }>(`${dnsRecordsPath(zoneId)}/${id}`)
+export const deleteDnsRecord = (zoneId: string, id: string) =>
+  api.delete<{ id: string }>(apiPath('/zones/:zone_id/dns_records/:dns_record_id', { zone_id: zoneId, dns_record_id: id }))
 
 export function useDeleteDnsRecord(zoneId: string) {
   const queryClient = useQueryClient()

@@ -1,8 +1,7 @@
-import { api } from '@/lib/api-client'
-import { dnsRecordsPath } from './get-dns-records'
+import { api, apiPath } from '@/lib/api-client'
 
 /** The zone as a BIND zone file (plain text). */
-export const exportDnsRecords = (zoneId: string) => api.text(`${dnsRecordsPath(zoneId)}/export`)
+export const exportDnsRecords = (zoneId: string) => api.text(apiPath('/zones/:zone_id/dns_records/export', { zone_id: zoneId }))
 
 /** Saves text as a file through the browser's download. */
 export function downloadText(text: string, fileName: string): void {

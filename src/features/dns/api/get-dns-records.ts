@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
 import { dnsApiParams } from './dns-api-params'
 import type { DnsSearch } from './dns-search'
@@ -9,10 +9,11 @@ import type { DnsSearch } from './dns-search'
  * put zod in the DNS page's first load, and the dashboard's own server is the one answering.
  */
 
-export const dnsRecordsPath = (zoneId: string) => `/zones/${zoneId}/dns_records`
+/** The DNS records list's template (the table, the zone facts and the batch's selection read it). */
+export const DNS_RECORDS = '/zones/:zone_id/dns_records'
 
 export const getDnsRecords = (zoneId: string, search: DnsSearch, signal?: AbortSignal) =>
-  api.list<DnsRecord>(dnsRecordsPath(zoneId), { params: dnsApiParams(search), signal })
+  api.list<DnsRecord>(apiPath(DNS_RECORDS, { zone_id: zoneId }), { params: dnsApiParams(search), signal })
 
 /** One page of a zone's records; the previous page stays on screen while the next one loads. */
 export const dnsRecordsQueryOptions = (zoneId: string, search: DnsSearch) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
-import { dnsRecordsPath } from './get-dns-records'
+import { DNS_RECORDS } from './get-dns-records'
 
 export interface DnsZoneFacts {
   /** A and AAAA records in the zone (the zone needs at least one). */
@@ -12,10 +12,10 @@ export interface DnsZoneFacts {
 
 /** Two one-row requests: the A/AAAA count (from `result_info.total_count`) and the SOA record. */
 export async function getDnsZoneFacts(zoneId: string, signal?: AbortSignal): Promise<DnsZoneFacts> {
-  const path = dnsRecordsPath(zoneId)
+  const path = { zone_id: zoneId }
   const [addresses, soa] = await Promise.all([
-    api.list<DnsRecord>(path, { params: { type: ['A', 'AAAA'], per_page: 1 }, signal }),
-    api.list<DnsRecord>(path, { params: { type: 'SOA', per_page: 1 }, signal }),
+    api.list<DnsRecord>(apiPath(DNS_RECORDS, path), { params: { type: ['A', 'AAAA'], per_page: 1 }, signal }),
+    api.list<DnsRecord>(apiPath(DNS_RECORDS, path), { params: { type: 'SOA', per_page: 1 }, signal }),
   ])
   return { addressRecords: addresses.resultInfo.total_count, soa: soa.result[0] ?? null }
 }

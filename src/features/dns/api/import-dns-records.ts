@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import type { DnsImportResult } from '@/shared/schemas/dns-record'
-import { dnsRecordsPath } from './get-dns-records'
 
 /**
  * POST multipart `file` + `proxied`. The sandbox answers which lines were added and which were
@@ -11,7 +10,7 @@ export function importDnsRecords(zoneId: string, file: Blob, proxied: boolean): 
   const form = new FormData()
   form.append('file', file)
   form.append('proxied', proxied ? 'true' : 'false')
-  return api.post<DnsImportResult>(`${dnsRecordsPath(zoneId)}/import`, form)
+  return api.post<DnsImportResult>(apiPath('/zones/:zone_id/dns_records/import', { zone_id: zoneId }), form)
 }
 
 export function useImportDnsRecords(zoneId: string) {

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { api, type ListResult } from '@/lib/api-client'
+import { api, apiPath, type ListResult } from '@/lib/api-client'
 import type { DnsRecord, DnsRecordPatch } from '@/shared/schemas/dns-record'
-import { dnsRecordsPath } from './get-dns-records'
 
 /** PATCH: only the fields sent change (the record's type cannot change). */
 export const updateDnsRecord = (zoneId: string, id: string, body: DnsRecordPatch) =>
-  api.patch<DnsRecord>(`${dnsRecordsPath(zoneId)}/${id}`, body)
+  api.patch<DnsRecord>(apiPath('/zones/:zone_id/dns_records/:dns_record_id', { zone_id: zoneId, dns_record_id: id }), body)
 
 export function useUpdateDnsRecord(zoneId: string) {
   const queryClient = useQueryClient()
@@ -18,7 +17,9 @@ export function useUpdateDnsRecord(zoneId: string) {
 /** Writes a record into every cached list page that shows it. */
 function patchCachedRow(queryClient: QueryClient, zoneId: string, id: string, change: (r: DnsRecord) => DnsRecord) {
   queryClient.setQueriesData<ListResult<DnsRecord>>({ queryKey: ['dns-records', zoneId, 'list'] }, (page) =>
-    page && page.result.some((r) => r.id === id) ? { ...page, result: page.result.map((r) => (r.id === id ? change(r) : r)) } : page,
+    page && page.result.some((r) => r.id === id)
+      ? { ...page, result: page.result.map((r) => (r.id === id ? change(r) : r)) }
+      : page,
   )
 }
 

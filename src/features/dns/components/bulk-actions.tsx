@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { useToast } from '@/components/ui/toast'
 import { plural } from '@/lib/format'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import type { Zone } from '@/shared/schemas/zone'
 import { batchLimitFor, getAllMatchingRecords, runBatchOf } from '../api/batch-dns-records'
 import type { DnsSearch } from '../api/dns-search'
@@ -33,7 +33,11 @@ export function DnsBulkActions({ zoneId, selection, onDone }: { zoneId: string; 
   const queryClient = useQueryClient()
   const toast = useToast()
   // The zone (already cached by the zone route's loader, same key): its plan sets the batch limit.
-  const zone = useQuery({ queryKey: ['zones', 'detail', zoneId], queryFn: ({ signal }) => api.get<Zone>(`/zones/${zoneId}`, { signal }), staleTime: 30_000 })
+  const zone = useQuery({
+    queryKey: ['zones', 'detail', zoneId],
+    queryFn: ({ signal }) => api.get<Zone>(apiPath('/zones/:zone_id', { zone_id: zoneId }), { signal }),
+    staleTime: 30_000,
+  })
   const limit = batchLimitFor(zone.data?.plan?.legacy_id)
   const [asking, setAsking] = useState<'delete' | 'proxy' | null>(null)
   const [loading, setLoading] = useState(false)
@@ -42,14 +46,30 @@ export function DnsBulkActions({ zoneId, selection, onDone }: { zoneId: string; 
   const deleter = useBulkRunner<DnsRecord>({
     key: (r) => r.id,
     label,
-    perBatch: { size: limit, run: (items) => runBatchOf(zoneId, 'deletes', items.map((r) => ({ id: r.id }))) },
+    perBatch: {
+      size: limit,
+      run: (items) =>
+        runBatchOf(
+          zoneId,
+          'deletes',
+          items.map((r) => ({ id: r.id })),
+        ),
+    },
   })
   // Read when the run starts, in the same event that chose it (state would only land on the next render).
   const target = useRef(true)
   const proxier = useBulkRunner<DnsRecord>({
     key: (r) => r.id,
     label: (r) => `${label(r)}: ${target.current ? 'Proxied' : 'DNS only'}`,
-    perBatch: { size: limit, run: (items) => runBatchOf(zoneId, 'patches', items.map((r) => ({ id: r.id, proxied: target.current }))) },
+    perBatch: {
+      size: limit,
+      run: (items) =>
+        runBatchOf(
+          zoneId,
+          'patches',
+          items.map((r) => ({ id: r.id, proxied: target.current })),
+        ),
+    },
   })
 
   const count = selection.matching?.total ?? selection.records.length
@@ -83,7 +103,11 @@ export function DnsBulkActions({ zoneId, selection, onDone }: { zoneId: string; 
   }
   const runner = proxier.phase !== 'idle' ? proxier : deleter
   const title =
-    action && runner.phase === 'done' ? doneTitle(action.done, runner.counts.ok, runner.total) : action ? `${action.verb} ${plural(runner.total, 'record')}` : ''
+    action && runner.phase === 'done'
+      ? doneTitle(action.done, runner.counts.ok, runner.total)
+      : action
+        ? `${action.verb} ${plural(runner.total, 'record')}`
+        : ''
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { api, ApiRequestError } from '@/lib/api-client'
+import { api, apiPath, ApiRequestError } from '@/lib/api-client'
 import { batchIdsForUrl } from '@/shared/batching'
 import type { FIREWALL_BULK_DELETE_MAX_IDS } from '@/shared/schemas/firewall'
 
@@ -24,11 +24,16 @@ export function planDeleteBatches(zoneId: string, ids: readonly string[]): strin
 
 /** `DELETE …/firewall/rules/:id` → `[{id}]`. */
 export const deleteFirewallRule = async (zoneId: string, id: string) =>
-  api.delete(`${rulesPath(zoneId)}/${id}`, { schema: await deletedRulesSchema() })
+  api.delete(apiPath('/zones/:zone_id/firewall/rules/:rule_id', { zone_id: zoneId, rule_id: id }), {
+    schema: await deletedRulesSchema(),
+  })
 
 /** `DELETE …/firewall/rules?id=A&id=B` → one `{id}` per deleted rule; all or nothing. */
 export const deleteFirewallRules = async (zoneId: string, ids: readonly string[]) =>
-  api.delete(rulesPath(zoneId), { params: { id: ids }, schema: await deletedRulesSchema() })
+  api.delete(apiPath('/zones/:zone_id/firewall/rules', { zone_id: zoneId }), {
+    params: { id: ids },
+    schema: await deletedRulesSchema(),
+  })
 
 export class RuleGoneError extends Error {
   constructor() {
@@ -44,7 +49,9 @@ export class RuleGoneError extends Error {
 export async function deleteRuleGroup(zoneId: string, ids: readonly string[]): Promise<Map<string, Error | null>> {
   const out = new Map<string, Error | null>()
   const send = async (list: readonly string[]) => {
-    const deleted = new Set((list.length === 1 ? await deleteFirewallRule(zoneId, list[0]) : await deleteFirewallRules(zoneId, list)).map((r) => r.id))
+    const deleted = new Set(
+      (list.length === 1 ? await deleteFirewallRule(zoneId, list[0]) : await deleteFirewallRules(zoneId, list)).map((r) => r.id),
+    )
     for (const id of list) out.set(id, deleted.has(id) ? null : new Error('The API did not confirm this deletion.'))
   }
   try {
@@ -56,7 +63,7 @@ export async function deleteRuleGroup(zoneId: string, ids: readonly string[]): P
   const remaining: string[] = []
   for (const id of ids) {
     try {
-      await api.get(`${rulesPath(zoneId)}/${id}`)
+      await api.get(apiPath('/zones/:zone_id/firewall/rules/:rule_id', { zone_id: zoneId, rule_id: id }))
       remaining.push(id)
     } catch (err) {
       if (err instanceof ApiRequestError && err.status === 404) out.set(id, new RuleGoneError())

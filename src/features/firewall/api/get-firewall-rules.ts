@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import type { FirewallRule } from '@/shared/schemas/firewall'
 import { firewallApiParams, type FirewallSearch } from './firewall-search'
 
@@ -10,7 +10,7 @@ import { firewallApiParams, type FirewallSearch } from './firewall-search'
  */
 
 export const getFirewallRules = (zoneId: string, params: ReturnType<typeof firewallApiParams>, signal?: AbortSignal) =>
-  api.list<FirewallRule>(`/zones/${zoneId}/firewall/rules`, { params, signal })
+  api.list<FirewallRule>(apiPath('/zones/:zone_id/firewall/rules', { zone_id: zoneId }), { params, signal })
 
 export const firewallRulesQueryOptions = (zoneId: string, search: FirewallSearch) =>
   queryOptions({

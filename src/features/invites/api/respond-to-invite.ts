@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import { inviteSchema, type InviteResponseInput } from '@/shared/schemas/invites'
 
 /** `PATCH /user/invites/:id` with `{status: "accepted" | "rejected"}` → the updated invite. */
 export const respondToInvite = (id: string, status: InviteResponseInput['status']) =>
-  api.patch(`/user/invites/${id}`, { status } satisfies InviteResponseInput, { schema: inviteSchema })
+  api.patch(apiPath('/user/invites/:invite_id', { invite_id: id }), { status } satisfies InviteResponseInput, {
+    schema: inviteSchema,
+  })
 
 export function useRespondToInvite() {
   const queryClient = useQueryClient()

@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import { poolSchema } from '@/shared/schemas/load-balancing'
 
 /**
@@ -6,4 +6,8 @@ import { poolSchema } from '@/shared/schemas/load-balancing'
  * e-mail of every pool on ONE page (pools by name). Answers the pools of that page.
  */
 export const clearPoolEmailsPage = (accountId: string, page: number, perPage: number, signal?: AbortSignal) =>
-  api.patch(`/accounts/${accountId}/load_balancers/pools`, { notification_email: '' }, { params: { page, per_page: perPage }, schema: poolSchema.array(), signal })
+  api.patch(
+    apiPath('/accounts/:account_id/load_balancers/pools', { account_id: accountId }),
+    { notification_email: '' },
+    { params: { page, per_page: perPage }, schema: poolSchema.array(), signal },
+  )

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 
-export const deleteNotificationPolicy = (accountId: string, policyId: string) => api.delete(`/accounts/${accountId}/alerting/v3/policies/${policyId}`)
+export const deleteNotificationPolicy = (accountId: string, policyId: string) =>
+  api.delete(apiPath('/accounts/:account_id/alerting/v3/policies/:policy_id', { account_id: accountId, policy_id: policyId }))
 
 export function useDeleteNotificationPolicy(accountId: string) {
   const queryClient = useQueryClient()

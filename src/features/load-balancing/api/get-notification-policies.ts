@@ -1,14 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { ZodType } from 'zod'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import type { NotificationPolicy } from '@/shared/schemas/alerting'
 
 /**
  * The account's notification policies. `schema` (the shared `notificationPolicySchema`) parses each:
  * the migration passes it; the policies list does not, to keep zod out of the page's first load.
  */
-export const getNotificationPolicies = async (accountId: string, signal?: AbortSignal, schema?: ZodType<NotificationPolicy>): Promise<NotificationPolicy[]> =>
-  (await api.list<NotificationPolicy>(`/accounts/${accountId}/alerting/v3/policies`, { schema, signal })).result
+export const getNotificationPolicies = async (
+  accountId: string,
+  signal?: AbortSignal,
+  schema?: ZodType<NotificationPolicy>,
+): Promise<NotificationPolicy[]> =>
+  (
+    await api.list<NotificationPolicy>(apiPath('/accounts/:account_id/alerting/v3/policies', { account_id: accountId }), {
+      schema,
+      signal,
+    })
+  ).result
 
 export const notificationPoliciesQueryOptions = (accountId: string) =>
   queryOptions({

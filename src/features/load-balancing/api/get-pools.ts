@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ZodType } from 'zod'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import type { Pool } from '@/shared/schemas/load-balancing'
 
 const byName = (a: Pool, b: Pool) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
@@ -11,8 +11,18 @@ const byName = (a: Pool, b: Pool) => (a.name < b.name ? -1 : a.name > b.name ? 1
  * `schema` (the shared `poolSchema`) parses each pool: the migration passes it, since it acts on what
  * it reads. The table does not: parsing would put zod (~25 KB gzip) in the page's first load.
  */
-export async function getPoolsPage(accountId: string, page: number, perPage: number, signal?: AbortSignal, schema?: ZodType<Pool>) {
-  const res = await api.list<Pool>(`/accounts/${accountId}/load_balancers/pools`, { params: { page, per_page: perPage }, schema, signal })
+export async function getPoolsPage(
+  accountId: string,
+  page: number,
+  perPage: number,
+  signal?: AbortSignal,
+  schema?: ZodType<Pool>,
+) {
+  const res = await api.list<Pool>(apiPath('/accounts/:account_id/load_balancers/pools', { account_id: accountId }), {
+    params: { page, per_page: perPage },
+    schema,
+    signal,
+  })
   const paged = res.resultInfo.page === page && res.resultInfo.per_page === perPage
   return paged ? res : cutPoolsPage(res.result, page, perPage)
 }
@@ -22,7 +32,10 @@ export function cutPoolsPage(pools: Pool[], page: number, perPage: number) {
   const sorted = [...pools].sort(byName)
   const total = sorted.length
   const result = sorted.slice((page - 1) * perPage, page * perPage)
-  return { result, resultInfo: { page, per_page: perPage, count: result.length, total_count: total, total_pages: Math.ceil(total / perPage) } }
+  return {
+    result,
+    resultInfo: { page, per_page: perPage, count: result.length, total_count: total, total_pages: Math.ceil(total / perPage) },
+  }
 }
 
 export const poolsQueryOptions = (accountId: string, page: number, perPage: number) =>
@@ -33,4 +46,5 @@ export const poolsQueryOptions = (accountId: string, page: number, perPage: numb
     enabled: !!accountId,
   })
 
-export const usePools = (accountId: string, page: number, perPage: number) => useQuery(poolsQueryOptions(accountId, page, perPage))
+export const usePools = (accountId: string, page: number, perPage: number) =>
+  useQuery(poolsQueryOptions(accountId, page, perPage))

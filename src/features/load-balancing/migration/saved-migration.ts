@@ -1,4 +1,4 @@
-import { requestLocal } from '@/lib/api-client'
+import { local, localPath } from '@/lib/api-client'
 import type { MigrationState, SavedMigration } from '@/shared/schemas/load-balancing-migration'
 
 /*
@@ -8,7 +8,7 @@ import type { MigrationState, SavedMigration } from '@/shared/schemas/load-balan
  * the shared schema) is `parseSavedMigration` in storage.ts, which loads with the migration engine.
  */
 
-export const migrationUrl = (accountId: string) => `/api/local/accounts/${encodeURIComponent(accountId)}/lb-migration`
+export const migrationUrl = (accountId: string) => localPath('/api/local/accounts/:account_id/lb-migration', { account_id: accountId })
 
 /** Where the migration is kept; the dashboard's store in the browser, the real store's module in tests. */
 export interface MigrationPersistence {
@@ -28,23 +28,20 @@ export function dashboardStore(): MigrationPersistence {
   const expect = (accountId: string) => ({ 'X-Zonekeeper-Expect-Updated-At': seen.get(accountId) ?? 'none' })
   return {
     load: async (accountId, signal) => {
-      const saved = await requestLocal<SavedMigration | null>('GET', migrationUrl(accountId), undefined, signal)
+      const saved = await local.get<SavedMigration | null>(migrationUrl(accountId), { signal })
       if (saved) seen.set(accountId, saved.updated_at)
       else seen.delete(accountId)
       return saved?.state
     },
     save: async (state) => {
-      const stamp = await requestLocal<Omit<SavedMigration, 'state'>>(
-        'PUT',
-        migrationUrl(state.accountId),
-        state,
-        undefined,
-        expect(state.accountId),
-      )
+      const stamp = await local.put<Omit<SavedMigration, 'state'>>(migrationUrl(state.accountId), {
+        body: state,
+        headers: expect(state.accountId),
+      })
       seen.set(state.accountId, stamp.updated_at)
     },
     clear: async (accountId) => {
-      await requestLocal('DELETE', migrationUrl(accountId))
+      await local.delete(migrationUrl(accountId))
       seen.delete(accountId)
     },
   }

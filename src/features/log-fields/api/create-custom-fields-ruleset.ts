@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import { LOG_CUSTOM_FIELDS_PHASE } from '@/shared/log-fields/limits'
 import type { RulesetCreate } from '@/shared/schemas/ruleset'
 
@@ -7,8 +7,13 @@ import type { RulesetCreate } from '@/shared/schemas/ruleset'
 export const createCustomFieldsRuleset = async (zoneId: string) => {
   // The answer's schema (zod) loads on this first write, not with the page (first-load budget).
   const { rulesetSchema } = await import('@/shared/schemas/ruleset')
-  const body: RulesetCreate = { name: 'default', kind: 'zone', phase: LOG_CUSTOM_FIELDS_PHASE, description: 'Log custom fields of this zone' }
-  return api.post(`/zones/${zoneId}/rulesets`, body, { schema: rulesetSchema })
+  const body: RulesetCreate = {
+    name: 'default',
+    kind: 'zone',
+    phase: LOG_CUSTOM_FIELDS_PHASE,
+    description: 'Log custom fields of this zone',
+  }
+  return api.post(apiPath('/zones/:zone_id/rulesets', { zone_id: zoneId }), body, { schema: rulesetSchema })
 }
 
 export function useCreateCustomFieldsRuleset(zoneId: string) {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api, ApiRequestError } from '@/lib/api-client'
+import { api, apiPath, ApiRequestError } from '@/lib/api-client'
 import { LOG_CUSTOM_FIELDS_PHASE } from '@/shared/log-fields/limits'
 import type { Ruleset } from '@/shared/schemas/ruleset'
 
@@ -15,7 +15,10 @@ import type { Ruleset } from '@/shared/schemas/ruleset'
  */
 export async function getCustomFieldsRuleset(zoneId: string, signal?: AbortSignal): Promise<Ruleset | null> {
   try {
-    return await api.get<Ruleset>(`/zones/${zoneId}/rulesets/phases/${LOG_CUSTOM_FIELDS_PHASE}/entrypoint`, { signal })
+    return await api.get<Ruleset>(
+      apiPath('/zones/:zone_id/rulesets/phases/:phase/entrypoint', { zone_id: zoneId, phase: LOG_CUSTOM_FIELDS_PHASE }),
+      { signal },
+    )
   } catch (err) {
     if (err instanceof ApiRequestError && err.status === 404 && err.errors.some((e) => e.code === 10003)) return null
     throw err

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import type { datasetFieldsSchema } from '@/shared/schemas/logpush'
 
 /*
@@ -11,7 +11,10 @@ import type { datasetFieldsSchema } from '@/shared/schemas/logpush'
 
 /** The fields of a dataset, name → description, as the API lists them. */
 export const getDatasetFields = (zoneId: string, dataset: string, signal?: AbortSignal) =>
-  api.get<z.infer<typeof datasetFieldsSchema>>(`/zones/${zoneId}/logpush/datasets/${dataset}/fields`, { signal })
+  api.get<z.infer<typeof datasetFieldsSchema>>(
+    apiPath('/zones/:zone_id/logpush/datasets/:dataset_id/fields', { zone_id: zoneId, dataset_id: dataset }),
+    { signal },
+  )
 
 export const datasetFieldsQueryOptions = (zoneId: string, dataset: string) =>
   queryOptions({

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import type { LogpushJob } from '@/shared/schemas/logpush'
 
 /*
@@ -10,7 +10,7 @@ import type { LogpushJob } from '@/shared/schemas/logpush'
 
 /** All log jobs of the zone (the API answers them in one list, without paging). */
 export const getLogJobs = (zoneId: string, signal?: AbortSignal) =>
-  api.get<LogpushJob[]>(`/zones/${zoneId}/logpush/jobs`, { signal })
+  api.get<LogpushJob[]>(apiPath('/zones/:zone_id/logpush/jobs', { zone_id: zoneId }), { signal })
 
 export const logJobsQueryOptions = (zoneId: string) =>
   queryOptions({ queryKey: ['logpush-jobs', zoneId], queryFn: ({ signal }) => getLogJobs(zoneId, signal) })

@@ -1,16 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import type { LogpushJobCreate, LogpushJobUpdate } from '@/shared/schemas/logpush'
 
 /** The answers' schemas (with zod) load with the first change, not with the log pages. */
 const schemas = () => import('./answer-schemas')
 
-export const createLogJob = async (zoneId: string, job: LogpushJobCreate) => api.post(`/zones/${zoneId}/logpush/jobs`, job, { schema: (await schemas()).job })
+export const createLogJob = async (zoneId: string, job: LogpushJobCreate) =>
+  api.post(apiPath('/zones/:zone_id/logpush/jobs', { zone_id: zoneId }), job, { schema: (await schemas()).job })
 
 export const updateLogJob = async (zoneId: string, jobId: number, changes: LogpushJobUpdate) =>
-  api.put(`/zones/${zoneId}/logpush/jobs/${jobId}`, changes, { schema: (await schemas()).job })
+  api.put(apiPath('/zones/:zone_id/logpush/jobs/:job_id', { zone_id: zoneId, job_id: jobId }), changes, {
+    schema: (await schemas()).job,
+  })
 
-export const deleteLogJob = async (zoneId: string, jobId: number) => api.delete(`/zones/${zoneId}/logpush/jobs/${jobId}`, { schema: (await schemas()).deletedJob })
+export const deleteLogJob = async (zoneId: string, jobId: number) =>
+  api.delete(apiPath('/zones/:zone_id/logpush/jobs/:job_id', { zone_id: zoneId, job_id: jobId }), {
+    schema: (await schemas()).deletedJob,
+  })
 
 const useInvalidateJobs = (zoneId: string) => {
   const qc = useQueryClient()
@@ -24,7 +30,10 @@ export function useCreateLogJob(zoneId: string) {
 
 export function useUpdateLogJob(zoneId: string) {
   const onSuccess = useInvalidateJobs(zoneId)
-  return useMutation({ mutationFn: ({ id, changes }: { id: number; changes: LogpushJobUpdate }) => updateLogJob(zoneId, id, changes), onSuccess })
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: LogpushJobUpdate }) => updateLogJob(zoneId, id, changes),
+    onSuccess,
+  })
 }
 
 export function useDeleteLogJob(zoneId: string) {

@@ -1,12 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import type { RuleInput } from '@/shared/schemas/ruleset'
 
 /** PUT: replaces every rule of the ruleset with `rules` and creates a new version. */
 // The answer's schema (zod) loads with the first save, not with the page (first-load budget).
 export const updateRuleset = async (zoneId: string, rulesetId: string, rules: RuleInput[]) => {
   const { rulesetSchema } = await import('@/shared/schemas/ruleset')
-  return api.put(`/zones/${zoneId}/rulesets/${rulesetId}`, { rules }, { schema: rulesetSchema })
+  return api.put(
+    apiPath('/zones/:zone_id/rulesets/:ruleset_id', { zone_id: zoneId, ruleset_id: rulesetId }),
+    { rules },
+    { schema: rulesetSchema },
+  )
 }
 
 export function useUpdateRuleset(zoneId: string) {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import { isMalicious, isReportedMalicious } from '@/shared/page-shield/malicious'
 import { parseCsp } from '@/shared/page-shield/csp'
 import type { PageShieldConnection, PageShieldScript, PageShieldScriptDetail } from '@/shared/schemas/page-shield'
@@ -33,8 +33,18 @@ export function useSuggestions(zoneId: string, expression: string, enabled: bool
     queryFn: async ({ signal }): Promise<SuggestionSet> => {
       const params = { status: 'active', page_url: patterns?.join(',') }
       const [scripts, connections] = await Promise.all([
-        collectList<PageShieldScript>(`/zones/${zoneId}/page_shield/scripts`, params, SEEN_LIMIT, signal),
-        collectList<PageShieldConnection>(`/zones/${zoneId}/page_shield/connections`, params, SEEN_LIMIT, signal),
+        collectList<PageShieldScript>(
+          apiPath('/zones/:zone_id/page_shield/scripts', { zone_id: zoneId }),
+          params,
+          SEEN_LIMIT,
+          signal,
+        ),
+        collectList<PageShieldConnection>(
+          apiPath('/zones/:zone_id/page_shield/connections', { zone_id: zoneId }),
+          params,
+          SEEN_LIMIT,
+          signal,
+        ),
       ])
       return {
         scripts: suggestSources(scripts.items),
@@ -83,7 +93,10 @@ export async function runDraftCheck(
   const details = await mapLimit(detailed, 6, (s) =>
     qc.fetchQuery({
       queryKey: [...pageShieldKeys.scripts(zoneId), 'detail', s.id],
-      queryFn: () => api.get<PageShieldScriptDetail>(`/zones/${zoneId}/page_shield/scripts/${s.id}`),
+      queryFn: () =>
+        api.get<PageShieldScriptDetail>(
+          apiPath('/zones/:zone_id/page_shield/scripts/:script_id', { zone_id: zoneId, script_id: s.id }),
+        ),
       staleTime: 60_000,
     }),
   )

@@ -1,3 +1,4 @@
+import { apiPath } from '@/lib/api-client'
 import { queryOptions } from '@tanstack/react-query'
 import type { PageShieldScript } from '@/shared/schemas/page-shield'
 import { pageShieldKeys } from './keys'
@@ -19,10 +20,16 @@ export const EXPORT_LIMIT = 10_000
 export const needsReviewScanOptions = (zoneId: string, search: ScriptsSearch, limit = NEEDS_REVIEW_SCAN_LIMIT) => {
   const { order_by, direction } = pagingParams(search)
   const filters = resourceFilterParams(search)
-  const params = { ...filters, prioritize_malicious: search.malicious_only ? true : filters.prioritize_malicious, order_by, direction }
+  const params = {
+    ...filters,
+    prioritize_malicious: search.malicious_only ? true : filters.prioritize_malicious,
+    order_by,
+    direction,
+  }
   return queryOptions({
     queryKey: [...pageShieldKeys.scripts(zoneId), 'scan', params, limit],
-    queryFn: ({ signal }) => collectList<PageShieldScript>(`/zones/${zoneId}/page_shield/scripts`, params, limit, signal),
+    queryFn: ({ signal }) =>
+      collectList<PageShieldScript>(apiPath('/zones/:zone_id/page_shield/scripts', { zone_id: zoneId }), params, limit, signal),
     staleTime: 30_000,
   })
 }

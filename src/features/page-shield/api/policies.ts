@@ -1,19 +1,24 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import type { PageShieldPolicy, PolicyCreate, PolicyUpdate } from '@/shared/schemas/page-shield-policy'
 import { pageShieldKeys } from './keys'
 
 export const policiesQueryOptions = (zoneId: string) =>
   queryOptions({
     queryKey: [...pageShieldKeys.policies(zoneId), 'list'],
-    queryFn: async ({ signal }) => (await api.list<PageShieldPolicy>(`/zones/${zoneId}/page_shield/policies`, { signal })).result,
+    queryFn: async ({ signal }) =>
+      (await api.list<PageShieldPolicy>(apiPath('/zones/:zone_id/page_shield/policies', { zone_id: zoneId }), { signal })).result,
   })
 export const usePolicies = (zoneId: string) => useQuery(policiesQueryOptions(zoneId))
 
 export const usePolicy = (zoneId: string, policyId: string | undefined) =>
   useQuery({
     queryKey: [...pageShieldKeys.policies(zoneId), 'detail', policyId],
-    queryFn: ({ signal }) => api.get<PageShieldPolicy>(`/zones/${zoneId}/page_shield/policies/${policyId}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<PageShieldPolicy>(
+        apiPath('/zones/:zone_id/page_shield/policies/:policy_id', { zone_id: zoneId, policy_id: policyId ?? '' }),
+        { signal },
+      ),
     enabled: policyId !== undefined,
   })
 
@@ -25,7 +30,8 @@ function useInvalidatePolicies(zoneId: string) {
 export function useCreatePolicy(zoneId: string) {
   const invalidate = useInvalidatePolicies(zoneId)
   return useMutation({
-    mutationFn: (input: PolicyCreate) => api.post<PageShieldPolicy>(`/zones/${zoneId}/page_shield/policies`, input),
+    mutationFn: (input: PolicyCreate) =>
+      api.post<PageShieldPolicy>(apiPath('/zones/:zone_id/page_shield/policies', { zone_id: zoneId }), input),
     onSuccess: invalidate,
   })
 }
@@ -34,7 +40,10 @@ export function useUpdatePolicy(zoneId: string) {
   const invalidate = useInvalidatePolicies(zoneId)
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: PolicyUpdate }) =>
-      api.put<PageShieldPolicy>(`/zones/${zoneId}/page_shield/policies/${id}`, input),
+      api.put<PageShieldPolicy>(
+        apiPath('/zones/:zone_id/page_shield/policies/:policy_id', { zone_id: zoneId, policy_id: id }),
+        input,
+      ),
     onSuccess: invalidate,
   })
 }
@@ -43,7 +52,8 @@ export function useDeletePolicy(zoneId: string) {
   const invalidate = useInvalidatePolicies(zoneId)
   return useMutation({
     // The API answers 204 with no body; the client reads that as a null result.
-    mutationFn: (id: string) => api.delete<null>(`/zones/${zoneId}/page_shield/policies/${id}`),
+    mutationFn: (id: string) =>
+      api.delete<null>(apiPath('/zones/:zone_id/page_shield/policies/:policy_id', { zone_id: zoneId, policy_id: id })),
     onSuccess: invalidate,
   })
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { api, buildQuery, type QueryParams } from '@/lib/api-client'
+import { api, apiPath, buildQuery, type ApiPath, type QueryParams } from '@/lib/api-client'
 import type {
   PageShieldConnection,
   PageShieldCookie,
@@ -18,7 +18,7 @@ import {
 
 // Lists and single items of detected scripts, connections and cookies (read-only in the API).
 
-const listOptions = <T>(key: readonly unknown[], path: string, params: QueryParams) =>
+const listOptions = <T>(key: readonly unknown[], path: ApiPath<'GET'>, params: QueryParams) =>
   queryOptions({
     queryKey: [...key, 'list', params],
     queryFn: ({ signal }) => api.list<T>(path, { params, signal }),
@@ -27,14 +27,22 @@ const listOptions = <T>(key: readonly unknown[], path: string, params: QueryPara
 
 export const scriptsParams = (search: ScriptsSearch) => ({ ...resourceFilterParams(search), ...pagingParams(search) })
 export const scriptsQueryOptions = (zoneId: string, search: ScriptsSearch) =>
-  listOptions<PageShieldScript>(pageShieldKeys.scripts(zoneId), `/zones/${zoneId}/page_shield/scripts`, scriptsParams(search))
+  listOptions<PageShieldScript>(
+    pageShieldKeys.scripts(zoneId),
+    apiPath('/zones/:zone_id/page_shield/scripts', { zone_id: zoneId }),
+    scriptsParams(search),
+  )
 export const useScripts = (zoneId: string, search: ScriptsSearch, enabled = true) =>
   useQuery({ ...scriptsQueryOptions(zoneId, search), enabled })
 
 export const scriptQueryOptions = (zoneId: string, scriptId: string) =>
   queryOptions({
     queryKey: [...pageShieldKeys.scripts(zoneId), 'detail', scriptId],
-    queryFn: ({ signal }) => api.get<PageShieldScriptDetail>(`/zones/${zoneId}/page_shield/scripts/${scriptId}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<PageShieldScriptDetail>(
+        apiPath('/zones/:zone_id/page_shield/scripts/:script_id', { zone_id: zoneId, script_id: scriptId }),
+        { signal },
+      ),
   })
 export const useScript = (zoneId: string, scriptId: string) => useQuery(scriptQueryOptions(zoneId, scriptId))
 
@@ -42,7 +50,7 @@ export const connectionsParams = (search: ConnectionsSearch) => ({ ...resourceFi
 export const connectionsQueryOptions = (zoneId: string, search: ConnectionsSearch) =>
   listOptions<PageShieldConnection>(
     pageShieldKeys.connections(zoneId),
-    `/zones/${zoneId}/page_shield/connections`,
+    apiPath('/zones/:zone_id/page_shield/connections', { zone_id: zoneId }),
     connectionsParams(search),
   )
 export const useConnections = (zoneId: string, search: ConnectionsSearch) => useQuery(connectionsQueryOptions(zoneId, search))
@@ -50,18 +58,29 @@ export const useConnections = (zoneId: string, search: ConnectionsSearch) => use
 export const useConnection = (zoneId: string, id: string) =>
   useQuery({
     queryKey: [...pageShieldKeys.connections(zoneId), 'detail', id],
-    queryFn: ({ signal }) => api.get<PageShieldConnection>(`/zones/${zoneId}/page_shield/connections/${id}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<PageShieldConnection>(
+        apiPath('/zones/:zone_id/page_shield/connections/:connection_id', { zone_id: zoneId, connection_id: id }),
+        { signal },
+      ),
   })
 
 export const cookiesParams = (search: CookiesSearch) => ({ ...cookieFilterParams(search), ...pagingParams(search) })
 export const cookiesQueryOptions = (zoneId: string, search: CookiesSearch) =>
-  listOptions<PageShieldCookie>(pageShieldKeys.cookies(zoneId), `/zones/${zoneId}/page_shield/cookies`, cookiesParams(search))
+  listOptions<PageShieldCookie>(
+    pageShieldKeys.cookies(zoneId),
+    apiPath('/zones/:zone_id/page_shield/cookies', { zone_id: zoneId }),
+    cookiesParams(search),
+  )
 export const useCookies = (zoneId: string, search: CookiesSearch) => useQuery(cookiesQueryOptions(zoneId, search))
 
 export const useCookie = (zoneId: string, id: string) =>
   useQuery({
     queryKey: [...pageShieldKeys.cookies(zoneId), 'detail', id],
-    queryFn: ({ signal }) => api.get<PageShieldCookie>(`/zones/${zoneId}/page_shield/cookies/${id}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<PageShieldCookie>(apiPath('/zones/:zone_id/page_shield/cookies/:cookie_id', { zone_id: zoneId, cookie_id: id }), {
+        signal,
+      }),
   })
 
 /** The API's own CSV export of the current filters (every match, up to 50,000; no paging). */
@@ -75,7 +94,7 @@ export function exportCsvUrl(zoneId: string, kind: 'scripts' | 'connections' | '
  * (suggestions, draft check, "needs review"). Says whether it stopped early.
  */
 export async function collectList<T>(
-  path: string,
+  path: ApiPath<'GET'>,
   params: QueryParams,
   max: number,
   signal?: AbortSignal,

@@ -1,16 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ReviewEntry, ReviewInput } from '@/shared/schemas/page-shield-review'
 import { pageShieldKeys } from './keys'
-import { requestLocal } from '@/lib/api-client'
+import { local, localPath } from '@/lib/api-client'
 
-const base = (zoneId: string) => `/zones/${zoneId}/page-shield/reviews`
+const ledger = (zoneId: string) => localPath('/api/local/zones/:zone_id/page-shield/reviews', { zone_id: zoneId })
 
 /** The latest review of every reviewed script of the zone, by script id. */
 export const reviewsQueryOptions = (zoneId: string) =>
   queryOptions({
     queryKey: [...pageShieldKeys.reviews(zoneId), 'latest'],
     queryFn: async ({ signal }) => {
-      const list = await requestLocal<ReviewEntry[]>('GET', `/api/local${base(zoneId)}`, undefined, signal)
+      const list = await local.get<ReviewEntry[]>(ledger(zoneId), { signal })
       return { list, byScript: new Map(list.map((r) => [r.script_id, r])) }
     },
     staleTime: 60_000,
@@ -20,16 +20,16 @@ export const useReviews = (zoneId: string) => useQuery(reviewsQueryOptions(zoneI
 export const useReviewHistory = (zoneId: string, scriptId: string) =>
   useQuery({
     queryKey: [...pageShieldKeys.reviews(zoneId), 'history', scriptId],
-    queryFn: ({ signal }) =>
-      requestLocal<ReviewEntry[]>('GET', `/api/local${base(zoneId)}?script_id=${encodeURIComponent(scriptId)}`, undefined, signal),
+    queryFn: ({ signal }) => local.get<ReviewEntry[]>(ledger(zoneId), { params: { script_id: scriptId }, signal }),
   })
 
 export function useCreateReview(zoneId: string) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (input: ReviewInput) => requestLocal<ReviewEntry>('POST', `/api/local${base(zoneId)}`, input),
+    mutationFn: (input: ReviewInput) => local.post<ReviewEntry>(ledger(zoneId), { body: input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: pageShieldKeys.reviews(zoneId) }),
   })
 }
 
-export const ledgerCsvUrl = (zoneId: string) => `/api/local${base(zoneId)}/export.csv`
+export const ledgerCsvUrl = (zoneId: string): string =>
+  localPath('/api/local/zones/:zone_id/page-shield/reviews/export.csv', { zone_id: zoneId })

@@ -1,3 +1,4 @@
+import { apiPath } from '@/lib/api-client'
 import { queryOptions } from '@tanstack/react-query'
 import type { PageShieldConnection, PageShieldScript } from '@/shared/schemas/page-shield'
 import { pageShieldKeys } from './keys'
@@ -12,8 +13,18 @@ export const seenQueryOptions = (zoneId: string) =>
     queryKey: [...pageShieldKeys.zone(zoneId), 'seen-active'],
     queryFn: async ({ signal }) => {
       const [scripts, connections] = await Promise.all([
-        collectList<PageShieldScript>(`/zones/${zoneId}/page_shield/scripts`, { status: 'active' }, SEEN_LIMIT, signal),
-        collectList<PageShieldConnection>(`/zones/${zoneId}/page_shield/connections`, { status: 'active' }, SEEN_LIMIT, signal),
+        collectList<PageShieldScript>(
+          apiPath('/zones/:zone_id/page_shield/scripts', { zone_id: zoneId }),
+          { status: 'active' },
+          SEEN_LIMIT,
+          signal,
+        ),
+        collectList<PageShieldConnection>(
+          apiPath('/zones/:zone_id/page_shield/connections', { zone_id: zoneId }),
+          { status: 'active' },
+          SEEN_LIMIT,
+          signal,
+        ),
       ])
       return { scripts, connections }
     },

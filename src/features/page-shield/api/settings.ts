@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import type { PageShieldSettings, PageShieldSettingsInput } from '@/shared/schemas/page-shield'
 import { pageShieldKeys } from './keys'
 
 export const getPageShieldSettings = (zoneId: string, signal?: AbortSignal) =>
-  api.get<PageShieldSettings | null>(`/zones/${zoneId}/page_shield`, { signal })
+  api.get<PageShieldSettings | null>(apiPath('/zones/:zone_id/page_shield', { zone_id: zoneId }), { signal })
 
 export const pageShieldSettingsQueryOptions = (zoneId: string) =>
   queryOptions({ queryKey: pageShieldKeys.settings(zoneId), queryFn: ({ signal }) => getPageShieldSettings(zoneId, signal) })
@@ -12,7 +12,7 @@ export const pageShieldSettingsQueryOptions = (zoneId: string) =>
 export const usePageShieldSettings = (zoneId: string) => useQuery(pageShieldSettingsQueryOptions(zoneId))
 
 export const updatePageShieldSettings = (zoneId: string, input: PageShieldSettingsInput) =>
-  api.put<PageShieldSettings>(`/zones/${zoneId}/page_shield`, input)
+  api.put<PageShieldSettings>(apiPath('/zones/:zone_id/page_shield', { zone_id: zoneId }), input)
 
 export function useUpdatePageShieldSettings(zoneId: string) {
   const qc = useQueryClient()

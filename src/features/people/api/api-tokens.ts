@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { requestLocal } from '@/lib/api-client'
+import { localPath, local } from '@/lib/api-client'
 import type { ApiTokenInput, ApiTokenView } from '@/shared/schemas/people'
 
 /** Your personal API tokens for the sandbox's /client/v4 door. */
@@ -8,13 +8,13 @@ const key = ['me', 'tokens'] as const
 export const useApiTokens = () =>
   useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => requestLocal<ApiTokenView[]>('GET', '/api/local/me/tokens', undefined, signal),
+    queryFn: ({ signal }) => local.get<ApiTokenView[]>('/api/local/me/tokens', { signal }),
   })
 
 export function useCreateApiToken() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (input: ApiTokenInput) => requestLocal<ApiTokenView>('POST', '/api/local/me/tokens', input),
+    mutationFn: (input: ApiTokenInput) => local.post<ApiTokenView>('/api/local/me/tokens', { body: input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: key }),
   })
 }
@@ -22,7 +22,7 @@ export function useCreateApiToken() {
 export function useRevokeApiToken() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => requestLocal<{ id: string }>('DELETE', `/api/local/me/tokens/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => local.delete<{ id: string }>(localPath('/api/local/me/tokens/:id', { id })),
     onSuccess: () => qc.invalidateQueries({ queryKey: key }),
   })
 }

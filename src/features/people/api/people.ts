@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { requestLocal } from '@/lib/api-client'
+import { localPath, local } from '@/lib/api-client'
 import type { PersonInput, PersonPatch, PersonView, SessionView } from '@/shared/schemas/people'
 
 /** The dashboard's people (administrators only): list, add, change, reset a password, sessions. */
@@ -8,14 +8,14 @@ export const peopleKeys = { all: ['people'] as const, sessions: (id: string) => 
 export const peopleQueryOptions = () =>
   queryOptions({
     queryKey: peopleKeys.all,
-    queryFn: ({ signal }) => requestLocal<PersonView[]>('GET', '/api/local/people', undefined, signal),
+    queryFn: ({ signal }) => local.get<PersonView[]>('/api/local/people', { signal }),
   })
 export const usePeople = () => useQuery(peopleQueryOptions())
 
 export function useCreatePerson() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (input: PersonInput) => requestLocal<PersonView>('POST', '/api/local/people', input),
+    mutationFn: (input: PersonInput) => local.post<PersonView>('/api/local/people', { body: input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: peopleKeys.all }),
   })
 }
@@ -24,7 +24,7 @@ export function useUpdatePerson() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: PersonPatch }) =>
-      requestLocal<PersonView>('PATCH', `/api/local/people/${id}`, patch),
+      local.patch<PersonView>(localPath('/api/local/people/:person_id', { person_id: id }), { body: patch }),
     onSuccess: () => qc.invalidateQueries({ queryKey: peopleKeys.all }),
   })
 }
@@ -33,7 +33,9 @@ export function useResetPassword() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (id: string) =>
-      requestLocal<{ password: string; sessions_ended: number }>('POST', `/api/local/people/${id}/password`),
+      local.post<{ password: string; sessions_ended: number }>(
+        localPath('/api/local/people/:person_id/password', { person_id: id }),
+      ),
     onSuccess: (_r, id) => qc.invalidateQueries({ queryKey: peopleKeys.sessions(id) }),
   })
 }
@@ -41,13 +43,15 @@ export function useResetPassword() {
 export const usePersonSessions = (id: string) =>
   useQuery({
     queryKey: peopleKeys.sessions(id),
-    queryFn: ({ signal }) => requestLocal<SessionView[]>('GET', `/api/local/people/${id}/sessions`, undefined, signal),
+    queryFn: ({ signal }) =>
+      local.get<SessionView[]>(localPath('/api/local/people/:person_id/sessions', { person_id: id }), { signal }),
   })
 
 export function useEndPersonSessions() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => requestLocal<{ sessions_ended: number }>('DELETE', `/api/local/people/${id}/sessions`),
+    mutationFn: (id: string) =>
+      local.delete<{ sessions_ended: number }>(localPath('/api/local/people/:person_id/sessions', { person_id: id })),
     onSuccess: (_r, id) => qc.invalidateQueries({ queryKey: peopleKeys.sessions(id) }),
   })
 }
@@ -56,14 +60,13 @@ export function useEndPersonSessions() {
 export const useMySessions = () =>
   useQuery({
     queryKey: ['me', 'sessions'],
-    queryFn: ({ signal }) => requestLocal<SessionView[]>('GET', '/api/local/me/sessions', undefined, signal),
+    queryFn: ({ signal }) => local.get<SessionView[]>('/api/local/me/sessions', { signal }),
   })
 
 export function useEndMySession() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (handle: string) =>
-      requestLocal<{ handle: string }>('DELETE', `/api/local/me/sessions/${encodeURIComponent(handle)}`),
+    mutationFn: (handle: string) => local.delete<{ handle: string }>(localPath('/api/local/me/sessions/:handle', { handle })),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['me', 'sessions'] }),
   })
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import { ALL_DNS_RECORD_TYPES } from '@/shared/dns/record-types'
 
 export interface DnsRecordCounts {
@@ -13,10 +13,14 @@ export interface DnsRecordCounts {
  * `result_info.total_count`, so even a 10,000-record zone costs a few bytes per type.
  */
 export async function getDnsRecordCounts(zoneId: string, signal?: AbortSignal): Promise<DnsRecordCounts> {
-  const path = `/zones/${zoneId}/dns_records`
+  const path = { zone_id: zoneId }
   const [all, ...perType] = await Promise.all([
-    api.list(path, { params: { per_page: 1 }, signal }),
-    ...ALL_DNS_RECORD_TYPES.map((type) => api.list(path, { params: { type, per_page: 1 }, signal }).then((r) => ({ type, count: r.resultInfo.total_count }))),
+    api.list(apiPath('/zones/:zone_id/dns_records', path), { params: { per_page: 1 }, signal }),
+    ...ALL_DNS_RECORD_TYPES.map((type) =>
+      api
+        .list(apiPath('/zones/:zone_id/dns_records', path), { params: { type, per_page: 1 }, signal })
+        .then((r) => ({ type, count: r.resultInfo.total_count })),
+    ),
   ])
   return {
     total: all.resultInfo.total_count,

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, apiPath } from '@/lib/api-client'
 import type { Zone } from './zone-types'
 
-export const getZone = (zoneId: string, signal?: AbortSignal) => api.get<Zone>(`/zones/${zoneId}`, { signal })
+export const getZone = (zoneId: string, signal?: AbortSignal) =>
+  api.get<Zone>(apiPath('/zones/:zone_id', { zone_id: zoneId }), { signal })
 
 export const zoneQueryOptions = (zoneId: string) =>
   queryOptions({

@@ -53,11 +53,15 @@ export function registerPolicyRoutes(app: Hono, { db, now }: EmulatorContext): v
     return ok(c, toPolicy(find(account.id, c.req.param('policy_id'))))
   })
 
-  // Update: the whole policy again (as create); answers {id} like create.
+  // Update: every field is optional in the published schema (the SDK may send none); the fields sent
+  // replace the policy's, the others stay, and the result must be a valid policy. Answers {id} like create.
   app.put(`${base}/:policy_id`, async (c) => {
     const account = requireAccount(db, c.req.param('account_id'))
     const row = find(account.id, c.req.param('policy_id'))
-    const input = validate(notificationPolicyInputSchema, await readJson(c), POLICY_CODES.invalid)
+    const body = await readJson(c)
+    const { id: _id, created: _created, modified: _modified, ...current } = toPolicy(row)
+    const merged = body && typeof body === 'object' && !Array.isArray(body) ? { ...current, ...body } : body
+    const input = validate(notificationPolicyInputSchema, merged, POLICY_CODES.invalid)
     checkPools(account.id, input.filters?.pool_id ?? [])
     db.prepare(`UPDATE alerting_policies SET name = ?, description = ?, alert_type = ?, enabled = ?, alert_interval = ?,
       filters = ?, mechanisms = ?, modified = ? WHERE id = ?`).run(...policyColumns(input), now().toISOString(), row.id)

@@ -7,7 +7,8 @@ import {
   DNS_RECORDS_DEFAULT_PER_PAGE,
   DNS_RECORDS_MAX_PER_PAGE,
 } from '../../../shared/schemas/dns-records-search'
-import { badRequest, queryBool, queryList, readDirection, readPaging, resultInfo } from '../http'
+import { badRequest, queryBool, queryList, readDirection } from '../http'
+import { anyOf, escapeLike, group, pagedRows, readPaging, Where, type Cond } from '../list-engine'
 import type { ZoneRef } from '../lookup'
 import type { Db } from '../module'
 import { toApiRecord, type RecordRow } from './store'
@@ -19,17 +20,8 @@ import { toApiRecord, type RecordRow } from './store'
  * Name, content, comment and tag filters ignore case (SQLite LIKE and COLLATE NOCASE).
  */
 
-interface Cond {
-  sql: string
-  params: unknown[]
-}
-
-const like = (v: string) => v.replace(/[\\%_]/g, (ch) => `\\${ch}`)
+const like = escapeLike
 const values = (c: Context, key: string) => (c.req.queries(key) ?? []).filter((v) => v !== '')
-const anyOf = (parts: Cond[]): Cond | undefined =>
-  parts.length ? { sql: `(${parts.map((p) => p.sql).join(' OR ')})`, params: parts.flatMap((p) => p.params) } : undefined
-const join = (parts: Cond[], op: 'AND' | 'OR'): Cond | undefined =>
-  parts.length ? { sql: `(${parts.map((p) => p.sql).join(` ${op} `)})`, params: parts.flatMap((p) => p.params) } : undefined
 
 const OPS = {
   exact: (v: string) => v,
@@ -66,7 +58,14 @@ function textFilters(c: Context, zoneId: string, field: string, indexed: boolean
   const collate = norm ? '' : ' COLLATE NOCASE'
   if (exact.length) {
     const plain = { sql: `r.${field}${collate} IN (${exact.map(() => '?').join(', ')})`, params: exact }
-    conds.push(field === 'content' ? orTxt(plain, exact.map((v) => txtPattern('exact', v))) : plain)
+    conds.push(
+      field === 'content'
+        ? orTxt(
+            plain,
+            exact.map((v) => txtPattern('exact', v)),
+          )
+        : plain,
+    )
   }
   for (const op of ['contains', 'startswith', 'endswith'] as Op[]) {
     const list = values(c, `${field}.${op}`).map(norm ?? ((v) => v))
@@ -147,7 +146,7 @@ export function listRecords(db: Db, zone: ZoneRef, c: Context): { records: DnsRe
   const tagMatch = readMatch(c, 'tag_match')
   const search = c.req.query('search')?.trim()
 
-  const buildWhere = (indexed: boolean): Cond => {
+  const buildWhere = (indexed: boolean): Where => {
     const conds: Cond[] = []
     if (types.length) conds.push({ sql: `r.type IN (${types.map(() => '?').join(', ')})`, params: types })
     conds.push(...textFilters(c, zone.id, 'name', indexed, normName))
@@ -157,13 +156,11 @@ export function listRecords(db: Db, zone: ZoneRef, c: Context): { records: DnsRe
       conds.push({ sql: "(r.comment IS NOT NULL AND r.comment != '')", params: [] })
     if (c.req.query('comment.absent') !== undefined) conds.push({ sql: "(r.comment IS NULL OR r.comment = '')", params: [] })
     if (proxied !== undefined) conds.push({ sql: 'r.proxied = ?', params: [proxied ? 1 : 0] })
-    const tags = join(tagFilters(c), tagMatch)
+    const tags = group(tagFilters(c), tagMatch)
     if (tags) conds.push(tags)
-    const where: Cond[] = [{ sql: 'r.zone_id = ?', params: [zone.id] }]
-    const combined = join(conds, match)
-    if (combined) where.push(combined)
-    if (search) where.push(likeCond(zone.id, 'search_text', `%${like(search)}%`, indexed))
-    return { sql: where.map((w) => w.sql).join(' AND '), params: where.flatMap((w) => w.params) }
+    const where = new Where().add('r.zone_id = ?', zone.id).and(group(conds, match))
+    if (search) where.and(likeCond(zone.id, 'search_text', `%${like(search)}%`, indexed))
+    return where
   }
 
   const order = c.req.query('order') || 'type'
@@ -171,22 +168,26 @@ export function listRecords(db: Db, zone: ZoneRef, c: Context): { records: DnsRe
     throw badRequest(1001, `order must be one of ${DNS_RECORD_ORDER_FIELDS.join(', ')}.`, '/order')
   }
   const dir = readDirection(c) === 'desc' ? 'DESC' : 'ASC'
-  const orderSql = {
+  const orders = {
     type: `r.type ${dir}, r.name ${dir}, r.rowid ${dir}`,
     name: `r.name ${dir}, r.type ${dir}, r.rowid ${dir}`,
     content: `r.content ${dir}, r.rowid ${dir}`,
     ttl: `r.ttl ${dir}, r.rowid ${dir}`,
     proxied: `r.proxied ${dir}, r.rowid ${dir}`,
-  }[order]
+  }
+  const orderSql = orders[order as keyof typeof orders]
 
   const paging = readPaging(c, { defaultPerPage: DNS_RECORDS_DEFAULT_PER_PAGE, maxPerPage: DNS_RECORDS_MAX_PER_PAGE })
+  // Counted with substring filters on their indexes; the page then reads them that way only when
+  // few rows match (see likeCond).
   const counted = buildWhere(true)
-  const total = (
-    db.prepare(`SELECT COUNT(*) AS n FROM dns_records r WHERE ${counted.sql}`).get(...counted.params) as { n: number }
-  ).n
-  const where = total < SPARSE_MATCHES ? counted : buildWhere(false)
-  const rows = db
-    .prepare(`SELECT r.* FROM dns_records r WHERE ${where.sql} ORDER BY ${orderSql} LIMIT ? OFFSET ?`)
-    .all(...where.params, paging.perPage, paging.offset) as RecordRow[]
-  return { records: rows.map(toApiRecord), info: resultInfo(paging, rows.length, total) }
+  const { rows, info } = pagedRows<RecordRow>(db, {
+    select: 'r.*',
+    from: 'dns_records r',
+    where: counted,
+    pageWhere: (total) => (total < SPARSE_MATCHES ? counted : buildWhere(false)),
+    order: orderSql,
+    paging,
+  })
+  return { records: rows.map(toApiRecord), info }
 }

@@ -1,6 +1,7 @@
-import type { Hono } from 'hono'
+import type { Context, Hono } from 'hono'
+import type { DnsRecord } from '../../../shared/schemas/dns-record'
 import { badRequest, envelope, ok, queryBool, readJson } from '../http'
-import { requireZone } from '../lookup'
+import { requireZone, type ZoneRef } from '../lookup'
 import type { EmulatorContext } from '../module'
 import { runBatch } from './batch'
 import { exportZone } from './bind-export'
@@ -17,17 +18,22 @@ import { createRecord, deleteRecord, recordNotFound, updateRecord } from './writ
 const BASE = '/zones/:zone_id/dns_records'
 
 export function registerDnsRoutes(app: Hono, { db, now, importsPerMinute, exclusive }: EmulatorContext): void {
+  /** Shadow metadata when asked (include_shadow_metadata=true): on reads and on the records a write answers. */
+  const shadowed = (c: Context, zone: ZoneRef, records: DnsRecord[]) =>
+    queryBool(c, 'include_shadow_metadata') ? withShadowMeta(db, zone, records) : records
+
   app.get(BASE, (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     ensureSoa(db, zone, now().toISOString())
     const { records, info } = listRecords(db, zone, c)
-    return ok(c, queryBool(c, 'include_shadow_metadata') ? withShadowMeta(db, zone, records) : records, info)
+    return ok(c, shadowed(c, zone, records), info)
   })
 
   app.post(BASE, async (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const body = await readJson(c)
-    return ok(c, db.transaction(() => createRecord(db, zone, body, now()))())
+    const [record] = shadowed(c, zone, [db.transaction(() => createRecord(db, zone, body, now()))()])
+    return ok(c, record)
   })
 
   // Literal paths before /:dns_record_id.
@@ -69,7 +75,14 @@ export function registerDnsRoutes(app: Hono, { db, now, importsPerMinute, exclus
 
   app.post(`${BASE}/batch`, async (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
-    return ok(c, await runBatch(db, zone, await readJson(c), now(), { exclusive }))
+    const result = await runBatch(db, zone, await readJson(c), now(), { exclusive })
+    // Deleted records are gone; the others are shown as they now are in the zone.
+    return ok(c, {
+      ...result,
+      patches: shadowed(c, zone, result.patches),
+      puts: shadowed(c, zone, result.puts),
+      posts: shadowed(c, zone, result.posts),
+    })
   })
 
   app.get(`${BASE}/:dns_record_id`, (c) => {
@@ -77,7 +90,7 @@ export function registerDnsRoutes(app: Hono, { db, now, importsPerMinute, exclus
     const row = getRow(db, zone.id, c.req.param('dns_record_id'))
     if (!row) throw recordNotFound()
     const record = toApiRecord(row)
-    return ok(c, queryBool(c, 'include_shadow_metadata') ? withShadowMeta(db, zone, [record])[0] : record)
+    return ok(c, shadowed(c, zone, [record])[0])
   })
 
   for (const [method, mode] of [
@@ -88,7 +101,7 @@ export function registerDnsRoutes(app: Hono, { db, now, importsPerMinute, exclus
       const zone = requireZone(db, c.req.param('zone_id'))
       const body = await readJson(c)
       const id = c.req.param('dns_record_id')
-      return ok(c, db.transaction(() => updateRecord(db, zone, id, body, mode, now()))())
+      return ok(c, shadowed(c, zone, [db.transaction(() => updateRecord(db, zone, id, body, mode, now()))()])[0])
     })
   }
 

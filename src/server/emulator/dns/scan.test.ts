@@ -37,4 +37,16 @@ describe('DNS scan and review', () => {
     expect(r.status).toBe(400)
     expect(r.body.errors[0].source?.pointer).toBe('/accepts/0/content')
   })
+
+  it('the one-step scan (POST …/scan) adds what it finds at once and counts it', async () => {
+    const zone = `/zones/${SEED_ZONES.moved.id}/dns_records`
+    const r = await call(em.app, 'POST', `${zone}/scan`, {})
+    expect(r.status, JSON.stringify(r.body.errors)).toBe(200)
+    expect(r.body.result.recs_added).toBeGreaterThan(0)
+    expect(r.body.result.total_records_parsed).toBeGreaterThanOrEqual(r.body.result.recs_added)
+    const mail = await call(em.app, 'GET', `${zone}?type=MX`)
+    expect(mail.body.result.length).toBeGreaterThan(0)
+    // Again: nothing new to add.
+    expect((await call(em.app, 'POST', `${zone}/scan`, {})).body.result.recs_added).toBe(0)
+  })
 })

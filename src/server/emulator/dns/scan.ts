@@ -8,7 +8,8 @@ import type { Db, EmulatorContext } from '../module'
 import { createRecord, DNS_VALIDATION_CODE } from './write'
 
 /**
- * DNS record scan (api-notes §14): `POST …/scan/trigger` looks for records the zone is missing (the
+ * DNS record scan (api-notes §14): `POST …/scan` adds what it finds at once (the older call);
+ * `POST …/scan/trigger` looks for records the zone is missing (the
  * sandbox stands in for public DNS with a fixed set of usual names and deterministic addresses);
  * `GET …/scan/review` lists what was found (kept until reviewed); `POST …/scan/review` accepts
  * some (they become records) and rejects others (they are dropped).
@@ -76,6 +77,18 @@ export function registerDnsScanRoutes(app: Hono, { db, now }: EmulatorContext): 
   const base = '/zones/:zone_id/dns_records/scan'
   const found = (zoneId: string) =>
     db.prepare('SELECT * FROM dns_scan_results WHERE zone_id = ? ORDER BY rowid').all(zoneId) as ScanRow[]
+
+  /** The older one-step scan (deprecated by the service, still called by clients): adds what it finds at once. */
+  app.post(base, (c) => {
+    const zone = requireZone(db, c.req.param('zone_id'))
+    const stamp = now()
+    const has = db.prepare('SELECT 1 FROM dns_records WHERE zone_id = ? AND type = ? AND name = ?')
+    const all = candidates(zone)
+    const added = db.transaction(() =>
+      all.filter((r) => !has.get(zone.id, r.type, r.name)).map((r) => createRecord(db, zone, { ...r, ttl: 1 }, stamp)),
+    )()
+    return ok(c, { recs_added: added.length, total_records_parsed: all.length })
+  })
 
   app.post(`${base}/trigger`, (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))

@@ -58,4 +58,28 @@ describe('pool writes and reads of one pool', () => {
     expect((await call(em.app, 'GET', `${policies}/${id}`)).body.result).toMatchObject({ name: 'Health (renamed)', enabled: false })
     expect((await call(em.app, 'PUT', `${policies}/${'a'.repeat(32)}`, body)).status).toBe(404)
   })
+
+  it('a PUT with only some fields (or none, as the SDK may send) keeps the others; the result must still be valid', async () => {
+    const pools = (await call(em.app, 'GET', base)).body.result as { id: string }[]
+    const body = {
+      name: 'Partial',
+      alert_type: 'load_balancing_health_alert',
+      enabled: true,
+      mechanisms: { email: [{ id: 'noc@acme.example' }] },
+      filters: { pool_id: [pools[0].id], new_health: ['Unhealthy'], event_source: ['pool'] },
+    }
+    const { id } = (await call(em.app, 'POST', policies, body)).body.result
+    expect((await call(em.app, 'PUT', `${policies}/${id}`, {})).status).toBe(200)
+    expect((await call(em.app, 'PUT', `${policies}/${id}`, { enabled: false })).status).toBe(200)
+    expect((await call(em.app, 'GET', `${policies}/${id}`)).body.result).toMatchObject({ ...body, enabled: false })
+    const bad = await call(em.app, 'PUT', `${policies}/${id}`, { mechanisms: { email: [{ id: 'not an address' }] } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors[0].source?.pointer).toBe('/mechanisms/email/0/id')
+  })
+
+  it('accepts minimum_origins 0 (the published schema sets no minimum)', async () => {
+    const r = await call(em.app, 'POST', base, { name: 'min-zero', origins: [{ name: 'a', address: '192.0.2.2' }], minimum_origins: 0 })
+    expect(r.status, JSON.stringify(r.body.errors)).toBe(200)
+    expect(r.body.result.minimum_origins).toBe(0)
+  })
 })

@@ -46,6 +46,25 @@ describe('account-level log jobs', () => {
   })
 })
 
+describe('account-level log job creation', () => {
+  it('creates a job with an account dataset; refuses zone-only rules and a challenge the sandbox never issued', async () => {
+    const made = await call(em.app, 'POST', base, { destination_conf: 'https://logs.example.com/gw', dataset: 'gateway_dns', name: 'gw' })
+    expect(made.status, JSON.stringify(made.body.errors)).toBe(200)
+    expect(made.body.result).toMatchObject({ dataset: 'gateway_dns', name: 'gw', destination_conf: 'https://logs.example.com/gw' })
+    expect((await call(em.app, 'GET', `${base}/${made.body.result.id}`)).status).toBe(200)
+
+    const noDataset = await call(em.app, 'POST', base, { destination_conf: 'https://logs.example.com/x' })
+    expect(noDataset.body.errors[0].source?.pointer).toBe('/dataset')
+    const s3 = await call(em.app, 'POST', base, {
+      destination_conf: 's3://mybucket/logs?region=us-west-2',
+      dataset: 'gateway_dns',
+      ownership_challenge: '00000000000000000000',
+    })
+    expect(s3.status).toBe(400)
+    expect(s3.body.errors[0].source?.pointer).toBe('/ownership_challenge')
+  })
+})
+
 describe('migrateLogpush', () => {
   it('rebuilds a table from before account jobs, keeping ids and the sequence', () => {
     const db = new Database(':memory:')

@@ -1,9 +1,9 @@
 import type { Context, Hono } from 'hono'
-import { logpushJobUpdateSchema } from '../../../shared/schemas/logpush'
+import { accountLogpushJobCreateSchema, destinationNeedsOwnership, logpushJobUpdateSchema } from '../../../shared/schemas/logpush'
 import { badRequest, ok, readJson, validate } from '../http'
 import { requireAccount } from '../lookup'
 import type { EmulatorContext } from '../module'
-import { findAccountJob, jobValues, toJob, updateJob, type JobRow } from './store'
+import { findAccountJob, insertJob, jobValues, toJob, updateJob, type JobRow } from './store'
 
 function readJobId(c: Context): number {
   const raw = c.req.param('job_id') ?? ''
@@ -14,9 +14,11 @@ function readJobId(c: Context): number {
 }
 
 /**
- * Account-level log jobs (`/accounts/:account_id/logpush/jobs`): list, get, update, delete. The
- * update follows the zone rules: dataset and kind are fixed; a new destination needs no ownership
- * challenge here, as the sandbox issues challenges for zones only.
+ * Account-level log jobs (`/accounts/:account_id/logpush/jobs`): list, create, get, update, delete.
+ * They follow the zone rules: dataset and kind are fixed once created. The sandbox issues ownership
+ * challenges for zones only, so a new account job can push only to destinations that need none
+ * (r2, https, splunk, datadog, S3-compatible storage with its own keys); a token sent for the others
+ * was never issued, and is refused as the service refuses a token it did not issue.
  */
 export function registerAccountJobRoutes(app: Hono, { db }: EmulatorContext): void {
   const base = '/accounts/:account_id/logpush/jobs'
@@ -25,6 +27,42 @@ export function registerAccountJobRoutes(app: Hono, { db }: EmulatorContext): vo
     const account = requireAccount(db, c.req.param('account_id'))
     const rows = db.prepare('SELECT * FROM logpush_jobs WHERE account_id = ? ORDER BY id').all(account.id) as JobRow[]
     return ok(c, rows.map(toJob))
+  })
+
+  app.post(base, async (c) => {
+    const account = requireAccount(db, c.req.param('account_id'))
+    const body = validate(accountLogpushJobCreateSchema, await readJson(c))
+    if (destinationNeedsOwnership(body.destination_conf)) {
+      throw badRequest(
+        1002,
+        'The ownership challenge is not valid for this destination: no challenge was issued for it to this account.',
+        '/ownership_challenge',
+      )
+    }
+    const row = insertJob(
+      db,
+      account.id,
+      {
+        name: body.name ?? null,
+        dataset: body.dataset ?? null,
+        destination_conf: body.destination_conf,
+        enabled: body.enabled ?? false,
+        kind: body.kind ?? '',
+        filter: body.filter ?? null,
+        logpull_options: body.logpull_options ?? null,
+        output_options: body.output_options ?? null,
+        frequency: body.frequency ?? 'high',
+        max_upload_bytes: body.max_upload_bytes ?? 5_000_000,
+        max_upload_records: body.max_upload_records ?? 100_000,
+        max_upload_interval_seconds: body.max_upload_interval_seconds ?? 30,
+        last_complete: null,
+        last_error: null,
+        error_message: null,
+      },
+      undefined,
+      'account_id',
+    )
+    return ok(c, toJob(row))
   })
 
   app.get(`${base}/:job_id`, (c) => {

@@ -37,6 +37,7 @@ export function registerConnectionRoutes(app: Hono, { db }: EmulatorContext): vo
       table: 'page_shield_connections',
       alias: 'k',
       where,
+      defaultOrder: 'last_seen_at',
       priority: q.prioritize_malicious ? CONNECTION_MALICIOUS_FIRST : undefined,
       query: q,
       toItem: connectionItem,

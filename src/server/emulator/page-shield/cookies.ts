@@ -99,6 +99,7 @@ export function registerCookieRoutes(app: Hono, { db }: EmulatorContext): void {
       table: 'page_shield_cookies',
       alias: 'k',
       where,
+      defaultOrder: 'last_seen_at',
       query: q,
       toItem: cookieItem,
       csv: { file: `page-shield-cookies-${zone.name}.csv`, columns: CSV_COLUMNS, toRecord: cookieItem },

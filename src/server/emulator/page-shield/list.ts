@@ -1,10 +1,7 @@
 import type { Context } from 'hono'
 import type { ZodType } from 'zod'
-import { toCsv } from '../../../shared/page-shield/csv'
-import type { ResultInfo } from '../../../shared/schemas/common'
-import { ok, validate } from '../http'
-import { escapeLike, resultInfo, Where } from '../list-engine'
-import type { Db } from '../module'
+import { validate } from '../http'
+import { escapeLike, Where } from '../list-engine'
 
 export { Where } from '../list-engine'
 
@@ -52,77 +49,7 @@ export function addUrlContains(where: Where, column: string, values: string[] | 
   where.add(exclude ? `NOT ${any}` : any, ...values)
 }
 
-export interface ListRequest {
-  page?: number | 'all'
-  per_page?: number
-  order_by?: 'first_seen_at' | 'last_seen_at'
-  direction?: 'asc' | 'desc'
-  export?: 'csv'
-}
-
-export const DEFAULT_PER_PAGE = 20
-export const EXPORT_LIMIT = 50_000
-
-export interface ListSpec<Row, Item> {
-  db: Db
-  table: string
-  alias: string
-  where: Where
-  /** SQL sort keys placed before the requested order (malicious first). */
-  priority?: string[]
-  query: ListRequest
-  toItem: (row: Row, mode: 'page' | 'all') => Item
-  csv: { file: string; columns: readonly string[]; toRecord: (row: Row) => Record<string, unknown> }
-}
-
-/**
- * Runs a list request: page-style paging (an empty page past the end), page=all in one page, or
- * export=csv (every match up to 50,000 rows, text/csv). Default order: last seen, newest first.
- */
-export function answerList<Row, Item>(c: Context, spec: ListSpec<Row, Item>): Response {
-  const { db, table, alias, where, query } = spec
-  const orderBy = query.order_by ?? 'last_seen_at'
-  const direction = query.direction ?? (query.order_by ? 'asc' : 'desc')
-  // Ties broken by rowid (insertion order): every index carries it, so paging never reads the table.
-  const order = [...(spec.priority ?? []), `${alias}.${orderBy} ${direction.toUpperCase()}`, `${alias}.rowid ASC`].join(', ')
-  const from = `FROM ${table} ${alias} ${where.sql}`
-
-  if (query.export === 'csv') {
-    const rows = db.prepare(`SELECT ${alias}.* ${from} ORDER BY ${order} LIMIT ${EXPORT_LIMIT}`).all(...where.params) as Row[]
-    const body = toCsv(spec.csv.columns as string[], rows.map(spec.csv.toRecord))
-    return c.body(body, 200, {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${spec.csv.file}"`,
-    })
-  }
-
-  const total = (db.prepare(`SELECT COUNT(*) AS n ${from}`).get(...where.params) as { n: number }).n
-  if (query.page === 'all') {
-    const rows = db.prepare(`SELECT ${alias}.* ${from} ORDER BY ${order} LIMIT ${EXPORT_LIMIT}`).all(...where.params) as Row[]
-    const info: ResultInfo = { page: 1, per_page: rows.length, count: rows.length, total_count: total, total_pages: 1 }
-    return ok(
-      c,
-      rows.map((r) => spec.toItem(r, 'all')),
-      info,
-    )
-  }
-  const page = query.page ?? 1
-  const perPage = query.per_page ?? DEFAULT_PER_PAGE
-  // Deferred join: the page's rowids come from the index alone, then only those rows are read.
-  const rows = db
-    .prepare(
-      `SELECT ${alias}.* FROM ${table} ${alias}
-       JOIN (SELECT ${alias}.rowid AS rid ${from} ORDER BY ${order} LIMIT ? OFFSET ?) AS pick ON pick.rid = ${alias}.rowid
-       ORDER BY ${order}`,
-    )
-    .all(...where.params, perPage, (page - 1) * perPage) as Row[]
-  const info = resultInfo({ page, perPage, offset: (page - 1) * perPage }, rows.length, total)
-  return ok(
-    c,
-    rows.map((r) => spec.toItem(r, 'page')),
-    info,
-  )
-}
+export { answerList, DEFAULT_PER_PAGE, EXPORT_LIMIT, type ListRequest, type ListSpec } from '../list-answer'
 
 export const bool = (v: number | null | undefined) => v === 1
 export const jsonList = (v: string | null | undefined): string[] => (v ? (JSON.parse(v) as string[]) : [])

@@ -87,6 +87,7 @@ export function registerScriptRoutes(app: Hono, { db }: EmulatorContext): void {
       table: 'page_shield_scripts',
       alias: 's',
       where,
+      defaultOrder: 'last_seen_at',
       priority: q.prioritize_malicious ? SCRIPT_MALICIOUS_FIRST : undefined,
       query: q,
       toItem: scriptItem,

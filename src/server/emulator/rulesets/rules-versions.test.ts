@@ -29,7 +29,10 @@ describe.each([
     const base = `${prefix}/rulesets/${set.id}`
     const added = await call(em.app, 'POST', `${base}/rules`, { ...rule('ip.src eq 192.0.2.2'), position: { index: 1 } })
     expect(added.body.result.version).toBe('2')
-    expect(added.body.result.rules.map((r: { expression: string }) => r.expression)).toEqual(['ip.src eq 192.0.2.2', 'ip.src eq 192.0.2.1'])
+    expect(added.body.result.rules.map((r: { expression: string }) => r.expression)).toEqual([
+      'ip.src eq 192.0.2.2',
+      'ip.src eq 192.0.2.1',
+    ])
     const second = added.body.result.rules[1].id
     const edited = await call(em.app, 'PATCH', `${base}/rules/${second}`, { enabled: false })
     expect(edited.body.result.rules[1]).toMatchObject({ id: second, enabled: false, version: '3' })
@@ -46,6 +49,21 @@ describe.each([
     expect((await call(em.app, 'PATCH', `${base}/rules/${'0'.repeat(32)}`, { enabled: true })).status).toBe(404)
   })
 
+  it('a rule sent without action or expression is refused in plain words, at each field', async () => {
+    const created = await call(em.app, 'POST', `${prefix}/rulesets`, {
+      name: 'empty rule',
+      kind: 'custom',
+      phase: 'http_request_firewall_custom',
+    })
+    const r = await call(em.app, 'POST', `${prefix}/rulesets/${created.body.result.id}/rules`, {})
+    expect(r.status).toBe(400)
+    const byPointer = Object.fromEntries(
+      r.body.errors.map((e: { source?: { pointer: string }; message: string }) => [e.source?.pointer, e.message]),
+    )
+    expect(byPointer['/action']).toMatch(/action is required/)
+    expect(byPointer['/expression']).toMatch(/expression is required/)
+  })
+
   it('phase entry points: put twice, then read its versions', async () => {
     const ep = `${prefix}/rulesets/phases/http_ratelimit/entrypoint`
     const first = await call(em.app, 'PUT', ep, { rules: [rule('true')] })
@@ -59,7 +77,7 @@ describe.each([
 })
 
 describe('account level', () => {
-  it('refuses a zone entry point at account level, and lists only the account\'s rulesets', async () => {
+  it("refuses a zone entry point at account level, and lists only the account's rulesets", async () => {
     const acc = `/accounts/${DEMO_ACCOUNT.id}/rulesets`
     expect((await call(em.app, 'POST', acc, { name: 'x', kind: 'zone', phase: 'http_request_firewall_custom' })).status).toBe(400)
     const list = (await call(em.app, 'GET', acc)).body.result as { kind: string }[]
@@ -80,7 +98,9 @@ describe('migrateRulesets', () => {
       INSERT INTO ruleset_rules VALUES ('r1', 'rule1');`)
     db.pragma('foreign_keys = ON')
     migrateRulesets(db)
-    expect(db.prepare('SELECT id, zone_id, account_id FROM rulesets').all()).toEqual([{ id: 'r1', zone_id: 'z1', account_id: null }])
+    expect(db.prepare('SELECT id, zone_id, account_id FROM rulesets').all()).toEqual([
+      { id: 'r1', zone_id: 'z1', account_id: null },
+    ])
     db.prepare('DELETE FROM zones').run()
     expect(db.prepare('SELECT COUNT(*) AS n FROM ruleset_rules').get()).toEqual({ n: 0 })
     migrateRulesets(db)

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Button } from '@/components/ui/button'
-import { api, type ApiErrorItem } from '@/lib/api-client'
+import { api, type ApiErrorItem, apiPath } from '@/lib/api-client'
 import { relativeName, toFqdn } from '@/shared/dns/names'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
-import { dnsRecordsPath } from '../../api/get-dns-records'
+import { DNS_RECORDS } from '../../api/get-dns-records'
 
 /** Refusals caused by another record at the same name (CNAME beside others, NS delegation, duplicates). */
 const CONFLICT_CODES = new Set([81053, 81054, 81055, 81056, 81057, 81058])
@@ -31,14 +31,19 @@ export function ConflictHelp({
   const conflict = isNameConflict(errors) && fqdn !== undefined
   const q = useQuery({
     queryKey: ['dns-records', zoneId, 'at-name', fqdn],
-    queryFn: ({ signal }) => api.list<DnsRecord>(dnsRecordsPath(zoneId), { params: { name: fqdn, per_page: 20 }, signal }),
+    queryFn: ({ signal }) =>
+      api.list<DnsRecord>(apiPath(DNS_RECORDS, { zone_id: zoneId }), { params: { name: fqdn, per_page: 20 }, signal }),
     enabled: conflict,
   })
   const existing = q.data?.result ?? []
   if (!conflict || existing.length === 0) return null
   const short = relativeName(fqdn, zoneName)
   return (
-    <div role="note" aria-label="Records already there" className="rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-700">
+    <div
+      role="note"
+      aria-label="Records already there"
+      className="rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-700"
+    >
       <p className="text-zinc-800 dark:text-zinc-200">
         Already at <span className="font-mono">{fqdn}</span>: change that record instead of adding another, or pick another name.
       </p>
