@@ -1,7 +1,8 @@
 import { ApiRequestError, localPath, local } from '@/lib/api-client'
 import type { AuditEntryView, UndoCheckView } from '@/shared/audit'
 
-export const AUDIT_BASE = '/api/local/audit'
+/** The audit log's list (declared in the endpoint table's LOCAL_ROUTES, like every call here). */
+export const AUDIT_BASE = localPath('/api/local/audit', {})
 
 /** One object's entries, newest first (`type`: dns_record, page_shield_policy, ruleset). */
 export const historyQueryOptions = (zoneId: string, type: string, id: string) => ({
@@ -20,4 +21,4 @@ export async function runUndo(id: number, confirm: boolean): Promise<unknown> {
 
 export const isConflict = (err: unknown) => err instanceof ApiRequestError && err.status === 409
 
-export const restorePointUrl = (id: number) => `${AUDIT_BASE}/${id}/restore-point`
+export const restorePointUrl = (id: number) => localPath('/api/local/audit/:id/restore-point', { id })

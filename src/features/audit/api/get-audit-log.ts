@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { AUDIT_BASE } from '@/components/audit/audit-api'
-import { ApiRequestError, type ListResult } from '@/lib/api-client'
+import { ApiRequestError, localPath, type ListResult } from '@/lib/api-client'
 import type { AuditEntryView } from '@/shared/audit'
 import type { ResultInfo } from '@/shared/schemas/common'
 import { auditApiParams, type AuditSearch } from './audit-search'
@@ -34,5 +34,5 @@ export function auditCsvUrl(search: AuditSearch): string {
   delete params.page
   delete params.per_page
   const q = new URLSearchParams(params).toString()
-  return `${AUDIT_BASE}/export.csv${q ? `?${q}` : ''}`
+  return `${localPath('/api/local/audit/export.csv', {})}${q ? `?${q}` : ''}`
 }
