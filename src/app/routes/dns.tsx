@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { dnsSearchSchema } from '@/features/dns/api/dns-search'
+import { dnsRecordsQueryOptions } from '@/features/dns/api/get-dns-records'
 import { zoneRoute } from '../root-route'
 
 /** `/zones/$zoneId/dns`: the zone's records; page, sort and filters in the URL. */
@@ -10,10 +11,10 @@ export const dnsRoutes = [
     validateSearch: dnsSearchSchema,
     loaderDeps: ({ search }) => search,
     // Starts the first page's request at once, while the page's code loads (the query options are a
-    // small static import for that); errors show inside the table.
+    // small static import for that: a chunk of their own would wait for its own fetch first);
+    // errors show inside the table.
     loader: ({ context, params, deps }) => {
-      // The query options arrive in their own chunk, fetched beside the page's code.
-      void import('@/features/dns/api/get-dns-records').then((m) => context.queryClient.prefetchQuery(m.dnsRecordsQueryOptions(params.zoneId, deps)))
+      void context.queryClient.prefetchQuery(dnsRecordsQueryOptions(params.zoneId, deps))
     },
     component: lazyRouteComponent(() => import('@/features/dns/components/dns-page'), 'DnsPage'),
   }),
