@@ -1,13 +1,11 @@
 import { test, expect } from '@playwright/test'
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { createEmulator, type Emulator } from '../src/server/emulator'
 import { SEED_ZONES } from '../src/server/emulator/seed-ids'
+import { startZonekeeper, type RunningZonekeeper } from './fixtures'
 
 /**
  * Issue 14: live mode streams large answers (here the zone file of the 10,000-record zone, about
@@ -16,16 +14,15 @@ import { SEED_ZONES } from '../src/server/emulator/seed-ids'
  * downloads a file where it is replaced. When the API's answer breaks after it started, the person
  * is told the answer was cut off. The "API" is the sandbox emulator behind a small HTTP server.
  */
-const ROOT = resolve(import.meta.dirname, '..')
 const TOKEN = 'e2e-stream-token-0123456789abcdef'
 let emulator: Emulator
 let upstream: Server
-let child: ChildProcess
+let server: RunningZonekeeper | undefined
 let baseURL = ''
-let dataDir = ''
 let breakExport = false
 
-const listen = (srv: Server) => new Promise<number>((ok) => srv.listen(0, '127.0.0.1', () => ok((srv.address() as AddressInfo).port)))
+const listen = (srv: Server) =>
+  new Promise<number>((ok) => srv.listen(0, '127.0.0.1', () => ok((srv.address() as AddressInfo).port)))
 
 /** Sends `bytes` in pieces of about 4 KB, a millisecond apart; `breakAt` drops the connection there instead. */
 function inPieces(res: ServerResponse, bytes: Buffer, breakAt?: number) {
@@ -60,36 +57,15 @@ test.beforeAll(async () => {
     res.end(body)
   })
   const upstreamPort = await listen(upstream)
-  const probe = createServer()
-  const port = await listen(probe)
-  await new Promise((r) => probe.close(r))
-  dataDir = mkdtempSync(join(tmpdir(), 'zonekeeper-e2e-stream-'))
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SKIP_BUILD: '1',
-    API_TOKEN: TOKEN,
-    API_BASE_URL: `http://127.0.0.1:${upstreamPort}/client/v4`,
-  }
-  for (const key of ['API_EMAIL', 'API_KEY', 'DASHBOARD_PASSWORD']) delete env[key]
-  child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/server/main.ts'], { cwd: ROOT, env, stdio: 'ignore' })
-  baseURL = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 300; i++) {
-    const ok = await fetch(`${baseURL}/healthz`).then((r) => r.ok).catch(() => false)
-    if (ok) return
-    await new Promise((r) => setTimeout(r, 150))
-  }
-  throw new Error('The live-mode server did not start.')
+  server = await startZonekeeper('stream', { API_TOKEN: TOKEN, API_BASE_URL: `http://127.0.0.1:${upstreamPort}/client/v4` })
+  baseURL = server.baseURL
 })
 
 test.afterAll(async () => {
-  child?.kill('SIGTERM')
+  await server?.stop()
   upstream?.closeAllConnections()
   await new Promise((r) => upstream?.close(r))
   emulator?.close()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
 test('the zone file of the 10,000-record zone streams through, with the echoed credential replaced', async ({ page }) => {

@@ -1,12 +1,9 @@
 import { test, expect, type Page } from '@playwright/test'
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
 import { createEmulator, type Emulator } from '../src/server/emulator'
 import { SEED_ZONES } from '../src/server/emulator/seed-ids'
+import { startZonekeeper, type RunningZonekeeper } from './fixtures'
 
 /**
  * Issue 10 §5: live mode, and the API applies a write but answers after the dashboard's time-out.
@@ -14,16 +11,15 @@ import { SEED_ZONES } from '../src/server/emulator/seed-ids'
  * record, and tells the person to check before trying again. The "API" here is the sandbox
  * emulator behind a small HTTP server that holds back its answer to record creations.
  */
-const ROOT = resolve(import.meta.dirname, '..')
 const ANSWER_LATE_MS = 4_000
 let emulator: Emulator
 let upstream: Server
-let child: ChildProcess
+let server: RunningZonekeeper | undefined
 let baseURL = ''
-let dataDir = ''
 const created: string[] = []
 
-const listen = (srv: Server) => new Promise<number>((ok) => srv.listen(0, '127.0.0.1', () => ok((srv.address() as AddressInfo).port)))
+const listen = (srv: Server) =>
+  new Promise<number>((ok) => srv.listen(0, '127.0.0.1', () => ok((srv.address() as AddressInfo).port)))
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
@@ -48,42 +44,26 @@ test.beforeAll(async () => {
     res.end(body)
   })
   const upstreamPort = await listen(upstream)
-  const probe = createServer()
-  const port = await listen(probe)
-  await new Promise((r) => probe.close(r))
-  dataDir = mkdtempSync(join(tmpdir(), 'zonekeeper-e2e-live-'))
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SKIP_BUILD: '1',
+  server = await startZonekeeper('live', {
     API_TOKEN: 'e2e-live-token-0123456789',
     API_BASE_URL: `http://127.0.0.1:${upstreamPort}/client/v4`,
     UPSTREAM_TIMEOUT_MS: '1500',
-  }
-  for (const key of ['API_EMAIL', 'API_KEY', 'DASHBOARD_PASSWORD']) delete env[key]
-  child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/server/main.ts'], { cwd: ROOT, env, stdio: 'ignore' })
-  baseURL = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 300; i++) {
-    const ok = await fetch(`${baseURL}/healthz`).then((r) => r.ok).catch(() => false)
-    if (ok) return
-    await new Promise((r) => setTimeout(r, 150))
-  }
-  throw new Error('The live-mode server did not start.')
+  })
+  baseURL = server.baseURL
 })
 
 test.afterAll(async () => {
-  child?.kill('SIGTERM')
+  await server?.stop()
   upstream?.closeAllConnections()
   await new Promise((r) => upstream?.close(r))
   emulator?.close()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
 const rows = (page: Page) => page.getByRole('table').locator('tbody tr')
 
-test('a write the API answers too late: the list is re-read and the person is told to check before retrying', async ({ page }) => {
+test('a write the API answers too late: the list is re-read and the person is told to check before retrying', async ({
+  page,
+}) => {
   test.setTimeout(60_000)
   await page.goto(`${baseURL}/zones/${SEED_ZONES.demo.id}/dns`)
   await page.getByLabel('Name contains').fill('late-write')

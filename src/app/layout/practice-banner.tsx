@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useMe } from '@/lib/access'
 import { usePracticeActions } from '@/lib/practice'
 import { PRACTICE_BANNER_TEXT } from '@/shared/practice'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { ResetPracticeDialog } from '@/components/practice/reset-practice-dialog'
 import { useToast } from '@/components/ui/toast'
 
 const action =
@@ -16,21 +16,15 @@ export function PracticeBanner() {
   const toast = useToast()
   const [confirming, setConfirming] = useState(false)
   if (!me.data?.practice) return null
-  const reset = () =>
-    actions.reset().then(
-      () => {
-        setConfirming(false)
-        toast.success('Practice data reset', 'Your practice sandbox holds the demo data again.')
-      },
-      (err: unknown) => toast.error('Your practice data could not be reset', err),
-    )
   return (
     <section
       aria-label="Practice mode"
       className="flex basis-full flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-violet-700 px-3 py-1.5 text-white"
     >
       <p className="text-sm font-semibold">{PRACTICE_BANNER_TEXT}</p>
-      <span className="hidden text-sm text-violet-100 md:inline">(your own copy of the demo data; other people never see it)</span>
+      <span className="hidden text-sm text-violet-100 md:inline">
+        (your own copy of the demo data; other people never see it)
+      </span>
       <span className="ml-auto flex flex-wrap gap-1">
         <Link to="/practice" className={action}>
           Checklist
@@ -47,15 +41,7 @@ export function PracticeBanner() {
           Back to live
         </button>
       </span>
-      <ConfirmDialog
-        open={confirming}
-        title="Reset your practice data?"
-        consequence="Everything you changed while practising (records, rules, verdicts, invites) is thrown away and your practice sandbox gets the demo data again. The live account and other people's practice are not touched; your checklist progress is kept."
-        confirmLabel="Reset practice data"
-        pending={actions.pending === 'reset'}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => void reset()}
-      />
+      <ResetPracticeDialog open={confirming} onClose={() => setConfirming(false)} />
     </section>
   )
 }

@@ -1,16 +1,13 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Button } from '@/components/ui/button'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { ErrorView } from '@/components/ui/error-view'
 import { Card, PageHeader } from '@/components/ui/page-header'
 import { LoadingBlock } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { practiceQueryOptions, usePracticeActions } from '@/lib/practice'
+import { ResetPracticeDialog } from '@/components/practice/reset-practice-dialog'
 import { Checklist } from './checklist'
-
-const RESET_CONSEQUENCE =
-  'Everything you changed while practising (records, rules, verdicts, invites) is thrown away and your practice sandbox gets the demo data again. The live account and other people’s practice are not touched; your checklist progress is kept.'
 
 /** `/practice`: what practice is, the switch in and out of it, the reset, and the newcomer checklist. */
 export function PracticePage() {
@@ -25,14 +22,6 @@ export function PracticePage() {
     void actions
       .switchTo(on)
       .catch((err: unknown) => toast.error(on ? 'Could not start practising' : 'Could not go back to live', err))
-  const reset = () =>
-    actions.reset().then(
-      () => {
-        setConfirming(false)
-        toast.success('Practice data reset', 'Your practice sandbox holds the demo data again.')
-      },
-      (err: unknown) => toast.error('Your practice data could not be reset', err),
-    )
   return (
     <>
       <PageHeader
@@ -90,15 +79,7 @@ export function PracticePage() {
         )}
         <Checklist view={view} links={view.mode !== 'live'} />
       </Card>
-      <ConfirmDialog
-        open={confirming}
-        title="Reset your practice data?"
-        consequence={RESET_CONSEQUENCE}
-        confirmLabel="Reset practice data"
-        pending={actions.pending === 'reset'}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => void reset()}
-      />
+      <ResetPracticeDialog open={confirming} onClose={() => setConfirming(false)} />
     </>
   )
 }

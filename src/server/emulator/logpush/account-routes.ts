@@ -3,7 +3,7 @@ import { accountLogpushJobCreateSchema, destinationNeedsOwnership, logpushJobUpd
 import { badRequest, ok, readJson, validate } from '../http'
 import { requireAccount } from '../lookup'
 import type { EmulatorContext } from '../module'
-import { findAccountJob, insertJob, jobValues, toJob, updateJob, type JobRow } from './store'
+import { findAccountJob, insertJob, jobValues, newJobValues, toJob, updateJob, type JobRow } from './store'
 
 function readJobId(c: Context): number {
   const raw = c.req.param('job_id') ?? ''
@@ -39,29 +39,7 @@ export function registerAccountJobRoutes(app: Hono, { db }: EmulatorContext): vo
         '/ownership_challenge',
       )
     }
-    const row = insertJob(
-      db,
-      account.id,
-      {
-        name: body.name ?? null,
-        dataset: body.dataset ?? null,
-        destination_conf: body.destination_conf,
-        enabled: body.enabled ?? false,
-        kind: body.kind ?? '',
-        filter: body.filter ?? null,
-        logpull_options: body.logpull_options ?? null,
-        output_options: body.output_options ?? null,
-        frequency: body.frequency ?? 'high',
-        max_upload_bytes: body.max_upload_bytes ?? 5_000_000,
-        max_upload_records: body.max_upload_records ?? 100_000,
-        max_upload_interval_seconds: body.max_upload_interval_seconds ?? 30,
-        last_complete: null,
-        last_error: null,
-        error_message: null,
-      },
-      undefined,
-      'account_id',
-    )
+    const row = insertJob(db, account.id, newJobValues(body), undefined, 'account_id')
     return ok(c, toJob(row))
   })
 

@@ -14,7 +14,7 @@ import { ApiError, badRequest, ok, readJson, validate } from '../http'
 import { requireZone } from '../lookup'
 import type { Db, EmulatorContext } from '../module'
 import { challengeFilename, challengeIsValid, issueChallenge } from './ownership'
-import { findJob, insertJob, jobValues, toJob, updateJob, type JobRow } from './store'
+import { findJob, insertJob, jobValues, newJobValues, toJob, updateJob, type JobRow } from './store'
 
 /** Logpush error codes are undocumented; 1002 was seen for an ownership-challenge failure. */
 const OWNERSHIP_CODE = 1002
@@ -56,23 +56,7 @@ export function registerLogpushRoutes(app: Hono, { db, now }: EmulatorContext): 
     const zone = requireZone(db, c.req.param('zone_id'))
     const body = validate(logpushJobCreateSchema, await readJson(c))
     requireOwnership(db, zone.id, body.destination_conf, body.ownership_challenge, now())
-    const row = insertJob(db, zone.id, {
-      name: body.name ?? null,
-      dataset: body.dataset ?? 'http_requests',
-      destination_conf: body.destination_conf,
-      enabled: body.enabled ?? false,
-      kind: body.kind ?? '',
-      filter: body.filter ?? null,
-      logpull_options: body.logpull_options ?? null,
-      output_options: body.output_options ?? null,
-      frequency: body.frequency ?? 'high',
-      max_upload_bytes: body.max_upload_bytes ?? 5_000_000,
-      max_upload_records: body.max_upload_records ?? 100_000,
-      max_upload_interval_seconds: body.max_upload_interval_seconds ?? 30,
-      last_complete: null,
-      last_error: null,
-      error_message: null,
-    })
+    const row = insertJob(db, zone.id, newJobValues(body))
     return ok(c, toJob(row))
   })
 

@@ -1,4 +1,4 @@
-import type { LogpushJob, OutputOptions } from '../../../shared/schemas/logpush'
+import type { LogpushJob, LogpushJobCreate, OutputOptions } from '../../../shared/schemas/logpush'
 import { notFound } from '../http'
 import type { Db } from '../module'
 
@@ -85,6 +85,27 @@ export function findJob(db: Db, zoneId: string, id: number): JobRow {
   const row = db.prepare('SELECT * FROM logpush_jobs WHERE zone_id = ? AND id = ?').get(zoneId, id) as JobRow | undefined
   if (!row) throw notFound(1001, `Log job ${id} was not found in this zone.`)
   return row
+}
+
+/** A new job's stored values (zone or account level): what the body sets, the service's defaults for the rest. */
+export function newJobValues(body: Omit<LogpushJobCreate, 'dataset'> & { dataset?: string | null }): JobValues {
+  return {
+    name: body.name ?? null,
+    dataset: body.dataset ?? null,
+    destination_conf: body.destination_conf,
+    enabled: body.enabled ?? false,
+    kind: body.kind ?? '',
+    filter: body.filter ?? null,
+    logpull_options: body.logpull_options ?? null,
+    output_options: body.output_options ?? null,
+    frequency: body.frequency ?? 'high',
+    max_upload_bytes: body.max_upload_bytes ?? 5_000_000,
+    max_upload_records: body.max_upload_records ?? 100_000,
+    max_upload_interval_seconds: body.max_upload_interval_seconds ?? 30,
+    last_complete: null,
+    last_error: null,
+    error_message: null,
+  }
 }
 
 export function jobValues(row: JobRow): JobValues {
