@@ -58,16 +58,11 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
     isApiPath(c.req.path) ? jsonError(404, PROXY_CODES.noRoute, 'No route for that URI') : c.text('Not found', 404),
   )
 
-  // Practice sandbox (issue 12): a per-request holder first, so every forward follows the session's mode.
+  // Practice sandbox (issue 12): every forward names its request, so it follows the session's mode.
   const store = given ?? createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   const practice = setUpPractice(app, { config, store })
-  practice.enter()
   if (log) app.use('*', requestLog(log))
-  // API answers are private and change with every write: no cache may keep them.
-  app.use('*', async (c, next) => {
-    await next()
-    if (c.req.path.startsWith('/api/')) c.res.headers.set('cache-control', 'no-store')
-  })
+  // API answers carry Cache-Control: no-store, set where the answer is written (serve.ts).
   app.use('*', hostCheck(config.host, config.allowedHosts))
   app.use('*', async (c, next) => {
     if (isApiPath(c.req.path) && !isSafePath(splitTarget(rawTarget(c)).path)) {

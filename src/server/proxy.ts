@@ -62,6 +62,6 @@ export function registerApiDoor(app: Hono, { match, forward }: ApiDoorOptions): 
       contentType: body?.byteLength ? c.req.header('content-type') : undefined,
       accept: c.req.header('accept'),
       body,
-    })
+    }, c)
   })
 }

@@ -5,12 +5,12 @@ import type { Emulator } from './emulator'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from './envelope'
 import { withoutTrailingSlash } from './endpoints'
 import { guardWrites, rawTarget, splitTarget } from './guard'
-import type { Forward } from './upstream'
+import type { Send } from './upstream'
 
 export const CLIENT_DOOR = '/client/v4'
 
 /** Sends a request to the in-process emulator with nothing of the caller's headers but the content type. */
-export function emulatorForward(emulator: Emulator): Forward {
+export function emulatorForward(emulator: Emulator): Send {
   return async (req) => {
     // An in-process call never waits for I/O: many in a row (the audit reading a zone page by page,
     // an undo) would run as one long task. Each starts in a task of its own, so other requests

@@ -13,6 +13,9 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
+/** `/api/…`, also in absolute form (`http://host/api/…`). */
+const isApiTarget = (target: string) => target.startsWith('/api/') || /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*\/api\//i.test(target)
+
 /**
  * Listens with the app on host:port, adding the security headers to every answer. A request the
  * Node adapter cannot even parse into a URL (a backslash in the path, a bad Host header) gets a
@@ -25,6 +28,9 @@ export function startServer(app: Hono, host: string, port: number): Promise<Runn
   })
   const server = createServer((req, res) => {
     for (const name in SECURITY_HEADERS) res.setHeader(name, SECURITY_HEADERS[name])
+    // API answers are private and change with every write: no cache may keep them. (Set here, on
+    // the Node answer, rather than on each Response: cheaper, and no route can forget it.)
+    if (isApiTarget(req.url ?? '')) res.setHeader('cache-control', 'no-store')
     return listener(req, res)
   })
   server.keepAliveTimeout = 65_000

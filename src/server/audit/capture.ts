@@ -1,5 +1,5 @@
 import type { Endpoint } from '../endpoints'
-import type { Forward } from '../upstream'
+import type { Send } from '../upstream'
 
 /** What is read from the API just before a write, to be stored as the entry's "before". */
 export interface BeforeState {
@@ -12,14 +12,14 @@ export interface BeforeState {
 
 export const READ_CONCURRENCY = 8
 
-async function readJson(forward: Forward, pathAndQuery: string): Promise<{ status: number; result: unknown }> {
+async function readJson(forward: Send, pathAndQuery: string): Promise<{ status: number; result: unknown }> {
   const res = await forward({ method: 'GET', pathAndQuery })
   const body = (await res.json().catch(() => null)) as { result?: unknown } | null
   return { status: res.status, result: res.ok ? (body?.result ?? null) : null }
 }
 
 /** Reads many objects, a few at a time; missing ones come back as null. */
-export async function readMany(forward: Forward, paths: string[]): Promise<unknown[]> {
+export async function readMany(forward: Send, paths: string[]): Promise<unknown[]> {
   const out: unknown[] = new Array(paths.length).fill(null)
   let next = 0
   const worker = async () => {
@@ -42,7 +42,7 @@ function pickRecords(all: { id: string }[], ids: string[]): (unknown | null)[] {
 }
 
 /** Every record of a zone, in pages of 1,000 (a page of 5,000 holds the event loop too long to build). */
-export async function allRecords(forward: Forward, zoneId: string): Promise<{ id: string }[]> {
+export async function allRecords(forward: Send, zoneId: string): Promise<{ id: string }[]> {
   const out: { id: string }[] = []
   for (let page = 1; page < 1000; page++) {
     const res = await forward({ method: 'GET', pathAndQuery: `/zones/${zoneId}/dns_records?per_page=1000&page=${page}` })
@@ -54,7 +54,7 @@ export async function allRecords(forward: Forward, zoneId: string): Promise<{ id
   return out
 }
 
-export async function bindExport(forward: Forward, zoneId: string): Promise<string | undefined> {
+export async function bindExport(forward: Send, zoneId: string): Promise<string | undefined> {
   const res = await forward({ method: 'GET', pathAndQuery: `/zones/${zoneId}/dns_records/export`, accept: 'text/plain' })
   return res.ok ? await res.text() : undefined
 }
@@ -68,7 +68,7 @@ const idsOf = (items: unknown): string[] =>
  * the zone's BIND export too. Nothing for creations.
  */
 export async function readBefore(
-  forward: Forward,
+  forward: Send,
   match: (method: string, path: string) => Endpoint | undefined,
   endpoint: Endpoint,
   path: string,
@@ -107,7 +107,7 @@ export async function readBefore(
  * import, the records it created (the zone's records that were not there before).
  */
 export async function readAfter(
-  forward: Forward,
+  forward: Send,
   endpoint: Endpoint,
   answer: unknown,
   ok: boolean,

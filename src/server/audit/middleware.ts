@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { maybeActor, type Actor } from '../auth/actor'
@@ -6,7 +5,7 @@ import { API_DOOR } from '../proxy'
 import type { Endpoint } from '../endpoints'
 import { rawTarget, splitTarget, WRITE_METHODS } from '../guard'
 import { publicPerson, type Store } from '../store'
-import type { Forward } from '../upstream'
+import { sendFor, type Forward } from '../upstream'
 import { readAfter, readBefore, type BeforeState } from './capture'
 import { describeApiWrite, describeLocalWrite, type WriteDescription } from './describe'
 import { withoutSecrets } from './secrets'
@@ -36,9 +35,8 @@ interface RequestState {
   dispatched?: boolean
 }
 
+/** The write being recorded, by request (the forward wrapper is handed the request too). */
 const states = new WeakMap<Context, RequestState>()
-/** The write being recorded, for the forward wrapper (which sees no Hono context). */
-const current = new AsyncLocalStorage<RequestState>()
 
 /** The request's actor (kept on the context, so also after the body limit replaced `c.req.raw`). */
 export function requestActor(c: Context): Actor {
@@ -85,7 +83,7 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     if (!WRITE_METHODS.has(method)) return next()
     const state: RequestState = { raw: c.req.raw, requestId: randomUUID() }
     states.set(c, state)
-    await current.run(state, next)
+    await next()
     const actor: Actor | undefined = maybeActor(c)
     if (!actor) return // not signed in: nobody acted
     const path = splitTarget(rawTarget(c)).path
@@ -108,7 +106,7 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     let after: unknown = 'after' in d ? d.after : null
     if (!('after' in d)) {
       after = endpoint
-        ? await readAfter(forward, endpoint, answer?.result ?? null, ok, desc.zoneId, state.captured?.baseline).catch(() => null)
+        ? await readAfter(sendFor(forward, c), endpoint, answer?.result ?? null, ok, desc.zoneId, state.captured?.baseline).catch(() => null)
         : ok
           ? (answer?.result ?? null)
           : null
@@ -123,7 +121,7 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
       mode: mode(c),
       zoneId,
       // Looked up only when the write reached the API: a refused one sends nothing upstream.
-      zoneName: d.zoneName ?? (zoneId && (state.dispatched || !isApi) ? await names.nameOf(zoneId).catch(() => null) : null),
+      zoneName: d.zoneName ?? (zoneId && (state.dispatched || !isApi) ? await names.nameOf(zoneId, c).catch(() => null) : null),
       area: d.area ?? desc.area,
       resourceType: d.resourceType ?? desc.resourceType,
       resourceId: d.resourceId ?? desc.resourceId,
@@ -157,9 +155,9 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     await next()
   }
 
-  const wrapForward = (inner: Forward): Forward => async (req) => {
-    const state = current.getStore()
-    if (!state || state.dispatched || req.method === 'GET') return inner(req)
+  const wrapForward = (inner: Forward): Forward => async (req, c) => {
+    const state = states.get(c)
+    if (!state || state.dispatched || req.method === 'GET') return inner(req, c)
     state.dispatched = true
     const q = req.pathAndQuery.indexOf('?')
     const [path, query] = q < 0 ? [req.pathAndQuery, ''] : [req.pathAndQuery.slice(0, q), req.pathAndQuery.slice(q)]
@@ -169,9 +167,9 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
       state.endpoint = endpoint
       state.description = describeApiWrite(endpoint, path, body)
       // The audit never breaks a write: a before state that cannot be read is recorded as missing.
-      state.captured = await readBefore(inner, match, endpoint, path, query, body, state.description.zoneId).catch(() => undefined)
+      state.captured = await readBefore(sendFor(inner, c), match, endpoint, path, query, body, state.description.zoneId).catch(() => undefined)
     }
-    return inner(req)
+    return inner(req, c)
   }
 
   return { recorder, beforeDispatch, wrapForward, zoneName: names.nameOf }

@@ -7,7 +7,7 @@ import type { Actor } from '../auth/actor'
 import { requestActor as actorOf } from './middleware'
 import { jsonError, jsonErrors, jsonOk } from '../envelope'
 import type { AuditEntry, AuditFilter, Store } from '../store'
-import type { Forward } from '../upstream'
+import { sendFor, type Forward } from '../upstream'
 import { checkUndo } from './undo-check'
 import { NotUndoable, planUndo } from './undo-plan'
 
@@ -131,14 +131,14 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
   app.get(`${AUDIT_BASE}/:id/undo-check`, async (c) => {
     const e = await entryOf(c)
     if (e instanceof Response) return e
-    return checkUndo(forward, e, await store.audit.undoneBy(e.id))
+    return checkUndo(sendFor(forward, c), e, await store.audit.undoneBy(e.id))
   })
 
   app.post(`${AUDIT_BASE}/:id/undo`, async (c) => {
     const e = await entryOf(c)
     if (e instanceof Response) return e
     const confirm = ((await c.req.json().catch(() => ({}))) as { confirm?: unknown }).confirm === true
-    const check = await checkUndo(forward, e, await store.audit.undoneBy(e.id))
+    const check = await checkUndo(sendFor(forward, c), e, await store.audit.undoneBy(e.id))
     if (check.status !== 200) return check
     const { result } = (await check.clone().json()) as { result: { conflicts: unknown[]; request: { method: string; path: string; body?: unknown } } }
     if (result.conflicts.length && !confirm) {

@@ -1,6 +1,6 @@
 import { jsonError, jsonOk } from '../envelope'
 import type { AuditEntry } from '../store'
-import type { Forward } from '../upstream'
+import type { Send } from '../upstream'
 import { readMany } from './capture'
 import { dnsInput, NotUndoable, pick, planUndo, POLICY_FIELDS, rulesetState } from './undo-plan'
 
@@ -24,7 +24,7 @@ function sortKeys(v: unknown): unknown {
  * Before an undo: is every object still as the entry left it? Answers the plan (what will be sent)
  * and the conflicts, each with the expected and the current state, for the person to decide.
  */
-export async function checkUndo(forward: Forward, e: AuditEntry, undoneBy: number | undefined): Promise<Response> {
+export async function checkUndo(forward: Send, e: AuditEntry, undoneBy: number | undefined): Promise<Response> {
   if (undoneBy !== undefined) return jsonError(409, 10409, `This change was already undone (entry ${undoneBy}).`)
   let plan
   try {

@@ -22,10 +22,10 @@ function pagingNumber(raw: string | null, fallback: number): number | undefined 
  */
 export function zoneScope(forward: Forward) {
   const names = new Map<string, string | null>()
-  async function nameOf(id: string): Promise<string | null> {
+  async function nameOf(id: string, c: Context): Promise<string | null> {
     const known = names.get(id)
     if (known !== undefined) return known
-    const res = await forward({ method: 'GET', pathAndQuery: `/zones/${id}` })
+    const res = await forward({ method: 'GET', pathAndQuery: `/zones/${id}` }, c)
     const body = (await res.json().catch(() => null)) as { result?: { name?: unknown } } | null
     const name = res.ok && typeof body?.result?.name === 'string' ? body.result.name.toLowerCase() : null
     // Remember only answers that settle it (found, or certainly absent); retry after other failures.
@@ -54,7 +54,7 @@ export function zoneScope(forward: Forward) {
       if (zones === '*') return true
       for (const ref of zonesNamed(c, path)) {
         const name = HEX_ID.test(ref)
-          ? await nameOf(ref.toLowerCase())
+          ? await nameOf(ref.toLowerCase(), c)
           : ref.replace(/^(equal|contains|starts_with|ends_with):/, '')
         if (!name || !inScope(zones, name)) return false
       }
@@ -70,7 +70,7 @@ export function zoneScope(forward: Forward) {
       const page = pagingNumber(asked.get('page'), 1)
       const perPage = pagingNumber(asked.get('per_page'), ZONES_DEFAULT_PER_PAGE)
       // Not numbers at all: the API's own 400 says which.
-      if (page === undefined || perPage === undefined) return forward({ method: 'GET', pathAndQuery: `/zones?${asked}` })
+      if (page === undefined || perPage === undefined) return forward({ method: 'GET', pathAndQuery: `/zones?${asked}` }, c)
       const size = Math.min(ZONES_MAX_PER_PAGE, Math.max(ZONES_MIN_PER_PAGE, perPage))
       const kept: { name: string }[] = []
       let first: Response | undefined
@@ -78,7 +78,7 @@ export function zoneScope(forward: Forward) {
         const query = new URLSearchParams(asked)
         query.set('page', String(p))
         query.set('per_page', String(ZONES_MAX_PER_PAGE))
-        const res = await forward({ method: 'GET', pathAndQuery: `/zones?${query}` })
+        const res = await forward({ method: 'GET', pathAndQuery: `/zones?${query}` }, c)
         if (!res.ok) return res
         first ??= res
         const body = (await res.json()) as { result?: { name: string }[]; result_info?: { total_pages?: number } }

@@ -25,10 +25,25 @@ function compile(e: Endpoint): Compiled {
 /** Literal segments win over parameters: `/dns_records/export` before `/dns_records/:id`. */
 export function createMatcher(list: Endpoint[]) {
   const compiled = list.map(compile).sort((a, b) => b.literalCount - a.literalCount)
-  return (method: string, path: string): Endpoint | undefined => {
+  const byMethod = new Map<string, Compiled[]>()
+  for (const c of compiled) byMethod.set(c.endpoint.method, [...(byMethod.get(c.endpoint.method) ?? []), c])
+  // Every request is matched two or three times (access, audit, the door), mostly on the same few
+  // paths: the last 1,000 answers for paths of usual length are kept (oldest dropped first).
+  const recent = new Map<string, Endpoint | null>()
+  const find = (method: string, path: string): Endpoint | undefined => {
     if (!isSafePath(path)) return undefined
     const bare = withoutTrailingSlash(path)
-    return compiled.find((c) => c.endpoint.method === method && c.regex.test(bare))?.endpoint
+    return byMethod.get(method)?.find((c) => c.regex.test(bare))?.endpoint
+  }
+  return (method: string, path: string): Endpoint | undefined => {
+    const key = method + ' ' + path
+    const known = recent.get(key)
+    if (known !== undefined) return known ?? undefined
+    const found = find(method, path)
+    if (key.length > 300) return found
+    if (recent.size >= 1000) recent.delete(recent.keys().next().value!)
+    recent.set(key, found ?? null)
+    return found
   }
 }
 

@@ -5,11 +5,11 @@ import { maybeActor } from '../auth/actor'
 import type { ServerConfig } from '../config'
 import { rawTarget, splitTarget } from '../guard'
 import type { Store } from '../store'
-import type { Forward } from '../upstream'
+import type { Forward, Send } from '../upstream'
 import { mightTick, taskDone, type SeenRequest } from './checklist'
 import { LOCAL_PRACTICE_COOKIE, personKey, registerPracticeRoutes } from './routes'
 import { practiceSandboxes, type PracticeSandboxes } from './sandboxes'
-import { enterRequest, modeForward, setRequestTarget } from './scope'
+import { modeForward } from './scope'
 
 export { ledgerZone } from './ledger'
 export type { PracticeTarget } from './scope'
@@ -26,7 +26,7 @@ export const practiceOf = (c: Context) => c.get('zkPractice')
 
 /**
  * The personal practice sandbox (issue 12), in the app's order:
- * `enter` first of all (a per-request holder), `forward(live)` for everything that forwards,
+ * `forward(live)` for everything that forwards,
  * `afterSignIn` right after the sign-in gate (puts a practising session on its emulator),
  * `checklist` before the API door and the dashboard's routes, `routes` with the dashboard's routes.
  * In sandbox mode there are no per-person copies: practice is the sandbox, only the checklist runs.
@@ -44,7 +44,6 @@ export function setUpPractice(app: Hono, { config, store, sandboxes: given }: Pr
       const key = personKey(actor)
       const target = { key, emulator: () => sandboxes.of(key) }
       c.set('zkPractice', target)
-      setRequestTarget(target)
     }
     return next()
   }
@@ -67,8 +66,7 @@ export function setUpPractice(app: Hono, { config, store, sandboxes: given }: Pr
 
   return {
     // Only live mode has practising sessions to route: the sandbox pays for none of it.
-    enter: () => void (sandboxes && app.use('*', enterRequest)),
-    forward: (liveForward: Forward) => (sandboxes ? modeForward(liveForward) : liveForward),
+    forward: (liveForward: Send): Forward => (sandboxes ? modeForward(liveForward) : liveForward),
     afterSignIn: () => (sandboxes ? afterSignIn : undefined),
     checklist: () => app.use('/api/*', checklist),
     routes: () => registerPracticeRoutes(app, { store, live, sandboxes, practising }),

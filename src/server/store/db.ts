@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely'
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider, type SqliteDatabase } from 'kysely'
 import { join } from 'node:path'
 import pg from 'pg'
 import { migrations, type Dialect } from './migrations'
@@ -36,11 +36,39 @@ export function dialectOf(location: StoreLocation): Dialect {
   return location.databaseUrl ? 'postgres' : 'sqlite'
 }
 
+/**
+ * better-sqlite3 for Kysely, with its prepared statements kept: Kysely prepares every query anew,
+ * and preparing costs more than running the small queries every request makes (the session, the
+ * person, the count of people). Up to 200 SQL texts are kept, least recently used dropped first; a
+ * statement still being iterated is never handed out twice (a fresh one is prepared instead).
+ */
+export function withStatementCache(db: Database.Database, size = 200): SqliteDatabase {
+  const kept = new Map<string, Database.Statement>()
+  return {
+    close: () => {
+      kept.clear()
+      db.close()
+    },
+    prepare(sql: string) {
+      const hit = kept.get(sql)
+      if (hit && !hit.busy) {
+        kept.delete(sql)
+        kept.set(sql, hit)
+        return hit
+      }
+      const stmt = db.prepare(sql)
+      kept.set(sql, stmt)
+      if (kept.size > size) kept.delete(kept.keys().next().value!)
+      return stmt
+    },
+  }
+}
+
 /** A Kysely instance on SQLite or PostgreSQL. Nothing is opened until the first query. */
 export function createDb(location: StoreLocation): Db {
   const dialect = location.databaseUrl
     ? new PostgresDialect({ pool: async () => new pg.Pool({ connectionString: location.databaseUrl, max: 10 }) })
-    : new SqliteDialect({ database: async () => openSqlite(location.dataDir) })
+    : new SqliteDialect({ database: async () => withStatementCache(openSqlite(location.dataDir)) })
   return new Kysely<StoreTables>({ dialect })
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { ROLE_ORDER, type AccessRole } from '../../shared/access'
+import type { CompiledQuery } from 'kysely'
 import type { Db } from './db'
 import type { PeopleTable } from './schema'
 
@@ -66,15 +67,17 @@ function toPerson(row: PeopleTable): PersonWithHash {
 export const publicPerson = ({ passwordHash: _hash, ...p }: PersonWithHash): Person => p
 
 export function peopleStore(db: () => Promise<Db>, now: () => number) {
+  let countQuery: CompiledQuery<{ n: number }> | undefined
   return {
+    /** Asked on every request while nobody exists: compiled once, then only run. */
     async count(): Promise<number> {
-      const row = await (
-        await db()
-      )
+      const kysely = await db()
+      countQuery ??= kysely
         .selectFrom('people')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-      return Number(row.n)
+        .compile()
+      const { rows } = await kysely.executeQuery(countQuery)
+      return Number(rows[0]?.n ?? 0)
     },
     async list(): Promise<Person[]> {
       const rows = await (await db()).selectFrom('people').selectAll().orderBy('username').execute()
