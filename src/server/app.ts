@@ -68,7 +68,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
     if (isApiPath(c.req.path) && !isSafePath(splitTarget(rawTarget(c)).path)) {
       return jsonError(404, PROXY_CODES.noRoute, 'No route for that URI (the path holds encoded or relative segments).')
     }
-    await next()
+    return next()
   })
 
   // `preparing`: sandbox zones whose demo data is still being written (see emulator/seed.ts).

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import { parse as parseCookie } from 'hono/utils/cookie'
 import { isLoopback } from './config'
 import { jsonError, PROXY_CODES } from './envelope'
 
@@ -14,6 +15,23 @@ export function rawTarget(c: Context): string {
   if (raw) return raw.startsWith('/') ? raw : raw.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '') || '/'
   const url = new URL(c.req.url)
   return url.pathname + url.search
+}
+
+/**
+ * A request header, read from Node's own request when there is one: asking Hono (`c.req.header`)
+ * makes a fetch Headers object of every header first, a cost on each proxied request.
+ */
+export function headerOf(c: Context, name: string): string | undefined {
+  const headers = (c.env as { incoming?: { headers?: Record<string, string | string[] | undefined> } } | undefined)?.incoming?.headers
+  if (!headers) return c.req.header(name)
+  const value = headers[name]
+  return Array.isArray(value) ? value.join(', ') : value
+}
+
+/** One cookie of the request (the Cookie header read as headerOf does). */
+export function cookieOf(c: Context, name: string): string | undefined {
+  const header = headerOf(c, 'cookie')
+  return header ? parseCookie(header, name)[name] : undefined
 }
 
 export function splitTarget(target: string): { path: string; query: string } {
@@ -71,17 +89,18 @@ export const guardWrites: MiddlewareHandler = async (c, next) => {
 export function hostCheck(listenHost: string, allowedHosts: string[]): MiddlewareHandler {
   const open = !isLoopback(listenHost) || allowedHosts.includes('*')
   const allowed = new Set(allowedHosts)
-  return async (c, next) => {
-    if (!open) {
-      const hostname = new URL(c.req.url).hostname.toLowerCase()
-      if (!isLoopback(hostname) && !allowed.has(hostname)) {
-        return jsonError(
+  if (open) return (_c, next) => next()
+  return (c, next) => {
+    const hostname = new URL(c.req.url).hostname.toLowerCase()
+    if (!isLoopback(hostname) && !allowed.has(hostname)) {
+      return Promise.resolve(
+        jsonError(
           403,
           PROXY_CODES.refused,
           `This server answers requests addressed to localhost only, not "${hostname}". Add the name to ALLOWED_HOSTS if it is yours.`,
-        )
-      }
+        ),
+      )
     }
-    await next()
+    return next()
   }
 }

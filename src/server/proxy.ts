@@ -3,7 +3,7 @@ import { apiErrorsFromIssues } from '../shared/schemas/common'
 import { oversizedStrings } from '../shared/string-limits'
 import { withoutTrailingSlash, type Endpoint } from './endpoints'
 import { jsonError, jsonErrors, PROXY_CODES } from './envelope'
-import { rawTarget, splitTarget, WRITE_METHODS, writeRefusal } from './guard'
+import { headerOf, rawTarget, splitTarget, WRITE_METHODS, writeRefusal } from './guard'
 import type { Forward } from './upstream'
 
 export const API_DOOR = '/api/v4'
@@ -60,7 +60,7 @@ export function registerApiDoor(app: Hono, { match, forward }: ApiDoorOptions): 
       method,
       pathAndQuery: path + query,
       contentType: body?.byteLength ? c.req.header('content-type') : undefined,
-      accept: c.req.header('accept'),
+      accept: headerOf(c, 'accept'),
       body,
     }, c)
   })

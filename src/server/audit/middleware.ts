@@ -144,9 +144,9 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
 
   const beforeDispatch: MiddlewareHandler = async (c, next) => {
     const state = states.get(c)
+    if (!state) return next()
     const method = c.req.method.toUpperCase()
     const { path: full } = splitTarget(rawTarget(c))
-    if (!state) return next()
     const person = /^\/api\/local\/people\/([^/]+)$/.exec(full)
     if (person && method === 'PATCH') {
       const p = await store.people.byId(decodeURIComponent(person[1]))

@@ -92,7 +92,7 @@ export function registerAccess(app: Hono, { match, forward }: AccessOptions): Re
     // A person with a list of zones gets the zone list of those only, paged and counted exactly.
     const zones = actor.person.zones
     if (isApi && method === 'GET' && withoutTrailingSlash(path) === `${API_DOOR}/zones` && zones !== '*') return scope.scopedZoneList(c, zones)
-    await next()
+    return next()
   })
   return scope
 }

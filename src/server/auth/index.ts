@@ -1,5 +1,5 @@
 import type { Hono, MiddlewareHandler } from 'hono'
-import { getCookie } from 'hono/cookie'
+import { cookieOf } from '../guard'
 import { isLoopback } from '../config'
 import type { Endpoint } from '../endpoints'
 import { jsonError, PROXY_CODES } from '../envelope'
@@ -49,13 +49,11 @@ export function registerAuth(app: Hono, options: AuthOptions): { signInRequired:
   const { store } = options
   registerSignIn(app, options)
   const loopback = isLoopback(options.host)
-  // Once someone exists, nobody is ever removed (only disabled), so a yes can be remembered.
-  let peopleExist = false
-  const nobodyYet = async () => !(peopleExist ||= (await store.people.count()) > 0)
+  const nobodyYet = async () => !(await store.people.anyone())
 
   app.use('*', async (c, next) => {
     if (OPEN(c.req.path)) return next()
-    const session = await store.sessions.resolve(getCookie(c, SESSION_COOKIE))
+    const session = await store.sessions.resolve(cookieOf(c, SESSION_COOKIE))
     if (session) {
       const person = await store.people.byId(session.personId)
       if (person && !person.disabled) {

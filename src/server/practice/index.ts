@@ -1,9 +1,8 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono'
-import { getCookie } from 'hono/cookie'
 import { UNDO_HEADER } from '../audit/routes'
 import { maybeActor } from '../auth/actor'
 import type { ServerConfig } from '../config'
-import { rawTarget, splitTarget } from '../guard'
+import { cookieOf, rawTarget, splitTarget } from '../guard'
 import type { Store } from '../store'
 import type { Forward, Send } from '../upstream'
 import { mightTick, taskDone, type SeenRequest } from './checklist'
@@ -39,7 +38,7 @@ export function setUpPractice(app: Hono, { config, store, sandboxes: given }: Pr
   const afterSignIn: MiddlewareHandler = async (c, next) => {
     const actor = maybeActor(c)
     if (!sandboxes || !actor) return next()
-    const on = actor.kind === 'person' ? actor.practice === true : getCookie(c, LOCAL_PRACTICE_COOKIE) === '1'
+    const on = actor.kind === 'person' ? actor.practice === true : cookieOf(c, LOCAL_PRACTICE_COOKIE) === '1'
     if (on) {
       const key = personKey(actor)
       const target = { key, emulator: () => sandboxes.of(key) }
@@ -50,12 +49,13 @@ export function setUpPractice(app: Hono, { config, store, sandboxes: given }: Pr
 
   // Ticks the newcomer checklist from real requests and their answers, in practice and in the sandbox.
   const checklist: MiddlewareHandler = async (c, next) => {
-    await next()
+    // Who asks, and whether it could tick a task, are known before the answer (sign-in ran first).
     const actor = maybeActor(c)
-    if (!actor || (live && !practising(c))) return
+    if (!actor || (live && !practising(c))) return next()
     const method = c.req.method.toUpperCase()
     const path = splitTarget(rawTarget(c)).path.replace(/\/$/, '')
-    if (!mightTick(method, path) || c.req.header(UNDO_HEADER)) return
+    if (!mightTick(method, path) || c.req.header(UNDO_HEADER)) return next()
+    await next()
     const answer = (await c.res
       .clone()
       .json()

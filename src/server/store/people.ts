@@ -66,10 +66,26 @@ function toPerson(row: PeopleTable): PersonWithHash {
 /** Drops the password hash: what may leave the store towards a page or the log. */
 export const publicPerson = ({ passwordHash: _hash, ...p }: PersonWithHash): Person => p
 
+/** How long "nobody yet" is believed before the store is asked again (another instance may add someone). */
+export const NOBODY_RECHECK_MS = 1_000
+
 export function peopleStore(db: () => Promise<Db>, now: () => number) {
   let countQuery: CompiledQuery<{ n: number }> | undefined
-  return {
-    /** Asked on every request while nobody exists: compiled once, then only run. */
+  // Whether anybody exists is asked on every request (the local administrator's door on loopback
+  // while nobody does). A yes never changes (people are disabled, never removed), so it is kept; a
+  // no is kept for NOBODY_RECHECK_MS at most, so that someone added by another instance sharing the
+  // store (or by `npm run people`) counts within a second, and at once when added through this one.
+  let anybody = false
+  let nobodySince = -Infinity
+  const self = {
+    async anyone(): Promise<boolean> {
+      if (anybody) return true
+      const t = performance.now()
+      if (t - nobodySince < NOBODY_RECHECK_MS) return false
+      anybody = (await self.count()) > 0
+      if (!anybody) nobodySince = t
+      return anybody
+    },
     async count(): Promise<number> {
       const kysely = await db()
       countQuery ??= kysely
@@ -119,6 +135,7 @@ export function peopleStore(db: () => Promise<Db>, now: () => number) {
         .onConflict((oc) => oc.column('username').doNothing())
         .executeTakeFirst()
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return undefined
+      anybody = true
       return publicPerson(toPerson(row))
     },
     async update(id: string, ch: PersonChanges): Promise<Person | undefined> {
@@ -148,6 +165,7 @@ export function peopleStore(db: () => Promise<Db>, now: () => number) {
       return Number(row.n)
     },
   }
+  return self
 }
 
 export type PeopleStore = ReturnType<typeof peopleStore>
