@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { fileURLToPath } from 'node:url'
+import { routePreloads } from './src/build/route-preloads.ts'
 
 // The dev server (npm run dev) proxies /api, /client and /healthz to the Node server
 // started by src/server/dev.ts on SERVER_PORT.
@@ -35,7 +36,7 @@ export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? serverBuild
     : {
-        plugins: [react(), tailwindcss()],
+        plugins: [react(), tailwindcss(), routePreloads()],
         resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
         build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
         server: {

@@ -1,10 +1,10 @@
 // First-load JavaScript per route, gzipped: the entry chunk with its static imports, plus the lazy
 // chunks of the route and its parents (and their static imports). Read from a build's Vite manifest
 // and the route files. Used by the bundle-size bench and by the budget test (npm test).
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { entryKey, manifestKey, parseRoutes, readManifest, resolveRoutes, staticClosure } from './route-chunks'
+import { entryKey, manifestKey, readManifest, routeLazyModules, staticClosure } from '../../build/route-chunks'
 
 export const BUDGET_KB = 160
 
@@ -34,16 +34,7 @@ export function firstLoads(root: string, distDir: string): { entryKb: number; en
   const entry = staticClosure(entryKey(manifest), manifest)
   const entryBytes = [...entry].reduce((n, f) => n + size(f), 0)
 
-  const routesDir = join(root, 'src', 'app', 'routes')
-  const defs = [
-    join(root, 'src', 'app', 'root-route.tsx'),
-    ...readdirSync(routesDir)
-      .filter((f) => f.endsWith('.tsx'))
-      .map((f) => join(routesDir, f)),
-  ].flatMap((file) => parseRoutes(readFileSync(file, 'utf8'), file.slice(root.length + 1)))
-  // An index route shares its parent's path; a visit loads both, so their lazy modules are merged.
-  const byPath = new Map<string, string[]>()
-  for (const r of resolveRoutes(defs)) byPath.set(r.fullPath, [...new Set([...(byPath.get(r.fullPath) ?? []), ...r.lazy])])
+  const byPath = routeLazyModules(root)
   const routes = [...byPath]
     .sort((a, b) => a[0].localeCompare(b[0]))
     .map(([fullPath, lazy]): RouteLoad => {
