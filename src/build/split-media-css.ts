@@ -171,28 +171,26 @@ function weight(selector: string): number {
  * earlier layers lost to utilities before and lose to unlayered rules now; pseudo-elements are other boxes.)
  */
 export function widthRuleConflicts(css: string): { moved: string; other: string; property: string }[] {
-  const split = splitWidthRules(css)
   const layer = blocks(css).find((b) => b.prelude.endsWith('@layer utilities'))
-  if (!layer || !split.moved.length) return []
-  const firstMedia = blocks(css, layer.innerStart, layer.innerEnd).find((b) => isWidthMedia(b.prelude) && !/\.container\{/.test(css.slice(b.innerStart, b.innerEnd)))
-  const rules: { selector: string; body: string; after: boolean }[] = []
-  const walk = (from: number, to: number, after: boolean) => {
+  if (!layer) return []
+  const moved: { selector: string; body: string; at: number }[] = []
+  const rules: { selector: string; body: string; at: number }[] = []
+  const walk = (from: number, to: number, inWidth: boolean) => {
     for (const b of blocks(css, from, to)) {
-      if (isWidthMedia(b.prelude)) continue
-      const isAfter = after || (firstMedia !== undefined && b.start > firstMedia.start)
-      if (b.prelude.startsWith('@')) walk(b.innerStart, b.innerEnd, isAfter)
-      else rules.push({ selector: b.prelude, body: css.slice(b.innerStart, b.innerEnd), after: isAfter })
+      if (b.prelude.startsWith('@')) walk(b.innerStart, b.innerEnd, inWidth || isWidthMedia(b.prelude))
+      else (inWidth ? moved : rules).push({ selector: b.prelude, body: css.slice(b.innerStart, b.innerEnd), at: b.start })
     }
   }
   walk(layer.innerStart, layer.innerEnd, false)
   const out: { moved: string; other: string; property: string }[] = []
-  for (const m of split.moved) {
+  for (const m of moved) {
     const props = properties(m.body)
     for (const r of rules)
       for (const selector of selectorList(r.selector)) {
-        if (selector.includes('::') || !(r.after || weight(selector) > 1)) continue
+        // Before the split, r won over m when later in the layer or more specific.
+        if (selector.includes('::') || !(r.at > m.at || weight(selector) > 1)) continue
         const shared = [...properties(r.body)].find((p) => props.has(p))
-        const other = firstClass(selector.trim())
+        const other = firstClass(selector)
         if (shared && other) out.push({ moved: firstClass(m.selector)!, other, property: shared })
       }
   }
