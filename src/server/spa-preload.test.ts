@@ -21,7 +21,7 @@ const page = async (path: string) => {
 }
 const preloads = (map: unknown) => writeFileSync(join(dist, '.vite', 'route-preloads.json'), JSON.stringify(map))
 
-describe('a page names its route’s own chunks (modulepreload)', () => {
+describe('a page names its route’s own chunks (preload)', () => {
   it('lists the route’s files in the head, in order, for a direct visit', async () => {
     preloads({ '/zones': ['/assets/zones-page-1.js', '/assets/shared-2.js'] })
     const res = await page('/zones?page=2')
@@ -29,8 +29,8 @@ describe('a page names its route’s own chunks (modulepreload)', () => {
     expect(res.body).toBe(
       HEAD.replace(
         '</head>',
-        '<link rel="modulepreload" crossorigin href="/assets/zones-page-1.js">' +
-          '<link rel="modulepreload" crossorigin href="/assets/shared-2.js"></head>',
+        '<link rel="preload" as="script" crossorigin href="/assets/zones-page-1.js">' +
+          '<link rel="preload" as="script" crossorigin href="/assets/shared-2.js"></head>',
       ),
     )
   })
@@ -38,7 +38,7 @@ describe('a page names its route’s own chunks (modulepreload)', () => {
   it('writes only plain asset names, whatever the file holds', async () => {
     preloads({ '/zones/$zoneId/dns': ['/assets/dns-page-3.js', '"><script>alert(1)</script>', 'https://elsewhere.example/x.js', 7] })
     const res = await page(`/zones/${KNOWN}/dns`)
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/dns-page-3.js"></head>')
+    expect(res.body).toContain('<link rel="preload" as="script" crossorigin href="/assets/dns-page-3.js"></head>')
     expect(res.body).not.toContain('alert(1)')
     expect(res.body).not.toContain('elsewhere.example')
   })
