@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { fileURLToPath } from 'node:url'
+import { routePreloads } from './src/build/route-preloads.ts'
+import { splitMediaCss } from './src/build/split-media-css.ts'
 
 // The dev server (npm run dev) proxies /api, /client and /healthz to the Node server
 // started by src/server/dev.ts on SERVER_PORT.
@@ -35,7 +37,7 @@ export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? serverBuild
     : {
-        plugins: [react(), tailwindcss()],
+        plugins: [react(), tailwindcss(), routePreloads(), splitMediaCss()],
         resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
         build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
         server: {

@@ -10,6 +10,10 @@ applyTheme(readThemeChoice(), false)
 
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
+// Match the URL and start the route loaders (and so the page's API requests) now, in this task,
+// rather than after React's first render of the shell: the router's own mount then finds the load
+// under way (or done) and does not start another.
+router.load().catch(console.error)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

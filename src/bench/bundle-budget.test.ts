@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ROUTE_PRELOADS, SPA_ROUTES } from '../shared/spa-routes'
 import { BUDGET_KB, firstLoads } from './support/first-load'
 
 // The bundle budget, enforced by npm test: no route's first load (entry + its lazy chunks) may
@@ -37,5 +38,18 @@ describe('the bundle budget', () => {
       ).toEqual([])
     const over = routes.filter((r) => r.kb > BUDGET_KB).map((r) => `${r.fullPath} ${r.kb} KB (largest: ${r.largest.join(', ')})`)
     expect(over, 'routes over the budget').toEqual([])
+  })
+})
+
+describe('the route preloads the build writes for the server (src/build/route-preloads.ts)', () => {
+  it("names each route's own chunks, page first, none of them already in index.html", () => {
+    const map = JSON.parse(readFileSync(join(outDir, ROUTE_PRELOADS), 'utf8')) as Record<string, string[]>
+    const index = readFileSync(join(outDir, 'index.html'), 'utf8')
+    expect(Object.keys(map).filter((k) => !(SPA_ROUTES as readonly string[]).includes(k))).toEqual([])
+    expect(map['/zones/$zoneId/dns'][0]).toMatch(/^\/assets\/dns-page-[\w-]+\.js$/)
+    expect(map['/zones'][0]).toMatch(/^\/assets\/zones-page-[\w-]+\.js$/)
+    // A child route also names its parent's lazy layout.
+    expect(map['/zones/$zoneId/page-shield/scripts'].some((f) => /\/page-shield-layout-/.test(f))).toBe(true)
+    for (const files of Object.values(map)) for (const f of files) expect(index).not.toContain(f)
   })
 })

@@ -2,7 +2,7 @@ import type { Hono, MiddlewareHandler } from 'hono'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { existsSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { matchSpaRoute } from '../shared/spa-routes'
+import { matchSpaRoute, ROUTE_PRELOADS } from '../shared/spa-routes'
 
 /**
  * Headers on every answer (set by serve.ts on the Node response, so that they cost nothing per
@@ -38,6 +38,33 @@ function pageStatus(path: string, options: SpaOptions): 200 | 404 {
   return 200
 }
 
+/** Only plain asset names are written into the page (the file comes from our own build, but still). */
+const ASSET = /^\/assets\/[\w.-]+\.js$/
+
+/**
+ * The page for `route`: index.html with `<link rel="preload" as="script">` for the route's own chunks
+ * (from the build's route-preloads.json), so that a direct visit fetches them beside the entry
+ * instead of after it has run. Fetched only: they are compiled when the router imports them, so
+ * they do not hold up the entry's own run (`modulepreload` compiled them as they arrived and
+ * measured slower). Without that file (an older build) the page is sent as it is.
+ */
+function pageFor(distDir: string, html: string, route: string | undefined): string {
+  const file = join(distDir, ROUTE_PRELOADS)
+  if (!route || !existsSync(file)) return html
+  let files: unknown
+  try {
+    files = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)[route]
+  } catch {
+    return html
+  }
+  if (!Array.isArray(files)) return html
+  const links = files
+    .filter((f): f is string => typeof f === 'string' && ASSET.test(f))
+    .map((f) => `<link rel="preload" as="script" crossorigin href="${f}">`)
+    .join('')
+  return links ? html.replace('</head>', `${links}</head>`) : html
+}
+
 export function registerSpa(app: Hono, distDir: string, options: SpaOptions = {}): void {
   const indexFile = join(distDir, 'index.html')
   // Made on first use once dist/ exists: serveStatic complains at creation about a missing root, and
@@ -64,6 +91,8 @@ export function registerSpa(app: Hono, distDir: string, options: SpaOptions = {}
     }
     c.header('Cache-Control', 'no-cache')
     // Unknown pages still get the dashboard (it shows its own "not found" screen), with a 404 status.
-    return c.html(readFileSync(indexFile, 'utf8'), pageStatus(c.req.path, options))
+    const status = pageStatus(c.req.path, options)
+    const page = readFileSync(indexFile, 'utf8')
+    return c.html(status === 200 ? pageFor(distDir, page, matchSpaRoute(c.req.path)?.route) : page, status)
   })
 }

@@ -33,6 +33,12 @@ export const SPA_ROUTES = [
   '/zones/$zoneId/firewall',
 ] as const
 
+/**
+ * Written by the build beside Vite's manifest (src/build/route-preloads.ts): for each route above,
+ * the JavaScript files a visit loads beyond the entry, which the server names in the page it sends.
+ */
+export const ROUTE_PRELOADS = '.vite/route-preloads.json'
+
 /** The route a page path belongs to and its parameters; undefined when it matches none. */
 export function matchSpaRoute(path: string): { route: string; params: Record<string, string> } | undefined {
   const parts = path.replace(/\/+$/, '').split('/').slice(1)

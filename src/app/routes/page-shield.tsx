@@ -5,6 +5,7 @@ import {
   reviewsSearchSchema,
   scriptsSearchSchema,
 } from '@/features/page-shield/api/search'
+import { reviewsQueryOptions, scriptsQueryOptions } from '@/features/page-shield/api/list-queries'
 import { zoneRoute } from '../root-route'
 
 /** `/zones/$zoneId/page-shield`: monitoring, detected scripts / connections / cookies, policies, review ledger. */
@@ -16,9 +17,11 @@ const pageShieldRoute = createRoute({
 
 const parent = () => pageShieldRoute
 
-// Loaders start each list's request beside the page's code (errors show in the page, not thrown):
-// the API modules load in parallel with the page's chunks, and stay out of every page's first load.
-// (Written out in each loader: the bench and the budget test read a route's imports from its body.)
+// Loaders start each list's request beside the page's code (errors show in the page, not thrown).
+// The scripts list (the largest, and the bench's) imports its small query options statically, so its
+// request starts at once; the others load their API module beside the page's chunks, out of every
+// page's first load. (Written out in each loader: the build, the bench and the budget test read a
+// route's lazy imports from its body.)
 export const pageShieldRoutes = [
   pageShieldRoute.addChildren([
     createRoute({
@@ -32,13 +35,8 @@ export const pageShieldRoutes = [
       validateSearch: scriptsSearchSchema,
       loaderDeps: ({ search }) => search,
       loader: ({ context, params, deps }) => {
-        void import('@/features/page-shield/api/reviews').then((m) =>
-          context.queryClient.prefetchQuery(m.reviewsQueryOptions(params.zoneId)),
-        )
-        if (deps.review !== 'needs')
-          void import('@/features/page-shield/api/resources').then((m) =>
-            context.queryClient.prefetchQuery(m.scriptsQueryOptions(params.zoneId, deps)),
-          )
+        void context.queryClient.prefetchQuery(reviewsQueryOptions(params.zoneId))
+        if (deps.review !== 'needs') void context.queryClient.prefetchQuery(scriptsQueryOptions(params.zoneId, deps))
       },
       component: lazyRouteComponent(() => import('@/features/page-shield/components/scripts-page'), 'ScriptsPage'),
     }),

@@ -1,20 +1,20 @@
 import { memo } from 'react'
-import type { Row } from '@tanstack/react-table'
+import { FlexRender, type Row } from '@tanstack/react-table'
 import { cn } from '@/lib/format'
 import type { DataTableFeatures } from './features'
-import type { DataTableInstance } from './use-data-table'
 
 interface DataTableRowProps<T extends object> {
   row: Row<DataTableFeatures, T>
-  table: DataTableInstance<T>
   /** Passed in (not read inside) so that a row re-renders when its selection changes, and only then. */
   selected: boolean
+  /** Likewise for whether it may be selected (the table's rule can change, e.g. once the person's role is known). */
+  selectable: boolean
   className: string | undefined
   /** The column definitions: a page that makes new ones (new data in their closures) re-renders its rows. */
   columns: unknown
 }
 
-function DataTableRowInner<T extends object>({ row, table, selected, className }: DataTableRowProps<T>) {
+function DataTableRowInner<T extends object>({ row, selected, className }: DataTableRowProps<T>) {
   return (
     <tr
       aria-selected={selected || undefined}
@@ -34,7 +34,7 @@ function DataTableRowInner<T extends object>({ row, table, selected, className }
               meta?.className,
             )}
           >
-            <table.FlexRender cell={cell} />
+            <FlexRender cell={cell} />
           </td>
         )
       })}
@@ -47,5 +47,7 @@ function DataTableRowInner<T extends object>({ row, table, selected, className }
  * change (or the columns do): the page re-renders on every URL change, fetch start and fetch end while the rows stay
  * the same, and re-rendering 50–100 rows each time made paging and filtering long tasks. Cells
  * that read a React context (the DNS table's) still follow it: context reaches through memo.
+ * The table itself is not a prop: `useTable` hands out a new table object on every render of the
+ * page (its options are a new object each time), which re-rendered every row each time (issue 14).
  */
 export const DataTableRow = memo(DataTableRowInner) as typeof DataTableRowInner

@@ -188,8 +188,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
                 <DataTableRow
                   key={row.id}
                   row={row}
-                  table={table}
                   selected={row.getIsSelected()}
+                  selectable={row.getCanSelect()}
                   className={rowClassName?.(row.original)}
                   columns={table.options.columns}
                 />

@@ -1,12 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, apiPath, buildQuery, type ApiPath, type QueryParams } from '@/lib/api-client'
-import type {
-  PageShieldConnection,
-  PageShieldCookie,
-  PageShieldScript,
-  PageShieldScriptDetail,
-} from '@/shared/schemas/page-shield'
+import type { PageShieldConnection, PageShieldCookie, PageShieldScriptDetail } from '@/shared/schemas/page-shield'
 import { pageShieldKeys } from './keys'
+import { listOptions, scriptsQueryOptions } from './list-queries'
 import {
   cookieFilterParams,
   pagingParams,
@@ -17,21 +13,8 @@ import {
 } from './search'
 
 // Lists and single items of detected scripts, connections and cookies (read-only in the API).
-
-const listOptions = <T>(key: readonly unknown[], path: ApiPath<'GET'>, params: QueryParams) =>
-  queryOptions({
-    queryKey: [...key, 'list', params],
-    queryFn: ({ signal }) => api.list<T>(path, { params, signal }),
-    placeholderData: keepPreviousData,
-  })
-
-export const scriptsParams = (search: ScriptsSearch) => ({ ...resourceFilterParams(search), ...pagingParams(search) })
-export const scriptsQueryOptions = (zoneId: string, search: ScriptsSearch) =>
-  listOptions<PageShieldScript>(
-    pageShieldKeys.scripts(zoneId),
-    apiPath('/zones/:zone_id/page_shield/scripts', { zone_id: zoneId }),
-    scriptsParams(search),
-  )
+// The scripts list's options live in list-queries.ts (the route starts that request at once).
+export { scriptsParams, scriptsQueryOptions } from './list-queries'
 export const useScripts = (zoneId: string, search: ScriptsSearch, enabled = true) =>
   useQuery({ ...scriptsQueryOptions(zoneId, search), enabled })
 

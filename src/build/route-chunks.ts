@@ -1,5 +1,7 @@
 // Which JavaScript a first visit to each route downloads, from the route files and Vite's manifest.
-import { existsSync, readFileSync } from 'node:fs'
+// Read by the build (the server's per-route modulepreload list, route-preloads.ts), the bundle
+// budget test and the bundle-size bench, so that all three agree on what a route loads.
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 export interface ManifestChunk {
@@ -100,4 +102,22 @@ export function entryKey(manifest: Manifest): string {
   const key = Object.keys(manifest).find((k) => manifest[k].isEntry)
   if (!key) throw new Error('The Vite manifest has no entry chunk.')
   return key
+}
+
+/**
+ * The lazy modules a visit to each page path loads (its route's and its parents'), read from
+ * src/app/root-route.tsx and src/app/routes/*.tsx. An index route shares its parent's path; a visit
+ * loads both, so their lazy modules are merged.
+ */
+export function routeLazyModules(root: string): Map<string, string[]> {
+  const routesDir = join(root, 'src', 'app', 'routes')
+  const defs = [
+    join(root, 'src', 'app', 'root-route.tsx'),
+    ...readdirSync(routesDir)
+      .filter((f) => f.endsWith('.tsx'))
+      .map((f) => join(routesDir, f)),
+  ].flatMap((file) => parseRoutes(readFileSync(file, 'utf8'), file.slice(root.length + 1)))
+  const byPath = new Map<string, string[]>()
+  for (const r of resolveRoutes(defs)) byPath.set(r.fullPath, [...new Set([...(byPath.get(r.fullPath) ?? []), ...r.lazy])])
+  return byPath
 }

@@ -1,0 +1,42 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { api, apiPath, local, localPath, type ApiPath, type QueryParams } from '@/lib/api-client'
+import type { PageShieldScript } from '@/shared/schemas/page-shield'
+import type { ReviewEntry } from '@/shared/schemas/page-shield-review'
+import { pageShieldKeys } from './keys'
+import { pagingParams, resourceFilterParams, type ScriptsSearch } from './search'
+
+/*
+ * The requests the scripts route starts in its loader: the route file imports these statically, so
+ * that a visit asks for the first page at once instead of after a chunk of their own has arrived.
+ * That puts them in every page's first load, so this file stays small (no mutations, no zod).
+ */
+
+/** One page of a read-only list; the previous page stays on screen while the next one loads. */
+export const listOptions = <T>(key: readonly unknown[], path: ApiPath<'GET'>, params: QueryParams) =>
+  queryOptions({
+    queryKey: [...key, 'list', params],
+    queryFn: ({ signal }) => api.list<T>(path, { params, signal }),
+    placeholderData: keepPreviousData,
+  })
+
+export const scriptsParams = (search: ScriptsSearch) => ({ ...resourceFilterParams(search), ...pagingParams(search) })
+export const scriptsQueryOptions = (zoneId: string, search: ScriptsSearch) =>
+  listOptions<PageShieldScript>(
+    pageShieldKeys.scripts(zoneId),
+    apiPath('/zones/:zone_id/page_shield/scripts', { zone_id: zoneId }),
+    scriptsParams(search),
+  )
+
+/** The zone's review ledger (the dashboard's own store, not the API). */
+export const reviewLedger = (zoneId: string) => localPath('/api/local/zones/:zone_id/page-shield/reviews', { zone_id: zoneId })
+
+/** The latest review of every reviewed script of the zone, by script id. */
+export const reviewsQueryOptions = (zoneId: string) =>
+  queryOptions({
+    queryKey: [...pageShieldKeys.reviews(zoneId), 'latest'],
+    queryFn: async ({ signal }) => {
+      const list = await local.get<ReviewEntry[]>(reviewLedger(zoneId), { signal })
+      return { list, byScript: new Map(list.map((r) => [r.script_id, r])) }
+    },
+    staleTime: 60_000,
+  })
