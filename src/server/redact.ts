@@ -108,8 +108,14 @@ export function createRedactor(secrets: string[]): Redactor {
     return merged(found)
   }
 
-  const mayHold = (value: Buffer) =>
-    plain.length > 0 && (needleBytes.some((n) => value.includes(n)) || value.includes('\\u') || value.includes('\\/'))
+  // One quick look for a backslash first (memchr): without one there is no escape, so only the
+  // spellings without escapes can occur, and the escape checks are skipped.
+  const plainNeedles = needleBytes.filter((n) => !n.includes(0x5c))
+  const mayHold = (value: Buffer) => {
+    if (plain.length === 0) return false
+    if (value.indexOf(0x5c) === -1) return plainNeedles.some((n) => value.includes(n))
+    return needleBytes.some((n) => value.includes(n)) || value.includes('\\u') || value.includes('\\/')
+  }
 
   const bytes = (value: Buffer) => {
     if (!mayHold(value)) return value
