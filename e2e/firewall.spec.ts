@@ -54,7 +54,9 @@ test.describe('firewall rules', () => {
     })
     await openPage(page, `${zoneUrl('demo', 'firewall')}?per_page=100`)
     const table = page.getByRole('table', { name: `Firewall rules of ${SEED_ZONES.demo.name}` })
-    await table.getByRole('checkbox', { name: 'Select all rows on this page' }).click()
+    // The page's 100 rows first: a click on "select all" before they are in selects nothing.
+    await expect(page.getByText('Showing 1–100 of 120 rules')).toBeVisible()
+    await table.getByRole('checkbox', { name: 'Select all rows on this page' }).check()
     await page.getByRole('button', { name: 'Select all 120 matching rules' }).click()
     await expect(page.getByText('120 rules selected')).toBeVisible()
     await page.getByRole('button', { name: 'Delete 120 selected rules' }).click()
