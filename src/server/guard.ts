@@ -90,15 +90,13 @@ export function hostCheck(listenHost: string, allowedHosts: string[]): Middlewar
   const open = !isLoopback(listenHost) || allowedHosts.includes('*')
   const allowed = new Set(allowedHosts)
   if (open) return (_c, next) => next()
-  return (c, next) => {
+  return async (c, next) => {
     const hostname = new URL(c.req.url).hostname.toLowerCase()
     if (!isLoopback(hostname) && !allowed.has(hostname)) {
-      return Promise.resolve(
-        jsonError(
-          403,
-          PROXY_CODES.refused,
-          `This server answers requests addressed to localhost only, not "${hostname}". Add the name to ALLOWED_HOSTS if it is yours.`,
-        ),
+      return jsonError(
+        403,
+        PROXY_CODES.refused,
+        `This server answers requests addressed to localhost only, not "${hostname}". Add the name to ALLOWED_HOSTS if it is yours.`,
       )
     }
     return next()

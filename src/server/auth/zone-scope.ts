@@ -3,6 +3,7 @@ import type { ZoneScope } from '../store'
 import type { Forward } from '../upstream'
 import { ZONES_DEFAULT_PER_PAGE, ZONES_MAX_PER_PAGE, ZONES_MIN_PER_PAGE } from '../../shared/schemas/zone'
 import { inScope } from './actor'
+import { zoneNames } from '../audit/zone-names'
 
 const HEX_ID = /^[0-9a-f]{32}$/i
 /** Zones read for one scoped list at most (50 each): 20,000 zones. */
@@ -21,20 +22,7 @@ function pagingNumber(raw: string | null, fallback: number): number | undefined 
  * never changes name), since scopes are written as names.
  */
 export function zoneScope(forward: Forward) {
-  const names = new Map<string, string | null>()
-  async function nameOf(id: string, c: Context): Promise<string | null> {
-    const known = names.get(id)
-    if (known !== undefined) return known
-    const res = await forward({ method: 'GET', pathAndQuery: `/zones/${id}` }, c)
-    const body = (await res.json().catch(() => null)) as { result?: { name?: unknown } } | null
-    const name = res.ok && typeof body?.result?.name === 'string' ? body.result.name.toLowerCase() : null
-    // Remember only answers that settle it (found, or certainly absent); retry after other failures.
-    if (name !== null || res.status === 404) {
-      if (names.size > 5000) names.clear()
-      names.set(id, name)
-    }
-    return name
-  }
+  const { nameOf } = zoneNames(forward)
 
   /** Ids or names of zones a request names: `/zones/<id>` in the path, `zone_id`, `zone.name`… in the query. */
   function zonesNamed(c: Context, path: string): string[] {

@@ -26,7 +26,11 @@ function compile(e: Endpoint): Compiled {
 export function createMatcher(list: Endpoint[]) {
   const compiled = list.map(compile).sort((a, b) => b.literalCount - a.literalCount)
   const byMethod = new Map<string, Compiled[]>()
-  for (const c of compiled) byMethod.set(c.endpoint.method, [...(byMethod.get(c.endpoint.method) ?? []), c])
+  for (const c of compiled) {
+    const same = byMethod.get(c.endpoint.method) ?? []
+    if (!same.length) byMethod.set(c.endpoint.method, same)
+    same.push(c)
+  }
   // Every request is matched two or three times (access, audit, the door), mostly on the same few
   // paths: the last 1,000 answers for paths of usual length are kept (oldest dropped first).
   const recent = new Map<string, Endpoint | null>()
