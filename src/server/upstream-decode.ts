@@ -1,5 +1,4 @@
 import { isUtf8 } from 'node:buffer'
-import type { IncomingMessage } from 'node:http'
 import { Readable, type Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import {
@@ -37,13 +36,15 @@ export class UpstreamBroken extends Error {
 }
 
 type Codings = { ok: true; codings: string[] } | { ok: false; why: string }
+const NO_CODINGS: Codings = { ok: true, codings: [] }
 
 /**
  * The codings of `Content-Encoding` (one header or several, each possibly a list), in the order they
  * were applied; anything the proxy cannot undo is refused before a byte of the body is read.
  */
-export function contentCodings(res: IncomingMessage): Codings {
-  const codings = (res.headersDistinct['content-encoding'] ?? [])
+export function contentCodings(header: string | string[] | undefined): Codings {
+  if (header === undefined) return NO_CODINGS
+  const codings = (Array.isArray(header) ? header : [header])
     .flatMap((v) => v.split(','))
     .map((v) => v.trim().toLowerCase())
     .filter((v) => v !== '' && v !== 'identity')

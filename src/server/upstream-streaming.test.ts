@@ -193,8 +193,17 @@ describe('upstream connections', () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":[]}')
     })
     const f = forward()
-    for (let i = 0; i < 20; i++) expect((await f({ method: 'GET', pathAndQuery: '/zones' })).status).toBe(200)
+    // undici frees a connection one turn of the event loop after its answer (in case the server
+    // closes it after all): requests that far apart all go over one connection...
+    for (let i = 0; i < 20; i++) {
+      expect((await f({ method: 'GET', pathAndQuery: '/zones' })).status).toBe(200)
+      await new Promise(setImmediate)
+    }
     expect(ports.size).toBe(1)
+    // ...and back to back, over two in turn.
+    ports.clear()
+    for (let i = 0; i < 20; i++) expect((await f({ method: 'GET', pathAndQuery: '/zones' })).status).toBe(200)
+    expect(ports.size).toBeLessThanOrEqual(2)
   })
 
   it('are closed when the browser stops reading a streamed answer', async () => {
