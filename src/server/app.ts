@@ -5,7 +5,7 @@ import type { Emulator } from './emulator'
 import { SEED_ZONES } from './emulator/seed-ids'
 import { endpoints as allEndpoints, createMatcher, isSafePath, type Endpoint } from './endpoints'
 import { jsonError, PROXY_CODES } from './envelope'
-import { guardWrites, hostCheck, rawTarget, splitTarget } from './guard'
+import { guardWrites, hostCheck, rawTarget, splitTarget, WRITE_METHODS } from './guard'
 import { registerLocalRoutes } from './local'
 import { setUpAudit } from './audit'
 import { maybeActor, registerAuth } from './auth'
@@ -34,6 +34,11 @@ export interface AppOptions {
 }
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024
+/**
+ * The methods whose body anything under /api reads (the API door and the dashboard's routes read
+ * none other): the body limit is registered for these only, so a read does not even pass through it.
+ */
+const BODY_METHODS = [...WRITE_METHODS]
 
 const preparingZone = (id: string) => ({ id, name: Object.values(SEED_ZONES).find((z) => z.id === id)?.name ?? id })
 
@@ -63,12 +68,16 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   const practice = setUpPractice(app, { config, store })
   if (log) app.use('*', requestLog(log))
   // API answers carry Cache-Control: no-store, set where the answer is written (serve.ts).
-  app.use('*', hostCheck(config.host, config.allowedHosts))
-  app.use('*', async (c, next) => {
-    if (isApiPath(c.req.path) && !isSafePath(splitTarget(rawTarget(c)).path)) {
-      return jsonError(404, PROXY_CODES.noRoute, 'No route for that URI (the path holds encoded or relative segments).')
-    }
-    return next()
+  // The request's own address first: its host (against DNS rebinding), then path tricks.
+  const hostRefusal = hostCheck(config.host, config.allowedHosts)
+  // Not async: a request that passes goes straight on, without a promise of this step's own.
+  app.use('*', (c, next) => {
+    const refusal =
+      hostRefusal(c) ??
+      (isApiPath(c.req.path) && !isSafePath(splitTarget(rawTarget(c)).path)
+        ? jsonError(404, PROXY_CODES.noRoute, 'No route for that URI (the path holds encoded or relative segments).')
+        : undefined)
+    return refusal ? Promise.resolve(refusal) : next()
   })
 
   // `preparing`: sandbox zones whose demo data is still being written (see emulator/seed.ts).
@@ -95,7 +104,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   // Only where a body can come: looking at the body of a GET would cost every read its fast path.
   const limitBodies: MiddlewareHandler = (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : tooLarge(c, next)
-  app.use('/api/*', limitBodies)
+  app.on(BODY_METHODS, '/api/*', limitBodies)
   app.use('/client/*', limitBodies)
 
   audit.readBeforeWrites()

@@ -82,23 +82,34 @@ export const guardWrites: MiddlewareHandler = async (c, next) => {
 }
 
 /**
- * Middleware against DNS rebinding: a server listening on loopback answers only requests
+ * Against DNS rebinding (the refusal, or undefined): a server listening on loopback answers only requests
  * addressed to a loopback name (or one listed in ALLOWED_HOSTS). A page on evil.example whose
  * name is made to resolve to 127.0.0.1 would otherwise be "same origin" with the dashboard.
  */
-export function hostCheck(listenHost: string, allowedHosts: string[]): MiddlewareHandler {
+export function hostCheck(listenHost: string, allowedHosts: string[]): (c: Context) => Response | undefined {
   const open = !isLoopback(listenHost) || allowedHosts.includes('*')
   const allowed = new Set(allowedHosts)
-  if (open) return (_c, next) => next()
-  return async (c, next) => {
-    const hostname = new URL(c.req.url).hostname.toLowerCase()
-    if (!isLoopback(hostname) && !allowed.has(hostname)) {
-      return jsonError(
-        403,
-        PROXY_CODES.refused,
-        `This server answers requests addressed to localhost only, not "${hostname}". Add the name to ALLOWED_HOSTS if it is yours.`,
-      )
+  if (open) return () => undefined
+  // The verdict per host the request URL names (an http URL's authority ends at the first `/`): a
+  // server sees a handful of them, and parsing each URL again on every request is a cost of its
+  // own. Bounded: a client sending a new name each time only empties it.
+  const verdicts = new Map<string, string | undefined>()
+  return (c) => {
+    const url = c.req.url
+    const from = url.indexOf('//') + 2
+    const host = url.slice(from, url.indexOf('/', from))
+    let hostname = verdicts.get(host)
+    if (hostname === undefined && !verdicts.has(host)) {
+      const name = new URL(c.req.url).hostname.toLowerCase()
+      hostname = isLoopback(name) || allowed.has(name) ? undefined : name
+      if (verdicts.size >= 64) verdicts.clear()
+      verdicts.set(host, hostname)
     }
-    return next()
+    if (hostname === undefined) return undefined
+    return jsonError(
+      403,
+      PROXY_CODES.refused,
+      `This server answers requests addressed to localhost only, not "${hostname}". Add the name to ALLOWED_HOSTS if it is yours.`,
+    )
   }
 }

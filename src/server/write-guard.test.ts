@@ -129,6 +129,22 @@ describe('Host check (DNS rebinding)', () => {
     }
   })
 
+  it('keeps each verdict per host, also past the number of hosts it remembers', async () => {
+    const port = new URL(live.url).port
+    const status = async (host: string) => (await rawRequest(live.url, { path: '/healthz', headers: { host } })).status
+    // Asked again, and again after 100 other names (the verdicts kept are bounded, then renewed).
+    for (let round = 0; round < 2; round++) {
+      expect(await status(`evil.example:${port}`)).toBe(403)
+      expect(await status(`localhost:${port}`)).toBe(200)
+      for (let i = 0; i < 100; i++) expect(await status(`n${i}.evil.example`)).toBe(403)
+    }
+    expect(await status(`127.0.0.1:${port}`)).toBe(200)
+    expect(await status(`evil.example:${port}`)).toBe(403)
+    // An absolute request target names its own host: that one is judged, not the Host header.
+    const absolute = await rawRequest(live.url, { path: `http://rebind.evil.example:${port}/healthz`, headers: { host: `localhost:${port}` } })
+    expect(absolute.status).toBe(403)
+  })
+
   it('answers names listed in ALLOWED_HOSTS', async () => {
     const server = await startApp({ config: testConfig({ allowedHosts: ['dash.example'] }), emulator: fakeEmulator() })
     try {

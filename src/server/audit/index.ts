@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono'
 import type { Endpoint } from '../endpoints'
 import type { Store } from '../store'
 import type { Forward } from '../upstream'
+import { WRITE_METHODS } from '../guard'
 import { createAudit } from './middleware'
 import { registerAuditRoutes } from './routes'
 
@@ -39,8 +40,9 @@ export function setUpAudit(app: Hono, options: AuditSetup) {
     return app.request(new URL(path, c.req.url).toString(), { ...init, headers: { ...(init.headers as Record<string, string>), cookie: c.req.header('cookie') ?? '' } }, env)
   }
   return {
-    recordWrites: () => app.use('/api/*', audit.recorder),
-    readBeforeWrites: () => app.use('/api/*', audit.beforeDispatch),
+    // Writes only: a read (most requests) does not even pass through them.
+    recordWrites: () => app.on([...WRITE_METHODS], '/api/*', audit.recorder),
+    readBeforeWrites: () => app.on([...WRITE_METHODS], '/api/*', audit.beforeDispatch),
     /** The forward the API door uses: reads the before state once a write has passed every check. */
     forward: audit.wrapForward,
     routes: () => registerAuditRoutes(app, { store: options.store, forward: options.forward, dispatch }),
