@@ -50,10 +50,13 @@ export function registerAuth(app: Hono, options: AuthOptions): { signInRequired:
   registerSignIn(app, options)
   const loopback = isLoopback(options.host)
   const nobodyYet = async () => !(await store.people.anyone())
+  // What runs once someone is signed in, called from the gate itself rather than as a step of its own.
+  const signedIn: MiddlewareHandler = options.afterSignIn ?? ((_c, next) => next())
 
   app.use('*', async (c, next) => {
     if (OPEN(c.req.path)) return next()
-    const session = await store.sessions.resolve(cookieOf(c, SESSION_COOKIE))
+    const token = cookieOf(c, SESSION_COOKIE)
+    const session = token === undefined ? undefined : await store.sessions.resolve(token)
     if (session) {
       const person = await store.people.byId(session.personId)
       if (person && !person.disabled) {
@@ -67,13 +70,13 @@ export function registerAuth(app: Hono, options: AuthOptions): { signInRequired:
               )
             : c.redirect(PASSWORD_PAGE, 303)
         }
-        return next()
+        return signedIn(c, next)
       }
     }
     const empty = await nobodyYet()
     if (empty && loopback && !options.oidc) {
       setActor(c, LOCAL_ADMIN)
-      return next()
+      return signedIn(c, next)
     }
     if (c.req.path.startsWith('/api/')) {
       return jsonError(
@@ -89,7 +92,6 @@ export function registerAuth(app: Hono, options: AuthOptions): { signInRequired:
     return c.text('Sign in to the dashboard first.', 401)
   })
 
-  if (options.afterSignIn) app.use('*', options.afterSignIn)
   registerPasswordChange(app, store)
   const scope = registerAccess(app, options)
   const signInRequired = async () => !loopback || Boolean(options.oidc) || !(await nobodyYet())

@@ -1,6 +1,6 @@
-import type { Context, Hono, MiddlewareHandler } from 'hono'
+import type { Context, Hono, MiddlewareHandler, Next } from 'hono'
 import { UNDO_HEADER } from '../audit/routes'
-import { maybeActor } from '../auth/actor'
+import { maybeActor, type Actor } from '../auth/actor'
 import type { ServerConfig } from '../config'
 import { cookieOf, rawTarget, splitTarget } from '../guard'
 import type { Store } from '../store'
@@ -35,7 +35,7 @@ export function setUpPractice(app: Hono, { config, store, sandboxes: given }: Pr
   const sandboxes = live ? (given ?? practiceSandboxes(config.dataDir)) : undefined
   const practising = (c: Context) => practiceOf(c) !== undefined
 
-  const afterSignIn: MiddlewareHandler = async (c, next) => {
+  const afterSignIn: MiddlewareHandler = (c, next) => {
     const actor = maybeActor(c)
     if (!sandboxes || !actor) return next()
     const on = actor.kind === 'person' ? actor.practice === true : cookieOf(c, LOCAL_PRACTICE_COOKIE) === '1'
@@ -48,13 +48,17 @@ export function setUpPractice(app: Hono, { config, store, sandboxes: given }: Pr
   }
 
   // Ticks the newcomer checklist from real requests and their answers, in practice and in the sandbox.
-  const checklist: MiddlewareHandler = async (c, next) => {
+  // Not async where it only passes a request on (most requests): no promise of its own for those.
+  const checklist: MiddlewareHandler = (c, next) => {
     // Who asks, and whether it could tick a task, are known before the answer (sign-in ran first).
     const actor = maybeActor(c)
     if (!actor || (live && !practising(c))) return next()
     const method = c.req.method.toUpperCase()
     const path = splitTarget(rawTarget(c)).path.replace(/\/$/, '')
     if (!mightTick(method, path) || c.req.header(UNDO_HEADER)) return next()
+    return watch(c, next, actor, method, path)
+  }
+  const watch = async (c: Context, next: Next, actor: Actor, method: string, path: string) => {
     await next()
     const answer = (await c.res
       .clone()
