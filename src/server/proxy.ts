@@ -1,4 +1,4 @@
-import type { Hono } from 'hono'
+import type { Context, Hono } from 'hono'
 import { apiErrorsFromIssues } from '../shared/schemas/common'
 import { oversizedStrings } from '../shared/string-limits'
 import { withoutTrailingSlash, type Endpoint } from './endpoints'
@@ -22,7 +22,7 @@ const decoder = new TextDecoder()
  * sites and validated with the endpoint's shared schema before anything is forwarded.
  */
 export function registerApiDoor(app: Hono, { match, forward }: ApiDoorOptions): void {
-  app.all(`${API_DOOR}/*`, async (c) => {
+  app.all(`${API_DOOR}/*`, (c) => {
     const { path: fullPath, query } = splitTarget(rawTarget(c))
     const method = c.req.method.toUpperCase()
     // One trailing slash is accepted (as the service does) and not sent on: `/zones/` goes as `/zones`.
@@ -35,14 +35,17 @@ export function registerApiDoor(app: Hono, { match, forward }: ApiDoorOptions): 
         `No route for that URI: the dashboard does not use ${method} ${path || fullPath}, so its server does not forward it.`,
       )
     }
-    const isWrite = WRITE_METHODS.has(method)
-    if (isWrite) {
-      const refusal = writeRefusal(c)
-      if (refusal) return jsonError(403, PROXY_CODES.refused, refusal)
-    }
-    const body = isWrite ? new Uint8Array(await c.req.arrayBuffer()) : undefined
-    if (isWrite && endpoint.body) {
-      const text = body && body.byteLength ? decoder.decode(body) : ''
+    // A read goes straight on (not async: no promise of this step's own); a write is checked first.
+    if (!WRITE_METHODS.has(method)) return forward({ method, pathAndQuery: path + query, accept: headerOf(c, 'accept') }, c)
+    const refusal = writeRefusal(c)
+    if (refusal) return jsonError(403, PROXY_CODES.refused, refusal)
+    return forwardWrite(c, endpoint, method, path + query)
+  })
+
+  async function forwardWrite(c: Context, endpoint: Endpoint, method: string, pathAndQuery: string) {
+    const body = new Uint8Array(await c.req.arrayBuffer())
+    if (endpoint.body) {
+      const text = body.byteLength ? decoder.decode(body) : ''
       let json: unknown = {}
       if (text.trim()) {
         try {
@@ -58,10 +61,10 @@ export function registerApiDoor(app: Hono, { match, forward }: ApiDoorOptions): 
     }
     return forward({
       method,
-      pathAndQuery: path + query,
-      contentType: body?.byteLength ? c.req.header('content-type') : undefined,
+      pathAndQuery,
+      contentType: body.byteLength ? c.req.header('content-type') : undefined,
       accept: headerOf(c, 'accept'),
       body,
     }, c)
-  })
+  }
 }

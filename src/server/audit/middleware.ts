@@ -5,7 +5,7 @@ import { API_DOOR } from '../proxy'
 import type { Endpoint } from '../endpoints'
 import { rawTarget, splitTarget, WRITE_METHODS } from '../guard'
 import { publicPerson, type Store } from '../store'
-import { sendFor, type Forward } from '../upstream'
+import { sendFor, type Forward, type ForwardRequest } from '../upstream'
 import { readAfter, readBefore, type BeforeState } from './capture'
 import { describeApiWrite, describeLocalWrite, type WriteDescription } from './describe'
 import { withoutSecrets } from './secrets'
@@ -155,9 +155,15 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     await next()
   }
 
-  const wrapForward = (inner: Forward): Forward => async (req, c) => {
-    const state = states.get(c)
-    if (!state || state.dispatched || req.method === 'GET') return inner(req, c)
+  // Not async for what it only passes on (reads, requests the recorder does not follow).
+  const wrapForward =
+    (inner: Forward): Forward =>
+    (req, c) => {
+      const state = states.get(c)
+      if (!state || state.dispatched || req.method === 'GET') return inner(req, c)
+      return beforeThenForward(inner, req, c, state)
+    }
+  const beforeThenForward = async (inner: Forward, req: ForwardRequest, c: Context, state: RequestState) => {
     state.dispatched = true
     const q = req.pathAndQuery.indexOf('?')
     const [path, query] = q < 0 ? [req.pathAndQuery, ''] : [req.pathAndQuery.slice(0, q), req.pathAndQuery.slice(q)]
