@@ -1,4 +1,4 @@
-import type { Hono, MiddlewareHandler } from 'hono'
+import type { Context, Hono, MiddlewareHandler, Next } from 'hono'
 import { cookieOf } from '../guard'
 import { isLoopback } from '../config'
 import type { Endpoint } from '../endpoints'
@@ -53,9 +53,18 @@ export function registerAuth(app: Hono, options: AuthOptions): { signInRequired:
   // What runs once someone is signed in, called from the gate itself rather than as a step of its own.
   const signedIn: MiddlewareHandler = options.afterSignIn ?? ((_c, next) => next())
 
-  app.use('*', async (c, next) => {
+  const localAdmin = loopback && !options.oidc
+  app.use('*', (c, next) => {
     if (OPEN(c.req.path)) return next()
     const token = cookieOf(c, SESSION_COOKIE)
+    // The local administrator while nobody is defined, when the store need not be asked (no promise).
+    if (token === undefined && localAdmin && store.people.anyoneKnown() === false) {
+      setActor(c, LOCAL_ADMIN)
+      return signedIn(c, next)
+    }
+    return gate(c, next, token)
+  })
+  const gate = async (c: Context, next: Next, token: string | undefined) => {
     const session = token === undefined ? undefined : await store.sessions.resolve(token)
     if (session) {
       const person = await store.people.byId(session.personId)
@@ -74,7 +83,7 @@ export function registerAuth(app: Hono, options: AuthOptions): { signInRequired:
       }
     }
     const empty = await nobodyYet()
-    if (empty && loopback && !options.oidc) {
+    if (empty && localAdmin) {
       setActor(c, LOCAL_ADMIN)
       return signedIn(c, next)
     }
@@ -90,7 +99,7 @@ export function registerAuth(app: Hono, options: AuthOptions): { signInRequired:
       return c.redirect(empty && !options.oidc ? '/setup' : `/login?next=${encodeURIComponent(url.pathname + url.search)}`, 303)
     }
     return c.text('Sign in to the dashboard first.', 401)
-  })
+  }
 
   registerPasswordChange(app, store)
   const scope = registerAccess(app, options)

@@ -10,8 +10,11 @@ const person = (username: string) => ({ username, displayName: username, role: '
 describe('whether anybody exists (asked on every request while nobody does)', () => {
   it('is yes at once after someone is added through this store', async () => {
     const store = createStore({ dataDir: ':memory:' })
+    expect(store.people.anyoneKnown()).toBeUndefined() // never asked: the store must be
     expect(await store.people.anyone()).toBe(false)
+    expect(store.people.anyoneKnown()).toBe(false)
     await store.people.add(person('ada'))
+    expect(store.people.anyoneKnown()).toBe(true)
     expect(await store.people.anyone()).toBe(true)
     await store.close()
   })
@@ -24,6 +27,7 @@ describe('whether anybody exists (asked on every request while nobody does)', ()
     await there.people.add(person('ada'))
     // The "no" just read may still be believed, but not for longer than NOBODY_RECHECK_MS.
     await new Promise((r) => setTimeout(r, NOBODY_RECHECK_MS + 50))
+    expect(here.people.anyoneKnown()).toBeUndefined()
     expect(await here.people.anyone()).toBe(true)
     await here.close()
     await there.close()

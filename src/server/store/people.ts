@@ -78,6 +78,11 @@ export function peopleStore(db: () => Promise<Db>, now: () => number) {
   let anybody = false
   let nobodySince = -Infinity
   const self = {
+    /** What anyone() would answer without asking the store, or undefined when it would ask. */
+    anyoneKnown(): boolean | undefined {
+      if (anybody) return true
+      return performance.now() - nobodySince < NOBODY_RECHECK_MS ? false : undefined
+    },
     async anyone(): Promise<boolean> {
       if (anybody) return true
       const t = performance.now()
