@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider, type SqliteDatabase } from 'kysely'
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Compilable, type CompiledQuery, type MigrationProvider, type SqliteDatabase } from 'kysely'
 import { join } from 'node:path'
 import pg from 'pg'
 import { migrations, type Dialect } from './migrations'
@@ -81,5 +81,22 @@ export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName
     throw new Error(`The dashboard store could not be migrated${failed ? ` (${failed})` : ''}: ${String(error)}`)
+  }
+}
+
+/**
+ * A query asked on every request, built and compiled by Kysely once and then run with new
+ * parameters (building and compiling costs more than running it on SQLite). `build` makes the
+ * query from its first values, used in the order they are given (each once); later calls bring their own.
+ */
+export function compiledOnce<Row, Params extends unknown[]>(build: (db: Db, ...placeholders: Params) => Compilable<Row>) {
+  // Per database: SQLite and PostgreSQL spell parameters differently.
+  const compiledFor = new WeakMap<Db, CompiledQuery<Row>>()
+  return async (db: Db, ...params: Params): Promise<Row | undefined> => {
+    let compiled = compiledFor.get(db)
+    if (!compiled) compiledFor.set(db, (compiled = build(db, ...params).compile()))
+    if (compiled.parameters.length !== params.length) throw new Error('compiledOnce: the query must use each placeholder once, in order')
+    const { rows } = await db.executeQuery<Row>({ ...compiled, parameters: params })
+    return rows[0]
   }
 }

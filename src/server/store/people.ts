@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { ROLE_ORDER, type AccessRole } from '../../shared/access'
 import type { CompiledQuery } from 'kysely'
-import type { Db } from './db'
+import { compiledOnce, type Db } from './db'
 import type { PeopleTable } from './schema'
 
 export const ROLES = ROLE_ORDER
@@ -63,6 +63,9 @@ function toPerson(row: PeopleTable): PersonWithHash {
   }
 }
 
+/** Asked on every signed-in request (after the session). */
+const personById = compiledOnce((d: Db, id: string) => d.selectFrom('people').selectAll().where('id', '=', id))
+
 /** Drops the password hash: what may leave the store towards a page or the log. */
 export const publicPerson = ({ passwordHash: _hash, ...p }: PersonWithHash): Person => p
 
@@ -115,7 +118,7 @@ export function peopleStore(db: () => Promise<Db>, now: () => number) {
       return row && toPerson(row)
     },
     async byId(id: string): Promise<PersonWithHash | undefined> {
-      const row = await (await db()).selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
+      const row = await personById(await db(), id)
       return row && toPerson(row)
     },
     /** Adds a person; undefined when the username is taken. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { Db } from './db'
+import { compiledOnce, type Db } from './db'
 
 export interface SessionPolicy {
   /** A session unused for this long ends. */
@@ -23,6 +23,8 @@ export interface SessionInfo {
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex')
+/** Asked on every signed-in request. */
+const sessionByHash = compiledOnce((d: Db, idHash: string) => d.selectFrom('sessions').selectAll().where('id_hash', '=', idHash))
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const TOUCH_EVERY_MS = 60_000
 
@@ -60,7 +62,7 @@ export function sessionStore(db: () => Promise<Db>, now: () => number, policy: S
     async resolve(token: string | undefined): Promise<SessionInfo | undefined> {
       if (!token || token.length > 100) return undefined
       const d = await db()
-      const row = await d.selectFrom('sessions').selectAll().where('id_hash', '=', hash(token)).executeTakeFirst()
+      const row = await sessionByHash(d, hash(token))
       if (!row) return undefined
       const t = now()
       if (row.expires_at <= t || row.last_seen_at + policy.idleMs <= t) {
