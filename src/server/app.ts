@@ -5,7 +5,7 @@ import type { Emulator } from './emulator'
 import { SEED_ZONES } from './emulator/seed-ids'
 import { endpoints as allEndpoints, createMatcher, isSafePath, type Endpoint } from './endpoints'
 import { jsonError, PROXY_CODES } from './envelope'
-import { guardWrites, hostCheck, rawTarget, splitTarget, WRITE_METHODS } from './guard'
+import { guardWrites, hostCheck, rawTarget, splitTarget, WRITE_METHOD_LIST } from './guard'
 import { registerLocalRoutes } from './local'
 import { setUpAudit } from './audit'
 import { maybeActor, registerAuth } from './auth'
@@ -34,11 +34,6 @@ export interface AppOptions {
 }
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024
-/**
- * The methods whose body anything under /api reads (the API door and the dashboard's routes read
- * none other): the body limit is registered for these only, so a read does not even pass through it.
- */
-const BODY_METHODS = [...WRITE_METHODS]
 
 const preparingZone = (id: string) => ({ id, name: Object.values(SEED_ZONES).find((z) => z.id === id)?.name ?? id })
 
@@ -104,7 +99,8 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   // Only where a body can come: looking at the body of a GET would cost every read its fast path.
   const limitBodies: MiddlewareHandler = (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : tooLarge(c, next)
-  app.on(BODY_METHODS, '/api/*', limitBodies)
+  // Under /api only writes carry a body anything reads: a read does not even pass through the limit.
+  app.on(WRITE_METHOD_LIST, '/api/*', limitBodies)
   app.use('/client/*', limitBodies)
 
   audit.readBeforeWrites()

@@ -3,7 +3,9 @@ import { parse as parseCookie } from 'hono/utils/cookie'
 import { isLoopback } from './config'
 import { jsonError, PROXY_CODES } from './envelope'
 
-export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/** The methods that change something (listed for routes registered on them, a set for lookups). */
+export const WRITE_METHOD_LIST = ['POST', 'PUT', 'PATCH', 'DELETE']
+export const WRITE_METHODS = new Set(WRITE_METHOD_LIST)
 
 /**
  * The request target exactly as the client sent it (`/api/v4/zones/..%2f?x=1`), before any URL

@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono'
 import type { Endpoint } from '../endpoints'
 import type { Store } from '../store'
 import type { Forward } from '../upstream'
-import { WRITE_METHODS } from '../guard'
+import { WRITE_METHOD_LIST } from '../guard'
 import { createAudit } from './middleware'
 import { registerAuditRoutes } from './routes'
 
@@ -41,8 +41,8 @@ export function setUpAudit(app: Hono, options: AuditSetup) {
   }
   return {
     // Writes only: a read (most requests) does not even pass through them.
-    recordWrites: () => app.on([...WRITE_METHODS], '/api/*', audit.recorder),
-    readBeforeWrites: () => app.on([...WRITE_METHODS], '/api/*', audit.beforeDispatch),
+    recordWrites: () => app.on(WRITE_METHOD_LIST, '/api/*', audit.recorder),
+    readBeforeWrites: () => app.on(WRITE_METHOD_LIST, '/api/*', audit.beforeDispatch),
     /** The forward the API door uses: reads the before state once a write has passed every check. */
     forward: audit.wrapForward,
     routes: () => registerAuditRoutes(app, { store: options.store, forward: options.forward, dispatch }),

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { ROLE_ORDER, type AccessRole } from '../../shared/access'
-import type { CompiledQuery } from 'kysely'
 import { compiledOnce, type Db } from './db'
 import type { PeopleTable } from './schema'
 
@@ -63,6 +62,8 @@ function toPerson(row: PeopleTable): PersonWithHash {
   }
 }
 
+/** Asked every second while nobody is defined (see anyone below). */
+const countPeople = compiledOnce((d: Db) => d.selectFrom('people').select((eb) => eb.fn.countAll<number>().as('n')))
 /** Asked on every signed-in request (after the session). */
 const personById = compiledOnce((d: Db, id: string) => d.selectFrom('people').selectAll().where('id', '=', id))
 
@@ -73,7 +74,6 @@ export const publicPerson = ({ passwordHash: _hash, ...p }: PersonWithHash): Per
 export const NOBODY_RECHECK_MS = 1_000
 
 export function peopleStore(db: () => Promise<Db>, now: () => number) {
-  let countQuery: CompiledQuery<{ n: number }> | undefined
   // Whether anybody exists is asked on every request (the local administrator's door on loopback
   // while nobody does). A yes never changes (people are disabled, never removed), so it is kept; a
   // no is kept for NOBODY_RECHECK_MS at most, so that someone added by another instance sharing the
@@ -87,21 +87,15 @@ export function peopleStore(db: () => Promise<Db>, now: () => number) {
       return performance.now() - nobodySince < NOBODY_RECHECK_MS ? false : undefined
     },
     async anyone(): Promise<boolean> {
-      if (anybody) return true
+      const known = self.anyoneKnown()
+      if (known !== undefined) return known
       const t = performance.now()
-      if (t - nobodySince < NOBODY_RECHECK_MS) return false
       anybody = (await self.count()) > 0
       if (!anybody) nobodySince = t
       return anybody
     },
     async count(): Promise<number> {
-      const kysely = await db()
-      countQuery ??= kysely
-        .selectFrom('people')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .compile()
-      const { rows } = await kysely.executeQuery(countQuery)
-      return Number(rows[0]?.n ?? 0)
+      return Number((await countPeople(await db()))?.n ?? 0)
     },
     async list(): Promise<Person[]> {
       const rows = await (await db()).selectFrom('people').selectAll().orderBy('username').execute()

@@ -2,11 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, apiPath, buildQuery, type ApiPath, type QueryParams } from '@/lib/api-client'
 import type { PageShieldConnection, PageShieldCookie, PageShieldScriptDetail } from '@/shared/schemas/page-shield'
 import { pageShieldKeys } from './keys'
-import { listOptions, scriptsQueryOptions } from './list-queries'
+import { listOptions, resourceListParams, scriptsQueryOptions } from './list-queries'
 import {
   cookieFilterParams,
   pagingParams,
-  resourceFilterParams,
   type ConnectionsSearch,
   type CookiesSearch,
   type ScriptsSearch,
@@ -14,7 +13,7 @@ import {
 
 // Lists and single items of detected scripts, connections and cookies (read-only in the API).
 // The scripts list's options live in list-queries.ts (the route starts that request at once).
-export { scriptsParams, scriptsQueryOptions } from './list-queries'
+export { resourceListParams, scriptsQueryOptions } from './list-queries'
 export const useScripts = (zoneId: string, search: ScriptsSearch, enabled = true) =>
   useQuery({ ...scriptsQueryOptions(zoneId, search), enabled })
 
@@ -29,12 +28,11 @@ export const scriptQueryOptions = (zoneId: string, scriptId: string) =>
   })
 export const useScript = (zoneId: string, scriptId: string) => useQuery(scriptQueryOptions(zoneId, scriptId))
 
-export const connectionsParams = (search: ConnectionsSearch) => ({ ...resourceFilterParams(search), ...pagingParams(search) })
 export const connectionsQueryOptions = (zoneId: string, search: ConnectionsSearch) =>
   listOptions<PageShieldConnection>(
     pageShieldKeys.connections(zoneId),
     apiPath('/zones/:zone_id/page_shield/connections', { zone_id: zoneId }),
-    connectionsParams(search),
+    resourceListParams(search),
   )
 export const useConnections = (zoneId: string, search: ConnectionsSearch) => useQuery(connectionsQueryOptions(zoneId, search))
 

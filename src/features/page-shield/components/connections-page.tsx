@@ -8,7 +8,7 @@ import { useDataTable } from '@/components/data-table/use-data-table'
 import { useUrlTableState } from '@/components/data-table/use-url-table-state'
 import { PageHeader } from '@/components/ui/page-header'
 import type { PageShieldConnection } from '@/shared/schemas/page-shield'
-import { connectionsParams, exportCsvUrl, useConnections } from '../api/resources'
+import { exportCsvUrl, resourceListParams, useConnections } from '../api/resources'
 import { resourceTableOptions } from '../api/search'
 import { CsvDownload, StatusTabs, ToggleFilter } from './list-controls'
 import { ReportedMarker } from './markers'
@@ -55,7 +55,7 @@ export function ConnectionsPage() {
       <PageHeader
         title="Connections"
         description="Addresses that scripts on your pages sent data to or fetched data from. A connection to an unknown or reported host can mean data is leaving your site."
-        actions={<CsvDownload href={exportCsvUrl(zoneId, 'connections', connectionsParams(state.search))} what="connection" />}
+        actions={<CsvDownload href={exportCsvUrl(zoneId, 'connections', resourceListParams(state.search))} what="connection" />}
       />
       <div className="mb-3 flex flex-wrap items-center gap-3">
         <StatusTabs state={state} />
