@@ -80,6 +80,13 @@ type Outcome =
   | { kind: 'too-large' }
   | { kind: 'error'; code: string }
 
+/** One exchange's outcome, with its clock and a way to drop the rest of the answer (one shape for every outcome). */
+interface Exchanged {
+  outcome: Outcome
+  timer: Timer
+  abort: (err: Error) => void
+}
+
 /** A streamed answer's tail holds at most about this much before upstream is asked to pause. */
 const TAIL_HIGH_WATER = 64 * 1024
 
@@ -166,22 +173,20 @@ export function createUpstream(opts: UpstreamOptions): Send {
   const seconds = Math.max(1, Math.round(opts.timeoutMs / 1000))
   const where = base.host
 
+  // Name, value, name, value: undici takes headers as a flat list without looking up an object's keys.
+  const fixedHeaders = [...Object.entries(auth).flat(), 'user-agent', 'Zonekeeper', 'accept-encoding', ACCEPT_ENCODING]
+
   const exchange = (req: ForwardRequest) =>
-    new Promise<Outcome & { timer: Timer; abort: (err: Error) => void }>((resolve) => {
-      const headers: Record<string, string> = {
-        ...auth,
-        'user-agent': 'Zonekeeper',
-        accept: req.accept || 'application/json',
-        'accept-encoding': ACCEPT_ENCODING,
-      }
+    new Promise<Exchanged>((resolve) => {
+      const headers = fixedHeaders.concat('accept', req.accept || 'application/json')
       const body = req.body && req.body.byteLength > 0 ? req.body : undefined
-      if (body) headers['content-type'] = req.contentType || 'application/json'
+      if (body) headers.push('content-type', req.contentType || 'application/json')
       let settled = false
-      const settle = (o: Outcome) => {
+      const settle = (outcome: Outcome) => {
         if (settled) return
         settled = true
-        if (o.kind !== 'streaming') timer.stop()
-        resolve({ ...o, timer, abort })
+        if (outcome.kind !== 'streaming') timer.stop()
+        resolve({ outcome, timer, abort })
       }
       // Set once undici starts the request; a time-out before that aborts it as it starts.
       let controller: Dispatcher.DispatchController | undefined
@@ -277,15 +282,15 @@ export function createUpstream(opts: UpstreamOptions): Send {
   }
 
   return async (req) => {
-    const outcome = await exchange(req)
+    const { outcome, timer, abort } = await exchange(req)
     if (outcome.kind === 'timeout') return timeoutAnswer(req.method)
     if (outcome.kind === 'too-large') return refused(`more than the dashboard accepts (${maxBytes} bytes)`)
     if (outcome.kind === 'error') return unreachable(outcome.code)
-    const { head, timer } = outcome
+    const { head } = outcome
     const status = head.status
     const discard = () => {
       timer.stop()
-      outcome.abort(new UpstreamBroken('discarded'))
+      abort(new UpstreamBroken('discarded'))
     }
     if (status >= 300 && status < 400) {
       discard()
