@@ -96,7 +96,8 @@ export function compiledOnce<Row, Params extends unknown[]>(build: (db: Db, ...p
     let compiled = compiledFor.get(db)
     if (!compiled) compiledFor.set(db, (compiled = build(db, ...params).compile()))
     if (compiled.parameters.length !== params.length) throw new Error('compiledOnce: the query must use each placeholder once, in order')
-    const { rows } = await db.executeQuery<Row>({ ...compiled, parameters: params })
+    // A literal of one shape (not a spread of the compiled query): this runs on every signed-in request.
+    const { rows } = await db.executeQuery<Row>({ query: compiled.query, queryId: compiled.queryId, sql: compiled.sql, parameters: params })
     return rows[0]
   }
 }

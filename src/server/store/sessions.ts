@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { hash as digest, randomBytes } from 'node:crypto'
 import { compiledOnce, type Db } from './db'
 
 export interface SessionPolicy {
@@ -22,7 +22,8 @@ export interface SessionInfo {
   practice: boolean
 }
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex')
+/** One-shot digest: asked on every signed-in request. */
+const hash = (token: string) => digest('sha256', token, 'hex')
 /** Asked on every signed-in request. */
 const sessionByHash = compiledOnce((d: Db, idHash: string) => d.selectFrom('sessions').selectAll().where('id_hash', '=', idHash))
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
