@@ -178,7 +178,8 @@ export function createUpstream(opts: UpstreamOptions): Send {
 
   const exchange = (req: ForwardRequest) =>
     new Promise<Exchanged>((resolve) => {
-      const headers = fixedHeaders.concat('accept', req.accept || 'application/json')
+      const headers = fixedHeaders.slice()
+      headers.push('accept', req.accept || 'application/json')
       const body = req.body && req.body.byteLength > 0 ? req.body : undefined
       if (body) headers.push('content-type', req.contentType || 'application/json')
       let settled = false

@@ -1,9 +1,12 @@
 // A stand-in for the real API, run in its own process by proxy-throughput.bench.ts: answers any
-// GET with one page of 20 DNS records (~7 kB of JSON), after UPSTREAM_DELAY_MS if set.
+// GET with one page of 20 DNS records (~7 kB of JSON), UPSTREAM_DELAY_MS after the request came in
+// if set (to within about 0.1 ms, each request on its own: see precise-delay.ts).
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { preciseDelay } from './precise-delay'
 
 const delay = Number(process.env.UPSTREAM_DELAY_MS ?? 0)
+const sleeper = delay > 0 ? preciseDelay() : undefined
 const records = Array.from({ length: 20 }, (_, i) => ({
   id: (i.toString(16) + 'a'.repeat(32)).slice(0, 32),
   zone_id: '0123456789abcdef0123456789abcdef',
@@ -37,10 +40,11 @@ const server = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length })
     res.end(body)
   }
-  if (delay > 0) setTimeout(answer, delay)
+  if (sleeper) sleeper.after(delay, answer)
   else answer()
 })
 server.keepAliveTimeout = 65_000
+await sleeper?.ready
 server.listen(0, '127.0.0.1', () => {
   process.stdout.write(
     JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/client/v4`, bytes: body.length }) + '\n',
