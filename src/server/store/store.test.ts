@@ -102,7 +102,8 @@ describe.each(backends)('the store on $name', ({ skip, open }) => {
     const p = (await store.people.add({ username: 'tok', displayName: 'Tok', role: 'viewer', zones: '*', passwordHash: null }))!
     const { token, info } = await store.apiTokens.create(p.id, 'ci')
     expect(await store.apiTokens.resolve(token)).toBe(p.id)
-    expect(await store.apiTokens.resolve(token.slice(0, -1) + 'x')).toBeUndefined()
+    // One character changed (never to itself: a random token ends in 'x' once in 64).
+    expect(await store.apiTokens.resolve(token.slice(0, -1) + (token.endsWith('x') ? 'y' : 'x'))).toBeUndefined()
     expect((await store.apiTokens.list(p.id)).map((t) => [t.name, t.prefix])).toEqual([['ci', token.slice(0, 10)]])
     expect(await store.apiTokens.revoke(p.id, info.id)).toBe(true)
     expect(await store.apiTokens.resolve(token)).toBeUndefined()
