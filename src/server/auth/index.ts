@@ -65,10 +65,10 @@ export function registerAuth(app: Hono, options: AuthOptions): { signInRequired:
     return gate(c, next, token)
   })
   const gate = async (c: Context, next: Next, token: string | undefined) => {
-    const session = token === undefined ? undefined : await store.sessions.resolve(token)
-    if (session) {
-      const person = await store.people.byId(session.personId)
-      if (person && !person.disabled) {
+    const found = token === undefined ? undefined : await store.sessions.resolveWithPerson(token)
+    if (found) {
+      const { session, person } = found
+      if (!person.disabled) {
         setActor(c, { kind: 'person', person: publicPerson(person), sessionHandle: session.handle, practice: session.practice })
         if (person.mustChangePassword && !ALLOWED_BEFORE_NEW_PASSWORD(c.req.path)) {
           return c.req.path.startsWith('/api/')

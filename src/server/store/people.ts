@@ -47,7 +47,7 @@ export interface PersonChanges {
 const encodeZones = (z: ZoneScope) => (z === '*' ? '*' : JSON.stringify([...new Set(z.map((n) => n.toLowerCase()))].sort()))
 const decodeZones = (raw: string): ZoneScope => (raw === '*' ? '*' : (JSON.parse(raw) as string[]))
 
-function toPerson(row: PeopleTable): PersonWithHash {
+export function toPerson(row: PeopleTable): PersonWithHash {
   return {
     id: row.id,
     username: row.username,
@@ -64,7 +64,7 @@ function toPerson(row: PeopleTable): PersonWithHash {
 
 /** Asked every second while nobody is defined (see anyone below). */
 const countPeople = compiledOnce((d: Db) => d.selectFrom('people').select((eb) => eb.fn.countAll<number>().as('n')))
-/** Asked on every signed-in request (after the session). */
+/** A person by id (each signed-in request reads its person with its session instead: sessions.ts). */
 const personById = compiledOnce((d: Db, id: string) => d.selectFrom('people').selectAll().where('id', '=', id))
 
 /** Drops the password hash: what may leave the store towards a page or the log. */

@@ -1,5 +1,7 @@
 import { hash as digest, randomBytes } from 'node:crypto'
 import { compiledOnce, type Db } from './db'
+import { toPerson, type PersonWithHash } from './people'
+import type { SessionsTable } from './schema'
 
 export interface SessionPolicy {
   /** A session unused for this long ends. */
@@ -24,8 +26,35 @@ export interface SessionInfo {
 
 /** One-shot digest: asked on every signed-in request. */
 const hash = (token: string) => digest('sha256', token, 'hex')
-/** Asked on every signed-in request. */
 const sessionByHash = compiledOnce((d: Db, idHash: string) => d.selectFrom('sessions').selectAll().where('id_hash', '=', idHash))
+/** Asked on every signed-in request: the session and its person in one query. */
+const sessionWithPerson = compiledOnce((d: Db, idHash: string) =>
+  d
+    .selectFrom('sessions')
+    .innerJoin('people', 'people.id', 'sessions.person_id')
+    .select([
+      'sessions.id_hash',
+      'sessions.handle',
+      'sessions.person_id',
+      'sessions.created_at',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'sessions.address',
+      'sessions.user_agent',
+      'sessions.practice',
+      'people.username',
+      'people.display_name',
+      'people.role',
+      'people.zones',
+      'people.password_hash',
+      'people.disabled',
+      'people.must_change_password',
+      'people.created_at as person_created_at',
+      'people.updated_at as person_updated_at',
+    ])
+    .where('sessions.id_hash', '=', idHash),
+)
+type SessionRow = Omit<SessionsTable, 'practice' | 'id_token'> & { practice: number | string }
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const TOUCH_EVERY_MS = 60_000
 
@@ -34,10 +63,36 @@ const TOUCH_EVERY_MS = 60_000
  * session (sign-out, an administrator, disabling the person) makes the cookie worthless everywhere.
  */
 export function sessionStore(db: () => Promise<Db>, now: () => number, policy: SessionPolicy = DEFAULT_SESSION_POLICY) {
+  /** The session a stored row describes if it is still live (marked used), else undefined (and removed). */
+  const live = async (d: Db, row: SessionRow): Promise<SessionInfo | undefined> => {
+    const t = now()
+    if (row.expires_at <= t || row.last_seen_at + policy.idleMs <= t) {
+      await d.deleteFrom('sessions').where('id_hash', '=', row.id_hash).execute()
+      return undefined
+    }
+    if (t - row.last_seen_at >= TOUCH_EVERY_MS) {
+      await d.updateTable('sessions').set({ last_seen_at: t }).where('id_hash', '=', row.id_hash).execute()
+    }
+    return {
+      handle: row.handle,
+      personId: row.person_id,
+      createdAt: row.created_at,
+      lastSeenAt: t,
+      expiresAt: Math.min(row.expires_at, t + policy.idleMs),
+      address: row.address,
+      userAgent: row.user_agent,
+      practice: Boolean(Number(row.practice)),
+    }
+  }
   return {
     policy,
     /** `idToken`: the provider's ID token of a single sign-on (kept for signing out there too). */
-    async create(personId: string, address: string, userAgent: string, idToken?: string): Promise<{ token: string; handle: string }> {
+    async create(
+      personId: string,
+      address: string,
+      userAgent: string,
+      idToken?: string,
+    ): Promise<{ token: string; handle: string }> {
       const token = randomBytes(32).toString('base64url')
       const handle = randomBytes(9).toString('base64url')
       const t = now()
@@ -64,25 +119,29 @@ export function sessionStore(db: () => Promise<Db>, now: () => number, policy: S
       if (!token || token.length > 100) return undefined
       const d = await db()
       const row = await sessionByHash(d, hash(token))
+      return row && live(d, row)
+    },
+    /** The same with the session's person (what every signed-in request needs), or undefined. */
+    async resolveWithPerson(token: string | undefined): Promise<{ session: SessionInfo; person: PersonWithHash } | undefined> {
+      if (!token || token.length > 100) return undefined
+      const d = await db()
+      const row = await sessionWithPerson(d, hash(token))
       if (!row) return undefined
-      const t = now()
-      if (row.expires_at <= t || row.last_seen_at + policy.idleMs <= t) {
-        await d.deleteFrom('sessions').where('id_hash', '=', row.id_hash).execute()
-        return undefined
-      }
-      if (t - row.last_seen_at >= TOUCH_EVERY_MS) {
-        await d.updateTable('sessions').set({ last_seen_at: t }).where('id_hash', '=', row.id_hash).execute()
-      }
-      return {
-        handle: row.handle,
-        personId: row.person_id,
-        createdAt: row.created_at,
-        lastSeenAt: t,
-        expiresAt: Math.min(row.expires_at, t + policy.idleMs),
-        address: row.address,
-        userAgent: row.user_agent,
-        practice: Boolean(Number(row.practice)),
-      }
+      const session = await live(d, row)
+      if (!session) return undefined
+      const person = toPerson({
+        id: row.person_id,
+        username: row.username,
+        display_name: row.display_name,
+        role: row.role,
+        zones: row.zones,
+        password_hash: row.password_hash,
+        disabled: row.disabled,
+        must_change_password: row.must_change_password,
+        created_at: row.person_created_at,
+        updated_at: row.person_updated_at,
+      })
+      return { session, person }
     },
     /** Switches one session of a person to practice or back to live; false when there is no such session. */
     async setPractice(personId: string, handle: string, on: boolean): Promise<boolean> {

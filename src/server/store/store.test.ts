@@ -83,6 +83,38 @@ describe.each(backends)('the store on $name', ({ skip, open }) => {
     expect(await store.sessions.endAll(p.id)).toBe(1)
   })
 
+  it.skipIf(skip)('resolves a session with its person in one call, as each signed-in request does', async () => {
+    const p = (await store.people.add({
+      username: 'joy',
+      displayName: 'Joy',
+      role: 'editor',
+      zones: ['example.com'],
+      passwordHash: 'h',
+    }))!
+    const s = await store.sessions.create(p.id, '10.0.0.7', 'Firefox')
+    const found = await store.sessions.resolveWithPerson(s.token)
+    // The same as the two lookups it replaces.
+    expect(found?.session).toEqual(await store.sessions.resolve(s.token))
+    expect(found?.person).toEqual(await store.people.byId(p.id))
+    expect(found?.person).toMatchObject({
+      username: 'joy',
+      role: 'editor',
+      zones: ['example.com'],
+      disabled: false,
+      passwordHash: 'h',
+    })
+    expect(found?.person.createdAt).toBe(p.createdAt)
+    // A change to the person shows at once (nothing is kept between requests).
+    await store.people.update(p.id, { disabled: true })
+    expect((await store.sessions.resolveWithPerson(s.token))?.person.disabled).toBe(true)
+    expect(await store.sessions.resolveWithPerson(s.token + 'x')).toBeUndefined()
+    expect(await store.sessions.resolveWithPerson(undefined)).toBeUndefined()
+    // An idle session ends here too, and is removed.
+    clock += store.sessions.policy.idleMs
+    expect(await store.sessions.resolveWithPerson(s.token)).toBeUndefined()
+    expect(await store.sessions.list(p.id)).toEqual([])
+  })
+
   it.skipIf(skip)('counts sign-in failures across calls and forgets them after a day', async () => {
     await store.throttle.fail(['address:1', 'account:sam'])
     await store.throttle.fail(['address:1'])
