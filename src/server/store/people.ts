@@ -64,8 +64,6 @@ export function toPerson(row: PeopleTable): PersonWithHash {
 
 /** Asked every second while nobody is defined (see anyone below). */
 const countPeople = compiledOnce((d: Db) => d.selectFrom('people').select((eb) => eb.fn.countAll<number>().as('n')))
-/** A person by id (each signed-in request reads its person with its session instead: sessions.ts). */
-const personById = compiledOnce((d: Db, id: string) => d.selectFrom('people').selectAll().where('id', '=', id))
 
 /** Drops the password hash: what may leave the store towards a page or the log. */
 export const publicPerson = ({ passwordHash: _hash, ...p }: PersonWithHash): Person => p
@@ -112,7 +110,7 @@ export function peopleStore(db: () => Promise<Db>, now: () => number) {
       return row && toPerson(row)
     },
     async byId(id: string): Promise<PersonWithHash | undefined> {
-      const row = await personById(await db(), id)
+      const row = await (await db()).selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
       return row && toPerson(row)
     },
     /** Adds a person; undefined when the username is taken. */

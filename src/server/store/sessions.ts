@@ -1,7 +1,6 @@
 import { hash as digest, randomBytes } from 'node:crypto'
 import { compiledOnce, type Db } from './db'
 import { toPerson, type PersonWithHash } from './people'
-import type { SessionsTable } from './schema'
 
 export interface SessionPolicy {
   /** A session unused for this long ends. */
@@ -26,7 +25,6 @@ export interface SessionInfo {
 
 /** One-shot digest: asked on every signed-in request. */
 const hash = (token: string) => digest('sha256', token, 'hex')
-const sessionByHash = compiledOnce((d: Db, idHash: string) => d.selectFrom('sessions').selectAll().where('id_hash', '=', idHash))
 /** Asked on every signed-in request: the session and its person in one query. */
 const sessionWithPerson = compiledOnce((d: Db, idHash: string) =>
   d
@@ -54,7 +52,6 @@ const sessionWithPerson = compiledOnce((d: Db, idHash: string) =>
     ])
     .where('sessions.id_hash', '=', idHash),
 )
-type SessionRow = Omit<SessionsTable, 'practice' | 'id_token'> & { practice: number | string }
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const TOUCH_EVERY_MS = 60_000
 
@@ -63,8 +60,17 @@ const TOUCH_EVERY_MS = 60_000
  * session (sign-out, an administrator, disabling the person) makes the cookie worthless everywhere.
  */
 export function sessionStore(db: () => Promise<Db>, now: () => number, policy: SessionPolicy = DEFAULT_SESSION_POLICY) {
-  /** The session a stored row describes if it is still live (marked used), else undefined (and removed). */
-  const live = async (d: Db, row: SessionRow): Promise<SessionInfo | undefined> => {
+  /**
+   * The live session a cookie value stands for (marked used) and its person, read in one query:
+   * every signed-in request needs both. Undefined when there is none (an expired one is removed).
+   */
+  const resolveWithPerson = async (
+    token: string | undefined,
+  ): Promise<{ session: SessionInfo; person: PersonWithHash } | undefined> => {
+    if (!token || token.length > 100) return undefined
+    const d = await db()
+    const row = await sessionWithPerson(d, hash(token))
+    if (!row) return undefined
     const t = now()
     if (row.expires_at <= t || row.last_seen_at + policy.idleMs <= t) {
       await d.deleteFrom('sessions').where('id_hash', '=', row.id_hash).execute()
@@ -73,7 +79,7 @@ export function sessionStore(db: () => Promise<Db>, now: () => number, policy: S
     if (t - row.last_seen_at >= TOUCH_EVERY_MS) {
       await d.updateTable('sessions').set({ last_seen_at: t }).where('id_hash', '=', row.id_hash).execute()
     }
-    return {
+    const session: SessionInfo = {
       handle: row.handle,
       personId: row.person_id,
       createdAt: row.created_at,
@@ -83,6 +89,19 @@ export function sessionStore(db: () => Promise<Db>, now: () => number, policy: S
       userAgent: row.user_agent,
       practice: Boolean(Number(row.practice)),
     }
+    const person = toPerson({
+      id: row.person_id,
+      username: row.username,
+      display_name: row.display_name,
+      role: row.role,
+      zones: row.zones,
+      password_hash: row.password_hash,
+      disabled: row.disabled,
+      must_change_password: row.must_change_password,
+      created_at: row.person_created_at,
+      updated_at: row.person_updated_at,
+    })
+    return { session, person }
   }
   return {
     policy,
@@ -116,33 +135,9 @@ export function sessionStore(db: () => Promise<Db>, now: () => number, policy: S
     },
     /** The live session a cookie value stands for (and marks it used), or undefined. */
     async resolve(token: string | undefined): Promise<SessionInfo | undefined> {
-      if (!token || token.length > 100) return undefined
-      const d = await db()
-      const row = await sessionByHash(d, hash(token))
-      return row && live(d, row)
+      return (await resolveWithPerson(token))?.session
     },
-    /** The same with the session's person (what every signed-in request needs), or undefined. */
-    async resolveWithPerson(token: string | undefined): Promise<{ session: SessionInfo; person: PersonWithHash } | undefined> {
-      if (!token || token.length > 100) return undefined
-      const d = await db()
-      const row = await sessionWithPerson(d, hash(token))
-      if (!row) return undefined
-      const session = await live(d, row)
-      if (!session) return undefined
-      const person = toPerson({
-        id: row.person_id,
-        username: row.username,
-        display_name: row.display_name,
-        role: row.role,
-        zones: row.zones,
-        password_hash: row.password_hash,
-        disabled: row.disabled,
-        must_change_password: row.must_change_password,
-        created_at: row.person_created_at,
-        updated_at: row.person_updated_at,
-      })
-      return { session, person }
-    },
+    resolveWithPerson,
     /** Switches one session of a person to practice or back to live; false when there is no such session. */
     async setPractice(personId: string, handle: string, on: boolean): Promise<boolean> {
       const r = await (
