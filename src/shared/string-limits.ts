@@ -1,4 +1,5 @@
 import { issuePointer, type ApiMessage } from './schemas/common'
+import { groupDigits } from './digits'
 
 /**
  * The cap on every string in a write body, for fields without a smaller limit of their own (DNS
@@ -16,7 +17,7 @@ export function oversizedStrings(value: unknown, max = STRING_FIELD_MAX): ApiMes
       if (v.length > max) {
         errors.push({
           code: 1004,
-          message: `Too long: a text field holds at most ${max.toLocaleString('en')} characters (this has ${v.length.toLocaleString('en')}).`,
+          message: `Too long: a text field holds at most ${groupDigits(max)} characters (this has ${groupDigits(v.length)}).`,
           source: { pointer: issuePointer(path) },
         })
       }

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Compilable, type CompiledQuery, type MigrationProvider, type SqliteDatabase } from 'kysely'
 import { join } from 'node:path'
-import pg from 'pg'
+import type { Pool as PgPool } from 'pg'
 import { migrations, type Dialect } from './migrations'
 import type { StoreTables } from './schema'
 import { privateFile } from '../private-files'
@@ -17,8 +17,16 @@ export interface StoreLocation {
 
 export const STORE_FILE = 'dashboard.sqlite'
 
-// BIGINT columns hold milliseconds; they fit a JavaScript number, so read them as numbers.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v))
+/**
+ * PostgreSQL's client, loaded only when the store is there: it is a large package, and a server on
+ * SQLite (the default) would otherwise load it on every start for nothing.
+ */
+async function pgPool(connectionString: string): Promise<PgPool> {
+  const { default: pg } = await import('pg')
+  // BIGINT columns hold milliseconds; they fit a JavaScript number, so read them as numbers.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v))
+  return new pg.Pool({ connectionString, max: 10 })
+}
 
 function openSqlite(dataDir: string): Database.Database {
   if (dataDir === ':memory:') return new Database(':memory:')
@@ -67,7 +75,7 @@ export function withStatementCache(db: Database.Database, size = 200): SqliteDat
 /** A Kysely instance on SQLite or PostgreSQL. Nothing is opened until the first query. */
 export function createDb(location: StoreLocation): Db {
   const dialect = location.databaseUrl
-    ? new PostgresDialect({ pool: async () => new pg.Pool({ connectionString: location.databaseUrl, max: 10 }) })
+    ? new PostgresDialect({ pool: () => pgPool(location.databaseUrl!) })
     : new SqliteDialect({ database: async () => withStatementCache(openSqlite(location.dataDir)) })
   return new Kysely<StoreTables>({ dialect })
 }

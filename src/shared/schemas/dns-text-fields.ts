@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isIPv4, isIPv6 } from '../dns/ip'
 import { isHostname, NAME_MAX_LENGTH } from '../dns/names'
+import { groupDigits } from '../digits'
 
 /**
  * Rules and limits for the text fields of DNS records. Every value here ends up in a BIND zone file
@@ -24,7 +25,7 @@ export const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 export const controlMessage = (label: string) => `${label} cannot contain line breaks, tabs or other control characters.`
 
 export const tooLongMessage = (label: string, max: number, length: number) =>
-  `${label} is too long: at most ${max.toLocaleString('en')} characters (this has ${length.toLocaleString('en')}).`
+  `${label} is too long: at most ${groupDigits(max)} characters (this has ${groupDigits(length)}).`
 
 /** A string with no control characters and at most `max` characters. */
 export const plainText = (label: string, max: number) =>
@@ -72,7 +73,7 @@ export const hexText = (label: string) =>
       z
         .string()
         .min(1, { error: `Enter the ${label.toLowerCase()} (hexadecimal).` })
-        .max(DNS_BLOB_MAX, { error: `${label} is too long: at most ${DNS_BLOB_MAX.toLocaleString('en')} characters.` })
+        .max(DNS_BLOB_MAX, { error: `${label} is too long: at most ${groupDigits(DNS_BLOB_MAX)} characters.` })
         .regex(/^[0-9A-Fa-f]+$/, { error: `${label} must be hexadecimal: only the digits 0-9 and the letters a-f.` }),
     )
 
@@ -85,7 +86,7 @@ export const base64Text = (label: string) =>
       z
         .string()
         .min(1, { error: `Enter the ${label.toLowerCase()} (base64).` })
-        .max(DNS_BLOB_MAX, { error: `${label} is too long: at most ${DNS_BLOB_MAX.toLocaleString('en')} characters.` })
+        .max(DNS_BLOB_MAX, { error: `${label} is too long: at most ${groupDigits(DNS_BLOB_MAX)} characters.` })
         .regex(/^[A-Za-z0-9+/]+={0,2}$/, {
           error: `${label} must be base64: letters, digits, + and /, with = only at the end.`,
         }),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isHttpRequestsField } from '../log-fields/http-requests-fields'
+import { groupDigits } from '../digits'
 
 /** Log jobs (Logpush, zone scope; api-notes §7). */
 
@@ -98,7 +99,7 @@ const zeroOr = (min: number, max: number, what: string) =>
   z
     .number()
     .int()
-    .refine((n) => n === 0 || (n >= min && n <= max), { message: `${what} is 0 (off) or from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}.` })
+    .refine((n) => n === 0 || (n >= min && n <= max), { message: `${what} is 0 (off) or from ${groupDigits(min)} to ${groupDigits(max)}.` })
     .nullable()
     .optional()
 

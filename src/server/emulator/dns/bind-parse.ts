@@ -1,6 +1,7 @@
 import { tokenize } from '../../../shared/dns/rdata'
 import { ALL_DNS_RECORD_TYPES } from '../../../shared/dns/record-types'
 import { sliceClock, type SliceClock } from '../slices'
+import { groupDigits } from '../../../shared/digits'
 
 /**
  * A small BIND zone-file reader for imports: `$ORIGIN`, `$TTL`, `$GENERATE`, parentheses over
@@ -182,7 +183,7 @@ export async function parseZoneFile(
     lastOwner = owner
     if (entries.length >= IMPORT_MAX_RECORDS) {
       throw new TooManyRecords(
-        `The file makes more than ${IMPORT_MAX_RECORDS.toLocaleString('en')} records, more than one import may add. Split it into several files.`,
+        `The file makes more than ${groupDigits(IMPORT_MAX_RECORDS)} records, more than one import may add. Split it into several files.`,
       )
     }
     entries.push({ line: rec.line, text, owner, ttl: ttl ?? defaultTtl, type, rdata, origin, ...splitComment(rec.comment) })

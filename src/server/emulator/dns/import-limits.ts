@@ -1,4 +1,5 @@
 import { ApiError, badRequest } from '../http'
+import { groupDigits } from '../../../shared/digits'
 
 /**
  * The service's limits on BIND imports (api-notes §14): files up to 256 KiB, and only a few
@@ -11,7 +12,7 @@ const WINDOW_MS = 60_000
 export const fileTooLarge = (bytes: number) =>
   badRequest(
     1004,
-    `The zone file is ${Math.ceil(bytes / 1024).toLocaleString('en')} KiB; an import takes at most 256 KiB. Split it into several files.`,
+    `The zone file is ${groupDigits(Math.ceil(bytes / 1024))} KiB; an import takes at most 256 KiB. Split it into several files.`,
     '/file',
   )
 
