@@ -22,13 +22,13 @@ const isTest = (/** @type {string} */ name) => /\.test(-helpers)?\.tsx?$/.test(n
 export const TARGETS = {
   spa: {
     output: 'dist/index.html',
-    sources: ['src', 'index.html', 'public', 'vite.config.ts', 'package.json'],
+    sources: ['src', 'index.html', 'public', 'vite.config.ts', 'package.json', 'package-lock.json'],
     skip: (name) => name === 'server' || name === 'testing' || name === 'bench' || name === 'node_modules' || isTest(name),
     viteArgs: ['build'],
   },
   server: {
     output: 'dist-server/main.js',
-    sources: ['src/server', 'src/shared', 'vite.config.ts', 'package.json'],
+    sources: ['src/server', 'src/shared', 'vite.config.ts', 'package.json', 'package-lock.json'],
     skip: (name) => name === 'node_modules' || isTest(name),
     viteArgs: ['build', '--ssr'],
   },

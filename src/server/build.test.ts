@@ -19,6 +19,7 @@ function project() {
     'public/favicon.svg',
     'dist/index.html',
     'dist-server/main.js',
+    'package-lock.json',
   ]
   for (const f of files) writeFileSync(join(root, f), 'x')
   const at = (file: string, seconds: number) => utimesSync(join(root, file), seconds, seconds)
@@ -38,7 +39,8 @@ describe('needsBuild: the browser app', () => {
     expect(needsBuild(project().root, { ...TARGETS.spa, output: 'nowhere/index.html' })).toBe(true)
   })
 
-  it.each(['src/features/a.tsx', 'index.html', 'public/favicon.svg', 'src/main.tsx', 'src/shared/schema.ts'])(
+  // The lockfile too: both builds bundle packages, and an update within package.json's ranges changes only it.
+  it.each(['src/features/a.tsx', 'index.html', 'public/favicon.svg', 'src/main.tsx', 'src/shared/schema.ts', 'package-lock.json'])(
     'is true when %s changed after the build',
     (file) => {
       const p = project()
@@ -59,7 +61,7 @@ describe('needsBuild: the server', () => {
     expect(needsBuild(project().root, TARGETS.server)).toBe(false)
   })
 
-  it.each(['src/server/app.ts', 'src/shared/schema.ts'])('is true when %s changed after the build', (file) => {
+  it.each(['src/server/app.ts', 'src/shared/schema.ts', 'package-lock.json'])('is true when %s changed after the build', (file) => {
     const p = project()
     p.at(file, 3000)
     expect(needsBuild(p.root, TARGETS.server)).toBe(true)
