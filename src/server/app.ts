@@ -115,7 +115,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   else registerNoSandbox(app)
 
   app.use('/api/local/*', guardWrites)
-  registerLocalRoutes(app, { store })
+  registerLocalRoutes(app, { store, scriptIndex: { forward, mode: config.mode } })
   practice.routes()
   audit.routes()
 

@@ -38,6 +38,9 @@ export const localRoutes: LocalRoute[] = [
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews', role: 'viewer', practice: true },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews/export.csv', role: 'viewer', practice: true },
   { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/reviews', role: writeRole('page-shield', 'zone'), practice: true },
+  // Issue 28: the zone's scripts index joined with the ledger (exact review counts, filters, full CSV).
+  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/script-index', role: 'viewer', practice: true },
+  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/script-index/export.csv', role: 'viewer', practice: true },
   { method: 'GET', path: '/api/local/people', role: 'admin' },
   { method: 'POST', path: '/api/local/people', role: 'admin' },
   { method: 'PATCH', path: '/api/local/people/:person_id', role: 'admin' },

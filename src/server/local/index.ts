@@ -4,12 +4,15 @@ import { registerTokenRoutes } from '../people/token-routes'
 import type { Store } from '../store'
 import { registerLbMigrationRoutes } from './lb-migration'
 import { registerReviewRoutes } from './reviews'
+import { registerScriptIndexRoutes, type ScriptIndexOptions } from './script-index'
 
 export interface LocalStoreOptions {
   /** The dashboard's own store (src/server/store). */
   store: Store
   /** The clock for recorded times; tests replace it. */
   now?: () => Date
+  /** The index of a zone's scripts (issue 28): the app's forward and mode; without them, no index routes. */
+  scriptIndex?: ScriptIndexOptions
 }
 
 /**
@@ -18,6 +21,7 @@ export interface LocalStoreOptions {
  */
 export function registerLocalRoutes(app: Hono, options: LocalStoreOptions): void {
   registerReviewRoutes(app, options.store, options.now)
+  if (options.scriptIndex) registerScriptIndexRoutes(app, options.store, options.scriptIndex)
   registerPeopleRoutes(app, options.store)
   registerTokenRoutes(app, options.store)
   registerLbMigrationRoutes(app, options.store)

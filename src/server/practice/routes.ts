@@ -67,6 +67,7 @@ export function registerPracticeRoutes(app: Hono, { store, live, sandboxes, prac
     const key = personKey(actorOf(c))
     sandboxes.reset(key)
     await store.reviews.deletePractice(ledgerPrefix(key))
+    await store.scriptIndex.deleteOwnerPrefix(`practice:${ledgerPrefix(key)}`)
     return jsonOk({ reset: true })
   })
 }

@@ -5,6 +5,7 @@ import { createDb, dialectOf, migrateToLatest, type Db, type StoreLocation } fro
 import { lbMigrationStore } from './lb-migrations'
 import { peopleStore } from './people'
 import { reviewStore } from './reviews'
+import { scriptIndexStore } from './script-index'
 import { sessionStore, type SessionPolicy } from './sessions'
 import { settingsStore } from './settings'
 import { throttleStore } from './throttle'
@@ -14,6 +15,7 @@ export { STORE_FILE } from './db'
 export { ROLES, publicPerson, type Person, type PersonWithHash, type Role, type ZoneScope } from './people'
 export type { SessionInfo, SessionPolicy } from './sessions'
 export type { ReviewRow, NewReview } from './reviews'
+export type { ScriptIndexQuery, ScriptIndexRow, ScriptIndexCounts } from './script-index'
 export type { ApiToken } from './api-tokens'
 export type { SavedLbMigration } from './lb-migrations'
 export type { AuditEntry, AuditFilter, AuditOutcome, NewAuditEntry } from './audit'
@@ -42,6 +44,7 @@ export function createStore(options: StoreOptions) {
     throttle: throttleStore(db, now),
     settings: settingsStore(db),
     reviews: reviewStore(db),
+    scriptIndex: scriptIndexStore(db),
     apiTokens: apiTokenStore(db, now),
     audit: auditStore(db),
     checklist: checklistStore(db, now),

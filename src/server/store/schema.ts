@@ -15,6 +15,8 @@ export interface StoreTables {
   audit_log: AuditTable
   checklist_progress: ChecklistProgressTable
   lb_migrations: LbMigrationsTable
+  script_index: ScriptIndexTable
+  script_index_state: ScriptIndexStateTable
 }
 
 export interface LbMigrationsTable {
@@ -108,4 +110,37 @@ export interface ChecklistProgressTable {
   person_key: string
   task: string
   done_at: number
+}
+
+/** Issue 28: one detected script of a zone, as the API's list last gave it (`data`: its JSON). */
+export interface ScriptIndexTable {
+  /** `<mode>:<ledger key>`: sandbox or live, and a practising person's own key (practice/ledger.ts). */
+  owner: string
+  script_id: string
+  url: string
+  host: string
+  status: string
+  hash: string | null
+  js_integrity_score: number | null
+  /** 1 when threat feeds report its URL or domain. */
+  reported: number
+  first_seen_at: string
+  last_seen_at: string
+  /** Its page URLs in lower case, one a line (for the page filter). */
+  page_urls: string
+  data: string
+  /** The full sweep that last saw it; rows older than a finished sweep are gone from the zone. */
+  sweep: number
+  /** When it was last read from the API (ms). */
+  checked_at: number
+}
+
+export interface ScriptIndexStateTable {
+  owner: string
+  /** 0: never. */
+  refreshed_at: number
+  full_sweep_at: number
+  sweep: number
+  /** A refresh in progress holds the lease until then (ms); 0: free. */
+  lease_until: number
 }

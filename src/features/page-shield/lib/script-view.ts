@@ -1,7 +1,7 @@
 import { toCsv } from '@/shared/page-shield/csv'
-import { isMalicious, isReportedMalicious } from '@/shared/page-shield/malicious'
+import { isMalicious } from '@/shared/page-shield/malicious'
+import { SCRIPTS_CSV_COLUMNS, scriptCsvRecord } from '@/shared/page-shield/scripts-csv'
 import { countReviewStates, matchesReviewFilter, reviewState, type ReviewFilter } from '@/shared/page-shield/review'
-import { REVIEW_VERDICT_LABEL } from '@/shared/page-shield/review-verdicts'
 import type { ReviewEntry } from '@/shared/schemas/page-shield-review'
 import type { PageShieldScript } from '@/shared/schemas/page-shield'
 
@@ -27,50 +27,10 @@ export function filterScripts(items: readonly PageShieldScript[], view: ScriptVi
   return { rows, counts, before: base.length }
 }
 
-const STATE_TEXT = { new: 'never reviewed', changed: 'changed since its review', reviewed: 'reviewed, unchanged' } as const
-
-const COLUMNS = [
-  'script_url',
-  'host',
-  'status',
-  'js_integrity_score',
-  'malicious',
-  'reported_by_threat_feeds',
-  'page',
-  'first_seen_at',
-  'last_seen_at',
-  'review_state',
-  'verdict',
-  'reviewer',
-  'reviewed_at',
-  'note',
-  'script_id',
-] as const
-
 /** The rows on screen as CSV evidence, with where each stands in the review ledger. */
 export function scriptsCsv(rows: readonly PageShieldScript[], reviewOf: ReviewOf): string {
   return toCsv(
-    COLUMNS,
-    rows.map((s) => {
-      const review = reviewOf(s.id)
-      const state = reviewState(s, review)
-      return {
-        script_url: s.url,
-        host: s.host,
-        status: s.status ?? '',
-        js_integrity_score: s.js_integrity_score ?? null,
-        malicious: isMalicious(s.js_integrity_score) ? 'yes' : 'no',
-        reported_by_threat_feeds: isReportedMalicious(s) ? 'yes' : 'no',
-        page: s.first_page_url ?? '',
-        first_seen_at: s.first_seen_at,
-        last_seen_at: s.last_seen_at,
-        review_state: state.kind === 'changed' ? `${STATE_TEXT.changed}: ${state.reasons.join('; ')}` : STATE_TEXT[state.kind],
-        verdict: review ? REVIEW_VERDICT_LABEL[review.verdict] : '',
-        reviewer: review?.reviewer ?? '',
-        reviewed_at: review?.reviewed_at ?? '',
-        note: review?.note ?? '',
-        script_id: s.id,
-      }
-    }),
+    SCRIPTS_CSV_COLUMNS,
+    rows.map((s) => scriptCsvRecord(s, reviewOf(s.id))),
   )
 }

@@ -1,0 +1,367 @@
+import type { Context, Hono } from 'hono'
+import { csvCell } from '../../shared/page-shield/csv'
+import { SCRIPTS_CSV_COLUMNS, scriptCsvRecord } from '../../shared/page-shield/scripts-csv'
+import { hexIdSchema } from '../../shared/schemas/common'
+import type { PageShieldScript } from '../../shared/schemas/page-shield'
+import type { ReviewEntry } from '../../shared/schemas/page-shield-review'
+import { jsonError, jsonOk } from '../envelope'
+import { ledgerZone } from '../practice/ledger'
+import type { ScriptIndexCounts, ScriptIndexQuery, ScriptIndexRow, Store } from '../store'
+import type { Forward } from '../upstream'
+
+export const SCRIPT_INDEX_BASE = '/api/local/zones/:zone_id/page-shield/script-index'
+
+export interface ScriptIndexOptions {
+  /** The same forward the API door uses: sandbox emulator, live API, or a practising person's emulator. */
+  forward: Forward
+  mode: 'live' | 'sandbox'
+  now?: () => number
+  /** An index older than this is brought up to date (newest sightings first) before answering. */
+  freshMs?: number
+  /** Every so often the whole list is read again (scripts gone, statuses moved). */
+  fullSweepMs?: number
+}
+
+/** How many reviewed scripts each refresh reads again one by one (least recently read first). */
+const LEDGER_CHECKS_PER_REFRESH = 50
+/** Page-URL filters ask the API which scripts match; past this many, the answer says to narrow. */
+const MAX_PAGE_URL_MATCHES = 20_000
+const PER_PAGE = 100
+const LEASE_MS = 120_000
+
+type Item = PageShieldScript & { versions?: unknown; page_urls?: string[] }
+
+class UpstreamError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`upstream ${status}`)
+  }
+}
+
+/** How many scripts match the view: its review filter applied to the counts. */
+const matching = (q: ScriptIndexQuery, counts: ScriptIndexCounts) =>
+  q.review ? (q.review === 'needs' ? counts.new + counts.changed : counts[q.review]) : counts.total
+
+const csvLine = (record: Record<string, unknown>) =>
+  SCRIPTS_CSV_COLUMNS.map((c) => csvCell(record[c] as Parameters<typeof csvCell>[0])).join(',') + '\r\n'
+
+/**
+ * The index of a zone's scripts (issue 28): filled from the API's scripts list through the same
+ * forward as every API call of the request (so a practising session indexes its own emulator, never
+ * the live zone), refreshed when older than `freshMs` (newest sightings first, until rows already
+ * known), swept whole every `fullSweepMs`, and joined with the review ledger for exact counts,
+ * filtered pages and a complete CSV.
+ */
+export function registerScriptIndexRoutes(app: Hono, store: Store, options: ScriptIndexOptions): void {
+  const now = options.now ?? Date.now
+  const freshMs = options.freshMs ?? 15_000
+  const fullSweepMs = options.fullSweepMs ?? 10 * 60_000
+  const idx = store.scriptIndex
+
+  const keysOf = (c: Context, zoneId: string) => {
+    const practice = c.get('zkPractice')?.key
+    const ledgerKey = ledgerZone(practice, zoneId)
+    return { owner: `${practice === undefined ? options.mode : 'practice'}:${ledgerKey}`, ledgerKey }
+  }
+
+  const read = async <T>(c: Context, pathAndQuery: string): Promise<T> => {
+    const res = await options.forward({ method: 'GET', pathAndQuery, accept: 'application/json' }, c)
+    const text = await res.text()
+    if (!res.ok) throw new UpstreamError(res.status, text)
+    return JSON.parse(text) as T
+  }
+  type ListBody = { result: Item[]; result_info?: { total_count?: number } }
+  const listPage = (c: Context, zoneId: string, page: number, extra: Record<string, string> = {}) =>
+    read<ListBody>(
+      c,
+      `/zones/${zoneId}/page_shield/scripts?${new URLSearchParams({
+        status: 'active,infrequent,inactive',
+        order_by: 'last_seen_at',
+        direction: 'desc',
+        page: String(page),
+        per_page: String(PER_PAGE),
+        ...extra,
+      })}`,
+    )
+
+  const toRow = (owner: string, s: Item, sweep: number, at: number): ScriptIndexRow => {
+    const { versions: _versions, ...item } = s
+    const pages = s.page_urls?.length ? s.page_urls : s.first_page_url ? [s.first_page_url] : []
+    return {
+      owner,
+      script_id: s.id,
+      url: s.url,
+      host: s.host.toLowerCase(),
+      status: s.status ?? 'active',
+      hash: s.hash ?? null,
+      js_integrity_score: s.js_integrity_score ?? null,
+      reported: s.domain_reported_malicious || s.url_reported_malicious ? 1 : 0,
+      first_seen_at: s.first_seen_at,
+      last_seen_at: s.last_seen_at,
+      page_urls: pages.map((p) => p.toLowerCase()).join('\n'),
+      data: JSON.stringify(item),
+      sweep,
+      checked_at: at,
+    }
+  }
+
+  /** Every page of the list; rows it did not see are dropped only when it saw as many as the list holds. */
+  async function fullSweep(c: Context, zoneId: string, owner: string, sweep: number) {
+    let seen = 0
+    let total = 0
+    for (let page = 1; ; page++) {
+      const body = await listPage(c, zoneId, page, { order_by: 'first_seen_at', direction: 'asc' })
+      total = body.result_info?.total_count ?? 0
+      await idx.upsert(body.result.map((s) => toRow(owner, s, sweep, now())))
+      seen += body.result.length
+      if (body.result.length < PER_PAGE || seen >= total) break
+    }
+    return seen >= total
+  }
+
+  /** Newest sightings first, until a page holds nothing the index does not already know as it is. */
+  async function incremental(c: Context, zoneId: string, owner: string, sweep: number): Promise<boolean> {
+    let listed = -1
+    for (let page = 1; ; page++) {
+      const body = await listPage(c, zoneId, page)
+      if (page === 1) listed = body.result_info?.total_count ?? -1
+      const known = new Map((await idx.known(owner, body.result.map((s) => s.id))).map((k) => [k.script_id, k]))
+      const changed = body.result.filter((s) => {
+        const k = known.get(s.id)
+        return (
+          !k ||
+          k.last_seen_at !== s.last_seen_at ||
+          k.hash !== (s.hash ?? null) ||
+          k.js_integrity_score !== (s.js_integrity_score ?? null) ||
+          k.status !== (s.status ?? 'active')
+        )
+      })
+      await idx.upsert(changed.map((s) => toRow(owner, s, sweep, now())))
+      if (changed.length === 0 || body.result.length < PER_PAGE) break
+    }
+    // As many rows as the list holds, or scripts went away (purged, a sandbox reset): then a full sweep.
+    return listed === (await idx.count(owner))
+  }
+
+  /** Reviewed scripts read again one by one: a new version is seen whatever the script's place in the list. */
+  async function checkLedger(c: Context, zoneId: string, owner: string, ledgerKey: string, sweep: number) {
+    for (const id of await idx.reviewedToCheck(owner, ledgerKey, LEDGER_CHECKS_PER_REFRESH)) {
+      try {
+        const { result } = await read<{ result: Item }>(c, `/zones/${zoneId}/page_shield/scripts/${id}`)
+        await idx.upsert([toRow(owner, result, sweep, now())])
+      } catch (err) {
+        // Gone from the zone: the next full sweep drops it. Anything else stops the refresh.
+        if (!(err instanceof UpstreamError && err.status === 404)) throw err
+      }
+    }
+  }
+
+  /** Brings the index up to date when it is stale (one refresher per owner, decided by the store). */
+  async function ensureFresh(c: Context, zoneId: string, force: 'full' | 'quick' | undefined) {
+    const { owner, ledgerKey } = keysOf(c, zoneId)
+    const state = await idx.state(owner)
+    const t = now()
+    const needFull = force === 'full' || !state || state.full_sweep_at === 0 || t - state.full_sweep_at > fullSweepMs
+    const needQuick = needFull || force === 'quick' || t - state.refreshed_at > freshMs
+    if (!needQuick) return
+    if (!(await idx.claim(owner, t, t + LEASE_MS))) {
+      // Someone else refreshes: wait for their result (or their lease to run out).
+      for (let i = 0; i < LEASE_MS / 250; i++) {
+        await new Promise((r) => setTimeout(r, 250))
+        const s = await idx.state(owner)
+        if (!s || s.lease_until < now()) return
+      }
+      return
+    }
+    try {
+      const sweep = (state?.sweep ?? 0) + (needFull ? 1 : 0)
+      if (needFull) {
+        const complete = await fullSweep(c, zoneId, owner, sweep)
+        await checkLedger(c, zoneId, owner, ledgerKey, sweep)
+        // An incomplete sweep (the list moved under it) drops nothing: its rows stay until a complete one.
+        await idx.finish(owner, { now: now(), sweep: complete ? sweep : undefined })
+      } else {
+        if (await incremental(c, zoneId, owner, sweep)) {
+          await checkLedger(c, zoneId, owner, ledgerKey, sweep)
+          await idx.finish(owner, { now: now() })
+        } else {
+          const complete = await fullSweep(c, zoneId, owner, sweep + 1)
+          await checkLedger(c, zoneId, owner, ledgerKey, sweep + 1)
+          await idx.finish(owner, { now: now(), sweep: complete ? sweep + 1 : undefined })
+        }
+      }
+    } catch (err) {
+      await idx.release(owner)
+      throw err
+    }
+  }
+
+  const list = (raw: string | undefined) =>
+    raw
+      ?.split(',')
+      .map((v) => v.trim())
+      .filter(Boolean)
+
+  /** The view's filters from the query (the scripts page's own parameters), or a 400's message. */
+  function parseQuery(c: Context): { q: ScriptIndexQuery; pageUrls?: string[] } | string {
+    const status = c.req.query('status') ?? 'active'
+    const statuses = list(status) ?? []
+    if (!statuses.every((s) => ['active', 'infrequent', 'inactive'].includes(s)))
+      return 'status must be a comma list of active, infrequent and inactive.'
+    const review = c.req.query('review')
+    if (review !== undefined && !['needs', 'new', 'changed'].includes(review)) return 'review must be needs, new or changed.'
+    const orderBy = c.req.query('order_by') ?? 'last_seen_at'
+    if (orderBy !== 'last_seen_at' && orderBy !== 'first_seen_at') return 'order_by must be first_seen_at or last_seen_at.'
+    const direction = c.req.query('direction') ?? 'desc'
+    if (direction !== 'asc' && direction !== 'desc') return 'direction must be asc or desc.'
+    const bool = (name: string) => {
+      const v = c.req.query(name)
+      return v === 'true' || v === '1'
+    }
+    return {
+      q: {
+        statuses: statuses.length === 3 ? [] : statuses,
+        hosts: list(c.req.query('hosts')),
+        urls: list(c.req.query('urls')),
+        maliciousOnly: bool('malicious_only'),
+        review: review as ScriptIndexQuery['review'],
+        orderBy,
+        direction,
+        maliciousFirst: bool('prioritize_malicious'),
+      },
+      pageUrls: list(c.req.query('page_url')),
+    }
+  }
+
+  /** Page-URL filters: which scripts the API says were seen on those pages (every page of its answer). */
+  async function pageUrlIds(c: Context, zoneId: string, patterns: string[]): Promise<string[]> {
+    const ids: string[] = []
+    for (let page = 1; ; page++) {
+      const body = await listPage(c, zoneId, page, { page_url: patterns.join(',') })
+      ids.push(...body.result.map((s) => s.id))
+      const total = body.result_info?.total_count ?? 0
+      if (total > MAX_PAGE_URL_MATCHES) throw new TooMany(total)
+      if (body.result.length < PER_PAGE || ids.length >= total) break
+    }
+    return ids
+  }
+  class TooMany extends Error {
+    constructor(readonly total: number) {
+      super('too many')
+    }
+  }
+
+  const failure = (err: unknown): Response => {
+    if (err instanceof TooMany)
+      return jsonError(400, 1001, `The page filter matches ${err.total} scripts; narrow it to at most ${MAX_PAGE_URL_MATCHES}.`)
+    if (err instanceof UpstreamError) {
+      // The API's own refusal (zone not found, not allowed...) as it gave it; anything else is a bad gateway.
+      if (err.status >= 400 && err.status < 500)
+        return new Response(err.body, { status: err.status, headers: { 'content-type': 'application/json' } })
+      return jsonError(502, 1002, `The API answered ${err.status} while the scripts were being read.`)
+    }
+    throw err
+  }
+
+  /** Where the request's zone, filters and the index stand; a Response when they cannot be answered. */
+  async function prepare(c: Context) {
+    const zoneId = c.req.param('zone_id') ?? ''
+    if (!hexIdSchema.safeParse(zoneId).success) return jsonError(400, 1001, 'The zone identifier must be 32 hexadecimal characters.')
+    const parsed = parseQuery(c)
+    if (typeof parsed === 'string') return jsonError(400, 1001, parsed)
+    const refresh = c.req.query('refresh')
+    if (refresh !== undefined && refresh !== 'full' && refresh !== 'quick') return jsonError(400, 1001, 'refresh must be full or quick.')
+    try {
+      await ensureFresh(c, zoneId, refresh as 'full' | 'quick' | undefined)
+      const ids = parsed.pageUrls?.length ? await pageUrlIds(c, zoneId, parsed.pageUrls) : undefined
+      const { owner, ledgerKey } = keysOf(c, zoneId)
+      return { zoneId, owner, ledgerKey, q: { ...parsed.q, ids } }
+    } catch (err) {
+      return failure(err)
+    }
+  }
+
+  const toEntry = (zoneId: string, r: PageRow): ReviewEntry | undefined =>
+    r.review_id === null
+      ? undefined
+      : {
+          id: Number(r.review_id),
+          zone_id: zoneId,
+          script_id: r.script_id,
+          verdict: r.verdict as ReviewEntry['verdict'],
+          note: r.note ?? '',
+          reviewer: r.reviewer ?? '',
+          reviewed_at: r.reviewed_at ?? '',
+          script: {
+            url: '',
+            host: '',
+            hash: r.review_hash,
+            js_integrity_score: r.review_score,
+            malware_score: null,
+            magecart_score: null,
+            cryptomining_score: null,
+          },
+        }
+  type PageRow = Awaited<ReturnType<typeof idx.page>>[number]
+
+  app.get(SCRIPT_INDEX_BASE, async (c) => {
+    const p = await prepare(c)
+    if (p instanceof Response) return p
+    const page = Number(c.req.query('page') ?? '1')
+    const perPage = Number(c.req.query('per_page') ?? '25')
+    if (!Number.isInteger(page) || page < 1) return jsonError(400, 1001, 'page must be a whole number from 1.')
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) return jsonError(400, 1001, 'per_page must be from 1 to 100.')
+    const [rows, counts, state] = await Promise.all([
+      idx.page(p.owner, p.ledgerKey, p.q, (page - 1) * perPage, perPage),
+      idx.counts(p.owner, p.ledgerKey, p.q),
+      idx.state(p.owner),
+    ])
+    return jsonOk({
+      items: rows.map((r) => JSON.parse(r.data) as PageShieldScript),
+      total_count: matching(p.q, counts),
+      page,
+      per_page: perPage,
+      counts,
+      index: { refreshed_at: state?.refreshed_at ?? 0, full_sweep_at: state?.full_sweep_at ?? 0 },
+    })
+  })
+
+  // Every script matching the view, read from the index in pages of 1,000 and streamed: no cap.
+  app.get(`${SCRIPT_INDEX_BASE}/export.csv`, async (c) => {
+    const p = await prepare(c)
+    if (p instanceof Response) return p
+    const counts = await idx.counts(p.owner, p.ledgerKey, p.q)
+    const total = matching(p.q, counts)
+    const encoder = new TextEncoder()
+    let offset = 0
+    let sentHeader = false
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (!sentHeader) {
+          sentHeader = true
+          controller.enqueue(encoder.encode(SCRIPTS_CSV_COLUMNS.join(',') + '\r\n'))
+          return
+        }
+        const rows = await idx.page(p.owner, p.ledgerKey, p.q, offset, 1000)
+        offset += rows.length
+        if (rows.length) {
+          const text = rows
+            .map((r) => csvLine(scriptCsvRecord(JSON.parse(r.data) as PageShieldScript, toEntry(p.zoneId, r))))
+            .join('')
+          controller.enqueue(encoder.encode(text))
+        }
+        if (rows.length < 1000) controller.close()
+      },
+    })
+    return new Response(stream, {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="scripts-${p.zoneId}.csv"`,
+        // How many rows the file holds (the scripts matching when it was asked for), for a progress bar.
+        'x-zonekeeper-rows': String(total),
+      },
+    })
+  })
+}

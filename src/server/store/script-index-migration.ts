@@ -1,0 +1,51 @@
+import { sql, type Kysely, type Migration } from 'kysely'
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+type AnyDb = Kysely<any>
+
+/**
+ * 0028 (issue 28): the index of a zone's detected scripts, one row per script and owner (mode, zone,
+ * and the practising person where there is one), read from the API's scripts list so review filters
+ * and counts cover every script of a zone; and one state row per owner (how fresh, who refreshes).
+ */
+export function scriptIndexMigration(): Migration {
+  const bigint = sql`bigint`
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('script_index')
+        .addColumn('owner', 'text', (c) => c.notNull())
+        .addColumn('script_id', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('host', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('hash', 'text')
+        .addColumn('js_integrity_score', 'integer')
+        .addColumn('reported', 'integer', (c) => c.notNull())
+        .addColumn('first_seen_at', 'text', (c) => c.notNull())
+        .addColumn('last_seen_at', 'text', (c) => c.notNull())
+        .addColumn('page_urls', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('sweep', 'integer', (c) => c.notNull())
+        .addColumn('checked_at', bigint, (c) => c.notNull())
+        .addPrimaryKeyConstraint('script_index_pk', ['owner', 'script_id'])
+        .execute()
+      await db.schema.createIndex('script_index_last_seen').on('script_index').columns(['owner', 'last_seen_at']).execute()
+      await db.schema.createIndex('script_index_status').on('script_index').columns(['owner', 'status', 'last_seen_at']).execute()
+      // Covers the review counts (state: hash and score against the ledger) without reading each script's JSON.
+      await db.schema
+        .createIndex('script_index_review')
+        .on('script_index')
+        .columns(['owner', 'status', 'script_id', 'hash', 'js_integrity_score'])
+        .execute()
+      await db.schema
+        .createTable('script_index_state')
+        .addColumn('owner', 'text', (c) => c.primaryKey())
+        .addColumn('refreshed_at', bigint, (c) => c.notNull())
+        .addColumn('full_sweep_at', bigint, (c) => c.notNull())
+        .addColumn('sweep', 'integer', (c) => c.notNull())
+        .addColumn('lease_until', bigint, (c) => c.notNull())
+        .execute()
+    },
+  }
+}

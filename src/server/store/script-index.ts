@@ -1,0 +1,256 @@
+import { sql, type Expression, type SqlBool } from 'kysely'
+import { MALICIOUS_JS_INTEGRITY_THRESHOLD } from '../../shared/page-shield/malicious'
+import type { Db } from './db'
+import type { ScriptIndexStateTable, ScriptIndexTable } from './schema'
+
+export type ScriptIndexRow = ScriptIndexTable
+export type ScriptIndexState = ScriptIndexStateTable
+
+/** The review states a script can be in against its latest review (shared/page-shield/review.ts). */
+export type IndexReviewFilter = 'needs' | 'new' | 'changed'
+
+export interface ScriptIndexQuery {
+  /** The statuses kept (empty: all). */
+  statuses: readonly string[]
+  /** Host patterns (`*` at either end), any of them. */
+  hosts?: readonly string[]
+  /** The URL contains any of these. */
+  urls?: readonly string[]
+  /** Page URL patterns (`*` at either end), any of them against any page of the script. */
+  pageUrls?: readonly string[]
+  maliciousOnly?: boolean
+  review?: IndexReviewFilter
+  orderBy: 'first_seen_at' | 'last_seen_at'
+  direction: 'asc' | 'desc'
+  maliciousFirst?: boolean
+}
+
+export interface ScriptIndexCounts {
+  /** Scripts matching the query before the review filter. */
+  total: number
+  new: number
+  changed: number
+  reviewed: number
+  malicious: number
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => '\\' + m)
+
+/** One `*`-pattern as a LIKE over a lower-cased column (exact without a `*`). */
+function wildcard(column: Expression<unknown> | ReturnType<typeof sql>, pattern: string, lines = false) {
+  const p = pattern.toLowerCase()
+  const starts = p.startsWith('*')
+  const ends = p.length > 1 && p.endsWith('*')
+  const core = p.replace(/^\*+/, '').replace(/\*+$/, '')
+  if (core === '') return sql<SqlBool>`1 = 1`
+  // A list of lines (page URLs): each pattern is matched against one line, never across two.
+  const nl = lines ? '\n' : ''
+  const like = `%${starts ? '' : nl}${escapeLike(core)}${ends ? '' : nl}%`
+  const subject = lines ? sql`(${'\n'} || ${column} || ${'\n'})` : column
+  return lines || starts || ends ? sql<SqlBool>`${subject} LIKE ${like} ESCAPE '\\'` : sql<SqlBool>`${column} = ${core}`
+}
+
+const any = (parts: ReturnType<typeof sql<SqlBool>>[]) => sql<SqlBool>`(${sql.join(parts, sql` OR `)})`
+
+/**
+ * The index of a zone's detected scripts (issue 28), kept by the dashboard and joined with the review
+ * ledger, so "never reviewed", "changed since review", malicious-only and their counts cover the
+ * whole zone. `owner` keeps modes and practising people apart; `ledgerKey` is the ledger's zone key.
+ */
+export function scriptIndexStore(db: () => Promise<Db>) {
+  /** The matching scripts with their review state (`state`) and latest review (`r_*`). */
+  const base = async (owner: string, ledgerKey: string, q: ScriptIndexQuery) => {
+    const d = await db()
+    const latest = d
+      .selectFrom('script_reviews')
+      .select(['script_id', (eb) => eb.fn.max('id').as('id')])
+      .where('zone_id', '=', ledgerKey)
+      .groupBy('script_id')
+      .as('lr')
+    let query = d
+      .selectFrom('script_index as i')
+      .leftJoin(latest, 'lr.script_id', 'i.script_id')
+      .leftJoin('script_reviews as r', 'r.id', 'lr.id')
+      .where('i.owner', '=', owner)
+    if (q.statuses.length) query = query.where('i.status', 'in', [...q.statuses])
+    if (q.hosts?.length) query = query.where(any(q.hosts.map((h) => wildcard(sql.ref('i.host'), h))))
+    if (q.urls?.length) query = query.where(any(q.urls.map((u) => sql<SqlBool>`${sql.ref('i.url')} LIKE ${'%' + escapeLike(u) + '%'} ESCAPE '\\'`)))
+    if (q.pageUrls?.length) query = query.where(any(q.pageUrls.map((p) => wildcard(sql.ref('i.page_urls'), p, true))))
+    if (q.maliciousOnly) query = query.where('i.js_integrity_score', '<', MALICIOUS_JS_INTEGRITY_THRESHOLD)
+    const state = sql<string>`CASE WHEN r.id IS NULL THEN 'new'
+      WHEN r.script_hash IS DISTINCT FROM i.hash OR r.js_integrity_score IS DISTINCT FROM i.js_integrity_score THEN 'changed'
+      ELSE 'reviewed' END`
+    return { query, state }
+  }
+
+  const reviewCondition = (state: ReturnType<typeof sql<string>>, filter: IndexReviewFilter | undefined) =>
+    filter === 'needs' ? sql<SqlBool>`${state} <> 'reviewed'` : filter ? sql<SqlBool>`${state} = ${filter}` : undefined
+
+  return {
+    async state(owner: string): Promise<ScriptIndexState | undefined> {
+      return (await db()).selectFrom('script_index_state').selectAll().where('owner', '=', owner).executeTakeFirst()
+    },
+
+    /** Takes the refresh lease of an owner until `until` (ms) when it is free: one refresher at a time, decided by the store. */
+    async claim(owner: string, now: number, until: number): Promise<boolean> {
+      const d = await db()
+      await d
+        .insertInto('script_index_state')
+        .values({ owner, refreshed_at: 0, full_sweep_at: 0, sweep: 0, lease_until: 0 })
+        .onConflict((oc) => oc.column('owner').doNothing())
+        .execute()
+      const r = await d
+        .updateTable('script_index_state')
+        .set({ lease_until: until })
+        .where('owner', '=', owner)
+        .where('lease_until', '<', now)
+        .executeTakeFirst()
+      return Number(r.numUpdatedRows) === 1
+    },
+
+    /** Ends a refresh: how fresh the index now is; a finished full sweep drops the scripts it did not see. */
+    async finish(owner: string, done: { now: number; sweep?: number }): Promise<void> {
+      const d = await db()
+      await d.transaction().execute(async (tx) => {
+        if (done.sweep !== undefined) {
+          await tx.deleteFrom('script_index').where('owner', '=', owner).where('sweep', '<', done.sweep).execute()
+          await tx
+            .updateTable('script_index_state')
+            .set({ refreshed_at: done.now, full_sweep_at: done.now, sweep: done.sweep, lease_until: 0 })
+            .where('owner', '=', owner)
+            .execute()
+        } else {
+          await tx.updateTable('script_index_state').set({ refreshed_at: done.now, lease_until: 0 }).where('owner', '=', owner).execute()
+        }
+      })
+    },
+
+    /** Gives the lease back without recording a refresh (it failed). */
+    async release(owner: string): Promise<void> {
+      await (await db()).updateTable('script_index_state').set({ lease_until: 0 }).where('owner', '=', owner).execute()
+    },
+
+    async count(owner: string): Promise<number> {
+      const r = await (await db())
+        .selectFrom('script_index')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('owner', '=', owner)
+        .executeTakeFirstOrThrow()
+      return Number(r.n)
+    },
+
+    /** What the index holds of these scripts (to tell where an incremental read can stop). */
+    async known(owner: string, ids: readonly string[]) {
+      if (!ids.length) return []
+      return (await db())
+        .selectFrom('script_index')
+        .select(['script_id', 'last_seen_at', 'hash', 'js_integrity_score', 'status'])
+        .where('owner', '=', owner)
+        .where('script_id', 'in', [...ids])
+        .execute()
+    },
+
+    async upsert(rows: readonly ScriptIndexRow[]): Promise<void> {
+      if (!rows.length) return
+      const d = await db()
+      for (let i = 0; i < rows.length; i += 200) {
+        await d
+          .insertInto('script_index')
+          .values(rows.slice(i, i + 200))
+          .onConflict((oc) =>
+            oc.columns(['owner', 'script_id']).doUpdateSet((eb) => ({
+              url: eb.ref('excluded.url'),
+              host: eb.ref('excluded.host'),
+              status: eb.ref('excluded.status'),
+              hash: eb.ref('excluded.hash'),
+              js_integrity_score: eb.ref('excluded.js_integrity_score'),
+              reported: eb.ref('excluded.reported'),
+              first_seen_at: eb.ref('excluded.first_seen_at'),
+              last_seen_at: eb.ref('excluded.last_seen_at'),
+              page_urls: eb.ref('excluded.page_urls'),
+              data: eb.ref('excluded.data'),
+              sweep: eb.ref('excluded.sweep'),
+              checked_at: eb.ref('excluded.checked_at'),
+            })),
+          )
+          .execute()
+      }
+    },
+
+    /** Reviewed scripts of the index, least recently read first (each is read again on its own). */
+    async reviewedToCheck(owner: string, ledgerKey: string, limit: number): Promise<string[]> {
+      const d = await db()
+      const rows = await d
+        .selectFrom('script_index as i')
+        .select('i.script_id')
+        .where('i.owner', '=', owner)
+        .where('i.script_id', 'in', d.selectFrom('script_reviews').select('script_id').where('zone_id', '=', ledgerKey))
+        .orderBy('i.checked_at', 'asc')
+        .limit(limit)
+        .execute()
+      return rows.map((r) => r.script_id)
+    },
+
+    /** Exact counts of the scripts matching `q` (its review filter aside): review states and malicious. */
+    async counts(owner: string, ledgerKey: string, q: ScriptIndexQuery & { ids?: readonly string[] }): Promise<ScriptIndexCounts> {
+      const { query: all, state } = await base(owner, ledgerKey, q)
+      const query = q.ids ? all.where('i.script_id', 'in', q.ids.length ? [...q.ids] : ['']) : all
+      const r = await query
+        .select([
+          sql<number>`COUNT(*)`.as('total'),
+          sql<number>`SUM(CASE WHEN ${state} = 'new' THEN 1 ELSE 0 END)`.as('new'),
+          sql<number>`SUM(CASE WHEN ${state} = 'changed' THEN 1 ELSE 0 END)`.as('changed'),
+          sql<number>`SUM(CASE WHEN ${state} = 'reviewed' THEN 1 ELSE 0 END)`.as('reviewed'),
+          sql<number>`SUM(CASE WHEN i.js_integrity_score < ${MALICIOUS_JS_INTEGRITY_THRESHOLD} THEN 1 ELSE 0 END)`.as('malicious'),
+        ])
+        .executeTakeFirstOrThrow()
+      return {
+        total: Number(r.total),
+        new: Number(r.new ?? 0),
+        changed: Number(r.changed ?? 0),
+        reviewed: Number(r.reviewed ?? 0),
+        malicious: Number(r.malicious ?? 0),
+      }
+    },
+
+    /** One page of the scripts matching `q` (review filter included), in its order (how many: `counts`). */
+    async page(owner: string, ledgerKey: string, q: ScriptIndexQuery & { ids?: readonly string[] }, offset: number, limit: number) {
+      const { query: all, state } = await base(owner, ledgerKey, q)
+      const cond = reviewCondition(state, q.review)
+      const filtered = cond ? all.where(cond) : all
+      const query = q.ids ? filtered.where('i.script_id', 'in', q.ids.length ? [...q.ids] : ['']) : filtered
+      const dir = q.direction === 'asc' ? sql`ASC` : sql`DESC`
+      const rank = sql`CASE WHEN i.js_integrity_score < ${MALICIOUS_JS_INTEGRITY_THRESHOLD} THEN 2 WHEN i.reported = 1 THEN 1 ELSE 0 END`
+      const order = q.maliciousFirst
+        ? sql`${rank} DESC, ${sql.ref(`i.${q.orderBy}`)} ${dir}, i.script_id ASC`
+        : sql`${sql.ref(`i.${q.orderBy}`)} ${dir}, i.script_id ASC`
+      const rows = await query
+          .select([
+            'i.data',
+            'i.script_id',
+            state.as('state'),
+            'r.id as review_id',
+            'r.verdict',
+            'r.note',
+            'r.reviewer',
+            'r.reviewed_at',
+            'r.script_hash as review_hash',
+            'r.js_integrity_score as review_score',
+          ])
+          .orderBy(order)
+          .offset(offset)
+          .limit(limit)
+          .execute()
+      return rows
+    },
+
+    /** Throws away a practising person's index with their practice data (owners `practice:practice:<key>:…`). */
+    async deleteOwnerPrefix(prefix: string): Promise<void> {
+      if (!prefix.startsWith('practice:')) throw new Error('Only a practice index may be deleted.')
+      const like = prefix.replace(/[%_\\]/g, '') + '%'
+      const d = await db()
+      await d.deleteFrom('script_index').where('owner', 'like', like).execute()
+      await d.deleteFrom('script_index_state').where('owner', 'like', like).execute()
+    },
+  }
+}
