@@ -92,6 +92,8 @@ export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews' },
   { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/reviews' },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews/export.csv' },
+  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/script-index' },
+  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/script-index/export.csv' },
   { method: 'GET', path: '/api/local/audit' },
   { method: 'GET', path: '/api/local/audit/export.csv' },
   { method: 'GET', path: '/api/local/audit/history' },

@@ -1,35 +1,67 @@
-import { apiPath } from '@/lib/api-client'
-import { queryOptions } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { buildQuery, local, localPath } from '@/lib/api-client'
 import type { PageShieldScript } from '@/shared/schemas/page-shield'
 import { pageShieldKeys } from './keys'
-import { collectList } from './resources'
 import { pagingParams, resourceFilterParams, type ScriptsSearch } from './search'
 
 // Apart from ./checks so the scripts list does not load the policy checks (CSP parser, draft check,
 // suggestions) with its first paint.
 
-/** How many scripts the list reads for the filters the API cannot apply (review state, malicious only). */
-export const NEEDS_REVIEW_SCAN_LIMIT = 2000
-/** How many scripts a CSV download of an unfiltered view reads at most. */
-export const EXPORT_LIMIT = 10_000
+/** Exact counts of the scripts matching a view (before its review filter), over the whole zone. */
+export interface ScriptIndexCounts {
+  total: number
+  new: number
+  changed: number
+  reviewed: number
+  malicious: number
+}
 
-/**
- * Every script of the current API filters, in the current order (up to `limit`). With "malicious
- * only", malicious scripts are asked for first, so a long list cannot push them past the limit.
- */
-export const needsReviewScanOptions = (zoneId: string, search: ScriptsSearch, limit = NEEDS_REVIEW_SCAN_LIMIT) => {
-  const { order_by, direction } = pagingParams(search)
-  const filters = resourceFilterParams(search)
-  const params = {
+/** The dashboard's index of the zone's scripts, joined with the review ledger (server/local/script-index.ts). */
+export interface ScriptIndexAnswer {
+  items: PageShieldScript[]
+  /** Scripts matching every filter of the view, review filter included. */
+  total_count: number
+  page: number
+  per_page: number
+  counts: ScriptIndexCounts
+  /** When the index was last brought up to date, and last read whole (ms; 0: never). */
+  index: { refreshed_at: number; full_sweep_at: number }
+}
+
+const indexPath = (zoneId: string) => localPath('/api/local/zones/:zone_id/page-shield/script-index', { zone_id: zoneId })
+
+/** The view's filters as the index route takes them (the API's own names, plus review and malicious only). */
+export function scriptIndexParams(search: ScriptsSearch) {
+  const { order_by, direction, page, per_page } = pagingParams(search)
+  const { prioritize_malicious, ...filters } = resourceFilterParams(search)
+  return {
     ...filters,
-    prioritize_malicious: search.malicious_only ? true : filters.prioritize_malicious,
+    prioritize_malicious,
+    malicious_only: search.malicious_only ? true : undefined,
+    review: search.review,
     order_by,
     direction,
+    page,
+    per_page,
   }
+}
+
+/**
+ * One page of a view from the index, with exact counts over every script of the zone. Under the
+ * reviews' key: a new review brings fresh counts.
+ */
+export const scriptIndexOptions = (zoneId: string, search: ScriptsSearch, refresh?: 'full') => {
+  const params = { ...scriptIndexParams(search), refresh }
   return queryOptions({
-    queryKey: [...pageShieldKeys.scripts(zoneId), 'scan', params, limit],
-    queryFn: ({ signal }) =>
-      collectList<PageShieldScript>(apiPath('/zones/:zone_id/page_shield/scripts', { zone_id: zoneId }), params, limit, signal),
-    staleTime: 30_000,
+    queryKey: [...pageShieldKeys.reviews(zoneId), 'index', params],
+    queryFn: ({ signal }) => local.get<ScriptIndexAnswer>(indexPath(zoneId), { params, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
   })
+}
+
+/** The streamed CSV of every script of a view (no page, no cap). */
+export function scriptIndexCsvUrl(zoneId: string, search: ScriptsSearch): string {
+  const { page: _page, per_page: _perPage, ...params } = scriptIndexParams(search)
+  return `${localPath('/api/local/zones/:zone_id/page-shield/script-index/export.csv', { zone_id: zoneId })}${buildQuery(params)}`
 }

@@ -9,13 +9,11 @@ import { Card, PageHeader } from '@/components/ui/page-header'
 import { LoadingBlock } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { formatDateTime, formatNumber } from '@/lib/format'
-import { isMalicious, MALICIOUS_RULE_TEXT } from '@/shared/page-shield/malicious'
+import { MALICIOUS_RULE_TEXT } from '@/shared/page-shield/malicious'
 import type { PageShieldSettingsInput } from '@/shared/schemas/page-shield'
 import { connectionsQueryOptions, cookiesQueryOptions, scriptsQueryOptions } from '../api/resources'
-import { needsReviewScanOptions } from '../api/needs-review-scan'
+import { scriptIndexOptions } from '../api/needs-review-scan'
 import { usePolicies } from '../api/policies'
-import { useReviews } from '../api/reviews'
-import { countReviewStates } from '@/shared/page-shield/review'
 import { usePageShieldSettings, useUpdatePageShieldSettings } from '../api/settings'
 import { RoleNotice } from '@/components/ui/role-notice'
 import { useCanWrite } from '@/lib/access'
@@ -99,15 +97,15 @@ export function OverviewPage() {
   const [confirmOff, setConfirmOff] = useState(false)
   const first = { order: 'last_seen_at', direction: 'desc' as const, per_page: 25 }
   const scripts = useQuery(scriptsQueryOptions(zoneId, first))
-  const worst = useQuery(scriptsQueryOptions(zoneId, { ...first, malicious_first: true, per_page: 100 }))
   const connections = useQuery(connectionsQueryOptions(zoneId, first))
   const cookies = useQuery(cookiesQueryOptions(zoneId, first))
   const policies = usePolicies(zoneId)
-  const malicious = worst.data?.result.filter((s) => isMalicious(s.js_integrity_score)).length
-  const scan = useQuery(needsReviewScanOptions(zoneId, {}))
-  const reviews = useReviews(zoneId)
-  const toReview =
-    scan.data && reviews.data ? countReviewStates(scan.data.items, (id) => reviews.data.byScript.get(id)) : undefined
+  // Exact, over every script of the zone (the dashboard's index of it, joined with the review ledger).
+  const activeIndex = useQuery(scriptIndexOptions(zoneId, { review: 'needs' }))
+  const anyStatus = useQuery(scriptIndexOptions(zoneId, { status: 'all', malicious_only: true }))
+  const malicious = activeIndex.data?.counts.malicious
+  const maliciousAny = anyStatus.data?.counts.total
+  const toReview = activeIndex.data?.counts
   const counts: CountSpec[] = [
     { label: 'Active scripts', value: scripts.data?.resultInfo.total_count, to: '/zones/$zoneId/page-shield/scripts' },
     {
@@ -115,7 +113,17 @@ export function OverviewPage() {
       value: malicious,
       to: '/zones/$zoneId/page-shield/scripts',
       search: { malicious_only: true },
-      note: malicious === 100 ? 'At least this many.' : undefined,
+      note:
+        malicious !== undefined && maliciousAny !== undefined
+          ? `Status active only; ${formatNumber(maliciousAny - malicious)} more among infrequent and inactive scripts.`
+          : 'Status active only.',
+    },
+    {
+      label: 'Malicious scripts, any status',
+      value: maliciousAny,
+      to: '/zones/$zoneId/page-shield/scripts',
+      search: { status: 'all', malicious_only: true },
+      note: 'Active, infrequent and inactive.',
     },
     {
       label: 'Active connections',
@@ -135,8 +143,8 @@ export function OverviewPage() {
       to: '/zones/$zoneId/page-shield/scripts',
       search: { review: 'needs' },
       note: toReview
-        ? `${formatNumber(toReview.new)} never reviewed, ${formatNumber(toReview.changed)} changed since their review.${scan.data?.truncated ? ' At least this many.' : ''}`
-        : 'Never reviewed, or changed since their last review.',
+        ? `Status active: ${formatNumber(toReview.new)} never reviewed, ${formatNumber(toReview.changed)} changed since their review.`
+        : 'Active scripts never reviewed, or changed since their last review.',
     },
   ]
 

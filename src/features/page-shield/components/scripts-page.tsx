@@ -1,5 +1,6 @@
-import { useEffect, useMemo } from 'react'
-import { useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo, useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { pageShieldKeys } from '../api/keys'
 import { getRouteApi } from '@tanstack/react-router'
 import { DataTable } from '@/components/data-table/data-table'
 import { DataTableFilterBar } from '@/components/data-table/data-table-filter-bar'
@@ -7,13 +8,14 @@ import { FilterableEmptyState } from '@/components/data-table/filterable-empty-s
 import { useDataTable } from '@/components/data-table/use-data-table'
 import { useUrlTableState } from '@/components/data-table/use-url-table-state'
 import { PageHeader } from '@/components/ui/page-header'
-import { formatNumber } from '@/lib/format'
+import { formatDateTime, formatNumber } from '@/lib/format'
+import { Button } from '@/components/ui/button'
 import type { PageShieldScript } from '@/shared/schemas/page-shield'
-import { NEEDS_REVIEW_SCAN_LIMIT, needsReviewScanOptions } from '../api/needs-review-scan'
+import { scriptIndexOptions } from '../api/needs-review-scan'
 import { useScripts } from '../api/resources'
 import { useReviews } from '../api/reviews'
 import { resourceTableOptions } from '../api/search'
-import { filterScripts, needsClientFilter } from '../lib/script-view'
+import { needsClientFilter } from '../lib/script-view'
 import { rememberListView } from '../lib/last-view'
 import { ScriptsCsvButton } from './scripts-csv-button'
 import { ScriptViewControls } from './script-view-controls'
@@ -23,6 +25,7 @@ import { getScriptColumns } from './script-columns'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/scripts')
 const EMPTY: PageShieldScript[] = []
+const when = (ms: number) => (ms ? formatDateTime(new Date(ms).toISOString()) : 'never')
 const FILTER_KEYS = ['hosts', 'urls', 'page_url', 'status', 'malicious_first', 'malicious_only', 'review']
 
 /** Detected scripts: status tabs, malicious only / first, review state, host / URL / page filters; all in the URL. */
@@ -34,20 +37,22 @@ export function ScriptsPage() {
   useEffect(() => rememberListView(zoneId, 'scripts', search), [zoneId, search])
   const reviews = useReviews(zoneId)
   const list = useScripts(zoneId, search, !scanning)
-  const scan = useQuery({ ...needsReviewScanOptions(zoneId, search), enabled: scanning })
-
-  const filtered = useMemo(
-    () =>
-      scanning && scan.data && reviews.data
-        ? filterScripts(scan.data.items, search, (id) => reviews.data.byScript.get(id))
-        : undefined,
-    [scanning, scan.data, reviews.data, search],
-  )
-  const { pageIndex, pageSize } = state.pagination
-  const rows = scanning
-    ? (filtered?.rows.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize) ?? EMPTY)
-    : (list.data?.result ?? EMPTY)
-  const rowCount = scanning ? filtered?.rows.length : list.data?.resultInfo.total_count
+  // Review state and "malicious only": the dashboard's index of every script of the zone, joined with the ledger.
+  const scan = useQuery({ ...scriptIndexOptions(zoneId, search), enabled: scanning })
+  const qc = useQueryClient()
+  const [sweeping, setSweeping] = useState(false)
+  const sweep = () => {
+    setSweeping(true)
+    void qc
+      .fetchQuery(scriptIndexOptions(zoneId, search, 'full'))
+      .then(() => qc.invalidateQueries({ queryKey: pageShieldKeys.reviews(zoneId) }))
+      .catch(() => undefined)
+      .finally(() => setSweeping(false))
+  }
+  const answer = scan.data
+  const rows = scanning ? (answer?.items ?? EMPTY) : (list.data?.result ?? EMPTY)
+  const rowCount = scanning ? answer?.total_count : list.data?.resultInfo.total_count
+  const statusText = search.status === 'all' ? 'any status' : `status ${search.status ?? 'active'}`
 
   const columns = useMemo(() => getScriptColumns(zoneId, reviews.data?.byScript), [zoneId, reviews.data])
   const table = useDataTable({ columns, data: rows, rowCount, urlState: state, getRowId: (s) => s.id })
@@ -61,14 +66,17 @@ export function ScriptsPage() {
         actions={<ScriptsCsvButton zoneId={zoneId} search={search} />}
       />
       <MaliciousRuleNote />
-      <ScriptViewControls state={state} counts={filtered?.counts} />
-      {scanning && scan.data && filtered && (
+      <ScriptViewControls state={state} counts={scanning ? answer?.counts : undefined} />
+      {scanning && answer && (
         <p role="status" className="mb-3 text-sm text-zinc-700 dark:text-zinc-300">
-          {formatNumber(filtered.rows.length)} of {formatNumber(scan.data.items.length)} scripts matching these filters are shown
-          {search.malicious_only ? ` (${formatNumber(filtered.before)} malicious)` : ''}. Review: {formatNumber(filtered.counts.new)} never
-          reviewed, {formatNumber(filtered.counts.changed)} changed since their review.
-          {scan.data.truncated &&
-            ` Only the first ${formatNumber(NEEDS_REVIEW_SCAN_LIMIT)} of ${formatNumber(scan.data.total)} were read: narrow the filters to see the rest.`}
+          {formatNumber(answer.total_count)} {answer.total_count === 1 ? 'script matches' : 'scripts match'} these filters ({statusText}
+          {search.malicious_only ? ', malicious only' : ''}), counted over all {formatNumber(answer.counts.total)} scripts of the zone that
+          match them before the review filter. Review: {formatNumber(answer.counts.new)} never reviewed,{' '}
+          {formatNumber(answer.counts.changed)} changed since their review, {formatNumber(answer.counts.reviewed)} reviewed and unchanged.{' '}
+          Script list last read {when(answer.index.refreshed_at)}, read whole {when(answer.index.full_sweep_at)}.{' '}
+          <Button variant="secondary" size="sm" pending={sweeping} onClick={sweep}>
+            Read the whole list again
+          </Button>
         </p>
       )}
       <DataTableFilterBar table={table} state={state} extra={HOST_AND_PAGE_FILTERS} />
@@ -88,8 +96,21 @@ export function ScriptsPage() {
             noMatch={
               search.review
                 ? {
-                    title: 'Nothing needs review here',
-                    description: 'Every script in this view was reviewed and has not changed since.',
+                    title:
+                      search.review === 'changed'
+                        ? 'No script changed since its review'
+                        : search.review === 'new'
+                          ? 'No script here was never reviewed'
+                          : 'Nothing needs review here',
+                    description: answer
+                      ? `All ${formatNumber(answer.counts.total)} scripts matching these filters (${statusText}) were checked against the review ledger: ${
+                          search.review === 'changed'
+                            ? `none changed since its review (${formatNumber(answer.counts.new)} were never reviewed).`
+                            : search.review === 'new'
+                              ? `every one was reviewed (${formatNumber(answer.counts.changed)} changed since).`
+                              : 'every one was reviewed and has not changed since.'
+                        }`
+                      : 'Every script matching these filters was reviewed and has not changed since.',
                   }
                 : search.malicious_only
                   ? { title: 'No malicious script here', description: 'No script in this view has an integrity score below 10.' }
