@@ -48,8 +48,8 @@ test.describe('page security: the reviewer workflow', () => {
     expect(res.status()).toBe(201)
 
     await openPage(page, `${scripts}?review=needs`)
-    const status = page.getByRole('status').filter({ hasText: 'scripts matching these filters are shown' })
-    await expect(status).toContainText(/Review: \d+ never reviewed, 1 changed since their review\./)
+    const status = page.getByRole('status').filter({ hasText: 'match these filters' })
+    await expect(status).toContainText(/Review: [\d,]+ never reviewed, 1 changed since their review,/)
     const changed = page.getByRole('button', { name: 'Changed since review (1)' })
     await changed.click()
     await expect(page).toHaveURL(/review=changed/)
@@ -61,7 +61,7 @@ test.describe('page security: the reviewer workflow', () => {
 
     // The CSV holds the rows this view shows (every page of it), with the review columns.
     await page.getByRole('button', { name: 'Needs review', exact: true }).click()
-    const shown = Number((await status.textContent())!.match(/^([\d,]+) of/)![1].replace(/,/g, ''))
+    const shown = Number((await status.textContent())!.match(/^([\d,]+) script/)![1].replace(/,/g, ''))
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])
     const lines = readFileSync((await download.path())!, 'utf8').trim().split('\r\n')
     expect(lines[0]).toContain('page,first_seen_at,last_seen_at,review_state,verdict,reviewer,reviewed_at,note')

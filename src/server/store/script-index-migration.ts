@@ -31,12 +31,12 @@ export function scriptIndexMigration(): Migration {
         .addPrimaryKeyConstraint('script_index_pk', ['owner', 'script_id'])
         .execute()
       await db.schema.createIndex('script_index_last_seen').on('script_index').columns(['owner', 'last_seen_at']).execute()
-      await db.schema.createIndex('script_index_status').on('script_index').columns(['owner', 'status', 'last_seen_at']).execute()
-      // Covers the review counts (state: hash and score against the ledger) without reading each script's JSON.
+      // Covers counts, review filters and the order of a page without reading any script's JSON:
+      // a page's ids come from this index alone, then only those rows are read (see store/script-index.ts).
       await db.schema
         .createIndex('script_index_review')
         .on('script_index')
-        .columns(['owner', 'status', 'script_id', 'hash', 'js_integrity_score'])
+        .columns(['owner', 'status', 'last_seen_at', 'script_id', 'hash', 'js_integrity_score', 'first_seen_at', 'reported'])
         .execute()
       await db.schema
         .createTable('script_index_state')

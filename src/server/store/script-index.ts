@@ -224,24 +224,27 @@ export function scriptIndexStore(db: () => Promise<Db>) {
       const order = q.maliciousFirst
         ? sql`${rank} DESC, ${sql.ref(`i.${q.orderBy}`)} ${dir}, i.script_id ASC`
         : sql`${sql.ref(`i.${q.orderBy}`)} ${dir}, i.script_id ASC`
-      const rows = await query
-          .select([
-            'i.data',
-            'i.script_id',
-            state.as('state'),
-            'r.id as review_id',
-            'r.verdict',
-            'r.note',
-            'r.reviewer',
-            'r.reviewed_at',
-            'r.script_hash as review_hash',
-            'r.js_integrity_score as review_score',
-          ])
-          .orderBy(order)
-          .offset(offset)
-          .limit(limit)
-          .execute()
-      return rows
+      // Deferred join: the page's ids from the covering index alone, then only those rows in full.
+      const ids = (await query.select('i.script_id').orderBy(order).offset(offset).limit(limit).execute()).map((r) => r.script_id)
+      if (!ids.length) return []
+      const { query: rowsOf } = await base(owner, ledgerKey, { ...q, statuses: [] })
+      const rows = await rowsOf
+        .where('i.script_id', 'in', ids)
+        .select([
+          'i.data',
+          'i.script_id',
+          state.as('state'),
+          'r.id as review_id',
+          'r.verdict',
+          'r.note',
+          'r.reviewer',
+          'r.reviewed_at',
+          'r.script_hash as review_hash',
+          'r.js_integrity_score as review_score',
+        ])
+        .execute()
+      const at = new Map(ids.map((id, i) => [id, i]))
+      return rows.sort((a, b) => at.get(a.script_id)! - at.get(b.script_id)!)
     },
 
     /** Throws away a practising person's index with their practice data (owners `practice:practice:<key>:…`). */

@@ -12,6 +12,7 @@ import { exportCsvUrl, resourceListParams, useConnections } from '../api/resourc
 import { resourceTableOptions } from '../api/search'
 import { CsvDownload, StatusTabs, ToggleFilter } from './list-controls'
 import { ReportedMarker } from './markers'
+import { isReportedMalicious } from '@/shared/page-shield/malicious'
 import { HOST_AND_PAGE_FILTERS, seenColumns, statusColumn, urlColumn } from './resource-columns'
 import { rememberListView } from '../lib/last-view'
 
@@ -25,10 +26,16 @@ function getConnectionColumns(zoneId: string) {
     urlColumn<PageShieldConnection>({
       header: 'Connection',
       placeholder: 'e.g. /collect',
-      className: 'min-w-[22rem]',
+      className: 'min-w-[13rem] sm:min-w-[22rem]',
       link: (c, props) => (
         <Link to="/zones/$zoneId/page-shield/connections/$connectionId" params={{ zoneId, connectionId: c.id }} {...props} />
       ),
+      narrow: (c) =>
+        isReportedMalicious(c) ? (
+          <ReportedMarker item={c} />
+        ) : (
+          <span className="text-xs text-zinc-600 dark:text-zinc-300">Threat: no threat-feed report</span>
+        ),
     }),
     col.display({ id: 'threat', header: 'Threat', cell: (info) => <ReportedMarker item={info.row.original} /> }),
     statusColumn<PageShieldConnection>(),

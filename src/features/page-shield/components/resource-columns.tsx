@@ -41,6 +41,8 @@ export function urlColumn<T extends Located>(o: {
   className: string
   /** The link to the item's page; spread `props` (text, title, classes) onto it. */
   link: (item: T, props: { title: string; className: string; children: string }) => ReactNode
+  /** What a reviewer decides on (threat, score, review), shown in this cell on narrow screens, where the other columns are off-screen. */
+  narrow?: (item: T) => ReactNode
 }) {
   return createDataTableColumnHelper<T>().accessor((r) => r.url, {
     id: 'url',
@@ -51,6 +53,11 @@ export function urlColumn<T extends Located>(o: {
       <div className="min-w-0">
         {o.link(info.row.original, { title: info.getValue(), className: ITEM_LINK_CLASS, children: shorten(info.getValue()) })}
         <span className="block text-xs break-all text-zinc-500 dark:text-zinc-400">{info.row.original.host}</span>
+        {o.narrow && (
+          <div data-narrow-facts="" className="mt-1 flex flex-col items-start gap-1 sm:hidden">
+            {o.narrow(info.row.original)}
+          </div>
+        )}
       </div>
     ),
   })

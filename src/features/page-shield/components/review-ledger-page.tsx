@@ -27,12 +27,14 @@ function getLedgerColumns(zoneId: string) {
       id: 'script',
       header: 'Script',
       enableSorting: false,
+      // Wide enough on a phone that a URL wraps at its slashes and dots, not letter by letter.
+      meta: { className: 'min-w-[14rem]' },
       cell: (info) => (
         <Link
           to="/zones/$zoneId/page-shield/scripts/$scriptId"
           params={{ zoneId, scriptId: info.row.original.script_id }}
           title={info.getValue()}
-          className="font-mono text-[0.8125rem] break-all text-blue-700 hover:underline dark:text-blue-300"
+          className="font-mono text-[0.8125rem] [overflow-wrap:anywhere] text-blue-700 hover:underline dark:text-blue-300"
         >
           {shorten(info.getValue())}
         </Link>

@@ -14,9 +14,19 @@ export function getScriptColumns(zoneId: string, reviews: Map<string, ReviewEntr
     urlColumn<PageShieldScript>({
       header: 'Script',
       placeholder: 'e.g. jquery, /checkout',
-      className: 'min-w-[20rem]',
+      className: 'min-w-[13rem] sm:min-w-[20rem]',
       link: (s, props) => (
         <Link to="/zones/$zoneId/page-shield/scripts/$scriptId" params={{ zoneId, scriptId: s.id }} {...props} />
+      ),
+      narrow: (s) => (
+        <>
+          <MaliciousMarker score={s.js_integrity_score} />
+          <ReportedMarker item={s} />
+          <span className="text-xs text-zinc-700 dark:text-zinc-300">
+            Integrity: <ScoreValue score={s.js_integrity_score ?? null} />
+          </span>
+          {reviews && <ReviewStateBadge state={reviewState(s, reviews.get(s.id))} />}
+        </>
       ),
     }),
     col.display({

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { expect, openPage, SEED_ZONES, test, zoneUrl } from './fixtures'
+
+// Issue 28: on shop-scale.io (20,000 scripts, 13,801 active) the review tools answer for every
+// script of the zone, not the first 2,000; counts match the lists they link to; the CSV is whole.
+const ZONE = SEED_ZONES.scripts.id
+const scripts = zoneUrl('scripts', 'page-shield/scripts')
+const table = (page: Page) => page.getByRole('table', { name: 'Detected scripts' })
+const tileValue = async (page: Page, name: RegExp) => {
+  const tile = page.getByRole('link', { name })
+  await expect(tile.locator('span').first()).toHaveText(/^\s*[\d,]+\s*$/, { timeout: 90_000 })
+  return Number((await tile.locator('span').first().textContent())!.trim().replace(/,/g, ''))
+}
+
+test.describe('page security at scale: the whole truth', () => {
+  test.describe.configure({ timeout: 240_000 })
+
+  test('a changed reviewed script far down the list is "changed since review", in the list and on the overview; counts match their lists', async ({
+    page,
+    request,
+  }) => {
+    // The oldest active script: last of 13,801 by last sighting, far past any sample of 2,000.
+    const index = await request.get(`/api/local/zones/${ZONE}/page-shield/script-index?order_by=last_seen_at&direction=asc&per_page=1`, {
+      timeout: 120_000,
+    })
+    expect(index.status()).toBe(200)
+    const oldest = (await index.json()).result.items[0]
+    // Reviewed when its code had another fingerprint: it changed since.
+    const res = await request.post(`/api/local${zoneUrl('scripts', 'page-shield/reviews')}`, {
+      headers: { 'X-Zonekeeper-Request': '1' },
+      data: {
+        script_id: oldest.id,
+        verdict: 'expected',
+        note: 'Vendor analytics, approved',
+        script: { url: oldest.url, host: oldest.host, hash: 'e'.repeat(64), js_integrity_score: oldest.js_integrity_score, malware_score: null, magecart_score: null, cryptomining_score: null },
+      },
+    })
+    expect(res.status()).toBe(201)
+
+    await openPage(page, zoneUrl('scripts', 'page-shield'))
+    const toReview = await tileValue(page, /Scripts to review/)
+    expect(toReview).toBe(13_801)
+    await expect(page.getByRole('link', { name: /Scripts to review/ })).toContainText('13,800 never reviewed, 1 changed since their review')
+    const malicious = await tileValue(page, /Malicious active scripts/)
+    expect(malicious).toBe(60)
+    const anyStatus = await tileValue(page, /Malicious scripts, any status/)
+    await expect(page.getByRole('link', { name: /Malicious active scripts/ })).toContainText(`${anyStatus - 60} more among infrequent and inactive`)
+
+    // Each count opens the list that gives the same number.
+    await page.getByRole('link', { name: /Scripts to review/ }).click()
+    await expect(page).toHaveURL(/review=needs/)
+    const status = page.getByRole('status').filter({ hasText: 'match these filters' })
+    await expect(status).toContainText('13,801 scripts match these filters', { timeout: 90_000 })
+    await page.getByRole('button', { name: 'Changed since review (1)' }).click()
+    await expect(status).toContainText('1 script matches these filters')
+    await expect(table(page).getByRole('row')).toHaveCount(2)
+    await expect(table(page).locator(`a[href$="${oldest.id}"]`).first()).toBeVisible()
+
+    await openPage(page, zoneUrl('scripts', 'page-shield'))
+    await tileValue(page, /Malicious active scripts/)
+    await page.getByRole('link', { name: /Malicious active scripts/ }).click()
+    await expect(status).toContainText('60 scripts match these filters', { timeout: 90_000 })
+    await openPage(page, zoneUrl('scripts', 'page-shield'))
+    await tileValue(page, /Malicious scripts, any status/)
+    await page.getByRole('link', { name: /Malicious scripts, any status/ }).click()
+    await expect(status).toContainText(`${anyStatus} scripts match these filters`, { timeout: 90_000 })
+  })
+
+  test('the CSV of all active scripts holds all 13,801 rows and every malicious one', async ({ page }) => {
+    await openPage(page, scripts)
+    await expect(table(page).getByRole('row').nth(1)).toBeVisible()
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 180_000 }),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ])
+    const lines = readFileSync((await download.path())!, 'utf8').trim().split('\r\n')
+    expect(lines).toHaveLength(13_802)
+    expect(lines.filter((l) => /,active,\d*,yes,/.test(l))).toHaveLength(60)
+  })
+})
