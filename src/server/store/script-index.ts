@@ -191,6 +191,16 @@ export function scriptIndexStore(db: () => Promise<Db>) {
       return rows.map((r) => r.script_id)
     },
 
+    /** The ledger's newest review id of a zone key: any new review changes it (a key for cached counts). */
+    async ledgerMark(ledgerKey: string): Promise<number> {
+      const r = await (await db())
+        .selectFrom('script_reviews')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .where('zone_id', '=', ledgerKey)
+        .executeTakeFirst()
+      return Number(r?.id ?? 0)
+    },
+
     /** Exact counts of the scripts matching `q` (its review filter aside): review states and malicious. */
     async counts(owner: string, ledgerKey: string, q: ScriptIndexQuery & { ids?: readonly string[] }): Promise<ScriptIndexCounts> {
       const { query: all, state } = await base(owner, ledgerKey, q)
