@@ -50,7 +50,7 @@ test.describe('page security at scale: the whole truth', () => {
     // Each count opens the list that gives the same number.
     await page.getByRole('link', { name: /Scripts to review/ }).click()
     await expect(page).toHaveURL(/review=needs/)
-    const status = page.getByRole('status').filter({ hasText: 'match these filters' })
+    const status = page.getByRole('status').filter({ hasText: /match(es)? these filters/ })
     await expect(status).toContainText('13,801 scripts match these filters', { timeout: 90_000 })
     await page.getByRole('button', { name: 'Changed since review (1)' }).click()
     await expect(status).toContainText('1 script matches these filters')
@@ -77,5 +77,21 @@ test.describe('page security at scale: the whole truth', () => {
     const lines = readFileSync((await download.path())!, 'utf8').trim().split('\r\n')
     expect(lines).toHaveLength(13_802)
     expect(lines.filter((l) => /,active,\d*,yes,/.test(l))).toHaveLength(60)
+  })
+
+  test('at 390 px the threat and integrity of scripts, and the threat of connections, are on screen without scrolling sideways', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(`${scripts}?malicious_only=true`)
+    const row = table(page).getByRole('row').nth(1)
+    for (const fact of [row.getByText(/Malicious\s*\(score \d < 10\)/).first(), row.getByText('Integrity:').filter({ visible: true })]) {
+      await expect(fact).toBeVisible({ timeout: 90_000 })
+      const box = (await fact.boundingBox())!
+      expect(box.x + box.width).toBeLessThanOrEqual(390)
+    }
+    await page.goto(zoneUrl('demo', 'page-shield/connections'))
+    const threat = page.getByRole('table').getByRole('row').nth(1).getByText(/Threat: no threat-feed report|reported/).first()
+    await expect(threat).toBeVisible()
+    const box = (await threat.boundingBox())!
+    expect(box.x + box.width).toBeLessThanOrEqual(390)
   })
 })
