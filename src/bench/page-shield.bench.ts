@@ -66,7 +66,7 @@ async function browserRows(baseUrl: string): Promise<Row[]> {
       await page.waitForFunction(() => {
         const table = document.querySelector('table[aria-label="Detected scripts"]')
         if (!table || table.getAttribute('aria-busy') === 'true') return false
-        const hosts = [...table.querySelectorAll('tbody tr td:first-child span')].map((s) => s.textContent ?? '')
+        const hosts = [...table.querySelectorAll('tbody tr td:first-child > div > span')].map((s) => s.textContent ?? '')
         return hosts.length > 0 && hosts.every((h) => h.includes('pixel'))
       })
       const t3 = performance.now()
