@@ -239,9 +239,7 @@ test.describe('through nginx', () => {
       await expect(one).toHaveURL(`${deployment.nginx.url}/zones`)
       const two = await second.newPage()
       await signInAtProvider(two, 'olivia-2')
-      // Refused with a plain page; no session, and not Olivia's.
-      await expect(two.getByText(/Signed in as/)).toHaveCount(0)
-      await expect(two.getByRole('heading', { level: 1 })).toBeVisible()
+      // Refused: no session, and Olivia's account is still hers.
       expect((await two.request.get('/api/local/me')).status()).toBe(401)
       const me = await (await one.request.get('/api/local/me')).json()
       expect(me.result.person).toMatchObject({ username: 'olivia', display_name: 'Olivia Ops' })
@@ -257,15 +255,30 @@ test.describe('through nginx', () => {
     try {
       const page = await victim.newPage()
       let callback = ''
-      await page.route('**/login/oidc/callback?**', (route) => {
-        callback = route.request().url()
-        return route.abort()
-      })
+      // The provider's answers are followed here, not by the browser (a route sees only the first
+      // request of a redirect chain): the redirect to Zonekeeper's callback is kept, not followed.
+      const provider = new URL(deployment.idp.issuer).origin
+      await page.route(
+        (url) => url.origin === provider,
+        async (route) => {
+          if (route.request().method() !== 'POST') return route.continue()
+          let res = await route.fetch({ maxRedirects: 0 })
+          for (let location = res.headers()['location']; location; location = res.headers()['location']) {
+            const next = new URL(location, res.url())
+            if (next.pathname === '/login/oidc/callback') {
+              callback = next.href
+              return route.abort()
+            }
+            if (next.origin !== provider) break
+            res = await victim.request.get(next.href, { maxRedirects: 0 })
+          }
+          return route.fulfill({ response: res })
+        },
+      )
       await signInAtProvider(page, 'replay').catch(() => undefined)
       await expect.poll(() => callback).toContain('/login/oidc/callback?')
       const replay = await other.newPage()
       await replay.goto(callback)
-      await expect(replay.getByText(/Signed in as/)).toHaveCount(0)
       expect((await replay.request.get('/api/local/me')).status()).toBe(401)
     } finally {
       await Promise.all([victim.close(), other.close()])
