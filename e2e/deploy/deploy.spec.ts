@@ -32,6 +32,8 @@ interface Deployment {
 
 /** The address nginx connects to the instances from: the one proxy they trust. */
 const PROXY = '127.0.0.1'
+/** The dashboard's public name in ALLOWED_HOSTS (the browser uses localhost, which is always allowed). */
+const PUBLIC_NAME = 'dash.zonekeeper.test'
 
 const test = base.extend<object, { deployment: Deployment; pg: TestPostgres }>({
   pg: [
@@ -69,6 +71,7 @@ const test = base.extend<object, { deployment: Deployment; pg: TestPostgres }>({
         OIDC_CLIENT_SECRET: idp.clientSecret,
         OIDC_GROUPS: 'dns-team=editor:example.com;admins=admin',
         TRUSTED_PROXIES: PROXY,
+        ALLOWED_HOSTS: PUBLIC_NAME,
       }
       const dataDir = mkdtempSync(join(tmpdir(), 'zk-deploy-'))
       const store = createStore({ dataDir, databaseUrl: url })
@@ -188,6 +191,16 @@ test.describe('through nginx', () => {
     // The same headers from the proxy's address are believed.
     const trusted = await send(`${deployment.b.baseURL}/login`, { from: PROXY, headers: forged, form })
     expect(trusted.sessionCookie?.line).toMatch(/; Secure/)
+  })
+
+  test('nginx passes the Host on: the public name in ALLOWED_HOSTS is answered, any other refused', async ({ deployment }) => {
+    const port = deployment.nginx.port
+    const named = await send(`${deployment.nginx.url}/login`, { headers: { host: `${PUBLIC_NAME}:${port}` } })
+    expect(named.status).toBe(200)
+    expect(named.body).toContain('Sign in to Zonekeeper')
+    const other = await send(`${deployment.nginx.url}/login`, { headers: { host: `rebound.example:${port}` } })
+    expect(other.status).toBe(403)
+    expect(JSON.parse(other.body).errors[0].message).toContain('not "rebound.example"')
   })
 
   test('sign-out, a role change and a revoked token take effect on both instances at once', async ({ deployment }) => {
