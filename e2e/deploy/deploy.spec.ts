@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { addPerson } from '../../src/server/auth/test-helpers'
 import { THROTTLE } from '../../src/server/auth/throttle'
 import { createStore, type Store } from '../../src/server/store'
@@ -8,7 +8,7 @@ import { startOidcProvider, type TestOidcProvider } from '../../src/testing/oidc
 import { postgresMissing, startPostgres, type TestPostgres } from '../../src/testing/postgres'
 import { test as base, expect, freePort, SEED_ZONES, startZonekeeper, zoneUrl, type RunningZonekeeper } from '../fixtures'
 import { send } from './client'
-import { nginxMissing, README_PLACES, readmeNginxBlock, renderNginxConf, startNginx, type RunningNginx } from './nginx'
+import { nginxMissing, startNginx, type RunningNginx } from './nginx'
 
 /**
  * The deployment organisations run (issue 22), all real and on loopback: Debian's nginx ending TLS
@@ -16,6 +16,7 @@ import { nginxMissing, README_PLACES, readmeNginxBlock, renderNginxConf, startNg
  * that share one PostgreSQL, single sign-on at a real OpenID Connect provider, TRUSTED_PROXIES set
  * to the proxy. nginx runs the configuration the README shows (nginx.conf.template).
  * Clients are told apart by the loopback address they come from (127.0.0.2, 127.0.0.3 …).
+ * (readme.spec.ts checks that the README shows this nginx configuration.)
  * Skipped, saying why, without nginx or PostgreSQL; in CI their absence is an error.
  */
 const missing = postgresMissing() ?? nginxMissing()
@@ -110,12 +111,6 @@ const test = base.extend<object, { deployment: Deployment; pg: TestPostgres }>({
 // The certificate is made by the harness for this run; nobody's trust store knows it.
 test.use({ ignoreHTTPSErrors: true })
 test.describe.configure({ mode: 'serial', timeout: 60_000 })
-
-test('the README shows the nginx configuration these tests run (only ports and paths differ)', () => {
-  const block = readmeNginxBlock(readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8'))
-  expect(block, 'README.md has a Deploying section with an ```nginx block').toBeDefined()
-  expect(block).toBe(renderNginxConf(README_PLACES))
-})
 
 test.describe('through nginx', () => {
   test.skip(Boolean(missing), missing ?? '')
