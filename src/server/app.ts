@@ -9,6 +9,7 @@ import { guardWrites, hostCheck, rawTarget, splitTarget, WRITE_METHOD_LIST } fro
 import { registerLocalRoutes } from './local'
 import { setUpAudit } from './audit'
 import { maybeActor, registerAuth } from './auth'
+import { trustProxies } from './auth/request-info'
 import { registerApiDoor } from './proxy'
 import { createRedactor } from './redact'
 import { escapeControls } from './log-text'
@@ -61,6 +62,8 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   // Practice sandbox (issue 12): every forward names its request, so it follows the session's mode.
   const store = given ?? createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   const practice = setUpPractice(app, { config, store })
+  // Behind reverse proxies listed in TRUSTED_PROXIES, the client's address and scheme are the ones they forward.
+  if (config.trustedProxies) app.use('*', trustProxies(config.trustedProxies))
   if (log) app.use('*', requestLog(log))
   // API answers carry Cache-Control: no-store, set where the answer is written (serve.ts).
   // The request's own address first: its host (against DNS rebinding), then path tricks.

@@ -39,6 +39,7 @@ async function main() {
   )
   console.log(`  Dashboard store: ${store.dialect === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : resolve(config.dataDir, 'dashboard.sqlite')}`)
   if (upgrade) console.log(`  ${upgrade}`)
+  if (config.trustedProxies) console.log(`  Trusted proxies (X-Forwarded-For, X-Forwarded-Proto): ${config.trustedProxies.entries.join(', ')}`)
   if (config.oidc) {
     console.log(`  Single sign-on: ${config.oidc.issuer} (claim "${config.oidc.claim}", ${config.oidc.groups.size} mapped value(s))`)
   } else if (people === 0 && setupNeedsCode(config.host)) {

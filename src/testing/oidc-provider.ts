@@ -4,7 +4,8 @@ import Provider from 'oidc-provider'
 /**
  * A real OpenID Connect provider on loopback for tests (the `oidc-provider` package with its
  * development sign-in pages: any login and password are accepted, the login becomes the account).
- * `accounts` gives each login's display name and groups.
+ * `accounts` gives each login's display name and groups, and optionally a preferred_username other
+ * than the login (two logins may then claim the same name, as two people can at a real provider).
  */
 export interface TestOidcProvider {
   issuer: string
@@ -18,7 +19,7 @@ export async function startOidcProvider(options: {
   redirectUri: string
   /** Where the provider may send the browser after signing out there (RP-initiated logout). */
   postLogoutRedirectUri?: string
-  accounts: Record<string, { name: string; groups: string[] }>
+  accounts: Record<string, { name: string; groups: string[]; preferredUsername?: string }>
 }): Promise<TestOidcProvider> {
   const issuer = `http://127.0.0.1:${options.port}`
   const clientId = 'zonekeeper-test'
@@ -40,7 +41,7 @@ export async function startOidcProvider(options: {
       accountId: id,
       claims: async () => ({
         sub: id,
-        preferred_username: id,
+        preferred_username: options.accounts[id]?.preferredUsername ?? id,
         name: options.accounts[id]?.name ?? id,
         groups: options.accounts[id]?.groups ?? [],
       }),

@@ -4,6 +4,7 @@ import { isLoopback } from '../config'
 import type { Store } from '../store'
 import { grantFor, type OidcConfig } from './oidc-config'
 import { escapeHtml, PAGE_CSP, renderPage, safeNext } from './pages'
+import { publicUrl } from './request-info'
 import { usernameProblem } from './usernames'
 
 export const OIDC_START = '/login/oidc'
@@ -63,7 +64,8 @@ export function registerOidc(
       discovered = undefined
       throw err
     }))
-  const redirectUri = (c: Context) => new URL(OIDC_CALLBACK, c.req.url).href
+  // As the browser sees this server: https behind a TLS-terminating proxy in TRUSTED_PROXIES.
+  const redirectUri = (c: Context) => new URL(OIDC_CALLBACK, publicUrl(c)).href
 
   app.get(OIDC_START, async (c) => {
     let cfg: oidc.Configuration
@@ -110,7 +112,7 @@ export function registerOidc(
     let idToken: string | undefined
     try {
       const cfg = await provider()
-      const tokens = await oidc.authorizationCodeGrant(cfg, new URL(c.req.url), {
+      const tokens = await oidc.authorizationCodeGrant(cfg, publicUrl(c), {
         pkceCodeVerifier: pending.verifier,
         expectedState: state,
         expectedNonce: pending.nonce,
@@ -180,7 +182,7 @@ export function registerOidc(
       if (!cfg.serverMetadata().end_session_endpoint) return undefined
       return oidc.buildEndSessionUrl(cfg, {
         id_token_hint: idToken,
-        post_logout_redirect_uri: new URL('/login', c.req.url).href,
+        post_logout_redirect_uri: new URL('/login', publicUrl(c)).href,
       }).href
     },
   }
