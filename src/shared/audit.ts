@@ -24,6 +24,12 @@ export interface AuditEntryView {
   after: unknown
   undoOf: number | null
   hasRestorePoint: boolean
+  /** The object as a person knows it: "A shop.example.com", a policy's description… (null: nothing names it). */
+  label: string | null
+  /** The personal API token the write came with (its first characters), through /client/v4. */
+  tokenPrefix: string | null
+  /** The entry's hash in the tamper-evident chain (null only while it is being written). */
+  hash: string | null
 }
 
 /** What GET /api/local/audit/:id/undo-check answers. */
