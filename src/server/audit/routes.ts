@@ -4,11 +4,11 @@ import { toCsv } from '../../shared/page-shield/csv'
 import { auditSearchSchema, auditTimeRange, type AuditSearch } from '../../shared/schemas/audit'
 import { apiErrorsFromIssues } from '../../shared/schemas/common'
 import type { Actor } from '../auth/actor'
-import { requestActor as actorOf } from './middleware'
+import { AUDIT_ID_HEADER, requestActor as actorOf } from './middleware'
 import { jsonError, jsonErrors, jsonOk } from '../envelope'
 import type { AuditEntry, AuditFilter, Store } from '../store'
 import { sendFor, type Forward } from '../upstream'
-import { checkUndo } from './undo-check'
+import { alreadyUndone, checkUndo } from './undo-check'
 import { NotUndoable, planUndo } from './undo-plan'
 
 export const AUDIT_BASE = '/api/local/audit'
@@ -131,14 +131,33 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
   app.get(`${AUDIT_BASE}/:id/undo-check`, async (c) => {
     const e = await entryOf(c)
     if (e instanceof Response) return e
-    return checkUndo(sendFor(forward, c), e, await store.audit.undoneBy(e.id))
+    return checkUndo(sendFor(forward, c), e, await store.audit.undo.of(e.id))
   })
 
+  /**
+   * The undo is reserved in the store before anything is sent (one row per undone entry: of many
+   * concurrent undos exactly one gets it, on any instance); the others get 409 with who and when.
+   * The reservation is released when the undo does not happen, and kept when it succeeded.
+   */
   app.post(`${AUDIT_BASE}/:id/undo`, async (c) => {
     const e = await entryOf(c)
     if (e instanceof Response) return e
     const confirm = ((await c.req.json().catch(() => ({}))) as { confirm?: unknown }).confirm === true
-    const check = await checkUndo(sendFor(forward, c), e, await store.audit.undoneBy(e.id))
+    const { person } = actorOf(c)
+    const reserved = await store.audit.undo.reserve(e.id, { personId: person.id, username: person.username, personName: person.displayName })
+    if (!reserved.won) return alreadyUndone(reserved.by)
+    let res: Response | undefined
+    try {
+      res = await undoOnce(c, e, confirm)
+    } finally {
+      if (res?.ok) await store.audit.undo.done(e.id, Number(res.headers.get(AUDIT_ID_HEADER)) || null)
+      else await store.audit.undo.release(e.id)
+    }
+    return res
+  })
+
+  async function undoOnce(c: Context, e: AuditEntry, confirm: boolean): Promise<Response> {
+    const check = await checkUndo(sendFor(forward, c), e, undefined)
     if (check.status !== 200) return check
     const { result } = (await check.clone().json()) as { result: { conflicts: unknown[]; request: { method: string; path: string; body?: unknown } } }
     if (result.conflicts.length && !confirm) {
@@ -150,5 +169,5 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
       headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1', [UNDO_HEADER]: `${undoKey}:${e.id}` },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
-  })
+  }
 }

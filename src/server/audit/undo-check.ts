@@ -1,5 +1,5 @@
 import { jsonError, jsonOk } from '../envelope'
-import type { AuditEntry } from '../store'
+import type { AuditEntry, UndoReservation } from '../store'
 import type { Send } from '../upstream'
 import { readMany } from './capture'
 import { dnsInput, NotUndoable, pick, planUndo, POLICY_FIELDS, rulesetState } from './undo-plan'
@@ -24,8 +24,8 @@ function sortKeys(v: unknown): unknown {
  * Before an undo: is every object still as the entry left it? Answers the plan (what will be sent)
  * and the conflicts, each with the expected and the current state, for the person to decide.
  */
-export async function checkUndo(forward: Send, e: AuditEntry, undoneBy: number | undefined): Promise<Response> {
-  if (undoneBy !== undefined) return jsonError(409, 10409, `This change was already undone (entry ${undoneBy}).`)
+export async function checkUndo(forward: Send, e: AuditEntry, taken: UndoReservation | undefined): Promise<Response> {
+  if (taken) return alreadyUndone(taken)
   let plan
   try {
     plan = planUndo(e)
@@ -38,4 +38,16 @@ export async function checkUndo(forward: Send, e: AuditEntry, undoneBy: number |
     .map((check, i) => ({ label: check.label, path: check.path, expected: check.expected, current: comparable(check.path, now[i]) }))
     .filter((c) => !same(c.expected, c.current))
   return jsonOk({ summary: plan.summary, note: plan.note ?? null, request: plan.request, conflicts })
+}
+
+/** 409: someone undid (or is undoing) this entry; says who and when. */
+export function alreadyUndone(by: UndoReservation): Response {
+  const when = new Date(by.at).toISOString().replace('T', ' ').slice(0, 16) + ' UTC'
+  const who = `${by.personName} (${by.username})`
+  const message =
+    by.state === 'done'
+      ? `This change was already undone by ${who} at ${when}${by.undoEntryId ? ` (entry ${by.undoEntryId})` : ''}.`
+      : `${who} is undoing this change (since ${when}).`
+  const body = { success: false, errors: [{ code: 10409, message }], messages: [], result: { undoneBy: { username: by.username, personName: by.personName, at: by.at, state: by.state, entryId: by.undoEntryId } } }
+  return new Response(JSON.stringify(body), { status: 409, headers: { 'content-type': 'application/json' } })
 }
