@@ -15,6 +15,7 @@ export { ROLES, publicPerson, type Person, type PersonWithHash, type Role, type 
 export type { SessionInfo, SessionPolicy } from './sessions'
 export type { ReviewRow, NewReview } from './reviews'
 export type { ApiToken } from './api-tokens'
+export { tokenPrefix } from './api-tokens'
 export type { SavedLbMigration } from './lb-migrations'
 export type { AuditEntry, AuditFilter, AuditOutcome, ChainReport, NewAuditEntry } from './audit'
 export type { UndoReservation } from './audit-undo'
