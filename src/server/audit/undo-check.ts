@@ -2,22 +2,17 @@ import { jsonError, jsonOk } from '../envelope'
 import type { AuditEntry, UndoReservation } from '../store'
 import type { Send } from '../upstream'
 import { readMany } from './capture'
-import { dnsInput, NotUndoable, pick, planUndo, POLICY_FIELDS, rulesetState } from './undo-plan'
+import { dnsInput, NotUndoable, pick, planUndo, POLICY_FIELDS, rulesetState, same, type UndoCheck } from './undo-plan'
 
-/** The same comparable fields as the plan's `expected`, read from the object as it is now. */
-function comparable(path: string, current: unknown): Record<string, unknown> | null {
+/** The same comparable fields as the plan's `expected` (only those the undo writes), read from the object as it is now. */
+function comparable(check: UndoCheck, current: unknown): Record<string, unknown> | null {
   if (current === null) return null
+  if (check.fields) return pick(current, check.fields)
+  const { path } = check
   if (path.includes('/dns_records/')) return dnsInput(current)
   if (path.includes('/page_shield/policies/')) return pick(current, POLICY_FIELDS)
   if (path.includes('/rulesets/')) return rulesetState(current)
   return current as Record<string, unknown>
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b))
-function sortKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortKeys)
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, sortKeys(x)]))
-  return v
 }
 
 /**
@@ -35,7 +30,7 @@ export async function checkUndo(forward: Send, e: AuditEntry, taken: UndoReserva
   }
   const now = await readMany(forward, plan.checks.map((c) => c.path))
   const conflicts = plan.checks
-    .map((check, i) => ({ label: check.label, path: check.path, expected: check.expected, current: comparable(check.path, now[i]) }))
+    .map((check, i) => ({ label: check.label, path: check.path, expected: check.expected, current: comparable(check, now[i]) }))
     .filter((c) => !same(c.expected, c.current))
   return jsonOk({ summary: plan.summary, note: plan.note ?? null, request: plan.request, conflicts })
 }

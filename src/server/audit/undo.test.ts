@@ -128,4 +128,38 @@ describe('undo', () => {
     expect((await undo(mine.audit)).status).toBe(409) // a conflict, not a reservation
     expect((await undo(mine.audit, true)).status).toBe(200)
   })
+
+  it('brings a deleted CNAME back with its settings (flatten_cname)', async () => {
+    const made = await write('POST', `/zones/${Z}/dns_records`, { type: 'CNAME', name: 'flat-gone', content: 'target.example.net', ttl: 300, proxied: false, settings: { flatten_cname: true }, comment: 'flat' })
+    expect(made.body.result.settings).toMatchObject({ flatten_cname: true })
+    const gone = await write('DELETE', `/zones/${Z}/dns_records/${made.body.result.id}`)
+    const res = await undo(gone.audit)
+    expect(res.status, await res.clone().text()).toBe(200)
+    expect(((await res.json()) as { result: Record<string, unknown> }).result).toMatchObject({ name: 'flat-gone.example.com', settings: { flatten_cname: true }, comment: 'flat' })
+  })
+
+  it('undoes a TTL change without touching the settings, and ignores later changes to fields it does not write', async () => {
+    const made = await write('POST', `/zones/${Z}/dns_records`, { type: 'CNAME', name: 'flat-ttl', content: 'target.example.net', ttl: 300, proxied: false, settings: { flatten_cname: true } })
+    const id = made.body.result.id
+    const mine = await write('PATCH', `/zones/${Z}/dns_records/${id}`, { ttl: 600 })
+    // Someone else adds a comment afterwards: the undo writes only the TTL, so no conflict.
+    await write('PATCH', `/zones/${Z}/dns_records/${id}`, { comment: 'later, by someone else' })
+    const check = (await (await app.request(`/api/local/audit/${mine.audit}/undo-check`)).json()) as { result: { conflicts: unknown[]; request: { method: string; body: unknown } } }
+    expect(check.result.conflicts).toEqual([])
+    expect(check.result.request).toMatchObject({ method: 'PATCH', body: { ttl: 300 } })
+    expect((await undo(mine.audit)).status).toBe(200)
+    expect(await get(`/zones/${Z}/dns_records/${id}`)).toMatchObject({ ttl: 300, settings: { flatten_cname: true }, comment: 'later, by someone else' })
+  })
+
+  it('sees a later change of the settings as a conflict when the undo would write them', async () => {
+    const made = await write('POST', `/zones/${Z}/dns_records`, { type: 'CNAME', name: 'flat-conflict', content: 'target.example.net', ttl: 300, proxied: false })
+    const id = made.body.result.id
+    const mine = await write('PATCH', `/zones/${Z}/dns_records/${id}`, { ttl: 600, settings: { flatten_cname: true } })
+    await write('PATCH', `/zones/${Z}/dns_records/${id}`, { settings: { flatten_cname: false } })
+    const check = (await (await app.request(`/api/local/audit/${mine.audit}/undo-check`)).json()) as { result: { conflicts: { expected: Record<string, unknown>; current: Record<string, unknown> }[] } }
+    expect(check.result.conflicts).toHaveLength(1)
+    expect(check.result.conflicts[0].expected).toMatchObject({ settings: { flatten_cname: true } })
+    expect(check.result.conflicts[0].current.settings).toBeUndefined()
+    expect((await undo(mine.audit)).status).toBe(409)
+  })
 })
