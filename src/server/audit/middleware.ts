@@ -10,7 +10,7 @@ import { labelOf } from '../../shared/audit-label'
 import { sendFor, type Forward, type ForwardRequest } from '../upstream'
 import { readAfter, readBefore, type BeforeState } from './capture'
 import { describeApiWrite, describeLocalWrite, type WriteDescription } from './describe'
-import { withoutSecrets } from './secrets'
+import { withoutSecrets, withoutUrlSecrets } from './secrets'
 import { AUDIT_BASE, UNDO_HEADER, undoKey } from './routes'
 import { zoneNames } from './zone-names'
 
@@ -144,7 +144,7 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
       path: isApi ? apiPath : path,
       outcome,
       status: res.status,
-      errors: (answer?.errors ?? []).map((e) => ({ code: Number(e.code), message: String(e.message) })),
+      errors: (answer?.errors ?? []).map((e) => ({ code: Number(e.code), message: withoutUrlSecrets(String(e.message)) })),
       before,
       after: cleanAfter,
       undoOf: d.undoOf ?? null,
