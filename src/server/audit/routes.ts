@@ -26,14 +26,22 @@ export const scopeOf = (a: Actor): AuditFilter['scope'] =>
 const practiceFilter = (c: Context): Pick<AuditFilter, 'practice' | 'scope'> =>
   c.get('zkPractice') ? { practice: { personId: actorOf(c).person.id } } : { practice: false, scope: scopeOf(actorOf(c)) }
 
-function visible(c: Context, e: AuditEntry): boolean {
+/**
+ * Whether the asker may read this entry, against their scope as it is now (not as it was when the
+ * entry was made): an entry of a zone only while that zone is in their scope, even their own; their
+ * own entries that name no zone (people, sessions, a refused write whose zone was never looked up).
+ * `touchesZone`: the read reaches the zone itself (its current state, its restore point), which
+ * needs the zone's name in scope: an own entry without one is not enough.
+ */
+function visible(c: Context, e: AuditEntry, touchesZone = false): boolean {
   const a = actorOf(c)
   if (c.get('zkPractice')) return e.mode === 'practice' && e.personId === a.person.id
   if (e.mode === 'practice') return false
   const s = scopeOf(a)
   if (!s) return true
-  if (s.personId !== null && e.personId === s.personId) return true
-  return e.zoneName !== null && (s.zones === '*' || s.zones.includes(e.zoneName))
+  if (e.zoneName !== null) return s.zones === '*' || s.zones.includes(e.zoneName)
+  if (e.zoneId !== null && touchesZone) return s.zones === '*'
+  return s.personId !== null && e.personId === s.personId
 }
 
 function filterOf(s: AuditSearch, c: Context): AuditFilter {
@@ -100,10 +108,10 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
     return jsonOk(entries)
   })
 
-  const entryOf = async (c: Context): Promise<AuditEntry | Response> => {
+  const entryOf = async (c: Context, touchesZone = false): Promise<AuditEntry | Response> => {
     const id = Number(c.req.param('id'))
     const e = Number.isSafeInteger(id) ? await store.audit.get(id) : undefined
-    return e && visible(c, e) ? e : jsonError(404, 10404, 'No such audit entry (or it is outside your zone scope).')
+    return e && visible(c, e, touchesZone) ? e : jsonError(404, 10404, 'No such audit entry (or it is outside your zone scope).')
   }
 
   app.get(`${AUDIT_BASE}/:id`, async (c) => {
@@ -121,7 +129,7 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
   })
 
   app.get(`${AUDIT_BASE}/:id/restore-point`, async (c) => {
-    const e = await entryOf(c)
+    const e = await entryOf(c, true)
     if (e instanceof Response) return e
     const text = await store.audit.restorePoint(e.id)
     if (text === undefined) return jsonError(404, 10404, 'This entry has no restore point.')
@@ -132,7 +140,7 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
   })
 
   app.get(`${AUDIT_BASE}/:id/undo-check`, async (c) => {
-    const e = await entryOf(c)
+    const e = await entryOf(c, true)
     if (e instanceof Response) return e
     return checkUndo(sendFor(forward, c), e, await store.audit.undo.of(e.id))
   })
@@ -143,7 +151,7 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
    * The reservation is released when the undo does not happen, and kept when it succeeded.
    */
   app.post(`${AUDIT_BASE}/:id/undo`, async (c) => {
-    const e = await entryOf(c)
+    const e = await entryOf(c, true)
     if (e instanceof Response) return e
     const confirm = ((await c.req.json().catch(() => ({}))) as { confirm?: unknown }).confirm === true
     const { person } = actorOf(c)

@@ -29,7 +29,7 @@ export interface AuditFilter {
   to?: number
   /** One object's history. */
   resource?: { zoneId: string; type: string; id: string }
-  /** Who is asking, when not an administrator: entries of zones in their scope, and their own. */
+  /** Who is asking, when not an administrator: entries of zones in their scope, and their own that name no zone. */
   scope?: { zones: '*' | string[]; personId: string | null }
   /**
    * Practice entries: `false` leaves them out (live views); `{ personId }` keeps only that person's
@@ -132,7 +132,9 @@ export function auditStore(db: () => Promise<Db>, now: () => number = Date.now) 
         parts.push(eb('zone_id', '=', zoneId), eb.or([own, inBulk]))
       }
       if (f.scope) {
-        const own = f.scope.personId === null ? never : eb('person_id', '=', f.scope.personId)
+        // The asker's scope as it is now: a zone's entries while the zone is in it (their own too);
+        // their own entries that name no zone.
+        const own = f.scope.personId === null ? never : eb.and([eb('person_id', '=', f.scope.personId), eb('zone_name', 'is', null)])
         const zoned = f.scope.zones === '*' ? eb('zone_name', 'is not', null) : f.scope.zones.length ? eb('zone_name', 'in', f.scope.zones) : never
         parts.push(eb.or([own, zoned]) as Expression<SqlBool>)
       }
