@@ -47,3 +47,10 @@ export function mayUndo(e: Pick<AuditEntryView, 'outcome' | 'resourceType' | 'ac
   if (e.resourceType === 'page_shield_policy') return ['create', 'update', 'delete'].includes(e.action)
   return e.resourceType === 'ruleset' && e.action === 'replace'
 }
+
+/** The object of an entry in words: its label ("A shop.example.com", "page shield policy Block evil"), else its type and id. */
+export function objectWords(e: Pick<AuditEntryView, 'resourceType' | 'resourceId' | 'label'>): string {
+  const type = e.resourceType.replace(/_/g, ' ')
+  if (e.label) return e.resourceType === 'dns_record' ? e.label : `${type} ${e.label}`
+  return `${type}${e.resourceId ? ` ${e.resourceId}` : ''}`
+}
