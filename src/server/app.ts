@@ -114,7 +114,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   // the administrator's SANDBOX_API_TOKEN (none set: door closed). Read per request: people come and go.
   const requiredToken = async (c: Context) =>
     maybeActor(c) ? undefined : config.dashboardPassword || (await auth.signInRequired()) ? (config.sandboxApiToken ?? null) : undefined
-  if (emulator) registerSandboxDoor(app, emulator, { requiredToken })
+  if (emulator) registerSandboxDoor(app, emulator, { requiredToken, forward: audit.forward(forward) })
   else registerNoSandbox(app)
 
   app.use('/api/local/*', guardWrites)

@@ -5,7 +5,7 @@ import type { Emulator } from './emulator'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from './envelope'
 import { withoutTrailingSlash } from './endpoints'
 import { guardWrites, rawTarget, splitTarget } from './guard'
-import type { Send } from './upstream'
+import type { Forward, Send } from './upstream'
 
 export const CLIENT_DOOR = '/client/v4'
 
@@ -92,10 +92,13 @@ export interface SandboxDoorOptions {
    * null when none is set (the door then refuses every client). Undefined: any credential will do.
    */
   requiredToken?: (c: Context) => Promise<string | null | undefined>
+  /** What the door forwards with (the audit log's, which reads a write's before state); default: the emulator. */
+  forward?: Forward
 }
 
-export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredToken }: SandboxDoorOptions = {}): void {
-  const forward = emulatorForward(emulator)
+export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredToken, forward: given }: SandboxDoorOptions = {}): void {
+  const direct = emulatorForward(emulator)
+  const forward: Forward = given ?? ((req) => direct(req))
 
   app.all(`${CLIENT_DOOR}/*`, async (c) => {
     const method = c.req.method.toUpperCase()
@@ -103,13 +106,16 @@ export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredTok
     const refusal = sandboxAuthError(c, Boolean(body?.byteLength)) ?? tokenRefusal(c, await requiredToken?.(c))
     if (refusal) return refusal
     const { path, query } = splitTarget(rawTarget(c))
-    return forward({
-      method,
-      // One trailing slash is accepted, as the service does (ddclient: `/zones/?name=…`).
-      pathAndQuery: (withoutTrailingSlash(path.slice(CLIENT_DOOR.length)) || '/') + query,
-      contentType: body?.byteLength ? c.req.header('content-type') : undefined,
-      body,
-    })
+    return forward(
+      {
+        method,
+        // One trailing slash is accepted, as the service does (ddclient: `/zones/?name=…`).
+        pathAndQuery: (withoutTrailingSlash(path.slice(CLIENT_DOOR.length)) || '/') + query,
+        contentType: body?.byteLength ? c.req.header('content-type') : undefined,
+        body,
+      },
+      c,
+    )
   })
 
   app.post('/api/sandbox/reset', guardWrites, async () => {

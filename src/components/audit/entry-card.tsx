@@ -3,7 +3,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { useCan } from '@/lib/access'
 import { isApiArea, writeRole } from '@/shared/access'
-import { mayUndo, type AuditEntryView } from '@/shared/audit'
+import { mayUndo, objectWords, type AuditEntryView } from '@/shared/audit'
 import { restorePointUrl } from './audit-api'
 import { EntryDiff } from './entry-diff'
 import { UndoPanel } from './undo-panel'
@@ -34,11 +34,11 @@ export function EntryCard({ entry: e, undoneBy }: { entry: AuditEntryView; undon
   return (
     <article className="space-y-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-700" aria-label={`Entry ${e.id}`}>
       <header className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="font-medium">{ACTION_WORDS[e.action] ?? e.action}</span>
+        <span className="font-medium">{ACTION_WORDS[e.action] ?? e.action} <span className="font-mono text-xs [overflow-wrap:anywhere]">{objectWords(e)}</span></span>
         <Badge tone={OUTCOME_TONE[e.outcome]}>{OUTCOME_WORDS[e.outcome]}</Badge>
         {e.undoOf !== null && <Badge tone="info">Undo of entry {e.undoOf}</Badge>}
         <span className="text-zinc-600 dark:text-zinc-400">
-          by {e.personName} · <time dateTime={new Date(e.at).toISOString()}>{whenText(e.at)}</time> · {e.mode}
+          by {e.personName}{e.tokenPrefix ? ` with API token ${e.tokenPrefix}…` : ''} · <time dateTime={new Date(e.at).toISOString()}>{whenText(e.at)}</time> · {e.mode}
         </span>
       </header>
       {e.errors.length > 0 && (

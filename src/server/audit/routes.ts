@@ -4,11 +4,11 @@ import { toCsv } from '../../shared/page-shield/csv'
 import { auditSearchSchema, auditTimeRange, type AuditSearch } from '../../shared/schemas/audit'
 import { apiErrorsFromIssues } from '../../shared/schemas/common'
 import type { Actor } from '../auth/actor'
-import { requestActor as actorOf } from './middleware'
+import { AUDIT_ID_HEADER, requestActor as actorOf } from './middleware'
 import { jsonError, jsonErrors, jsonOk } from '../envelope'
 import type { AuditEntry, AuditFilter, Store } from '../store'
 import { sendFor, type Forward } from '../upstream'
-import { checkUndo } from './undo-check'
+import { alreadyUndone, checkUndo } from './undo-check'
 import { NotUndoable, planUndo } from './undo-plan'
 
 export const AUDIT_BASE = '/api/local/audit'
@@ -26,26 +26,34 @@ export const scopeOf = (a: Actor): AuditFilter['scope'] =>
 const practiceFilter = (c: Context): Pick<AuditFilter, 'practice' | 'scope'> =>
   c.get('zkPractice') ? { practice: { personId: actorOf(c).person.id } } : { practice: false, scope: scopeOf(actorOf(c)) }
 
-function visible(c: Context, e: AuditEntry): boolean {
+/**
+ * Whether the asker may read this entry, against their scope as it is now (not as it was when the
+ * entry was made): an entry of a zone only while that zone is in their scope, even their own; their
+ * own entries that name no zone (people, sessions, a refused write whose zone was never looked up).
+ * `touchesZone`: the read reaches the zone itself (its current state, its restore point), which
+ * needs the zone's name in scope: an own entry without one is not enough.
+ */
+function visible(c: Context, e: AuditEntry, touchesZone = false): boolean {
   const a = actorOf(c)
   if (c.get('zkPractice')) return e.mode === 'practice' && e.personId === a.person.id
   if (e.mode === 'practice') return false
   const s = scopeOf(a)
   if (!s) return true
-  if (s.personId !== null && e.personId === s.personId) return true
-  return e.zoneName !== null && (s.zones === '*' || s.zones.includes(e.zoneName))
+  if (e.zoneName !== null) return s.zones === '*' || s.zones.includes(e.zoneName)
+  if (e.zoneId !== null && touchesZone) return s.zones === '*'
+  return s.personId !== null && e.personId === s.personId
 }
 
 function filterOf(s: AuditSearch, c: Context): AuditFilter {
   return { person: s.person, zone: s.zone, area: s.area, action: s.action, outcome: s.outcome, ...auditTimeRange(s), ...practiceFilter(c) }
 }
 
-const CSV_COLUMNS = ['id', 'time', 'person', 'username', 'mode', 'zone', 'area', 'resource_type', 'resource_id', 'action', 'outcome', 'status', 'errors', 'request_id', 'before', 'after', 'undo_of'] as const
+const CSV_COLUMNS = ['id', 'time', 'person', 'username', 'token', 'mode', 'zone', 'area', 'resource_type', 'resource_id', 'object', 'action', 'outcome', 'status', 'errors', 'request_id', 'before', 'after', 'undo_of', 'hash'] as const
 const csvRow = (e: AuditEntry) => ({
-  id: e.id, time: new Date(e.at).toISOString(), person: e.personName, username: e.username, mode: e.mode, zone: e.zoneName ?? e.zoneId ?? '',
-  area: e.area, resource_type: e.resourceType, resource_id: e.resourceId ?? '', action: e.action, outcome: e.outcome, status: e.status,
+  id: e.id, time: new Date(e.at).toISOString(), person: e.personName, username: e.username, token: e.tokenPrefix ?? '', mode: e.mode, zone: e.zoneName ?? e.zoneId ?? '',
+  area: e.area, resource_type: e.resourceType, resource_id: e.resourceId ?? '', object: e.label ?? '', action: e.action, outcome: e.outcome, status: e.status,
   errors: e.errors.map((x) => `${x.code}: ${x.message}`).join('; '), request_id: e.requestId,
-  before: e.before === null ? '' : JSON.stringify(e.before), after: e.after === null ? '' : JSON.stringify(e.after), undo_of: e.undoOf ?? '',
+  before: e.before === null ? '' : JSON.stringify(e.before), after: e.after === null ? '' : JSON.stringify(e.after), undo_of: e.undoOf ?? '', hash: e.hash ?? '',
 })
 
 export interface AuditRouteOptions {
@@ -89,6 +97,9 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
     })
   })
 
+  // Administrators only (endpoint-roles.ts): walks every entry's hash.
+  app.get(`${AUDIT_BASE}/chain`, async () => jsonOk(await store.audit.verify()))
+
   app.get(`${AUDIT_BASE}/history`, async (c) => {
     const q = new URL(c.req.url).searchParams
     const [zoneId, type, id] = [q.get('zone_id'), q.get('type'), q.get('id')]
@@ -97,10 +108,10 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
     return jsonOk(entries)
   })
 
-  const entryOf = async (c: Context): Promise<AuditEntry | Response> => {
+  const entryOf = async (c: Context, touchesZone = false): Promise<AuditEntry | Response> => {
     const id = Number(c.req.param('id'))
     const e = Number.isSafeInteger(id) ? await store.audit.get(id) : undefined
-    return e && visible(c, e) ? e : jsonError(404, 10404, 'No such audit entry (or it is outside your zone scope).')
+    return e && visible(c, e, touchesZone) ? e : jsonError(404, 10404, 'No such audit entry (or it is outside your zone scope).')
   }
 
   app.get(`${AUDIT_BASE}/:id`, async (c) => {
@@ -118,7 +129,7 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
   })
 
   app.get(`${AUDIT_BASE}/:id/restore-point`, async (c) => {
-    const e = await entryOf(c)
+    const e = await entryOf(c, true)
     if (e instanceof Response) return e
     const text = await store.audit.restorePoint(e.id)
     if (text === undefined) return jsonError(404, 10404, 'This entry has no restore point.')
@@ -129,16 +140,35 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
   })
 
   app.get(`${AUDIT_BASE}/:id/undo-check`, async (c) => {
-    const e = await entryOf(c)
+    const e = await entryOf(c, true)
     if (e instanceof Response) return e
-    return checkUndo(sendFor(forward, c), e, await store.audit.undoneBy(e.id))
+    return checkUndo(sendFor(forward, c), e, await store.audit.undo.of(e.id))
   })
 
+  /**
+   * The undo is reserved in the store before anything is sent (one row per undone entry: of many
+   * concurrent undos exactly one gets it, on any instance); the others get 409 with who and when.
+   * The reservation is released when the undo does not happen, and kept when it succeeded.
+   */
   app.post(`${AUDIT_BASE}/:id/undo`, async (c) => {
-    const e = await entryOf(c)
+    const e = await entryOf(c, true)
     if (e instanceof Response) return e
     const confirm = ((await c.req.json().catch(() => ({}))) as { confirm?: unknown }).confirm === true
-    const check = await checkUndo(sendFor(forward, c), e, await store.audit.undoneBy(e.id))
+    const { person } = actorOf(c)
+    const reserved = await store.audit.undo.reserve(e.id, { personId: person.id, username: person.username, personName: person.displayName })
+    if (!reserved.won) return alreadyUndone(reserved.by)
+    let res: Response | undefined
+    try {
+      res = await undoOnce(c, e, confirm)
+    } finally {
+      if (res?.ok) await store.audit.undo.done(e.id, Number(res.headers.get(AUDIT_ID_HEADER)) || null)
+      else await store.audit.undo.release(e.id)
+    }
+    return res
+  })
+
+  async function undoOnce(c: Context, e: AuditEntry, confirm: boolean): Promise<Response> {
+    const check = await checkUndo(sendFor(forward, c), e, undefined)
     if (check.status !== 200) return check
     const { result } = (await check.clone().json()) as { result: { conflicts: unknown[]; request: { method: string; path: string; body?: unknown } } }
     if (result.conflicts.length && !confirm) {
@@ -150,5 +180,5 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
       headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1', [UNDO_HEADER]: `${undoKey}:${e.id}` },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
-  })
+  }
 }

@@ -53,6 +53,8 @@ export const localRoutes: LocalRoute[] = [
   { method: 'GET', path: '/api/local/audit', role: 'viewer' },
   { method: 'GET', path: '/api/local/audit/export.csv', role: 'viewer' },
   { method: 'GET', path: '/api/local/audit/history', role: 'viewer' },
+  // Issue 23: the chain's verification, for administrators (it reads every entry).
+  { method: 'GET', path: '/api/local/audit/chain', role: 'admin' },
   { method: 'GET', path: '/api/local/audit/:id', role: 'viewer' },
   { method: 'GET', path: '/api/local/audit/:id/restore-point', role: 'viewer' },
   { method: 'GET', path: '/api/local/audit/:id/undo-check', role: 'viewer' },

@@ -12,6 +12,8 @@ export interface ApiToken {
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex')
+/** The part of a token that is stored and shown (the audit log names the token a write came with by it). */
+export const tokenPrefix = (token: string) => token.slice(0, 10)
 const TOUCH_EVERY_MS = 60_000
 
 /** Personal API tokens for the sandbox's /client/v4 door: shown once, stored as a SHA-256 hash, revocable. */
@@ -38,7 +40,7 @@ export function apiTokenStore(db: () => Promise<Db>, now: () => number) {
         id: randomUUID(),
         person_id: personId,
         name,
-        prefix: token.slice(0, 10),
+        prefix: tokenPrefix(token),
         token_hash: hash(token),
         created_at: now(),
         last_used_at: null,

@@ -1,5 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { AuditTable } from './audit-schema'
+import { appendChained, pruneChain, verifyChain, type ChainReport } from './audit-chain'
+import { auditUndoStore } from './audit-undo'
 import type { Db } from './db'
 import type { StoreTables } from './schema'
 import type { AuditEntryView } from '../../shared/audit'
@@ -8,7 +10,13 @@ import type { AuditEntryView } from '../../shared/audit'
 export type AuditEntry = AuditEntryView
 export type AuditOutcome = AuditEntry['outcome']
 
-export type NewAuditEntry = Omit<AuditEntry, 'id' | 'hasRestorePoint'> & { restorePoint?: string | null }
+/** What a writer gives (the label and token prefix are optional: sign-in events have neither). */
+export type NewAuditEntry = Omit<AuditEntry, 'id' | 'hasRestorePoint' | 'label' | 'tokenPrefix' | 'hash'> & {
+  restorePoint?: string | null
+  label?: string | null
+  tokenPrefix?: string | null
+}
+export type { ChainReport }
 
 export interface AuditFilter {
   person?: string
@@ -21,7 +29,7 @@ export interface AuditFilter {
   to?: number
   /** One object's history. */
   resource?: { zoneId: string; type: string; id: string }
-  /** Who is asking, when not an administrator: entries of zones in their scope, and their own. */
+  /** Who is asking, when not an administrator: entries of zones in their scope, and their own that name no zone. */
   scope?: { zones: '*' | string[]; personId: string | null }
   /**
    * Practice entries: `false` leaves them out (live views); `{ personId }` keeps only that person's
@@ -30,7 +38,7 @@ export interface AuditFilter {
   practice?: false | { personId: string | null }
 }
 
-type Row = Omit<AuditTable, 'id' | 'restore_point'> & { id: number; has_restore_point: number | boolean }
+type Row = Omit<AuditTable, 'id' | 'restore_point' | 'prev_hash'> & { id: number; has_restore_point: number | boolean }
 
 const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text))
 const text = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value))
@@ -59,14 +67,18 @@ function toEntry(r: Row): AuditEntry {
     after: parse(r.after),
     undoOf: r.undo_of === null ? null : Number(r.undo_of),
     hasRestorePoint: Boolean(Number(r.has_restore_point)),
+    label: r.label,
+    tokenPrefix: r.token_prefix,
+    hash: r.hash,
   }
 }
 
 /**
- * The audit log: append-only. Nothing here edits an entry; the only deletion is `prune`, by age,
- * for the retention setting.
+ * The audit log: append-only and chained (each entry's hash covers it and the previous entry's
+ * hash; see audit-chain.ts). Nothing here edits an entry; the only deletion is `prune`, by age, for
+ * the retention setting, which records a checkpoint so the rest still verifies.
  */
-export function auditStore(db: () => Promise<Db>) {
+export function auditStore(db: () => Promise<Db>, now: () => number = Date.now) {
   const select = async () =>
     (await db())
       .selectFrom('audit_log')
@@ -92,6 +104,9 @@ export function auditStore(db: () => Promise<Db>) {
         'before',
         'after',
         'undo_of',
+        'label',
+        'token_prefix',
+        'hash',
       ])
       .select((eb) => eb.case().when('restore_point', 'is not', null).then(1).else(0).end().as('has_restore_point'))
 
@@ -117,7 +132,9 @@ export function auditStore(db: () => Promise<Db>) {
         parts.push(eb('zone_id', '=', zoneId), eb.or([own, inBulk]))
       }
       if (f.scope) {
-        const own = f.scope.personId === null ? never : eb('person_id', '=', f.scope.personId)
+        // The asker's scope as it is now: a zone's entries while the zone is in it (their own too);
+        // their own entries that name no zone.
+        const own = f.scope.personId === null ? never : eb.and([eb('person_id', '=', f.scope.personId), eb('zone_name', 'is', null)])
         const zoned = f.scope.zones === '*' ? eb('zone_name', 'is not', null) : f.scope.zones.length ? eb('zone_name', 'in', f.scope.zones) : never
         parts.push(eb.or([own, zoned]) as Expression<SqlBool>)
       }
@@ -130,38 +147,34 @@ export function auditStore(db: () => Promise<Db>) {
     }
   }
 
+  const undo = auditUndoStore(db, now)
   return {
     async add(e: NewAuditEntry): Promise<number> {
-      const row = await (
-        await db()
-      )
-        .insertInto('audit_log')
-        .values({
-          at: e.at,
-          request_id: e.requestId,
-          person_id: e.personId,
-          username: e.username,
-          person_name: e.personName,
-          mode: e.mode,
-          zone_id: e.zoneId,
-          zone_name: e.zoneName,
-          area: e.area,
-          resource_type: e.resourceType,
-          resource_id: e.resourceId,
-          action: e.action,
-          method: e.method,
-          path: e.path,
-          outcome: e.outcome,
-          status: e.status,
-          errors: e.errors.length ? JSON.stringify(e.errors) : null,
-          before: text(e.before),
-          after: text(e.after),
-          undo_of: e.undoOf,
-          restore_point: e.restorePoint ?? null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      return Number(row.id)
+      return appendChained(await db(), {
+        at: e.at,
+        request_id: e.requestId,
+        person_id: e.personId,
+        username: e.username,
+        person_name: e.personName,
+        mode: e.mode,
+        zone_id: e.zoneId,
+        zone_name: e.zoneName,
+        area: e.area,
+        resource_type: e.resourceType,
+        resource_id: e.resourceId,
+        action: e.action,
+        method: e.method,
+        path: e.path,
+        outcome: e.outcome,
+        status: e.status,
+        errors: e.errors.length ? JSON.stringify(e.errors) : null,
+        before: text(e.before),
+        after: text(e.after),
+        undo_of: e.undoOf,
+        restore_point: e.restorePoint ?? null,
+        label: e.label ?? null,
+        token_prefix: e.tokenPrefix ?? null,
+      })
     },
     /** Newest first. */
     async list(f: AuditFilter, page = 1, perPage = 50): Promise<{ entries: AuditEntry[]; total: number }> {
@@ -190,22 +203,20 @@ export function auditStore(db: () => Promise<Db>) {
       const row = await (await db()).selectFrom('audit_log').select('restore_point').where('id', '=', id).executeTakeFirst()
       return row?.restore_point ?? undefined
     },
-    /** Entries that undid `id` successfully (an entry is undone once). */
+    /** The entry that undid `id` (an entry is undone once: see `undo`). */
     async undoneBy(id: number): Promise<number | undefined> {
-      const row = await (
-        await db()
-      )
-        .selectFrom('audit_log')
-        .select('id')
-        .where('undo_of', '=', id)
-        .where('outcome', '=', 'success')
-        .executeTakeFirst()
-      return row ? Number(row.id) : undefined
+      const r = await undo.of(id)
+      return r?.state === 'done' ? (r.undoEntryId ?? undefined) : undefined
     },
-    /** Retention: removes entries older than `before` (milliseconds); returns how many went. */
+    /** Undo reservations: one undo per entry, decided by the store. */
+    undo,
+    /** Retention: removes entries older than `before` (milliseconds), with a checkpoint; returns how many went. */
     async prune(before: number): Promise<number> {
-      const r = await (await db()).deleteFrom('audit_log').where('at', '<', before).executeTakeFirst()
-      return Number(r.numDeletedRows)
+      return pruneChain(await db(), before, now())
+    },
+    /** Walks the chain and names the first entry that does not match. */
+    async verify(): Promise<ChainReport> {
+      return verifyChain(await db())
     },
   }
 }

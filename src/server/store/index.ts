@@ -15,8 +15,10 @@ export { ROLES, publicPerson, type Person, type PersonWithHash, type Role, type 
 export type { SessionInfo, SessionPolicy } from './sessions'
 export type { ReviewRow, NewReview } from './reviews'
 export type { ApiToken } from './api-tokens'
+export { tokenPrefix } from './api-tokens'
 export type { SavedLbMigration } from './lb-migrations'
-export type { AuditEntry, AuditFilter, AuditOutcome, NewAuditEntry } from './audit'
+export type { AuditEntry, AuditFilter, AuditOutcome, ChainReport, NewAuditEntry } from './audit'
+export type { UndoReservation } from './audit-undo'
 
 export interface StoreOptions extends StoreLocation {
   now?: () => number
@@ -43,7 +45,7 @@ export function createStore(options: StoreOptions) {
     settings: settingsStore(db),
     reviews: reviewStore(db),
     apiTokens: apiTokenStore(db, now),
-    audit: auditStore(db),
+    audit: auditStore(db, now),
     checklist: checklistStore(db, now),
     lbMigrations: lbMigrationStore(db, now),
     close: () => kysely.destroy(),

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 import { auditLogMigration } from './audit-migration'
+import { auditChainMigration } from './audit-chain-migration'
 import { checklistMigration, practiceSessionsMigration } from './practice-migration'
 
 /**
@@ -130,5 +131,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     // Issue 12's practice sandbox (0011–0013 are issue 12's): the per-session switch, then newcomer checklist progress.
     '0011-practice-sessions': practiceSessionsMigration(),
     '0012-newcomer-checklist': checklistMigration(),
+    // Issue 23 (audit trail): the tamper-evident chain, undo reservations, token prefix and object names.
+    '0023-audit-chain': auditChainMigration(dialect),
   }
 }

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely'
-import type { AuditTable } from './audit-schema'
+import type { AuditChainCheckpointsTable, AuditChainTable, AuditTable, AuditUndoTable } from './audit-schema'
 
 /**
  * The tables of the dashboard's own store (never the API's data). Times are milliseconds since the
@@ -13,6 +13,9 @@ export interface StoreTables {
   script_reviews: ScriptReviewsTable
   api_tokens: ApiTokensTable
   audit_log: AuditTable
+  audit_chain: AuditChainTable
+  audit_chain_checkpoints: AuditChainCheckpointsTable
+  audit_undo: AuditUndoTable
   checklist_progress: ChecklistProgressTable
   lb_migrations: LbMigrationsTable
 }

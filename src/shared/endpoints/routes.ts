@@ -95,6 +95,7 @@ export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/audit' },
   { method: 'GET', path: '/api/local/audit/export.csv' },
   { method: 'GET', path: '/api/local/audit/history' },
+  { method: 'GET', path: '/api/local/audit/chain' },
   { method: 'GET', path: '/api/local/audit/:id' },
   { method: 'GET', path: '/api/local/audit/:id/restore-point' },
   { method: 'GET', path: '/api/local/audit/:id/undo-check' },
