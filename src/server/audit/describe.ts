@@ -34,6 +34,15 @@ const TYPES: Record<string, string> = {
   invites: 'invite',
 }
 
+/** A path segment decoded, or as sent when its `%` escapes are malformed. */
+const decodeOrRaw = (segment: string) => {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
 const VERBS = new Set(['import', 'batch', 'validate'])
 
 const zoneOf = (path: string) => /^\/zones\/([0-9a-f]{32})(\/|$)/i.exec(path)?.[1]?.toLowerCase() ?? null
@@ -62,7 +71,7 @@ export function describeApiWrite(endpoint: Pick<Endpoint, 'method' | 'path'>, pa
   return {
     area: AREAS.find(([re]) => re.test(endpoint.path))?.[1] ?? 'other',
     resourceType,
-    resourceId: endsInId ? decodeURIComponent(actual[template.length - 1] ?? '') || null : null,
+    resourceId: endsInId ? decodeOrRaw(actual[template.length - 1] ?? '') || null : null,
     action,
     zoneId: zoneOf(path),
   }
