@@ -59,18 +59,20 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
       const username = parseUsername(target)
       const role = roleSchema.safeParse(values.role)
       if (!role.success) throw new UsageError('Give a role: --role viewer, reviewer, editor or admin.')
+      const zones = parseZones(values.zones)
+      if (role.data === 'admin' && zones !== '*') throw new UsageError('An administrator has all zones: leave out --zones, or give a lower role.')
       const password = generatePassword()
       const person = await store.people.add({
         username,
         displayName: values.name?.trim() || username,
         role: role.data,
-        zones: parseZones(values.zones),
+        zones,
         passwordHash: await hashPassword(password),
         mustChangePassword: true,
       })
       if (!person) throw new UsageError(`The username ${username} is taken.`)
-      const zones = person.zones === '*' ? 'all zones' : person.zones.join(', ')
-      return out(`Added ${username} (${person.role}, ${zones}). One-time password: ${password}`)
+      const scope = person.zones === '*' ? 'all zones' : person.zones.join(', ')
+      return out(`Added ${username} (${person.role}, ${scope}). One-time password: ${password}`)
     }
     case 'list': {
       const people = await store.people.list()
@@ -92,7 +94,8 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
     case 'disable':
     case 'enable': {
       const person = await withPerson(store, target)
-      await store.people.update(person.id, { disabled: command === 'disable' })
+      const done = await store.people.updateKeepingAnAdmin(person.id, { disabled: command === 'disable' })
+      if (done === 'last-admin') throw new UsageError(`${person.username} is the last active administrator: make someone else an administrator first.`)
       const ended = command === 'disable' ? await store.sessions.endAll(person.id) : 0
       return out(
         command === 'disable' ? `Disabled ${person.username}; ${ended} session(s) ended.` : `Enabled ${person.username}.`,

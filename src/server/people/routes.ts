@@ -15,6 +15,10 @@ async function readJson(c: Context): Promise<{ ok: true; body: unknown } | { ok:
   }
 }
 
+/** Administrators have every zone (README): a list of zones for one is a mistake, not silently widened. */
+const ADMIN_ZONES = () =>
+  jsonErrors(400, [{ code: 1004, message: 'An administrator has all zones: choose all zones, or a lower role.', source: { pointer: '/zones' } }])
+
 /**
  * The dashboard's people (roles are checked before these run, see auth/endpoint-roles.ts): who am I
  * and my own sessions for everyone; adding, changing, disabling people, resetting passwords and
@@ -45,6 +49,7 @@ export function registerPeopleRoutes(app: Hono, store: Store): void {
     const parsed = personInputSchema.safeParse(read.body)
     if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
     const v = parsed.data
+    if (v.role === 'admin' && v.zones !== '*') return ADMIN_ZONES()
     const person = await store.people.add({
       username: v.username,
       displayName: v.display_name,
@@ -72,19 +77,22 @@ export function registerPeopleRoutes(app: Hono, store: Store): void {
     const parsed = personPatchSchema.safeParse(read.body)
     if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
     const v = parsed.data
-    const losesAdmin = target.role === 'admin' && !target.disabled && ((v.role && v.role !== 'admin') || v.disabled === true)
-    if (losesAdmin && (await store.people.otherActiveAdmins(id)) === 0) {
-      return jsonError(409, 1409, 'This is the last active administrator: make someone else an administrator first.')
-    }
-    const updated = await store.people.update(id, {
+    if ((v.role ?? target.role) === 'admin' && v.zones !== undefined && v.zones !== '*') return ADMIN_ZONES()
+    // The store decides (see updateKeepingAnAdmin): two administrators demoting each other at once
+    // on two instances cannot both succeed.
+    const updated = await store.people.updateKeepingAnAdmin(id, {
       displayName: v.display_name,
       role: v.role,
       zones: v.zones,
       disabled: v.disabled,
     })
+    if (updated === 'last-admin') {
+      return jsonError(409, 1409, 'This is the last active administrator: make someone else an administrator first.')
+    }
+    if (!updated) return jsonError(404, 1404, 'No such person.')
     // Disabling signs the person out everywhere at once; so does changing what they may do.
     if (v.disabled === true) await store.sessions.endAll(id)
-    return jsonOk(personView(updated!))
+    return jsonOk(personView(updated))
   })
 
   app.post('/api/local/people/:person_id/password', async (c) => {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import { ROLE_ORDER, type AccessRole } from '../../shared/access'
 import { compiledOnce, type Db } from './db'
+import type { Dialect } from './migrations'
 import type { PeopleTable } from './schema'
 
 export const ROLES = ROLE_ORDER
@@ -71,7 +73,19 @@ export const publicPerson = ({ passwordHash: _hash, ...p }: PersonWithHash): Per
 /** How long "nobody yet" is believed before the store is asked again (another instance may add someone). */
 export const NOBODY_RECHECK_MS = 1_000
 
-export function peopleStore(db: () => Promise<Db>, now: () => number) {
+/** What a change sets on a person's row. */
+function rowChanges(ch: PersonChanges, t: number): Partial<PeopleTable> {
+  const set: Partial<PeopleTable> = { updated_at: t }
+  if (ch.displayName !== undefined) set.display_name = ch.displayName
+  if (ch.role !== undefined) set.role = ch.role
+  if (ch.zones !== undefined || ch.role === 'admin') set.zones = encodeZones(ch.role === 'admin' ? '*' : ch.zones!)
+  if (ch.disabled !== undefined) set.disabled = ch.disabled ? 1 : 0
+  if (ch.passwordHash !== undefined) set.password_hash = ch.passwordHash
+  if (ch.mustChangePassword !== undefined) set.must_change_password = ch.mustChangePassword ? 1 : 0
+  return set
+}
+
+export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: Dialect = 'sqlite') {
   // Whether anybody exists is asked on every request (the local administrator's door on loopback
   // while nobody does). A yes never changes (people are disabled, never removed), so it is kept; a
   // no is kept for NOBODY_RECHECK_MS at most, so that someone added by another instance sharing the
@@ -139,17 +153,53 @@ export function peopleStore(db: () => Promise<Db>, now: () => number) {
       return publicPerson(toPerson(row))
     },
     async update(id: string, ch: PersonChanges): Promise<Person | undefined> {
-      const set: Partial<PeopleTable> = { updated_at: now() }
-      if (ch.displayName !== undefined) set.display_name = ch.displayName
-      if (ch.role !== undefined) set.role = ch.role
-      if (ch.zones !== undefined || ch.role === 'admin') set.zones = encodeZones(ch.role === 'admin' ? '*' : ch.zones!)
-      if (ch.disabled !== undefined) set.disabled = ch.disabled ? 1 : 0
-      if (ch.passwordHash !== undefined) set.password_hash = ch.passwordHash
-      if (ch.mustChangePassword !== undefined) set.must_change_password = ch.mustChangePassword ? 1 : 0
       const d = await db()
-      await d.updateTable('people').set(set).where('id', '=', id).execute()
+      await d.updateTable('people').set(rowChanges(ch, now())).where('id', '=', id).execute()
       const row = await d.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
       return row && publicPerson(toPerson(row))
+    },
+    /**
+     * Like update, but a change that would leave no active administrator (demoting or disabling the
+     * last one) is not made: `last-admin`. Decided by the store, so two administrators demoting each
+     * other at once on two instances cannot both succeed: on PostgreSQL the active administrators'
+     * rows are locked first (a second transaction waits and then sees the first one's change); on
+     * SQLite, a single writer, the conditional update is one statement.
+     */
+    async updateKeepingAnAdmin(id: string, ch: PersonChanges): Promise<Person | 'last-admin' | undefined> {
+      const losesAdmin = (ch.role !== undefined && ch.role !== 'admin') || ch.disabled === true
+      if (!losesAdmin) return self.update(id, ch)
+      const d = await db()
+      const change = async (q: Db) => {
+        const done = await q
+          .updateTable('people')
+          .set(rowChanges(ch, now()))
+          .where('id', '=', id)
+          .where((eb) =>
+            eb.or([
+              eb('role', '!=', 'admin'),
+              eb('disabled', '=', 1),
+              eb.exists(
+                eb
+                  .selectFrom('people as other')
+                  .select('other.id')
+                  .where('other.role', '=', 'admin')
+                  .where('other.disabled', '=', 0)
+                  .where('other.id', '!=', id),
+              ),
+            ]),
+          )
+          .executeTakeFirst()
+        const row = await q.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
+        if (!row) return undefined
+        if (Number(done.numUpdatedRows) === 0) return 'last-admin' as const
+        return publicPerson(toPerson(row))
+      }
+      // SQLite: one statement is atomic (a single writer); no transaction held open across awaits.
+      if (dialect !== 'postgres') return change(d)
+      return d.transaction().execute(async (trx) => {
+        await sql`select id from people where role = 'admin' and disabled = 0 order by id for update`.execute(trx)
+        return change(trx)
+      })
     },
     /** Active administrators other than `exceptId`: the last one may not be demoted or disabled. */
     async otherActiveAdmins(exceptId: string): Promise<number> {
