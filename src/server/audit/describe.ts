@@ -95,7 +95,8 @@ export function describeLocalWrite(method: string, path: string): WriteDescripti
   if (parts[2] === 'people') {
     const id = parts[3] ?? null
     const sub = parts[4]
-    const action = sub === 'password' ? 'password' : sub === 'sessions' ? 'end-sessions' : method === 'POST' ? 'create' : method === 'DELETE' ? 'delete' : 'update'
+    const action =
+      sub === 'password' ? 'password' : sub === 'sessions' ? 'end-sessions' : sub === 'sso' ? (method === 'DELETE' ? 'unlink-sso' : 'link-sso') : method === 'POST' ? 'create' : method === 'DELETE' ? 'delete' : 'update'
     return { area: 'people', resourceType: 'person', resourceId: id, action, zoneId: null }
   }
   if (parts[2] === 'accounts' && parts[4] === 'lb-migration') {

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono'
 import { apiErrorsFromIssues } from '../../shared/schemas/common'
-import { personInputSchema, personPatchSchema } from '../../shared/schemas/people'
+import { personInputSchema, personPatchSchema, ssoLinkSchema } from '../../shared/schemas/people'
 import { actorOf } from '../auth'
 import { generatePassword, hashPassword } from '../auth/passwords'
 import { jsonError, jsonErrors, jsonOk } from '../envelope'
@@ -93,6 +93,34 @@ export function registerPeopleRoutes(app: Hono, store: Store): void {
     // Disabling signs the person out everywhere at once; so does changing what they may do.
     if (v.disabled === true) await store.sessions.endAll(id)
     return jsonOk(personView(updated))
+  })
+
+  // Links a single sign-on identity (issuer + sub) to a person: after a sign-in refused because the
+  // provider's user name belongs to someone else here, or to migrate someone by hand.
+  app.put('/api/local/people/:person_id/sso', async (c) => {
+    const id = c.req.param('person_id')
+    if (!(await store.people.byId(id))) return jsonError(404, 1404, 'No such person.')
+    const read = await readJson(c)
+    if (!read.ok) return read.res
+    const parsed = ssoLinkSchema.safeParse(read.body)
+    if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
+    const linked = await store.people.linkSso(id, parsed.data)
+    if (linked === 'taken') {
+      const other = await store.people.bySso(parsed.data)
+      return jsonErrors(409, [{ code: 1409, message: `That identity is linked to ${other?.username ?? 'someone else'}: unlink it there first.`, source: { pointer: '/subject' } }])
+    }
+    if (linked === 'already-linked') return jsonError(409, 1409, 'This person is linked to another identity: unlink it first.')
+    if (!linked) return jsonError(404, 1404, 'No such person.')
+    return jsonOk(personView(linked))
+  })
+
+  // Unlinking ends the person's sessions: whoever signed in through that identity is out.
+  app.delete('/api/local/people/:person_id/sso', async (c) => {
+    const id = c.req.param('person_id')
+    if (!(await store.people.byId(id))) return jsonError(404, 1404, 'No such person.')
+    if (!(await store.people.unlinkSso(id))) return jsonError(404, 1404, 'This person has no single sign-on identity.')
+    await store.sessions.endAll(id)
+    return jsonOk(personView((await store.people.byId(id))!))
   })
 
   app.post('/api/local/people/:person_id/password', async (c) => {

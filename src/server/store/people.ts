@@ -21,6 +21,14 @@ export interface Person {
   hasPassword: boolean
   mustChangePassword: boolean
   createdAt: number
+  /** The single sign-on identity linked to this person (issuer + `sub`), or null. */
+  sso: SsoIdentity | null
+}
+
+/** Who someone is at an OpenID Connect provider: `sub` is unique only within its issuer. */
+export interface SsoIdentity {
+  issuer: string
+  subject: string
 }
 
 export interface PersonWithHash extends Person {
@@ -35,6 +43,8 @@ export interface NewPerson {
   passwordHash: string | null
   /** The password was made for them (one-time): they choose their own at first sign-in. */
   mustChangePassword?: boolean
+  /** Single sign-on: the identity this person is (made at their first sign-in). */
+  sso?: SsoIdentity
 }
 
 export interface PersonChanges {
@@ -49,7 +59,9 @@ export interface PersonChanges {
 const encodeZones = (z: ZoneScope) => (z === '*' ? '*' : JSON.stringify([...new Set(z.map((n) => n.toLowerCase()))].sort()))
 const decodeZones = (raw: string): ZoneScope => (raw === '*' ? '*' : (JSON.parse(raw) as string[]))
 
-export function toPerson(row: PeopleTable): PersonWithHash {
+type PeopleRow = Omit<PeopleTable, 'oidc_issuer' | 'oidc_subject'> & Partial<Pick<PeopleTable, 'oidc_issuer' | 'oidc_subject'>>
+
+export function toPerson(row: PeopleRow): PersonWithHash {
   return {
     id: row.id,
     username: row.username,
@@ -60,6 +72,7 @@ export function toPerson(row: PeopleTable): PersonWithHash {
     hasPassword: row.password_hash !== null,
     mustChangePassword: row.must_change_password === 1,
     createdAt: Number(row.created_at),
+    sso: row.oidc_issuer && row.oidc_subject ? { issuer: row.oidc_issuer, subject: row.oidc_subject } : null,
     passwordHash: row.password_hash,
   }
 }
@@ -127,7 +140,63 @@ export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: D
       const row = await (await db()).selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
       return row && toPerson(row)
     },
-    /** Adds a person; undefined when the username is taken. */
+    /** The person a single sign-on identity is linked to. */
+    async bySso(identity: SsoIdentity): Promise<PersonWithHash | undefined> {
+      const row = await (
+        await db()
+      )
+        .selectFrom('people')
+        .selectAll()
+        .where('oidc_issuer', '=', identity.issuer)
+        .where('oidc_subject', '=', identity.subject)
+        .executeTakeFirst()
+      return row && toPerson(row)
+    },
+    /**
+     * Links a single sign-on identity to a person (an administrator's decision, or the unambiguous
+     * migration of someone made before identities were kept). Only a person with no identity yet:
+     * `already-linked`; an identity linked to someone else: `taken` (the unique index decides).
+     */
+    async linkSso(id: string, identity: SsoIdentity): Promise<Person | 'already-linked' | 'taken' | undefined> {
+      const d = await db()
+      const other = await self.bySso(identity)
+      if (other && other.id !== id) return 'taken'
+      let changed: number
+      try {
+        const r = await d
+          .updateTable('people')
+          .set({ oidc_issuer: identity.issuer, oidc_subject: identity.subject, updated_at: now() })
+          .where('id', '=', id)
+          .where((eb) => eb.or([eb('oidc_subject', 'is', null), eb.and([eb('oidc_issuer', '=', identity.issuer), eb('oidc_subject', '=', identity.subject)])]))
+          .executeTakeFirst()
+        changed = Number(r.numUpdatedRows)
+      } catch (err) {
+        // The unique index: someone else was linked to this identity at the same moment.
+        if ((await self.bySso(identity))?.id !== id) return 'taken'
+        throw err
+      }
+      const row = await self.byId(id)
+      if (!row) return undefined
+      return changed === 0 ? 'already-linked' : publicPerson(row)
+    },
+    /** Forgets a person's single sign-on identity; false when there was none. */
+    async unlinkSso(id: string): Promise<boolean> {
+      const r = await (
+        await db()
+      )
+        .updateTable('people')
+        .set({ oidc_issuer: null, oidc_subject: null, updated_at: now() })
+        .where('id', '=', id)
+        .where('oidc_subject', 'is not', null)
+        .executeTakeFirst()
+      return Number(r.numUpdatedRows) > 0
+    },
+    /** The ID tokens kept on a person's sessions (single sign-on sessions only). */
+    async sessionIdTokens(id: string): Promise<string[]> {
+      const rows = await (await db()).selectFrom('sessions').select('id_token').where('person_id', '=', id).where('id_token', 'is not', null).execute()
+      return rows.map((r) => r.id_token!)
+    },
+    /** Adds a person; undefined when the username (or the single sign-on identity) is taken. */
     async add(p: NewPerson): Promise<Person | undefined> {
       const t = now()
       const row: PeopleTable = {
@@ -141,12 +210,15 @@ export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: D
         must_change_password: p.mustChangePassword ? 1 : 0,
         created_at: t,
         updated_at: t,
+        oidc_issuer: p.sso?.issuer ?? null,
+        oidc_subject: p.sso?.subject ?? null,
       }
       const d = await db()
+      // Taken username, or (single sign-on) an identity another instance added at the same moment.
       const inserted = await d
         .insertInto('people')
         .values(row)
-        .onConflict((oc) => oc.column('username').doNothing())
+        .onConflict((oc) => oc.doNothing())
         .executeTakeFirst()
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return undefined
       anybody = true
