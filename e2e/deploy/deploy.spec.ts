@@ -59,7 +59,7 @@ const test = base.extend<object, { deployment: Deployment; pg: TestPostgres }>({
         accounts: {
           olivia: { name: 'Olivia Ops', groups: ['dns-team'] },
           // Another person at the provider whose preferred_username is also "olivia".
-          'olivia-2': { name: 'Olivia Other', groups: ['dns-team'], preferredUsername: 'olivia' },
+          'olivia-2': { name: 'Olivia Other', groups: ['dns-team'], preferred_username: 'olivia' },
           replay: { name: 'Rita Replay', groups: ['dns-team'] },
         },
       })

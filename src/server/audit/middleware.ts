@@ -165,7 +165,13 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     const { path: full } = splitTarget(rawTarget(c))
     const person = /^\/api\/local\/people\/([^/]+)$/.exec(full)
     if (person && method === 'PATCH') {
-      const p = await store.people.byId(decodeURIComponent(person[1]))
+      let id: string | undefined
+      try {
+        id = decodeURIComponent(person[1])
+      } catch {
+        id = undefined // a malformed escape names nobody: the route answers 404
+      }
+      const p = id === undefined ? undefined : await store.people.byId(id)
       state.details = { ...state.details, before: p ? publicPerson(p) : null }
     }
     await next()

@@ -153,7 +153,18 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
   app.post(`${AUDIT_BASE}/:id/undo`, async (c) => {
     const e = await entryOf(c, true)
     if (e instanceof Response) return e
-    const confirm = ((await c.req.json().catch(() => ({}))) as { confirm?: unknown }).confirm === true
+    // Empty, or a JSON object such as {"confirm": true}; anything else is a client's mistake.
+    const text = await c.req.text().catch(() => '')
+    let asked: unknown = {}
+    try {
+      asked = text.trim() ? JSON.parse(text) : {}
+    } catch {
+      asked = undefined
+    }
+    if (typeof asked !== 'object' || asked === null || Array.isArray(asked)) {
+      return c.json({ success: false, errors: [{ code: 6007, message: 'The body must be empty or a JSON object such as {"confirm": true}.' }], messages: [], result: null }, 400)
+    }
+    const confirm = (asked as { confirm?: unknown }).confirm === true
     const { person } = actorOf(c)
     const reserved = await store.audit.undo.reserve(e.id, { personId: person.id, username: person.username, personName: person.displayName })
     if (!reserved.won) return alreadyUndone(reserved.by)

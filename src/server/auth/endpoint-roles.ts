@@ -42,6 +42,8 @@ export const localRoutes: LocalRoute[] = [
   { method: 'POST', path: '/api/local/people', role: 'admin' },
   { method: 'PATCH', path: '/api/local/people/:person_id', role: 'admin' },
   { method: 'POST', path: '/api/local/people/:person_id/password', role: 'admin' },
+  { method: 'PUT', path: '/api/local/people/:person_id/sso', role: 'admin' },
+  { method: 'DELETE', path: '/api/local/people/:person_id/sso', role: 'admin' },
   { method: 'GET', path: '/api/local/people/:person_id/sessions', role: 'admin' },
   { method: 'DELETE', path: '/api/local/people/:person_id/sessions', role: 'admin' },
   { method: 'POST', path: '/api/sandbox/reset', role: 'admin' },

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { roleSchema, usernameSchema, zoneScopeSchema } from '../../shared/schemas/people'
+import { roleSchema, ssoLinkSchema, usernameSchema, zoneScopeSchema } from '../../shared/schemas/people'
 import { generatePassword, hashPassword } from '../auth/passwords'
 import { readConfig } from '../config'
 import { createStore, type Store } from '../store'
@@ -11,8 +11,12 @@ const USAGE = `Manage the dashboard's people (the same store the server uses: DA
   npm run people -- reset-password <username>
   npm run people -- disable <username>
   npm run people -- enable <username>
+  npm run people -- link <username> --issuer <provider URL> --subject <sub>
+  npm run people -- unlink <username>
 
-add and reset-password print a one-time password: give it to the person, who signs in with it at /login.`
+add and reset-password print a one-time password: give it to the person, who signs in with it at /login.
+link makes a single sign-on identity (issuer + sub, as the refusal page and the audit log show them)
+sign in as that person; unlink undoes it and ends the person's sessions.`
 
 class UsageError extends Error {}
 
@@ -49,6 +53,8 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
       role: { type: 'string' },
       zones: { type: 'string' },
       name: { type: 'string' },
+      issuer: { type: 'string' },
+      subject: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -59,25 +65,28 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
       const username = parseUsername(target)
       const role = roleSchema.safeParse(values.role)
       if (!role.success) throw new UsageError('Give a role: --role viewer, reviewer, editor or admin.')
+      const zones = parseZones(values.zones)
+      if (role.data === 'admin' && zones !== '*') throw new UsageError('An administrator has all zones: leave out --zones, or give a lower role.')
       const password = generatePassword()
       const person = await store.people.add({
         username,
         displayName: values.name?.trim() || username,
         role: role.data,
-        zones: parseZones(values.zones),
+        zones,
         passwordHash: await hashPassword(password),
         mustChangePassword: true,
       })
       if (!person) throw new UsageError(`The username ${username} is taken.`)
-      const zones = person.zones === '*' ? 'all zones' : person.zones.join(', ')
-      return out(`Added ${username} (${person.role}, ${zones}). One-time password: ${password}`)
+      const scope = person.zones === '*' ? 'all zones' : person.zones.join(', ')
+      return out(`Added ${username} (${person.role}, ${scope}). One-time password: ${password}`)
     }
     case 'list': {
       const people = await store.people.list()
       if (!people.length) return out('Nobody yet. Add the first administrator: npm run people -- add <username> --role admin')
       for (const p of people) {
         out(
-          `${p.username}\t${p.role}\t${p.zones === '*' ? 'all zones' : p.zones.join(',')}\t${p.disabled ? 'disabled' : 'active'}\t${p.displayName}`,
+          `${p.username}\t${p.role}\t${p.zones === '*' ? 'all zones' : p.zones.join(',')}\t${p.disabled ? 'disabled' : 'active'}\t${p.displayName}` +
+            (p.sso ? `\tsso ${p.sso.issuer} ${p.sso.subject}` : ''),
         )
       }
       return
@@ -92,11 +101,27 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
     case 'disable':
     case 'enable': {
       const person = await withPerson(store, target)
-      await store.people.update(person.id, { disabled: command === 'disable' })
+      const done = await store.people.updateKeepingAnAdmin(person.id, { disabled: command === 'disable' })
+      if (done === 'last-admin') throw new UsageError(`${person.username} is the last active administrator: make someone else an administrator first.`)
       const ended = command === 'disable' ? await store.sessions.endAll(person.id) : 0
       return out(
         command === 'disable' ? `Disabled ${person.username}; ${ended} session(s) ended.` : `Enabled ${person.username}.`,
       )
+    }
+    case 'link': {
+      const person = await withPerson(store, target)
+      const identity = ssoLinkSchema.safeParse({ issuer: values.issuer, subject: values.subject })
+      if (!identity.success) throw new UsageError(`${identity.error.issues[0].message} (--issuer <provider URL> --subject <sub>)`)
+      const linked = await store.people.linkSso(person.id, identity.data)
+      if (linked === 'taken') throw new UsageError(`That identity is linked to ${(await store.people.bySso(identity.data))?.username ?? 'someone else'}: unlink it there first.`)
+      if (linked === 'already-linked') throw new UsageError(`${person.username} is linked to another identity: unlink ${person.username} first.`)
+      return out(`Linked ${person.username} to ${identity.data.subject} at ${identity.data.issuer}: that single sign-on identity now signs in as ${person.username}.`)
+    }
+    case 'unlink': {
+      const person = await withPerson(store, target)
+      if (!(await store.people.unlinkSso(person.id))) throw new UsageError(`${person.username} has no single sign-on identity.`)
+      const ended = await store.sessions.endAll(person.id)
+      return out(`Unlinked ${person.username}; ${ended} session(s) ended.`)
     }
     default:
       throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`)

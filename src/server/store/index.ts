@@ -39,7 +39,7 @@ export function createStore(options: StoreOptions) {
     dialect: dialectOf(options),
     /** Opens the store and applies pending migrations (also done lazily by every call). */
     open: async () => void (await db()),
-    people: peopleStore(db, now),
+    people: peopleStore(db, now, dialectOf(options)),
     sessions: sessionStore(db, now, options.sessionPolicy),
     throttle: throttleStore(db, now),
     settings: settingsStore(db),

@@ -131,6 +131,16 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     // Issue 12's practice sandbox (0011–0013 are issue 12's): the per-session switch, then newcomer checklist progress.
     '0011-practice-sessions': practiceSessionsMigration(),
     '0012-newcomer-checklist': checklistMigration(),
+    // Issue 22 (single sign-on): a person from the provider is its issuer + subject, not a username.
+    // Pending sign-ins now live in an encrypted cookie: the old rows (never swept) go.
+    '0022-oidc-identity': {
+      async up(db: AnyDb) {
+        await db.schema.alterTable('people').addColumn('oidc_issuer', 'text').execute()
+        await db.schema.alterTable('people').addColumn('oidc_subject', 'text').execute()
+        await db.schema.createIndex('people_oidc_identity').unique().on('people').columns(['oidc_issuer', 'oidc_subject']).execute()
+        await db.deleteFrom('settings').where('key', 'like', 'oidc:%').execute()
+      },
+    },
     // Issue 23 (audit trail): the tamper-evident chain, undo reservations, token prefix and object names.
     '0023-audit-chain': auditChainMigration(dialect),
   }

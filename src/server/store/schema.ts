@@ -45,6 +45,9 @@ export interface PeopleTable {
   must_change_password: number
   created_at: number
   updated_at: number
+  /** Single sign-on: the provider (issuer) and the person's `sub` there; both null, or both set and unique together (migration 0022). */
+  oidc_issuer: string | null
+  oidc_subject: string | null
 }
 
 export interface SessionsTable {

@@ -63,6 +63,21 @@ export const personPatchSchema = z
   .partial()
 export type PersonPatch = z.infer<typeof personPatchSchema>
 
+/** A single sign-on identity: the provider (issuer) and the person's `sub` there (unique only within the issuer). */
+export const ssoLinkSchema = z.object({
+  issuer: z
+    .string({ error: 'Enter the issuer (the provider\'s URL, as on the refusal page or the audit entry).' })
+    .trim()
+    .max(500, 'At most 500 characters.')
+    .regex(/^https?:\/\/\S+$/, 'The issuer is the provider\'s URL, such as https://id.example.com.'),
+  subject: z
+    .string({ error: 'Enter the subject (sub) the provider gives this person.' })
+    .trim()
+    .min(1, 'Enter the subject (sub) the provider gives this person.')
+    .max(255, 'At most 255 characters.'),
+})
+export type SsoLink = z.infer<typeof ssoLinkSchema>
+
 /** A person as the dashboard's server reports it (never a password or its hash). */
 export interface PersonView {
   id: string
@@ -72,6 +87,8 @@ export interface PersonView {
   zones: '*' | string[]
   disabled: boolean
   created_at: string
+  /** The single sign-on identity linked to this person, or null. */
+  sso: SsoLink | null
 }
 
 export interface SessionView {
@@ -89,7 +106,7 @@ export interface MeView {
   kind: 'person' | 'local'
   /** This session works in the person's own practice sandbox: writes there are allowed to every role. */
   practice: boolean
-  person: Omit<PersonView, 'id' | 'disabled' | 'created_at'> & { id: string | null }
+  person: Omit<PersonView, 'id' | 'disabled' | 'created_at' | 'sso'> & { id: string | null }
 }
 
 /** A personal API token for the sandbox's /client/v4 door: only its name is chosen. */
