@@ -24,6 +24,8 @@ export interface AuditEntryView {
   after: unknown
   undoOf: number | null
   hasRestorePoint: boolean
+  /** The client's address (sign-in and other security events, and every write since migration 0023). */
+  address: string | null
 }
 
 /** What GET /api/local/audit/:id/undo-check answers. */

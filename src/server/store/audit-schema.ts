@@ -34,4 +34,6 @@ export interface AuditTable {
   undo_of: number | null
   /** The zone's BIND export saved just before a bulk delete or an import. */
   restore_point: string | null
+  /** The client's address (migration 0023); null for entries written before it. */
+  address: string | null
 }

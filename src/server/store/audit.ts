@@ -8,7 +8,7 @@ import type { AuditEntryView } from '../../shared/audit'
 export type AuditEntry = AuditEntryView
 export type AuditOutcome = AuditEntry['outcome']
 
-export type NewAuditEntry = Omit<AuditEntry, 'id' | 'hasRestorePoint'> & { restorePoint?: string | null }
+export type NewAuditEntry = Omit<AuditEntry, 'id' | 'hasRestorePoint' | 'address'> & { restorePoint?: string | null; address?: string | null }
 
 export interface AuditFilter {
   person?: string
@@ -59,6 +59,7 @@ function toEntry(r: Row): AuditEntry {
     after: parse(r.after),
     undoOf: r.undo_of === null ? null : Number(r.undo_of),
     hasRestorePoint: Boolean(Number(r.has_restore_point)),
+    address: r.address ?? null,
   }
 }
 
@@ -92,6 +93,7 @@ export function auditStore(db: () => Promise<Db>) {
         'before',
         'after',
         'undo_of',
+        'address',
       ])
       .select((eb) => eb.case().when('restore_point', 'is not', null).then(1).else(0).end().as('has_restore_point'))
 
@@ -158,6 +160,7 @@ export function auditStore(db: () => Promise<Db>) {
           after: text(e.after),
           undo_of: e.undoOf,
           restore_point: e.restorePoint ?? null,
+          address: e.address ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow()
