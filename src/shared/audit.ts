@@ -30,6 +30,8 @@ export interface AuditEntryView {
   tokenPrefix: string | null
   /** The entry's hash in the tamper-evident chain (null only while it is being written). */
   hash: string | null
+  /** The client's address (sign-in and other security events, and every write since migration 0023). */
+  address: string | null
 }
 
 /** What GET /api/local/audit/:id/undo-check answers. */

@@ -12,6 +12,8 @@ export const ACTION_WORDS: Record<string, string> = {
   create: 'Created', update: 'Changed', replace: 'Replaced', delete: 'Deleted', proxy: 'Changed the proxy status',
   batch: 'Bulk change', import: 'Imported records', undo: 'Undid a change', reset: 'Reset the sandbox', accept: 'Accepted', decline: 'Declined',
   password: 'Reset a password', 'end-sessions': 'Ended sessions',
+  'sign-in': 'Sign-in', 'sign-out': 'Signed out', 'password-change': 'Changed own password',
+  'token-create': 'Made a personal API token', 'token-revoke': 'Revoked a personal API token', 'tokens-revoke': "Revoked all of a person's API tokens",
 }
 const OUTCOME_TONE: Record<string, BadgeTone> = { success: 'success', failure: 'danger', refused: 'warning' }
 export const OUTCOME_WORDS: Record<string, string> = { success: 'Done', failure: 'Failed', refused: 'Refused' }
@@ -39,6 +41,7 @@ export function EntryCard({ entry: e, undoneBy }: { entry: AuditEntryView; undon
         {e.undoOf !== null && <Badge tone="info">Undo of entry {e.undoOf}</Badge>}
         <span className="text-zinc-600 dark:text-zinc-400">
           by {e.personName}{e.tokenPrefix ? ` with API token ${e.tokenPrefix}…` : ''} · <time dateTime={new Date(e.at).toISOString()}>{whenText(e.at)}</time> · {e.mode}
+          {e.address && <> · from {e.address}</>}
         </span>
       </header>
       {e.errors.length > 0 && (

@@ -92,6 +92,12 @@ export function describeLocalWrite(method: string, path: string): WriteDescripti
   if (path.includes('/page-shield/reviews')) {
     return { area: 'page-shield', resourceType: 'review_verdict', resourceId: null, action: 'create', zoneId }
   }
+  // Personal API tokens, one's own or (administrators) anyone's: /api/local/{me,people/:id}/tokens[/:token_id].
+  const tokens = parts[2] === 'me' ? 3 : parts[2] === 'people' && parts[4] === 'tokens' ? 4 : -1
+  if (tokens > 0 && parts[tokens] === 'tokens') {
+    const id = parts[tokens + 1] ?? null
+    return { area: 'people', resourceType: 'api_token', resourceId: id, action: method === 'POST' ? 'token-create' : id ? 'token-revoke' : 'tokens-revoke', zoneId: null }
+  }
   if (parts[2] === 'people') {
     const id = parts[3] ?? null
     const sub = parts[4]

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { maybeActor, type Actor } from '../auth/actor'
+import { clientAddress } from '../auth/request-info'
 import { API_DOOR } from '../proxy'
 import type { Endpoint } from '../endpoints'
 import { rawTarget, splitTarget, WRITE_METHODS } from '../guard'
@@ -108,7 +109,7 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     const bearer = door === CLIENT_DOOR && actor !== API_CLIENT ? /^Bearer +(\S+) *$/i.exec(c.req.header('authorization') ?? '')?.[1] : undefined
     const ok = res.status < 400 && answer?.success !== false
     const desc = state.description ?? (endpoint ? describeApiWrite(endpoint, apiPath, null) : describeLocalWrite(method, path))
-    if (endpoint && ok && desc.action === 'create' && !desc.resourceId) desc.resourceId = idOf(answer?.result)
+    if (ok && desc.action === (endpoint ? 'create' : 'token-create') && !desc.resourceId) desc.resourceId = idOf(answer?.result)
     const d = state.details ?? {}
     // An undo keeps the type and id of what it restored (a re-created record: its new id).
     if (d.action === 'undo' && !d.resourceId && ok) d.resourceId = desc.resourceId ?? idOf(answer?.result) ?? undefined
@@ -151,6 +152,7 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
       restorePoint: ok ? state.captured?.restorePoint : undefined,
       label: outcome === 'refused' ? null : labelOf(resourceType, before, cleanAfter, withoutSecrets(state.body ?? null)),
       tokenPrefix: bearer ? tokenPrefix(bearer) : null,
+      address: clientAddress(c),
     })
     const headers = new Headers(res.headers)
     headers.set(AUDIT_ID_HEADER, String(id))

@@ -48,12 +48,12 @@ function filterOf(s: AuditSearch, c: Context): AuditFilter {
   return { person: s.person, zone: s.zone, area: s.area, action: s.action, outcome: s.outcome, ...auditTimeRange(s), ...practiceFilter(c) }
 }
 
-const CSV_COLUMNS = ['id', 'time', 'person', 'username', 'token', 'mode', 'zone', 'area', 'resource_type', 'resource_id', 'object', 'action', 'outcome', 'status', 'errors', 'request_id', 'before', 'after', 'undo_of', 'hash'] as const
+const CSV_COLUMNS = ['id', 'time', 'person', 'username', 'token', 'mode', 'zone', 'area', 'resource_type', 'resource_id', 'object', 'action', 'outcome', 'status', 'errors', 'request_id', 'before', 'after', 'undo_of', 'address', 'hash'] as const
 const csvRow = (e: AuditEntry) => ({
   id: e.id, time: new Date(e.at).toISOString(), person: e.personName, username: e.username, token: e.tokenPrefix ?? '', mode: e.mode, zone: e.zoneName ?? e.zoneId ?? '',
   area: e.area, resource_type: e.resourceType, resource_id: e.resourceId ?? '', object: e.label ?? '', action: e.action, outcome: e.outcome, status: e.status,
   errors: e.errors.map((x) => `${x.code}: ${x.message}`).join('; '), request_id: e.requestId,
-  before: e.before === null ? '' : JSON.stringify(e.before), after: e.after === null ? '' : JSON.stringify(e.after), undo_of: e.undoOf ?? '', hash: e.hash ?? '',
+  before: e.before === null ? '' : JSON.stringify(e.before), after: e.after === null ? '' : JSON.stringify(e.after), undo_of: e.undoOf ?? '', address: e.address ?? '', hash: e.hash ?? '',
 })
 
 export interface AuditRouteOptions {

@@ -46,6 +46,9 @@ export const localRoutes: LocalRoute[] = [
   { method: 'DELETE', path: '/api/local/people/:person_id/sso', role: 'admin' },
   { method: 'GET', path: '/api/local/people/:person_id/sessions', role: 'admin' },
   { method: 'DELETE', path: '/api/local/people/:person_id/sessions', role: 'admin' },
+  { method: 'GET', path: '/api/local/people/:person_id/tokens', role: 'admin' },
+  { method: 'DELETE', path: '/api/local/people/:person_id/tokens', role: 'admin' },
+  { method: 'DELETE', path: '/api/local/people/:person_id/tokens/:id', role: 'admin' },
   { method: 'POST', path: '/api/sandbox/reset', role: 'admin' },
   // The load-balancing migration's progress (account-level work; administrators always have every zone).
   { method: 'GET', path: '/api/local/accounts/:account_id/lb-migration', role: writeRole('load-balancing', 'account') },

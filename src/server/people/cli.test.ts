@@ -33,7 +33,7 @@ describe('npm run people', () => {
     const eve = (await store.people.byUsername('eve'))!
     await store.sessions.create(eve.id, '::1', 'test')
     const reset = await run('reset-password', 'eve')
-    expect(reset).toMatch(/New one-time password for eve: \S+ \(1 session\(s\) ended\)/)
+    expect(reset).toMatch(/New one-time password for eve: \S+ \(1 session\(s\) ended, 0 API token\(s\) revoked\)/)
     expect(await run('disable', 'eve')).toContain('Disabled eve')
     expect((await store.people.byUsername('eve'))?.disabled).toBe(true)
     await expect(run('disable', 'nobody')).rejects.toThrow(/Nobody is called nobody/)

@@ -13,10 +13,13 @@ const USAGE = `Manage the dashboard's people (the same store the server uses: DA
   npm run people -- enable <username>
   npm run people -- link <username> --issuer <provider URL> --subject <sub>
   npm run people -- unlink <username>
+  npm run people -- tokens <username>
+  npm run people -- revoke-token <username> <token id or prefix>|--all
 
 add and reset-password print a one-time password: give it to the person, who signs in with it at /login.
 link makes a single sign-on identity (issuer + sub, as the refusal page and the audit log show them)
-sign in as that person; unlink undoes it and ends the person's sessions.`
+sign in as that person; unlink undoes it and ends the person's sessions.
+reset-password and disable also revoke the person's personal API tokens.`
 
 class UsageError extends Error {}
 
@@ -55,6 +58,7 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
       name: { type: 'string' },
       issuer: { type: 'string' },
       subject: { type: 'string' },
+      all: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -96,7 +100,10 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
       const password = generatePassword()
       await store.people.update(person.id, { passwordHash: await hashPassword(password), mustChangePassword: true })
       const ended = await store.sessions.endAll(person.id)
-      return out(`New one-time password for ${person.username}: ${password} (${ended} session(s) ended)`)
+      const revoked = await store.apiTokens.revokeAll(person.id)
+      return out(
+        `New one-time password for ${person.username}: ${password} (${ended} session(s) ended, ${revoked} API token(s) revoked)`,
+      )
     }
     case 'disable':
     case 'enable': {
@@ -104,8 +111,11 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
       const done = await store.people.updateKeepingAnAdmin(person.id, { disabled: command === 'disable' })
       if (done === 'last-admin') throw new UsageError(`${person.username} is the last active administrator: make someone else an administrator first.`)
       const ended = command === 'disable' ? await store.sessions.endAll(person.id) : 0
+      const revoked = command === 'disable' ? await store.apiTokens.revokeAll(person.id) : 0
       return out(
-        command === 'disable' ? `Disabled ${person.username}; ${ended} session(s) ended.` : `Enabled ${person.username}.`,
+        command === 'disable'
+          ? `Disabled ${person.username}; ${ended} session(s) ended, ${revoked} API token(s) revoked.`
+          : `Enabled ${person.username}.`,
       )
     }
     case 'link': {
@@ -122,6 +132,30 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
       if (!(await store.people.unlinkSso(person.id))) throw new UsageError(`${person.username} has no single sign-on identity.`)
       const ended = await store.sessions.endAll(person.id)
       return out(`Unlinked ${person.username}; ${ended} session(s) ended.`)
+    }
+    case 'tokens': {
+      const person = await withPerson(store, target)
+      const tokens = await store.apiTokens.list(person.id)
+      if (!tokens.length) return out(`${person.username} has no personal API tokens.`)
+      for (const t of tokens) {
+        const used = t.lastUsedAt === null ? 'never used' : `last used ${new Date(t.lastUsedAt).toISOString()}`
+        out(`${t.id}\t${t.prefix}…\t${t.name}\tcreated ${new Date(t.createdAt).toISOString()}\t${used}`)
+      }
+      return
+    }
+    case 'revoke-token': {
+      const person = await withPerson(store, target)
+      if (values.all) return out(`Revoked ${await store.apiTokens.revokeAll(person.id)} API token(s) of ${person.username}.`)
+      const which = positionals[2]?.replace(/…$/, '')
+      if (!which) throw new UsageError('Name the token: its id or prefix (see: npm run people -- tokens <username>), or --all.')
+      const matches = (await store.apiTokens.list(person.id)).filter((t) => t.id === which || t.prefix === which)
+      if (matches.length !== 1) {
+        throw new UsageError(
+          matches.length ? `Several tokens start with ${which}: use the id.` : `${person.username} has no token ${which}.`,
+        )
+      }
+      await store.apiTokens.revoke(person.id, matches[0].id)
+      return out(`Revoked the token "${matches[0].name}" (${matches[0].prefix}…) of ${person.username}.`)
     }
     default:
       throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`)

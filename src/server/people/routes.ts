@@ -46,7 +46,7 @@ export function registerPeopleRoutes(app: Hono, store: Store): void {
   app.post('/api/local/people', async (c) => {
     const read = await readJson(c)
     if (!read.ok) return read.res
-    const parsed = personInputSchema.safeParse(read.body)
+    const parsed = await personInputSchema.safeParseAsync(read.body)
     if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
     const v = parsed.data
     if (v.role === 'admin' && v.zones !== '*') return ADMIN_ZONES()
@@ -90,8 +90,11 @@ export function registerPeopleRoutes(app: Hono, store: Store): void {
       return jsonError(409, 1409, 'This is the last active administrator: make someone else an administrator first.')
     }
     if (!updated) return jsonError(404, 1404, 'No such person.')
-    // Disabling signs the person out everywhere at once; so does changing what they may do.
-    if (v.disabled === true) await store.sessions.endAll(id)
+    // Disabling signs the person out everywhere at once and revokes their personal API tokens.
+    if (v.disabled === true) {
+      await store.sessions.endAll(id)
+      await store.apiTokens.revokeAll(id)
+    }
     return jsonOk(personView(updated))
   })
 
@@ -129,7 +132,9 @@ export function registerPeopleRoutes(app: Hono, store: Store): void {
     const password = generatePassword()
     await store.people.update(id, { passwordHash: await hashPassword(password), mustChangePassword: true })
     const ended = await store.sessions.endAll(id)
-    return jsonOk({ password, sessions_ended: ended })
+    // Their personal API tokens go too: whoever held the old password may have made some.
+    const revoked = await store.apiTokens.revokeAll(id)
+    return jsonOk({ password, sessions_ended: ended, tokens_revoked: revoked })
   })
 
   app.get('/api/local/people/:person_id/sessions', async (c) =>

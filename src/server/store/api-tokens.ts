@@ -69,11 +69,26 @@ export function apiTokenStore(db: () => Promise<Db>, now: () => number) {
         .executeTakeFirst()
       return Number(r.numDeletedRows) > 0
     },
-    /** The token's owner id, or undefined; marks it used. */
+    /** Revokes every token of a person (password reset or change, disabling); answers how many. */
+    async revokeAll(personId: string): Promise<number> {
+      const r = await (await db()).deleteFrom('api_tokens').where('person_id', '=', personId).executeTakeFirst()
+      return Number(r.numDeletedRows)
+    },
+    /**
+     * The token's owner id, or undefined; marks it used. A token is suspended (undefined, not marked)
+     * while its owner is disabled or must choose a new password: decided in the same query.
+     */
     async resolve(token: string): Promise<string | undefined> {
       if (!token.startsWith('zk_') || token.length > 100) return undefined
       const d = await db()
-      const row = await d.selectFrom('api_tokens').selectAll().where('token_hash', '=', hash(token)).executeTakeFirst()
+      const row = await d
+        .selectFrom('api_tokens')
+        .innerJoin('people', 'people.id', 'api_tokens.person_id')
+        .select(['api_tokens.id', 'api_tokens.person_id', 'api_tokens.last_used_at'])
+        .where('api_tokens.token_hash', '=', hash(token))
+        .where('people.disabled', '=', 0)
+        .where('people.must_change_password', '=', 0)
+        .executeTakeFirst()
       if (!row) return undefined
       const t = now()
       if (row.last_used_at === null || t - row.last_used_at > TOUCH_EVERY_MS) {

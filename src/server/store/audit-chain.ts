@@ -10,7 +10,7 @@ export const GENESIS = '0'.repeat(64)
 export const CHAINED_COLUMNS = [
   'id', 'at', 'request_id', 'person_id', 'username', 'person_name', 'mode', 'zone_id', 'zone_name', 'area',
   'resource_type', 'resource_id', 'action', 'method', 'path', 'outcome', 'status', 'errors', 'before', 'after',
-  'undo_of', 'restore_point', 'token_prefix', 'label', 'prev_hash',
+  'undo_of', 'restore_point', 'token_prefix', 'label', 'address', 'prev_hash',
 ] as const
 const NUMBERS = new Set(['id', 'at', 'status', 'undo_of'])
 

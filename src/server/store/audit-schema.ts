@@ -41,6 +41,8 @@ export interface AuditTable {
   /** The previous entry's hash, and this entry's: SHA-256 over it and every column (see audit-chain.ts). */
   prev_hash: string | null
   hash: string | null
+  /** The client's address (migration 0023-signin-audit-address); null for entries written before it. */
+  address: string | null
 }
 
 /** The chain's one row (id 1): its newest entry, and the anchor where it starts after pruning. */

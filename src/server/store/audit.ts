@@ -10,11 +10,12 @@ import type { AuditEntryView } from '../../shared/audit'
 export type AuditEntry = AuditEntryView
 export type AuditOutcome = AuditEntry['outcome']
 
-/** What a writer gives (the label and token prefix are optional: sign-in events have neither). */
-export type NewAuditEntry = Omit<AuditEntry, 'id' | 'hasRestorePoint' | 'label' | 'tokenPrefix' | 'hash'> & {
+/** What a writer gives (the label, token prefix and address are optional: not every entry has them). */
+export type NewAuditEntry = Omit<AuditEntry, 'id' | 'hasRestorePoint' | 'label' | 'tokenPrefix' | 'hash' | 'address'> & {
   restorePoint?: string | null
   label?: string | null
   tokenPrefix?: string | null
+  address?: string | null
 }
 export type { ChainReport }
 
@@ -70,6 +71,7 @@ function toEntry(r: Row): AuditEntry {
     label: r.label,
     tokenPrefix: r.token_prefix,
     hash: r.hash,
+    address: r.address ?? null,
   }
 }
 
@@ -107,6 +109,7 @@ export function auditStore(db: () => Promise<Db>, now: () => number = Date.now) 
         'label',
         'token_prefix',
         'hash',
+        'address',
       ])
       .select((eb) => eb.case().when('restore_point', 'is not', null).then(1).else(0).end().as('has_restore_point'))
 
@@ -174,6 +177,7 @@ export function auditStore(db: () => Promise<Db>, now: () => number = Date.now) 
         restore_point: e.restorePoint ?? null,
         label: e.label ?? null,
         token_prefix: e.tokenPrefix ?? null,
+        address: e.address ?? null,
       })
     },
     /** Newest first. */

@@ -143,5 +143,23 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     // Issue 23 (audit trail): the tamper-evident chain, undo reservations, token prefix and object names.
     '0023-audit-chain': auditChainMigration(dialect),
+    // Issue 22 (sign-in): leases of password checks in flight per account (the throttle's second half).
+    '0022-signin-in-flight': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('sign_in_in_flight')
+          .addColumn('key', 'text', (c) => c.notNull())
+          .addColumn('slot', 'integer', (c) => c.notNull())
+          .addColumn('expires_at', bigint, (c) => c.notNull())
+          .addPrimaryKeyConstraint('sign_in_in_flight_pk', ['key', 'slot'])
+          .execute()
+      },
+    },
+    // Issue 22 (sign-in): the client address of an audit entry (sign-in, sign-out, passwords, tokens).
+    '0023-signin-audit-address': {
+      async up(db: AnyDb) {
+        await db.schema.alterTable('audit_log').addColumn('address', 'text').execute()
+      },
+    },
   }
 }

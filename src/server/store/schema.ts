@@ -9,6 +9,7 @@ export interface StoreTables {
   people: PeopleTable
   sessions: SessionsTable
   sign_in_throttle: ThrottleTable
+  sign_in_in_flight: InFlightTable
   settings: SettingsTable
   script_reviews: ScriptReviewsTable
   api_tokens: ApiTokensTable
@@ -70,8 +71,17 @@ export interface SessionsTable {
 export interface ThrottleTable {
   /** `address:<ip>`, `account:<username>` or `pair:<username>|<ip>`. */
   key: string
+  /** Attempts counted (before each password check; a right password gives its attempt back). */
   failures: number
   last_failure_at: number
+}
+
+/** A password check in progress on an account (migration 0022): one row per place, a lease that expires. */
+export interface InFlightTable {
+  /** `account:<username>`. */
+  key: string
+  slot: number
+  expires_at: number
 }
 
 export interface SettingsTable {

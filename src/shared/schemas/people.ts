@@ -1,5 +1,8 @@
 import { z } from 'zod'
 import { ROLE_ORDER } from '../access'
+import { passwordSchema, refinePasswordFor } from '../password-rule'
+
+export { passwordSchema } from '../password-rule'
 
 /** People of the dashboard itself (not the API's account members): who may sign in, with what role, for which zones. */
 /** The roles, lowest first (the role matrix itself is src/shared/access.ts). */
@@ -38,9 +41,8 @@ export const zoneScopeSchema = z.union([
   z.array(zoneNameSchema).min(1, 'List at least one zone, or choose all zones.').max(500),
 ])
 
-export const passwordSchema = z.string().min(10, 'Use at least 10 characters.').max(1024, 'Use at most 1024 characters.')
-
-export const personInputSchema = z.object({
+/** A new person's fields; `personInputSchema` adds the password rule that needs the username. */
+export const personFieldsSchema = z.object({
   username: usernameSchema,
   display_name: z
     .string({ error: 'Enter a display name.' })
@@ -51,11 +53,13 @@ export const personInputSchema = z.object({
   zones: zoneScopeSchema,
   password: passwordSchema,
 })
+/** Parse asynchronously (`safeParseAsync`): the password rule loads its dictionary on first use. */
+export const personInputSchema = personFieldsSchema.superRefine(refinePasswordFor)
 export type PersonInput = z.infer<typeof personInputSchema>
 
 export const personPatchSchema = z
   .object({
-    display_name: personInputSchema.shape.display_name,
+    display_name: personFieldsSchema.shape.display_name,
     role: roleSchema,
     zones: zoneScopeSchema,
     disabled: z.boolean(),

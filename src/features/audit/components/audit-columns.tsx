@@ -8,7 +8,7 @@ import { AUDIT_ACTION_OPTIONS, AUDIT_AREA_OPTIONS, AUDIT_OUTCOME_OPTIONS } from 
 const col = createDataTableColumnHelper<AuditEntryView>()
 const AREA_WORDS: Record<string, string> = {
   dns: 'DNS', 'page-shield': 'Page security', 'log-fields': 'Log fields', logpush: 'Log jobs', certificates: 'Certificates', firewall: 'Firewall',
-  'load-balancing': 'Load balancing', invites: 'Invites', people: 'People', sandbox: 'Sandbox',
+  'load-balancing': 'Load balancing', invites: 'Invites', people: 'People', 'sign-in': 'Sign-in', sandbox: 'Sandbox',
 }
 const TONE = { success: 'success', failure: 'danger', refused: 'warning' } as const
 

@@ -10,12 +10,13 @@ import { useToast } from '@/components/ui/toast'
 import { ROLE_LABEL, useCan, useMe } from '@/lib/access'
 import type { PersonView } from '@/shared/schemas/people'
 import { useEndPersonSessions, usePeople, usePersonSessions, useResetPassword, useUpdatePerson } from '../api/people'
+import { PersonTokensDialog } from './person-tokens-dialog'
 import { SessionList } from './session-list'
 
 // The add/edit form (zod, form fields) loads when it is opened: the list is what the page shows first.
 const PersonDialog = lazy(() => import('./person-dialog').then((m) => ({ default: m.PersonDialog })))
 
-type Action = { kind: 'add' } | { kind: 'edit' | 'disable' | 'reset' | 'sessions'; person: PersonView } | null
+type Action = { kind: 'add' } | { kind: 'edit' | 'disable' | 'reset' | 'sessions' | 'tokens'; person: PersonView } | null
 
 /** People: who may sign in, their role and zones; add, change, disable, reset passwords, end sessions. */
 export function PeoplePage() {
@@ -96,6 +97,14 @@ export function PeoplePage() {
                       <Button
                         size="sm"
                         variant="ghost"
+                        aria-label={`API tokens of ${p.username}`}
+                        onClick={() => setAction({ kind: 'tokens', person: p })}
+                      >
+                        Tokens
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
                         aria-label={`Reset password of ${p.username}`}
                         onClick={() => setAction({ kind: 'reset', person: p })}
                       >
@@ -125,6 +134,7 @@ export function PeoplePage() {
       {action?.kind === 'disable' && <DisableDialog person={action.person} onClose={() => setAction(null)} />}
       {action?.kind === 'reset' && <ResetDialog person={action.person} onClose={() => setAction(null)} />}
       {action?.kind === 'sessions' && <SessionsDialog person={action.person} onClose={() => setAction(null)} />}
+      {action?.kind === 'tokens' && <PersonTokensDialog person={action.person} onClose={() => setAction(null)} />}
     </>
   )
 }
@@ -139,8 +149,8 @@ function DisableDialog({ person, onClose }: { person: PersonView; onClose: () =>
       title={enable ? `Enable ${person.display_name}?` : `Disable ${person.display_name}?`}
       consequence={
         enable
-          ? `${person.username} will be able to sign in again.`
-          : `${person.username} is signed out everywhere at once and cannot sign in until enabled again. Their reviews stay in the ledger.`
+          ? `${person.username} will be able to sign in again. Their API tokens were revoked when they were disabled: they make new ones.`
+          : `${person.username} is signed out everywhere at once, their personal API tokens are revoked, and they cannot sign in until enabled again. Their reviews stay in the ledger.`
       }
       confirmLabel={enable ? 'Enable' : 'Disable'}
       destructive={!enable}
@@ -181,7 +191,7 @@ function ResetDialog({ person, onClose }: { person: PersonView; onClose: () => v
     <ConfirmDialog
       open
       title={`Reset the password of ${person.display_name}?`}
-      consequence="Their current password stops working, they are signed out everywhere, and you get a new password to give them."
+      consequence="Their current password stops working, they are signed out everywhere, their personal API tokens are revoked, and you get a new password to give them."
       confirmLabel="Reset password"
       pending={reset.isPending}
       onCancel={onClose}
