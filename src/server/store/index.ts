@@ -8,6 +8,7 @@ import { reviewStore } from './reviews'
 import { sessionStore, type SessionPolicy } from './sessions'
 import { settingsStore } from './settings'
 import { throttleStore } from './throttle'
+import { watchStore } from './watch'
 
 export type { StoreLocation } from './db'
 export { STORE_FILE } from './db'
@@ -16,6 +17,7 @@ export type { SessionInfo, SessionPolicy } from './sessions'
 export type { ReviewRow, NewReview } from './reviews'
 export type { ApiToken } from './api-tokens'
 export type { SavedLbMigration } from './lb-migrations'
+export type { WatchChannel, WatchDelivery, WatchFinding, WatchRun, WatchZone, WatchStore } from './watch'
 export type { AuditEntry, AuditFilter, AuditOutcome, NewAuditEntry } from './audit'
 
 export interface StoreOptions extends StoreLocation {
@@ -46,6 +48,7 @@ export function createStore(options: StoreOptions) {
     audit: auditStore(db),
     checklist: checklistStore(db, now),
     lbMigrations: lbMigrationStore(db, now),
+    watch: watchStore(db, now),
     close: () => kysely.destroy(),
   }
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 import { auditLogMigration } from './audit-migration'
 import { checklistMigration, practiceSessionsMigration } from './practice-migration'
+import { watchMigration } from './watch-migration'
 
 /**
  * Versioned migrations, applied in name order and recorded by Kysely's migrator. Never edit one that
@@ -130,5 +131,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     // Issue 12's practice sandbox (0011–0013 are issue 12's): the per-session switch, then newcomer checklist progress.
     '0011-practice-sessions': practiceSessionsMigration(),
     '0012-newcomer-checklist': checklistMigration(),
+    // Issue 26: the script watch (settings, channels, state, runs, findings, reads, deliveries, lease).
+    'watch_0001-script-watch': watchMigration(dialect),
   }
 }
