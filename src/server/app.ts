@@ -19,6 +19,8 @@ import { setUpPractice } from './practice'
 import { registerSpa } from './spa'
 import { createStore, type Store } from './store'
 import { createUpstream } from './upstream'
+import { createWatch, type Watch, type WatchOptions } from './watch'
+import { registerWatchRoutes } from './watch/routes'
 
 export interface AppOptions {
   config: ServerConfig
@@ -32,6 +34,16 @@ export interface AppOptions {
   log?: LogLine
   /** The dashboard's own store (people, sessions, ledger); default: opened from config (DATA_DIR or DATABASE_URL). */
   store?: Store
+  /** Script watch settings (issue 26); the watch is created here and started by its owner (see watchOf). */
+  watch?: Omit<WatchOptions, 'store' | 'send'>
+}
+
+const watches = new WeakMap<Hono, Watch>()
+/** The script watch of an app made by createApp: main.ts starts it (and tests do), other users leave it idle. */
+export function watchOf(app: Hono): Watch {
+  const w = watches.get(app)
+  if (!w) throw new Error('This app was not made by createApp.')
+  return w
 }
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024
@@ -41,7 +53,7 @@ const preparingZone = (id: string) => ({ id, name: Object.values(SEED_ZONES).fin
 /** Paths whose raw form is checked for tricks (encoded dots and slashes, backslashes, empty segments). */
 const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/client/')
 
-export function createApp({ config, emulator, staticDir, endpoints, log: rawLog, store: given }: AppOptions): Hono {
+export function createApp({ config, emulator, staticDir, endpoints, log: rawLog, store: given, watch: watchOptions }: AppOptions): Hono {
   if (config.mode === 'sandbox' && !emulator) throw new Error('Sandbox mode needs the emulator.')
   if (config.mode === 'live' && !config.credential) throw new Error('Live mode needs a credential.')
   const app = new Hono()
@@ -85,9 +97,8 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
 
   const match = createMatcher(endpoints ?? allEndpoints)
   // Live: the upstream API, except for a practising session, which goes to its person's own emulator.
-  const forward = emulator
-    ? emulatorForward(emulator)
-    : practice.forward(createUpstream({ baseUrl: config.apiBaseUrl, credential: config.credential!, timeoutMs: config.upstreamTimeoutMs }))
+  const live = emulator ? undefined : createUpstream({ baseUrl: config.apiBaseUrl, credential: config.credential!, timeoutMs: config.upstreamTimeoutMs })
+  const forward = emulator ? emulatorForward(emulator) : practice.forward(live!)
   // Audit log (issue 12): its recorder wraps sign-in, roles and dispatch; see src/server/audit.
   const mode = (c: Context) => (practice.practising(c) ? 'practice' : config.mode)
   const audit = setUpAudit(app, { store, forward, match, mode, retentionDays: config.auditRetentionDays })
@@ -119,6 +130,10 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
 
   app.use('/api/local/*', guardWrites)
   registerLocalRoutes(app, { store })
+  // Script watch (issue 26): reads the sandbox or the live API itself (never a practice copy).
+  const watch = createWatch({ store, send: emulator ? emulatorForward(emulator) : live!, log, ...watchOptions })
+  watches.set(app, watch)
+  registerWatchRoutes(app, { store, watch, send: emulator ? emulatorForward(emulator) : live!, emulator })
   practice.routes()
   audit.routes()
 

@@ -64,6 +64,20 @@ export const localRoutes: LocalRoute[] = [
   { method: 'GET', path: '/api/local/audit/:id/restore-point', role: 'viewer' },
   { method: 'GET', path: '/api/local/audit/:id/undo-check', role: 'viewer' },
   { method: 'POST', path: '/api/local/audit/:id/undo', role: 'viewer' },
+  // Script watch (issue 26): everyone in scope reads alerts, checks and the report; reviewers acknowledge
+  // alerts; administrators set schedules and channels, ask for a check, and simulate sandbox activity.
+  { method: 'GET', path: '/api/local/zones/:zone_id/watch', role: 'viewer' },
+  { method: 'PUT', path: '/api/local/zones/:zone_id/watch', role: 'admin' },
+  { method: 'GET', path: '/api/local/zones/:zone_id/watch/channels', role: 'admin' },
+  { method: 'POST', path: '/api/local/zones/:zone_id/watch/channels', role: 'admin' },
+  { method: 'DELETE', path: '/api/local/zones/:zone_id/watch/channels/:channel_id', role: 'admin' },
+  { method: 'POST', path: '/api/local/zones/:zone_id/watch/check', role: 'admin' },
+  { method: 'GET', path: '/api/local/zones/:zone_id/watch/alerts', role: 'viewer' },
+  { method: 'POST', path: '/api/local/zones/:zone_id/watch/alerts/:alert_id/read', role: writeRole('page-shield', 'zone') },
+  { method: 'GET', path: '/api/local/zones/:zone_id/watch/runs', role: 'viewer' },
+  { method: 'GET', path: '/api/local/zones/:zone_id/watch/report', role: 'viewer' },
+  { method: 'GET', path: '/api/local/zones/:zone_id/watch/report.csv', role: 'viewer' },
+  { method: 'POST', path: '/api/sandbox/page-shield/activity', role: 'admin' },
   // Practice sandbox (issue 12): everyone switches their own session and resets their own practice data.
   { method: 'GET', path: '/api/local/practice', role: 'viewer', self: true },
   { method: 'POST', path: '/api/local/practice', role: 'viewer', self: true },

@@ -8,6 +8,7 @@ import { reviewStore } from './reviews'
 import { sessionStore, type SessionPolicy } from './sessions'
 import { settingsStore } from './settings'
 import { throttleStore } from './throttle'
+import { watchStore } from './watch'
 
 export type { StoreLocation } from './db'
 export { STORE_FILE } from './db'
@@ -19,6 +20,7 @@ export { tokenPrefix } from './api-tokens'
 export type { SavedLbMigration } from './lb-migrations'
 export type { AuditEntry, AuditFilter, AuditOutcome, ChainReport, NewAuditEntry } from './audit'
 export type { UndoReservation } from './audit-undo'
+export type { WatchChannel, WatchDelivery, WatchFinding, WatchRun, WatchZone, WatchStore } from './watch'
 
 export interface StoreOptions extends StoreLocation {
   now?: () => number
@@ -48,6 +50,7 @@ export function createStore(options: StoreOptions) {
     audit: auditStore(db, now),
     checklist: checklistStore(db, now),
     lbMigrations: lbMigrationStore(db, now),
+    watch: watchStore(db, now),
     close: () => kysely.destroy(),
   }
 }

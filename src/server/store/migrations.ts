@@ -2,6 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely'
 import { auditLogMigration } from './audit-migration'
 import { auditChainMigration } from './audit-chain-migration'
 import { checklistMigration, practiceSessionsMigration } from './practice-migration'
+import { watchMigration } from './watch-migration'
 
 /**
  * Versioned migrations, applied in name order and recorded by Kysely's migrator. Never edit one that
@@ -161,5 +162,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('audit_log').addColumn('address', 'text').execute()
       },
     },
+    // Issue 26: the script watch (settings, channels, state, runs, findings, reads, deliveries, lease).
+    'watch_0001-script-watch': watchMigration(dialect),
   }
 }
