@@ -14,6 +14,7 @@ import { registerApiDoor } from './proxy'
 import { createRedactor } from './redact'
 import { escapeControls } from './log-text'
 import { loggablePath, requestLog, type LogLine } from './request-log'
+import { createRateLimiter } from './emulator/rate-limit'
 import { emulatorForward, registerNoSandbox, registerSandboxDoor } from './sandbox-door'
 import { setUpPractice } from './practice'
 import { registerSpa } from './spa'
@@ -125,7 +126,8 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   // the administrator's SANDBOX_API_TOKEN (none set: door closed). Read per request: people come and go.
   const requiredToken = async (c: Context) =>
     maybeActor(c) ? undefined : config.dashboardPassword || (await auth.signInRequired()) ? (config.sandboxApiToken ?? null) : undefined
-  if (emulator) registerSandboxDoor(app, emulator, { requiredToken, forward: audit.forward(forward) })
+  const rateLimit = config.sandboxRateLimit && createRateLimiter(config.sandboxRateLimit)
+  if (emulator) registerSandboxDoor(app, emulator, { requiredToken, forward: audit.forward(forward), rateLimit })
   else registerNoSandbox(app)
 
   app.use('/api/local/*', guardWrites)

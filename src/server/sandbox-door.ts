@@ -5,6 +5,7 @@ import type { Emulator } from './emulator'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from './envelope'
 import { withoutTrailingSlash } from './endpoints'
 import { guardWrites, rawTarget, splitTarget } from './guard'
+import { rateLimitedAnswer, withRateLimitHeaders, type RateLimiter } from './emulator/rate-limit'
 import type { Forward, Send } from './upstream'
 
 export const CLIENT_DOOR = '/client/v4'
@@ -94,9 +95,17 @@ export interface SandboxDoorOptions {
   requiredToken?: (c: Context) => Promise<string | null | undefined>
   /** What the door forwards with (the audit log's, which reads a write's before state); default: the emulator. */
   forward?: Forward
+  /** SANDBOX_RATE_LIMIT: the service's rate limit per token, with its headers on every answer. */
+  rateLimit?: RateLimiter
 }
 
-export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredToken, forward: given }: SandboxDoorOptions = {}): void {
+/** Whose budget a request spends: its Bearer token, or the key of its e-mail + key pair. */
+const credentialOf = (c: Context) => {
+  const auth = c.req.header('authorization')
+  return auth !== undefined ? `t:${BEARER.exec(auth)?.[1] ?? ''}` : `k:${c.req.header('x-auth-email')?.trim() ?? ''}:${c.req.header('x-auth-key')?.trim() ?? ''}`
+}
+
+export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredToken, forward: given, rateLimit }: SandboxDoorOptions = {}): void {
   const direct = emulatorForward(emulator)
   const forward: Forward = given ?? ((req) => direct(req))
 
@@ -105,8 +114,10 @@ export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredTok
     const body = method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await c.req.arrayBuffer())
     const refusal = sandboxAuthError(c, Boolean(body?.byteLength)) ?? tokenRefusal(c, await requiredToken?.(c))
     if (refusal) return refusal
+    const limit = rateLimit?.take(credentialOf(c))
+    if (limit && !limit.allowed) return rateLimitedAnswer(limit.headers)
     const { path, query } = splitTarget(rawTarget(c))
-    return forward(
+    const answer = forward(
       {
         method,
         // One trailing slash is accepted, as the service does (ddclient: `/zones/?name=…`).
@@ -116,6 +127,7 @@ export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredTok
       },
       c,
     )
+    return limit ? withRateLimitHeaders(await answer, limit.headers) : answer
   })
 
   app.post('/api/sandbox/reset', guardWrites, async () => {

@@ -1,6 +1,5 @@
 import type { Generated } from 'kysely'
 import type { AuditChainCheckpointsTable, AuditChainTable, AuditTable, AuditUndoTable } from './audit-schema'
-import type { AuditTable } from './audit-schema'
 import type { WatchTables } from './watch-schema'
 
 /**
