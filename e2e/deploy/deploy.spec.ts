@@ -240,8 +240,7 @@ test.describe('through nginx', () => {
     expect([(await direct(a, '/api/local/me', sam)).status, (await direct(b, '/api/local/me', sam)).status]).toEqual([401, 401])
   })
 
-  // enable after merge of oidc branch
-  test.fixme('two provider accounts with the same preferred_username do not become one person', async ({ browser, deployment }) => {
+  test('two provider accounts with the same preferred_username do not become one person', async ({ browser, deployment }) => {
     const first = await browser.newContext({ baseURL: deployment.nginx.url, ignoreHTTPSErrors: true })
     const second = await browser.newContext({ baseURL: deployment.nginx.url, ignoreHTTPSErrors: true })
     try {
@@ -259,8 +258,7 @@ test.describe('through nginx', () => {
     }
   })
 
-  // enable after merge of oidc branch
-  test.fixme('a callback replayed in another browser signs nobody in', async ({ browser, deployment }) => {
+  test('a callback replayed in another browser signs nobody in', async ({ browser, deployment }) => {
     const victim = await browser.newContext({ baseURL: deployment.nginx.url, ignoreHTTPSErrors: true })
     const other = await browser.newContext({ baseURL: deployment.nginx.url, ignoreHTTPSErrors: true })
     try {
