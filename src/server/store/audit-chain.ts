@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Insertable } from 'kysely'
+import { SqliteAdapter, type Insertable } from 'kysely'
 import type { AuditTable } from './audit-schema'
 import type { Db } from './db'
 
@@ -44,7 +44,20 @@ type Values = Omit<Insertable<AuditTable>, 'prev_hash' | 'hash'>
  * SELECT … FOR UPDATE), in SQLite it takes the database's write lock. So the previous hash read
  * there is the newest, and no two entries ever name the same previous entry.
  */
-export async function appendChained(db: Db, values: Values): Promise<number> {
+export function appendChained(db: Db, values: Values): Promise<number> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return appendInTransaction(db, values)
+  // better-sqlite3 waits for a busy database synchronously, blocking the thread: a second store on
+  // the same file in this process (two app instances in one test, the CLI in a test) would wait
+  // for a transaction that cannot go on until it stops waiting. Appends in this process take turns;
+  // other processes still wait for SQLite's own lock, which is what decides between them.
+  const turn = sqliteAppends.then(() => appendInTransaction(db, values))
+  sqliteAppends = turn.catch(() => undefined)
+  return turn
+}
+
+let sqliteAppends: Promise<unknown> = Promise.resolve()
+
+async function appendInTransaction(db: Db, values: Values): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const head = await trx
       .updateTable('audit_chain')
