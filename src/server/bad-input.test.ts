@@ -37,14 +37,20 @@ describe('bad input answers 4xx, never 500', () => {
   })
 
   it('a malformed escape in a person id', async () => {
-    await clientError(await app.request(`/api/local/people/${BAD}`, { method: 'PATCH', headers: W, body: '{"display_name":"x"}' }))
+    await clientError(
+      await app.request(`/api/local/people/${BAD}`, { method: 'PATCH', headers: W, body: '{"display_name":"x"}' }),
+    )
     await clientError(await app.request(`/api/local/people/${BAD}/password`, { method: 'POST', headers: W, body: '{}' }))
   })
 
   it('a malformed escape in a zone id of the review ledger and of the API doors', async () => {
     await clientError(await app.request(`/api/local/zones/${BAD}/page-shield/reviews`))
     await clientError(
-      await app.request(`/api/local/zones/${BAD}/page-shield/reviews`, { method: 'POST', headers: W, body: '{"script_id":"x","verdict":"approved"}' }),
+      await app.request(`/api/local/zones/${BAD}/page-shield/reviews`, {
+        method: 'POST',
+        headers: W,
+        body: '{"script_id":"x","verdict":"approved"}',
+      }),
     )
     await clientError(await app.request(`/client/v4/zones/${BAD}/dns_records`, { headers: { authorization: 'Bearer anything' } }))
     await clientError(
@@ -60,7 +66,11 @@ describe('bad input answers 4xx, never 500', () => {
   it('the same for a person limited to some zones (session and personal token)', async () => {
     const { password } = await addPerson(store, 'zed', 'editor', ['example.com'])
     const cookie = await sessionCookie(app, 'zed', password)
-    const made = await app.request('/api/local/me/tokens', { method: 'POST', headers: { ...W, cookie }, body: JSON.stringify({ name: 't' }) })
+    const made = await app.request('/api/local/me/tokens', {
+      method: 'POST',
+      headers: { ...W, cookie },
+      body: JSON.stringify({ name: 't' }),
+    })
     const token = (await made.json()).result.token as string
     await clientError(await app.request(`/api/local/zones/${BAD}/page-shield/reviews`, { headers: { cookie } }))
     await clientError(

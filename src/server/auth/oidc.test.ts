@@ -54,7 +54,13 @@ describe.each(backends)('single sign-on on $name', ({ skip, open }) => {
   beforeAll(async () => {
     if (skip) return
     store = await open()
-    const oidc = { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, claim: 'groups', groups: parseGroupMap('dns-team=editor:example.com;admins=admin;staff=viewer') }
+    const oidc = {
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+      claim: 'groups',
+      groups: parseGroupMap('dns-team=editor:example.com;admins=admin;staff=viewer'),
+    }
     app = createApp({ config: testConfig({ oidc }), emulator: fakeEmulator(), store })
   })
   afterAll(async () => {
@@ -62,84 +68,133 @@ describe.each(backends)('single sign-on on $name', ({ skip, open }) => {
   })
   const me = async (b: TestBrowser) => {
     const res = await b.zk('/api/local/me')
-    return res.status === 200 ? ((await res.json()).result.person as { id: string; username: string; role: string; zones: unknown }) : undefined
+    return res.status === 200
+      ? ((await res.json()).result.person as { id: string; username: string; role: string; zones: unknown })
+      : undefined
   }
   const refusals = async (reason: string) =>
     (await store.audit.list({ area: 'people', outcome: 'refused' }, 1, 200)).entries.filter(
       (e) => e.resourceType === 'sso_sign_in' && (e.after as { reason?: string } | null)?.reason === reason,
     )
 
-  it.skipIf(skip)('identifies a person by issuer + sub: a second provider user with the same preferred_username is refused', async () => {
-    const alpha = new TestBrowser(app, '192.0.2.21')
-    expect((await alpha.signIn('bob-a')).status).toBe(200)
-    const bob = (await me(alpha))!
-    expect(bob).toMatchObject({ username: 'bob', role: 'editor', zones: ['example.com'] })
-    expect((await store.people.byId(bob.id))?.sso).toEqual({ issuer: idp.issuer, subject: 'bob-a' })
+  it.skipIf(skip)(
+    'identifies a person by issuer + sub: a second provider user with the same preferred_username is refused',
+    async () => {
+      const alpha = new TestBrowser(app, '192.0.2.21')
+      expect((await alpha.signIn('bob-a')).status).toBe(200)
+      const bob = (await me(alpha))!
+      expect(bob).toMatchObject({ username: 'bob', role: 'editor', zones: ['example.com'] })
+      expect((await store.people.byId(bob.id))?.sso).toEqual({ issuer: idp.issuer, subject: 'bob-a' })
 
-    const beta = new TestBrowser(app, '198.51.100.22')
-    const refused = await beta.signIn('bob-b')
-    expect(refused.status).toBe(403)
-    const page = await refused.text()
-    expect(page).toContain('Username already in use')
-    expect(page).toContain('so this sign-in was refused')
-    expect(page).toContain('subject bob-b')
-    expect(await me(beta)).toBeUndefined()
-    // Bob Alpha is untouched: still signed in, still an editor of example.com.
-    expect(await me(alpha)).toMatchObject({ id: bob.id, role: 'editor', zones: ['example.com'] })
-    expect((await store.people.byId(bob.id))?.displayName).toBe('Bob Alpha')
-    const [entry] = await refusals('username belongs to another person')
-    expect(entry).toMatchObject({ username: 'bob', personId: null, status: 403, action: 'sign-in' })
-    expect(entry.after).toMatchObject({ issuer: idp.issuer, subject: 'bob-b', address: '198.51.100.22' })
-    expect(JSON.stringify(entry)).not.toMatch(/eyJ/) // no token in the audit log
+      const beta = new TestBrowser(app, '198.51.100.22')
+      const refused = await beta.signIn('bob-b')
+      expect(refused.status).toBe(403)
+      const page = await refused.text()
+      expect(page).toContain('Username already in use')
+      expect(page).toContain('so this sign-in was refused')
+      expect(page).toContain('subject bob-b')
+      expect(await me(beta)).toBeUndefined()
+      // Bob Alpha is untouched: still signed in, still an editor of example.com.
+      expect(await me(alpha)).toMatchObject({ id: bob.id, role: 'editor', zones: ['example.com'] })
+      expect((await store.people.byId(bob.id))?.displayName).toBe('Bob Alpha')
+      const [entry] = await refusals('username belongs to another person')
+      expect(entry).toMatchObject({ username: 'bob', personId: null, status: 403, action: 'sign-in' })
+      expect(entry.after).toMatchObject({ issuer: idp.issuer, subject: 'bob-b', address: '198.51.100.22' })
+      expect(JSON.stringify(entry)).not.toMatch(/eyJ/) // no token in the audit log
 
-    // Signing in again is still Bob Alpha.
-    const again = new TestBrowser(app, '192.0.2.23')
-    expect((await again.signIn('bob-a')).status).toBe(200)
-    expect((await me(again))?.id).toBe(bob.id)
-  })
+      // Signing in again is still Bob Alpha.
+      const again = new TestBrowser(app, '192.0.2.23')
+      expect((await again.signIn('bob-a')).status).toBe(200)
+      expect((await me(again))?.id).toBe(bob.id)
+    },
+  )
 
-  it.skipIf(skip)('an administrator links the refused identity to a person with another username (API); unlinking signs them out', async () => {
-    const admin = new TestBrowser(app, '192.0.2.30')
-    expect((await admin.signIn('root')).status).toBe(200)
-    const h = { ...W, cookie: admin.zkCookie }
-    const made = await admin.zk('/api/local/people', {
-      method: 'POST',
-      headers: h,
-      body: JSON.stringify({ username: 'bob.beta', display_name: 'Bob Beta', role: 'viewer', zones: '*', password: 'a-long-enough-password' }),
-    })
-    expect(made.status).toBe(201)
-    const id = (await made.json()).result.id as string
-    const bobA = (await store.people.byUsername('bob'))!
+  it.skipIf(skip)(
+    'an administrator links the refused identity to a person with another username (API); unlinking signs them out',
+    async () => {
+      const admin = new TestBrowser(app, '192.0.2.30')
+      expect((await admin.signIn('root')).status).toBe(200)
+      const h = { ...W, cookie: admin.zkCookie }
+      const made = await admin.zk('/api/local/people', {
+        method: 'POST',
+        headers: h,
+        body: JSON.stringify({
+          username: 'bob.beta',
+          display_name: 'Bob Beta',
+          role: 'viewer',
+          zones: '*',
+          password: 'a-long-enough-password',
+        }),
+      })
+      expect(made.status).toBe(201)
+      const id = (await made.json()).result.id as string
+      const bobA = (await store.people.byUsername('bob'))!
 
-    // Not someone else's identity, not garbage.
-    const stolen = await admin.zk(`/api/local/people/${id}/sso`, { method: 'PUT', headers: h, body: JSON.stringify({ issuer: idp.issuer, subject: 'bob-a' }) })
-    expect(stolen.status).toBe(409)
-    expect((await stolen.json()).errors[0].message).toContain('linked to bob')
-    expect((await admin.zk(`/api/local/people/${id}/sso`, { method: 'PUT', headers: h, body: '{"issuer":"nope","subject":""}' })).status).toBe(400)
-    expect((await admin.zk(`/api/local/people/nobody/sso`, { method: 'PUT', headers: h, body: JSON.stringify({ issuer: idp.issuer, subject: 'bob-b' }) })).status).toBe(404)
+      // Not someone else's identity, not garbage.
+      const stolen = await admin.zk(`/api/local/people/${id}/sso`, {
+        method: 'PUT',
+        headers: h,
+        body: JSON.stringify({ issuer: idp.issuer, subject: 'bob-a' }),
+      })
+      expect(stolen.status).toBe(409)
+      expect((await stolen.json()).errors[0].message).toContain('linked to bob')
+      expect(
+        (await admin.zk(`/api/local/people/${id}/sso`, { method: 'PUT', headers: h, body: '{"issuer":"nope","subject":""}' }))
+          .status,
+      ).toBe(400)
+      expect(
+        (
+          await admin.zk(`/api/local/people/nobody/sso`, {
+            method: 'PUT',
+            headers: h,
+            body: JSON.stringify({ issuer: idp.issuer, subject: 'bob-b' }),
+          })
+        ).status,
+      ).toBe(404)
 
-    const linked = await admin.zk(`/api/local/people/${id}/sso`, { method: 'PUT', headers: h, body: JSON.stringify({ issuer: idp.issuer, subject: 'bob-b' }) })
-    expect(linked.status).toBe(200)
-    expect((await linked.json()).result.sso).toEqual({ issuer: idp.issuer, subject: 'bob-b' })
-    const list = (await (await admin.zk('/api/local/people', { headers: h })).json()).result as { username: string; sso: unknown }[]
-    expect(list.find((p) => p.username === 'bob')?.sso).toEqual({ issuer: idp.issuer, subject: 'bob-a' })
-    expect((await admin.zk(`/api/local/people/${id}/sso`, { method: 'PUT', headers: h, body: JSON.stringify({ issuer: idp.issuer, subject: 'other' }) })).status).toBe(409)
+      const linked = await admin.zk(`/api/local/people/${id}/sso`, {
+        method: 'PUT',
+        headers: h,
+        body: JSON.stringify({ issuer: idp.issuer, subject: 'bob-b' }),
+      })
+      expect(linked.status).toBe(200)
+      expect((await linked.json()).result.sso).toEqual({ issuer: idp.issuer, subject: 'bob-b' })
+      // The one-time password the administrator chose (never changed) is gone: they sign in through the provider.
+      expect(await store.people.byId(id)).toMatchObject({ hasPassword: false, mustChangePassword: false })
+      const list = (await (await admin.zk('/api/local/people', { headers: h })).json()).result as {
+        username: string
+        sso: unknown
+      }[]
+      expect(list.find((p) => p.username === 'bob')?.sso).toEqual({ issuer: idp.issuer, subject: 'bob-a' })
+      expect(
+        (
+          await admin.zk(`/api/local/people/${id}/sso`, {
+            method: 'PUT',
+            headers: h,
+            body: JSON.stringify({ issuer: idp.issuer, subject: 'other' }),
+          })
+        ).status,
+      ).toBe(409)
 
-    const beta = new TestBrowser(app, '198.51.100.31')
-    expect((await beta.signIn('bob-b')).status).toBe(200)
-    expect(await me(beta)).toMatchObject({ id, username: 'bob.beta', role: 'viewer' })
-    expect((await store.people.byId(bobA.id))?.displayName).toBe('Bob Alpha')
+      const beta = new TestBrowser(app, '198.51.100.31')
+      expect((await beta.signIn('bob-b')).status).toBe(200)
+      expect(await me(beta)).toMatchObject({ id, username: 'bob.beta', role: 'viewer' })
+      expect((await store.people.byId(bobA.id))?.displayName).toBe('Bob Alpha')
 
-    // Only an administrator links: Bob Alpha (an editor) may not.
-    const alpha = new TestBrowser(app, '192.0.2.32')
-    await alpha.signIn('bob-a')
-    expect((await alpha.zk(`/api/local/people/${bobA.id}/sso`, { method: 'DELETE', headers: { ...W, cookie: alpha.zkCookie } })).status).toBe(403)
+      // Only an administrator links: Bob Alpha (an editor) may not.
+      const alpha = new TestBrowser(app, '192.0.2.32')
+      await alpha.signIn('bob-a')
+      expect(
+        (await alpha.zk(`/api/local/people/${bobA.id}/sso`, { method: 'DELETE', headers: { ...W, cookie: alpha.zkCookie } }))
+          .status,
+      ).toBe(403)
 
-    expect((await admin.zk(`/api/local/people/${id}/sso`, { method: 'DELETE', headers: h })).status).toBe(200)
-    expect(await me(beta)).toBeUndefined()
-    expect((await admin.zk(`/api/local/people/${id}/sso`, { method: 'DELETE', headers: h })).status).toBe(404)
-    expect((await new TestBrowser(app).signIn('bob-b')).status).toBe(403)
-  })
+      expect((await admin.zk(`/api/local/people/${id}/sso`, { method: 'DELETE', headers: h })).status).toBe(200)
+      expect(await me(beta)).toBeUndefined()
+      expect((await admin.zk(`/api/local/people/${id}/sso`, { method: 'DELETE', headers: h })).status).toBe(404)
+      expect((await new TestBrowser(app).signIn('bob-b')).status).toBe(403)
+    },
+  )
 
   it.skipIf(skip)('migrates people made before identities were kept only where that is unambiguous', async () => {
     const legacy = async (username: string) =>

@@ -74,8 +74,13 @@ export function claimValues(raw: unknown): string[] {
 /** The issuer and subject an ID token (already accepted once, kept on a session) names. */
 function identityOfIdToken(token: string): SsoIdentity | undefined {
   try {
-    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { iss?: unknown; sub?: unknown }
-    return typeof claims.iss === 'string' && typeof claims.sub === 'string' ? { issuer: claims.iss, subject: claims.sub } : undefined
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      iss?: unknown
+      sub?: unknown
+    }
+    return typeof claims.iss === 'string' && typeof claims.sub === 'string'
+      ? { issuer: claims.iss, subject: claims.sub }
+      : undefined
   } catch {
     return undefined
   }
@@ -170,7 +175,12 @@ export function registerOidc(
         status,
         errors: [{ code: status === 400 ? 10400 : 10403, message: `${title}: ${intro}`.slice(0, 500) }],
         before: null,
-        after: { reason: who.reason, issuer: who.identity?.issuer ?? null, subject: who.identity?.subject ?? null, address: clientAddress(c) },
+        after: {
+          reason: who.reason,
+          issuer: who.identity?.issuer ?? null,
+          subject: who.identity?.subject ?? null,
+          address: clientAddress(c),
+        },
         undoOf: null,
       })
       .catch(() => undefined) // the audit never turns a refusal into a 500
@@ -195,7 +205,13 @@ export function registerOidc(
     const state = oidc.randomState()
     const nonce = oidc.randomNonce()
     const asked = safeNext(c.req.query('next'))
-    const pending: Pending = { state, verifier, nonce, next: asked.length > OIDC_NEXT_MAX ? '/' : asked, expires: now() + STATE_TTL_MS }
+    const pending: Pending = {
+      state,
+      verifier,
+      nonce,
+      next: asked.length > OIDC_NEXT_MAX ? '/' : asked,
+      expires: now() + STATE_TTL_MS,
+    }
     setCookie(c, OIDC_PENDING_COOKIE, seal(key, pending), { ...cookieOptions(c), maxAge: STATE_TTL_MS / 1000 })
     const url = oidc.buildAuthorizationUrl(cfg, {
       redirect_uri: redirectUri(c),
@@ -301,14 +317,25 @@ export function registerOidc(
         if (typeof linked !== 'object') return collision()
         known = await store.people.byId(existing.id)
       } else {
-        const added = await store.people.add({ username, displayName, role: grant.role, zones: grant.zones, passwordHash: null, sso: identity })
+        const added = await store.people.add({
+          username,
+          displayName,
+          role: grant.role,
+          zones: grant.zones,
+          passwordHash: null,
+          sso: identity,
+        })
         // Not added: the name was taken at the same moment, or this identity signed in on another instance.
         known = added ? await store.people.byId(added.id) : await store.people.bySso(identity)
         if (!known) return collision()
       }
     }
     if (!known) return collision()
-    if (known.disabled) return refuse(c, 403, 'No access to Zonekeeper', 'This account is disabled. Ask an administrator.', { ...who, reason: 'disabled' })
+    if (known.disabled)
+      return refuse(c, 403, 'No access to Zonekeeper', 'This account is disabled. Ask an administrator.', {
+        ...who,
+        reason: 'disabled',
+      })
     // The provider is the source of truth: role and zones follow the claim at every sign-in.
     const person = await store.people.update(known.id, { displayName, role: grant.role, zones: grant.zones })
     if (!person) return collision()

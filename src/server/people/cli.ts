@@ -70,7 +70,8 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
       const role = roleSchema.safeParse(values.role)
       if (!role.success) throw new UsageError('Give a role: --role viewer, reviewer, editor or admin.')
       const zones = parseZones(values.zones)
-      if (role.data === 'admin' && zones !== '*') throw new UsageError('An administrator has all zones: leave out --zones, or give a lower role.')
+      if (role.data === 'admin' && zones !== '*')
+        throw new UsageError('An administrator has all zones: leave out --zones, or give a lower role.')
       const password = generatePassword()
       const person = await store.people.add({
         username,
@@ -109,7 +110,8 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
     case 'enable': {
       const person = await withPerson(store, target)
       const done = await store.people.updateKeepingAnAdmin(person.id, { disabled: command === 'disable' })
-      if (done === 'last-admin') throw new UsageError(`${person.username} is the last active administrator: make someone else an administrator first.`)
+      if (done === 'last-admin')
+        throw new UsageError(`${person.username} is the last active administrator: make someone else an administrator first.`)
       const ended = command === 'disable' ? await store.sessions.endAll(person.id) : 0
       const revoked = command === 'disable' ? await store.apiTokens.revokeAll(person.id) : 0
       return out(
@@ -123,9 +125,15 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
       const identity = ssoLinkSchema.safeParse({ issuer: values.issuer, subject: values.subject })
       if (!identity.success) throw new UsageError(`${identity.error.issues[0].message} (--issuer <provider URL> --subject <sub>)`)
       const linked = await store.people.linkSso(person.id, identity.data)
-      if (linked === 'taken') throw new UsageError(`That identity is linked to ${(await store.people.bySso(identity.data))?.username ?? 'someone else'}: unlink it there first.`)
-      if (linked === 'already-linked') throw new UsageError(`${person.username} is linked to another identity: unlink ${person.username} first.`)
-      return out(`Linked ${person.username} to ${identity.data.subject} at ${identity.data.issuer}: that single sign-on identity now signs in as ${person.username}.`)
+      if (linked === 'taken')
+        throw new UsageError(
+          `That identity is linked to ${(await store.people.bySso(identity.data))?.username ?? 'someone else'}: unlink it there first.`,
+        )
+      if (linked === 'already-linked')
+        throw new UsageError(`${person.username} is linked to another identity: unlink ${person.username} first.`)
+      return out(
+        `Linked ${person.username} to ${identity.data.subject} at ${identity.data.issuer}: that single sign-on identity now signs in as ${person.username}.`,
+      )
     }
     case 'unlink': {
       const person = await withPerson(store, target)

@@ -28,7 +28,11 @@ afterAll(() => {
 
 const backends: { name: string; skip: boolean; location: () => Promise<StoreLocation> }[] = [
   { name: 'SQLite', skip: false, location: async () => ({ dataDir: join(dir, String(Math.random())) }) },
-  { name: 'PostgreSQL', skip: Boolean(missing), location: async () => ({ dataDir: dir, databaseUrl: await pg!.createDatabase() }) },
+  {
+    name: 'PostgreSQL',
+    skip: Boolean(missing),
+    location: async () => ({ dataDir: dir, databaseUrl: await pg!.createDatabase() }),
+  },
 ]
 const W = { 'x-zonekeeper-request': '1', 'content-type': 'application/json' }
 
@@ -58,12 +62,17 @@ describe.each(backends)('the last administrator on $name', ({ skip, location }) 
       const y = await addPerson(store, `y${round}`, 'admin')
       // Only x and y are administrators in this round: the previous round's survivor steps down first.
       for (const p of await store.people.list()) {
-        if (p.role === 'admin' && p.id !== x.person.id && p.id !== y.person.id) await store.people.update(p.id, { role: 'viewer' })
+        if (p.role === 'admin' && p.id !== x.person.id && p.id !== y.person.id)
+          await store.people.update(p.id, { role: 'viewer' })
       }
       const xc = await sessionCookie(one, x.person.username, x.password, `192.0.2.${round + 1}`)
       const yc = await sessionCookie(two, y.person.username, y.password, `198.51.100.${round + 1}`)
       const demote = (app: typeof one, cookie: string, id: string) =>
-        app.request(`/api/local/people/${id}`, { method: 'PATCH', headers: { ...W, cookie }, body: JSON.stringify({ role: 'editor', zones: '*' }) })
+        app.request(`/api/local/people/${id}`, {
+          method: 'PATCH',
+          headers: { ...W, cookie },
+          body: JSON.stringify({ role: 'editor', zones: '*' }),
+        })
       const [a, b] = await Promise.all([demote(one, xc, y.person.id), demote(two, yc, x.person.id)])
       expect([a.status, b.status].sort(), `round ${round}`).toEqual([200, 409])
       const admins = (await store.people.list()).filter((p) => p.role === 'admin' && !p.disabled)
@@ -78,7 +87,11 @@ describe.each(backends)('the last administrator on $name', ({ skip, location }) 
     const xc = await sessionCookie(one, 'xd', x.password, '192.0.2.50')
     const yc = await sessionCookie(two, 'yd', y.password, '198.51.100.50')
     const disable = (app: typeof one, cookie: string, id: string) =>
-      app.request(`/api/local/people/${id}`, { method: 'PATCH', headers: { ...W, cookie }, body: JSON.stringify({ disabled: true }) })
+      app.request(`/api/local/people/${id}`, {
+        method: 'PATCH',
+        headers: { ...W, cookie },
+        body: JSON.stringify({ disabled: true }),
+      })
     const [a, b] = await Promise.all([disable(one, xc, y.person.id), disable(two, yc, x.person.id)])
     expect([a.status, b.status].sort()).toEqual([200, 409])
     const left = (await store.people.list()).find((p) => p.role === 'admin' && !p.disabled)!
@@ -100,21 +113,44 @@ describe('an administrator has all zones', () => {
     const add = await app.request('/api/local/people', {
       method: 'POST',
       headers: h,
-      body: JSON.stringify({ username: 'ann', display_name: 'Ann', role: 'admin', zones: ['example.com'], password: 'long-enough-pw' }),
+      body: JSON.stringify({
+        username: 'ann',
+        display_name: 'Ann',
+        role: 'admin',
+        zones: ['example.com'],
+        password: 'long-enough-pw',
+      }),
     })
     expect(add.status).toBe(400)
-    expect((await add.json()).errors[0]).toMatchObject({ source: { pointer: '/zones' }, message: expect.stringMatching(/all zones/) })
+    expect((await add.json()).errors[0]).toMatchObject({
+      source: { pointer: '/zones' },
+      message: expect.stringMatching(/all zones/),
+    })
     expect(await store.people.byUsername('ann')).toBeUndefined()
 
-    const promote = await app.request(`/api/local/people/${ed.person.id}`, { method: 'PATCH', headers: h, body: JSON.stringify({ role: 'admin', zones: ['example.com'] }) })
+    const promote = await app.request(`/api/local/people/${ed.person.id}`, {
+      method: 'PATCH',
+      headers: h,
+      body: JSON.stringify({ role: 'admin', zones: ['example.com'] }),
+    })
     expect(promote.status).toBe(400)
-    const narrow = await app.request(`/api/local/people/${boss.person.id}`, { method: 'PATCH', headers: h, body: JSON.stringify({ zones: ['example.com'] }) })
+    const narrow = await app.request(`/api/local/people/${boss.person.id}`, {
+      method: 'PATCH',
+      headers: h,
+      body: JSON.stringify({ zones: ['example.com'] }),
+    })
     expect(narrow.status).toBe(400)
     expect((await store.people.byId(boss.person.id))?.zones).toBe('*')
     expect((await store.people.byId(ed.person.id))?.role).toBe('editor')
 
-    const fine = await app.request(`/api/local/people/${ed.person.id}`, { method: 'PATCH', headers: h, body: JSON.stringify({ zones: ['example.com', 'shop.io'] }) })
+    const fine = await app.request(`/api/local/people/${ed.person.id}`, {
+      method: 'PATCH',
+      headers: h,
+      body: JSON.stringify({ zones: ['example.com', 'shop.io'] }),
+    })
     expect(fine.status).toBe(200)
-    await expect(runPeopleCommand(['add', 'zoe', '--role', 'admin', '--zones', 'example.com'], store, () => {})).rejects.toThrow(/all zones/)
+    await expect(runPeopleCommand(['add', 'zoe', '--role', 'admin', '--zones', 'example.com'], store, () => {})).rejects.toThrow(
+      /all zones/,
+    )
   })
 })

@@ -17,7 +17,9 @@ async function readJson(c: Context): Promise<{ ok: true; body: unknown } | { ok:
 
 /** Administrators have every zone (README): a list of zones for one is a mistake, not silently widened. */
 const ADMIN_ZONES = () =>
-  jsonErrors(400, [{ code: 1004, message: 'An administrator has all zones: choose all zones, or a lower role.', source: { pointer: '/zones' } }])
+  jsonErrors(400, [
+    { code: 1004, message: 'An administrator has all zones: choose all zones, or a lower role.', source: { pointer: '/zones' } },
+  ])
 
 /**
  * The dashboard's people (roles are checked before these run, see auth/endpoint-roles.ts): who am I
@@ -110,7 +112,13 @@ export function registerPeopleRoutes(app: Hono, store: Store): void {
     const linked = await store.people.linkSso(id, parsed.data)
     if (linked === 'taken') {
       const other = await store.people.bySso(parsed.data)
-      return jsonErrors(409, [{ code: 1409, message: `That identity is linked to ${other?.username ?? 'someone else'}: unlink it there first.`, source: { pointer: '/subject' } }])
+      return jsonErrors(409, [
+        {
+          code: 1409,
+          message: `That identity is linked to ${other?.username ?? 'someone else'}: unlink it there first.`,
+          source: { pointer: '/subject' },
+        },
+      ])
     }
     if (linked === 'already-linked') return jsonError(409, 1409, 'This person is linked to another identity: unlink it first.')
     if (!linked) return jsonError(404, 1404, 'No such person.')

@@ -138,7 +138,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
       async up(db: AnyDb) {
         await db.schema.alterTable('people').addColumn('oidc_issuer', 'text').execute()
         await db.schema.alterTable('people').addColumn('oidc_subject', 'text').execute()
-        await db.schema.createIndex('people_oidc_identity').unique().on('people').columns(['oidc_issuer', 'oidc_subject']).execute()
+        await db.schema
+          .createIndex('people_oidc_identity')
+          .unique()
+          .on('people')
+          .columns(['oidc_issuer', 'oidc_subject'])
+          .execute()
         await db.deleteFrom('settings').where('key', 'like', 'oidc:%').execute()
       },
     },

@@ -154,7 +154,8 @@ export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: D
     },
     /**
      * Links a single sign-on identity to a person (an administrator's decision, or the unambiguous
-     * migration of someone made before identities were kept). Only a person with no identity yet:
+     * migration of someone made before identities were kept). A one-time password they have not
+     * replaced yet is dropped (they sign in through the provider). Only a person with no identity yet:
      * `already-linked`; an identity linked to someone else: `taken` (the unique index decides).
      */
     async linkSso(id: string, identity: SsoIdentity): Promise<Person | 'already-linked' | 'taken' | undefined> {
@@ -163,11 +164,28 @@ export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: D
       if (other && other.id !== id) return 'taken'
       let changed: number
       try {
+        // A one-time password nobody has chosen yet goes: the person signs in through the provider.
         const r = await d
           .updateTable('people')
-          .set({ oidc_issuer: identity.issuer, oidc_subject: identity.subject, updated_at: now() })
+          .set((eb) => ({
+            oidc_issuer: identity.issuer,
+            oidc_subject: identity.subject,
+            updated_at: now(),
+            password_hash: eb
+              .case()
+              .when('must_change_password', '=', 1)
+              .then(sql<string | null>`null`)
+              .else(eb.ref('password_hash'))
+              .end(),
+            must_change_password: 0,
+          }))
           .where('id', '=', id)
-          .where((eb) => eb.or([eb('oidc_subject', 'is', null), eb.and([eb('oidc_issuer', '=', identity.issuer), eb('oidc_subject', '=', identity.subject)])]))
+          .where((eb) =>
+            eb.or([
+              eb('oidc_subject', 'is', null),
+              eb.and([eb('oidc_issuer', '=', identity.issuer), eb('oidc_subject', '=', identity.subject)]),
+            ]),
+          )
           .executeTakeFirst()
         changed = Number(r.numUpdatedRows)
       } catch (err) {
@@ -193,7 +211,14 @@ export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: D
     },
     /** The ID tokens kept on a person's sessions (single sign-on sessions only). */
     async sessionIdTokens(id: string): Promise<string[]> {
-      const rows = await (await db()).selectFrom('sessions').select('id_token').where('person_id', '=', id).where('id_token', 'is not', null).execute()
+      const rows = await (
+        await db()
+      )
+        .selectFrom('sessions')
+        .select('id_token')
+        .where('person_id', '=', id)
+        .where('id_token', 'is not', null)
+        .execute()
       return rows.map((r) => r.id_token!)
     },
     /** Adds a person; undefined when the username (or the single sign-on identity) is taken. */

@@ -87,6 +87,8 @@ export const LOCAL_ROUTES = [
   { method: 'POST', path: '/api/local/people' },
   { method: 'PATCH', path: '/api/local/people/:person_id' },
   { method: 'POST', path: '/api/local/people/:person_id/password' },
+  { method: 'PUT', path: '/api/local/people/:person_id/sso' },
+  { method: 'DELETE', path: '/api/local/people/:person_id/sso' },
   { method: 'GET', path: '/api/local/people/:person_id/sessions' },
   { method: 'DELETE', path: '/api/local/people/:person_id/sessions' },
   { method: 'GET', path: '/api/local/people/:person_id/tokens' },

@@ -70,10 +70,10 @@ export type PersonPatch = z.infer<typeof personPatchSchema>
 /** A single sign-on identity: the provider (issuer) and the person's `sub` there (unique only within the issuer). */
 export const ssoLinkSchema = z.object({
   issuer: z
-    .string({ error: 'Enter the issuer (the provider\'s URL, as on the refusal page or the audit entry).' })
+    .string({ error: "Enter the issuer (the provider's URL, as on the refusal page or the audit entry)." })
     .trim()
     .max(500, 'At most 500 characters.')
-    .regex(/^https?:\/\/\S+$/, 'The issuer is the provider\'s URL, such as https://id.example.com.'),
+    .regex(/^https?:\/\/\S+$/, "The issuer is the provider's URL, such as https://id.example.com."),
   subject: z
     .string({ error: 'Enter the subject (sub) the provider gives this person.' })
     .trim()

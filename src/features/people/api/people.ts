@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { localPath, local } from '@/lib/api-client'
-import type { ApiTokenView, PersonInput, PersonPatch, PersonView, SessionView } from '@/shared/schemas/people'
+import type { ApiTokenView, PersonInput, PersonPatch, PersonView, SessionView, SsoLink } from '@/shared/schemas/people'
 
 /** The dashboard's people (administrators only): list, add, change, reset a password, sessions. */
 export const peopleKeys = {
@@ -30,6 +30,25 @@ export function useUpdatePerson() {
     mutationFn: ({ id, patch }: { id: string; patch: PersonPatch }) =>
       local.patch<PersonView>(localPath('/api/local/people/:person_id', { person_id: id }), { body: patch }),
     // Disabling also ends sessions and revokes tokens: the person's own lists go too.
+    onSuccess: () => qc.invalidateQueries({ queryKey: peopleKeys.all }),
+  })
+}
+
+/** Links a single sign-on identity (issuer + sub) to a person, e.g. after a sign-in refused for a taken username. */
+export function useLinkSso() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, link }: { id: string; link: SsoLink }) =>
+      local.put<PersonView>(localPath('/api/local/people/:person_id/sso', { person_id: id }), { body: link }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: peopleKeys.all }),
+  })
+}
+
+/** Forgets a person's single sign-on identity (their sessions end). */
+export function useUnlinkSso() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => local.delete<PersonView>(localPath('/api/local/people/:person_id/sso', { person_id: id })),
     onSuccess: () => qc.invalidateQueries({ queryKey: peopleKeys.all }),
   })
 }

@@ -9,14 +9,22 @@ import { LoadingBlock } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { ROLE_LABEL, useCan, useMe } from '@/lib/access'
 import type { PersonView } from '@/shared/schemas/people'
-import { useEndPersonSessions, usePeople, usePersonSessions, useResetPassword, useUpdatePerson } from '../api/people'
+import {
+  useEndPersonSessions,
+  usePeople,
+  usePersonSessions,
+  useResetPassword,
+  useUnlinkSso,
+  useUpdatePerson,
+} from '../api/people'
 import { PersonTokensDialog } from './person-tokens-dialog'
 import { SessionList } from './session-list'
 
 // The add/edit form (zod, form fields) loads when it is opened: the list is what the page shows first.
 const PersonDialog = lazy(() => import('./person-dialog').then((m) => ({ default: m.PersonDialog })))
+const SsoLinkDialog = lazy(() => import('./sso-link-dialog').then((m) => ({ default: m.SsoLinkDialog })))
 
-type Action = { kind: 'add' } | { kind: 'edit' | 'disable' | 'reset' | 'sessions' | 'tokens'; person: PersonView } | null
+type Action = { kind: 'add' } | { kind: 'edit' | 'disable' | 'reset' | 'sessions' | 'tokens' | 'link' | 'unlink'; person: PersonView } | null
 
 /** People: who may sign in, their role and zones; add, change, disable, reset passwords, end sessions. */
 export function PeoplePage() {
@@ -70,6 +78,11 @@ export function PeoplePage() {
                   <td className="py-2 pr-3">
                     <span className="font-medium">{p.display_name}</span>
                     <span className="block text-zinc-600 dark:text-zinc-400">{p.username}</span>
+                    {p.sso && (
+                      <span className="block text-xs break-all text-zinc-600 dark:text-zinc-400">
+                        Single sign-on: {p.sso.subject} at {p.sso.issuer}
+                      </span>
+                    )}
                   </td>
                   <td className="py-2 pr-3">{ROLE_LABEL[p.role]}</td>
                   <td className="py-2 pr-3">{p.zones === '*' ? 'All zones' : p.zones.join(', ')}</td>
@@ -118,6 +131,14 @@ export function PeoplePage() {
                       >
                         {p.disabled ? 'Enable' : 'Disable'}
                       </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`${p.sso ? 'Unlink' : 'Link'} single sign-on of ${p.username}`}
+                        onClick={() => setAction({ kind: p.sso ? 'unlink' : 'link', person: p })}
+                      >
+                        {p.sso ? 'Unlink sign-on' : 'Link sign-on'}
+                      </Button>
                     </div>
                   </td>
                 </tr>
@@ -135,6 +156,17 @@ export function PeoplePage() {
       {action?.kind === 'reset' && <ResetDialog person={action.person} onClose={() => setAction(null)} />}
       {action?.kind === 'sessions' && <SessionsDialog person={action.person} onClose={() => setAction(null)} />}
       {action?.kind === 'tokens' && <PersonTokensDialog person={action.person} onClose={() => setAction(null)} />}
+      {action?.kind === 'link' && (
+        <Suspense fallback={null}>
+          <SsoLinkDialog
+            person={action.person}
+            // The issuer other people are linked to, as a start (the refusal page shows the exact one).
+            issuer={people.data?.find((p) => p.sso)?.sso?.issuer ?? ''}
+            onClose={() => setAction(null)}
+          />
+        </Suspense>
+      )}
+      {action?.kind === 'unlink' && <UnlinkDialog person={action.person} onClose={() => setAction(null)} />}
     </>
   )
 }
@@ -164,6 +196,28 @@ function DisableDialog({ person, onClose }: { person: PersonView; onClose: () =>
             onError: (e) => toast.error('Not changed', e),
           },
         )
+      }
+    />
+  )
+}
+
+function UnlinkDialog({ person, onClose }: { person: PersonView; onClose: () => void }) {
+  const unlink = useUnlinkSso()
+  const toast = useToast()
+  return (
+    <ConfirmDialog
+      open
+      title={`Unlink single sign-on of ${person.display_name}?`}
+      consequence={`${person.sso?.subject ?? 'The identity'} at ${person.sso?.issuer ?? 'the provider'} no longer signs in as ${person.username}, and ${person.username} is signed out everywhere.`}
+      confirmLabel="Unlink"
+      destructive
+      pending={unlink.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        unlink.mutate(person.id, {
+          onSuccess: () => (toast.success('Unlinked', person.username), onClose()),
+          onError: (e) => toast.error('Not unlinked', e),
+        })
       }
     />
   )
