@@ -30,6 +30,11 @@ export interface AuditEntryView {
   tokenPrefix: string | null
   /** The entry's hash in the tamper-evident chain (null only while it is being written). */
   hash: string | null
+  /**
+   * Lists and the CSV leave a bulk before or after out (an import's can be megabytes): then they
+   * are null here and this gives their sizes (characters); GET /api/local/audit/:id has them whole.
+   */
+  omitted?: { before: number; after: number } | null
 }
 
 /** What GET /api/local/audit/:id/undo-check answers. */
