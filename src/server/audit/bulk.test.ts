@@ -15,7 +15,7 @@ const entry = (over: Partial<NewAuditEntry>): NewAuditEntry => ({
 describe('bulk entries in lists and the CSV', () => {
   it('leaves a bulk before and after out of the list and the CSV, and serves them whole on the entry', async () => {
     const big = records(20_000) // about 1.5 MB of JSON
-    const bulkIds = []
+    const bulkIds: number[] = []
     for (let i = 0; i < 3; i++) bulkIds.push(await store.audit.add(entry({ before: big, after: big, label: `import ${i}` })))
     const small = await store.audit.add(entry({ resourceType: 'dns_record', action: 'update', before: { content: 'a' }, after: { content: 'b' } }))
 
