@@ -32,6 +32,11 @@ export interface AuditEntryView {
   hash: string | null
   /** The client's address (sign-in and other security events, and every write since migration 0023). */
   address: string | null
+  /**
+   * Lists and the CSV leave a bulk before or after out (an import's can be megabytes): then they
+   * are null here and this gives their sizes (characters); GET /api/local/audit/:id has them whole.
+   */
+  omitted?: { before: number; after: number } | null
 }
 
 /** What GET /api/local/audit/:id/undo-check answers. */

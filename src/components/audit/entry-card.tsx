@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Badge, type BadgeTone } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { useCan } from '@/lib/access'
 import { isApiArea, writeRole } from '@/shared/access'
 import { mayUndo, objectWords, type AuditEntryView } from '@/shared/audit'
-import { restorePointUrl } from './audit-api'
+import { auditEntryQueryOptions, restorePointUrl } from './audit-api'
 import { EntryDiff } from './entry-diff'
 import { UndoPanel } from './undo-panel'
 
@@ -30,7 +31,9 @@ function sides(e: AuditEntryView): [unknown, unknown] {
 /** One entry: when, who, what, the outcome, the field-by-field diff, the restore point, and Undo. */
 export function EntryCard({ entry: e, undoneBy }: { entry: AuditEntryView; undoneBy?: boolean }) {
   const [undoing, setUndoing] = useState(false)
-  const [before, after] = sides(e)
+  // A bulk change (an import's thousands of records) comes without its before and after in lists: read it whole.
+  const whole = useQuery({ ...auditEntryQueryOptions(e.id), enabled: Boolean(e.omitted) })
+  const [before, after] = sides(e.omitted ? (whole.data?.entry ?? e) : e)
   // Undoing is a change of the same area in the same zone: the same role as the change itself.
   const can = useCan(isApiArea(e.area) ? writeRole(e.area, e.zoneId ? 'zone' : 'account') : 'admin', e.zoneName ?? undefined)
   return (
@@ -49,7 +52,11 @@ export function EntryCard({ entry: e, undoneBy }: { entry: AuditEntryView; undon
           {e.errors.map((x, i) => <li key={i}>{x.code}: {x.message}</li>)}
         </ul>
       )}
-      {e.outcome === 'success' && <EntryDiff before={before} after={after} caption={`Changes in entry ${e.id}`} />}
+      {e.outcome === 'success' && e.omitted && !whole.data ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400" role="status">{whole.isError ? 'The full change could not be read just now.' : 'Reading the full change…'}</p>
+      ) : (
+        e.outcome === 'success' && <EntryDiff before={before} after={after} caption={`Changes in entry ${e.id}`} />
+      )}
       <div className="flex flex-wrap items-center gap-2">
         {e.hasRestorePoint && (
           <a className="text-sm text-blue-700 underline dark:text-blue-300" href={restorePointUrl(e.id)} download>

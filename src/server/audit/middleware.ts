@@ -6,7 +6,7 @@ import { API_DOOR } from '../proxy'
 import type { Endpoint } from '../endpoints'
 import { rawTarget, splitTarget, WRITE_METHODS } from '../guard'
 import { CLIENT_DOOR } from '../sandbox-door'
-import { publicPerson, tokenPrefix, type Store } from '../store'
+import { BULK_CHARS, publicPerson, tokenPrefix, type Store } from '../store'
 import { labelOf } from '../../shared/audit-label'
 import { sendFor, type Forward, type ForwardRequest } from '../upstream'
 import { readAfter, readBefore, type BeforeState } from './capture'
@@ -125,14 +125,17 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     const before = withoutSecrets('before' in d ? d.before : (state.captured?.before ?? null))
     const resourceType = d.resourceType ?? desc.resourceType
     const outcome = ok ? 'success' : isRefusal(res.status, answer?.errors) ? 'refused' : 'failure'
-    const cleanAfter = withoutSecrets(after)
+    const m = mode(c)
+    // Practice (issue 23): a practice entry keeps no bulk before or after and no restore point.
+    const practice = m === 'practice'
+    const cleanAfter = practice ? slim(withoutSecrets(after)) : withoutSecrets(after)
     const id = await store.audit.add({
       at: Date.now(),
       requestId: state.requestId,
       personId: actor.person.id,
       username: actor.person.username,
       personName: actor.person.displayName,
-      mode: mode(c),
+      mode: m,
       zoneId,
       // Looked up only when the write reached the API or the dashboard's own route: of a refused
       // one (a zone outside the person's scope) nothing is looked up or recorded.
@@ -146,10 +149,10 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
       outcome,
       status: res.status,
       errors: (answer?.errors ?? []).map((e) => ({ code: Number(e.code), message: withoutUrlSecrets(String(e.message)) })),
-      before,
+      before: practice ? slim(before) : before,
       after: cleanAfter,
       undoOf: d.undoOf ?? null,
-      restorePoint: ok ? state.captured?.restorePoint : undefined,
+      restorePoint: ok && !practice ? state.captured?.restorePoint : undefined,
       label: outcome === 'refused' ? null : labelOf(resourceType, before, cleanAfter, withoutSecrets(state.body ?? null)),
       tokenPrefix: bearer ? tokenPrefix(bearer) : null,
       address: clientAddress(c),
@@ -209,6 +212,13 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
 const idOf = (result: unknown): string | null => {
   const id = (result as { id?: unknown } | null)?.id
   return typeof id === 'string' || typeof id === 'number' ? String(id) : null
+}
+
+/** A practice entry's before or after: left out when bulky (what it was, in a sentence). */
+function slim(value: unknown): unknown {
+  if (value === null || value === undefined) return value
+  const size = JSON.stringify(value)?.length ?? 0
+  return size > BULK_CHARS ? { left_out: `A practice entry keeps no bulk before or after (${size} characters).` } : value
 }
 
 /** A write at /client/v4 without a personal token: made by an API client the dashboard cannot name. */

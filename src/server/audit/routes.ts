@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Context, Hono } from 'hono'
-import { toCsv } from '../../shared/page-shield/csv'
+import { csvCell, type CsvValue } from '../../shared/page-shield/csv'
 import { auditSearchSchema, auditTimeRange, type AuditSearch } from '../../shared/schemas/audit'
 import { apiErrorsFromIssues } from '../../shared/schemas/common'
 import type { Actor } from '../auth/actor'
@@ -53,8 +53,19 @@ const csvRow = (e: AuditEntry) => ({
   id: e.id, time: new Date(e.at).toISOString(), person: e.personName, username: e.username, token: e.tokenPrefix ?? '', mode: e.mode, zone: e.zoneName ?? e.zoneId ?? '',
   area: e.area, resource_type: e.resourceType, resource_id: e.resourceId ?? '', object: e.label ?? '', action: e.action, outcome: e.outcome, status: e.status,
   errors: e.errors.map((x) => `${x.code}: ${x.message}`).join('; '), request_id: e.requestId,
-  before: e.before === null ? '' : JSON.stringify(e.before), after: e.after === null ? '' : JSON.stringify(e.after), undo_of: e.undoOf ?? '', address: e.address ?? '', hash: e.hash ?? '',
+  before: side(e, 'before'), after: side(e, 'after'), undo_of: e.undoOf ?? '', address: e.address ?? '', hash: e.hash ?? '',
 })
+/** A before or after in the CSV: the JSON, or for a bulk one (left out of lists) its size and where to read it. */
+function side(e: AuditEntry, which: 'before' | 'after'): string {
+  const size = e.omitted?.[which] ?? 0
+  if (e.omitted && size > 0 && e[which] === null) return `[${(size / 1024 / 1024).toFixed(1)} MB left out of the export: GET ${AUDIT_BASE}/${e.id}]`
+  return e[which] === null ? '' : JSON.stringify(e[which])
+}
+
+/** The CSV is written a slice at a time (other requests get their turn in between), up to these caps. */
+export const CSV_SLICE = 200
+export const CSV_MAX_ROWS = 50_000
+export const CSV_MAX_BYTES = 32 * 1024 * 1024
 
 export interface AuditRouteOptions {
   store: Store
@@ -86,14 +97,50 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
   app.get(`${AUDIT_BASE}/export.csv`, async (c) => {
     const s = parseSearch(c)
     if (!s.success) return jsonErrors(400, apiErrorsFromIssues(s.error.issues, 1004))
-    const rows: AuditEntry[] = []
-    for (let page = 1; page <= 200; page++) {
-      const { entries } = await store.audit.list(filterOf(s.data, c), page, 500)
-      rows.push(...entries)
-      if (entries.length < 500) break
-    }
-    return new Response(toCsv(CSV_COLUMNS, rows.map(csvRow)), {
-      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="audit-log.csv"', 'cache-control': 'no-store' },
+    const filter = filterOf(s.data, c)
+    const total = await store.audit.count(filter)
+    const encoder = new TextEncoder()
+    let lastId: number | null = null
+    let rows = 0
+    let bytes = 0
+    let started = false
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (!started) {
+          started = true
+          const head = CSV_COLUMNS.join(',') + '\r\n'
+          bytes += head.length
+          return controller.enqueue(encoder.encode(head))
+        }
+        await new Promise<void>((resolve) => setImmediate(resolve))
+        const slice = rows < CSV_MAX_ROWS ? await store.audit.slice(filter, lastId, Math.min(CSV_SLICE, CSV_MAX_ROWS - rows)) : []
+        let text = ''
+        let full = slice.length === 0
+        for (const e of slice) {
+          const values = csvRow(e) as Record<string, CsvValue>
+          const line = CSV_COLUMNS.map((col) => csvCell(values[col])).join(',') + '\r\n'
+          if (bytes + text.length + line.length > CSV_MAX_BYTES) {
+            full = true
+            break
+          }
+          text += line
+          rows++
+          lastId = e.id
+        }
+        if (text) controller.enqueue(encoder.encode(text))
+        bytes += text.length
+        if (full || rows >= CSV_MAX_ROWS) controller.close()
+      },
+    })
+    return new Response(body, {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="audit-log.csv"',
+        'cache-control': 'no-store',
+        // The export stops at CSV_MAX_ROWS rows or CSV_MAX_BYTES: narrow the filter for the rest.
+        'x-zonekeeper-total-entries': String(total),
+        'x-zonekeeper-max-rows': String(CSV_MAX_ROWS),
+      },
     })
   })
 

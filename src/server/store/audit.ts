@@ -39,7 +39,12 @@ export interface AuditFilter {
   practice?: false | { personId: string | null }
 }
 
-type Row = Omit<AuditTable, 'id' | 'restore_point' | 'prev_hash'> & { id: number; has_restore_point: number | boolean }
+type Row = Omit<AuditTable, 'id' | 'restore_point' | 'prev_hash'> & { id: number; has_restore_point: number | boolean; before_size: number; after_size: number }
+
+/** A before or after longer than this (characters of JSON) is left out of lists and the CSV. */
+export const BULK_CHARS = 16_384
+const B = sql.ref('audit_log.before')
+const A = sql.ref('audit_log.after')
 
 const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text))
 const text = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value))
@@ -66,6 +71,7 @@ function toEntry(r: Row): AuditEntry {
     errors: (parse(r.errors) as AuditEntry['errors'] | null) ?? [],
     before: parse(r.before),
     after: parse(r.after),
+    omitted: Number(r.before_size) > BULK_CHARS || Number(r.after_size) > BULK_CHARS ? { before: Number(r.before_size), after: Number(r.after_size) } : null,
     undoOf: r.undo_of === null ? null : Number(r.undo_of),
     hasRestorePoint: Boolean(Number(r.has_restore_point)),
     label: r.label,
@@ -75,15 +81,37 @@ function toEntry(r: Row): AuditEntry {
   }
 }
 
+/** Characters of before and after one answer of the list carries at most; later entries' are left out. */
+export const LIST_BUDGET_CHARS = 4 * 1024 * 1024
+
+function withinBudget(rows: Row[]): AuditEntry[] {
+  let left = LIST_BUDGET_CHARS
+  return rows.map((r) => {
+    const e = toEntry(r)
+    if (e.omitted) return e
+    left -= Number(r.before_size) + Number(r.after_size)
+    return left >= 0 ? e : { ...e, before: null, after: null, omitted: { before: Number(r.before_size), after: Number(r.after_size) } }
+  })
+}
+
 /**
  * The audit log: append-only and chained (each entry's hash covers it and the previous entry's
  * hash; see audit-chain.ts). Nothing here edits an entry; the only deletion is `prune`, by age, for
  * the retention setting, which records a checkpoint so the rest still verifies.
  */
 export function auditStore(db: () => Promise<Db>, now: () => number = Date.now) {
-  const select = async () =>
+  /**
+   * `full`: before and after as stored (one entry). Otherwise (lists, the CSV) a before or after
+   * longer than BULK_CHARS is left out and only its size read: an import's can be megabytes.
+   */
+  const select = async (full = true) =>
     (await db())
       .selectFrom('audit_log')
+      .select([
+        (full ? sql<string | null>`${B}` : sql<string | null>`case when length(${B}) > ${sql.lit(BULK_CHARS)} then null else ${B} end`).as('before'),
+        (full ? sql<string | null>`${A}` : sql<string | null>`case when length(${A}) > ${sql.lit(BULK_CHARS)} then null else ${A} end`).as('after'),
+      ])
+      .select([sql<number>`coalesce(length(${B}), 0)`.as('before_size'), sql<number>`coalesce(length(${A}), 0)`.as('after_size')])
       .select([
         'id',
         'at',
@@ -103,8 +131,6 @@ export function auditStore(db: () => Promise<Db>, now: () => number = Date.now) 
         'outcome',
         'status',
         'errors',
-        'before',
-        'after',
         'undo_of',
         'label',
         'token_prefix',
@@ -180,10 +206,10 @@ export function auditStore(db: () => Promise<Db>, now: () => number = Date.now) 
         address: e.address ?? null,
       })
     },
-    /** Newest first. */
+    /** Newest first; bulk before and after left out (see `omitted`). */
     async list(f: AuditFilter, page = 1, perPage = 50): Promise<{ entries: AuditEntry[]; total: number }> {
       const rows = await (
-        await select()
+        await select(false)
       )
         .where(where(f))
         .orderBy('id', 'desc')
@@ -197,7 +223,18 @@ export function auditStore(db: () => Promise<Db>, now: () => number = Date.now) 
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where(where(f))
         .executeTakeFirstOrThrow()
-      return { entries: rows.map((r) => toEntry(r as Row)), total: Number(count.n) }
+      return { entries: withinBudget(rows as Row[]), total: Number(count.n) }
+    },
+    /** A slice of the list, newest first, of entries older than `beforeId` (the CSV's keyset paging). */
+    async slice(f: AuditFilter, beforeId: number | null, limit: number): Promise<AuditEntry[]> {
+      let q = (await select(false)).where(where(f))
+      if (beforeId !== null) q = q.where('id', '<', beforeId)
+      const rows = await q.orderBy('id', 'desc').limit(limit).execute()
+      return withinBudget(rows as Row[])
+    },
+    async count(f: AuditFilter): Promise<number> {
+      const row = await (await db()).selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where(where(f)).executeTakeFirstOrThrow()
+      return Number(row.n)
     },
     async get(id: number): Promise<AuditEntry | undefined> {
       const row = await (await select()).where('id', '=', id).executeTakeFirst()

@@ -19,6 +19,7 @@ export type { ApiToken } from './api-tokens'
 export { tokenPrefix } from './api-tokens'
 export type { SavedLbMigration } from './lb-migrations'
 export type { AuditEntry, AuditFilter, AuditOutcome, ChainReport, NewAuditEntry } from './audit'
+export { BULK_CHARS } from './audit'
 export type { UndoReservation } from './audit-undo'
 export type { WatchChannel, WatchDelivery, WatchFinding, WatchRun, WatchZone, WatchStore } from './watch'
 
