@@ -133,4 +133,90 @@ test.describe('audit log, history and undo', () => {
     for (const line of csv.slice(1)) expect(line.split(',')[3]).toBe('eve')
     expect(csv.some((l) => l.includes('csv-eve'))).toBe(true)
   })
+
+  // Issue 23.
+  test('the log names each object as a person knows it, and the token an API client wrote with', async ({ browser, baseURL }) => {
+    const page = await pageAs(browser, baseURL!, 'ed')
+    const rec = await create(page.request, 'names-one', '192.0.2.90')
+    expect((await page.request.patch(`${DNS}/${rec.id}`, { headers: WRITE, data: { content: '192.0.2.91' } })).ok()).toBeTruthy()
+    const made = await page.request.post('/api/local/me/tokens', { headers: WRITE, data: { name: 'names-ci' } })
+    expect(made.ok(), await made.text()).toBeTruthy()
+    const token = ((await made.json()) as { result: { token: string } }).result.token
+    const byToken = await page.request.post(`/client/v4/zones/${ZONE}/dns_records`, {
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      data: { type: 'TXT', name: 'names-token', content: '"via token"', ttl: 300 },
+    })
+    expect(byToken.ok(), await byToken.text()).toBeTruthy()
+
+    await page.goto('/audit?person=ed&area=dns')
+    const log = page.getByRole('table', { name: 'Audit log' })
+    await expect(log.locator('tbody tr').filter({ hasText: 'Changed A names-one.example.com' })).toHaveCount(1)
+    await expect(log.locator('tbody tr').filter({ hasText: `Changed ${rec.id}` })).toHaveCount(0)
+    const viaToken = log.locator('tbody tr').filter({ hasText: 'Created TXT names-token.example.com' })
+    await expect(viaToken).toContainText(`with API token ${token.slice(0, 10)}`)
+    await expect(viaToken).not.toContainText(token.slice(10))
+
+    await openDns(page, 'names-one')
+    await page.getByRole('button', { name: `History of A record ${rec.name}` }).click()
+    const history = page.getByRole('dialog', { name: `History of A record ${rec.name}` })
+    await expect(history.getByRole('article').first()).toContainText('Changed A names-one.example.com')
+  })
+
+  test('undo of a deleted CNAME brings its flatten setting back', async ({ browser, baseURL }) => {
+    const page = await pageAs(browser, baseURL!, 'ed')
+    const res = await page.request.post(DNS, { headers: WRITE, data: { type: 'CNAME', name: 'flat-e2e', content: 'target.example.net', ttl: 300, proxied: false, settings: { flatten_cname: true } } })
+    expect(res.ok(), await res.text()).toBeTruthy()
+    const rec = ((await res.json()) as { result: Rec }).result
+    expect((await page.request.delete(`${DNS}/${rec.id}`, { headers: WRITE })).ok()).toBeTruthy()
+
+    await page.goto('/audit?person=ed&action=delete')
+    const log = page.getByRole('table', { name: 'Audit log' })
+    const row = log.locator('tbody tr').filter({ hasText: 'Deleted CNAME flat-e2e.example.com' })
+    await row.getByRole('button', { name: /^Details of entry/ }).click()
+    const entry = page.getByRole('dialog', { name: /^Entry \d+/ })
+    await entry.getByRole('button', { name: 'Undo' }).click()
+    await expect(entry).toContainText('comment, tags and settings')
+    await entry.getByRole('button', { name: 'Undo this change' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Undone' }).first()).toBeVisible()
+    const back = ((await (await page.request.get(`${DNS}?name=flat-e2e.example.com`)).json()) as { result: (Rec & { settings: Record<string, boolean> })[] }).result
+    expect(back).toHaveLength(1)
+    expect(back[0].settings).toMatchObject({ flatten_cname: true })
+  })
+
+  test('a second undo of one entry is refused with who undid it and when', async ({ browser, baseURL }) => {
+    const ed = await pageAs(browser, baseURL!, 'ed')
+    const eve = await pageAs(browser, baseURL!, 'eve')
+    const rec = await create(ed.request, 'twice-one', '192.0.2.95')
+    expect((await ed.request.patch(`${DNS}/${rec.id}`, { headers: WRITE, data: { content: '192.0.2.96' } })).ok()).toBeTruthy()
+    // Both open the same entry's undo before either sends it.
+    const panels = []
+    for (const page of [ed, eve]) {
+      await page.goto('/audit?person=ed&action=update')
+      const row = page.getByRole('table', { name: 'Audit log' }).locator('tbody tr').filter({ hasText: 'Changed A twice-one.example.com' })
+      await row.getByRole('button', { name: /^Details of entry/ }).click()
+      const entry = page.getByRole('dialog', { name: /^Entry \d+/ })
+      await entry.getByRole('button', { name: 'Undo' }).click()
+      await expect(entry.getByRole('button', { name: 'Undo this change' })).toBeVisible()
+      panels.push(entry)
+    }
+    await panels[0].getByRole('button', { name: 'Undo this change' }).click()
+    await expect(ed.getByRole('status').filter({ hasText: 'Undone' }).first()).toBeVisible()
+    await panels[1].getByRole('button', { name: 'Undo this change' }).click()
+    const refusal = eve.getByRole('alert').filter({ hasText: 'The undo did not go through' })
+    await expect(refusal).toContainText('already undone by Ed (ed) at')
+    expect((await recordsNamed(ed.request, 'twice-one'))[0].content).toBe('192.0.2.95')
+    // Only one undo entry.
+    const undos = ((await (await ed.request.get('/api/local/audit?action=undo&per_page=100')).json()) as { result: { path: string }[] }).result
+    expect(undos.filter((u) => u.path.endsWith(rec.id))).toHaveLength(1)
+  })
+
+  test('administrators see the chain verified; others do not', async ({ browser, baseURL }) => {
+    const adm = await pageAs(browser, baseURL!, 'adm')
+    await adm.goto('/audit')
+    await expect(adm.getByRole('status').filter({ hasText: /^Chain verified up to entry \d+/ })).toBeVisible()
+    const ed = await pageAs(browser, baseURL!, 'ed')
+    await ed.goto('/audit')
+    await expect(ed.getByRole('table', { name: 'Audit log' })).toBeVisible()
+    await expect(ed.getByText(/Chain verified/)).toHaveCount(0)
+  })
 })

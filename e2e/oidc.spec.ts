@@ -3,7 +3,9 @@ import { test as base, expect, freePort, SEED_ZONES, startZonekeeper, zoneUrl, t
 
 /**
  * Single sign-on end to end against a real OpenID Connect provider (oidc-provider) started here on
- * loopback: a mapped group signs in with its role and zones; an unmapped one gets a clear refusal.
+ * loopback: a mapped group signs in with its role and zones; an unmapped one gets a clear refusal; a
+ * second provider user with a taken preferred_username is refused until an administrator links them;
+ * a callback opened in another browser signs nobody in.
  */
 interface World {
   zk: RunningZonekeeper
@@ -22,6 +24,12 @@ const test = base.extend<object, { world: World }>({
         accounts: {
           olivia: { name: 'Olivia Ops', groups: ['staff', 'dns-team'] },
           mallory: { name: 'Mallory Visitor', groups: ['contractors'] },
+          root: { name: 'Root Admin', groups: ['admins'] },
+          // Two people at the provider who chose the same preferred_username (issue 22).
+          'bob-a': { name: 'Bob Alpha', groups: ['dns-team'], preferred_username: 'bob' },
+          'bob-b': { name: 'Bob Beta', groups: ['dns-team'], preferred_username: 'bob' },
+          'cy-a': { name: 'Cy Alpha', groups: ['dns-team'], preferred_username: 'cy' },
+          'cy-b': { name: 'Cy Beta', groups: ['dns-team'], preferred_username: 'cy' },
         },
       })
       const zk = await startZonekeeper(
@@ -52,6 +60,10 @@ async function signInAtProvider(page: import('@playwright/test').Page, login: st
   await page.goto('/zones')
   await expect(page).toHaveURL(/\/login\?next=/)
   await page.getByRole('link', { name: 'Sign in with single sign-on' }).click()
+  await providerLogin(page, login)
+}
+
+async function providerLogin(page: import('@playwright/test').Page, login: string) {
   await page.locator('input[name="login"]').fill(login)
   await page.locator('input[name="password"]').fill('any-password')
   await page.getByRole('button', { name: 'Sign-in' }).click()
@@ -95,4 +107,125 @@ test('signing out ends the session at the provider too (RP-initiated logout)', a
   // And the old Zonekeeper cookie is dead.
   const res = await page.request.get('/api/local/me', { headers: { cookie: `${cookie!.name}=${cookie!.value}` } })
   expect(res.status()).toBe(401)
+})
+
+test('a second provider user whose preferred_username is taken is refused, and the first keeps their account', async ({
+  browser,
+  baseURL,
+}) => {
+  const alpha = await browser.newContext({ baseURL })
+  const beta = await browser.newContext({ baseURL })
+  try {
+    const a = await alpha.newPage()
+    await signInAtProvider(a, 'bob-a')
+    await expect(a.getByRole('link', { name: /Bob Alpha \(editor\)/ })).toBeVisible()
+
+    const b = await beta.newPage()
+    await signInAtProvider(b, 'bob-b')
+    await expect(b.getByRole('heading', { name: 'Username already in use' })).toBeVisible()
+    await expect(b.getByText(/belongs to another person here, so this sign-in was refused/)).toBeVisible()
+    await expect(b.getByText(/subject bob-b/)).toBeVisible()
+    expect((await b.request.get('/api/local/me')).status()).toBe(401)
+
+    // Bob Alpha is still signed in as himself, with his role and name.
+    const me = await (await a.request.get('/api/local/me')).json()
+    expect(me.result.person).toMatchObject({ username: 'bob', display_name: 'Bob Alpha', role: 'editor' })
+  } finally {
+    await alpha.close()
+    await beta.close()
+  }
+})
+
+test('a sign-in callback opened in another browser signs nobody in', async ({ browser, baseURL }) => {
+  const starter = await browser.newContext({ baseURL })
+  const other = await browser.newContext({ baseURL })
+  try {
+    const page = await starter.newPage()
+    // Hold the provider's redirect back: the form posts at the provider are answered here, following
+    // the provider's own redirects with this browser's cookies, and the one that would open the
+    // callback is kept unopened (a browser does not let a route catch the redirect itself).
+    let callback = ''
+    await page.route(
+      (url) => url.pathname.startsWith('/interaction/'),
+      async (route) => {
+        if (route.request().method() !== 'POST') return route.continue()
+        let res = await route.fetch({ maxRedirects: 0 })
+        let location = res.headers()['location']
+        while (location && new URL(location, route.request().url()).pathname.startsWith('/auth/')) {
+          res = await page.request.get(new URL(location, route.request().url()).href, { maxRedirects: 0 })
+          location = res.headers()['location']
+        }
+        if (location?.includes('/login/oidc/callback')) {
+          callback = location
+          return route.fulfill({ status: 200, contentType: 'text/plain', body: 'held' })
+        }
+        return route.fulfill({ status: 303, headers: { location: new URL(location ?? '/', route.request().url()).href } })
+      },
+    )
+    await signInAtProvider(page, 'olivia')
+    await expect.poll(() => callback).toContain('code=')
+
+    const elsewhere = await other.newPage()
+    await elsewhere.goto(callback)
+    await expect(elsewhere.getByRole('heading', { name: 'Sign-in expired' })).toBeVisible()
+    expect((await elsewhere.request.get('/api/local/me')).status()).toBe(401)
+    expect((await other.cookies()).some((c) => c.name === 'zonekeeper_session')).toBe(false)
+
+    // The browser that started it still finishes its own sign-in.
+    await page.goto(callback)
+    await expect(page).toHaveURL(/\/zones$/)
+    await expect(page.getByRole('link', { name: /Olivia Ops \(editor\)/ })).toBeVisible()
+  } finally {
+    await starter.close()
+    await other.close()
+  }
+})
+
+test('an administrator links a refused identity to a person on the People page', async ({ browser, baseURL, world }) => {
+  const admin = await browser.newContext({ baseURL })
+  const first = await browser.newContext({ baseURL })
+  const second = await browser.newContext({ baseURL })
+  const third = await browser.newContext({ baseURL })
+  try {
+    const cyA = await first.newPage()
+    await signInAtProvider(cyA, 'cy-a')
+    await expect(cyA).toHaveURL(/\/zones$/)
+    const refused = await second.newPage()
+    await signInAtProvider(refused, 'cy-b')
+    await expect(refused.getByRole('heading', { name: 'Username already in use' })).toBeVisible()
+
+    const page = await admin.newPage()
+    await signInAtProvider(page, 'root')
+    await expect(page).toHaveURL(/\/zones$/)
+    const made = await page.request.post('/api/local/people', {
+      headers: { 'x-zonekeeper-request': '1' },
+      data: { username: 'cy.beta', display_name: 'Cy Beta', role: 'viewer', zones: '*', password: 'a-long-enough-password' },
+    })
+    expect(made.status()).toBe(201)
+    await page.goto('/people')
+    const people = page.getByRole('table', { name: 'People' })
+    await expect(people.getByText(`Single sign-on: cy-a at ${world.idp.issuer}`)).toBeVisible()
+    await page.getByRole('button', { name: 'Link single sign-on of cy.beta' }).click()
+    const dialog = page.getByRole('dialog', { name: /Link single sign-on to Cy Beta/ })
+    await expect(dialog.getByLabel('Issuer')).toHaveValue(world.idp.issuer)
+    await dialog.getByLabel('Subject (sub)').fill('cy-a')
+    await dialog.getByRole('button', { name: 'Link identity' }).click()
+    await expect(dialog.getByText(/linked to cy: unlink it there first/)).toBeVisible()
+    await dialog.getByLabel('Subject (sub)').fill('cy-b')
+    await dialog.getByRole('button', { name: 'Link identity' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(people.getByText(`Single sign-on: cy-b at ${world.idp.issuer}`)).toBeVisible()
+
+    // Cy Beta signs in again (a fresh browser): now as cy.beta, with the role the provider's groups give.
+    const later = await third.newPage()
+    await signInAtProvider(later, 'cy-b')
+    await expect(later).toHaveURL(/\/zones$/)
+    await expect(later.getByRole('link', { name: /Cy Beta \(editor\)/ })).toBeVisible()
+    expect((await (await later.request.get('/api/local/me')).json()).result.person.username).toBe('cy.beta')
+  } finally {
+    await admin.close()
+    await first.close()
+    await second.close()
+    await third.close()
+  }
 })

@@ -9,15 +9,19 @@ import { guardWrites, hostCheck, rawTarget, splitTarget, WRITE_METHOD_LIST } fro
 import { registerLocalRoutes } from './local'
 import { setUpAudit } from './audit'
 import { maybeActor, registerAuth } from './auth'
+import { trustProxies } from './auth/request-info'
 import { registerApiDoor } from './proxy'
 import { createRedactor } from './redact'
 import { escapeControls } from './log-text'
 import { loggablePath, requestLog, type LogLine } from './request-log'
+import { createRateLimiter } from './emulator/rate-limit'
 import { emulatorForward, registerNoSandbox, registerSandboxDoor } from './sandbox-door'
 import { setUpPractice } from './practice'
 import { registerSpa } from './spa'
 import { createStore, type Store } from './store'
 import { createUpstream } from './upstream'
+import { createWatch, type Watch, type WatchOptions } from './watch'
+import { registerWatchRoutes } from './watch/routes'
 
 export interface AppOptions {
   config: ServerConfig
@@ -31,6 +35,16 @@ export interface AppOptions {
   log?: LogLine
   /** The dashboard's own store (people, sessions, ledger); default: opened from config (DATA_DIR or DATABASE_URL). */
   store?: Store
+  /** Script watch settings (issue 26); the watch is created here and started by its owner (see watchOf). */
+  watch?: Omit<WatchOptions, 'store' | 'send'>
+}
+
+const watches = new WeakMap<Hono, Watch>()
+/** The script watch of an app made by createApp: main.ts starts it (and tests do), other users leave it idle. */
+export function watchOf(app: Hono): Watch {
+  const w = watches.get(app)
+  if (!w) throw new Error('This app was not made by createApp.')
+  return w
 }
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024
@@ -40,7 +54,7 @@ const preparingZone = (id: string) => ({ id, name: Object.values(SEED_ZONES).fin
 /** Paths whose raw form is checked for tricks (encoded dots and slashes, backslashes, empty segments). */
 const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/client/')
 
-export function createApp({ config, emulator, staticDir, endpoints, log: rawLog, store: given }: AppOptions): Hono {
+export function createApp({ config, emulator, staticDir, endpoints, log: rawLog, store: given, watch: watchOptions }: AppOptions): Hono {
   if (config.mode === 'sandbox' && !emulator) throw new Error('Sandbox mode needs the emulator.')
   if (config.mode === 'live' && !config.credential) throw new Error('Live mode needs a credential.')
   const app = new Hono()
@@ -61,6 +75,8 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   // Practice sandbox (issue 12): every forward names its request, so it follows the session's mode.
   const store = given ?? createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   const practice = setUpPractice(app, { config, store })
+  // Behind reverse proxies listed in TRUSTED_PROXIES, the client's address and scheme are the ones they forward.
+  if (config.trustedProxies) app.use('*', trustProxies(config.trustedProxies))
   if (log) app.use('*', requestLog(log))
   // API answers carry Cache-Control: no-store, set where the answer is written (serve.ts).
   // The request's own address first: its host (against DNS rebinding), then path tricks.
@@ -82,9 +98,8 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
 
   const match = createMatcher(endpoints ?? allEndpoints)
   // Live: the upstream API, except for a practising session, which goes to its person's own emulator.
-  const forward = emulator
-    ? emulatorForward(emulator)
-    : practice.forward(createUpstream({ baseUrl: config.apiBaseUrl, credential: config.credential!, timeoutMs: config.upstreamTimeoutMs }))
+  const live = emulator ? undefined : createUpstream({ baseUrl: config.apiBaseUrl, credential: config.credential!, timeoutMs: config.upstreamTimeoutMs })
+  const forward = emulator ? emulatorForward(emulator) : practice.forward(live!)
   // Audit log (issue 12): its recorder wraps sign-in, roles and dispatch; see src/server/audit.
   const mode = (c: Context) => (practice.practising(c) ? 'practice' : config.mode)
   const audit = setUpAudit(app, { store, forward, match, mode, retentionDays: config.auditRetentionDays })
@@ -111,11 +126,16 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   // the administrator's SANDBOX_API_TOKEN (none set: door closed). Read per request: people come and go.
   const requiredToken = async (c: Context) =>
     maybeActor(c) ? undefined : config.dashboardPassword || (await auth.signInRequired()) ? (config.sandboxApiToken ?? null) : undefined
-  if (emulator) registerSandboxDoor(app, emulator, { requiredToken })
+  const rateLimit = config.sandboxRateLimit && createRateLimiter(config.sandboxRateLimit)
+  if (emulator) registerSandboxDoor(app, emulator, { requiredToken, forward: audit.forward(forward), rateLimit })
   else registerNoSandbox(app)
 
   app.use('/api/local/*', guardWrites)
   registerLocalRoutes(app, { store, scriptIndex: { forward, mode: config.mode } })
+  // Script watch (issue 26): reads the sandbox or the live API itself (never a practice copy).
+  const watch = createWatch({ store, send: emulator ? emulatorForward(emulator) : live!, log, ...watchOptions })
+  watches.set(app, watch)
+  registerWatchRoutes(app, { store, watch, send: emulator ? emulatorForward(emulator) : live!, emulator })
   practice.routes()
   audit.routes()
 

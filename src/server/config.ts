@@ -1,5 +1,7 @@
 import { resolve } from 'node:path'
 import { readOidcConfig, type OidcConfig } from './auth/oidc-config'
+import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies'
+import { parseRateLimit, type RateLimitPolicy } from './emulator/rate-limit'
 
 export type Credential = { kind: 'token'; token: string } | { kind: 'key'; email: string; key: string }
 
@@ -31,6 +33,10 @@ export interface ServerConfig {
   allowedHosts: string[]
   /** AUDIT_RETENTION_DAYS: audit entries older than this are pruned; unset keeps everything. */
   auditRetentionDays?: number
+  /** TRUSTED_PROXIES: reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; unset: none. */
+  trustedProxies?: TrustedProxies
+  /** SANDBOX_RATE_LIMIT (`1200/300`): the sandbox's /client/v4 door keeps the service's rate limit per token. */
+  sandboxRateLimit?: RateLimitPolicy
 }
 
 const LOOPBACK_NAMES = new Set(['localhost', '::1', '[::1]', '0:0:0:0:0:0:0:1'])
@@ -105,6 +111,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
     auditRetentionDays: env.AUDIT_RETENTION_DAYS?.trim() ? readInt(env, 'AUDIT_RETENTION_DAYS', 0, 1, 100_000) : undefined,
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
+    sandboxRateLimit: parseRateLimit(env.SANDBOX_RATE_LIMIT),
   }
 }
 

@@ -1,10 +1,11 @@
 import { resolve } from 'node:path'
-import { createApp } from './app'
+import { createApp, watchOf } from './app'
 import { adoptDashboardPassword, issueSetupCode, setupNeedsCode } from './auth/first-run'
 import { readConfig, startupRefusal, type ServerConfig } from './config'
 import { openSandbox, sandboxFile } from './data'
 import { startServer } from './serve'
 import { createStore } from './store'
+import { readWatchEnv } from './watch'
 
 const clientToken = (config: ServerConfig, signIn: boolean) =>
   !signIn
@@ -28,9 +29,13 @@ async function main() {
   const staticDir = resolve('dist')
   if (config.resetSandbox && config.mode === 'live') console.log('--reset-sandbox ignored: the sandbox is off in live mode.')
   const emulator = config.mode === 'sandbox' ? openSandbox(config) : undefined
-  const app = createApp({ config, emulator, staticDir, store, log: (line) => console.log(line) })
+  const app = createApp({ config, emulator, staticDir, store, log: (line) => console.log(line), watch: readWatchEnv(process.env) })
   const running = await startServer(app, config.host, config.port)
   const where = running.url
+  // Script watch (issue 26): every instance ticks; the one holding the lease in the store checks.
+  const watch = watchOf(app)
+  watch.setPublicUrl(where)
+  watch.start()
   console.log(
     config.mode === 'sandbox'
       ? `Zonekeeper (sandbox) at ${where}\n  API clients: ${where}/client/v4 (${clientToken(config, people > 0 || Boolean(config.dashboardPassword) || Boolean(config.oidc) || setupNeedsCode(config.host))})\n  Data: ${sandboxFile(config.dataDir)}` +
@@ -39,6 +44,7 @@ async function main() {
   )
   console.log(`  Dashboard store: ${store.dialect === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : resolve(config.dataDir, 'dashboard.sqlite')}`)
   if (upgrade) console.log(`  ${upgrade}`)
+  if (config.trustedProxies) console.log(`  Trusted proxies (X-Forwarded-For, X-Forwarded-Proto): ${config.trustedProxies.entries.join(', ')}`)
   if (config.oidc) {
     console.log(`  Single sign-on: ${config.oidc.issuer} (claim "${config.oidc.claim}", ${config.oidc.groups.size} mapped value(s))`)
   } else if (people === 0 && setupNeedsCode(config.host)) {
@@ -57,7 +63,7 @@ async function main() {
   sweep.unref()
   const stop = () => {
     clearInterval(sweep)
-    void running.close().finally(() => {
+    void Promise.all([running.close(), watch.stop()]).finally(() => {
       emulator?.close()
       void store.close().finally(() => process.exit(0))
     })

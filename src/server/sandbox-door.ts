@@ -5,7 +5,8 @@ import type { Emulator } from './emulator'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from './envelope'
 import { withoutTrailingSlash } from './endpoints'
 import { guardWrites, rawTarget, splitTarget } from './guard'
-import type { Send } from './upstream'
+import { rateLimitedAnswer, withRateLimitHeaders, type RateLimiter } from './emulator/rate-limit'
+import type { Forward, Send } from './upstream'
 
 export const CLIENT_DOOR = '/client/v4'
 
@@ -92,24 +93,41 @@ export interface SandboxDoorOptions {
    * null when none is set (the door then refuses every client). Undefined: any credential will do.
    */
   requiredToken?: (c: Context) => Promise<string | null | undefined>
+  /** What the door forwards with (the audit log's, which reads a write's before state); default: the emulator. */
+  forward?: Forward
+  /** SANDBOX_RATE_LIMIT: the service's rate limit per token, with its headers on every answer. */
+  rateLimit?: RateLimiter
 }
 
-export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredToken }: SandboxDoorOptions = {}): void {
-  const forward = emulatorForward(emulator)
+/** Whose budget a request spends: its Bearer token, or the key of its e-mail + key pair. */
+const credentialOf = (c: Context) => {
+  const auth = c.req.header('authorization')
+  return auth !== undefined ? `t:${BEARER.exec(auth)?.[1] ?? ''}` : `k:${c.req.header('x-auth-email')?.trim() ?? ''}:${c.req.header('x-auth-key')?.trim() ?? ''}`
+}
+
+export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredToken, forward: given, rateLimit }: SandboxDoorOptions = {}): void {
+  const direct = emulatorForward(emulator)
+  const forward: Forward = given ?? ((req) => direct(req))
 
   app.all(`${CLIENT_DOOR}/*`, async (c) => {
     const method = c.req.method.toUpperCase()
     const body = method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await c.req.arrayBuffer())
     const refusal = sandboxAuthError(c, Boolean(body?.byteLength)) ?? tokenRefusal(c, await requiredToken?.(c))
     if (refusal) return refusal
+    const limit = rateLimit?.take(credentialOf(c))
+    if (limit && !limit.allowed) return rateLimitedAnswer(limit.headers)
     const { path, query } = splitTarget(rawTarget(c))
-    return forward({
-      method,
-      // One trailing slash is accepted, as the service does (ddclient: `/zones/?name=…`).
-      pathAndQuery: (withoutTrailingSlash(path.slice(CLIENT_DOOR.length)) || '/') + query,
-      contentType: body?.byteLength ? c.req.header('content-type') : undefined,
-      body,
-    })
+    const answer = forward(
+      {
+        method,
+        // One trailing slash is accepted, as the service does (ddclient: `/zones/?name=…`).
+        pathAndQuery: (withoutTrailingSlash(path.slice(CLIENT_DOOR.length)) || '/') + query,
+        contentType: body?.byteLength ? c.req.header('content-type') : undefined,
+        body,
+      },
+      c,
+    )
+    return limit ? withRateLimitHeaders(await answer, limit.headers) : answer
   })
 
   app.post('/api/sandbox/reset', guardWrites, async () => {

@@ -127,7 +127,7 @@ describe('the cloudflare SDK against the sandbox', () => {
       [{ type: 'AAAA', name: 'bad', content: '1.2.3.4', ttl: 1 }, /valid IPv6 address/],
       [{ type: 'A', name: 'bad', content: '192.0.2.1', ttl: 5 }, /TTL must be between 60 and 86400/],
       [{ type: 'MX', name: 'bad', content: 'mx.example.net', priority: 1, proxied: true, ttl: 1 }, /cannot be proxied/],
-      [{ type: 'A', name: '-bad', content: '192.0.2.1', ttl: 1 }, /must start with a letter/],
+      [{ type: 'A', name: '-bad', content: '192.0.2.1', ttl: 1 }, /must start with a letter or a digit, not a hyphen/],
       [{ type: 'TXT', name: 'bad', content: '"open', ttl: 1 }, /quotation mark is not closed/],
       [{ type: 'A', name: 'www', content: '192.0.2.1', ttl: 1 }, /CNAME record with that host already exists/],
       [{ type: 'SOA', name: '@', content: 'x', ttl: 1 }, /SOA record is created automatically/],

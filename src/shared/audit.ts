@@ -24,6 +24,19 @@ export interface AuditEntryView {
   after: unknown
   undoOf: number | null
   hasRestorePoint: boolean
+  /** The object as a person knows it: "A shop.example.com", a policy's description… (null: nothing names it). */
+  label: string | null
+  /** The personal API token the write came with (its first characters), through /client/v4. */
+  tokenPrefix: string | null
+  /** The entry's hash in the tamper-evident chain (null only while it is being written). */
+  hash: string | null
+  /** The client's address (sign-in and other security events, and every write since migration 0023). */
+  address: string | null
+  /**
+   * Lists and the CSV leave a bulk before or after out (an import's can be megabytes): then they
+   * are null here and this gives their sizes (characters); GET /api/local/audit/:id has them whole.
+   */
+  omitted?: { before: number; after: number } | null
 }
 
 /** What GET /api/local/audit/:id/undo-check answers. */
@@ -40,4 +53,11 @@ export function mayUndo(e: Pick<AuditEntryView, 'outcome' | 'resourceType' | 'ac
   if (e.resourceType === 'dns_records') return e.action === 'batch' || e.action === 'import'
   if (e.resourceType === 'page_shield_policy') return ['create', 'update', 'delete'].includes(e.action)
   return e.resourceType === 'ruleset' && e.action === 'replace'
+}
+
+/** The object of an entry in words: its label ("A shop.example.com", "page shield policy Block evil"), else its type and id. */
+export function objectWords(e: Pick<AuditEntryView, 'resourceType' | 'resourceId' | 'label'>): string {
+  const type = e.resourceType.replace(/_/g, ' ')
+  if (e.label) return e.resourceType === 'dns_record' ? e.label : `${type} ${e.label}`
+  return `${type}${e.resourceId ? ` ${e.resourceId}` : ''}`
 }

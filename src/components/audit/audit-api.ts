@@ -22,3 +22,10 @@ export async function runUndo(id: number, confirm: boolean): Promise<unknown> {
 export const isConflict = (err: unknown) => err instanceof ApiRequestError && err.status === 409
 
 export const restorePointUrl = (id: number) => localPath('/api/local/audit/:id/restore-point', { id })
+
+/** One entry whole (lists leave a bulk before and after out: see AuditEntryView.omitted). */
+export const auditEntryQueryOptions = (id: number) => ({
+  queryKey: ['audit', 'entry', id] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => local.get<{ entry: AuditEntryView }>(localPath('/api/local/audit/:id', { id }), { signal }),
+  staleTime: 5 * 60_000,
+})

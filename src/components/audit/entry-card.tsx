@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Badge, type BadgeTone } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { useCan } from '@/lib/access'
 import { isApiArea, writeRole } from '@/shared/access'
-import { mayUndo, type AuditEntryView } from '@/shared/audit'
-import { restorePointUrl } from './audit-api'
+import { mayUndo, objectWords, type AuditEntryView } from '@/shared/audit'
+import { auditEntryQueryOptions, restorePointUrl } from './audit-api'
 import { EntryDiff } from './entry-diff'
 import { UndoPanel } from './undo-panel'
 
@@ -12,6 +13,8 @@ export const ACTION_WORDS: Record<string, string> = {
   create: 'Created', update: 'Changed', replace: 'Replaced', delete: 'Deleted', proxy: 'Changed the proxy status',
   batch: 'Bulk change', import: 'Imported records', undo: 'Undid a change', reset: 'Reset the sandbox', accept: 'Accepted', decline: 'Declined',
   password: 'Reset a password', 'end-sessions': 'Ended sessions',
+  'sign-in': 'Sign-in', 'sign-out': 'Signed out', 'password-change': 'Changed own password',
+  'token-create': 'Made a personal API token', 'token-revoke': 'Revoked a personal API token', 'tokens-revoke': "Revoked all of a person's API tokens",
 }
 const OUTCOME_TONE: Record<string, BadgeTone> = { success: 'success', failure: 'danger', refused: 'warning' }
 export const OUTCOME_WORDS: Record<string, string> = { success: 'Done', failure: 'Failed', refused: 'Refused' }
@@ -28,17 +31,20 @@ function sides(e: AuditEntryView): [unknown, unknown] {
 /** One entry: when, who, what, the outcome, the field-by-field diff, the restore point, and Undo. */
 export function EntryCard({ entry: e, undoneBy }: { entry: AuditEntryView; undoneBy?: boolean }) {
   const [undoing, setUndoing] = useState(false)
-  const [before, after] = sides(e)
+  // A bulk change (an import's thousands of records) comes without its before and after in lists: read it whole.
+  const whole = useQuery({ ...auditEntryQueryOptions(e.id), enabled: Boolean(e.omitted) })
+  const [before, after] = sides(e.omitted ? (whole.data?.entry ?? e) : e)
   // Undoing is a change of the same area in the same zone: the same role as the change itself.
   const can = useCan(isApiArea(e.area) ? writeRole(e.area, e.zoneId ? 'zone' : 'account') : 'admin', e.zoneName ?? undefined)
   return (
     <article className="space-y-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-700" aria-label={`Entry ${e.id}`}>
       <header className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="font-medium">{ACTION_WORDS[e.action] ?? e.action}</span>
+        <span className="font-medium">{ACTION_WORDS[e.action] ?? e.action} <span className="font-mono text-xs [overflow-wrap:anywhere]">{objectWords(e)}</span></span>
         <Badge tone={OUTCOME_TONE[e.outcome]}>{OUTCOME_WORDS[e.outcome]}</Badge>
         {e.undoOf !== null && <Badge tone="info">Undo of entry {e.undoOf}</Badge>}
         <span className="text-zinc-600 dark:text-zinc-400">
-          by {e.personName} · <time dateTime={new Date(e.at).toISOString()}>{whenText(e.at)}</time> · {e.mode}
+          by {e.personName}{e.tokenPrefix ? ` with API token ${e.tokenPrefix}…` : ''} · <time dateTime={new Date(e.at).toISOString()}>{whenText(e.at)}</time> · {e.mode}
+          {e.address && <> · from {e.address}</>}
         </span>
       </header>
       {e.errors.length > 0 && (
@@ -46,7 +52,11 @@ export function EntryCard({ entry: e, undoneBy }: { entry: AuditEntryView; undon
           {e.errors.map((x, i) => <li key={i}>{x.code}: {x.message}</li>)}
         </ul>
       )}
-      {e.outcome === 'success' && <EntryDiff before={before} after={after} caption={`Changes in entry ${e.id}`} />}
+      {e.outcome === 'success' && e.omitted && !whole.data ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400" role="status">{whole.isError ? 'The full change could not be read just now.' : 'Reading the full change…'}</p>
+      ) : (
+        e.outcome === 'success' && <EntryDiff before={before} after={after} caption={`Changes in entry ${e.id}`} />
+      )}
       <div className="flex flex-wrap items-center gap-2">
         {e.hasRestorePoint && (
           <a className="text-sm text-blue-700 underline dark:text-blue-300" href={restorePointUrl(e.id)} download>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { cn } from '@/lib/format'
 
 export interface DialogProps {
@@ -30,16 +30,39 @@ export function Dialog({ open, onClose, title, description, children, footer, si
   const descId = useId()
   const [asking, setAsking] = useState(false)
   const keepRef = useRef<HTMLButtonElement>(null)
+  // Where focus was when the discard prompt opened: "Keep editing" (or Escape) puts it back there.
+  const resumeRef = useRef<HTMLElement | null>(null)
+  const openRef = useRef(open)
   useEffect(() => {
     if (asking) keepRef.current?.focus()
   }, [asking])
+  /** Back to the form from the discard prompt, with focus where the person was (never the page body). */
+  const keepEditing = () => {
+    setAsking(false)
+    const el = ref.current
+    const back = resumeRef.current
+    resumeRef.current = null
+    window.setTimeout(() => {
+      if (!el?.open) return
+      if (back?.isConnected && el.contains(back)) back.focus()
+      else el.querySelector<HTMLElement>('[data-autofocus], input, select, textarea, button')?.focus()
+    }, 0)
+  }
   /** Escape, the close button, the backdrop: close, or ask first when something typed would be lost. */
   const dismiss = () => {
     if (!dismissible) return
-    if (asking) setAsking(false)
-    else if (confirmDiscard) setAsking(true)
-    else onClose()
+    if (asking) keepEditing()
+    else if (confirmDiscard) {
+      const active = document.activeElement
+      resumeRef.current = active instanceof HTMLElement && ref.current?.contains(active) ? active : null
+      setAsking(true)
+    } else onClose()
   }
+  const dismissRef = useRef(dismiss)
+  useLayoutEffect(() => {
+    openRef.current = open
+    dismissRef.current = dismiss
+  })
   useEffect(() => {
     const el = ref.current
     if (!el) return
@@ -48,7 +71,18 @@ export function Dialog({ open, onClose, title, description, children, footer, si
       el.showModal()
       // Native dialogs focus their first focusable element; `data-autofocus` picks a better one (e.g. Cancel).
       el.querySelector<HTMLElement>('[data-autofocus]')?.focus()
+      // The browser may close a modal dialog itself (Chromium lets only one cancel in a row be refused
+      // without a click between): the dialog must not stay "open" in React while closed on screen, or
+      // its opener would do nothing until a reload. Reopen it and ask (or let it close) as Escape would.
+      const closedByBrowser = () => {
+        if (!openRef.current || el.open) return
+        if (!el.isConnected) return
+        el.showModal()
+        dismissRef.current()
+      }
+      el.addEventListener('close', closedByBrowser)
       return () => {
+        el.removeEventListener('close', closedByBrowser)
         if (el.open) el.close()
         previous?.focus?.()
       }
@@ -59,11 +93,19 @@ export function Dialog({ open, onClose, title, description, children, footer, si
   if (!open) return null
   return (
     // A click on the backdrop lands on the <dialog> itself; keyboard users close it with Escape (the cancel event).
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       aria-labelledby={titleId}
       aria-describedby={description ? descId : undefined}
+      // Escape is handled here rather than through the cancel event, which the browser stops letting
+      // us refuse after one press: a second or third Escape must still mean "keep editing", not "close".
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || e.defaultPrevented) return
+        e.preventDefault()
+        e.stopPropagation()
+        dismiss()
+      }}
       onCancel={(e) => {
         e.preventDefault()
         dismiss()
@@ -107,7 +149,7 @@ export function Dialog({ open, onClose, title, description, children, footer, si
             <button
               ref={keepRef}
               type="button"
-              onClick={() => setAsking(false)}
+              onClick={keepEditing}
               className="rounded-md border border-zinc-300 bg-white px-3 py-1.5 font-medium text-zinc-800 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-100"
             >
               Keep editing

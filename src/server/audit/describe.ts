@@ -34,6 +34,15 @@ const TYPES: Record<string, string> = {
   invites: 'invite',
 }
 
+/** A path segment decoded, or as sent when its `%` escapes are malformed. */
+const decodeOrRaw = (segment: string) => {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
 const VERBS = new Set(['import', 'batch', 'validate'])
 
 const zoneOf = (path: string) => /^\/zones\/([0-9a-f]{32})(\/|$)/i.exec(path)?.[1]?.toLowerCase() ?? null
@@ -62,7 +71,7 @@ export function describeApiWrite(endpoint: Pick<Endpoint, 'method' | 'path'>, pa
   return {
     area: AREAS.find(([re]) => re.test(endpoint.path))?.[1] ?? 'other',
     resourceType,
-    resourceId: endsInId ? decodeURIComponent(actual[template.length - 1] ?? '') || null : null,
+    resourceId: endsInId ? decodeOrRaw(actual[template.length - 1] ?? '') || null : null,
     action,
     zoneId: zoneOf(path),
   }
@@ -83,10 +92,17 @@ export function describeLocalWrite(method: string, path: string): WriteDescripti
   if (path.includes('/page-shield/reviews')) {
     return { area: 'page-shield', resourceType: 'review_verdict', resourceId: null, action: 'create', zoneId }
   }
+  // Personal API tokens, one's own or (administrators) anyone's: /api/local/{me,people/:id}/tokens[/:token_id].
+  const tokens = parts[2] === 'me' ? 3 : parts[2] === 'people' && parts[4] === 'tokens' ? 4 : -1
+  if (tokens > 0 && parts[tokens] === 'tokens') {
+    const id = parts[tokens + 1] ?? null
+    return { area: 'people', resourceType: 'api_token', resourceId: id, action: method === 'POST' ? 'token-create' : id ? 'token-revoke' : 'tokens-revoke', zoneId: null }
+  }
   if (parts[2] === 'people') {
     const id = parts[3] ?? null
     const sub = parts[4]
-    const action = sub === 'password' ? 'password' : sub === 'sessions' ? 'end-sessions' : method === 'POST' ? 'create' : method === 'DELETE' ? 'delete' : 'update'
+    const action =
+      sub === 'password' ? 'password' : sub === 'sessions' ? 'end-sessions' : sub === 'sso' ? (method === 'DELETE' ? 'unlink-sso' : 'link-sso') : method === 'POST' ? 'create' : method === 'DELETE' ? 'delete' : 'update'
     return { area: 'people', resourceType: 'person', resourceId: id, action, zoneId: null }
   }
   if (parts[2] === 'accounts' && parts[4] === 'lb-migration') {

@@ -22,7 +22,7 @@ const DAY = 24 * 60 * 60 * 1000
 
 /**
  * The audit log in the app, in three calls so app.ts stays readable:
- * `recordWrites` before sign-in (sees every write and every refusal), `readBeforeWrites` after the
+ * `recordWrites` before sign-in (sees every write and every refusal, on both doors), `readBeforeWrites` after the
  * body limit, `forward(…)` around the API door's forward, `routes` with the dashboard's own routes.
  */
 export function setUpAudit(app: Hono, options: AuditSetup) {
@@ -41,7 +41,11 @@ export function setUpAudit(app: Hono, options: AuditSetup) {
   }
   return {
     // Writes only: a read (most requests) does not even pass through them.
-    recordWrites: () => app.on(WRITE_METHOD_LIST, '/api/*', audit.recorder),
+    recordWrites: () => {
+      app.on(WRITE_METHOD_LIST, '/api/*', audit.recorder)
+      // API clients' writes with a personal token (issue 23), their refusals included.
+      app.on(WRITE_METHOD_LIST, '/client/*', audit.recorder)
+    },
     readBeforeWrites: () => app.on(WRITE_METHOD_LIST, '/api/*', audit.beforeDispatch),
     /** The forward the API door uses: reads the before state once a write has passed every check. */
     forward: audit.wrapForward,

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { maybeActor, type Actor } from '../auth/actor'
+import { clientAddress } from '../auth/request-info'
 import { API_DOOR } from '../proxy'
 import type { Endpoint } from '../endpoints'
 import { rawTarget, splitTarget, WRITE_METHODS } from '../guard'
-import { publicPerson, type Store } from '../store'
+import { CLIENT_DOOR } from '../sandbox-door'
+import { BULK_CHARS, publicPerson, tokenPrefix, type Store } from '../store'
+import { labelOf } from '../../shared/audit-label'
 import { sendFor, type Forward, type ForwardRequest } from '../upstream'
 import { readAfter, readBefore, type BeforeState } from './capture'
 import { describeApiWrite, describeLocalWrite, type WriteDescription } from './describe'
-import { withoutSecrets } from './secrets'
+import { withoutSecrets, withoutUrlSecrets } from './secrets'
 import { AUDIT_BASE, UNDO_HEADER, undoKey } from './routes'
 import { zoneNames } from './zone-names'
 
@@ -30,6 +33,8 @@ interface RequestState {
   endpoint?: Endpoint
   description?: WriteDescription
   captured?: BeforeState
+  /** The write's parsed body, once it passed every check (names the object of a create). */
+  body?: unknown
   details?: AuditDetails
   /** The write reached the API (or the emulator): it passed every check. */
   dispatched?: boolean
@@ -84,22 +89,27 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     const state: RequestState = { raw: c.req.raw, requestId: randomUUID() }
     states.set(c, state)
     await next()
-    const actor: Actor | undefined = maybeActor(c)
-    if (!actor) return // not signed in: nobody acted
     const path = splitTarget(rawTarget(c)).path
-    if (path.startsWith(AUDIT_BASE + '/')) return // undo: its write through the API door has its own entry
-    const undoOf = undoMarker(c.req.header(UNDO_HEADER))
-    if (undoOf !== undefined) state.details = { ...state.details, action: 'undo', undoOf }
-    const isApi = path.startsWith(API_DOOR + '/')
-    const apiPath = isApi ? path.slice(API_DOOR.length).replace(/\/$/, '') : ''
-    const endpoint = state.endpoint ?? (isApi ? match(method, apiPath) : undefined)
-    if (isApi && !endpoint) return // not a route: nothing was attempted
+    const door = path.startsWith(API_DOOR + '/') ? API_DOOR : path.startsWith(CLIENT_DOOR + '/') ? CLIENT_DOOR : undefined
     const res = c.res
     const text = await res.clone().text()
     const answer = jsonOrNull(text) as { success?: boolean; result?: unknown; errors?: { code: number; message: string }[] } | null
+    // An API client's write at /client/v4 acts as the owner of its personal token; without one (the
+    // sandbox open on loopback, or SANDBOX_API_TOKEN) as "API client". Writes the door's own
+    // credential check turned away were made by nobody known: not recorded.
+    const actor: Actor | undefined = maybeActor(c) ?? (door === CLIENT_DOOR && !isCredentialRefusal(res.status, answer?.errors) ? API_CLIENT : undefined)
+    if (!actor) return // not signed in: nobody acted
+    if (path.startsWith(AUDIT_BASE + '/')) return // undo: its write through the API door has its own entry
+    const undoOf = undoMarker(c.req.header(UNDO_HEADER))
+    if (undoOf !== undefined) state.details = { ...state.details, action: 'undo', undoOf }
+    const isApi = door !== undefined
+    const apiPath = door ? path.slice(door.length).replace(/\/$/, '') : ''
+    const endpoint = state.endpoint ?? (isApi ? match(method, apiPath) : undefined)
+    if (isApi && !endpoint) return // not a route: nothing was attempted
+    const bearer = door === CLIENT_DOOR && actor !== API_CLIENT ? /^Bearer +(\S+) *$/i.exec(c.req.header('authorization') ?? '')?.[1] : undefined
     const ok = res.status < 400 && answer?.success !== false
     const desc = state.description ?? (endpoint ? describeApiWrite(endpoint, apiPath, null) : describeLocalWrite(method, path))
-    if (endpoint && ok && desc.action === 'create' && !desc.resourceId) desc.resourceId = idOf(answer?.result)
+    if (ok && desc.action === (endpoint ? 'create' : 'token-create') && !desc.resourceId) desc.resourceId = idOf(answer?.result)
     const d = state.details ?? {}
     // An undo keeps the type and id of what it restored (a re-created record: its new id).
     if (d.action === 'undo' && !d.resourceId && ok) d.resourceId = desc.resourceId ?? idOf(answer?.result) ?? undefined
@@ -112,29 +122,40 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
           : null
     }
     const zoneId = d.zoneId ?? desc.zoneId
+    const before = withoutSecrets('before' in d ? d.before : (state.captured?.before ?? null))
+    const resourceType = d.resourceType ?? desc.resourceType
+    const outcome = ok ? 'success' : isRefusal(res.status, answer?.errors) ? 'refused' : 'failure'
+    const m = mode(c)
+    // Practice (issue 23): a practice entry keeps no bulk before or after and no restore point.
+    const practice = m === 'practice'
+    const cleanAfter = practice ? slim(withoutSecrets(after)) : withoutSecrets(after)
     const id = await store.audit.add({
       at: Date.now(),
       requestId: state.requestId,
       personId: actor.person.id,
       username: actor.person.username,
       personName: actor.person.displayName,
-      mode: mode(c),
+      mode: m,
       zoneId,
-      // Looked up only when the write reached the API: a refused one sends nothing upstream.
-      zoneName: d.zoneName ?? (zoneId && (state.dispatched || !isApi) ? await names.nameOf(zoneId, c).catch(() => null) : null),
+      // Looked up only when the write reached the API or the dashboard's own route: of a refused
+      // one (a zone outside the person's scope) nothing is looked up or recorded.
+      zoneName: d.zoneName ?? (zoneId && outcome !== 'refused' && (state.dispatched || !isApi) ? await names.nameOf(zoneId, c).catch(() => null) : null),
       area: d.area ?? desc.area,
-      resourceType: d.resourceType ?? desc.resourceType,
+      resourceType,
       resourceId: d.resourceId ?? desc.resourceId,
       action: d.action ?? desc.action,
       method,
       path: isApi ? apiPath : path,
-      outcome: ok ? 'success' : isRefusal(res.status, answer?.errors) ? 'refused' : 'failure',
+      outcome,
       status: res.status,
-      errors: (answer?.errors ?? []).map((e) => ({ code: Number(e.code), message: String(e.message) })),
-      before: withoutSecrets('before' in d ? d.before : (state.captured?.before ?? null)),
-      after: withoutSecrets(after),
+      errors: (answer?.errors ?? []).map((e) => ({ code: Number(e.code), message: withoutUrlSecrets(String(e.message)) })),
+      before: practice ? slim(before) : before,
+      after: cleanAfter,
       undoOf: d.undoOf ?? null,
-      restorePoint: ok ? state.captured?.restorePoint : undefined,
+      restorePoint: ok && !practice ? state.captured?.restorePoint : undefined,
+      label: outcome === 'refused' ? null : labelOf(resourceType, before, cleanAfter, withoutSecrets(state.body ?? null)),
+      tokenPrefix: bearer ? tokenPrefix(bearer) : null,
+      address: clientAddress(c),
     })
     const headers = new Headers(res.headers)
     headers.set(AUDIT_ID_HEADER, String(id))
@@ -149,7 +170,13 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     const { path: full } = splitTarget(rawTarget(c))
     const person = /^\/api\/local\/people\/([^/]+)$/.exec(full)
     if (person && method === 'PATCH') {
-      const p = await store.people.byId(decodeURIComponent(person[1]))
+      let id: string | undefined
+      try {
+        id = decodeURIComponent(person[1])
+      } catch {
+        id = undefined // a malformed escape names nobody: the route answers 404
+      }
+      const p = id === undefined ? undefined : await store.people.byId(id)
       state.details = { ...state.details, before: p ? publicPerson(p) : null }
     }
     await next()
@@ -171,6 +198,7 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     if (endpoint) {
       const body = endpoint.body && req.body ? jsonOrNull(decoder.decode(req.body)) : null
       state.endpoint = endpoint
+      state.body = body
       state.description = describeApiWrite(endpoint, path, body)
       // The audit never breaks a write: a before state that cannot be read is recorded as missing.
       state.captured = await readBefore(sendFor(inner, c), match, endpoint, path, query, body, state.description.zoneId).catch(() => undefined)
@@ -185,6 +213,20 @@ const idOf = (result: unknown): string | null => {
   const id = (result as { id?: unknown } | null)?.id
   return typeof id === 'string' || typeof id === 'number' ? String(id) : null
 }
+
+/** A practice entry's before or after: left out when bulky (what it was, in a sentence). */
+function slim(value: unknown): unknown {
+  if (value === null || value === undefined) return value
+  const size = JSON.stringify(value)?.length ?? 0
+  return size > BULK_CHARS ? { left_out: `A practice entry keeps no bulk before or after (${size} characters).` } : value
+}
+
+/** A write at /client/v4 without a personal token: made by an API client the dashboard cannot name. */
+const API_CLIENT: Actor = { kind: 'local', person: { id: null, username: 'api-client', displayName: 'API client', role: 'admin', zones: '*' } }
+
+/** The sandbox door's own credential answers (no or malformed credential, wrong SANDBOX_API_TOKEN). */
+const isCredentialRefusal = (status: number, errors: { code: number }[] | undefined) =>
+  (status === 400 || status === 403) && (errors ?? []).some((e) => e.code === 9106 || e.code === 6003 || e.code === 10000)
 
 /** The dashboard's own refusals: sign-in, roles, zone scope, the write guard (403 with its code). */
 const isRefusal = (status: number, errors: { code: number }[] | undefined) =>

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import type { Context, Hono } from 'hono'
-import { toCsv } from '../../shared/page-shield/csv'
+import { csvCell, type CsvValue } from '../../shared/page-shield/csv'
 import { auditSearchSchema, auditTimeRange, type AuditSearch } from '../../shared/schemas/audit'
 import { apiErrorsFromIssues } from '../../shared/schemas/common'
 import type { Actor } from '../auth/actor'
-import { requestActor as actorOf } from './middleware'
+import { AUDIT_ID_HEADER, requestActor as actorOf } from './middleware'
 import { jsonError, jsonErrors, jsonOk } from '../envelope'
 import type { AuditEntry, AuditFilter, Store } from '../store'
 import { sendFor, type Forward } from '../upstream'
-import { checkUndo } from './undo-check'
+import { alreadyUndone, checkUndo } from './undo-check'
 import { NotUndoable, planUndo } from './undo-plan'
 
 export const AUDIT_BASE = '/api/local/audit'
@@ -26,27 +26,46 @@ export const scopeOf = (a: Actor): AuditFilter['scope'] =>
 const practiceFilter = (c: Context): Pick<AuditFilter, 'practice' | 'scope'> =>
   c.get('zkPractice') ? { practice: { personId: actorOf(c).person.id } } : { practice: false, scope: scopeOf(actorOf(c)) }
 
-function visible(c: Context, e: AuditEntry): boolean {
+/**
+ * Whether the asker may read this entry, against their scope as it is now (not as it was when the
+ * entry was made): an entry of a zone only while that zone is in their scope, even their own; their
+ * own entries that name no zone (people, sessions, a refused write whose zone was never looked up).
+ * `touchesZone`: the read reaches the zone itself (its current state, its restore point), which
+ * needs the zone's name in scope: an own entry without one is not enough.
+ */
+function visible(c: Context, e: AuditEntry, touchesZone = false): boolean {
   const a = actorOf(c)
   if (c.get('zkPractice')) return e.mode === 'practice' && e.personId === a.person.id
   if (e.mode === 'practice') return false
   const s = scopeOf(a)
   if (!s) return true
-  if (s.personId !== null && e.personId === s.personId) return true
-  return e.zoneName !== null && (s.zones === '*' || s.zones.includes(e.zoneName))
+  if (e.zoneName !== null) return s.zones === '*' || s.zones.includes(e.zoneName)
+  if (e.zoneId !== null && touchesZone) return s.zones === '*'
+  return s.personId !== null && e.personId === s.personId
 }
 
 function filterOf(s: AuditSearch, c: Context): AuditFilter {
   return { person: s.person, zone: s.zone, area: s.area, action: s.action, outcome: s.outcome, ...auditTimeRange(s), ...practiceFilter(c) }
 }
 
-const CSV_COLUMNS = ['id', 'time', 'person', 'username', 'mode', 'zone', 'area', 'resource_type', 'resource_id', 'action', 'outcome', 'status', 'errors', 'request_id', 'before', 'after', 'undo_of'] as const
+const CSV_COLUMNS = ['id', 'time', 'person', 'username', 'token', 'mode', 'zone', 'area', 'resource_type', 'resource_id', 'object', 'action', 'outcome', 'status', 'errors', 'request_id', 'before', 'after', 'undo_of', 'address', 'hash'] as const
 const csvRow = (e: AuditEntry) => ({
-  id: e.id, time: new Date(e.at).toISOString(), person: e.personName, username: e.username, mode: e.mode, zone: e.zoneName ?? e.zoneId ?? '',
-  area: e.area, resource_type: e.resourceType, resource_id: e.resourceId ?? '', action: e.action, outcome: e.outcome, status: e.status,
+  id: e.id, time: new Date(e.at).toISOString(), person: e.personName, username: e.username, token: e.tokenPrefix ?? '', mode: e.mode, zone: e.zoneName ?? e.zoneId ?? '',
+  area: e.area, resource_type: e.resourceType, resource_id: e.resourceId ?? '', object: e.label ?? '', action: e.action, outcome: e.outcome, status: e.status,
   errors: e.errors.map((x) => `${x.code}: ${x.message}`).join('; '), request_id: e.requestId,
-  before: e.before === null ? '' : JSON.stringify(e.before), after: e.after === null ? '' : JSON.stringify(e.after), undo_of: e.undoOf ?? '',
+  before: side(e, 'before'), after: side(e, 'after'), undo_of: e.undoOf ?? '', address: e.address ?? '', hash: e.hash ?? '',
 })
+/** A before or after in the CSV: the JSON, or for a bulk one (left out of lists) its size and where to read it. */
+function side(e: AuditEntry, which: 'before' | 'after'): string {
+  const size = e.omitted?.[which] ?? 0
+  if (e.omitted && size > 0 && e[which] === null) return `[${(size / 1024 / 1024).toFixed(1)} MB left out of the export: GET ${AUDIT_BASE}/${e.id}]`
+  return e[which] === null ? '' : JSON.stringify(e[which])
+}
+
+/** The CSV is written a slice at a time (other requests get their turn in between), up to these caps. */
+export const CSV_SLICE = 200
+export const CSV_MAX_ROWS = 50_000
+export const CSV_MAX_BYTES = 32 * 1024 * 1024
 
 export interface AuditRouteOptions {
   store: Store
@@ -78,16 +97,55 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
   app.get(`${AUDIT_BASE}/export.csv`, async (c) => {
     const s = parseSearch(c)
     if (!s.success) return jsonErrors(400, apiErrorsFromIssues(s.error.issues, 1004))
-    const rows: AuditEntry[] = []
-    for (let page = 1; page <= 200; page++) {
-      const { entries } = await store.audit.list(filterOf(s.data, c), page, 500)
-      rows.push(...entries)
-      if (entries.length < 500) break
-    }
-    return new Response(toCsv(CSV_COLUMNS, rows.map(csvRow)), {
-      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="audit-log.csv"', 'cache-control': 'no-store' },
+    const filter = filterOf(s.data, c)
+    const total = await store.audit.count(filter)
+    const encoder = new TextEncoder()
+    let lastId: number | null = null
+    let rows = 0
+    let bytes = 0
+    let started = false
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (!started) {
+          started = true
+          const head = CSV_COLUMNS.join(',') + '\r\n'
+          bytes += head.length
+          return controller.enqueue(encoder.encode(head))
+        }
+        await new Promise<void>((resolve) => setImmediate(resolve))
+        const slice = rows < CSV_MAX_ROWS ? await store.audit.slice(filter, lastId, Math.min(CSV_SLICE, CSV_MAX_ROWS - rows)) : []
+        let text = ''
+        let full = slice.length === 0
+        for (const e of slice) {
+          const values = csvRow(e) as Record<string, CsvValue>
+          const line = CSV_COLUMNS.map((col) => csvCell(values[col])).join(',') + '\r\n'
+          if (bytes + text.length + line.length > CSV_MAX_BYTES) {
+            full = true
+            break
+          }
+          text += line
+          rows++
+          lastId = e.id
+        }
+        if (text) controller.enqueue(encoder.encode(text))
+        bytes += text.length
+        if (full || rows >= CSV_MAX_ROWS) controller.close()
+      },
+    })
+    return new Response(body, {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="audit-log.csv"',
+        'cache-control': 'no-store',
+        // The export stops at CSV_MAX_ROWS rows or CSV_MAX_BYTES: narrow the filter for the rest.
+        'x-zonekeeper-total-entries': String(total),
+        'x-zonekeeper-max-rows': String(CSV_MAX_ROWS),
+      },
     })
   })
+
+  // Administrators only (endpoint-roles.ts): walks every entry's hash.
+  app.get(`${AUDIT_BASE}/chain`, async () => jsonOk(await store.audit.verify()))
 
   app.get(`${AUDIT_BASE}/history`, async (c) => {
     const q = new URL(c.req.url).searchParams
@@ -97,10 +155,10 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
     return jsonOk(entries)
   })
 
-  const entryOf = async (c: Context): Promise<AuditEntry | Response> => {
+  const entryOf = async (c: Context, touchesZone = false): Promise<AuditEntry | Response> => {
     const id = Number(c.req.param('id'))
     const e = Number.isSafeInteger(id) ? await store.audit.get(id) : undefined
-    return e && visible(c, e) ? e : jsonError(404, 10404, 'No such audit entry (or it is outside your zone scope).')
+    return e && visible(c, e, touchesZone) ? e : jsonError(404, 10404, 'No such audit entry (or it is outside your zone scope).')
   }
 
   app.get(`${AUDIT_BASE}/:id`, async (c) => {
@@ -118,7 +176,7 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
   })
 
   app.get(`${AUDIT_BASE}/:id/restore-point`, async (c) => {
-    const e = await entryOf(c)
+    const e = await entryOf(c, true)
     if (e instanceof Response) return e
     const text = await store.audit.restorePoint(e.id)
     if (text === undefined) return jsonError(404, 10404, 'This entry has no restore point.')
@@ -129,16 +187,46 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
   })
 
   app.get(`${AUDIT_BASE}/:id/undo-check`, async (c) => {
-    const e = await entryOf(c)
+    const e = await entryOf(c, true)
     if (e instanceof Response) return e
-    return checkUndo(sendFor(forward, c), e, await store.audit.undoneBy(e.id))
+    return checkUndo(sendFor(forward, c), e, await store.audit.undo.of(e.id))
   })
 
+  /**
+   * The undo is reserved in the store before anything is sent (one row per undone entry: of many
+   * concurrent undos exactly one gets it, on any instance); the others get 409 with who and when.
+   * The reservation is released when the undo does not happen, and kept when it succeeded.
+   */
   app.post(`${AUDIT_BASE}/:id/undo`, async (c) => {
-    const e = await entryOf(c)
+    const e = await entryOf(c, true)
     if (e instanceof Response) return e
-    const confirm = ((await c.req.json().catch(() => ({}))) as { confirm?: unknown }).confirm === true
-    const check = await checkUndo(sendFor(forward, c), e, await store.audit.undoneBy(e.id))
+    // Empty, or a JSON object such as {"confirm": true}; anything else is a client's mistake.
+    const text = await c.req.text().catch(() => '')
+    let asked: unknown = {}
+    try {
+      asked = text.trim() ? JSON.parse(text) : {}
+    } catch {
+      asked = undefined
+    }
+    if (typeof asked !== 'object' || asked === null || Array.isArray(asked)) {
+      return c.json({ success: false, errors: [{ code: 6007, message: 'The body must be empty or a JSON object such as {"confirm": true}.' }], messages: [], result: null }, 400)
+    }
+    const confirm = (asked as { confirm?: unknown }).confirm === true
+    const { person } = actorOf(c)
+    const reserved = await store.audit.undo.reserve(e.id, { personId: person.id, username: person.username, personName: person.displayName })
+    if (!reserved.won) return alreadyUndone(reserved.by)
+    let res: Response | undefined
+    try {
+      res = await undoOnce(c, e, confirm)
+    } finally {
+      if (res?.ok) await store.audit.undo.done(e.id, Number(res.headers.get(AUDIT_ID_HEADER)) || null)
+      else await store.audit.undo.release(e.id)
+    }
+    return res
+  })
+
+  async function undoOnce(c: Context, e: AuditEntry, confirm: boolean): Promise<Response> {
+    const check = await checkUndo(sendFor(forward, c), e, undefined)
     if (check.status !== 200) return check
     const { result } = (await check.clone().json()) as { result: { conflicts: unknown[]; request: { method: string; path: string; body?: unknown } } }
     if (result.conflicts.length && !confirm) {
@@ -150,5 +238,5 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
       headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1', [UNDO_HEADER]: `${undoKey}:${e.id}` },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
-  })
+  }
 }

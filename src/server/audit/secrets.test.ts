@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { withoutSecrets } from './secrets'
+import { withoutSecrets, withoutUrlSecrets } from './secrets'
 
 describe('withoutSecrets', () => {
   it('replaces secret-looking fields at any depth, in objects and arrays', () => {
@@ -22,5 +22,29 @@ describe('withoutSecrets', () => {
     expect(out).not.toBe(before)
     expect(out.records).toBe(records)
     expect(withoutSecrets(records)).toBe(records)
+  })
+
+  it('scrubs credentials inside destination URLs, keeping where the logs go', () => {
+    const job = {
+      name: 'http-job',
+      destination_conf: 'https://logs.example.com/ingest?header_Authorization=Bearer%20s3cr3t-token&tags=prod',
+      others: [
+        's3://bucket/logs?region=us-east-1&access-key-id=AKIAEXAMPLE&secret-access-key=wJalrXUtnFEMI',
+        'r2://bucket/path?account-id=abc&access-key-id=KEYID&secret-access-key=SECRETKEY',
+        'https://alice:hunter2@collector.example.com/path',
+        'splunk://splunk.example.com:8088/services/collector/raw?channel=abc&insecure-skip-verify=false&header_Authorization=Splunk%20tok123',
+        'azure://container/path?sv=2021&sig=SIGNATURE123',
+        'datadog://http-intake.logs.datadoghq.com/v1/input?header_DD-API-KEY=ddkey123&ddsource=cloudflare',
+      ],
+    }
+    const out = JSON.stringify(withoutSecrets(job))
+    for (const secret of ['s3cr3t-token', 'AKIAEXAMPLE', 'wJalrXUtnFEMI', 'SECRETKEY', 'KEYID', 'hunter2', 'tok123', 'SIGNATURE123', 'ddkey123']) expect(out).not.toContain(secret)
+    expect(withoutUrlSecrets(job.destination_conf)).toBe('https://logs.example.com/ingest?header_Authorization=[not recorded]&tags=prod')
+    expect(withoutUrlSecrets(job.others[2])).toBe('https://alice:[not recorded]@collector.example.com/path')
+    expect(out).toContain('region=us-east-1')
+    expect(out).toContain('account-id=abc')
+    expect(out).toContain('ddsource=cloudflare')
+    // Texts that are not URLs are left alone.
+    expect(withoutUrlSecrets('token=abc')).toBe('token=abc')
   })
 })

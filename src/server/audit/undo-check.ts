@@ -1,31 +1,26 @@
 import { jsonError, jsonOk } from '../envelope'
-import type { AuditEntry } from '../store'
+import type { AuditEntry, UndoReservation } from '../store'
 import type { Send } from '../upstream'
 import { readMany } from './capture'
-import { dnsInput, NotUndoable, pick, planUndo, POLICY_FIELDS, rulesetState } from './undo-plan'
+import { dnsInput, NotUndoable, pick, planUndo, POLICY_FIELDS, rulesetState, same, type UndoCheck } from './undo-plan'
 
-/** The same comparable fields as the plan's `expected`, read from the object as it is now. */
-function comparable(path: string, current: unknown): Record<string, unknown> | null {
+/** The same comparable fields as the plan's `expected` (only those the undo writes), read from the object as it is now. */
+function comparable(check: UndoCheck, current: unknown): Record<string, unknown> | null {
   if (current === null) return null
+  if (check.fields) return pick(current, check.fields)
+  const { path } = check
   if (path.includes('/dns_records/')) return dnsInput(current)
   if (path.includes('/page_shield/policies/')) return pick(current, POLICY_FIELDS)
   if (path.includes('/rulesets/')) return rulesetState(current)
   return current as Record<string, unknown>
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b))
-function sortKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortKeys)
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, sortKeys(x)]))
-  return v
-}
-
 /**
  * Before an undo: is every object still as the entry left it? Answers the plan (what will be sent)
  * and the conflicts, each with the expected and the current state, for the person to decide.
  */
-export async function checkUndo(forward: Send, e: AuditEntry, undoneBy: number | undefined): Promise<Response> {
-  if (undoneBy !== undefined) return jsonError(409, 10409, `This change was already undone (entry ${undoneBy}).`)
+export async function checkUndo(forward: Send, e: AuditEntry, taken: UndoReservation | undefined): Promise<Response> {
+  if (taken) return alreadyUndone(taken)
   let plan
   try {
     plan = planUndo(e)
@@ -35,7 +30,19 @@ export async function checkUndo(forward: Send, e: AuditEntry, undoneBy: number |
   }
   const now = await readMany(forward, plan.checks.map((c) => c.path))
   const conflicts = plan.checks
-    .map((check, i) => ({ label: check.label, path: check.path, expected: check.expected, current: comparable(check.path, now[i]) }))
+    .map((check, i) => ({ label: check.label, path: check.path, expected: check.expected, current: comparable(check, now[i]) }))
     .filter((c) => !same(c.expected, c.current))
   return jsonOk({ summary: plan.summary, note: plan.note ?? null, request: plan.request, conflicts })
+}
+
+/** 409: someone undid (or is undoing) this entry; says who and when. */
+export function alreadyUndone(by: UndoReservation): Response {
+  const when = new Date(by.at).toISOString().replace('T', ' ').slice(0, 16) + ' UTC'
+  const who = `${by.personName} (${by.username})`
+  const message =
+    by.state === 'done'
+      ? `This change was already undone by ${who} at ${when}${by.undoEntryId ? ` (entry ${by.undoEntryId})` : ''}.`
+      : `${who} is undoing this change (since ${when}).`
+  const body = { success: false, errors: [{ code: 10409, message }], messages: [], result: { undoneBy: { username: by.username, personName: by.personName, at: by.at, state: by.state, entryId: by.undoEntryId } } }
+  return new Response(JSON.stringify(body), { status: 409, headers: { 'content-type': 'application/json' } })
 }

@@ -2,7 +2,7 @@ import type { AuditEntry } from '../store'
 
 /** One write that undoes an entry (a path below /api/v4). */
 export interface UndoRequest {
-  method: 'POST' | 'PUT' | 'DELETE'
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   path: string
   body?: unknown
 }
@@ -12,6 +12,8 @@ export interface UndoCheck {
   path: string
   label: string
   expected: Record<string, unknown> | null
+  /** Only these fields are compared (those the undo writes); all comparable fields when absent. */
+  fields?: readonly string[]
 }
 
 export interface UndoPlan {
@@ -25,18 +27,55 @@ export interface UndoPlan {
 type Rec = Record<string, unknown>
 
 /** The fields of a DNS record that a write sets (what undo restores and what a conflict compares). */
-export const DNS_FIELDS = ['type', 'name', 'content', 'ttl', 'proxied', 'comment', 'tags', 'priority', 'data'] as const
+export const DNS_FIELDS = ['type', 'name', 'content', 'ttl', 'proxied', 'comment', 'tags', 'priority', 'data', 'settings'] as const
 export const POLICY_FIELDS = ['description', 'action', 'expression', 'enabled', 'value'] as const
 const RULE_FIELDS = ['action', 'action_parameters', 'expression', 'description', 'enabled'] as const
 
+/** A record's settings without the switches that are off (`{ flatten_cname: false }` is `{}`). */
+function settingsOn(v: unknown): Rec | undefined {
+  if (!v || typeof v !== 'object') return undefined
+  const on = Object.fromEntries(Object.entries(v as Rec).filter(([, x]) => x !== false && x !== null && x !== undefined))
+  return Object.keys(on).length ? on : undefined
+}
+
+/** The fields of `obj` that are set: an absent, null, empty comment, empty tags and all-off settings are the same. */
 export function pick(obj: unknown, fields: readonly string[]): Rec {
   const out: Rec = {}
   if (!obj || typeof obj !== 'object') return out
   for (const f of fields) {
-    const v = (obj as Rec)[f]
+    const v = f === 'settings' ? settingsOn((obj as Rec)[f]) : (obj as Rec)[f]
     if (v !== undefined && v !== null && !(f === 'tags' && Array.isArray(v) && v.length === 0) && !(f === 'comment' && v === '')) out[f] = v
   }
   return out
+}
+
+/** What clears a field in a partial update (the value an absent field stands for). */
+const EMPTY: Rec = { comment: null, tags: [], settings: {} }
+
+/**
+ * An update's undo: the fields the entry changed (compared as `pick` sees them), the partial body
+ * that puts exactly those back, and the state they must still have for the undo not to overwrite
+ * someone else's later change. Fields the entry did not touch are neither written nor compared.
+ */
+export function changedFields(before: unknown, after: unknown, fields: readonly string[]): { fields: string[]; body: Rec; expected: Rec } {
+  const b = pick(before, fields)
+  const a = pick(after, fields)
+  const changed = fields.filter((f) => !same(b[f], a[f]))
+  const body: Rec = {}
+  for (const f of changed) {
+    if (f in b) body[f] = f === 'settings' ? (before as Rec).settings : b[f]
+    else if (f in EMPTY) body[f] = EMPTY[f]
+  }
+  // A record with structured data: its content follows from the data.
+  if ('data' in body) delete body.content
+  return { fields: changed, body, expected: Object.fromEntries(changed.filter((f) => f in a).map((f) => [f, a[f]])) }
+}
+
+export const same = (a: unknown, b: unknown) => JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b))
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys)
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, sortKeys(x)]))
+  return v
 }
 
 /** A record as the create/replace body the API takes. */
@@ -68,11 +107,17 @@ export function planUndo(e: AuditEntry): UndoPlan {
       return { summary: `Delete the record ${label} that this change created.`, checks: [{ path, label, expected: dnsInput(after) }], request: { method: 'DELETE', path } }
     }
     if (e.action === 'update' || e.action === 'proxy') {
-      return { summary: `Put the record ${label} back as it was before.`, checks: [{ path, label, expected: dnsInput(after) }], request: { method: 'PUT', path, body: dnsInput(before) } }
+      const c = changedFields(before, after, DNS_FIELDS.filter((f) => f !== 'type'))
+      if (!c.fields.length) throw new NotUndoable('This change left every field of the record as it was: there is nothing to undo.')
+      return {
+        summary: `Put the record ${label} back as it was before (${c.fields.join(', ')}); its other fields stay as they are.`,
+        checks: [{ path, label, expected: c.expected, fields: c.fields }],
+        request: { method: 'PATCH', path, body: c.body },
+      }
     }
     if (e.action === 'delete' && before) {
       return {
-        summary: `Create the record ${label} again with its name, type, content, TTL, proxy status, comment and tags.`,
+        summary: `Create the record ${label} again with its name, type, content, TTL, proxy status, comment, tags and settings.`,
         checks: [{ path, label, expected: null }],
         request: { method: 'POST', path: `${z}/dns_records`, body: dnsInput(before) },
         note: 'The record comes back with a new id (the API gives every new record its own).',
@@ -96,7 +141,10 @@ export function planUndo(e: AuditEntry): UndoPlan {
       return { summary: `Delete the policy "${label}" that this change created.`, checks: [{ path: `${base}/${e.resourceId}`, label, expected: pick(after, POLICY_FIELDS) }], request: { method: 'DELETE', path: `${base}/${e.resourceId}` } }
     }
     if (e.action === 'update' && e.resourceId) {
-      return { summary: `Put the policy "${label}" back as it was before.`, checks: [{ path: `${base}/${e.resourceId}`, label, expected: pick(after, POLICY_FIELDS) }], request: { method: 'PUT', path: `${base}/${e.resourceId}`, body: pick(before, POLICY_FIELDS) } }
+      // The API's PUT of a policy is partial: only the fields the entry changed are sent back.
+      const c = changedFields(before, after, POLICY_FIELDS)
+      if (!c.fields.length) throw new NotUndoable('This change left every field of the policy as it was: there is nothing to undo.')
+      return { summary: `Put the policy "${label}" back as it was before (${c.fields.join(', ')}).`, checks: [{ path: `${base}/${e.resourceId}`, label, expected: c.expected, fields: c.fields }], request: { method: 'PUT', path: `${base}/${e.resourceId}`, body: c.body } }
     }
     if (e.action === 'delete' && before && e.resourceId) {
       return { summary: `Create the policy "${label}" again.`, checks: [{ path: `${base}/${e.resourceId}`, label, expected: null }], request: { method: 'POST', path: base, body: pick(before, POLICY_FIELDS) }, note: 'The policy comes back with a new id.' }

@@ -94,4 +94,72 @@ describe('undo', () => {
     expect(exprs(after)).toEqual(exprs(before))
     expect(after.description).toBe(before.description ?? '')
   })
+
+  it('applies one of 8 concurrent undos of a delete; the others get 409 with who undid it', async () => {
+    const created = await write('POST', `/zones/${Z}/dns_records`, { type: 'A', name: 'race-undo', content: '192.0.2.30', ttl: 300 })
+    const gone = await write('DELETE', `/zones/${Z}/dns_records/${created.body.result.id}`)
+    const answers = await Promise.all(Array.from({ length: 8 }, () => undo(gone.audit)))
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409])
+    const refused = (await answers.find((r) => r.status === 409)!.json()) as { errors: { message: string }[] }
+    expect(refused.errors[0].message).toMatch(/Local administrator \(local\)/)
+    expect((await get(`/zones/${Z}/dns_records?name=race-undo.example.com`)) as unknown as unknown[]).toHaveLength(1)
+    const undos = (await store.audit.list({ action: 'undo' }, 1, 500)).entries.filter((e) => e.undoOf === gone.audit)
+    expect(undos).toHaveLength(1)
+    // And in sequence, later: still 409.
+    const again = await undo(gone.audit)
+    expect(again.status).toBe(409)
+    expect(((await again.json()) as { errors: { message: string }[] }).errors[0].message).toContain('already undone by')
+  })
+
+  it('applies one of 8 concurrent undos of a policy delete', async () => {
+    const made = await write('POST', `/zones/${Z}/page_shield/policies`, { description: 'race policy', action: 'log', expression: 'http.host eq "example.com"', enabled: false, value: "script-src 'self'" })
+    const gone = await app.request(`/api/v4/zones/${Z}/page_shield/policies/${made.body.result.id}`, { method: 'DELETE', headers: W })
+    const goneId = Number(gone.headers.get('x-zonekeeper-audit-id'))
+    const answers = await Promise.all(Array.from({ length: 8 }, () => undo(goneId)))
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1)
+    const all = (await get(`/zones/${Z}/page_shield/policies?per_page=100`)) as unknown as { description: string }[]
+    expect(all.filter((p) => p.description === 'race policy')).toHaveLength(1)
+  })
+
+  it('lets the undo be tried again when it did not go through', async () => {
+    const created = await write('POST', `/zones/${Z}/dns_records`, { type: 'TXT', name: 'retry-undo', content: '"one"', ttl: 300 })
+    const mine = await write('PATCH', `/zones/${Z}/dns_records/${created.body.result.id}`, { content: '"two"' })
+    await write('PATCH', `/zones/${Z}/dns_records/${created.body.result.id}`, { content: '"three"' })
+    expect((await undo(mine.audit)).status).toBe(409) // a conflict, not a reservation
+    expect((await undo(mine.audit, true)).status).toBe(200)
+  })
+
+  it('brings a deleted CNAME back with its settings (flatten_cname)', async () => {
+    const made = await write('POST', `/zones/${Z}/dns_records`, { type: 'CNAME', name: 'flat-gone', content: 'target.example.net', ttl: 300, proxied: false, settings: { flatten_cname: true }, comment: 'flat' })
+    expect(made.body.result.settings).toMatchObject({ flatten_cname: true })
+    const gone = await write('DELETE', `/zones/${Z}/dns_records/${made.body.result.id}`)
+    const res = await undo(gone.audit)
+    expect(res.status, await res.clone().text()).toBe(200)
+    expect(((await res.json()) as { result: Record<string, unknown> }).result).toMatchObject({ name: 'flat-gone.example.com', settings: { flatten_cname: true }, comment: 'flat' })
+  })
+
+  it('undoes a TTL change without touching the settings, and ignores later changes to fields it does not write', async () => {
+    const made = await write('POST', `/zones/${Z}/dns_records`, { type: 'CNAME', name: 'flat-ttl', content: 'target.example.net', ttl: 300, proxied: false, settings: { flatten_cname: true } })
+    const id = made.body.result.id
+    const mine = await write('PATCH', `/zones/${Z}/dns_records/${id}`, { ttl: 600 })
+    // Someone else adds a comment afterwards: the undo writes only the TTL, so no conflict.
+    await write('PATCH', `/zones/${Z}/dns_records/${id}`, { comment: 'later, by someone else' })
+    const check = (await (await app.request(`/api/local/audit/${mine.audit}/undo-check`)).json()) as { result: { conflicts: unknown[]; request: { method: string; body: unknown } } }
+    expect(check.result.conflicts).toEqual([])
+    expect(check.result.request).toMatchObject({ method: 'PATCH', body: { ttl: 300 } })
+    expect((await undo(mine.audit)).status).toBe(200)
+    expect(await get(`/zones/${Z}/dns_records/${id}`)).toMatchObject({ ttl: 300, settings: { flatten_cname: true }, comment: 'later, by someone else' })
+  })
+
+  it('sees a later change of the settings as a conflict when the undo would write them', async () => {
+    const made = await write('POST', `/zones/${Z}/dns_records`, { type: 'CNAME', name: 'flat-conflict', content: 'target.example.net', ttl: 300, proxied: false })
+    const id = made.body.result.id
+    const mine = await write('PATCH', `/zones/${Z}/dns_records/${id}`, { ttl: 600, settings: { flatten_cname: true } })
+    await write('PATCH', `/zones/${Z}/dns_records/${id}`, { settings: { flatten_cname: false } })
+    const check = (await (await app.request(`/api/local/audit/${mine.audit}/undo-check`)).json()) as { result: { conflicts: { expected: Record<string, unknown>; current: Record<string, unknown> }[] } }
+    expect(check.result.conflicts).toHaveLength(1)
+    expect(check.result.conflicts[0].expected).toMatchObject({ settings: { flatten_cname: true } })
+    expect(check.result.conflicts[0].current.settings).toBeUndefined()
+    expect((await undo(mine.audit)).status).toBe(409)
+  })
 })

@@ -101,7 +101,7 @@ export function registerAuth(app: Hono, options: AuthOptions): { signInRequired:
     return c.text('Sign in to the dashboard first.', 401)
   }
 
-  registerPasswordChange(app, store)
+  registerPasswordChange(app, store, options.now)
   const scope = registerAccess(app, options)
   const signInRequired = async () => !loopback || Boolean(options.oidc) || !(await nobodyYet())
   registerClientDoorAccess(app, { store, scope, signInRequired })

@@ -1,9 +1,13 @@
+import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto'
 import type { Context, Hono } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import * as oidc from 'openid-client'
 import { isLoopback } from '../config'
 import type { Store } from '../store'
+import type { SsoIdentity } from '../store/people'
 import { grantFor, type OidcConfig } from './oidc-config'
 import { escapeHtml, PAGE_CSP, renderPage, safeNext } from './pages'
+import { clientAddress, isHttps, publicUrl } from './request-info'
 import { usernameProblem } from './usernames'
 
 export const OIDC_START = '/login/oidc'
@@ -17,10 +21,69 @@ export interface OidcSignOut {
 }
 
 interface Pending {
+  state: string
   verifier: string
   nonce: string
   next: string
   expires: number
+}
+
+/**
+ * The pending sign-in rides in this cookie, sealed (AES-256-GCM with a key shared by the instances
+ * through the store): it binds the callback to the browser that started the sign-in, and nothing is
+ * stored per attempt. SameSite=Lax, since the callback is a top-level navigation from the provider.
+ */
+export const OIDC_PENDING_COOKIE = 'zonekeeper_oidc'
+const PENDING_KEY_SETTING = 'oidc-pending-key'
+const SEAL_CONTEXT = Buffer.from('zonekeeper oidc pending v1')
+/** `next` longer than this is dropped (the dashboard's own paths are short). */
+export const OIDC_NEXT_MAX = 512
+
+function seal(key: Buffer, pending: Pending): string {
+  const iv = randomBytes(12)
+  const cipher = createCipheriv('aes-256-gcm', key, iv)
+  cipher.setAAD(SEAL_CONTEXT)
+  const body = Buffer.concat([cipher.update(JSON.stringify(pending), 'utf8'), cipher.final()])
+  return Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url')
+}
+
+function unseal(key: Buffer, value: string | undefined): Pending | undefined {
+  if (!value || value.length > 4096) return undefined
+  try {
+    const raw = Buffer.from(value, 'base64url')
+    if (raw.length < 12 + 16 + 2) return undefined
+    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12))
+    decipher.setAAD(SEAL_CONTEXT)
+    decipher.setAuthTag(raw.subarray(raw.length - 16))
+    const text = Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]).toString('utf8')
+    const p = JSON.parse(text) as Partial<Pending>
+    if (typeof p.state !== 'string' || typeof p.verifier !== 'string' || typeof p.nonce !== 'string') return undefined
+    if (typeof p.next !== 'string' || typeof p.expires !== 'number') return undefined
+    return p as Pending
+  } catch {
+    return undefined
+  }
+}
+
+/** Only strings count in the groups claim (anything else the provider sends is ignored). */
+export function claimValues(raw: unknown): string[] {
+  if (typeof raw === 'string') return [raw]
+  return Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string') : []
+}
+
+/** The issuer and subject an ID token (already accepted once, kept on a session) names. */
+function identityOfIdToken(token: string): SsoIdentity | undefined {
+  try {
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      iss?: unknown
+      sub?: unknown
+    }
+    return typeof claims.iss === 'string' && typeof claims.sub === 'string'
+      ? { issuer: claims.iss, subject: claims.sub }
+      : undefined
+  } catch {
+    return undefined
+  }
 }
 
 function refusal(c: Context, status: 400 | 403 | 502, title: string, intro: string) {
@@ -29,11 +92,17 @@ function refusal(c: Context, status: 400 | 403 | 502, title: string, intro: stri
   return c.html(renderPage({ title, intro, after: 'Go back to the sign-in page: /login' }), status)
 }
 
+/** The stable words of the refusal when a provider's user name belongs to someone else here. */
+export const COLLISION_TITLE = 'Username already in use'
+
 /**
- * Single sign-on with any OpenID Connect provider (authorization code + PKCE, openid-client). The
- * configured claim (groups by default) decides role and zones at every sign-in; a person whose claim
- * maps to nothing is refused with a page saying so. The pending sign-in is kept in the store, so the
- * callback may land on another instance.
+ * Single sign-on with any OpenID Connect provider (authorization code + PKCE, openid-client). A
+ * person from the provider is its issuer + `sub` (kept on the person); `preferred_username` (else
+ * e-mail, else `sub`) only names a new person, and a name that belongs to someone else here refuses
+ * the sign-in until an administrator links the identity. The configured claim (groups by default)
+ * decides role and zones at every sign-in; a person whose claim maps to nothing is refused with a
+ * page saying so. Refusals are written to the audit log. The pending sign-in is a sealed cookie of
+ * the browser that started it, so the callback may land on another instance but not in another browser.
  */
 export function registerOidc(
   app: Hono,
@@ -42,6 +111,8 @@ export function registerOidc(
     config: OidcConfig
     startSession: (c: Context, personId: string, idToken?: string) => Promise<void>
     now?: () => number
+    /** The audit entry's mode for refusals (sign-in happens before any mode is chosen). */
+    mode?: string
   },
 ): OidcSignOut {
   const { store, config } = options
@@ -63,12 +134,65 @@ export function registerOidc(
       discovered = undefined
       throw err
     }))
-  const redirectUri = (c: Context) => new URL(OIDC_CALLBACK, c.req.url).href
+  let keyPromise: Promise<Buffer> | undefined
+  const pendingKey = () =>
+    (keyPromise ??= store.settings
+      .setIfAbsent(PENDING_KEY_SETTING, randomBytes(32).toString('base64url'))
+      .then((k) => Buffer.from(k, 'base64url'))
+      .catch((err) => {
+        keyPromise = undefined
+        throw err
+      }))
+  // As the browser sees this server: https behind a TLS-terminating proxy in TRUSTED_PROXIES.
+  const redirectUri = (c: Context) => new URL(OIDC_CALLBACK, publicUrl(c)).href
+  const cookieOptions = (c: Context) => ({ path: OIDC_START, httpOnly: true, sameSite: 'Lax' as const, secure: isHttps(c) })
+
+  /** A refusal page, and its audit entry (who the provider said, never a token). */
+  async function refuse(
+    c: Context,
+    status: 400 | 403,
+    title: string,
+    intro: string,
+    who: { username?: string; displayName?: string; identity?: SsoIdentity; reason: string },
+  ) {
+    await store.audit
+      .add({
+        at: now(),
+        requestId: randomUUID(),
+        personId: null,
+        username: (who.username ?? '').slice(0, 100),
+        personName: (who.displayName ?? who.username ?? '').slice(0, 100),
+        mode: options.mode ?? 'sign-in',
+        zoneId: null,
+        zoneName: null,
+        area: 'people',
+        resourceType: 'sso_sign_in',
+        resourceId: who.identity ? who.identity.subject.slice(0, 255) : null,
+        action: 'sign-in',
+        method: c.req.method,
+        path: OIDC_CALLBACK,
+        outcome: 'refused',
+        status,
+        errors: [{ code: status === 400 ? 10400 : 10403, message: `${title}: ${intro}`.slice(0, 500) }],
+        before: null,
+        after: {
+          reason: who.reason,
+          issuer: who.identity?.issuer ?? null,
+          subject: who.identity?.subject ?? null,
+          address: clientAddress(c),
+        },
+        undoOf: null,
+      })
+      .catch(() => undefined) // the audit never turns a refusal into a 500
+    return refusal(c, status, title, intro)
+  }
 
   app.get(OIDC_START, async (c) => {
     let cfg: oidc.Configuration
+    let key: Buffer
     try {
       cfg = await provider()
+      key = await pendingKey()
     } catch {
       return refusal(
         c,
@@ -80,8 +204,15 @@ export function registerOidc(
     const verifier = oidc.randomPKCECodeVerifier()
     const state = oidc.randomState()
     const nonce = oidc.randomNonce()
-    const pending: Pending = { verifier, nonce, next: safeNext(c.req.query('next')), expires: now() + STATE_TTL_MS }
-    await store.settings.setIfAbsent(`oidc:${state}`, JSON.stringify(pending))
+    const asked = safeNext(c.req.query('next'))
+    const pending: Pending = {
+      state,
+      verifier,
+      nonce,
+      next: asked.length > OIDC_NEXT_MAX ? '/' : asked,
+      expires: now() + STATE_TTL_MS,
+    }
+    setCookie(c, OIDC_PENDING_COOKIE, seal(key, pending), { ...cookieOptions(c), maxAge: STATE_TTL_MS / 1000 })
     const url = oidc.buildAuthorizationUrl(cfg, {
       redirect_uri: redirectUri(c),
       scope: `openid profile ${config.claim === 'groups' ? 'groups' : ''}`.trim(),
@@ -90,76 +221,124 @@ export function registerOidc(
       state,
       nonce,
     })
+    c.header('Cache-Control', 'no-store')
     return c.redirect(url.href, 302)
   })
 
   app.get(OIDC_CALLBACK, async (c) => {
     const state = c.req.query('state') ?? ''
-    const raw = state ? await store.settings.get(`oidc:${state}`) : undefined
-    if (raw) await store.settings.delete(`oidc:${state}`)
-    const pending = raw ? (JSON.parse(raw) as Pending) : undefined
-    if (!pending || pending.expires < now()) {
-      return refusal(
+    // The pending sign-in of this browser, used once: the cookie goes whatever happens next.
+    const sealed = getCookie(c, OIDC_PENDING_COOKIE)
+    if (sealed !== undefined) deleteCookie(c, OIDC_PENDING_COOKIE, cookieOptions(c))
+    let pending: Pending | undefined
+    try {
+      pending = unseal(await pendingKey(), sealed)
+    } catch {
+      pending = undefined
+    }
+    if (!pending || pending.expires < now() || !state || pending.state !== state) {
+      return refuse(
         c,
         400,
         'Sign-in expired',
-        'This single sign-on attempt is unknown or too old. Start again from the sign-in page.',
+        'This single sign-on answer does not belong to a sign-in started in this browser in the last 10 minutes. Start again from the sign-in page.',
+        { reason: sealed === undefined ? 'no sign-in started in this browser' : 'unknown, expired or mismatched sign-in' },
       )
     }
     let claims: Record<string, unknown>
+    let identity: SsoIdentity
     let idToken: string | undefined
     try {
       const cfg = await provider()
-      const tokens = await oidc.authorizationCodeGrant(cfg, new URL(c.req.url), {
+      const tokens = await oidc.authorizationCodeGrant(cfg, publicUrl(c), {
         pkceCodeVerifier: pending.verifier,
         expectedState: state,
         expectedNonce: pending.nonce,
       })
-      claims = { ...(tokens.claims() ?? {}) }
+      const fromIdToken = { ...(tokens.claims() ?? {}) }
+      // Who this is comes from the ID token alone (checked by openid-client: issuer, audience, nonce).
+      identity = { issuer: String(fromIdToken.iss ?? cfg.serverMetadata().issuer), subject: String(fromIdToken.sub ?? '') }
+      if (!identity.subject) throw new Error('the ID token names no subject')
+      claims = fromIdToken
       idToken = tokens.id_token
       if (!(config.claim in claims) && tokens.access_token) {
-        claims = { ...claims, ...(await oidc.fetchUserInfo(cfg, tokens.access_token, String(claims.sub))) }
+        claims = { ...(await oidc.fetchUserInfo(cfg, tokens.access_token, identity.subject)), ...fromIdToken }
       }
     } catch (err) {
-      return refusal(
+      return refuse(
         c,
         400,
         'Single sign-on failed',
         `The provider's answer could not be accepted (${err instanceof Error ? err.message : 'unknown error'}). Start again from the sign-in page.`,
+        { reason: 'the provider answer was not accepted' },
       )
     }
-    const grant = grantFor(claims[config.claim], config.groups)
-    const values = Array.isArray(claims[config.claim])
-      ? (claims[config.claim] as unknown[]).join(', ')
-      : String(claims[config.claim] ?? 'none')
+    const text = (v: unknown) => (typeof v === 'string' ? v : undefined)
+    const username = (text(claims.preferred_username) ?? text(claims.email) ?? identity.subject).toLowerCase()
+    const displayName = (text(claims.name) ?? username).slice(0, 100)
+    const who = { username, displayName, identity }
+    const values = claimValues(claims[config.claim])
+    const grant = grantFor(values, config.groups)
     if (!grant) {
-      return refusal(
+      const shown = values.join(', ').slice(0, 300) || 'none'
+      return refuse(
         c,
         403,
         'No access to Zonekeeper',
-        `You signed in at your provider, but none of your ${config.claim} (${values}) gives access to this dashboard. Ask an administrator to add one of them to OIDC_GROUPS.`,
+        `You signed in at your provider, but none of your ${config.claim} (${shown}) gives access to this dashboard. Ask an administrator to add one of them to OIDC_GROUPS.`,
+        { ...who, reason: 'no mapped group' },
       )
     }
-    const username = String(claims.preferred_username ?? claims.email ?? claims.sub ?? '').toLowerCase()
-    const bad = usernameProblem(username)
-    if (bad)
-      return refusal(c, 403, 'No access to Zonekeeper', `Your provider's user name "${username}" cannot be used here: ${bad}`)
-    const displayName = String(claims.name ?? username).slice(0, 100)
-    const existing = await store.people.byUsername(username)
-    if (existing?.passwordHash) {
-      return refusal(
+    const collision = () =>
+      refuse(
         c,
         403,
-        'No access to Zonekeeper',
-        `${username} is a password account here: sign in with the password form, or ask an administrator.`,
+        COLLISION_TITLE,
+        `Your provider's user name "${username}" belongs to another person here, so this sign-in was refused. ` +
+          `An administrator can link your single sign-on identity (issuer ${identity.issuer}, subject ${identity.subject}) to your person on the People page, ` +
+          'or add you with a different username and link it there.',
+        { ...who, reason: 'username belongs to another person' },
       )
+
+    let known = await store.people.bySso(identity)
+    if (!known) {
+      const bad = usernameProblem(username)
+      if (bad) {
+        return refuse(c, 403, 'No access to Zonekeeper', `Your provider's user name "${username}" cannot be used here: ${bad}`, {
+          ...who,
+          reason: 'unusable username',
+        })
+      }
+      const existing = await store.people.byUsername(username)
+      if (existing) {
+        // Someone made by single sign-on before identities were kept: theirs only when unambiguous.
+        if (existing.sso || existing.passwordHash || !(await madeFor(existing.id, username, identity))) return collision()
+        const linked = await store.people.linkSso(existing.id, identity)
+        if (typeof linked !== 'object') return collision()
+        known = await store.people.byId(existing.id)
+      } else {
+        const added = await store.people.add({
+          username,
+          displayName,
+          role: grant.role,
+          zones: grant.zones,
+          passwordHash: null,
+          sso: identity,
+        })
+        // Not added: the name was taken at the same moment, or this identity signed in on another instance.
+        known = added ? await store.people.byId(added.id) : await store.people.bySso(identity)
+        if (!known) return collision()
+      }
     }
-    if (existing?.disabled) return refusal(c, 403, 'No access to Zonekeeper', 'This account is disabled. Ask an administrator.')
+    if (!known) return collision()
+    if (known.disabled)
+      return refuse(c, 403, 'No access to Zonekeeper', 'This account is disabled. Ask an administrator.', {
+        ...who,
+        reason: 'disabled',
+      })
     // The provider is the source of truth: role and zones follow the claim at every sign-in.
-    const person = existing
-      ? await store.people.update(existing.id, { displayName, role: grant.role, zones: grant.zones })
-      : await store.people.add({ username, displayName, role: grant.role, zones: grant.zones, passwordHash: null })
-    if (!person) return refusal(c, 403, 'No access to Zonekeeper', 'That user name was taken at the same moment. Try again.')
+    const person = await store.people.update(known.id, { displayName, role: grant.role, zones: grant.zones })
+    if (!person) return collision()
     await options.startSession(c, person.id, idToken)
     // A page that moves on by itself rather than a redirect: this answer ends a navigation that
     // started at the provider (another site), and browsers hold SameSite=Strict cookies back on
@@ -170,9 +349,20 @@ export function registerOidc(
     const next = escapeHtml(pending.next)
     return c.html(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${next}"><title>Signed in · Zonekeeper</title></head>` +
-        `<body><p>Signed in as ${escapeHtml(displayName)}. <a href="${next}">Continue to Zonekeeper</a></p></body></html>`,
+        `<body><p>Signed in as ${escapeHtml(person.displayName)}. <a href="${next}">Continue to Zonekeeper</a></p></body></html>`,
     )
   })
+
+  /**
+   * Whether a person made by single sign-on before identities were kept is, without doubt, this
+   * identity: their username is this `sub` itself (unique at the provider), or every ID token kept
+   * on their sessions names this issuer and subject (and there is one). Anything else is ambiguous.
+   */
+  async function madeFor(personId: string, username: string, identity: SsoIdentity): Promise<boolean> {
+    if (username === identity.subject) return true
+    const named = (await store.people.sessionIdTokens(personId)).map(identityOfIdToken)
+    return named.length > 0 && named.every((n) => n?.issuer === identity.issuer && n.subject === identity.subject)
+  }
 
   return {
     async endSessionUrl(c, idToken) {
@@ -180,7 +370,7 @@ export function registerOidc(
       if (!cfg.serverMetadata().end_session_endpoint) return undefined
       return oidc.buildEndSessionUrl(cfg, {
         id_token_hint: idToken,
-        post_logout_redirect_uri: new URL('/login', c.req.url).href,
+        post_logout_redirect_uri: new URL('/login', publicUrl(c)).href,
       }).href
     },
   }

@@ -35,6 +35,8 @@ export interface Field {
   autocomplete: string
   value?: string
   hint?: string
+  /** What is wrong with this field, shown under it (and announced with it). */
+  error?: string
 }
 
 export interface PageOptions {
@@ -57,10 +59,12 @@ export function renderPage(o: PageOptions): string {
   const fields = (o.fields ?? [])
     .map((f, i) => {
       const hintId = `${f.name}-hint`
-      const described = [o.error && i === 0 ? errorId : '', f.hint ? hintId : ''].filter(Boolean).join(' ')
+      const fieldErrorId = `${f.name}-error`
+      const described = [o.error && i === 0 ? errorId : '', f.error ? fieldErrorId : '', f.hint ? hintId : ''].filter(Boolean).join(' ')
+      const invalid = (o.error && i === 0) || f.error
       return `<label for="${f.name}">${escapeHtml(f.label)}</label>
-<input id="${f.name}" name="${f.name}" type="${f.type}" autocomplete="${f.autocomplete}" required${i === 0 ? ' autofocus' : ''}${f.value ? ` value="${escapeHtml(f.value)}"` : ''}${described ? ` aria-describedby="${described}"` : ''}${o.error && i === 0 ? ' aria-invalid="true"' : ''}>
-${f.hint ? `<p class="hint" id="${hintId}">${escapeHtml(f.hint)}</p>` : ''}`
+<input id="${f.name}" name="${f.name}" type="${f.type}" autocomplete="${f.autocomplete}" required${i === 0 ? ' autofocus' : ''}${f.value ? ` value="${escapeHtml(f.value)}"` : ''}${described ? ` aria-describedby="${described}"` : ''}${invalid ? ' aria-invalid="true"' : ''}>
+${f.error ? `<p class="error" id="${fieldErrorId}">${escapeHtml(f.error)}</p>` : ''}${f.hint ? `<p class="hint" id="${hintId}">${escapeHtml(f.hint)}</p>` : ''}`
     })
     .join('\n')
   const hidden = Object.entries(o.hidden ?? {})

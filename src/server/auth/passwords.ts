@@ -1,11 +1,12 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { MAX_PASSWORD_LENGTH } from '../../shared/password-rule'
+
+/** The rule for new passwords lives once, in src/shared/password-rule.ts (the forms use it too). */
+export { MAX_PASSWORD_LENGTH, passwordProblem } from '../../shared/password-rule'
 
 /** scrypt, memory-hard: N=2^15, r=8 (32 MiB per hash), p=1. Stored as `scrypt$N$r$p$salt$hash` (base64url). */
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 }
 const KEY_LENGTH = 32
-/** Longest password accepted, so that one request cannot make the server hash megabytes. */
-export const MAX_PASSWORD_LENGTH = 1024
-export const MIN_PASSWORD_LENGTH = 10
 
 function derive(password: string, salt: Buffer, o: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { N: o.N, r: o.r, p: o.p, maxmem: 128 * o.N * o.r * 2 }
@@ -40,11 +41,4 @@ export function generatePassword(length = 20): string {
   const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ23456789'
   const bytes = randomBytes(length)
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')
-}
-
-/** Why a new password is not acceptable, or undefined. */
-export function passwordProblem(password: string): string | undefined {
-  if (password.length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters.`
-  if (password.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters.`
-  return undefined
 }

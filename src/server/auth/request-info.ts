@@ -1,13 +1,53 @@
-import type { Context } from 'hono'
-import { isOwnOrigin, requestHost } from '../guard'
+import type { Context, MiddlewareHandler } from 'hono'
+import { headerOf, isOwnOrigin, requestHost } from '../guard'
+import { resolveClient, type ClientInfo, type TrustedProxies } from '../trusted-proxies'
 
-/** The peer's address (the socket's; X-Forwarded-For is not trusted, as anyone can send it). */
-export function clientAddress(c: Context): string {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
-  return incoming?.socket?.remoteAddress ?? 'local'
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** TRUSTED_PROXIES, set on every request by `trustProxies` when configured (app.ts). */
+    zkTrustedProxies: TrustedProxies
+  }
 }
 
-export const isHttps = (c: Context) => new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https'
+/** Middleware (only when TRUSTED_PROXIES is set): lets clientAddress and isHttps believe those proxies. */
+export const trustProxies =
+  (trusted: TrustedProxies): MiddlewareHandler =>
+  (c, next) => {
+    c.set('zkTrustedProxies', trusted)
+    return next()
+  }
+
+/**
+ * The client: the socket's peer, or behind a proxy listed in TRUSTED_PROXIES the address it
+ * forwarded (X-Forwarded-For from anyone else is ignored, as anyone can send it). See trusted-proxies.ts.
+ */
+export function clientInfo(c: Context): ClientInfo {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
+  const tls = new URL(c.req.url).protocol === 'https:'
+  const peer = incoming?.socket?.remoteAddress
+  if (peer === undefined) return { address: 'local', https: tls }
+  return resolveClient(
+    peer,
+    { forwardedFor: headerOf(c, 'x-forwarded-for'), forwardedProto: headerOf(c, 'x-forwarded-proto'), tls },
+    c.get('zkTrustedProxies'),
+  )
+}
+
+/** The client's address (throttling keys, the sessions list). */
+export const clientAddress = (c: Context): string => clientInfo(c).address
+
+/** The browser reached the dashboard over HTTPS (cookies get `Secure`). */
+export const isHttps = (c: Context): boolean => clientInfo(c).https
+
+/**
+ * The URL as the browser sees it: behind a trusted proxy that terminates TLS, `https:` (for the
+ * single sign-on redirect URI). The host is the Host header, which the proxy passes on.
+ */
+export function publicUrl(c: Context): URL {
+  const url = new URL(c.req.url)
+  if (url.protocol === 'http:' && isHttps(c)) url.protocol = 'https:'
+  return url
+}
 
 /**
  * True when a form post came from another site. Browsers send `Origin: null` for forms on pages

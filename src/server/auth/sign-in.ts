@@ -8,8 +8,10 @@ import { forgetSetupCodes, setupCodeValid, setupNeedsCode } from './first-run'
 import { escapeHtml, PAGE_CSP, renderPage, safeNext, type PageOptions } from './pages'
 import { dummyHash, hashPassword, MAX_PASSWORD_LENGTH, passwordProblem, verifyPassword } from './passwords'
 import { clientAddress, foreignPost, isHttps } from './request-info'
-import { signInThrottle } from './throttle'
+import { recordSecurityEvent } from './security-audit'
+import { signInThrottle, type AttemptAnswer } from './throttle'
 import { usernameProblem } from './usernames'
+import { PASSWORD_HINT } from '../../shared/password-rule'
 
 export const SESSION_COOKIE = 'zonekeeper_session'
 
@@ -21,9 +23,20 @@ export interface SignInOptions {
   now?: () => number
 }
 
+/** One answer for every refused sign-in: a wrong password, an unknown username, a disabled account. */
+export const SIGN_IN_REFUSED = 'That username and password do not match, or the account is disabled. Try again, or ask an administrator.'
+
+/** The words of a throttled attempt (429), and its Retry-After. */
+export function throttledWords(c: Context, answer: Extract<AttemptAnswer, { ok: false }>): string {
+  c.header('Retry-After', String(answer.wait))
+  return answer.busy
+    ? 'Another sign-in to this account is being checked right now. Wait a second, then try again.'
+    : `Too many wrong attempts. Wait ${answer.wait} seconds, then try again.`
+}
+
 /** Starts a server-side session for a person and sets its cookie. */
-export async function startSession(store: Store, c: Context, personId: string, idToken?: string): Promise<void> {
-  const { token } = await store.sessions.create(personId, clientAddress(c), c.req.header('user-agent') ?? '', idToken)
+export async function startSession(store: Store, c: Context, personId: string, idToken?: string): Promise<string> {
+  const { token, handle } = await store.sessions.create(personId, clientAddress(c), c.req.header('user-agent') ?? '', idToken)
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Strict',
@@ -31,6 +44,7 @@ export async function startSession(store: Store, c: Context, personId: string, i
     maxAge: Math.floor(store.sessions.policy.absoluteMs / 1000),
     secure: isHttps(c),
   })
+  return handle
 }
 
 /**
@@ -79,7 +93,7 @@ export function registerSignIn(app: Hono, { store, host, oidc, now = Date.now }:
   const throttle = signInThrottle(store, now)
   const sso = Boolean(oidc)
   const ssoSignOut = oidc
-    ? registerOidc(app, { store, config: oidc, now, startSession: (c, id, idToken) => startSession(store, c, id, idToken) })
+    ? registerOidc(app, { store, config: oidc, now, startSession: async (c, id, idToken) => void (await startSession(store, c, id, idToken)) })
     : undefined
 
   app.get('/login', async (c) => {
@@ -97,29 +111,58 @@ export function registerSignIn(app: Hono, { store, host, oidc, now = Date.now }:
     const password = str(form.password)
     if (!username || !password) return page(c, 400, loginPage(next, 'Enter your username and password.', username, sso))
     const address = clientAddress(c)
-    const wait = await throttle.retryAfter(username, address)
-    if (wait > 0) {
-      c.header('Retry-After', String(wait))
-      return page(c, 429, loginPage(next, `Too many wrong attempts. Wait ${wait} seconds, then try again.`, username, sso))
+    const who = { id: null, username, displayName: username }
+    // Counted before the password is checked: concurrent guesses cannot all pass one check.
+    const gate = await throttle.begin(username, address)
+    if (!gate.ok) {
+      const words = throttledWords(c, gate)
+      await recordSecurityEvent(store, c, { area: 'sign-in', action: 'sign-in', who, resourceType: 'session', outcome: 'refused', status: 429, reason: words })
+      return page(c, 429, loginPage(next, words, username, sso))
     }
-    const person = await store.people.byUsername(username)
-    const ok = await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH + 1), person?.passwordHash ?? (await dummyHash()))
-    if (!person || !ok || person.disabled) {
-      await throttle.failed(username, address)
-      const why =
-        person?.disabled && ok
-          ? 'This account is disabled. Ask an administrator.'
-          : 'That username and password do not match. Try again.'
-      return page(c, 401, loginPage(next, why, username, sso))
+    try {
+      const person = await store.people.byUsername(username)
+      const ok = await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH + 1), person?.passwordHash ?? (await dummyHash()))
+      if (!person || !ok || person.disabled) {
+        // The same words whether the account is unknown, the password wrong or the account disabled.
+        const named = person ? { id: person.id, username: person.username, displayName: person.displayName } : who
+        const reason = !person ? 'unknown username' : person.disabled ? 'account disabled' : 'wrong password'
+        await recordSecurityEvent(store, c, { area: 'sign-in', action: 'sign-in', who: named, resourceType: 'session', outcome: 'failure', status: 401, reason })
+        return page(c, 401, loginPage(next, SIGN_IN_REFUSED, username, sso))
+      }
+      await gate.attempt.succeeded()
+      const handle = await startSession(store, c, person.id)
+      await recordSecurityEvent(store, c, {
+        area: 'sign-in',
+        action: 'sign-in',
+        who: { id: person.id, username: person.username, displayName: person.displayName },
+        resourceType: 'session',
+        resourceId: handle,
+        outcome: 'success',
+        status: 303,
+      })
+      return c.redirect(next, 303)
+    } finally {
+      await gate.attempt.end()
     }
-    await throttle.succeeded(username, address)
-    await startSession(store, c, person.id)
-    return c.redirect(next, 303)
   })
 
   app.post('/logout', async (c) => {
     if (foreignPost(c)) return c.text('Sign-out refused: it came from another site.', 403)
-    const ended = await store.sessions.endByToken(getCookie(c, SESSION_COOKIE))
+    const token = getCookie(c, SESSION_COOKIE)
+    const found = await store.sessions.resolveWithPerson(token)
+    const ended = await store.sessions.endByToken(token)
+    if (found && ended) {
+      const { person, session } = found
+      await recordSecurityEvent(store, c, {
+        area: 'sign-in',
+        action: 'sign-out',
+        who: { id: person.id, username: person.username, displayName: person.displayName },
+        resourceType: 'session',
+        resourceId: session.handle,
+        outcome: 'success',
+        status: 303,
+      })
+    }
     deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: isHttps(c) })
     // Signed in through single sign-on: end the provider's session too, when it says how.
     const there = ended?.idToken && ssoSignOut ? await ssoSignOut.endSessionUrl(c, ended.idToken).catch(() => undefined) : undefined
@@ -127,7 +170,7 @@ export function registerSignIn(app: Hono, { store, host, oidc, now = Date.now }:
   })
 
   const needsCode = setupNeedsCode(host)
-  const setupPage = (error?: string, values: { username?: string; display_name?: string } = {}): PageOptions => ({
+  const setupPage = (error?: string, values: { username?: string; display_name?: string } = {}, passwordError?: string): PageOptions => ({
     title: 'Set up Zonekeeper',
     intro: 'Nobody has an account yet. Create the first administrator: they can then add everyone else under People.',
     action: '/setup',
@@ -152,7 +195,7 @@ export function registerSignIn(app: Hono, { store, host, oidc, now = Date.now }:
         hint: 'Lower-case letters, digits, dots, dashes or underscores.',
       },
       { name: 'display_name', label: 'Display name', type: 'text', autocomplete: 'name', value: values.display_name },
-      { name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: 'At least 10 characters.' },
+      { name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: PASSWORD_HINT, error: passwordError },
     ],
     submit: 'Create administrator',
     error,
@@ -170,18 +213,21 @@ export function registerSignIn(app: Hono, { store, host, oidc, now = Date.now }:
     const values = { username: str(form.username).trim().toLowerCase(), display_name: str(form.display_name).trim() }
     const address = clientAddress(c)
     if (needsCode) {
-      const wait = await throttle.retryAfter('(setup)', address)
-      if (wait > 0) return page(c, 429, setupPage(`Too many wrong setup codes. Wait ${wait} seconds.`, values))
-      if (!(await setupCodeValid(store, str(form.setup_code), now))) {
-        await throttle.failed('(setup)', address)
-        return page(c, 401, setupPage('That setup code is not right. Copy it from the server log.', values))
+      const gate = await throttle.begin('(setup)', address)
+      if (!gate.ok) return page(c, 429, setupPage(`Too many wrong setup codes. ${throttledWords(c, gate)}`, values))
+      try {
+        if (!(await setupCodeValid(store, str(form.setup_code), now))) {
+          return page(c, 401, setupPage('That setup code is not right. Copy it from the server log.', values))
+        }
+        await gate.attempt.succeeded()
+      } finally {
+        await gate.attempt.end()
       }
     }
-    const problem =
-      usernameProblem(values.username) ??
-      (values.display_name ? undefined : 'Enter a display name.') ??
-      passwordProblem(str(form.password))
+    const problem = usernameProblem(values.username) ?? (values.display_name ? undefined : 'Enter a display name.')
     if (problem) return page(c, 400, setupPage(problem, values))
+    const weak = await passwordProblem(str(form.password), values.username)
+    if (weak) return page(c, 400, setupPage(undefined, values, weak))
     const person = await store.people.add({
       username: values.username,
       displayName: values.display_name.slice(0, 100),

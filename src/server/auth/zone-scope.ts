@@ -6,6 +6,15 @@ import { inScope } from './actor'
 import { zoneNames } from '../audit/zone-names'
 
 const HEX_ID = /^[0-9a-f]{32}$/i
+
+/** A path segment decoded, or as sent when its `%` escapes are malformed (then it names no zone in scope). */
+const decodeOrRaw = (segment: string) => {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
 /** Zones read for one scoped list at most (50 each): 20,000 zones. */
 const MAX_PAGES = 400
 
@@ -28,7 +37,7 @@ export function zoneScope(forward: Forward) {
   function zonesNamed(c: Context, path: string): string[] {
     const named: string[] = []
     const m = /\/zones\/([^/]+)/.exec(path)
-    if (m) named.push(decodeURIComponent(m[1]))
+    if (m) named.push(decodeOrRaw(m[1]))
     const url = new URL(c.req.url)
     for (const [key, value] of url.searchParams) {
       if (/zone/i.test(key) && value) named.push(value)

@@ -10,6 +10,7 @@ import {
   createSeedTables,
   isSeeded,
   clearScalePending,
+  markLargeAccountPending,
   scalePending,
   scaleZoneIds,
   seedDemo,
@@ -54,6 +55,11 @@ export interface EmulatorOptions {
   scaleInBackground?: boolean
   /** `sdk`: the demo data plus the SDK test suite's fixed ids (see sdk-seed.ts). */
   fixtures?: 'sdk'
+  /**
+   * SANDBOX_SEED=large: a large account, 20,000 more zones in the demo account, written with the
+   * scale-test zones (by the worker on a fresh start, so start stays fast).
+   */
+  largeAccount?: boolean
   now?: () => Date
   /** Zone-file imports a zone may take per minute (default: the service's few, IMPORTS_PER_MINUTE). */
   importsPerMinute?: number
@@ -108,21 +114,22 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   }
 
   // The demo data, plus the SDK suite's fixed ids when asked (SANDBOX_SEED=sdk).
+  const large = withScale && options.largeAccount === true
   const seed = (scale: boolean) => {
-    seedDemo(ctx, { scale: scale && withScale })
+    seedDemo(ctx, { scale: scale && withScale, large })
     if (!withScale) withoutScaleZones(db)
     if (options.fixtures === 'sdk') db.transaction(() => seedSdkFixtures({ ...ctx, rng: rng(20261121) }))()
   }
   if (options.seed !== false && (options.reset || !isSeeded(db))) {
     seed(!background)
     if (background) startScale()
-  } else if (options.seed !== false && withScale && scalePending(db)) startScale()
+  } else if (options.seed !== false && withScale && (scalePending(db) || (large && markLargeAccountPending(db)))) startScale()
 
   let resetting: Promise<void> | undefined
   const resetInWorker = async () => {
     await ready // a background seed of the scale-test zones finishes first
     if (closed) return
-    const job = seedInBackground({ file: options.file, now: ctx.now().toISOString(), job: 'reset', fixtures: options.fixtures })
+    const job = seedInBackground({ file: options.file, now: ctx.now().toISOString(), job: 'reset', fixtures: options.fixtures, large })
     worker = job
     await job.done
       .catch((err: unknown) => {

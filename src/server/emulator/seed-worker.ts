@@ -7,7 +7,7 @@ import { rng } from './ids'
 import { seedSdkFixtures } from './sdk-seed'
 import { seedDemo, seedScale, type SeedJob } from './seed'
 
-const { file, now, job, fixtures } = workerData as SeedJob
+const { file, now, job, fixtures, large } = workerData as SeedJob
 const db = openDatabase(file)
 try {
   // The main thread may write meanwhile (a person editing a small zone): wait for it rather than fail.
@@ -16,7 +16,7 @@ try {
   if (job === 'scale') seedScale(ctx)
   else
     db.transaction(() => {
-      seedDemo(ctx, { scale: true })
+      seedDemo(ctx, { scale: true, large })
       if (fixtures === 'sdk') seedSdkFixtures({ ...ctx, rng: rng(20261121) })
     })()
 } finally {

@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { rng } from './ids'
 import type { Db, EmulatorContext } from './module'
 import { emulatorModules } from './modules'
+import { hasLargeAccount, seedLargeAccount } from './zones/seed'
 
 /**
  * The demo seed. `seedDemo` writes every area's ordinary data (a few hundred rows, tens of ms);
@@ -24,6 +25,17 @@ export function createSeedTables(db: Db): void {
 export const isSeeded = (db: Db) => db.prepare(`SELECT 1 FROM ${SEED_MARK} LIMIT 1`).get() !== undefined
 export const clearScalePending = (db: Db) => void db.prepare(`DELETE FROM ${PENDING}`).run()
 export const scalePending = (db: Db) => db.prepare(`SELECT 1 FROM ${PENDING} LIMIT 1`).get() !== undefined
+const partPending = (db: Db, part: 'scale' | 'large') => db.prepare(`SELECT 1 FROM ${PENDING} WHERE part = ?`).get(part) !== undefined
+
+/**
+ * `SANDBOX_SEED=large` on a sandbox seeded without it: marks the large account's 20,000 zones
+ * pending (a worker writes them like the scale-test zones). True when something is now pending.
+ */
+export function markLargeAccountPending(db: Db): boolean {
+  if (hasLargeAccount(db)) return scalePending(db)
+  db.prepare(`INSERT OR IGNORE INTO ${PENDING} (part) VALUES ('large')`).run()
+  return true
+}
 
 /** The zones the scale-test data goes into. */
 export const scaleZoneIds = (): string[] => emulatorModules.flatMap((m) => m.scale?.zoneIds ?? [])
@@ -45,8 +57,11 @@ function bulk(db: Db, write: () => void): void {
   })()
 }
 
-/** Empties every table and writes the demo data; the scale-test zones too unless `scale` is false (then marked pending). */
-export function seedDemo(ctx: EmulatorContext, { scale }: { scale: boolean }): void {
+/**
+ * Empties every table and writes the demo data; the scale-test zones (and with `large` the large
+ * account's 20,000 zones) too unless `scale` is false (then marked pending).
+ */
+export function seedDemo(ctx: EmulatorContext, { scale, large = false }: { scale: boolean; large?: boolean }): void {
   const { db } = ctx
   bulk(db, () => {
     for (const m of [...emulatorModules].reverse()) for (const t of m.tables) db.prepare(`DELETE FROM ${t}`).run()
@@ -54,19 +69,25 @@ export function seedDemo(ctx: EmulatorContext, { scale }: { scale: boolean }): v
     db.prepare(`DELETE FROM ${PENDING}`).run()
     const seedCtx = { ...ctx, rng: rng(20261121) }
     for (const m of emulatorModules) m.seed?.(seedCtx)
-    if (scale) for (const m of emulatorModules) m.scale?.seed(seedCtx)
-    else db.prepare(`INSERT INTO ${PENDING} (part) VALUES ('scale')`).run()
+    if (scale) {
+      for (const m of emulatorModules) m.scale?.seed(seedCtx)
+      if (large) seedLargeAccount(seedCtx)
+    } else {
+      db.prepare(`INSERT INTO ${PENDING} (part) VALUES ('scale')`).run()
+      if (large) db.prepare(`INSERT INTO ${PENDING} (part) VALUES ('large')`).run()
+    }
     db.prepare(`INSERT INTO ${SEED_MARK} (seeded_at) VALUES (?)`).run(ctx.now().toISOString())
   })
 }
 
-/** Writes the scale-test zones when they are pending (no-op otherwise). */
+/** Writes the scale-test zones, and the large account's zones, when they are pending (no-op otherwise). */
 export function seedScale(ctx: EmulatorContext): void {
   const { db } = ctx
   bulk(db, () => {
     if (!scalePending(db)) return
     const seedCtx = { ...ctx, rng: rng(20261121) }
-    for (const m of emulatorModules) m.scale?.seed(seedCtx)
+    if (partPending(db, 'scale')) for (const m of emulatorModules) m.scale?.seed(seedCtx)
+    if (partPending(db, 'large')) seedLargeAccount(seedCtx)
     db.prepare(`DELETE FROM ${PENDING}`).run()
   })
 }
@@ -95,6 +116,8 @@ export interface SeedJob {
   now: string
   job: 'scale' | 'reset'
   fixtures?: 'sdk'
+  /** SANDBOX_SEED=large: a reset writes the large account's 20,000 zones too. */
+  large?: boolean
 }
 
 /** Has a worker thread run `job` on its own connection to the database file; `done` settles when it is in. */

@@ -33,9 +33,31 @@ describe('npm run people', () => {
     const eve = (await store.people.byUsername('eve'))!
     await store.sessions.create(eve.id, '::1', 'test')
     const reset = await run('reset-password', 'eve')
-    expect(reset).toMatch(/New one-time password for eve: \S+ \(1 session\(s\) ended\)/)
+    expect(reset).toMatch(/New one-time password for eve: \S+ \(1 session\(s\) ended, 0 API token\(s\) revoked\)/)
     expect(await run('disable', 'eve')).toContain('Disabled eve')
     expect((await store.people.byUsername('eve'))?.disabled).toBe(true)
     await expect(run('disable', 'nobody')).rejects.toThrow(/Nobody is called nobody/)
+  })
+
+  it('links and unlinks a single sign-on identity (issue 22)', async () => {
+    await run('add', 'fay', '--role', 'viewer')
+    await run('add', 'gus', '--role', 'viewer')
+    const fay = (await store.people.byUsername('fay'))!
+    await store.sessions.create(fay.id, '::1', 'test')
+    expect(await run('link', 'fay', '--issuer', 'https://id.example.com', '--subject', 'fay-123')).toContain(
+      'Linked fay to fay-123 at https://id.example.com',
+    )
+    expect((await store.people.byUsername('fay'))?.sso).toEqual({ issuer: 'https://id.example.com', subject: 'fay-123' })
+    expect(await run('list')).toMatch(/^fay\tviewer\tall zones\tactive\tfay\tsso https:\/\/id\.example\.com fay-123$/m)
+    await expect(run('link', 'gus', '--issuer', 'https://id.example.com', '--subject', 'fay-123')).rejects.toThrow(
+      /linked to fay/,
+    )
+    await expect(run('link', 'fay', '--issuer', 'https://id.example.com', '--subject', 'other')).rejects.toThrow(
+      /unlink fay first/,
+    )
+    await expect(run('link', 'gus', '--subject', 'x')).rejects.toThrow(/issuer/i)
+    expect(await run('unlink', 'fay')).toBe('Unlinked fay; 1 session(s) ended.')
+    await expect(run('unlink', 'fay')).rejects.toThrow(/no single sign-on identity/)
+    expect(await run('link', 'gus', '--issuer', 'https://id.example.com', '--subject', 'fay-123')).toContain('Linked gus')
   })
 })

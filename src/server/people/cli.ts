@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { roleSchema, usernameSchema, zoneScopeSchema } from '../../shared/schemas/people'
+import { roleSchema, ssoLinkSchema, usernameSchema, zoneScopeSchema } from '../../shared/schemas/people'
 import { generatePassword, hashPassword } from '../auth/passwords'
 import { readConfig } from '../config'
 import { createStore, type Store } from '../store'
@@ -11,8 +11,15 @@ const USAGE = `Manage the dashboard's people (the same store the server uses: DA
   npm run people -- reset-password <username>
   npm run people -- disable <username>
   npm run people -- enable <username>
+  npm run people -- link <username> --issuer <provider URL> --subject <sub>
+  npm run people -- unlink <username>
+  npm run people -- tokens <username>
+  npm run people -- revoke-token <username> <token id or prefix>|--all
 
-add and reset-password print a one-time password: give it to the person, who signs in with it at /login.`
+add and reset-password print a one-time password: give it to the person, who signs in with it at /login.
+link makes a single sign-on identity (issuer + sub, as the refusal page and the audit log show them)
+sign in as that person; unlink undoes it and ends the person's sessions.
+reset-password and disable also revoke the person's personal API tokens.`
 
 class UsageError extends Error {}
 
@@ -49,6 +56,9 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
       role: { type: 'string' },
       zones: { type: 'string' },
       name: { type: 'string' },
+      issuer: { type: 'string' },
+      subject: { type: 'string' },
+      all: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -59,25 +69,29 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
       const username = parseUsername(target)
       const role = roleSchema.safeParse(values.role)
       if (!role.success) throw new UsageError('Give a role: --role viewer, reviewer, editor or admin.')
+      const zones = parseZones(values.zones)
+      if (role.data === 'admin' && zones !== '*')
+        throw new UsageError('An administrator has all zones: leave out --zones, or give a lower role.')
       const password = generatePassword()
       const person = await store.people.add({
         username,
         displayName: values.name?.trim() || username,
         role: role.data,
-        zones: parseZones(values.zones),
+        zones,
         passwordHash: await hashPassword(password),
         mustChangePassword: true,
       })
       if (!person) throw new UsageError(`The username ${username} is taken.`)
-      const zones = person.zones === '*' ? 'all zones' : person.zones.join(', ')
-      return out(`Added ${username} (${person.role}, ${zones}). One-time password: ${password}`)
+      const scope = person.zones === '*' ? 'all zones' : person.zones.join(', ')
+      return out(`Added ${username} (${person.role}, ${scope}). One-time password: ${password}`)
     }
     case 'list': {
       const people = await store.people.list()
       if (!people.length) return out('Nobody yet. Add the first administrator: npm run people -- add <username> --role admin')
       for (const p of people) {
         out(
-          `${p.username}\t${p.role}\t${p.zones === '*' ? 'all zones' : p.zones.join(',')}\t${p.disabled ? 'disabled' : 'active'}\t${p.displayName}`,
+          `${p.username}\t${p.role}\t${p.zones === '*' ? 'all zones' : p.zones.join(',')}\t${p.disabled ? 'disabled' : 'active'}\t${p.displayName}` +
+            (p.sso ? `\tsso ${p.sso.issuer} ${p.sso.subject}` : ''),
         )
       }
       return
@@ -87,16 +101,69 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
       const password = generatePassword()
       await store.people.update(person.id, { passwordHash: await hashPassword(password), mustChangePassword: true })
       const ended = await store.sessions.endAll(person.id)
-      return out(`New one-time password for ${person.username}: ${password} (${ended} session(s) ended)`)
+      const revoked = await store.apiTokens.revokeAll(person.id)
+      return out(
+        `New one-time password for ${person.username}: ${password} (${ended} session(s) ended, ${revoked} API token(s) revoked)`,
+      )
     }
     case 'disable':
     case 'enable': {
       const person = await withPerson(store, target)
-      await store.people.update(person.id, { disabled: command === 'disable' })
+      const done = await store.people.updateKeepingAnAdmin(person.id, { disabled: command === 'disable' })
+      if (done === 'last-admin')
+        throw new UsageError(`${person.username} is the last active administrator: make someone else an administrator first.`)
       const ended = command === 'disable' ? await store.sessions.endAll(person.id) : 0
+      const revoked = command === 'disable' ? await store.apiTokens.revokeAll(person.id) : 0
       return out(
-        command === 'disable' ? `Disabled ${person.username}; ${ended} session(s) ended.` : `Enabled ${person.username}.`,
+        command === 'disable'
+          ? `Disabled ${person.username}; ${ended} session(s) ended, ${revoked} API token(s) revoked.`
+          : `Enabled ${person.username}.`,
       )
+    }
+    case 'link': {
+      const person = await withPerson(store, target)
+      const identity = ssoLinkSchema.safeParse({ issuer: values.issuer, subject: values.subject })
+      if (!identity.success) throw new UsageError(`${identity.error.issues[0].message} (--issuer <provider URL> --subject <sub>)`)
+      const linked = await store.people.linkSso(person.id, identity.data)
+      if (linked === 'taken')
+        throw new UsageError(
+          `That identity is linked to ${(await store.people.bySso(identity.data))?.username ?? 'someone else'}: unlink it there first.`,
+        )
+      if (linked === 'already-linked')
+        throw new UsageError(`${person.username} is linked to another identity: unlink ${person.username} first.`)
+      return out(
+        `Linked ${person.username} to ${identity.data.subject} at ${identity.data.issuer}: that single sign-on identity now signs in as ${person.username}.`,
+      )
+    }
+    case 'unlink': {
+      const person = await withPerson(store, target)
+      if (!(await store.people.unlinkSso(person.id))) throw new UsageError(`${person.username} has no single sign-on identity.`)
+      const ended = await store.sessions.endAll(person.id)
+      return out(`Unlinked ${person.username}; ${ended} session(s) ended.`)
+    }
+    case 'tokens': {
+      const person = await withPerson(store, target)
+      const tokens = await store.apiTokens.list(person.id)
+      if (!tokens.length) return out(`${person.username} has no personal API tokens.`)
+      for (const t of tokens) {
+        const used = t.lastUsedAt === null ? 'never used' : `last used ${new Date(t.lastUsedAt).toISOString()}`
+        out(`${t.id}\t${t.prefix}…\t${t.name}\tcreated ${new Date(t.createdAt).toISOString()}\t${used}`)
+      }
+      return
+    }
+    case 'revoke-token': {
+      const person = await withPerson(store, target)
+      if (values.all) return out(`Revoked ${await store.apiTokens.revokeAll(person.id)} API token(s) of ${person.username}.`)
+      const which = positionals[2]?.replace(/…$/, '')
+      if (!which) throw new UsageError('Name the token: its id or prefix (see: npm run people -- tokens <username>), or --all.')
+      const matches = (await store.apiTokens.list(person.id)).filter((t) => t.id === which || t.prefix === which)
+      if (matches.length !== 1) {
+        throw new UsageError(
+          matches.length ? `Several tokens start with ${which}: use the id.` : `${person.username} has no token ${which}.`,
+        )
+      }
+      await store.apiTokens.revoke(person.id, matches[0].id)
+      return out(`Revoked the token "${matches[0].name}" (${matches[0].prefix}…) of ${person.username}.`)
     }
     default:
       throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`)

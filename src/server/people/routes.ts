@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono'
 import { apiErrorsFromIssues } from '../../shared/schemas/common'
-import { personInputSchema, personPatchSchema } from '../../shared/schemas/people'
+import { personInputSchema, personPatchSchema, ssoLinkSchema } from '../../shared/schemas/people'
 import { actorOf } from '../auth'
 import { generatePassword, hashPassword } from '../auth/passwords'
 import { jsonError, jsonErrors, jsonOk } from '../envelope'
@@ -14,6 +14,12 @@ async function readJson(c: Context): Promise<{ ok: true; body: unknown } | { ok:
     return { ok: false, res: jsonError(400, 6007, 'Malformed JSON in request body.') }
   }
 }
+
+/** Administrators have every zone (README): a list of zones for one is a mistake, not silently widened. */
+const ADMIN_ZONES = () =>
+  jsonErrors(400, [
+    { code: 1004, message: 'An administrator has all zones: choose all zones, or a lower role.', source: { pointer: '/zones' } },
+  ])
 
 /**
  * The dashboard's people (roles are checked before these run, see auth/endpoint-roles.ts): who am I
@@ -42,9 +48,10 @@ export function registerPeopleRoutes(app: Hono, store: Store): void {
   app.post('/api/local/people', async (c) => {
     const read = await readJson(c)
     if (!read.ok) return read.res
-    const parsed = personInputSchema.safeParse(read.body)
+    const parsed = await personInputSchema.safeParseAsync(read.body)
     if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
     const v = parsed.data
+    if (v.role === 'admin' && v.zones !== '*') return ADMIN_ZONES()
     const person = await store.people.add({
       username: v.username,
       displayName: v.display_name,
@@ -72,19 +79,59 @@ export function registerPeopleRoutes(app: Hono, store: Store): void {
     const parsed = personPatchSchema.safeParse(read.body)
     if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
     const v = parsed.data
-    const losesAdmin = target.role === 'admin' && !target.disabled && ((v.role && v.role !== 'admin') || v.disabled === true)
-    if (losesAdmin && (await store.people.otherActiveAdmins(id)) === 0) {
-      return jsonError(409, 1409, 'This is the last active administrator: make someone else an administrator first.')
-    }
-    const updated = await store.people.update(id, {
+    if ((v.role ?? target.role) === 'admin' && v.zones !== undefined && v.zones !== '*') return ADMIN_ZONES()
+    // The store decides (see updateKeepingAnAdmin): two administrators demoting each other at once
+    // on two instances cannot both succeed.
+    const updated = await store.people.updateKeepingAnAdmin(id, {
       displayName: v.display_name,
       role: v.role,
       zones: v.zones,
       disabled: v.disabled,
     })
-    // Disabling signs the person out everywhere at once; so does changing what they may do.
-    if (v.disabled === true) await store.sessions.endAll(id)
-    return jsonOk(personView(updated!))
+    if (updated === 'last-admin') {
+      return jsonError(409, 1409, 'This is the last active administrator: make someone else an administrator first.')
+    }
+    if (!updated) return jsonError(404, 1404, 'No such person.')
+    // Disabling signs the person out everywhere at once and revokes their personal API tokens.
+    if (v.disabled === true) {
+      await store.sessions.endAll(id)
+      await store.apiTokens.revokeAll(id)
+    }
+    return jsonOk(personView(updated))
+  })
+
+  // Links a single sign-on identity (issuer + sub) to a person: after a sign-in refused because the
+  // provider's user name belongs to someone else here, or to migrate someone by hand.
+  app.put('/api/local/people/:person_id/sso', async (c) => {
+    const id = c.req.param('person_id')
+    if (!(await store.people.byId(id))) return jsonError(404, 1404, 'No such person.')
+    const read = await readJson(c)
+    if (!read.ok) return read.res
+    const parsed = ssoLinkSchema.safeParse(read.body)
+    if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
+    const linked = await store.people.linkSso(id, parsed.data)
+    if (linked === 'taken') {
+      const other = await store.people.bySso(parsed.data)
+      return jsonErrors(409, [
+        {
+          code: 1409,
+          message: `That identity is linked to ${other?.username ?? 'someone else'}: unlink it there first.`,
+          source: { pointer: '/subject' },
+        },
+      ])
+    }
+    if (linked === 'already-linked') return jsonError(409, 1409, 'This person is linked to another identity: unlink it first.')
+    if (!linked) return jsonError(404, 1404, 'No such person.')
+    return jsonOk(personView(linked))
+  })
+
+  // Unlinking ends the person's sessions: whoever signed in through that identity is out.
+  app.delete('/api/local/people/:person_id/sso', async (c) => {
+    const id = c.req.param('person_id')
+    if (!(await store.people.byId(id))) return jsonError(404, 1404, 'No such person.')
+    if (!(await store.people.unlinkSso(id))) return jsonError(404, 1404, 'This person has no single sign-on identity.')
+    await store.sessions.endAll(id)
+    return jsonOk(personView((await store.people.byId(id))!))
   })
 
   app.post('/api/local/people/:person_id/password', async (c) => {
@@ -93,7 +140,9 @@ export function registerPeopleRoutes(app: Hono, store: Store): void {
     const password = generatePassword()
     await store.people.update(id, { passwordHash: await hashPassword(password), mustChangePassword: true })
     const ended = await store.sessions.endAll(id)
-    return jsonOk({ password, sessions_ended: ended })
+    // Their personal API tokens go too: whoever held the old password may have made some.
+    const revoked = await store.apiTokens.revokeAll(id)
+    return jsonOk({ password, sessions_ended: ended, tokens_revoked: revoked })
   })
 
   app.get('/api/local/people/:person_id/sessions', async (c) =>

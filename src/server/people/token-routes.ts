@@ -1,11 +1,11 @@
 import type { Hono } from 'hono'
 import { apiErrorsFromIssues } from '../../shared/schemas/common'
-import { apiTokenInputSchema } from '../../shared/schemas/people'
+import { apiTokenInputSchema, type ApiTokenView } from '../../shared/schemas/people'
 import { actorOf } from '../auth'
 import { jsonError, jsonErrors, jsonOk } from '../envelope'
 import type { ApiToken, Store } from '../store'
 
-const view = (t: ApiToken) => ({
+export const tokenView = (t: ApiToken): ApiTokenView => ({
   id: t.id,
   name: t.name,
   prefix: t.prefix,
@@ -16,11 +16,15 @@ const view = (t: ApiToken) => ({
 const personOnly = () =>
   jsonError(409, 1409, 'Personal API tokens belong to a person: add yourself under People and sign in first.')
 
-/** Your personal API tokens for the sandbox's /client/v4 door: list, make (shown once), revoke. */
+/**
+ * Personal API tokens for the sandbox's /client/v4 door: your own (list, make — shown once —,
+ * revoke), and for administrators anyone's (list with last use, revoke one or all). Every write is
+ * recorded by the audit log's write recorder (the token itself never is: see audit/secrets.ts).
+ */
 export function registerTokenRoutes(app: Hono, store: Store): void {
   app.get('/api/local/me/tokens', async (c) => {
     const { person } = actorOf(c)
-    return jsonOk(person.id ? (await store.apiTokens.list(person.id)).map(view) : [])
+    return jsonOk(person.id ? (await store.apiTokens.list(person.id)).map(tokenView) : [])
   })
   app.post('/api/local/me/tokens', async (c) => {
     const { person } = actorOf(c)
@@ -28,7 +32,7 @@ export function registerTokenRoutes(app: Hono, store: Store): void {
     const parsed = apiTokenInputSchema.safeParse(await c.req.json().catch(() => null))
     if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
     const { token, info } = await store.apiTokens.create(person.id, parsed.data.name)
-    return new Response(JSON.stringify({ result: { ...view(info), token }, success: true, errors: [], messages: [] }), {
+    return new Response(JSON.stringify({ result: { ...tokenView(info), token }, success: true, errors: [], messages: [] }), {
       status: 201,
       headers: { 'content-type': 'application/json' },
     })
@@ -36,6 +40,22 @@ export function registerTokenRoutes(app: Hono, store: Store): void {
   app.delete('/api/local/me/tokens/:id', async (c) => {
     const { person } = actorOf(c)
     if (!person.id || !(await store.apiTokens.revoke(person.id, c.req.param('id')))) return jsonError(404, 1404, 'No such token.')
+    return jsonOk({ id: c.req.param('id') })
+  })
+
+  // Administrators (roles are checked before these run, see auth/endpoint-roles.ts).
+  app.get('/api/local/people/:person_id/tokens', async (c) => {
+    const id = c.req.param('person_id')
+    if (!(await store.people.byId(id))) return jsonError(404, 1404, 'No such person.')
+    return jsonOk((await store.apiTokens.list(id)).map(tokenView))
+  })
+  app.delete('/api/local/people/:person_id/tokens', async (c) => {
+    const id = c.req.param('person_id')
+    if (!(await store.people.byId(id))) return jsonError(404, 1404, 'No such person.')
+    return jsonOk({ tokens_revoked: await store.apiTokens.revokeAll(id) })
+  })
+  app.delete('/api/local/people/:person_id/tokens/:id', async (c) => {
+    if (!(await store.apiTokens.revoke(c.req.param('person_id'), c.req.param('id')))) return jsonError(404, 1404, 'No such token.')
     return jsonOk({ id: c.req.param('id') })
   })
 }

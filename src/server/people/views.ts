@@ -12,6 +12,7 @@ export const personView = (p: Person): PersonView => ({
   zones: p.zones,
   disabled: p.disabled,
   created_at: iso(p.createdAt),
+  sso: p.sso ? { issuer: p.sso.issuer, subject: p.sso.subject } : null,
 })
 
 export const sessionView = (s: SessionInfo, currentHandle?: string): SessionView => ({

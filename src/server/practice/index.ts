@@ -43,6 +43,9 @@ export function setUpPractice(app: Hono, { config, store, sandboxes: given }: Pr
       const key = personKey(actor)
       const target = { key, emulator: () => sandboxes.of(key) }
       c.set('zkPractice', target)
+      // The copy stays open while this request is in flight (issue 23).
+      const release = sandboxes.hold(key)
+      return next().finally(release)
     }
     return next()
   }

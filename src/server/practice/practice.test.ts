@@ -126,6 +126,21 @@ describe('practice sandbox in live mode', () => {
     expect(live.upstream.requests).toEqual([])
   })
 
+  it('keeps no restore point and no bulk before or after in practice entries (issue 23)', async () => {
+    const posts = Array.from({ length: 40 }, (_, i) => ({ type: 'TXT', name: `bulk-practice-${i}`, content: '"x"', ttl: 300, comment: 'c'.repeat(400) }))
+    const made = await post('vic', `/api/v4/zones/${DEMO.id}/dns_records/batch`, { posts })
+    expect(made.status, await made.clone().text()).toBe(200)
+    const created = ((await made.json()) as { result: { posts: { id: string }[] } }).result.posts
+    const gone = await post('vic', `/api/v4/zones/${DEMO.id}/dns_records/batch`, { deletes: created.map((r) => ({ id: r.id })) })
+    expect(gone.status).toBe(200)
+    for (const res of [made, gone]) {
+      const e = (await store.audit.get(Number(res.headers.get('x-zonekeeper-audit-id'))))!
+      expect(e.mode).toBe('practice')
+      expect(e.hasRestorePoint).toBe(false)
+      expect(JSON.stringify([e.before, e.after]).length).toBeLessThan(2_000)
+    }
+  })
+
   it('a reset brings back the demo data for that person only', async () => {
     const reset = await post('vic', '/api/local/practice/reset', {})
     expect(reset.status).toBe(200)

@@ -13,6 +13,12 @@ export interface PracticeSandboxes {
   of: (key: string) => Emulator
   /** Throws the person's practice data away and writes the demo data again. */
   reset: (key: string) => void
+  /**
+   * Marks the person's copy as in use by a request until the returned function is called: a copy
+   * with a request in flight is never closed (issue 23); past `keepOpen`, idle ones are closed first,
+   * and the rest once their last request ends.
+   */
+  hold: (key: string) => () => void
   close: () => void
 }
 
@@ -23,23 +29,42 @@ export interface PracticeSandboxes {
  */
 export function practiceSandboxes(dataDir: string, keepOpen = 32): PracticeSandboxes {
   const open = new Map<string, Emulator>()
+  const inFlight = new Map<string, number>()
+  /** Closes the least recently used idle copies while more than `limit` are open. */
+  const trim = (limit: number) => {
+    for (const [key, emulator] of open) {
+      if (open.size <= limit) break
+      if (inFlight.has(key)) continue
+      open.delete(key)
+      emulator.close()
+    }
+  }
   const of = (key: string) => {
     let e = open.get(key)
     if (e) {
       open.delete(key) // re-inserted: the Map's order is the use order
     } else {
+      trim(keepOpen - 1)
       e = createEmulator({ file: practiceFile(dataDir, key), scaleZones: false })
-      while (open.size >= keepOpen) {
-        const [oldest, emulator] = open.entries().next().value as [string, Emulator]
-        open.delete(oldest)
-        emulator.close()
-      }
     }
     open.set(key, e)
     return e
   }
+  const hold = (key: string) => {
+    inFlight.set(key, (inFlight.get(key) ?? 0) + 1)
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      const n = (inFlight.get(key) ?? 1) - 1
+      if (n > 0) inFlight.set(key, n)
+      else inFlight.delete(key)
+      trim(keepOpen)
+    }
+  }
   return {
     of,
+    hold,
     reset: (key) => of(key).reset(),
     close: () => {
       for (const e of open.values()) e.close()

@@ -12,6 +12,8 @@ export interface ApiToken {
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex')
+/** The part of a token that is stored and shown (the audit log names the token a write came with by it). */
+export const tokenPrefix = (token: string) => token.slice(0, 10)
 const TOUCH_EVERY_MS = 60_000
 
 /** Personal API tokens for the sandbox's /client/v4 door: shown once, stored as a SHA-256 hash, revocable. */
@@ -38,7 +40,7 @@ export function apiTokenStore(db: () => Promise<Db>, now: () => number) {
         id: randomUUID(),
         person_id: personId,
         name,
-        prefix: token.slice(0, 10),
+        prefix: tokenPrefix(token),
         token_hash: hash(token),
         created_at: now(),
         last_used_at: null,
@@ -67,11 +69,26 @@ export function apiTokenStore(db: () => Promise<Db>, now: () => number) {
         .executeTakeFirst()
       return Number(r.numDeletedRows) > 0
     },
-    /** The token's owner id, or undefined; marks it used. */
+    /** Revokes every token of a person (password reset or change, disabling); answers how many. */
+    async revokeAll(personId: string): Promise<number> {
+      const r = await (await db()).deleteFrom('api_tokens').where('person_id', '=', personId).executeTakeFirst()
+      return Number(r.numDeletedRows)
+    },
+    /**
+     * The token's owner id, or undefined; marks it used. A token is suspended (undefined, not marked)
+     * while its owner is disabled or must choose a new password: decided in the same query.
+     */
     async resolve(token: string): Promise<string | undefined> {
       if (!token.startsWith('zk_') || token.length > 100) return undefined
       const d = await db()
-      const row = await d.selectFrom('api_tokens').selectAll().where('token_hash', '=', hash(token)).executeTakeFirst()
+      const row = await d
+        .selectFrom('api_tokens')
+        .innerJoin('people', 'people.id', 'api_tokens.person_id')
+        .select(['api_tokens.id', 'api_tokens.person_id', 'api_tokens.last_used_at'])
+        .where('api_tokens.token_hash', '=', hash(token))
+        .where('people.disabled', '=', 0)
+        .where('people.must_change_password', '=', 0)
+        .executeTakeFirst()
       if (!row) return undefined
       const t = now()
       if (row.last_used_at === null || t - row.last_used_at > TOUCH_EVERY_MS) {

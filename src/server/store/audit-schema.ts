@@ -34,4 +34,44 @@ export interface AuditTable {
   undo_of: number | null
   /** The zone's BIND export saved just before a bulk delete or an import. */
   restore_point: string | null
+  /** The object as a person knows it ("A shop.example.com", a policy's description…); issue 23. */
+  label: string | null
+  /** The first characters of the personal API token the write came with (the /client/v4 door). */
+  token_prefix: string | null
+  /** The previous entry's hash, and this entry's: SHA-256 over it and every column (see audit-chain.ts). */
+  prev_hash: string | null
+  hash: string | null
+  /** The client's address (migration 0023-signin-audit-address); null for entries written before it. */
+  address: string | null
+}
+
+/** The chain's one row (id 1): its newest entry, and the anchor where it starts after pruning. */
+export interface AuditChainTable {
+  id: number
+  last_id: number
+  hash: string
+  anchor_id: number
+  anchor_hash: string
+  appends: number
+}
+
+/** A retention pruning: entries up to `through_id` were removed; `hash` was the last one's. */
+export interface AuditChainCheckpointsTable {
+  id: Generated<number>
+  at: number
+  through_id: number
+  hash: string
+  removed: number
+}
+
+/** One row per undone entry: the primary key makes an undo happen once. */
+export interface AuditUndoTable {
+  entry_id: number
+  at: number
+  person_id: string | null
+  username: string
+  person_name: string
+  /** `pending` while the undo's write is on its way, `done` once it succeeded. */
+  state: string
+  undo_entry_id: number | null
 }

@@ -1,5 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { AuditTable } from './audit-schema'
+import { appendChained, pruneChain, verifyChain, type ChainReport } from './audit-chain'
+import { auditUndoStore } from './audit-undo'
 import type { Db } from './db'
 import type { StoreTables } from './schema'
 import type { AuditEntryView } from '../../shared/audit'
@@ -8,7 +10,14 @@ import type { AuditEntryView } from '../../shared/audit'
 export type AuditEntry = AuditEntryView
 export type AuditOutcome = AuditEntry['outcome']
 
-export type NewAuditEntry = Omit<AuditEntry, 'id' | 'hasRestorePoint'> & { restorePoint?: string | null }
+/** What a writer gives (the label, token prefix and address are optional: not every entry has them). */
+export type NewAuditEntry = Omit<AuditEntry, 'id' | 'hasRestorePoint' | 'label' | 'tokenPrefix' | 'hash' | 'address'> & {
+  restorePoint?: string | null
+  label?: string | null
+  tokenPrefix?: string | null
+  address?: string | null
+}
+export type { ChainReport }
 
 export interface AuditFilter {
   person?: string
@@ -21,7 +30,7 @@ export interface AuditFilter {
   to?: number
   /** One object's history. */
   resource?: { zoneId: string; type: string; id: string }
-  /** Who is asking, when not an administrator: entries of zones in their scope, and their own. */
+  /** Who is asking, when not an administrator: entries of zones in their scope, and their own that name no zone. */
   scope?: { zones: '*' | string[]; personId: string | null }
   /**
    * Practice entries: `false` leaves them out (live views); `{ personId }` keeps only that person's
@@ -30,7 +39,12 @@ export interface AuditFilter {
   practice?: false | { personId: string | null }
 }
 
-type Row = Omit<AuditTable, 'id' | 'restore_point'> & { id: number; has_restore_point: number | boolean }
+type Row = Omit<AuditTable, 'id' | 'restore_point' | 'prev_hash'> & { id: number; has_restore_point: number | boolean; before_size: number; after_size: number }
+
+/** A before or after longer than this (characters of JSON) is left out of lists and the CSV. */
+export const BULK_CHARS = 16_384
+const B = sql.ref('audit_log.before')
+const A = sql.ref('audit_log.after')
 
 const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text))
 const text = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value))
@@ -57,19 +71,47 @@ function toEntry(r: Row): AuditEntry {
     errors: (parse(r.errors) as AuditEntry['errors'] | null) ?? [],
     before: parse(r.before),
     after: parse(r.after),
+    omitted: Number(r.before_size) > BULK_CHARS || Number(r.after_size) > BULK_CHARS ? { before: Number(r.before_size), after: Number(r.after_size) } : null,
     undoOf: r.undo_of === null ? null : Number(r.undo_of),
     hasRestorePoint: Boolean(Number(r.has_restore_point)),
+    label: r.label,
+    tokenPrefix: r.token_prefix,
+    hash: r.hash,
+    address: r.address ?? null,
   }
 }
 
+/** Characters of before and after one answer of the list carries at most; later entries' are left out. */
+export const LIST_BUDGET_CHARS = 4 * 1024 * 1024
+
+function withinBudget(rows: Row[]): AuditEntry[] {
+  let left = LIST_BUDGET_CHARS
+  return rows.map((r) => {
+    const e = toEntry(r)
+    if (e.omitted) return e
+    left -= Number(r.before_size) + Number(r.after_size)
+    return left >= 0 ? e : { ...e, before: null, after: null, omitted: { before: Number(r.before_size), after: Number(r.after_size) } }
+  })
+}
+
 /**
- * The audit log: append-only. Nothing here edits an entry; the only deletion is `prune`, by age,
- * for the retention setting.
+ * The audit log: append-only and chained (each entry's hash covers it and the previous entry's
+ * hash; see audit-chain.ts). Nothing here edits an entry; the only deletion is `prune`, by age, for
+ * the retention setting, which records a checkpoint so the rest still verifies.
  */
-export function auditStore(db: () => Promise<Db>) {
-  const select = async () =>
+export function auditStore(db: () => Promise<Db>, now: () => number = Date.now) {
+  /**
+   * `full`: before and after as stored (one entry). Otherwise (lists, the CSV) a before or after
+   * longer than BULK_CHARS is left out and only its size read: an import's can be megabytes.
+   */
+  const select = async (full = true) =>
     (await db())
       .selectFrom('audit_log')
+      .select([
+        (full ? sql<string | null>`${B}` : sql<string | null>`case when length(${B}) > ${sql.lit(BULK_CHARS)} then null else ${B} end`).as('before'),
+        (full ? sql<string | null>`${A}` : sql<string | null>`case when length(${A}) > ${sql.lit(BULK_CHARS)} then null else ${A} end`).as('after'),
+      ])
+      .select([sql<number>`coalesce(length(${B}), 0)`.as('before_size'), sql<number>`coalesce(length(${A}), 0)`.as('after_size')])
       .select([
         'id',
         'at',
@@ -89,9 +131,11 @@ export function auditStore(db: () => Promise<Db>) {
         'outcome',
         'status',
         'errors',
-        'before',
-        'after',
         'undo_of',
+        'label',
+        'token_prefix',
+        'hash',
+        'address',
       ])
       .select((eb) => eb.case().when('restore_point', 'is not', null).then(1).else(0).end().as('has_restore_point'))
 
@@ -117,7 +161,9 @@ export function auditStore(db: () => Promise<Db>) {
         parts.push(eb('zone_id', '=', zoneId), eb.or([own, inBulk]))
       }
       if (f.scope) {
-        const own = f.scope.personId === null ? never : eb('person_id', '=', f.scope.personId)
+        // The asker's scope as it is now: a zone's entries while the zone is in it (their own too);
+        // their own entries that name no zone.
+        const own = f.scope.personId === null ? never : eb.and([eb('person_id', '=', f.scope.personId), eb('zone_name', 'is', null)])
         const zoned = f.scope.zones === '*' ? eb('zone_name', 'is not', null) : f.scope.zones.length ? eb('zone_name', 'in', f.scope.zones) : never
         parts.push(eb.or([own, zoned]) as Expression<SqlBool>)
       }
@@ -130,43 +176,40 @@ export function auditStore(db: () => Promise<Db>) {
     }
   }
 
+  const undo = auditUndoStore(db, now)
   return {
     async add(e: NewAuditEntry): Promise<number> {
-      const row = await (
-        await db()
-      )
-        .insertInto('audit_log')
-        .values({
-          at: e.at,
-          request_id: e.requestId,
-          person_id: e.personId,
-          username: e.username,
-          person_name: e.personName,
-          mode: e.mode,
-          zone_id: e.zoneId,
-          zone_name: e.zoneName,
-          area: e.area,
-          resource_type: e.resourceType,
-          resource_id: e.resourceId,
-          action: e.action,
-          method: e.method,
-          path: e.path,
-          outcome: e.outcome,
-          status: e.status,
-          errors: e.errors.length ? JSON.stringify(e.errors) : null,
-          before: text(e.before),
-          after: text(e.after),
-          undo_of: e.undoOf,
-          restore_point: e.restorePoint ?? null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      return Number(row.id)
+      return appendChained(await db(), {
+        at: e.at,
+        request_id: e.requestId,
+        person_id: e.personId,
+        username: e.username,
+        person_name: e.personName,
+        mode: e.mode,
+        zone_id: e.zoneId,
+        zone_name: e.zoneName,
+        area: e.area,
+        resource_type: e.resourceType,
+        resource_id: e.resourceId,
+        action: e.action,
+        method: e.method,
+        path: e.path,
+        outcome: e.outcome,
+        status: e.status,
+        errors: e.errors.length ? JSON.stringify(e.errors) : null,
+        before: text(e.before),
+        after: text(e.after),
+        undo_of: e.undoOf,
+        restore_point: e.restorePoint ?? null,
+        label: e.label ?? null,
+        token_prefix: e.tokenPrefix ?? null,
+        address: e.address ?? null,
+      })
     },
-    /** Newest first. */
+    /** Newest first; bulk before and after left out (see `omitted`). */
     async list(f: AuditFilter, page = 1, perPage = 50): Promise<{ entries: AuditEntry[]; total: number }> {
       const rows = await (
-        await select()
+        await select(false)
       )
         .where(where(f))
         .orderBy('id', 'desc')
@@ -180,7 +223,18 @@ export function auditStore(db: () => Promise<Db>) {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where(where(f))
         .executeTakeFirstOrThrow()
-      return { entries: rows.map((r) => toEntry(r as Row)), total: Number(count.n) }
+      return { entries: withinBudget(rows as Row[]), total: Number(count.n) }
+    },
+    /** A slice of the list, newest first, of entries older than `beforeId` (the CSV's keyset paging). */
+    async slice(f: AuditFilter, beforeId: number | null, limit: number): Promise<AuditEntry[]> {
+      let q = (await select(false)).where(where(f))
+      if (beforeId !== null) q = q.where('id', '<', beforeId)
+      const rows = await q.orderBy('id', 'desc').limit(limit).execute()
+      return withinBudget(rows as Row[])
+    },
+    async count(f: AuditFilter): Promise<number> {
+      const row = await (await db()).selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where(where(f)).executeTakeFirstOrThrow()
+      return Number(row.n)
     },
     async get(id: number): Promise<AuditEntry | undefined> {
       const row = await (await select()).where('id', '=', id).executeTakeFirst()
@@ -190,22 +244,20 @@ export function auditStore(db: () => Promise<Db>) {
       const row = await (await db()).selectFrom('audit_log').select('restore_point').where('id', '=', id).executeTakeFirst()
       return row?.restore_point ?? undefined
     },
-    /** Entries that undid `id` successfully (an entry is undone once). */
+    /** The entry that undid `id` (an entry is undone once: see `undo`). */
     async undoneBy(id: number): Promise<number | undefined> {
-      const row = await (
-        await db()
-      )
-        .selectFrom('audit_log')
-        .select('id')
-        .where('undo_of', '=', id)
-        .where('outcome', '=', 'success')
-        .executeTakeFirst()
-      return row ? Number(row.id) : undefined
+      const r = await undo.of(id)
+      return r?.state === 'done' ? (r.undoEntryId ?? undefined) : undefined
     },
-    /** Retention: removes entries older than `before` (milliseconds); returns how many went. */
+    /** Undo reservations: one undo per entry, decided by the store. */
+    undo,
+    /** Retention: removes entries older than `before` (milliseconds), with a checkpoint; returns how many went. */
     async prune(before: number): Promise<number> {
-      const r = await (await db()).deleteFrom('audit_log').where('at', '<', before).executeTakeFirst()
-      return Number(r.numDeletedRows)
+      return pruneChain(await db(), before, now())
+    },
+    /** Walks the chain and names the first entry that does not match. */
+    async verify(): Promise<ChainReport> {
+      return verifyChain(await db())
     },
   }
 }

@@ -9,6 +9,7 @@ import { scriptIndexStore } from './script-index'
 import { sessionStore, type SessionPolicy } from './sessions'
 import { settingsStore } from './settings'
 import { throttleStore } from './throttle'
+import { watchStore } from './watch'
 
 export type { StoreLocation } from './db'
 export { STORE_FILE } from './db'
@@ -17,8 +18,12 @@ export type { SessionInfo, SessionPolicy } from './sessions'
 export type { ReviewRow, NewReview } from './reviews'
 export type { ScriptIndexQuery, ScriptIndexRow, ScriptIndexCounts } from './script-index'
 export type { ApiToken } from './api-tokens'
+export { tokenPrefix } from './api-tokens'
 export type { SavedLbMigration } from './lb-migrations'
-export type { AuditEntry, AuditFilter, AuditOutcome, NewAuditEntry } from './audit'
+export type { AuditEntry, AuditFilter, AuditOutcome, ChainReport, NewAuditEntry } from './audit'
+export { BULK_CHARS } from './audit'
+export type { UndoReservation } from './audit-undo'
+export type { WatchChannel, WatchDelivery, WatchFinding, WatchRun, WatchZone, WatchStore } from './watch'
 
 export interface StoreOptions extends StoreLocation {
   now?: () => number
@@ -39,16 +44,17 @@ export function createStore(options: StoreOptions) {
     dialect: dialectOf(options),
     /** Opens the store and applies pending migrations (also done lazily by every call). */
     open: async () => void (await db()),
-    people: peopleStore(db, now),
+    people: peopleStore(db, now, dialectOf(options)),
     sessions: sessionStore(db, now, options.sessionPolicy),
     throttle: throttleStore(db, now),
     settings: settingsStore(db),
     reviews: reviewStore(db),
     scriptIndex: scriptIndexStore(db),
     apiTokens: apiTokenStore(db, now),
-    audit: auditStore(db),
+    audit: auditStore(db, now),
     checklist: checklistStore(db, now),
     lbMigrations: lbMigrationStore(db, now),
+    watch: watchStore(db, now),
     close: () => kysely.destroy(),
   }
 }

@@ -1,7 +1,9 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 import { auditLogMigration } from './audit-migration'
+import { auditChainMigration } from './audit-chain-migration'
 import { checklistMigration, practiceSessionsMigration } from './practice-migration'
 import { scriptIndexMigration } from './script-index-migration'
+import { watchMigration } from './watch-migration'
 
 /**
  * Versioned migrations, applied in name order and recorded by Kysely's migrator. Never edit one that
@@ -131,6 +133,43 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     // Issue 12's practice sandbox (0011–0013 are issue 12's): the per-session switch, then newcomer checklist progress.
     '0011-practice-sessions': practiceSessionsMigration(),
     '0012-newcomer-checklist': checklistMigration(),
+    // Issue 22 (single sign-on): a person from the provider is its issuer + subject, not a username.
+    // Pending sign-ins now live in an encrypted cookie: the old rows (never swept) go.
+    '0022-oidc-identity': {
+      async up(db: AnyDb) {
+        await db.schema.alterTable('people').addColumn('oidc_issuer', 'text').execute()
+        await db.schema.alterTable('people').addColumn('oidc_subject', 'text').execute()
+        await db.schema
+          .createIndex('people_oidc_identity')
+          .unique()
+          .on('people')
+          .columns(['oidc_issuer', 'oidc_subject'])
+          .execute()
+        await db.deleteFrom('settings').where('key', 'like', 'oidc:%').execute()
+      },
+    },
+    // Issue 23 (audit trail): the tamper-evident chain, undo reservations, token prefix and object names.
+    '0023-audit-chain': auditChainMigration(dialect),
+    // Issue 22 (sign-in): leases of password checks in flight per account (the throttle's second half).
+    '0022-signin-in-flight': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('sign_in_in_flight')
+          .addColumn('key', 'text', (c) => c.notNull())
+          .addColumn('slot', 'integer', (c) => c.notNull())
+          .addColumn('expires_at', bigint, (c) => c.notNull())
+          .addPrimaryKeyConstraint('sign_in_in_flight_pk', ['key', 'slot'])
+          .execute()
+      },
+    },
+    // Issue 22 (sign-in): the client address of an audit entry (sign-in, sign-out, passwords, tokens).
+    '0023-signin-audit-address': {
+      async up(db: AnyDb) {
+        await db.schema.alterTable('audit_log').addColumn('address', 'text').execute()
+      },
+    },
+    // Issue 26: the script watch (settings, channels, state, runs, findings, reads, deliveries, lease).
+    'watch_0001-script-watch': watchMigration(dialect),
     // Issue 28 (numbered after it, clear of other issues' numbers): the zone's scripts, kept by the dashboard so review filters and counts cover all of them.
     '0028-script-index': scriptIndexMigration(),
   }

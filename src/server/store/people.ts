@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import { ROLE_ORDER, type AccessRole } from '../../shared/access'
 import { compiledOnce, type Db } from './db'
+import type { Dialect } from './migrations'
 import type { PeopleTable } from './schema'
 
 export const ROLES = ROLE_ORDER
@@ -19,6 +21,14 @@ export interface Person {
   hasPassword: boolean
   mustChangePassword: boolean
   createdAt: number
+  /** The single sign-on identity linked to this person (issuer + `sub`), or null. */
+  sso: SsoIdentity | null
+}
+
+/** Who someone is at an OpenID Connect provider: `sub` is unique only within its issuer. */
+export interface SsoIdentity {
+  issuer: string
+  subject: string
 }
 
 export interface PersonWithHash extends Person {
@@ -33,6 +43,8 @@ export interface NewPerson {
   passwordHash: string | null
   /** The password was made for them (one-time): they choose their own at first sign-in. */
   mustChangePassword?: boolean
+  /** Single sign-on: the identity this person is (made at their first sign-in). */
+  sso?: SsoIdentity
 }
 
 export interface PersonChanges {
@@ -47,7 +59,9 @@ export interface PersonChanges {
 const encodeZones = (z: ZoneScope) => (z === '*' ? '*' : JSON.stringify([...new Set(z.map((n) => n.toLowerCase()))].sort()))
 const decodeZones = (raw: string): ZoneScope => (raw === '*' ? '*' : (JSON.parse(raw) as string[]))
 
-export function toPerson(row: PeopleTable): PersonWithHash {
+type PeopleRow = Omit<PeopleTable, 'oidc_issuer' | 'oidc_subject'> & Partial<Pick<PeopleTable, 'oidc_issuer' | 'oidc_subject'>>
+
+export function toPerson(row: PeopleRow): PersonWithHash {
   return {
     id: row.id,
     username: row.username,
@@ -58,6 +72,7 @@ export function toPerson(row: PeopleTable): PersonWithHash {
     hasPassword: row.password_hash !== null,
     mustChangePassword: row.must_change_password === 1,
     createdAt: Number(row.created_at),
+    sso: row.oidc_issuer && row.oidc_subject ? { issuer: row.oidc_issuer, subject: row.oidc_subject } : null,
     passwordHash: row.password_hash,
   }
 }
@@ -71,7 +86,19 @@ export const publicPerson = ({ passwordHash: _hash, ...p }: PersonWithHash): Per
 /** How long "nobody yet" is believed before the store is asked again (another instance may add someone). */
 export const NOBODY_RECHECK_MS = 1_000
 
-export function peopleStore(db: () => Promise<Db>, now: () => number) {
+/** What a change sets on a person's row. */
+function rowChanges(ch: PersonChanges, t: number): Partial<PeopleTable> {
+  const set: Partial<PeopleTable> = { updated_at: t }
+  if (ch.displayName !== undefined) set.display_name = ch.displayName
+  if (ch.role !== undefined) set.role = ch.role
+  if (ch.zones !== undefined || ch.role === 'admin') set.zones = encodeZones(ch.role === 'admin' ? '*' : ch.zones!)
+  if (ch.disabled !== undefined) set.disabled = ch.disabled ? 1 : 0
+  if (ch.passwordHash !== undefined) set.password_hash = ch.passwordHash
+  if (ch.mustChangePassword !== undefined) set.must_change_password = ch.mustChangePassword ? 1 : 0
+  return set
+}
+
+export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: Dialect = 'sqlite') {
   // Whether anybody exists is asked on every request (the local administrator's door on loopback
   // while nobody does). A yes never changes (people are disabled, never removed), so it is kept; a
   // no is kept for NOBODY_RECHECK_MS at most, so that someone added by another instance sharing the
@@ -113,7 +140,88 @@ export function peopleStore(db: () => Promise<Db>, now: () => number) {
       const row = await (await db()).selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
       return row && toPerson(row)
     },
-    /** Adds a person; undefined when the username is taken. */
+    /** The person a single sign-on identity is linked to. */
+    async bySso(identity: SsoIdentity): Promise<PersonWithHash | undefined> {
+      const row = await (
+        await db()
+      )
+        .selectFrom('people')
+        .selectAll()
+        .where('oidc_issuer', '=', identity.issuer)
+        .where('oidc_subject', '=', identity.subject)
+        .executeTakeFirst()
+      return row && toPerson(row)
+    },
+    /**
+     * Links a single sign-on identity to a person (an administrator's decision, or the unambiguous
+     * migration of someone made before identities were kept). A one-time password they have not
+     * replaced yet is dropped (they sign in through the provider). Only a person with no identity yet:
+     * `already-linked`; an identity linked to someone else: `taken` (the unique index decides).
+     */
+    async linkSso(id: string, identity: SsoIdentity): Promise<Person | 'already-linked' | 'taken' | undefined> {
+      const d = await db()
+      const other = await self.bySso(identity)
+      if (other && other.id !== id) return 'taken'
+      let changed: number
+      try {
+        // A one-time password nobody has chosen yet goes: the person signs in through the provider.
+        const r = await d
+          .updateTable('people')
+          .set((eb) => ({
+            oidc_issuer: identity.issuer,
+            oidc_subject: identity.subject,
+            updated_at: now(),
+            password_hash: eb
+              .case()
+              .when('must_change_password', '=', 1)
+              .then(sql<string | null>`null`)
+              .else(eb.ref('password_hash'))
+              .end(),
+            must_change_password: 0,
+          }))
+          .where('id', '=', id)
+          .where((eb) =>
+            eb.or([
+              eb('oidc_subject', 'is', null),
+              eb.and([eb('oidc_issuer', '=', identity.issuer), eb('oidc_subject', '=', identity.subject)]),
+            ]),
+          )
+          .executeTakeFirst()
+        changed = Number(r.numUpdatedRows)
+      } catch (err) {
+        // The unique index: someone else was linked to this identity at the same moment.
+        if ((await self.bySso(identity))?.id !== id) return 'taken'
+        throw err
+      }
+      const row = await self.byId(id)
+      if (!row) return undefined
+      return changed === 0 ? 'already-linked' : publicPerson(row)
+    },
+    /** Forgets a person's single sign-on identity; false when there was none. */
+    async unlinkSso(id: string): Promise<boolean> {
+      const r = await (
+        await db()
+      )
+        .updateTable('people')
+        .set({ oidc_issuer: null, oidc_subject: null, updated_at: now() })
+        .where('id', '=', id)
+        .where('oidc_subject', 'is not', null)
+        .executeTakeFirst()
+      return Number(r.numUpdatedRows) > 0
+    },
+    /** The ID tokens kept on a person's sessions (single sign-on sessions only). */
+    async sessionIdTokens(id: string): Promise<string[]> {
+      const rows = await (
+        await db()
+      )
+        .selectFrom('sessions')
+        .select('id_token')
+        .where('person_id', '=', id)
+        .where('id_token', 'is not', null)
+        .execute()
+      return rows.map((r) => r.id_token!)
+    },
+    /** Adds a person; undefined when the username (or the single sign-on identity) is taken. */
     async add(p: NewPerson): Promise<Person | undefined> {
       const t = now()
       const row: PeopleTable = {
@@ -127,29 +235,68 @@ export function peopleStore(db: () => Promise<Db>, now: () => number) {
         must_change_password: p.mustChangePassword ? 1 : 0,
         created_at: t,
         updated_at: t,
+        oidc_issuer: p.sso?.issuer ?? null,
+        oidc_subject: p.sso?.subject ?? null,
       }
       const d = await db()
+      // Taken username, or (single sign-on) an identity another instance added at the same moment.
       const inserted = await d
         .insertInto('people')
         .values(row)
-        .onConflict((oc) => oc.column('username').doNothing())
+        .onConflict((oc) => oc.doNothing())
         .executeTakeFirst()
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return undefined
       anybody = true
       return publicPerson(toPerson(row))
     },
     async update(id: string, ch: PersonChanges): Promise<Person | undefined> {
-      const set: Partial<PeopleTable> = { updated_at: now() }
-      if (ch.displayName !== undefined) set.display_name = ch.displayName
-      if (ch.role !== undefined) set.role = ch.role
-      if (ch.zones !== undefined || ch.role === 'admin') set.zones = encodeZones(ch.role === 'admin' ? '*' : ch.zones!)
-      if (ch.disabled !== undefined) set.disabled = ch.disabled ? 1 : 0
-      if (ch.passwordHash !== undefined) set.password_hash = ch.passwordHash
-      if (ch.mustChangePassword !== undefined) set.must_change_password = ch.mustChangePassword ? 1 : 0
       const d = await db()
-      await d.updateTable('people').set(set).where('id', '=', id).execute()
+      await d.updateTable('people').set(rowChanges(ch, now())).where('id', '=', id).execute()
       const row = await d.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
       return row && publicPerson(toPerson(row))
+    },
+    /**
+     * Like update, but a change that would leave no active administrator (demoting or disabling the
+     * last one) is not made: `last-admin`. Decided by the store, so two administrators demoting each
+     * other at once on two instances cannot both succeed: on PostgreSQL the active administrators'
+     * rows are locked first (a second transaction waits and then sees the first one's change); on
+     * SQLite, a single writer, the conditional update is one statement.
+     */
+    async updateKeepingAnAdmin(id: string, ch: PersonChanges): Promise<Person | 'last-admin' | undefined> {
+      const losesAdmin = (ch.role !== undefined && ch.role !== 'admin') || ch.disabled === true
+      if (!losesAdmin) return self.update(id, ch)
+      const d = await db()
+      const change = async (q: Db) => {
+        const done = await q
+          .updateTable('people')
+          .set(rowChanges(ch, now()))
+          .where('id', '=', id)
+          .where((eb) =>
+            eb.or([
+              eb('role', '!=', 'admin'),
+              eb('disabled', '=', 1),
+              eb.exists(
+                eb
+                  .selectFrom('people as other')
+                  .select('other.id')
+                  .where('other.role', '=', 'admin')
+                  .where('other.disabled', '=', 0)
+                  .where('other.id', '!=', id),
+              ),
+            ]),
+          )
+          .executeTakeFirst()
+        const row = await q.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
+        if (!row) return undefined
+        if (Number(done.numUpdatedRows) === 0) return 'last-admin' as const
+        return publicPerson(toPerson(row))
+      }
+      // SQLite: one statement is atomic (a single writer); no transaction held open across awaits.
+      if (dialect !== 'postgres') return change(d)
+      return d.transaction().execute(async (trx) => {
+        await sql`select id from people where role = 'admin' and disabled = 0 order by id for update`.execute(trx)
+        return change(trx)
+      })
     },
     /** Active administrators other than `exceptId`: the last one may not be demoted or disabled. */
     async otherActiveAdmins(exceptId: string): Promise<number> {

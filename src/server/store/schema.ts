@@ -1,18 +1,23 @@
 import type { Generated } from 'kysely'
-import type { AuditTable } from './audit-schema'
+import type { AuditChainCheckpointsTable, AuditChainTable, AuditTable, AuditUndoTable } from './audit-schema'
+import type { WatchTables } from './watch-schema'
 
 /**
  * The tables of the dashboard's own store (never the API's data). Times are milliseconds since the
  * epoch (BIGINT on PostgreSQL, read back as numbers). Issue 12's audit log gets its own table here.
  */
-export interface StoreTables {
+export interface StoreTables extends WatchTables {
   people: PeopleTable
   sessions: SessionsTable
   sign_in_throttle: ThrottleTable
+  sign_in_in_flight: InFlightTable
   settings: SettingsTable
   script_reviews: ScriptReviewsTable
   api_tokens: ApiTokensTable
   audit_log: AuditTable
+  audit_chain: AuditChainTable
+  audit_chain_checkpoints: AuditChainCheckpointsTable
+  audit_undo: AuditUndoTable
   checklist_progress: ChecklistProgressTable
   lb_migrations: LbMigrationsTable
   script_index: ScriptIndexTable
@@ -44,6 +49,9 @@ export interface PeopleTable {
   must_change_password: number
   created_at: number
   updated_at: number
+  /** Single sign-on: the provider (issuer) and the person's `sub` there; both null, or both set and unique together (migration 0022). */
+  oidc_issuer: string | null
+  oidc_subject: string | null
 }
 
 export interface SessionsTable {
@@ -66,8 +74,17 @@ export interface SessionsTable {
 export interface ThrottleTable {
   /** `address:<ip>`, `account:<username>` or `pair:<username>|<ip>`. */
   key: string
+  /** Attempts counted (before each password check; a right password gives its attempt back). */
   failures: number
   last_failure_at: number
+}
+
+/** A password check in progress on an account (migration 0022): one row per place, a lease that expires. */
+export interface InFlightTable {
+  /** `account:<username>`. */
+  key: string
+  slot: number
+  expires_at: number
 }
 
 export interface SettingsTable {

@@ -34,16 +34,16 @@ describe('record names', () => {
 
   it('refuses names over 255 characters in total', () => refused(Array(5).fill('a'.repeat(60)).join('.'), /at most 255/))
 
-  it('must start with a letter (an underscore is accepted)', () => {
-    refused('1www', /start with a letter/)
-    refused('-www', /start with a letter/)
-    ok('_acme-challenge')
+  it('may start with a letter, a digit or an underscore, never a hyphen (issue 29, item 1: RFC 1123)', () => {
+    for (const n of ['3d', '1password', '20230601._domainkey', '*.3d', '1www.example.com', '_acme-challenge']) ok(n)
+    refused('-www', /start with a letter or a digit, not a hyphen/)
+    refused('*.-www', /start with a letter or a digit, not a hyphen/)
   })
 
   it('each label must end with a letter or digit', () => {
     refused('www-', /end with a letter or a digit/)
     refused('www-.example.com', /end with a letter or a digit/)
-    refused('a.-b.example.com', /cannot start with a hyphen/)
+    refused('a.-b.example.com', /not a hyphen/)
     refused('abc_', /end with a letter or a digit/)
   })
 

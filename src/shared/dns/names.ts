@@ -4,9 +4,10 @@
  *
  * Our reading, since a full name may be up to 255 characters (api-notes §3.3):
  * - "at most 63 characters" applies to each label (the parts between dots), the DNS label limit;
- * - "starts with a letter" applies to the name as written: its first label (after a leading `*.`
- *   wildcard) starts with a letter or an underscore (underscore only warned about). Inner labels
- *   belong to parent names and the zone (a zone may be `1and1.com`), so they may start with a digit;
+ * - "starts with a letter" is guidance, like "underscores are discouraged": host names may start
+ *   with a digit (RFC 1123 §2.1) and the service accepts them (`3d`, `1password`, the DKIM selector
+ *   `20230601._domainkey`), so every label may start with a letter, a digit or an underscore, never
+ *   with a hyphen (issue 29, item 1: the sandbox is never stricter than the service);
  * - "ends with a letter or digit" applies to every label (`foo-.example.com` is refused);
  * - letters, digits, hyphens and underscores only; no label starts with a hyphen;
  * - `*` is allowed only as the whole leftmost label (`*.example.com`); `@` means the zone itself;
@@ -50,13 +51,9 @@ export function recordNameProblems(input: string): NameProblem[] {
       ),
     )
   }
-  const first = labels[0] === '*' ? labels[1] : labels[0]
-  if (first !== undefined && !/^[A-Za-z_]/.test(first)) {
-    problems.push(bad('The name must start with a letter (an underscore is also accepted).'))
-  }
   const words = labels.filter((l) => l !== '*')
-  // The first label is already covered by the "starts with a letter" rule.
-  if (words.slice(1).some((l) => l.startsWith('-'))) problems.push(bad('A part of the name cannot start with a hyphen (-).'))
+  if (words.some((l) => l.startsWith('-')))
+    problems.push(bad('Each part of the name must start with a letter or a digit, not a hyphen (-).'))
   if (words.some((l) => /[^A-Za-z0-9]$/.test(l) && !/[^A-Za-z0-9_*-]/.test(l))) {
     problems.push(bad('Each part of the name must end with a letter or a digit (not a hyphen or underscore).'))
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normaliseTxtContent, TXT_MAX_LENGTH, TXT_NAME_TOTAL_MAX, txtNameTotal, txtPlainText } from './txt'
+import { normaliseTxtContent, TXT_MAX_LENGTH, TXT_NAME_TOTAL_MAX, txtNameTotal, txtPlainText, typographicQuotesFix } from './txt'
 
 const saved = (c: string) => {
   const r = normaliseTxtContent(c)
@@ -86,4 +86,18 @@ describe('TXT content', () => {
   })
 
   it('reads back the plain text', () => expect(txtPlainText('"a\\"b" "c"')).toBe('a"bc'))
+})
+
+describe('typographic quotes (issue 29, item 3)', () => {
+  it('offers plain double quotes for curly, low and guillemet quotes and for single quotes around the text', () => {
+    expect(typographicQuotesFix('“google-site-verification=abc123XYZ”')).toBe('"google-site-verification=abc123XYZ"')
+    expect(typographicQuotesFix('„part one“ “part two”')).toBe('"part one" "part two"')
+    expect(typographicQuotesFix("'v=spf1 -all'")).toBe('"v=spf1 -all"')
+    expect(typographicQuotesFix('‘v=spf1 -all’')).toBe('"v=spf1 -all"')
+    expect(normaliseTxtContent(typographicQuotesFix('“abc”')!)).toEqual({ ok: true, content: '"abc"' })
+  })
+
+  it('leaves plain text, plain quotes and apostrophes inside the text alone', () => {
+    for (const s of ['"abc"', 'abc', "it's fine", 'v=spf1 -all', '"a" "b"']) expect(typographicQuotesFix(s), s).toBeUndefined()
+  })
 })

@@ -128,3 +128,21 @@ export function txtPlainText(content: string): string {
   if (!parts) return content
   return parts.map((p) => p.slice(1, -1).replace(/\\([\s\S])/g, '$1')).join('')
 }
+
+/** Curly and other typographic double quotes that mail programs and word processors put in. */
+const TYPOGRAPHIC_DOUBLE = /[\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb]/g
+/** Typographic single quotes, which only count as quotes when they wrap the whole text. */
+const SINGLE_WRAP = /^\s*[\u2018\u2019\u201a\u201b']([\s\S]*)[\u2018\u2019\u201a\u201b']\s*$/
+
+/**
+ * Quotes pasted from a mail or a document (“google-site-verification=…”, or 'v=spf1 …'), which the
+ * service would keep inside the value so that a verification fails later without a clue (issue 29,
+ * item 3). Returns the content with plain double quotes instead, or undefined when there are none.
+ * An apostrophe inside the text (it's) is left alone; only single quotes around all of it count.
+ */
+export function typographicQuotesFix(content: string): string | undefined {
+  let fixed = content.replace(TYPOGRAPHIC_DOUBLE, '"')
+  const single = SINGLE_WRAP.exec(fixed)
+  if (single && !single[1].includes('"')) fixed = `"${single[1]}"`
+  return fixed === content ? undefined : fixed.trim()
+}

@@ -110,16 +110,20 @@ export const ipv6ContentSchema = z.string({ error: 'Enter an IPv6 address, such 
   if (range) ctx.addIssue({ code: 'custom', message: serviceMessage(ip, range), params: { code: 9003 } })
 })
 
-/** A host name target: letters, digits, hyphens, underscores and dots; `@` means the zone itself. */
-export const hostnameContentSchema = (what: string, code?: number, opts: { allowRoot?: boolean } = {}) =>
+/**
+ * A host name target: letters, digits, hyphens, underscores and dots; `@` means the zone itself.
+ * `label` is the field's name as the form shows it ("The mail server"), so the error speaks of the
+ * field the person sees (issue 29, item 12), not of "Content".
+ */
+export const hostnameContentSchema = (label: string, what: string, code?: number, opts: { allowRoot?: boolean } = {}) =>
   z.string({ error: `Enter ${what}.` }).superRefine((h, ctx) => {
     const params = code ? { params: { code } } : {}
     if (h === '@' || (opts.allowRoot === true && h === '.')) return
-    if (looksLikeIp(h.trim())) ctx.addIssue({ code: 'custom', message: ipTargetMessage('Content'), ...params })
+    if (looksLikeIp(h.trim())) ctx.addIssue({ code: 'custom', message: ipTargetMessage(label), ...params })
     else if (!isHostname(h))
       ctx.addIssue({
         code: 'custom',
-        message: `Content must be ${what}: a host name such as mail.example.com (letters, digits, hyphens and dots).`,
+        message: `${label} must be ${what}: a host name such as mail.example.com (letters, digits, hyphens and dots).`,
         ...params,
       })
   })

@@ -54,7 +54,7 @@ const aaaaSchema = z
   .superRefine(addressRules)
 
 const cnameSchema = z
-  .object({ type: z.literal('CNAME'), ...base('CNAME'), content: hostnameContentSchema('a host name to point to', 9007) })
+  .object({ type: z.literal('CNAME'), ...base('CNAME'), content: hostnameContentSchema('The target', 'a host name to point to', 9007) })
   .superRefine((v, ctx) => {
     if (sameName(v.name, v.content)) issue(ctx, 'content', 'A CNAME cannot point to its own name. Enter a different target.')
     if (v.proxied && v.settings?.flatten_cname) {
@@ -65,12 +65,12 @@ const cnameSchema = z
 const mxSchema = z.object({
   type: z.literal('MX'),
   ...base('MX'),
-  content: hostnameContentSchema('a mail server name', 9009, { allowRoot: true }),
+  content: hostnameContentSchema('The mail server', 'a mail server name', 9009, { allowRoot: true }),
   priority: prioritySchema,
 })
 const txtSchema = z.object({ type: z.literal('TXT'), ...base('TXT'), content: txtContentSchema })
-const nsSchema = z.object({ type: z.literal('NS'), ...base('NS'), content: hostnameContentSchema('a name server') })
-const ptrSchema = z.object({ type: z.literal('PTR'), ...base('PTR'), content: hostnameContentSchema('a domain name') })
+const nsSchema = z.object({ type: z.literal('NS'), ...base('NS'), content: hostnameContentSchema('The name server', 'a name server') })
+const ptrSchema = z.object({ type: z.literal('PTR'), ...base('PTR'), content: hostnameContentSchema('The domain name', 'a domain name') })
 const openpgpSchema = z.object({
   type: z.literal('OPENPGPKEY'),
   ...base('OPENPGPKEY'),

@@ -1,5 +1,8 @@
 import { z } from 'zod'
 import { ROLE_ORDER } from '../access'
+import { passwordSchema, refinePasswordFor } from '../password-rule'
+
+export { passwordSchema } from '../password-rule'
 
 /** People of the dashboard itself (not the API's account members): who may sign in, with what role, for which zones. */
 /** The roles, lowest first (the role matrix itself is src/shared/access.ts). */
@@ -38,9 +41,8 @@ export const zoneScopeSchema = z.union([
   z.array(zoneNameSchema).min(1, 'List at least one zone, or choose all zones.').max(500),
 ])
 
-export const passwordSchema = z.string().min(10, 'Use at least 10 characters.').max(1024, 'Use at most 1024 characters.')
-
-export const personInputSchema = z.object({
+/** A new person's fields; `personInputSchema` adds the password rule that needs the username. */
+export const personFieldsSchema = z.object({
   username: usernameSchema,
   display_name: z
     .string({ error: 'Enter a display name.' })
@@ -51,17 +53,34 @@ export const personInputSchema = z.object({
   zones: zoneScopeSchema,
   password: passwordSchema,
 })
+/** Parse asynchronously (`safeParseAsync`): the password rule loads its dictionary on first use. */
+export const personInputSchema = personFieldsSchema.superRefine(refinePasswordFor)
 export type PersonInput = z.infer<typeof personInputSchema>
 
 export const personPatchSchema = z
   .object({
-    display_name: personInputSchema.shape.display_name,
+    display_name: personFieldsSchema.shape.display_name,
     role: roleSchema,
     zones: zoneScopeSchema,
     disabled: z.boolean(),
   })
   .partial()
 export type PersonPatch = z.infer<typeof personPatchSchema>
+
+/** A single sign-on identity: the provider (issuer) and the person's `sub` there (unique only within the issuer). */
+export const ssoLinkSchema = z.object({
+  issuer: z
+    .string({ error: "Enter the issuer (the provider's URL, as on the refusal page or the audit entry)." })
+    .trim()
+    .max(500, 'At most 500 characters.')
+    .regex(/^https?:\/\/\S+$/, "The issuer is the provider's URL, such as https://id.example.com."),
+  subject: z
+    .string({ error: 'Enter the subject (sub) the provider gives this person.' })
+    .trim()
+    .min(1, 'Enter the subject (sub) the provider gives this person.')
+    .max(255, 'At most 255 characters.'),
+})
+export type SsoLink = z.infer<typeof ssoLinkSchema>
 
 /** A person as the dashboard's server reports it (never a password or its hash). */
 export interface PersonView {
@@ -72,6 +91,8 @@ export interface PersonView {
   zones: '*' | string[]
   disabled: boolean
   created_at: string
+  /** The single sign-on identity linked to this person, or null. */
+  sso: SsoLink | null
 }
 
 export interface SessionView {
@@ -89,7 +110,7 @@ export interface MeView {
   kind: 'person' | 'local'
   /** This session works in the person's own practice sandbox: writes there are allowed to every role. */
   practice: boolean
-  person: Omit<PersonView, 'id' | 'disabled' | 'created_at'> & { id: string | null }
+  person: Omit<PersonView, 'id' | 'disabled' | 'created_at' | 'sso'> & { id: string | null }
 }
 
 /** A personal API token for the sandbox's /client/v4 door: only its name is chosen. */

@@ -1,9 +1,9 @@
 import type * as z from 'zod/mini'
 import { searchEnumSchema, searchTextSchema, tableSearchSchema, type UrlTableOptions } from '@/components/data-table/url-table-state'
 
-export const AUDIT_AREA_OPTIONS = ['dns', 'page-shield', 'log-fields', 'logpush', 'certificates', 'firewall', 'load-balancing', 'invites', 'people', 'sandbox'] as const
+export const AUDIT_AREA_OPTIONS = ['dns', 'page-shield', 'log-fields', 'logpush', 'certificates', 'firewall', 'load-balancing', 'invites', 'people', 'sign-in', 'sandbox'] as const
 export const AUDIT_OUTCOME_OPTIONS = ['success', 'failure', 'refused'] as const
-export const AUDIT_ACTION_OPTIONS = ['create', 'update', 'replace', 'delete', 'proxy', 'batch', 'import', 'undo', 'reset', 'accept', 'decline', 'password', 'end-sessions'] as const
+export const AUDIT_ACTION_OPTIONS = ['create', 'update', 'replace', 'delete', 'proxy', 'batch', 'import', 'undo', 'reset', 'accept', 'decline', 'password', 'end-sessions', 'sign-in', 'sign-out', 'password-change', 'token-create', 'token-revoke', 'tokens-revoke'] as const
 
 const day: typeof searchTextSchema = (v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined)
 

@@ -2,18 +2,18 @@ import { ACTION_WORDS, OUTCOME_WORDS, whenText } from '@/components/audit/entry-
 import { createDataTableColumnHelper } from '@/components/data-table/features'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import type { AuditEntryView } from '@/shared/audit'
+import { objectWords, type AuditEntryView } from '@/shared/audit'
 import { AUDIT_ACTION_OPTIONS, AUDIT_AREA_OPTIONS, AUDIT_OUTCOME_OPTIONS } from '../api/audit-search'
 
 const col = createDataTableColumnHelper<AuditEntryView>()
 const AREA_WORDS: Record<string, string> = {
   dns: 'DNS', 'page-shield': 'Page security', 'log-fields': 'Log fields', logpush: 'Log jobs', certificates: 'Certificates', firewall: 'Firewall',
-  'load-balancing': 'Load balancing', invites: 'Invites', people: 'People', sandbox: 'Sandbox',
+  'load-balancing': 'Load balancing', invites: 'Invites', people: 'People', 'sign-in': 'Sign-in', sandbox: 'Sandbox',
 }
 const TONE = { success: 'success', failure: 'danger', refused: 'warning' } as const
 
-/** What the entry was about, in a few words: "dns_record 3f2a…" reads as "DNS record 3f2a…". */
-const what = (e: AuditEntryView) => `${e.resourceType.replace(/_/g, ' ')}${e.resourceId ? ` ${e.resourceId}` : ''}`
+/** What the entry was about, as a person knows it: "A shop.example.com", not the record's id. */
+const what = objectWords
 
 /** Columns of the audit log (newest first; the server orders it, so no column sorts). */
 export function getAuditColumns(onOpen: (e: AuditEntryView) => void) {
@@ -24,7 +24,12 @@ export function getAuditColumns(onOpen: (e: AuditEntryView) => void) {
       header: 'Who',
       enableSorting: false,
       meta: { filter: { kind: 'text', key: 'person', label: 'Person (user name)', placeholder: 'e.g. ada' } },
-      cell: (i) => <span>{i.getValue()} <span className="text-zinc-500 dark:text-zinc-400">({i.row.original.username})</span></span>,
+      cell: (i) => (
+        <span>
+          {i.getValue()} <span className="text-zinc-500 dark:text-zinc-400">({i.row.original.username})</span>
+          {i.row.original.tokenPrefix && <span className="block text-xs text-zinc-500 dark:text-zinc-400">with API token {i.row.original.tokenPrefix}…</span>}
+        </span>
+      ),
     }),
     col.accessor((e) => e.zoneName ?? e.zoneId ?? '', {
       id: 'zone',

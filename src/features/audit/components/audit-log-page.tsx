@@ -14,6 +14,7 @@ import type { AuditEntryView } from '@/shared/audit'
 import { AUDIT_FILTER_KEYS, auditTableOptions } from '../api/audit-search'
 import { auditCsvUrl, useAuditLog } from '../api/get-audit-log'
 import { getAuditColumns } from './audit-columns'
+import { ChainStatus } from './chain-status'
 
 const route = getRouteApi('/audit')
 const EMPTY: AuditEntryView[] = []
@@ -39,6 +40,7 @@ export function AuditLogPage() {
         }
         actions={<a className={buttonClasses('secondary')} href={auditCsvUrl(state.search)} download>Export CSV of this view</a>}
       />
+      <ChainStatus />
       <DataTableFilterBar table={table} state={state}>
         <DateFilter label="From (day)" value={state.search.from} onChange={(v) => state.setFilter('from', v)} />
         <DateFilter label="To (day, included)" value={state.search.to} onChange={(v) => state.setFilter('to', v)} />

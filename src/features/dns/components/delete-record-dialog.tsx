@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { useToast } from '@/components/ui/toast'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
@@ -12,9 +13,37 @@ export function deleteConsequence(r: DnsRecord): string {
   return `${what} Services that look it up will no longer find it.`
 }
 
+/**
+ * Where focus goes once a record is deleted: its row disappears with the Delete button that opened
+ * the dialog, so the neighbouring row's Delete button (the next one, else the one above), else the
+ * page's heading; never the page body (issue 29, item 6).
+ */
+export function focusAfterDelete(record: DnsRecord): () => void {
+  const label = `Delete ${recordLabel(record)}`
+  const opener = [...document.querySelectorAll<HTMLElement>('button[aria-label]')].find((b) => b.getAttribute('aria-label') === label)
+  const row = opener?.closest('tr')
+  const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling) as HTMLElement | null | undefined
+  const next = neighbour?.querySelector<HTMLElement>('button[aria-label^="Delete "]')
+  return () => {
+    if (next?.isConnected) return next.focus()
+    const heading = document.querySelector<HTMLElement>('main h1')
+    if (!heading) return
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
+    heading.focus()
+  }
+}
+
 export function DeleteRecordDialog({ zoneId, record, onClose }: { zoneId: string; record: DnsRecord | null; onClose: () => void }) {
   const toast = useToast()
   const del = useDeleteDnsRecord(zoneId)
+  // Run after the dialog has closed and returned focus to its opener (effects of a parent run after
+  // the cleanups of its children), and before the list is fetched again without that row.
+  const refocus = useRef<(() => void) | null>(null)
+  useEffect(() => {
+    if (record !== null || !refocus.current) return
+    refocus.current()
+    refocus.current = null
+  }, [record])
   return (
     <ConfirmDialog
       open={record !== null}
@@ -28,6 +57,7 @@ export function DeleteRecordDialog({ zoneId, record, onClose }: { zoneId: string
         del.mutate(record.id, {
           onSuccess: () => {
             toast.success('Record deleted', `${record.type} ${record.name}`)
+            refocus.current = focusAfterDelete(record)
             onClose()
           },
           onError: (e) => toast.error('The record was not deleted', e),

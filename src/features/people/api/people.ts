@@ -1,9 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { localPath, local } from '@/lib/api-client'
-import type { PersonInput, PersonPatch, PersonView, SessionView } from '@/shared/schemas/people'
+import type { ApiTokenView, PersonInput, PersonPatch, PersonView, SessionView, SsoLink } from '@/shared/schemas/people'
 
 /** The dashboard's people (administrators only): list, add, change, reset a password, sessions. */
-export const peopleKeys = { all: ['people'] as const, sessions: (id: string) => ['people', id, 'sessions'] as const }
+export const peopleKeys = {
+  all: ['people'] as const,
+  sessions: (id: string) => ['people', id, 'sessions'] as const,
+  tokens: (id: string) => ['people', id, 'tokens'] as const,
+}
 
 export const peopleQueryOptions = () =>
   queryOptions({
@@ -25,6 +29,26 @@ export function useUpdatePerson() {
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: PersonPatch }) =>
       local.patch<PersonView>(localPath('/api/local/people/:person_id', { person_id: id }), { body: patch }),
+    // Disabling also ends sessions and revokes tokens: the person's own lists go too.
+    onSuccess: () => qc.invalidateQueries({ queryKey: peopleKeys.all }),
+  })
+}
+
+/** Links a single sign-on identity (issuer + sub) to a person, e.g. after a sign-in refused for a taken username. */
+export function useLinkSso() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, link }: { id: string; link: SsoLink }) =>
+      local.put<PersonView>(localPath('/api/local/people/:person_id/sso', { person_id: id }), { body: link }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: peopleKeys.all }),
+  })
+}
+
+/** Forgets a person's single sign-on identity (their sessions end). */
+export function useUnlinkSso() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => local.delete<PersonView>(localPath('/api/local/people/:person_id/sso', { person_id: id })),
     onSuccess: () => qc.invalidateQueries({ queryKey: peopleKeys.all }),
   })
 }
@@ -36,7 +60,25 @@ export function useResetPassword() {
       local.post<{ password: string; sessions_ended: number }>(
         localPath('/api/local/people/:person_id/password', { person_id: id }),
       ),
-    onSuccess: (_r, id) => qc.invalidateQueries({ queryKey: peopleKeys.sessions(id) }),
+    // Sessions end and personal API tokens are revoked with the reset.
+    onSuccess: (_r, id) => qc.invalidateQueries({ queryKey: ['people', id] }),
+  })
+}
+
+/** A person's personal API tokens, with their last use (administrators). */
+export const usePersonTokens = (id: string) =>
+  useQuery({
+    queryKey: peopleKeys.tokens(id),
+    queryFn: ({ signal }) =>
+      local.get<ApiTokenView[]>(localPath('/api/local/people/:person_id/tokens', { person_id: id }), { signal }),
+  })
+
+export function useRevokePersonToken() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ personId, tokenId }: { personId: string; tokenId: string }) =>
+      local.delete<{ id: string }>(localPath('/api/local/people/:person_id/tokens/:id', { person_id: personId, id: tokenId })),
+    onSuccess: (_r, v) => qc.invalidateQueries({ queryKey: peopleKeys.tokens(v.personId) }),
   })
 }
 

@@ -9,13 +9,22 @@ import { LoadingBlock } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { ROLE_LABEL, useCan, useMe } from '@/lib/access'
 import type { PersonView } from '@/shared/schemas/people'
-import { useEndPersonSessions, usePeople, usePersonSessions, useResetPassword, useUpdatePerson } from '../api/people'
+import {
+  useEndPersonSessions,
+  usePeople,
+  usePersonSessions,
+  useResetPassword,
+  useUnlinkSso,
+  useUpdatePerson,
+} from '../api/people'
+import { PersonTokensDialog } from './person-tokens-dialog'
 import { SessionList } from './session-list'
 
 // The add/edit form (zod, form fields) loads when it is opened: the list is what the page shows first.
 const PersonDialog = lazy(() => import('./person-dialog').then((m) => ({ default: m.PersonDialog })))
+const SsoLinkDialog = lazy(() => import('./sso-link-dialog').then((m) => ({ default: m.SsoLinkDialog })))
 
-type Action = { kind: 'add' } | { kind: 'edit' | 'disable' | 'reset' | 'sessions'; person: PersonView } | null
+type Action = { kind: 'add' } | { kind: 'edit' | 'disable' | 'reset' | 'sessions' | 'tokens' | 'link' | 'unlink'; person: PersonView } | null
 
 /** People: who may sign in, their role and zones; add, change, disable, reset passwords, end sessions. */
 export function PeoplePage() {
@@ -69,6 +78,11 @@ export function PeoplePage() {
                   <td className="py-2 pr-3">
                     <span className="font-medium">{p.display_name}</span>
                     <span className="block text-zinc-600 dark:text-zinc-400">{p.username}</span>
+                    {p.sso && (
+                      <span className="block text-xs break-all text-zinc-600 dark:text-zinc-400">
+                        Single sign-on: {p.sso.subject} at {p.sso.issuer}
+                      </span>
+                    )}
                   </td>
                   <td className="py-2 pr-3">{ROLE_LABEL[p.role]}</td>
                   <td className="py-2 pr-3">{p.zones === '*' ? 'All zones' : p.zones.join(', ')}</td>
@@ -96,6 +110,14 @@ export function PeoplePage() {
                       <Button
                         size="sm"
                         variant="ghost"
+                        aria-label={`API tokens of ${p.username}`}
+                        onClick={() => setAction({ kind: 'tokens', person: p })}
+                      >
+                        Tokens
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
                         aria-label={`Reset password of ${p.username}`}
                         onClick={() => setAction({ kind: 'reset', person: p })}
                       >
@@ -108,6 +130,14 @@ export function PeoplePage() {
                         onClick={() => setAction({ kind: 'disable', person: p })}
                       >
                         {p.disabled ? 'Enable' : 'Disable'}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`${p.sso ? 'Unlink' : 'Link'} single sign-on of ${p.username}`}
+                        onClick={() => setAction({ kind: p.sso ? 'unlink' : 'link', person: p })}
+                      >
+                        {p.sso ? 'Unlink sign-on' : 'Link sign-on'}
                       </Button>
                     </div>
                   </td>
@@ -125,6 +155,18 @@ export function PeoplePage() {
       {action?.kind === 'disable' && <DisableDialog person={action.person} onClose={() => setAction(null)} />}
       {action?.kind === 'reset' && <ResetDialog person={action.person} onClose={() => setAction(null)} />}
       {action?.kind === 'sessions' && <SessionsDialog person={action.person} onClose={() => setAction(null)} />}
+      {action?.kind === 'tokens' && <PersonTokensDialog person={action.person} onClose={() => setAction(null)} />}
+      {action?.kind === 'link' && (
+        <Suspense fallback={null}>
+          <SsoLinkDialog
+            person={action.person}
+            // The issuer other people are linked to, as a start (the refusal page shows the exact one).
+            issuer={people.data?.find((p) => p.sso)?.sso?.issuer ?? ''}
+            onClose={() => setAction(null)}
+          />
+        </Suspense>
+      )}
+      {action?.kind === 'unlink' && <UnlinkDialog person={action.person} onClose={() => setAction(null)} />}
     </>
   )
 }
@@ -139,8 +181,8 @@ function DisableDialog({ person, onClose }: { person: PersonView; onClose: () =>
       title={enable ? `Enable ${person.display_name}?` : `Disable ${person.display_name}?`}
       consequence={
         enable
-          ? `${person.username} will be able to sign in again.`
-          : `${person.username} is signed out everywhere at once and cannot sign in until enabled again. Their reviews stay in the ledger.`
+          ? `${person.username} will be able to sign in again. Their API tokens were revoked when they were disabled: they make new ones.`
+          : `${person.username} is signed out everywhere at once, their personal API tokens are revoked, and they cannot sign in until enabled again. Their reviews stay in the ledger.`
       }
       confirmLabel={enable ? 'Enable' : 'Disable'}
       destructive={!enable}
@@ -154,6 +196,28 @@ function DisableDialog({ person, onClose }: { person: PersonView; onClose: () =>
             onError: (e) => toast.error('Not changed', e),
           },
         )
+      }
+    />
+  )
+}
+
+function UnlinkDialog({ person, onClose }: { person: PersonView; onClose: () => void }) {
+  const unlink = useUnlinkSso()
+  const toast = useToast()
+  return (
+    <ConfirmDialog
+      open
+      title={`Unlink single sign-on of ${person.display_name}?`}
+      consequence={`${person.sso?.subject ?? 'The identity'} at ${person.sso?.issuer ?? 'the provider'} no longer signs in as ${person.username}, and ${person.username} is signed out everywhere.`}
+      confirmLabel="Unlink"
+      destructive
+      pending={unlink.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        unlink.mutate(person.id, {
+          onSuccess: () => (toast.success('Unlinked', person.username), onClose()),
+          onError: (e) => toast.error('Not unlinked', e),
+        })
       }
     />
   )
@@ -181,7 +245,7 @@ function ResetDialog({ person, onClose }: { person: PersonView; onClose: () => v
     <ConfirmDialog
       open
       title={`Reset the password of ${person.display_name}?`}
-      consequence="Their current password stops working, they are signed out everywhere, and you get a new password to give them."
+      consequence="Their current password stops working, they are signed out everywhere, their personal API tokens are revoked, and you get a new password to give them."
       confirmLabel="Reset password"
       pending={reset.isPending}
       onCancel={onClose}

@@ -8,7 +8,9 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
 import type { ApiErrorItem } from '@/lib/api-client'
+import { PASSWORD_HINT } from '@/shared/password-rule'
 import {
+  personFieldsSchema,
   personInputSchema,
   personPatchSchema,
   ROLE_NAMES,
@@ -21,7 +23,7 @@ import { ZoneScopeField } from './zone-scope-field'
 
 const ROLE_OPTIONS = ROLE_NAMES.map((value) => ({ value, label: ROLE_TEXT[value] }))
 // Editing: the same fields minus username and password (those have their own actions).
-const editSchema = personInputSchema.pick({ display_name: true, role: true, zones: true })
+const editSchema = personFieldsSchema.pick({ display_name: true, role: true, zones: true })
 
 /** Adds a person, or changes one's display name, role and zones. */
 export function PersonDialog({ person, onClose }: { person?: PersonView; onClose: () => void }) {
@@ -112,7 +114,7 @@ export function PersonDialog({ person, onClose }: { person?: PersonView; onClose
             label="Initial password"
             required
             autoComplete="new-password"
-            help="At least 10 characters. Give it to them privately."
+            help={`${PASSWORD_HINT} Give it to them privately.`}
           />
         )}
       </form>

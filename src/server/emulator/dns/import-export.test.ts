@@ -158,6 +158,34 @@ describe('import', () => {
     expect(get('kept')).toMatchObject({ proxied: false, tags: [] })
   })
 
+  it('applies the rules of the form per line: names may start with a digit, an MX target may not be an IP (issue 29)', async () => {
+    const file = [
+      '3d 300 IN A 192.0.2.140',
+      '1password 300 IN CNAME app.example.net.',
+      '20230601._domainkey 300 IN TXT "v=DKIM1; k=rsa; p=MIIB"',
+      'mail-ip 300 IN MX 10 192.0.2.5',
+      'mail-ip6 300 IN MX 10 2001:db8::25',
+      '-bad 300 IN A 192.0.2.141',
+    ].join('\n')
+    const res = await importFile(MOVED, file)
+    expect(res.status).toBe(200)
+    const r = res.body.result
+    expect(r.added.map((a: Rec) => a.name)).toEqual([
+      '3d.old-brand.net',
+      '1password.old-brand.net',
+      '20230601._domainkey.old-brand.net',
+    ])
+    expect(r.refused.map((x: Rec) => [x.line, x.code])).toEqual([
+      [4, 9009],
+      [5, 9009],
+      [6, 9000],
+    ])
+    expect(r.refused[0].message).toMatch(/^The mail server must be a host name, not an IP address.*\(content\)$/)
+    expect(res.body.messages[0].message).toMatch(/^Line 4: The mail server must be a host name/)
+    const all = await records(MOVED)
+    expect(all.some((x: Rec) => x.content.startsWith('192.0.2.5.'))).toBe(false)
+  })
+
   it('refuses $INCLUDE outright, without adding anything', async () => {
     const count = (await records(MOVED)).length
     const res = await importFile(MOVED, 'a 300 IN A 192.0.2.130\n$INCLUDE other.zone\n')

@@ -2,6 +2,7 @@ import { isPrivateAddress } from '../../../shared/dns/ip'
 import { dataFromRdata } from '../../../shared/dns/rdata'
 import { isDataType, isProxiableType } from '../../../shared/dns/record-types'
 import type { DnsImportResult } from '../../../shared/schemas/dns-record'
+import { looksLikeIp } from '../../../shared/schemas/dns-text-fields'
 import type { ApiMessage } from '../../../shared/schemas/common'
 import { ApiError } from '../http'
 import { newId } from '../ids'
@@ -22,7 +23,12 @@ import { prepareRecord } from './write'
  * Proxied CNAMEs wait until the rest of the file is in, so a chain may be defined in any order.
  */
 
-const hostAbs = (host: string, origin: string) => (host === '.' ? '.' : absolute(host, origin))
+/**
+ * A target made absolute as BIND would, except an IP address: qualifying `192.0.2.5` would store
+ * `192.0.2.5.example.com`, so it goes through as written and the shared schema refuses it on its
+ * line, as the form does (issue 29, item 5).
+ */
+const hostAbs = (host: string, origin: string) => (host === '.' || looksLikeIp(host) ? host : absolute(host, origin))
 
 /** The create body a zone-file line stands for. */
 export function entryToBody(e: ZoneFileEntry, importProxied: boolean): Record<string, unknown> {

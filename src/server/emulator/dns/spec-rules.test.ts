@@ -101,7 +101,8 @@ describe('rule 9: TXT quotes', () => {
 describe('rule 3: name rules on rename', () => {
   it.each([
     ['64 characters', 'a'.repeat(64)],
-    ['a leading digit', '1host'],
+    // Issue 29, item 1: a leading digit is accepted (RFC 1123; the service accepts it); a hyphen is not.
+    ['a leading hyphen', '-host'],
     ['a trailing hyphen', 'host-'],
     ['other characters', 'ho$t'],
   ])('PATCH to a name with %s is refused with 9000', async (what, name) => {
@@ -109,9 +110,11 @@ describe('rule 3: name rules on rename', () => {
     expect(await refused('PATCH', rec.id, { name })).toMatchObject({ code: 9000, source: { pointer: '/name' } })
   })
 
-  it('63 characters and an underscore are accepted', async () => {
+  it('63 characters, an underscore and a leading digit are accepted', async () => {
     const rec = await create({ type: 'A', name: 'rename-ok', content: '192.0.2.34' })
     expect((await write('PATCH', rec.id, { name: 'b'.repeat(63) })).status).toBe(200)
+    // Issue 29, item 1: the specification's "starts with a letter" is guidance (RFC 1123 allows a digit).
+    expect((await write('PATCH', rec.id, { name: '1password' })).body.result.name).toBe('1password.newshop.dev')
     expect((await write('PATCH', rec.id, { name: 'under_score' })).body.result.name).toBe('under_score.newshop.dev')
   })
 })

@@ -1,4 +1,5 @@
 import type { SeedContext } from '../module'
+import { stableId } from '../ids'
 import { DEMO_ACCOUNT, SEED_ZONES } from '../seed-ids'
 
 const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString()
@@ -115,3 +116,27 @@ export function seedZones({ db, now }: SeedContext): void {
     })
   }
 }
+
+/** `SANDBOX_SEED=large`: zones of the large account, on top of the demo data (`team-00001.example.net` …). */
+export const LARGE_ACCOUNT_ZONES = 20_000
+export const largeAccountZoneName = (n: number) => `team-${String(n).padStart(5, '0')}.example.net`
+export const largeAccountZoneId = (n: number) => stableId(`zone:${largeAccountZoneName(n)}`)
+
+/** Writes the large account's zones (plain active Free zones, no records) into the demo account. */
+export function seedLargeAccount({ db, now }: Pick<SeedContext, 'db' | 'now'>): void {
+  const t = now()
+  const insert = db.prepare(`INSERT OR IGNORE INTO zones
+    (id, name, status, type, paused, account_id, plan, name_servers, original_name_servers, original_registrar,
+     original_dnshost, development_mode, created_on, modified_on, activated_on)
+    VALUES (?, ?, 'active', 'full', 0, ?, ?, ?, NULL, NULL, NULL, 0, ?, ?, ?)`)
+  const plan = JSON.stringify(plans.free)
+  const ns = JSON.stringify(['dana.ns.cloudflare.com', 'igor.ns.cloudflare.com'])
+  for (let n = 1; n <= LARGE_ACCOUNT_ZONES; n++) {
+    const created = daysAgo(t, 30 + (n % 700))
+    insert.run(largeAccountZoneId(n), largeAccountZoneName(n), DEMO_ACCOUNT.id, plan, ns, created, created, created)
+  }
+}
+
+/** True when the large account's zones are in (its last zone is). */
+export const hasLargeAccount = (db: SeedContext['db']) =>
+  db.prepare('SELECT 1 FROM zones WHERE id = ?').get(largeAccountZoneId(LARGE_ACCOUNT_ZONES)) !== undefined

@@ -34,7 +34,7 @@ export function NameField({ control, type, zoneName }: Props) {
       autoComplete="off"
       placeholder="www or @"
       warning={warnings.length ? warnings.join(' ') : undefined}
-      help={`Use @ for ${zoneName} itself, or a name such as www (saved as www.${zoneName}). Use letters, digits and hyphens; each part between dots is at most 63 characters, starts with a letter and ends with a letter or digit. A * alone as the first part matches every name without its own record.${serviceHint}`}
+      help={`Use @ for ${zoneName} itself, or a name such as www (saved as www.${zoneName}). Use letters, digits and hyphens; each part between dots is at most 63 characters and starts and ends with a letter or digit (such as 3d or 20230601._domainkey). A * alone as the first part matches every name without its own record.${serviceHint}`}
       helpExtra={
         fqdn && (
           <span className="mt-1 block">

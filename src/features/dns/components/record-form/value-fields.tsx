@@ -4,17 +4,9 @@ import { isDataType, type DnsRecordType } from '@/shared/dns/record-types'
 import { DATA_FIELD_SPECS } from '../../lib/data-field-specs'
 import type { RecordFormValues } from '../../lib/record-form-values'
 import type { RecordControl } from './record-resolver'
+import { TxtField } from './txt-field'
 
 type Props = { control: RecordControl; type: DnsRecordType; zoneName: string }
-
-const TXT_HELP = (
-  <>
-    The text is saved as one or more strings in double quotes. Type it without quotes and they are added for you. To save
-    several strings, put each one in quotes: <code className="font-mono">&quot;part one&quot; &quot;part two&quot;</code>. Quotes must
-    pair up; a quote inside the text is written <code className="font-mono">\&quot;</code>. Strings longer than 255 characters are
-    split automatically. Up to 2,048 characters.
-  </>
-)
 
 function contentField(type: DnsRecordType, zoneName: string): { label: string; help: string; placeholder: string } {
   switch (type) {
@@ -40,7 +32,7 @@ const priorityHelp = 'Lower numbers are tried first; give backup servers a highe
 /** The value of the record: one content field, or the separate data fields of the type. */
 export function ValueFields({ control, type, zoneName }: Props) {
   if (type === 'TXT') {
-    return <TextareaField control={control} name="content" label="Text" required rows={3} mono help={TXT_HELP} placeholder="v=spf1 include:_spf.example.net ~all" />
+    return <TxtField control={control} />
   }
   if (!isDataType(type)) {
     const f = contentField(type, zoneName)

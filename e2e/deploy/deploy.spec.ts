@@ -1,0 +1,296 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { addPerson } from '../../src/server/auth/test-helpers'
+import { THROTTLE } from '../../src/server/auth/throttle'
+import { createStore } from '../../src/server/store'
+import { startOidcProvider, type TestOidcProvider } from '../../src/testing/oidc-provider'
+import { postgresMissing, startPostgres, type TestPostgres } from '../../src/testing/postgres'
+import { test as base, expect, freePort, SEED_ZONES, startZonekeeper, zoneUrl, type RunningZonekeeper } from '../fixtures'
+import { send } from './client'
+import { nginxMissing, startNginx, type RunningNginx } from './nginx'
+
+/**
+ * The deployment organisations run (issue 22), all real and on loopback: Debian's nginx ending TLS
+ * (a certificate made for this run) and sending requests round robin to two Zonekeeper instances
+ * that share one PostgreSQL, single sign-on at a real OpenID Connect provider, TRUSTED_PROXIES set
+ * to the proxy. nginx runs the configuration the README shows (nginx.conf.template).
+ * Clients are told apart by the loopback address they come from (127.0.0.2, 127.0.0.3 …).
+ * (readme.spec.ts checks that the README shows this nginx configuration.)
+ * Skipped, saying why, without nginx or PostgreSQL; in CI their absence is an error.
+ */
+const missing = postgresMissing() ?? nginxMissing()
+
+interface Deployment {
+  nginx: RunningNginx
+  a: RunningZonekeeper
+  b: RunningZonekeeper
+  idp: TestOidcProvider
+  people: { pat: { id: string; password: string }; sam: { id: string; password: string } }
+}
+
+/** The address nginx connects to the instances from: the one proxy they trust. */
+const PROXY = '127.0.0.1'
+/** The dashboard's public name in ALLOWED_HOSTS (the browser uses localhost, which is always allowed). */
+const PUBLIC_NAME = 'dash.zonekeeper.test'
+
+const test = base.extend<object, { deployment: Deployment; pg: TestPostgres }>({
+  pg: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
+    async ({}, use) => {
+      const pg = await startPostgres()
+      try {
+        await use(pg)
+      } finally {
+        pg.stop()
+      }
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  deployment: [
+    async ({ pg }, use) => {
+      const url = await pg.createDatabase()
+      const [nginxPort, idpPort, portA, portB] = [await freePort(), await freePort(), await freePort(), await freePort()]
+      const publicUrl = `https://localhost:${nginxPort}`
+      const idp = await startOidcProvider({
+        port: idpPort,
+        redirectUri: `${publicUrl}/login/oidc/callback`,
+        postLogoutRedirectUri: `${publicUrl}/login`,
+        accounts: {
+          olivia: { name: 'Olivia Ops', groups: ['dns-team'] },
+          // Another person at the provider whose preferred_username is also "olivia".
+          'olivia-2': { name: 'Olivia Other', groups: ['dns-team'], preferred_username: 'olivia' },
+          replay: { name: 'Rita Replay', groups: ['dns-team'] },
+        },
+      })
+      const env = {
+        DATABASE_URL: url,
+        OIDC_ISSUER: idp.issuer,
+        OIDC_CLIENT_ID: idp.clientId,
+        OIDC_CLIENT_SECRET: idp.clientSecret,
+        OIDC_GROUPS: 'dns-team=editor:example.com;admins=admin',
+        TRUSTED_PROXIES: PROXY,
+        ALLOWED_HOSTS: PUBLIC_NAME,
+      }
+      const dataDir = mkdtempSync(join(tmpdir(), 'zk-deploy-'))
+      // The database the instances share, opened here to set people up.
+      const store = createStore({ dataDir, databaseUrl: url })
+      const started: { stop(): Promise<void> }[] = []
+      try {
+        // Both at once, as an orchestrator starts them: the migrations take turns in PostgreSQL.
+        const instances = await Promise.allSettled([
+          startZonekeeper('deploy-a', env, undefined, portA),
+          startZonekeeper('deploy-b', env, undefined, portB),
+        ])
+        for (const i of instances) if (i.status === 'fulfilled') started.push(i.value)
+        const [a, b] = instances.map((i) => {
+          if (i.status === 'rejected') throw i.reason
+          return i.value
+        })
+        await store.open()
+        const pat = await addPerson(store, 'pat', 'admin', '*', 'pat-password-123')
+        const sam = await addPerson(store, 'sam', 'editor', '*', 'sam-password-123')
+        const nginx = await startNginx(nginxPort, [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`])
+        started.push(nginx)
+        await use({
+          nginx,
+          a,
+          b,
+          idp,
+          people: { pat: { id: pat.person.id, password: pat.password }, sam: { id: sam.person.id, password: sam.password } },
+        })
+      } finally {
+        await Promise.all(started.map((s) => s.stop()))
+        await idp.stop()
+        await store.close()
+        rmSync(dataDir, { recursive: true, force: true })
+      }
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ deployment }, use) => use(deployment.nginx.url),
+})
+// The certificate is made by the harness for this run; nobody's trust store knows it.
+test.use({ ignoreHTTPSErrors: true })
+test.describe.configure({ mode: 'serial', timeout: 60_000 })
+
+test.describe('through nginx', () => {
+  test.skip(Boolean(missing), missing ?? '')
+
+  const signIn = (deployment: Deployment, who: 'pat' | 'sam', from: string) =>
+    send(`${deployment.nginx.url}/login`, { from, form: { username: who, password: deployment.people[who].password, next: '/' } })
+  const direct = (zk: RunningZonekeeper, path: string, cookie: string) => send(`${zk.baseURL}${path}`, { headers: { cookie } })
+
+  async function signInAtProvider(page: import('@playwright/test').Page, login: string) {
+    await page.goto('/zones')
+    await expect(page).toHaveURL(/\/login\?next=/)
+    await page.getByRole('link', { name: 'Sign in with single sign-on' }).click()
+    await page.locator('input[name="login"]').fill(login)
+    await page.locator('input[name="password"]').fill('any-password')
+    await page.getByRole('button', { name: 'Sign-in' }).click()
+    await page.getByRole('button', { name: 'Continue' }).click()
+  }
+
+  test('single sign-on over TLS; both instances serve the pages; the cookie is Secure; signing out returns over TLS', async ({
+    page,
+    context,
+    deployment,
+  }) => {
+    await signInAtProvider(page, 'olivia')
+    await expect(page).toHaveURL(`${deployment.nginx.url}/zones`)
+    await expect(page.getByRole('link', { name: /Olivia Ops \(editor\)/ })).toBeVisible()
+    const cookie = (await context.cookies()).find((c) => c.name === 'zonekeeper_session')
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict' })
+    await page.goto(zoneUrl('demo', 'dns'))
+    await expect(page.getByRole('table', { name: /DNS records of example.com/ })).toBeVisible()
+    // Round robin: both instances answer this browser's session (each one's own request log says so).
+    for (let i = 0; i < 6; i++) expect((await page.request.get('/api/local/me')).status()).toBe(200)
+    for (const zk of [deployment.a, deployment.b]) expect(zk.log()).toMatch(/^GET \/api\/local\/me 200 \d+ms$/m)
+    // Signing out ends the provider's session too and comes back to the dashboard over https.
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click()
+    await expect(page).toHaveURL(`${deployment.nginx.url}/login`)
+    expect((await page.request.get('/api/local/me')).status()).toBe(401)
+  })
+
+  test("guesses from one client address do not lock out another behind the same proxy", async ({ deployment }) => {
+    const url = deployment.nginx.url
+    // The issue's attack: wrong guesses at usernames that do not exist, all from one client.
+    for (let i = 0; i < THROTTLE.addressFree; i++) {
+      const guess = await send(`${url}/login`, { from: '127.0.0.2', form: { username: `nobody-${i}`, password: 'wrong-guess-1', next: '/' } })
+      expect(guess.status).toBe(401)
+    }
+    // The guesser is slowed down, also with the right password of someone else …
+    expect((await signIn(deployment, 'pat', '127.0.0.2')).status).toBe(429)
+    // … and cannot pass for another client by sending X-Forwarded-For itself (nginx appends the real one).
+    const spoofed = await send(`${url}/login`, {
+      from: '127.0.0.2',
+      headers: { 'x-forwarded-for': '127.0.0.3' },
+      form: { username: 'pat', password: deployment.people.pat.password, next: '/' },
+    })
+    expect(spoofed.status).toBe(429)
+    // Another client of the same proxy signs in.
+    const other = await signIn(deployment, 'pat', '127.0.0.3')
+    expect(other.status).toBe(303)
+    expect(other.sessionCookie?.line).toMatch(/; Secure/)
+    const sessions = JSON.parse((await send(`${url}/api/local/me/sessions`, { headers: { cookie: other.sessionCookie!.pair } })).body)
+    expect(sessions.result.find((s: { current: boolean }) => s.current)).toMatchObject({ address: '127.0.0.3' })
+  })
+
+  test('X-Forwarded-Proto and X-Forwarded-For count only from the trusted proxy', async ({ deployment }) => {
+    const form = { username: 'pat', password: deployment.people.pat.password, next: '/' }
+    const forged = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.7' }
+    // Straight to an instance from an address that is not the proxy: both headers are ignored.
+    const untrusted = await send(`${deployment.a.baseURL}/login`, { from: '127.0.0.5', headers: forged, form })
+    expect(untrusted.status).toBe(303)
+    expect(untrusted.sessionCookie?.line).not.toMatch(/Secure/)
+    const mine = JSON.parse((await direct(deployment.b, '/api/local/me/sessions', untrusted.sessionCookie!.pair)).body)
+    expect(mine.result.find((s: { current: boolean }) => s.current)).toMatchObject({ address: '127.0.0.5' })
+    // The same headers from the proxy's address are believed.
+    const trusted = await send(`${deployment.b.baseURL}/login`, { from: PROXY, headers: forged, form })
+    expect(trusted.sessionCookie?.line).toMatch(/; Secure/)
+  })
+
+  test('nginx passes the Host on: the public name in ALLOWED_HOSTS is answered, any other refused', async ({ deployment }) => {
+    const port = deployment.nginx.port
+    const named = await send(`${deployment.nginx.url}/login`, { headers: { host: `${PUBLIC_NAME}:${port}` } })
+    expect(named.status).toBe(200)
+    expect(named.body).toContain('Sign in to Zonekeeper')
+    const other = await send(`${deployment.nginx.url}/login`, { headers: { host: `rebound.example:${port}` } })
+    expect(other.status).toBe(403)
+    expect(JSON.parse(other.body).errors[0].message).toContain('not "rebound.example"')
+  })
+
+  test('sign-out, a role change and a revoked token take effect on both instances at once', async ({ deployment }) => {
+    const { a, b, nginx } = deployment
+    const sam = (await signIn(deployment, 'sam', '127.0.0.6')).sessionCookie!.pair
+    const pat = (await signIn(deployment, 'pat', '127.0.0.7')).sessionCookie!.pair
+    const role = async (zk: RunningZonekeeper) => JSON.parse((await direct(zk, '/api/local/me', sam)).body).result.person.role
+    expect([await role(a), await role(b)]).toEqual(['editor', 'editor'])
+
+    // Role change, made through the proxy by an administrator.
+    const write = { 'x-zonekeeper-request': '1' }
+    const changed = await send(`${nginx.url}/api/local/people/${deployment.people.sam.id}`, {
+      method: 'PATCH',
+      headers: { ...write, cookie: pat },
+      json: { role: 'viewer' },
+    })
+    expect(changed.status).toBe(200)
+    expect([await role(a), await role(b)]).toEqual(['viewer', 'viewer'])
+    for (const zk of [a, b]) {
+      const dns = await send(`${zk.baseURL}/api/v4/zones/${SEED_ZONES.demo.id}/dns_records`, {
+        headers: { ...write, cookie: sam },
+        json: { type: 'A', name: 'refused', content: '192.0.2.10', ttl: 1, proxied: false },
+      })
+      expect(dns.status).toBe(403)
+    }
+
+    // A personal API token: works on both, then revoked through the proxy, refused by both.
+    const made = await send(`${nginx.url}/api/local/me/tokens`, { headers: { ...write, cookie: sam }, json: { name: 'deploy test' } })
+    expect(made.status).toBe(201)
+    const token = JSON.parse(made.body).result as { id: string; token: string }
+    const zones = (zk: RunningZonekeeper) => send(`${zk.baseURL}/client/v4/zones`, { headers: { authorization: `Bearer ${token.token}` } })
+    expect([(await zones(a)).status, (await zones(b)).status]).toEqual([200, 200])
+    const revoked = await send(`${nginx.url}/api/local/me/tokens/${token.id}`, { method: 'DELETE', headers: { ...write, cookie: sam } })
+    expect(revoked.status).toBe(200)
+    expect([(await zones(a)).status, (await zones(b)).status]).toEqual([403, 403])
+
+    // Sign-out through the proxy: the cookie is dead on both instances.
+    expect((await send(`${nginx.url}/logout`, { method: 'POST', headers: { cookie: sam } })).status).toBe(303)
+    expect([(await direct(a, '/api/local/me', sam)).status, (await direct(b, '/api/local/me', sam)).status]).toEqual([401, 401])
+  })
+
+  test('two provider accounts with the same preferred_username do not become one person', async ({ browser, deployment }) => {
+    const first = await browser.newContext({ baseURL: deployment.nginx.url, ignoreHTTPSErrors: true })
+    const second = await browser.newContext({ baseURL: deployment.nginx.url, ignoreHTTPSErrors: true })
+    try {
+      const one = await first.newPage()
+      await signInAtProvider(one, 'olivia')
+      await expect(one).toHaveURL(`${deployment.nginx.url}/zones`)
+      const two = await second.newPage()
+      await signInAtProvider(two, 'olivia-2')
+      // Refused: no session, and Olivia's account is still hers.
+      expect((await two.request.get('/api/local/me')).status()).toBe(401)
+      const me = await (await one.request.get('/api/local/me')).json()
+      expect(me.result.person).toMatchObject({ username: 'olivia', display_name: 'Olivia Ops' })
+    } finally {
+      await Promise.all([first.close(), second.close()])
+    }
+  })
+
+  test('a callback replayed in another browser signs nobody in', async ({ browser, deployment }) => {
+    const victim = await browser.newContext({ baseURL: deployment.nginx.url, ignoreHTTPSErrors: true })
+    const other = await browser.newContext({ baseURL: deployment.nginx.url, ignoreHTTPSErrors: true })
+    try {
+      const page = await victim.newPage()
+      let callback = ''
+      // The provider's answers are followed here, not by the browser (a route sees only the first
+      // request of a redirect chain): the redirect to Zonekeeper's callback is kept, not followed.
+      const provider = new URL(deployment.idp.issuer).origin
+      await page.route(
+        (url) => url.origin === provider,
+        async (route) => {
+          if (route.request().method() !== 'POST') return route.continue()
+          let res = await route.fetch({ maxRedirects: 0 })
+          for (let location = res.headers()['location']; location; location = res.headers()['location']) {
+            const next = new URL(location, res.url())
+            if (next.pathname === '/login/oidc/callback') {
+              callback = next.href
+              return route.abort()
+            }
+            if (next.origin !== provider) break
+            res = await victim.request.get(next.href, { maxRedirects: 0 })
+          }
+          return route.fulfill({ response: res })
+        },
+      )
+      await signInAtProvider(page, 'replay').catch(() => undefined)
+      await expect.poll(() => callback).toContain('/login/oidc/callback?')
+      const replay = await other.newPage()
+      await replay.goto(callback)
+      expect((await replay.request.get('/api/local/me')).status()).toBe(401)
+    } finally {
+      await Promise.all([victim.close(), other.close()])
+    }
+  })
+})

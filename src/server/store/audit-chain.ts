@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto'
+import { SqliteAdapter, type Insertable } from 'kysely'
+import type { AuditTable } from './audit-schema'
+import type { Db } from './db'
+
+/** The hash before the first entry (and the anchor of a chain nothing was pruned from). */
+export const GENESIS = '0'.repeat(64)
+
+/** The columns an entry's hash covers, in this order (every column but the hash itself). */
+export const CHAINED_COLUMNS = [
+  'id', 'at', 'request_id', 'person_id', 'username', 'person_name', 'mode', 'zone_id', 'zone_name', 'area',
+  'resource_type', 'resource_id', 'action', 'method', 'path', 'outcome', 'status', 'errors', 'before', 'after',
+  'undo_of', 'restore_point', 'token_prefix', 'label', 'address', 'prev_hash',
+] as const
+const NUMBERS = new Set(['id', 'at', 'status', 'undo_of'])
+
+/**
+ * SHA-256 over the previous entry's hash and every column of the row, each as name, kind and length
+ * before its text (so no two different rows can be written as the same bytes). Numbers are hashed
+ * as decimal text: SQLite and PostgreSQL give the same hash for the same entry.
+ */
+export function entryHash(prevHash: string, row: Record<string, unknown>): string {
+  const h = createHash('sha256')
+  h.update(`zonekeeper-audit-v1\n${prevHash}\n`)
+  for (const column of CHAINED_COLUMNS) {
+    const v = row[column]
+    if (v === null || v === undefined) {
+      h.update(`${column}:null\n`)
+      continue
+    }
+    const text = NUMBERS.has(column) ? String(Number(v)) : String(v)
+    h.update(`${column}:${Buffer.byteLength(text)}:`)
+    h.update(text)
+    h.update('\n')
+  }
+  return h.digest('hex')
+}
+
+type Values = Omit<Insertable<AuditTable>, 'prev_hash' | 'hash'>
+
+/**
+ * Appends one entry to the chain. The transaction's first statement writes the chain's head row: in
+ * PostgreSQL that locks the row until commit (every other instance's append waits for it, as with
+ * SELECT … FOR UPDATE), in SQLite it takes the database's write lock. So the previous hash read
+ * there is the newest, and no two entries ever name the same previous entry.
+ */
+export function appendChained(db: Db, values: Values): Promise<number> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return appendInTransaction(db, values)
+  // better-sqlite3 waits for a busy database synchronously, blocking the thread: a second store on
+  // the same file in this process (two app instances in one test, the CLI in a test) would wait
+  // for a transaction that cannot go on until it stops waiting. Appends in this process take turns;
+  // other processes still wait for SQLite's own lock, which is what decides between them.
+  const turn = sqliteAppends.then(() => appendInTransaction(db, values))
+  sqliteAppends = turn.catch(() => undefined)
+  return turn
+}
+
+let sqliteAppends: Promise<unknown> = Promise.resolve()
+
+async function appendInTransaction(db: Db, values: Values): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const head = await trx
+      .updateTable('audit_chain')
+      .set((eb) => ({ appends: eb('appends', '+', 1) }))
+      .where('id', '=', 1)
+      .returning(['hash'])
+      .executeTakeFirstOrThrow()
+    const prev = head.hash
+    const { id } = await trx.insertInto('audit_log').values({ ...values, prev_hash: prev, hash: null }).returning('id').executeTakeFirstOrThrow()
+    const hash = entryHash(prev, { ...values, id, prev_hash: prev })
+    await trx.updateTable('audit_log').set({ hash }).where('id', '=', id).execute()
+    await trx.updateTable('audit_chain').set({ hash, last_id: id }).where('id', '=', 1).execute()
+    return Number(id)
+  })
+}
+
+export interface ChainReport {
+  /** True when every entry from the anchor to the head matches. */
+  ok: boolean
+  /** Entries checked. */
+  checked: number
+  /** The newest entry that matched (with all before it); null when none. */
+  verifiedUpTo: number | null
+  /** The first entry that does not match, when one does not. */
+  brokenAt: number | null
+  reason: string | null
+  /** Where the chain starts: the last entry retention removed (0: nothing removed). */
+  anchorId: number
+}
+
+const VERIFY_BATCH = 25
+
+/**
+ * Walks the chain from its anchor to the head as read at the start (entries added meanwhile are
+ * left for the next walk), recomputing every hash. Names the first entry whose link or content does
+ * not match; a head that no entry reaches means the newest entries were removed.
+ */
+export async function verifyChain(db: Db): Promise<ChainReport> {
+  const head = await db.selectFrom('audit_chain').selectAll().where('id', '=', 1).executeTakeFirstOrThrow()
+  let prev = head.anchor_hash
+  let lastId = Number(head.anchor_id)
+  let verified: number | null = null
+  let checked = 0
+  const report = (brokenAt: number | null, reason: string | null): ChainReport => ({ ok: brokenAt === null && reason === null, checked, verifiedUpTo: verified, brokenAt, reason, anchorId: Number(head.anchor_id) })
+  for (;;) {
+    const rows = await db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('id', '>', lastId)
+      .where('id', '<=', Number(head.last_id))
+      .orderBy('id')
+      .limit(VERIFY_BATCH)
+      .execute()
+    if (!rows.length) break
+    for (const row of rows) {
+      const id = Number(row.id)
+      if (row.prev_hash !== prev) return report(id, `Entry ${id} does not follow the entry before it: an entry before it was removed or changed.`)
+      const hash = entryHash(prev, row)
+      if (row.hash !== hash) return report(id, `Entry ${id} was changed after it was written: its content does not match its hash.`)
+      prev = hash
+      lastId = id
+      verified = id
+      checked++
+    }
+    // A slice at a time: other requests get their turn between them.
+    await new Promise<void>((resolve) => setImmediate(resolve))
+  }
+  if (prev !== head.hash || lastId !== Number(head.last_id)) {
+    return report(lastId === Number(head.last_id) ? lastId : null, `The newest entries (after entry ${lastId}, up to ${head.last_id}) were removed.`)
+  }
+  return report(null, null)
+}
+
+/**
+ * Retention: removes the oldest entries (all older than `before`, up to the first one that is not),
+ * and records a checkpoint with the last removed entry's hash, so the remaining chain still verifies.
+ */
+export async function pruneChain(db: Db, before: number, now: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('audit_chain').set((eb) => ({ appends: eb('appends', '+', 0) })).where('id', '=', 1).execute()
+    const firstKept = await trx.selectFrom('audit_log').select((eb) => eb.fn.min('id').as('id')).where('at', '>=', before).executeTakeFirst()
+    let q = trx.selectFrom('audit_log').select(['id', 'hash']).where('at', '<', before)
+    if (firstKept?.id !== null && firstKept?.id !== undefined) q = q.where('id', '<', Number(firstKept.id))
+    const cut = await q.orderBy('id', 'desc').limit(1).executeTakeFirst()
+    if (!cut || cut.hash === null) return 0
+    const r = await trx.deleteFrom('audit_log').where('id', '<=', Number(cut.id)).executeTakeFirst()
+    const removed = Number(r.numDeletedRows)
+    await trx.updateTable('audit_chain').set({ anchor_id: Number(cut.id), anchor_hash: cut.hash }).where('id', '=', 1).execute()
+    await trx.insertInto('audit_chain_checkpoints').values({ at: now, through_id: Number(cut.id), hash: cut.hash, removed }).execute()
+    return removed
+  })
+}

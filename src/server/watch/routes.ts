@@ -1,0 +1,264 @@
+import type { Context, Hono } from 'hono'
+import { randomBytes } from 'node:crypto'
+import { apiErrorsFromIssues, hexIdSchema } from '../../shared/schemas/common'
+import {
+  watchActivityInputSchema,
+  watchChannelInputSchema,
+  watchSettingsInputSchema,
+  type WatchAlert,
+  type WatchChannelEntry,
+  type WatchDeliverySummary,
+  type WatchRunEntry,
+  type WatchSettings,
+} from '../../shared/schemas/watch'
+import { actorOf } from '../auth'
+import type { Emulator } from '../emulator'
+import { ActivityRefused, simulateActivity } from '../emulator/page-shield/activity'
+import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../envelope'
+import { guardWrites } from '../guard'
+import type { Store, WatchChannel, WatchRun } from '../store'
+import { DEFAULT_INTERVAL_MINUTES } from '../store/watch'
+import type { Send } from '../upstream'
+import type { Watch } from './index'
+import { buildReport, reportCsv, reportHtml } from './report'
+
+export const WATCH_BASE = '/api/local/zones/:zone_id/watch'
+
+const DAY = 24 * 60 * 60_000
+
+const personKey = (c: Context) => actorOf(c).person.id ?? 'local'
+const personName = (c: Context) => {
+  const { person } = actorOf(c)
+  return person.id ? `${person.displayName} (${person.username})` : person.displayName
+}
+
+async function readJson(c: Context): Promise<{ body: unknown } | { error: Response }> {
+  try {
+    return { body: await c.req.json() }
+  } catch {
+    return { error: jsonError(400, PROXY_CODES.malformedJson, 'Malformed JSON in request body.') }
+  }
+}
+
+const channelEntry = (ch: WatchChannel): WatchChannelEntry => ({
+  id: ch.id,
+  kind: ch.kind as WatchChannelEntry['kind'],
+  target: ch.target,
+  created_at: ch.created_at,
+  created_by: ch.created_by,
+})
+const runEntry = (r: WatchRun): WatchRunEntry => ({
+  id: r.id,
+  started_at: r.started_at,
+  finished_at: r.finished_at,
+  outcome: r.outcome,
+  scripts_seen: r.scripts_seen,
+  connections_seen: r.connections_seen,
+  findings: r.findings,
+  error: r.error,
+})
+
+/** `YYYY-MM-DD` (a day, UTC) or an ISO time; undefined when absent, null when malformed. */
+function readDate(raw: string | undefined, endOfDay: boolean): number | undefined | null {
+  if (raw === undefined || raw === '') return undefined
+  if (/^\d{4}-\d{2}-\d{2}$/.test(raw)) {
+    const t = Date.parse(`${raw}T00:00:00Z`)
+    return Number.isNaN(t) ? null : endOfDay ? t + DAY : t
+  }
+  const t = Date.parse(raw)
+  return Number.isNaN(t) ? null : t
+}
+
+/**
+ * The script watch's routes (issue 26) under /api/local/zones/:zone_id/watch, with the roles of
+ * auth/endpoint-roles.ts (zone scope applies: the path names the zone), and the sandbox's simulated
+ * activity at POST /api/sandbox/page-shield/activity (sandbox only).
+ */
+export function registerWatchRoutes(app: Hono, { store, watch, send, emulator }: { store: Store; watch: Watch; send: Send; emulator?: Emulator }) {
+  /** The zone the path names, with its name from the API; a 4xx response when it is malformed or unknown. */
+  const zoneOf = async (c: Context): Promise<{ id: string; name: string } | Response> => {
+    const id = c.req.param('zone_id') ?? ''
+    if (!hexIdSchema.safeParse(id).success) return jsonError(400, 1001, 'The zone identifier must be 32 hexadecimal characters.')
+    const known = await store.watch.zone(id)
+    if (known) return { id, name: known.zone_name }
+    const res = await send({ method: 'GET', pathAndQuery: `/zones/${id}` })
+    const body = (await res.json().catch(() => null)) as { result?: { name?: string } } | null
+    if (!res.ok || !body?.result?.name) return jsonError(404, 1001, `Zone ${id} was not found.`)
+    return { id, name: body.result.name }
+  }
+
+  app.get(WATCH_BASE, async (c) => {
+    const zone = await zoneOf(c)
+    if (zone instanceof Response) return zone
+    const z = await store.watch.zone(zone.id)
+    const settings: WatchSettings = {
+      zone_id: zone.id,
+      interval_minutes: z?.interval_minutes ?? DEFAULT_INTERVAL_MINUTES,
+      enabled: z ? z.enabled === 1 : true,
+      next_due_at: z?.next_due_at ?? null,
+      last_run_at: z?.last_run_at ?? null,
+      email_configured: watch.emailConfigured,
+    }
+    return jsonOk(settings)
+  })
+
+  app.put(WATCH_BASE, async (c) => {
+    const zone = await zoneOf(c)
+    if (zone instanceof Response) return zone
+    const read = await readJson(c)
+    if ('error' in read) return read.error
+    const parsed = watchSettingsInputSchema.safeParse(read.body)
+    if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
+    const z = await store.watch.setZone(zone.id, zone.name, parsed.data, personName(c))
+    return jsonOk({
+      zone_id: zone.id,
+      interval_minutes: z.interval_minutes,
+      enabled: z.enabled === 1,
+      next_due_at: z.next_due_at,
+      last_run_at: z.last_run_at,
+      email_configured: watch.emailConfigured,
+    } satisfies WatchSettings)
+  })
+
+  app.get(`${WATCH_BASE}/channels`, async (c) => {
+    const zone = await zoneOf(c)
+    if (zone instanceof Response) return zone
+    return jsonOk((await store.watch.channels(zone.id)).map(channelEntry))
+  })
+
+  app.post(`${WATCH_BASE}/channels`, async (c) => {
+    const zone = await zoneOf(c)
+    if (zone instanceof Response) return zone
+    const read = await readJson(c)
+    if ('error' in read) return read.error
+    const parsed = watchChannelInputSchema.safeParse(read.body)
+    if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
+    await store.watch.ensureZone(zone.id, zone.name)
+    const channel: WatchChannel = {
+      id: randomBytes(16).toString('hex'),
+      zone_id: zone.id,
+      kind: parsed.data.kind,
+      target: parsed.data.target,
+      secret: parsed.data.kind === 'webhook' ? `whsec_${randomBytes(24).toString('base64url')}` : '',
+      created_at: Date.now(),
+      created_by: personName(c),
+    }
+    await store.watch.addChannel(channel)
+    // The webhook's secret is shown this once (the receiver keeps it); it is never listed again.
+    const result = { ...channelEntry(channel), ...(channel.secret ? { secret: channel.secret } : {}) }
+    return new Response(JSON.stringify({ result, success: true, errors: [], messages: [] }), {
+      status: 201,
+      headers: { 'content-type': 'application/json' },
+    })
+  })
+
+  app.delete(`${WATCH_BASE}/channels/:channel_id`, async (c) => {
+    const zone = await zoneOf(c)
+    if (zone instanceof Response) return zone
+    if (!(await store.watch.removeChannel(zone.id, c.req.param('channel_id')))) return jsonError(404, 1002, 'No such channel in this zone.')
+    return jsonOk({ id: c.req.param('channel_id') })
+  })
+
+  app.post(`${WATCH_BASE}/check`, async (c) => {
+    const zone = await zoneOf(c)
+    if (zone instanceof Response) return zone
+    await watch.checkSoon(zone.id, zone.name)
+    return jsonOk({ zone_id: zone.id, due: true })
+  })
+
+  app.get(`${WATCH_BASE}/alerts`, async (c) => {
+    const zone = await zoneOf(c)
+    if (zone instanceof Response) return zone
+    const findings = await store.watch.findings(zone.id, 0, Number.MAX_SAFE_INTEGER, 500)
+    const ids = findings.map((f) => f.id)
+    const [reads, deliveries] = await Promise.all([store.watch.reads(personKey(c), ids), store.watch.deliveries(ids)])
+    const alerts: WatchAlert[] = findings.map((f) => ({
+      id: f.id,
+      zone_id: f.zone_id,
+      created_at: f.created_at,
+      item_kind: f.item_kind as WatchAlert['item_kind'],
+      item_id: f.item_id,
+      kinds: JSON.parse(f.kinds) as WatchAlert['kinds'],
+      title: f.title,
+      detail: JSON.parse(f.detail) as WatchAlert['detail'],
+      read_at: reads.get(f.id) ?? null,
+      deliveries: deliveries
+        .filter((d) => d.finding_id === f.id)
+        .map(
+          (d): WatchDeliverySummary => ({
+            channel_kind: d.channel_kind,
+            channel_target: d.channel_target,
+            status: d.status as WatchDeliverySummary['status'],
+            attempts: d.attempts,
+            last_error: d.last_error,
+            sent_at: d.sent_at,
+          }),
+        ),
+    }))
+    return jsonOk(alerts)
+  })
+
+  app.post(`${WATCH_BASE}/alerts/:alert_id/read`, async (c) => {
+    const zone = await zoneOf(c)
+    if (zone instanceof Response) return zone
+    const raw = c.req.param('alert_id')
+    const id = /^\d{1,12}$/.test(raw) ? Number(raw) : NaN
+    const finding = Number.isFinite(id) ? await store.watch.finding(id) : undefined
+    if (!finding || finding.zone_id !== zone.id) return jsonError(404, 1002, 'No such alert in this zone.')
+    await store.watch.markRead(id, personKey(c))
+    return jsonOk({ id, read: true })
+  })
+
+  app.get(`${WATCH_BASE}/runs`, async (c) => {
+    const zone = await zoneOf(c)
+    if (zone instanceof Response) return zone
+    return jsonOk((await store.watch.recentRuns(zone.id, 50)).map(runEntry))
+  })
+
+  const report = (format: 'html' | 'csv') => async (c: Context) => {
+    const zone = await zoneOf(c)
+    if (zone instanceof Response) return zone
+    const to = readDate(c.req.query('to'), true)
+    const from = readDate(c.req.query('from'), false)
+    if (to === null || from === null) return jsonError(400, 1004, 'from and to are days (YYYY-MM-DD) or ISO times.')
+    const end = to ?? Date.now()
+    const start = from ?? end - 30 * DAY
+    if (start >= end) return jsonError(400, 1004, 'from must be before to.')
+    if (end - start > 3 * 366 * DAY) return jsonError(400, 1004, 'A report covers at most three years.')
+    const data = await buildReport(store, zone, start, end)
+    if (format === 'csv') {
+      return new Response(reportCsv(data), {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="script-watch-report-${zone.name.replace(/[^a-z0-9.-]/gi, '_')}.csv"`,
+        },
+      })
+    }
+    return new Response(reportHtml(data), {
+      headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" },
+    })
+  }
+  app.get(`${WATCH_BASE}/report`, report('html'))
+  app.get(`${WATCH_BASE}/report.csv`, report('csv'))
+
+  app.post('/api/sandbox/page-shield/activity', guardWrites, async (c) => {
+    if (!emulator) return jsonError(404, PROXY_CODES.noRoute, 'No route for that URI: simulated activity exists only in the sandbox.')
+    const read = await readJson(c)
+    if ('error' in read) return read.error
+    const parsed = watchActivityInputSchema.safeParse(read.body)
+    if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
+    const { zone_id, kind, script_id } = parsed.data
+    const zone = emulator.db.prepare('SELECT id, name FROM zones WHERE id = ?').get(zone_id) as { id: string; name: string } | undefined
+    if (!zone) return jsonError(404, 1001, `Zone ${zone_id} was not found.`)
+    const prefer = (await store.reviews.latest(zone_id)).map((r) => r.script_id)
+    try {
+      const result = simulateActivity(emulator.db, emulator.ctx.now(), { zoneId: zone_id, kind, scriptId: script_id, prefer })
+      // The zone's next check is made due, so the watch finds it on its next tick.
+      await watch.checkSoon(zone.id, zone.name)
+      return jsonOk({ zone_id, kind, ...result })
+    } catch (err) {
+      if (err instanceof ActivityRefused) return jsonError(409, 1004, err.message)
+      throw err
+    }
+  })
+}
