@@ -8,6 +8,7 @@ import { reviewStore } from './reviews'
 import { sessionStore, type SessionPolicy } from './sessions'
 import { settingsStore } from './settings'
 import { throttleStore } from './throttle'
+import { twoFactorStore } from './two-factor'
 
 export type { StoreLocation } from './db'
 export { STORE_FILE } from './db'
@@ -15,6 +16,7 @@ export { ROLES, publicPerson, type Person, type PersonWithHash, type Role, type 
 export type { SessionInfo, SessionPolicy } from './sessions'
 export type { ReviewRow, NewReview } from './reviews'
 export type { ApiToken } from './api-tokens'
+export { TWO_FACTOR_POLICIES, type TwoFactorPolicy } from './two-factor'
 export type { SavedLbMigration } from './lb-migrations'
 export type { AuditEntry, AuditFilter, AuditOutcome, NewAuditEntry } from './audit'
 
@@ -40,6 +42,7 @@ export function createStore(options: StoreOptions) {
     people: peopleStore(db, now),
     sessions: sessionStore(db, now, options.sessionPolicy),
     throttle: throttleStore(db, now),
+    twoFactor: twoFactorStore(db, now),
     settings: settingsStore(db),
     reviews: reviewStore(db),
     apiTokens: apiTokenStore(db, now),
