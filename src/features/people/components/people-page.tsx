@@ -9,14 +9,15 @@ import { LoadingBlock } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { ROLE_LABEL, useCan, useMe } from '@/lib/access'
 import type { PersonView } from '@/shared/schemas/people'
-import { useEndPersonSessions, usePeople, usePersonSessions, useResetPassword, useUpdatePerson } from '../api/people'
+import { useEndPersonSessions, usePeople, usePersonSessions, useResetPassword, useResetTwoFactor, useUpdatePerson } from '../api/people'
 import { PersonTokensDialog } from './person-tokens-dialog'
 import { SessionList } from './session-list'
+import { TwoFactorPolicyCard } from './two-factor-policy'
 
 // The add/edit form (zod, form fields) loads when it is opened: the list is what the page shows first.
 const PersonDialog = lazy(() => import('./person-dialog').then((m) => ({ default: m.PersonDialog })))
 
-type Action = { kind: 'add' } | { kind: 'edit' | 'disable' | 'reset' | 'sessions' | 'tokens'; person: PersonView } | null
+type Action = { kind: 'add' } | { kind: 'edit' | 'disable' | 'reset' | 'sessions' | 'tokens' | 'two-factor'; person: PersonView } | null
 
 /** People: who may sign in, their role and zones; add, change, disable, reset passwords, end sessions. */
 export function PeoplePage() {
@@ -105,6 +106,14 @@ export function PeoplePage() {
                       <Button
                         size="sm"
                         variant="ghost"
+                        aria-label={`Reset two-factor of ${p.username}`}
+                        onClick={() => setAction({ kind: 'two-factor', person: p })}
+                      >
+                        Reset two-factor
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
                         aria-label={`Reset password of ${p.username}`}
                         onClick={() => setAction({ kind: 'reset', person: p })}
                       >
@@ -135,6 +144,8 @@ export function PeoplePage() {
       {action?.kind === 'reset' && <ResetDialog person={action.person} onClose={() => setAction(null)} />}
       {action?.kind === 'sessions' && <SessionsDialog person={action.person} onClose={() => setAction(null)} />}
       {action?.kind === 'tokens' && <PersonTokensDialog person={action.person} onClose={() => setAction(null)} />}
+      {action?.kind === 'two-factor' && <ResetTwoFactorDialog person={action.person} onClose={() => setAction(null)} />}
+      {can.allowed && people.data && <TwoFactorPolicyCard />}
     </>
   )
 }
@@ -196,6 +207,27 @@ function ResetDialog({ person, onClose }: { person: PersonView; onClose: () => v
       pending={reset.isPending}
       onCancel={onClose}
       onConfirm={() => reset.mutate(person.id, { onError: (e) => toast.error('Not reset', e) })}
+    />
+  )
+}
+
+function ResetTwoFactorDialog({ person, onClose }: { person: PersonView; onClose: () => void }) {
+  const reset = useResetTwoFactor()
+  const toast = useToast()
+  return (
+    <ConfirmDialog
+      open
+      title={`Reset the second factor of ${person.display_name}?`}
+      consequence="Their authenticator app and recovery codes stop working. When a second factor is required for them, they set up a new one at their next sign-in."
+      confirmLabel="Reset two-factor"
+      pending={reset.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        reset.mutate(person.id, {
+          onSuccess: (r) => (toast.success(r.reset ? 'Second factor reset' : 'Nothing to reset', person.username), onClose()),
+          onError: (e) => toast.error('Not reset', e),
+        })
+      }
     />
   )
 }
