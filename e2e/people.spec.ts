@@ -1,4 +1,5 @@
 import { request as playwrightRequest, type Page } from '@playwright/test'
+import { generate } from 'otplib'
 import { test as base, expect, SEED_ZONES, startZonekeeper, zoneUrl, type RunningZonekeeper } from './fixtures'
 
 /**
@@ -241,4 +242,28 @@ test('sign-ins and token changes show in the Audit log with the address they cam
   await expect(revoked).toContainText('Revoked a personal API token')
   await revoked.getByRole('button', { name: /^Details of entry/ }).click()
   await expect(page.getByRole('article').first()).toContainText(/from (127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)/)
+})
+
+test('an administrator requires a second factor for administrators, then sets one up at the next sign-in', async ({ page, browser, server }) => {
+  await signIn(page, ADMIN.username, ADMIN.password)
+  await page.goto('/people')
+  await page.getByLabel('Who must use a second factor').selectOption({ value: 'admins' })
+  await expect(page.getByText('Required for administrators').last()).toBeVisible()
+  const fresh = await browser.newContext({ baseURL: server.baseURL })
+  const next = await fresh.newPage()
+  await next.goto('/login')
+  await next.getByLabel('Username').fill(ADMIN.username)
+  await next.getByLabel('Password').fill(ownPasswords.get(ADMIN.username) ?? ADMIN.password)
+  await next.getByRole('button', { name: 'Sign in' }).click()
+  await expect(next.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeVisible()
+  const secret = /secret=([A-Z2-7]+)/.exec((await next.locator('main').textContent())!)![1]
+  await next.getByLabel('Code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }))
+  await next.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
+  await expect(next.getByRole('heading', { name: 'Two-factor sign-in is on' })).toBeVisible()
+  await expect(next.locator('main')).toContainText(/([a-z2-9]{5}-[a-z2-9]{5}\s+){9}[a-z2-9]{5}-[a-z2-9]{5}/)
+  await next.getByRole('link', { name: 'Continue to the dashboard' }).click()
+  await expect(next.getByRole('navigation', { name: 'Main' })).toBeVisible()
+  await fresh.close()
+  await page.getByLabel('Who must use a second factor').selectOption({ value: 'optional' })
+  await expect(page.getByText('Optional: each person decides').last()).toBeVisible()
 })

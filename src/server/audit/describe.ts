@@ -98,6 +98,12 @@ export function describeLocalWrite(method: string, path: string): WriteDescripti
     const id = parts[tokens + 1] ?? null
     return { area: 'people', resourceType: 'api_token', resourceId: id, action: method === 'POST' ? 'token-create' : id ? 'token-revoke' : 'tokens-revoke', zoneId: null }
   }
+  if (parts[2] === 'settings' && parts[3] === 'two-factor') {
+    return { area: 'people', resourceType: 'two_factor_policy', resourceId: null, action: 'update', zoneId: null }
+  }
+  if (parts[2] === 'people' && parts[4] === 'two-factor') {
+    return { area: 'people', resourceType: 'two_factor', resourceId: parts[3] ?? null, action: 'two-factor-reset', zoneId: null }
+  }
   if (parts[2] === 'people') {
     const id = parts[3] ?? null
     const sub = parts[4]

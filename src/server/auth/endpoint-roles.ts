@@ -52,6 +52,9 @@ export const localRoutes: LocalRoute[] = [
   { method: 'GET', path: '/api/local/people/:person_id/tokens', role: 'admin' },
   { method: 'DELETE', path: '/api/local/people/:person_id/tokens', role: 'admin' },
   { method: 'DELETE', path: '/api/local/people/:person_id/tokens/:id', role: 'admin' },
+  { method: 'DELETE', path: '/api/local/people/:person_id/two-factor', role: 'admin' },
+  { method: 'GET', path: '/api/local/settings/two-factor', role: 'admin' },
+  { method: 'PUT', path: '/api/local/settings/two-factor', role: 'admin' },
   { method: 'POST', path: '/api/sandbox/reset', role: 'admin' },
   // The load-balancing migration's progress (account-level work; administrators always have every zone).
   { method: 'GET', path: '/api/local/accounts/:account_id/lb-migration', role: writeRole('load-balancing', 'account') },

@@ -11,6 +11,7 @@ import { LOCAL_ADMIN, setActor } from './actor'
 import { registerClientDoorAccess } from './client-door'
 import { PASSWORD_PAGE, registerPasswordChange } from './password-change'
 import { registerSignIn, SESSION_COOKIE } from './sign-in'
+import { registerTwoFactor, SECOND_FACTOR_PAGE, TWO_FACTOR_PAGE } from './two-factor'
 
 export { actorOf, hasRole, maybeActor, type Actor } from './actor'
 export { SESSION_COOKIE } from './sign-in'
@@ -36,6 +37,10 @@ const OPEN = (path: string) =>
   path === '/setup' ||
   path.startsWith('/login/oidc') ||
   path.startsWith('/client/')
+
+/** What a session waiting for its second factor (`pending`), or for setting one up (`enrol`), may reach. */
+const ALLOWED_BEFORE_SECOND_FACTOR = (state: 'pending' | 'enrol', path: string) =>
+  state === 'pending' ? path === SECOND_FACTOR_PAGE : path === TWO_FACTOR_PAGE || path === PASSWORD_PAGE || path === '/api/local/me'
 
 /** What a person who signed in with a one-time password may reach before choosing their own. */
 const ALLOWED_BEFORE_NEW_PASSWORD = (path: string) => path === PASSWORD_PAGE || path === '/api/local/me'
@@ -70,7 +75,13 @@ export function registerAuth(app: Hono, options: AuthOptions): { signInRequired:
       const { session, person } = found
       if (!person.disabled) {
         setActor(c, { kind: 'person', person: publicPerson(person), sessionHandle: session.handle, practice: session.practice })
-        if (person.mustChangePassword && !ALLOWED_BEFORE_NEW_PASSWORD(c.req.path)) {
+        if (session.secondFactor && !ALLOWED_BEFORE_SECOND_FACTOR(session.secondFactor, c.req.path)) {
+          const to = session.secondFactor === 'pending' ? SECOND_FACTOR_PAGE : TWO_FACTOR_PAGE
+          return c.req.path.startsWith('/api/')
+            ? jsonError(403, PROXY_CODES.refused, `Finish signing in first (${to}): your account uses a second factor.`)
+            : c.redirect(to, 303)
+        }
+        if (person.mustChangePassword && session.secondFactor !== 'enrol' && !ALLOWED_BEFORE_NEW_PASSWORD(c.req.path)) {
           return c.req.path.startsWith('/api/')
             ? jsonError(
                 403,
@@ -102,6 +113,7 @@ export function registerAuth(app: Hono, options: AuthOptions): { signInRequired:
   }
 
   registerPasswordChange(app, store, options.now)
+  registerTwoFactor(app, store, options.now)
   const scope = registerAccess(app, options)
   const signInRequired = async () => !loopback || Boolean(options.oidc) || !(await nobodyYet())
   registerClientDoorAccess(app, { store, scope, signInRequired })

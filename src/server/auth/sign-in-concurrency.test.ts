@@ -8,8 +8,8 @@ import { storeBackends } from '../../testing/store-backends'
 import { addPerson, login } from './test-helpers'
 
 /** Statuses of `n` wrong guesses sent at once; each 401 is one password check that ran. */
-async function burst(apps: Hono[], n: number, address: (i: number) => string, username = 'owner') {
-  const res = await Promise.all(Array.from({ length: n }, (_, i) => login(apps[i % apps.length], username, `wrong-${i}`, address(i))))
+async function burst(apps: Hono[], n: number, address: (i: number) => string, username: (i: number) => string = () => 'owner') {
+  const res = await Promise.all(Array.from({ length: n }, (_, i) => login(apps[i % apps.length], username(i), `wrong-${i}`, address(i))))
   const statuses = res.map((r) => r.status)
   return { checked: statuses.filter((s) => s === 401).length, throttled: statuses.filter((s) => s === 429).length, res }
 }
@@ -38,6 +38,12 @@ describe.each(backends)('30 wrong guesses at once on $name', ({ skip, open }) =>
     expect(res.find((r) => r.status === 429)?.headers.get('retry-after')).toMatch(/^[1-9]\d*$/)
     // What the store counted is what was checked.
     expect((await store.throttle.get(['pair:owner|203.0.113.30'])).get('pair:owner|203.0.113.30')?.failures).toBe(checked)
+  })
+
+  it.skipIf(skip)('from one address at 15 accounts (2 each, within every per-account limit): exactly its 20 free checks', async () => {
+    const { checked, throttled } = await burst([app], 30, () => '203.0.113.32', (i) => `acct${i % 15}`)
+    expect(checked).toBe(20)
+    expect(throttled).toBe(10)
   })
 
   it.skipIf(skip)('from 30 addresses: at most 2 checks in flight for the account; the owner still gets in afterwards', async () => {
@@ -77,5 +83,11 @@ describe('30 wrong guesses at once on two instances sharing PostgreSQL', () => {
     expect(checked).toBeGreaterThan(0)
     expect(checked).toBeLessThanOrEqual(5)
     expect(checked + throttled).toBe(30)
+  })
+
+  it.skipIf(Boolean(missing))('from one address at 15 accounts: exactly 20 checks in all, not 20 per instance', async () => {
+    const { checked, throttled } = await burst(apps, 30, () => '203.0.113.33', (i) => `acct${i % 15}`)
+    expect(checked).toBe(20)
+    expect(throttled).toBe(10)
   })
 })

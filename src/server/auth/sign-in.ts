@@ -10,6 +10,7 @@ import { dummyHash, hashPassword, MAX_PASSWORD_LENGTH, passwordProblem, verifyPa
 import { clientAddress, foreignPost, isHttps } from './request-info'
 import { recordSecurityEvent } from './security-audit'
 import { signInThrottle, type AttemptAnswer } from './throttle'
+import { SECOND_FACTOR_PAGE, secondFactorNeeded, TWO_FACTOR_PAGE } from './two-factor'
 import { usernameProblem } from './usernames'
 import { PASSWORD_HINT } from '../../shared/password-rule'
 
@@ -35,8 +36,14 @@ export function throttledWords(c: Context, answer: Extract<AttemptAnswer, { ok: 
 }
 
 /** Starts a server-side session for a person and sets its cookie. */
-export async function startSession(store: Store, c: Context, personId: string, idToken?: string): Promise<string> {
-  const { token, handle } = await store.sessions.create(personId, clientAddress(c), c.req.header('user-agent') ?? '', idToken)
+export async function startSession(
+  store: Store,
+  c: Context,
+  personId: string,
+  idToken?: string,
+  secondFactor?: 'pending' | 'enrol',
+): Promise<string> {
+  const { token, handle } = await store.sessions.create(personId, clientAddress(c), c.req.header('user-agent') ?? '', idToken, secondFactor)
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Strict',
@@ -130,7 +137,9 @@ export function registerSignIn(app: Hono, { store, host, oidc, now = Date.now }:
         return page(c, 401, loginPage(next, SIGN_IN_REFUSED, username, sso))
       }
       await gate.attempt.succeeded()
-      const handle = await startSession(store, c, person.id)
+      // A second factor, when the person has one (or must set one up), comes before anything else.
+      const second = await secondFactorNeeded(store, person)
+      const handle = await startSession(store, c, person.id, undefined, second)
       await recordSecurityEvent(store, c, {
         area: 'sign-in',
         action: 'sign-in',
@@ -139,8 +148,10 @@ export function registerSignIn(app: Hono, { store, host, oidc, now = Date.now }:
         resourceId: handle,
         outcome: 'success',
         status: 303,
+        after: second ? { second_factor: second } : null,
       })
-      return c.redirect(next, 303)
+      if (second === 'pending') return c.redirect(`${SECOND_FACTOR_PAGE}?next=${encodeURIComponent(next)}`, 303)
+      return c.redirect(second === 'enrol' ? TWO_FACTOR_PAGE : next, 303)
     } finally {
       await gate.attempt.end()
     }

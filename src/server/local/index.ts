@@ -1,6 +1,7 @@
 import type { Hono } from 'hono'
 import { registerPeopleRoutes } from '../people/routes'
 import { registerTokenRoutes } from '../people/token-routes'
+import { registerTwoFactorRoutes } from '../people/two-factor-routes'
 import type { Store } from '../store'
 import { registerLbMigrationRoutes } from './lb-migration'
 import { registerReviewRoutes } from './reviews'
@@ -24,5 +25,6 @@ export function registerLocalRoutes(app: Hono, options: LocalStoreOptions): void
   if (options.scriptIndex) registerScriptIndexRoutes(app, options.store, options.scriptIndex)
   registerPeopleRoutes(app, options.store)
   registerTokenRoutes(app, options.store)
+  registerTwoFactorRoutes(app, options.store)
   registerLbMigrationRoutes(app, options.store)
 }

@@ -10,6 +10,7 @@ import { sessionStore, type SessionPolicy } from './sessions'
 import { settingsStore } from './settings'
 import { throttleStore } from './throttle'
 import { watchStore } from './watch'
+import { twoFactorStore } from './two-factor'
 
 export type { StoreLocation } from './db'
 export { STORE_FILE } from './db'
@@ -19,6 +20,7 @@ export type { ReviewRow, NewReview } from './reviews'
 export type { ScriptIndexQuery, ScriptIndexRow, ScriptIndexCounts } from './script-index'
 export type { ApiToken } from './api-tokens'
 export { tokenPrefix } from './api-tokens'
+export { TWO_FACTOR_POLICIES, type TwoFactorPolicy } from './two-factor'
 export type { SavedLbMigration } from './lb-migrations'
 export type { AuditEntry, AuditFilter, AuditOutcome, ChainReport, NewAuditEntry } from './audit'
 export { BULK_CHARS } from './audit'
@@ -47,6 +49,7 @@ export function createStore(options: StoreOptions) {
     people: peopleStore(db, now, dialectOf(options)),
     sessions: sessionStore(db, now, options.sessionPolicy),
     throttle: throttleStore(db, now),
+    twoFactor: twoFactorStore(db, now),
     settings: settingsStore(db),
     reviews: reviewStore(db),
     scriptIndex: scriptIndexStore(db),

@@ -168,6 +168,26 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('audit_log').addColumn('address', 'text').execute()
       },
     },
+    // Issue 22 (sign-in): second factors (TOTP and recovery codes), and a session waiting for one.
+    '0024-signin-two-factor': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('two_factor')
+          .addColumn('person_id', 'text', (c) => c.primaryKey().references('people.id').onDelete('cascade'))
+          .addColumn('secret', 'text', (c) => c.notNull())
+          .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('last_step', bigint, (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', bigint, (c) => c.notNull())
+          .execute()
+        await db.schema
+          .createTable('recovery_codes')
+          .addColumn('person_id', 'text', (c) => c.notNull().references('people.id').onDelete('cascade'))
+          .addColumn('code_hash', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('recovery_codes_pk', ['person_id', 'code_hash'])
+          .execute()
+        await db.schema.alterTable('sessions').addColumn('second_factor', 'text').execute()
+      },
+    },
     // Issue 26: the script watch (settings, channels, state, runs, findings, reads, deliveries, lease).
     'watch_0001-script-watch': watchMigration(dialect),
     // Issue 28 (numbered after it, clear of other issues' numbers): the zone's scripts, kept by the dashboard so review filters and counts cover all of them.

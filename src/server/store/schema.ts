@@ -11,6 +11,8 @@ export interface StoreTables extends WatchTables {
   sessions: SessionsTable
   sign_in_throttle: ThrottleTable
   sign_in_in_flight: InFlightTable
+  two_factor: TwoFactorTable
+  recovery_codes: RecoveryCodesTable
   settings: SettingsTable
   script_reviews: ScriptReviewsTable
   api_tokens: ApiTokensTable
@@ -69,6 +71,25 @@ export interface SessionsTable {
   practice: Generated<number>
   /** Single sign-on only: the provider's ID token, sent back as id_token_hint when signing out there. */
   id_token: string | null
+  /** `pending`: the password was right, the second factor is still to come; `enrol`: one must be set up first (0024). */
+  second_factor: string | null
+}
+
+/** A person's authenticator-app secret (migration 0024). */
+export interface TwoFactorTable {
+  person_id: string
+  secret: string
+  /** 0 while being set up (not yet confirmed with a code). */
+  enabled: number
+  /** The last TOTP time step used: a code is accepted once. */
+  last_step: number
+  created_at: number
+}
+
+/** One-time recovery codes, as SHA-256 (hex). */
+export interface RecoveryCodesTable {
+  person_id: string
+  code_hash: string
 }
 
 export interface ThrottleTable {

@@ -21,7 +21,11 @@ export interface SessionInfo {
   userAgent: string
   /** This session works in its person's practice sandbox (the switch is per session). */
   practice: boolean
+  /** `pending`: the second factor is still to come; `enrol`: one must be set up first; null: fully signed in. */
+  secondFactor: 'pending' | 'enrol' | null
 }
+
+const secondFactorOf = (v: string | null): SessionInfo['secondFactor'] => (v === 'pending' || v === 'enrol' ? v : null)
 
 /** One-shot digest: asked on every signed-in request. */
 const hash = (token: string) => digest('sha256', token, 'hex')
@@ -40,6 +44,7 @@ const sessionWithPerson = compiledOnce((d: Db, idHash: string) =>
       'sessions.address',
       'sessions.user_agent',
       'sessions.practice',
+      'sessions.second_factor',
       'people.username',
       'people.display_name',
       'people.role',
@@ -88,6 +93,7 @@ export function sessionStore(db: () => Promise<Db>, now: () => number, policy: S
       address: row.address,
       userAgent: row.user_agent,
       practice: Boolean(Number(row.practice)),
+      secondFactor: secondFactorOf(row.second_factor),
     }
     const person = toPerson({
       id: row.person_id,
@@ -111,6 +117,7 @@ export function sessionStore(db: () => Promise<Db>, now: () => number, policy: S
       address: string,
       userAgent: string,
       idToken?: string,
+      secondFactor?: 'pending' | 'enrol',
     ): Promise<{ token: string; handle: string }> {
       const token = randomBytes(32).toString('base64url')
       const handle = randomBytes(9).toString('base64url')
@@ -129,6 +136,7 @@ export function sessionStore(db: () => Promise<Db>, now: () => number, policy: S
           address: address.slice(0, 64),
           user_agent: userAgent.slice(0, 200),
           id_token: idToken ?? null,
+          second_factor: secondFactor ?? null,
         })
         .execute()
       return { token, handle }
@@ -195,6 +203,7 @@ export function sessionStore(db: () => Promise<Db>, now: () => number, policy: S
         address: r.address,
         userAgent: r.user_agent,
         practice: Boolean(Number(r.practice)),
+        secondFactor: secondFactorOf(r.second_factor),
       }))
     },
     /** Deletes expired sessions; returns how many. */

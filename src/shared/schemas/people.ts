@@ -133,3 +133,10 @@ export interface ApiTokenView {
   /** Only in the answer that makes the token: it is never shown again. */
   token?: string
 }
+
+/** Who must sign in with a second factor (password accounts): nobody is forced, administrators, everyone. */
+export const TWO_FACTOR_POLICY_NAMES = ['optional', 'admins', 'everyone'] as const
+export const twoFactorPolicySchema = z.object({
+  policy: z.enum(TWO_FACTOR_POLICY_NAMES, { error: 'Choose optional, admins or everyone.' }),
+})
+export type TwoFactorPolicyInput = z.infer<typeof twoFactorPolicySchema>

@@ -3,7 +3,7 @@ import { searchEnumSchema, searchTextSchema, tableSearchSchema, type UrlTableOpt
 
 export const AUDIT_AREA_OPTIONS = ['dns', 'page-shield', 'log-fields', 'logpush', 'certificates', 'firewall', 'load-balancing', 'invites', 'people', 'sign-in', 'sandbox'] as const
 export const AUDIT_OUTCOME_OPTIONS = ['success', 'failure', 'refused'] as const
-export const AUDIT_ACTION_OPTIONS = ['create', 'update', 'replace', 'delete', 'proxy', 'batch', 'import', 'undo', 'reset', 'accept', 'decline', 'password', 'end-sessions', 'sign-in', 'sign-out', 'password-change', 'token-create', 'token-revoke', 'tokens-revoke'] as const
+export const AUDIT_ACTION_OPTIONS = ['create', 'update', 'replace', 'delete', 'proxy', 'batch', 'import', 'undo', 'reset', 'accept', 'decline', 'password', 'end-sessions', 'sign-in', 'sign-out', 'password-change', 'token-create', 'token-revoke', 'tokens-revoke', 'second-factor', 'two-factor-on', 'two-factor-off', 'two-factor-reset'] as const
 
 const day: typeof searchTextSchema = (v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined)
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { localPath, local } from '@/lib/api-client'
-import type { ApiTokenView, PersonInput, PersonPatch, PersonView, SessionView, SsoLink } from '@/shared/schemas/people'
+import type { ApiTokenView, PersonInput, PersonPatch, PersonView, SessionView, SsoLink, TwoFactorPolicyInput } from '@/shared/schemas/people'
 
 /** The dashboard's people (administrators only): list, add, change, reset a password, sessions. */
 export const peopleKeys = {
@@ -110,5 +110,28 @@ export function useEndMySession() {
   return useMutation({
     mutationFn: (handle: string) => local.delete<{ handle: string }>(localPath('/api/local/me/sessions/:handle', { handle })),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['me', 'sessions'] }),
+  })
+}
+
+/** Who must sign in with a second factor (administrators). */
+const twoFactorKey = ['settings', 'two-factor'] as const
+export const useTwoFactorPolicy = () =>
+  useQuery({
+    queryKey: twoFactorKey,
+    queryFn: ({ signal }) => local.get<TwoFactorPolicyInput>('/api/local/settings/two-factor', { signal }),
+  })
+
+export function useSetTwoFactorPolicy() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (input: TwoFactorPolicyInput) => local.put<TwoFactorPolicyInput>('/api/local/settings/two-factor', { body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: twoFactorKey }),
+  })
+}
+
+/** Removes a person's second factor (a lost phone): they set up a new one at their next sign-in when required. */
+export function useResetTwoFactor() {
+  return useMutation({
+    mutationFn: (id: string) => local.delete<{ reset: boolean }>(localPath('/api/local/people/:person_id/two-factor', { person_id: id })),
   })
 }

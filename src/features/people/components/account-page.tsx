@@ -36,6 +36,10 @@ export function AccountPage() {
               <a href="/password" className="font-medium text-blue-700 underline dark:text-blue-300">
                 Change your password
               </a>
+              {' · '}
+              <a href="/two-factor" className="font-medium text-blue-700 underline dark:text-blue-300">
+                Two-factor sign-in
+              </a>
             </p>
           )}
         </Card>

@@ -14,17 +14,19 @@ import {
   usePeople,
   usePersonSessions,
   useResetPassword,
+  useResetTwoFactor,
   useUnlinkSso,
   useUpdatePerson,
 } from '../api/people'
 import { PersonTokensDialog } from './person-tokens-dialog'
 import { SessionList } from './session-list'
+import { TwoFactorPolicyCard } from './two-factor-policy'
 
 // The add/edit form (zod, form fields) loads when it is opened: the list is what the page shows first.
 const PersonDialog = lazy(() => import('./person-dialog').then((m) => ({ default: m.PersonDialog })))
 const SsoLinkDialog = lazy(() => import('./sso-link-dialog').then((m) => ({ default: m.SsoLinkDialog })))
 
-type Action = { kind: 'add' } | { kind: 'edit' | 'disable' | 'reset' | 'sessions' | 'tokens' | 'link' | 'unlink'; person: PersonView } | null
+type Action = { kind: 'add' } | { kind: 'edit' | 'disable' | 'reset' | 'sessions' | 'tokens' | 'two-factor' | 'link' | 'unlink'; person: PersonView } | null
 
 /** People: who may sign in, their role and zones; add, change, disable, reset passwords, end sessions. */
 export function PeoplePage() {
@@ -118,6 +120,14 @@ export function PeoplePage() {
                       <Button
                         size="sm"
                         variant="ghost"
+                        aria-label={`Reset two-factor of ${p.username}`}
+                        onClick={() => setAction({ kind: 'two-factor', person: p })}
+                      >
+                        Reset two-factor
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
                         aria-label={`Reset password of ${p.username}`}
                         onClick={() => setAction({ kind: 'reset', person: p })}
                       >
@@ -167,6 +177,8 @@ export function PeoplePage() {
         </Suspense>
       )}
       {action?.kind === 'unlink' && <UnlinkDialog person={action.person} onClose={() => setAction(null)} />}
+      {action?.kind === 'two-factor' && <ResetTwoFactorDialog person={action.person} onClose={() => setAction(null)} />}
+      {can.allowed && people.data && <TwoFactorPolicyCard />}
     </>
   )
 }
@@ -250,6 +262,27 @@ function ResetDialog({ person, onClose }: { person: PersonView; onClose: () => v
       pending={reset.isPending}
       onCancel={onClose}
       onConfirm={() => reset.mutate(person.id, { onError: (e) => toast.error('Not reset', e) })}
+    />
+  )
+}
+
+function ResetTwoFactorDialog({ person, onClose }: { person: PersonView; onClose: () => void }) {
+  const reset = useResetTwoFactor()
+  const toast = useToast()
+  return (
+    <ConfirmDialog
+      open
+      title={`Reset the second factor of ${person.display_name}?`}
+      consequence="Their authenticator app and recovery codes stop working. When a second factor is required for them, they set up a new one at their next sign-in."
+      confirmLabel="Reset two-factor"
+      pending={reset.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        reset.mutate(person.id, {
+          onSuccess: (r) => (toast.success(r.reset ? 'Second factor reset' : 'Nothing to reset', person.username), onClose()),
+          onError: (e) => toast.error('Not reset', e),
+        })
+      }
     />
   )
 }

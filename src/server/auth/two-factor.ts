@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto'
+import type { Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { getCookie } from 'hono/cookie'
+import { generateSecret, generateURI, verify } from 'otplib'
+import type { PersonWithHash, Store } from '../store'
+import { PAGE_CSP, renderPage, safeNext, type PageOptions } from './pages'
+import { clientAddress, foreignPost } from './request-info'
+import { recordSecurityEvent } from './security-audit'
+import { SESSION_COOKIE, startSession, throttledWords } from './sign-in'
+import { signInThrottle } from './throttle'
+
+/** The second step of a sign-in (a session waiting for its code), and the page that sets one up. */
+export const SECOND_FACTOR_PAGE = '/login/two-factor'
+export const TWO_FACTOR_PAGE = '/two-factor'
+const ISSUER = 'Zonekeeper'
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
+
+/** What a person's next session must do first: give their code (`pending`), set one up (`enrol`), or nothing. */
+export async function secondFactorNeeded(store: Store, person: PersonWithHash): Promise<'pending' | 'enrol' | undefined> {
+  if (!person.passwordHash) return undefined
+  if ((await store.twoFactor.get(person.id))?.enabled) return 'pending'
+  const policy = await store.twoFactor.policy()
+  return policy === 'everyone' || (policy === 'admins' && person.role === 'admin') ? 'enrol' : undefined
+}
+
+const normaliseRecovery = (code: string) => {
+  const c = code.toLowerCase().replace(/[\s-]/g, '')
+  return /^[a-z0-9]{10}$/.test(c) ? `${c.slice(0, 5)}-${c.slice(5)}` : undefined
+}
+
+function recoveryCodes(n = 10): string[] {
+  return Array.from({ length: n }, () => {
+    const bytes = randomBytes(10)
+    const s = Array.from(bytes, (b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length]).join('')
+    return `${s.slice(0, 5)}-${s.slice(5)}`
+  })
+}
+
+/** The time step a 6-digit code matches (±1 step of 30 s), or undefined. */
+async function totpStep(secret: string, code: string, nowMs: number): Promise<number | undefined> {
+  const token = code.replace(/\s/g, '')
+  if (!/^\d{6}$/.test(token)) return undefined
+  const r = await verify({ secret, token, epoch: Math.floor(nowMs / 1000), epochTolerance: 30 })
+  // A TOTP answer names the time step it matched (the union type also covers HOTP's answer).
+  const step = r.valid ? (r as { timeStep?: number }).timeStep : undefined
+  return typeof step === 'number' ? step : undefined
+}
+
+/** Checks a code of an enabled second factor once: a TOTP code (not replayed) or an unused recovery code. */
+async function useCode(store: Store, personId: string, secret: string, code: string, nowMs: number) {
+  const step = await totpStep(secret, code, nowMs)
+  if (step !== undefined) return (await store.twoFactor.useStep(personId, step)) ? 'app' : undefined
+  const recovery = normaliseRecovery(code)
+  return recovery && (await store.twoFactor.useRecoveryCode(personId, recovery)) ? 'recovery code' : undefined
+}
+
+function page(c: Context, status: 200 | 400 | 401 | 409 | 429, o: PageOptions) {
+  c.header('Content-Security-Policy', PAGE_CSP)
+  c.header('Cache-Control', 'no-store')
+  c.header('Referrer-Policy', 'same-origin')
+  return c.html(renderPage(o), status)
+}
+
+const codeField = (error?: string) => ({
+  name: 'code',
+  label: 'Code',
+  type: 'text' as const,
+  autocomplete: 'one-time-code',
+  hint: 'The 6 digits your authenticator app shows now, or one of your recovery codes.',
+  error,
+})
+
+/**
+ * Two-factor sign-in for password accounts: authenticator-app codes (TOTP, RFC 6238, via otplib)
+ * and ten recovery codes shown once. The code step is throttled like the password step (the same
+ * counters, under the key `2fa:<username>`), and a code works once.
+ */
+export function registerTwoFactor(app: Hono, store: Store, now: () => number = Date.now): void {
+  const throttle = signInThrottle(store, now)
+  const current = async (c: Context) => store.sessions.resolveWithPerson(getCookie(c, SESSION_COOKIE))
+  const who = (p: PersonWithHash) => ({ id: p.id, username: p.username, displayName: p.displayName })
+  const small = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.text('Too large.', 413) })
+  const secondStep = (next: string, error?: string): PageOptions => ({
+    title: 'Two-factor sign-in',
+    intro: 'Your password was right. Now enter the code from your authenticator app.',
+    action: SECOND_FACTOR_PAGE,
+    hidden: { next },
+    fields: [codeField(error)],
+    submit: 'Sign in',
+  })
+
+  app.get(SECOND_FACTOR_PAGE, async (c) => {
+    const found = await current(c)
+    if (found?.session.secondFactor !== 'pending') return c.redirect('/', 303)
+    return page(c, 200, secondStep(safeNext(c.req.query('next'))))
+  })
+
+  app.post(SECOND_FACTOR_PAGE, small, async (c) => {
+    if (foreignPost(c)) return c.text('Refused: it came from another site.', 403)
+    const found = await current(c)
+    if (found?.session.secondFactor !== 'pending') return c.redirect('/login', 303)
+    const { person, session } = found
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+    const next = safeNext(typeof form.next === 'string' ? form.next : undefined)
+    const code = typeof form.code === 'string' ? form.code.slice(0, 64) : ''
+    const event = { area: 'sign-in' as const, action: 'second-factor', who: who(person), resourceType: 'session', resourceId: session.handle }
+    const gate = await throttle.begin(`2fa:${person.username}`, clientAddress(c))
+    if (!gate.ok) {
+      const words = throttledWords(c, gate)
+      await recordSecurityEvent(store, c, { ...event, outcome: 'refused', status: 429, reason: words })
+      return page(c, 429, { ...secondStep(next), error: words })
+    }
+    try {
+      const tf = await store.twoFactor.get(person.id)
+      const used = tf?.enabled ? await useCode(store, person.id, tf.secret, code, now()) : undefined
+      if (!used) {
+        await recordSecurityEvent(store, c, { ...event, outcome: 'failure', status: 401, reason: 'wrong or used code' })
+        return page(c, 401, secondStep(next, 'That code is not right (or was used already). Try the next one your app shows.'))
+      }
+      await gate.attempt.succeeded()
+      // A fresh session for the signed-in person; the waiting one ends.
+      await store.sessions.end(person.id, session.handle)
+      const handle = await startSession(store, c, person.id)
+      await recordSecurityEvent(store, c, { ...event, resourceId: handle, outcome: 'success', status: 303, after: { with: used } })
+      return c.redirect(next, 303)
+    } finally {
+      await gate.attempt.end()
+    }
+  })
+
+  const setupPage = async (person: PersonWithHash, required: boolean, error?: string): Promise<PageOptions> => {
+    const secret = await store.twoFactor.prepare(person.id, generateSecret())
+    const uri = generateURI({ issuer: ISSUER, label: person.username, secret })
+    return {
+      title: 'Set up two-factor sign-in',
+      intro: `${required ? 'An administrator requires a second factor for your account. ' : ''}Add this key to your authenticator app (manual entry, time-based): ${secret.replace(/(.{4})/g, '$1 ').trim()}. Then enter the 6-digit code it shows.`,
+      after: `Or open this link on the device with the app: ${uri}`,
+      action: TWO_FACTOR_PAGE,
+      hidden: { action: 'enable' },
+      fields: [{ ...codeField(error), hint: 'The 6 digits your authenticator app shows now.' }],
+      submit: 'Turn on two-factor sign-in',
+    }
+  }
+  const requiredFor = async (p: PersonWithHash) => {
+    const policy = await store.twoFactor.policy()
+    return policy === 'everyone' || (policy === 'admins' && p.role === 'admin')
+  }
+  const statusPage = (left: number, required: boolean, error?: string): PageOptions => ({
+    title: 'Two-factor sign-in is on',
+    intro: `Signing in asks for a code from your authenticator app. ${left} recovery code(s) left.${required ? ' An administrator requires it for your account.' : ''}`,
+    ...(required
+      ? {}
+      : {
+          action: TWO_FACTOR_PAGE,
+          hidden: { action: 'disable' },
+          fields: [{ ...codeField(error), hint: 'To turn it off, enter a current code or a recovery code.' }],
+          submit: 'Turn off two-factor sign-in',
+        }),
+  })
+
+  app.get(TWO_FACTOR_PAGE, async (c) => {
+    const found = await current(c)
+    if (!found?.person.passwordHash) return c.redirect('/account', 303)
+    const tf = await store.twoFactor.get(found.person.id)
+    const required = await requiredFor(found.person)
+    return page(c, 200, tf?.enabled ? statusPage(tf.recoveryCodesLeft, required) : await setupPage(found.person, required))
+  })
+
+  app.post(TWO_FACTOR_PAGE, small, async (c) => {
+    if (foreignPost(c)) return c.text('Refused: it came from another site.', 403)
+    const found = await current(c)
+    if (!found?.person.passwordHash || found.session.secondFactor === 'pending') return c.redirect('/account', 303)
+    const { person, session } = found
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+    const code = typeof form.code === 'string' ? form.code.slice(0, 64) : ''
+    const required = await requiredFor(person)
+    const gate = await throttle.begin(`2fa:${person.username}`, clientAddress(c))
+    if (!gate.ok) return page(c, 429, { ...(await setupPage(person, required)), error: throttledWords(c, gate) })
+    try {
+      const tf = await store.twoFactor.get(person.id)
+      if (form.action === 'disable' && tf?.enabled) {
+        if (required) return page(c, 409, statusPage(tf.recoveryCodesLeft, true, 'An administrator requires a second factor for your account.'))
+        if (!(await useCode(store, person.id, tf.secret, code, now()))) {
+          return page(c, 401, statusPage(tf.recoveryCodesLeft, required, 'That code is not right (or was used already).'))
+        }
+        await gate.attempt.succeeded()
+        await store.twoFactor.reset(person.id)
+        await recordSecurityEvent(store, c, { area: 'sign-in', action: 'two-factor-off', who: who(person), resourceType: 'two_factor', resourceId: person.id, outcome: 'success', status: 200 })
+        return page(c, 200, { title: 'Two-factor sign-in is off', intro: 'Signing in needs only your password again.' })
+      }
+      if (!tf || tf.enabled) return c.redirect(TWO_FACTOR_PAGE, 303)
+      const step = await totpStep(tf.secret, code, now())
+      const codes = recoveryCodes()
+      if (step === undefined || !(await store.twoFactor.enable(person.id, step, codes))) {
+        return page(c, 401, await setupPage(person, required, 'That code is not right. Check the key in your app and its clock.'))
+      }
+      await gate.attempt.succeeded()
+      await recordSecurityEvent(store, c, { area: 'sign-in', action: 'two-factor-on', who: who(person), resourceType: 'two_factor', resourceId: person.id, outcome: 'success', status: 200 })
+      // A session that had to set one up first becomes a full one (a fresh session, the old one ends).
+      if (session.secondFactor === 'enrol') {
+        await store.sessions.end(person.id, session.handle)
+        await startSession(store, c, person.id)
+      }
+      return page(c, 200, {
+        title: 'Two-factor sign-in is on',
+        intro: 'Save these recovery codes somewhere safe: each signs you in once if you lose your phone. They are not shown again.',
+        after: codes.join('  '),
+        link: { href: '/', text: 'Continue to the dashboard' },
+      })
+    } finally {
+      await gate.attempt.end()
+    }
+  })
+}

@@ -1,0 +1,26 @@
+import type { Hono } from 'hono'
+import { apiErrorsFromIssues } from '../../shared/schemas/common'
+import { twoFactorPolicySchema } from '../../shared/schemas/people'
+import { jsonError, jsonErrors, jsonOk } from '../envelope'
+import type { Store } from '../store'
+
+/**
+ * Administrators: who must use a second factor (optional, admins, everyone), and a person's reset
+ * (they lost their phone and their recovery codes; at their next sign-in they set one up again when
+ * it is required). Roles are checked before these run (auth/endpoint-roles.ts); the audit log's
+ * write recorder records both.
+ */
+export function registerTwoFactorRoutes(app: Hono, store: Store): void {
+  app.get('/api/local/settings/two-factor', async () => jsonOk({ policy: await store.twoFactor.policy() }))
+  app.put('/api/local/settings/two-factor', async (c) => {
+    const parsed = twoFactorPolicySchema.safeParse(await c.req.json().catch(() => null))
+    if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
+    await store.twoFactor.setPolicy(parsed.data.policy)
+    return jsonOk({ policy: parsed.data.policy })
+  })
+  app.delete('/api/local/people/:person_id/two-factor', async (c) => {
+    const id = c.req.param('person_id')
+    if (!(await store.people.byId(id))) return jsonError(404, 1404, 'No such person.')
+    return jsonOk({ reset: await store.twoFactor.reset(id) })
+  })
+}
