@@ -19,6 +19,7 @@ import { countReviewStates } from '@/shared/page-shield/review'
 import { usePageShieldSettings, useUpdatePageShieldSettings } from '../api/settings'
 import { RoleNotice } from '@/components/ui/role-notice'
 import { useCanWrite } from '@/lib/access'
+import { SandboxActivityCard } from './sandbox-activity'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/')
 
@@ -196,6 +197,7 @@ export function OverviewPage() {
             ))}
           </div>
         </Card>
+        <SandboxActivityCard zoneId={zoneId} />
       </div>
       <ConfirmDialog
         open={confirmOff}
