@@ -26,8 +26,8 @@ export const useWatchAlerts = (zoneId: string) =>
   useQuery({
     queryKey: watchKeys.alerts(zoneId),
     queryFn: ({ signal }) => local.get<WatchAlert[]>(localPath('/api/local/zones/:zone_id/watch/alerts', p(zoneId)), { signal }),
-    // New alerts arrive without anyone doing anything: look again now and then while the page is open.
-    refetchInterval: 15_000,
+    // New alerts arrive without anyone doing anything: look again every few seconds while the page is open.
+    refetchInterval: 5_000,
   })
 
 export const useWatchRuns = (zoneId: string) =>
