@@ -1,14 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { local, localPath } from '@/lib/api-client'
-import type {
-  WatchActivityInput,
-  WatchAlert,
-  WatchChannelEntry,
-  WatchChannelInput,
-  WatchRunEntry,
-  WatchSettings,
-  WatchSettingsInput,
-} from '@/shared/schemas/watch'
+import type { WatchAlert, WatchChannelEntry, WatchRunEntry, WatchSettings } from '@/shared/page-shield/watch'
+import type { WatchActivityInput, WatchChannelInput, WatchSettingsInput } from '@/shared/schemas/watch'
 import { pageShieldKeys } from './keys'
 
 /** The script watch (issue 26): alerts, checks, settings and channels of one zone. */

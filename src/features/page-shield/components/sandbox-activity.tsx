@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/page-header'
 import { useToast } from '@/components/ui/toast'
 import { useCan } from '@/lib/access'
 import { healthQueryOptions } from '@/lib/health'
-import { WATCH_ACTIVITY_KINDS, WATCH_ACTIVITY_LABEL, type WatchActivityKind } from '@/shared/schemas/watch'
+import { WATCH_ACTIVITY_KINDS, WATCH_ACTIVITY_LABEL, type WatchActivityKind } from '@/shared/page-shield/watch'
 import { useSimulateActivity } from '../api/watch'
 
 /**

@@ -8,7 +8,7 @@ import { useToast } from '@/components/ui/toast'
 import type { Permission } from '@/lib/access'
 import { cn, formatDateTime } from '@/lib/format'
 import { REVIEW_VERDICT_LABEL, type ReviewVerdict } from '@/shared/page-shield/review-verdicts'
-import type { WatchAlert, WatchChangeKind } from '@/shared/schemas/watch'
+import type { WatchAlert, WatchChangeKind } from '@/shared/page-shield/watch'
 import { useMarkAlertRead, useWatchAlerts } from '../api/watch'
 
 const KIND: Record<WatchChangeKind, { label: string; tone: BadgeTone }> = {

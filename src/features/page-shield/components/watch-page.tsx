@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
 import { Badge } from '@/components/ui/badge'
 import { Card, PageHeader } from '@/components/ui/page-header'
@@ -7,7 +7,10 @@ import { useCan, useCanWrite } from '@/lib/access'
 import { formatDateTime } from '@/lib/format'
 import { useWatchRuns, useWatchSettings, watchReportUrl } from '../api/watch'
 import { WatchAlertList } from './watch-alerts'
-import { WatchChannelsCard, WatchScheduleCard } from './watch-settings'
+
+// Administrators' settings (with their forms' schemas) load only for them, out of the page's first load.
+const WatchScheduleCard = lazy(() => import('./watch-settings').then((m) => ({ default: m.WatchScheduleCard })))
+const WatchChannelsCard = lazy(() => import('./watch-settings').then((m) => ({ default: m.WatchChannelsCard })))
 
 const zone = getRouteApi('/zones/$zoneId')
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
@@ -80,10 +83,10 @@ export function WatchPage() {
         <ReportCard zoneId={zoneId} />
         <RunsCard zoneId={zoneId} />
         {admin.allowed && (
-          <>
+          <Suspense fallback={null}>
             <WatchScheduleCard zoneId={zoneId} />
             <WatchChannelsCard zoneId={zoneId} emailConfigured={settings.data?.email_configured ?? false} />
-          </>
+          </Suspense>
         )}
       </div>
     </>

@@ -3,7 +3,8 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/page-header'
 import { useToast } from '@/components/ui/toast'
 import { formatDateTime } from '@/lib/format'
-import { WATCH_MAX_INTERVAL_MINUTES, watchChannelInputSchema, watchSettingsInputSchema } from '@/shared/schemas/watch'
+import { WATCH_MAX_INTERVAL_MINUTES } from '@/shared/page-shield/watch'
+import { watchChannelInputSchema, watchSettingsInputSchema } from '@/shared/schemas/watch'
 import {
   useAddWatchChannel,
   useCheckNow,
