@@ -1,4 +1,4 @@
-import { expect, openPage, test, zoneUrl } from './fixtures'
+import { expect, expectNoSeriousA11yViolations, openPage, test, zoneUrl } from './fixtures'
 
 test.describe('script watch', () => {
   test('a person sees the alert after simulated activity and follows its link to the script', async ({ page }) => {
@@ -15,6 +15,8 @@ test.describe('script watch', () => {
     const alert = page.getByRole('listitem', { name: /^Unread alert: Malicious script, New script: https:\/\/cdn\.skim-analytics\.example\// })
     await expect(alert).toBeVisible({ timeout: 30_000 })
     await expect(alert).toContainText('integrity 4, malware 3, card skimming 2, crypto-mining 40')
+    await expect(page.getByRole('heading', { name: 'Alert channels' })).toBeVisible()
+    await expectNoSeriousA11yViolations(page, 'script alerts page')
     const link = alert.getByRole('link', { name: /cdn\.skim-analytics\.example/ })
     const scriptUrl = (await link.textContent())!.replace(/^.*?: /, '')
     await link.click()
