@@ -74,3 +74,18 @@ describe('script watch roles and zone scope', () => {
     expect((await call('vic', `${W}/report`)).status).toBe(200)
   })
 })
+
+describe('simulated activity in live mode', () => {
+  it('does not exist', async () => {
+    const liveStore = createStore({ dataDir: ':memory:' })
+    const live = createApp({ config: testConfig({ credential: { kind: 'token', token: 'live-token-123' } }), store: liveStore })
+    const res = await live.request('http://127.0.0.1/api/sandbox/page-shield/activity', {
+      method: 'POST',
+      headers: { 'x-zonekeeper-request': '1', 'content-type': 'application/json' },
+      body: JSON.stringify({ zone_id: ZONE, kind: 'new-script' }),
+    })
+    expect(res.status).toBe(404)
+    expect(await res.text()).toContain('only in the sandbox')
+    await liveStore.close()
+  })
+})
