@@ -27,6 +27,7 @@ export const SPA_ROUTES = [
   '/zones/$zoneId/page-shield/policies/new',
   '/zones/$zoneId/page-shield/policies/$policyId',
   '/zones/$zoneId/page-shield/reviews',
+  '/zones/$zoneId/page-shield/alerts',
   '/zones/$zoneId/logs',
   '/zones/$zoneId/logs/jobs',
   '/zones/$zoneId/logs/jobs/new',

@@ -109,5 +109,10 @@ export const pageShieldRoutes = [
         ),
       component: lazyRouteComponent(() => import('@/features/page-shield/components/review-ledger-page'), 'ReviewLedgerPage'),
     }),
+    createRoute({
+      getParentRoute: parent,
+      path: 'alerts',
+      component: lazyRouteComponent(() => import('@/features/page-shield/components/watch-page'), 'WatchPage'),
+    }),
   ]),
 ] as const

@@ -205,6 +205,17 @@ export function createWatch(options: WatchOptions) {
       if (release) await store.watch.releaseLease(LEASE, instanceId).catch(() => undefined)
       deliverer.close()
     },
+    /**
+     * Runs the zone's first check (the baseline) now unless it has one, so that what happens next is
+     * news (the sandbox's simulated activity calls this before changing anything).
+     */
+    async ensureBaseline(zoneId: string, zoneName: string): Promise<void> {
+      const earlier = await store.watch.recentRuns(zoneId, 50)
+      if (earlier.some((r) => r.outcome === 'ok' || r.outcome === 'baseline')) return
+      await store.watch.ensureZone(zoneId, zoneName)
+      const zone = await store.watch.zone(zoneId)
+      if (zone) await check(zone)
+    },
     /** Makes a zone's check due now (an administrator's "Check now", or the sandbox after simulated activity). */
     async checkSoon(zoneId: string, zoneName: string): Promise<void> {
       await store.watch.ensureZone(zoneId, zoneName)

@@ -77,8 +77,9 @@ export async function buildReport(store: Store, zone: { id: string; name: string
     }))
   // Gaps: from the last check before the period (or its start), between checks, and up to its end (or now).
   const gaps: { from: number; to: number }[] = []
-  const done = runs.filter((r) => r.outcome !== 'failed' && r.outcome !== 'running')
-  let last = before?.started_at ?? from
+  // Only checks that looked at the zone count: a failed one, or one skipped while monitoring was off, does not.
+  const done = runs.filter((r) => r.outcome === 'ok' || r.outcome === 'baseline')
+  let last = before && (before.outcome === 'ok' || before.outcome === 'baseline') ? before.started_at : from
   for (const r of done) {
     if (r.started_at - last > MAX_GAP_MS) gaps.push({ from: last, to: r.started_at })
     last = r.started_at

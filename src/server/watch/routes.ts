@@ -251,6 +251,8 @@ export function registerWatchRoutes(app: Hono, { store, watch, send, emulator }:
     const zone = emulator.db.prepare('SELECT id, name FROM zones WHERE id = ?').get(zone_id) as { id: string; name: string } | undefined
     if (!zone) return jsonError(404, 1001, `Zone ${zone_id} was not found.`)
     const prefer = (await store.reviews.latest(zone_id)).map((r) => r.script_id)
+    // A zone never checked gets its baseline first: otherwise the change would be part of it, and no news.
+    await watch.ensureBaseline(zone.id, zone.name)
     try {
       const result = simulateActivity(emulator.db, emulator.ctx.now(), { zoneId: zone_id, kind, scriptId: script_id, prefer })
       // The zone's next check is made due, so the watch finds it on its next tick.

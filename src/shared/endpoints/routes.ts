@@ -117,6 +117,19 @@ export const LOCAL_ROUTES = [
   { method: 'POST', path: '/api/local/practice' },
   { method: 'POST', path: '/api/local/practice/reset' },
   { method: 'POST', path: '/api/sandbox/reset' },
+  // Script watch (issue 26)
+  { method: 'GET', path: '/api/local/zones/:zone_id/watch' },
+  { method: 'PUT', path: '/api/local/zones/:zone_id/watch' },
+  { method: 'GET', path: '/api/local/zones/:zone_id/watch/channels' },
+  { method: 'POST', path: '/api/local/zones/:zone_id/watch/channels' },
+  { method: 'DELETE', path: '/api/local/zones/:zone_id/watch/channels/:channel_id' },
+  { method: 'POST', path: '/api/local/zones/:zone_id/watch/check' },
+  { method: 'GET', path: '/api/local/zones/:zone_id/watch/alerts' },
+  { method: 'POST', path: '/api/local/zones/:zone_id/watch/alerts/:alert_id/read' },
+  { method: 'GET', path: '/api/local/zones/:zone_id/watch/runs' },
+  { method: 'GET', path: '/api/local/zones/:zone_id/watch/report' },
+  { method: 'GET', path: '/api/local/zones/:zone_id/watch/report.csv' },
+  { method: 'POST', path: '/api/sandbox/page-shield/activity' },
 ] as const satisfies readonly { method: HttpMethod; path: string }[]
 
 export type ApiRoute = (typeof API_ROUTES)[number]

@@ -17,6 +17,7 @@ import { usePolicies } from '../api/policies'
 import { usePageShieldSettings, useUpdatePageShieldSettings } from '../api/settings'
 import { RoleNotice } from '@/components/ui/role-notice'
 import { useCanWrite } from '@/lib/access'
+import { SandboxActivityCard } from './sandbox-activity'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/')
 
@@ -204,6 +205,7 @@ export function OverviewPage() {
             ))}
           </div>
         </Card>
+        <SandboxActivityCard zoneId={zoneId} />
       </div>
       <ConfirmDialog
         open={confirmOff}

@@ -24,6 +24,7 @@ export function PageShieldLayout() {
           { label: 'Cookies', to: '/zones/$zoneId/page-shield/cookies', params },
           { label: 'Policies', to: '/zones/$zoneId/page-shield/policies', params },
           { label: 'Review ledger', to: '/zones/$zoneId/page-shield/reviews', params },
+          { label: 'Alerts', to: '/zones/$zoneId/page-shield/alerts', params },
         ]}
       />
       {off && (

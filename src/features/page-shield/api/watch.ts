@@ -1,0 +1,86 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { local, localPath } from '@/lib/api-client'
+import type { WatchAlert, WatchChannelEntry, WatchRunEntry, WatchSettings } from '@/shared/page-shield/watch'
+import type { WatchActivityInput, WatchChannelInput, WatchSettingsInput } from '@/shared/schemas/watch'
+import { pageShieldKeys } from './keys'
+
+/** The script watch (issue 26): alerts, checks, settings and channels of one zone. */
+export const watchKeys = {
+  all: (zoneId: string) => [...pageShieldKeys.zone(zoneId), 'watch'] as const,
+  alerts: (zoneId: string) => [...pageShieldKeys.zone(zoneId), 'watch', 'alerts'] as const,
+  runs: (zoneId: string) => [...pageShieldKeys.zone(zoneId), 'watch', 'runs'] as const,
+  settings: (zoneId: string) => [...pageShieldKeys.zone(zoneId), 'watch', 'settings'] as const,
+  channels: (zoneId: string) => [...pageShieldKeys.zone(zoneId), 'watch', 'channels'] as const,
+}
+
+const p = (zoneId: string) => ({ zone_id: zoneId })
+
+export const useWatchAlerts = (zoneId: string) =>
+  useQuery({
+    queryKey: watchKeys.alerts(zoneId),
+    queryFn: ({ signal }) => local.get<WatchAlert[]>(localPath('/api/local/zones/:zone_id/watch/alerts', p(zoneId)), { signal }),
+    // New alerts arrive without anyone doing anything: look again every few seconds while the page is open.
+    refetchInterval: 5_000,
+  })
+
+export const useWatchRuns = (zoneId: string) =>
+  useQuery({
+    queryKey: watchKeys.runs(zoneId),
+    queryFn: ({ signal }) => local.get<WatchRunEntry[]>(localPath('/api/local/zones/:zone_id/watch/runs', p(zoneId)), { signal }),
+    refetchInterval: 15_000,
+  })
+
+export const useWatchSettings = (zoneId: string) =>
+  useQuery({
+    queryKey: watchKeys.settings(zoneId),
+    queryFn: ({ signal }) => local.get<WatchSettings>(localPath('/api/local/zones/:zone_id/watch', p(zoneId)), { signal }),
+  })
+
+export const useWatchChannels = (zoneId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: watchKeys.channels(zoneId),
+    queryFn: ({ signal }) => local.get<WatchChannelEntry[]>(localPath('/api/local/zones/:zone_id/watch/channels', p(zoneId)), { signal }),
+    enabled,
+  })
+
+function useWatchMutation<I, O>(zoneId: string, fn: (input: I) => Promise<O>) {
+  const qc = useQueryClient()
+  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: watchKeys.all(zoneId) }) })
+}
+
+export const useMarkAlertRead = (zoneId: string) =>
+  useWatchMutation(zoneId, (alertId: number) =>
+    local.post(localPath('/api/local/zones/:zone_id/watch/alerts/:alert_id/read', { zone_id: zoneId, alert_id: String(alertId) })),
+  )
+
+export const useSaveWatchSettings = (zoneId: string) =>
+  useWatchMutation(zoneId, (input: WatchSettingsInput) =>
+    local.put<WatchSettings>(localPath('/api/local/zones/:zone_id/watch', p(zoneId)), { body: input }),
+  )
+
+export const useAddWatchChannel = (zoneId: string) =>
+  useWatchMutation(zoneId, (input: WatchChannelInput) =>
+    local.post<WatchChannelEntry & { secret?: string }>(localPath('/api/local/zones/:zone_id/watch/channels', p(zoneId)), { body: input }),
+  )
+
+export const useRemoveWatchChannel = (zoneId: string) =>
+  useWatchMutation(zoneId, (channelId: string) =>
+    local.delete(localPath('/api/local/zones/:zone_id/watch/channels/:channel_id', { zone_id: zoneId, channel_id: channelId })),
+  )
+
+export const useCheckNow = (zoneId: string) =>
+  useWatchMutation(zoneId, () => local.post(localPath('/api/local/zones/:zone_id/watch/check', p(zoneId))))
+
+/** Sandbox only: makes the demo data change as a real zone's pages would. */
+export function useSimulateActivity(zoneId: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (input: Omit<WatchActivityInput, 'zone_id'>) =>
+      local.post<{ description: string; script_id: string }>('/api/sandbox/page-shield/activity', { body: { ...input, zone_id: zoneId } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: pageShieldKeys.zone(zoneId) }),
+  })
+}
+
+export const watchReportUrl = (zoneId: string, format: 'html' | 'csv', from: string, to: string): string =>
+  localPath(format === 'csv' ? '/api/local/zones/:zone_id/watch/report.csv' : '/api/local/zones/:zone_id/watch/report', p(zoneId)) +
+  `?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`
