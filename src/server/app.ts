@@ -14,6 +14,7 @@ import { createRedactor } from './redact'
 import { escapeControls } from './log-text'
 import { loggablePath, requestLog, type LogLine } from './request-log'
 import { createRateLimiter } from './emulator/rate-limit'
+import { setUpBudget } from './budget'
 import { emulatorForward, registerNoSandbox, registerSandboxDoor } from './sandbox-door'
 import { setUpPractice } from './practice'
 import { registerSpa } from './spa'
@@ -32,6 +33,8 @@ export interface AppOptions {
   log?: LogLine
   /** The dashboard's own store (people, sessions, ledger); default: opened from config (DATA_DIR or DATABASE_URL). */
   store?: Store
+  /** Live mode's rate budget: how often it is shared through the store, how long account-wide lists are kept (tests shorten them). */
+  budget?: { syncMs?: number; cacheTtlMs?: number; usageFlushMs?: number }
 }
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024
@@ -41,7 +44,7 @@ const preparingZone = (id: string) => ({ id, name: Object.values(SEED_ZONES).fin
 /** Paths whose raw form is checked for tricks (encoded dots and slashes, backslashes, empty segments). */
 const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/client/')
 
-export function createApp({ config, emulator, staticDir, endpoints, log: rawLog, store: given }: AppOptions): Hono {
+export function createApp({ config, emulator, staticDir, endpoints, log: rawLog, store: given, budget: budgetOptions }: AppOptions): Hono {
   if (config.mode === 'sandbox' && !emulator) throw new Error('Sandbox mode needs the emulator.')
   if (config.mode === 'live' && !config.credential) throw new Error('Live mode needs a credential.')
   const app = new Hono()
@@ -82,15 +85,27 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   )
 
   const match = createMatcher(endpoints ?? allEndpoints)
+  // Live: one rate budget for the deployment (issue 24), shared through the store; see src/server/budget.
+  const budget = emulator ? undefined : setUpBudget({ store, match, log, cacheTtlMs: config.apiCacheMs, ...budgetOptions })
+  budget?.start()
   // Live: the upstream API, except for a practising session, which goes to its person's own emulator.
   const forward = emulator
     ? emulatorForward(emulator)
-    : practice.forward(createUpstream({ baseUrl: config.apiBaseUrl, credential: config.credential!, timeoutMs: config.upstreamTimeoutMs }))
+    : practice.forward(
+        budget!.forward(
+          createUpstream({ baseUrl: config.apiBaseUrl, credential: config.credential!, timeoutMs: config.upstreamTimeoutMs, onAnswer: budget!.observe }),
+        ),
+      )
   // Audit log (issue 12): its recorder wraps sign-in, roles and dispatch; see src/server/audit.
   const mode = (c: Context) => (practice.practising(c) ? 'practice' : config.mode)
   const audit = setUpAudit(app, { store, forward, match, mode, retentionDays: config.auditRetentionDays })
   audit.recordWrites()
-  const auth = registerAuth(app, { store, host: config.host, match, forward, oidc: config.oidc, afterSignIn: practice.afterSignIn() })
+  const afterSignIn = practice.afterSignIn()
+  // The budget's gate runs once the practice switch is known (practice never spends it), before roles.
+  const gate = budget?.gate
+  const signedIn: MiddlewareHandler | undefined =
+    afterSignIn && gate ? (c, next) => afterSignIn(c, () => gate(c, next) as Promise<void>) : (afterSignIn ?? gate)
+  const auth = registerAuth(app, { store, host: config.host, match, forward, oidc: config.oidc, afterSignIn: signedIn })
   practice.checklist()
 
   const tooLarge = bodyLimit({
@@ -118,6 +133,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
 
   app.use('/api/local/*', guardWrites)
   registerLocalRoutes(app, { store })
+  budget?.routes(app)
   practice.routes()
   audit.routes()
 

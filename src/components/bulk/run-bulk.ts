@@ -1,5 +1,5 @@
 import { explainError } from '@/lib/error-text'
-import type { ApiErrorItem } from '@/lib/api-client'
+import { rateLimitWait, type ApiErrorItem } from '@/lib/api-client'
 
 export type BulkStatus = 'ok' | 'failed' | 'skipped'
 
@@ -29,6 +29,38 @@ export interface BulkControl {
   /** True once the user asked to stop: no new work starts; running calls finish and are reported. */
   cancelled: () => boolean
   onResult: (results: BulkItemResult<unknown>[]) => void
+  /**
+   * Waiting for the API's rate limit: the seconds left, every second (null once it resumes). The
+   * dashboard's server refuses long work while the account's budget is nearly spent (code 10430,
+   * with retry-after); the run waits that out and sends the same call again.
+   */
+  onWait?: (secondsLeft: number | null) => void
+  /** A second of waiting (tests shorten it). */
+  tickMs?: number
+}
+
+/** What the progress says while the run waits for the API's rate limit. */
+export const waitingText = (seconds: number) => `Waiting for the API's rate limit: resuming in ${seconds} s`
+
+/** Calls `run` again after each rate-limit refusal, once its retry-after has passed (cancel stops the wait). */
+async function withRateLimitWaits<R>(run: () => Promise<R>, control: BulkControl): Promise<R> {
+  for (;;) {
+    try {
+      return await run()
+    } catch (err) {
+      const wait = rateLimitWait(err)
+      if (wait === undefined || control.cancelled()) throw err
+      for (let left = wait; left > 0; left--) {
+        control.onWait?.(left)
+        await new Promise((r) => setTimeout(r, control.tickMs ?? 1000))
+        if (control.cancelled()) {
+          control.onWait?.(null)
+          throw err
+        }
+      }
+      control.onWait?.(null)
+    }
+  }
 }
 
 const errorsOf = (err: unknown): ApiErrorItem[] => explainError(err).items.map(({ code, message, source }) => ({ code, message, source }))
@@ -52,10 +84,13 @@ export async function runBulk<T>(items: T[], task: BulkTask<T>, control: BulkCon
       let outcome: (unknown | null | undefined)[] | undefined
       let batchError: unknown
       try {
-        outcome = await task.perBatch.run(indexes.map((i) => items[i]))
+        const run = task.perBatch.run
+        outcome = await withRateLimitWaits(() => run(indexes.map((i) => items[i])), control)
       } catch (err) {
         batchError = err
       }
+      // Cancelled while waiting for the rate limit: nothing of this batch was sent (reported as skipped).
+      if (batchError !== undefined && control.cancelled() && rateLimitWait(batchError) !== undefined) break
       control.onResult(
         indexes.map((i, j) => {
           if (batchError !== undefined) return report(i, 'failed', errorsOf(batchError))
@@ -71,9 +106,10 @@ export async function runBulk<T>(items: T[], task: BulkTask<T>, control: BulkCon
       while (!control.cancelled() && next < items.length) {
         const i = next++
         try {
-          await perItem(items[i])
+          await withRateLimitWaits(() => perItem(items[i]), control)
           control.onResult([report(i, 'ok')])
         } catch (err) {
+          if (control.cancelled() && rateLimitWait(err) !== undefined) return
           control.onResult([report(i, 'failed', errorsOf(err))])
         }
       }

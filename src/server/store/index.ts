@@ -1,5 +1,6 @@
 import { apiTokenStore } from './api-tokens'
 import { auditStore } from './audit'
+import { budgetStore } from './budget'
 import { checklistStore } from './checklist'
 import { createDb, dialectOf, migrateToLatest, type Db, type StoreLocation } from './db'
 import { lbMigrationStore } from './lb-migrations'
@@ -16,6 +17,7 @@ export type { SessionInfo, SessionPolicy } from './sessions'
 export type { ReviewRow, NewReview } from './reviews'
 export type { ApiToken } from './api-tokens'
 export type { SavedLbMigration } from './lb-migrations'
+export type { BudgetFigure, UsageRow } from './budget'
 export type { AuditEntry, AuditFilter, AuditOutcome, NewAuditEntry } from './audit'
 
 export interface StoreOptions extends StoreLocation {
@@ -46,6 +48,7 @@ export function createStore(options: StoreOptions) {
     audit: auditStore(db),
     checklist: checklistStore(db, now),
     lbMigrations: lbMigrationStore(db, now),
+    budget: budgetStore(db, now),
     close: () => kysely.destroy(),
   }
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 import { auditLogMigration } from './audit-migration'
 import { checklistMigration, practiceSessionsMigration } from './practice-migration'
+import { budgetMigration } from './budget'
 
 /**
  * Versioned migrations, applied in name order and recorded by Kysely's migrator. Never edit one that
@@ -130,5 +131,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     // Issue 12's practice sandbox (0011–0013 are issue 12's): the per-session switch, then newcomer checklist progress.
     '0011-practice-sessions': practiceSessionsMigration(),
     '0012-newcomer-checklist': checklistMigration(),
+    // Issue 24: the API rate budget every instance shares, and calls per minute by area and person.
+    'budget_0001-rate-budget': budgetMigration(),
   }
 }

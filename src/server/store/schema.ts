@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely'
 import type { AuditTable } from './audit-schema'
+import type { BudgetStateTable, BudgetUsageTable } from './budget'
 
 /**
  * The tables of the dashboard's own store (never the API's data). Times are milliseconds since the
@@ -15,6 +16,8 @@ export interface StoreTables {
   audit_log: AuditTable
   checklist_progress: ChecklistProgressTable
   lb_migrations: LbMigrationsTable
+  budget_state: BudgetStateTable
+  budget_usage: BudgetUsageTable
 }
 
 export interface LbMigrationsTable {
