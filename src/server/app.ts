@@ -4,7 +4,7 @@ import { credentialSecrets, type ServerConfig } from './config'
 import type { Emulator } from './emulator'
 import { SEED_ZONES } from './emulator/seed-ids'
 import { endpoints as allEndpoints, createMatcher, isSafePath, type Endpoint } from './endpoints'
-import { jsonError, PROXY_CODES } from './envelope'
+import { jsonError, jsonOk, PROXY_CODES } from './envelope'
 import { guardWrites, hostCheck, rawTarget, splitTarget, WRITE_METHOD_LIST } from './guard'
 import { registerLocalRoutes } from './local'
 import { setUpAudit } from './audit'
@@ -133,7 +133,8 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
 
   app.use('/api/local/*', guardWrites)
   registerLocalRoutes(app, { store })
-  budget?.routes(app)
+  if (budget) budget.routes(app)
+  else app.get('/api/local/budget', () => jsonOk({ live: false }))
   practice.routes()
   audit.routes()
 

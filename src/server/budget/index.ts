@@ -147,6 +147,7 @@ export function setUpBudget({ store, match, now = Date.now, syncMs, cacheTtlMs, 
       }
       const s = budget.state()
       return jsonOk({
+        live: true,
         now: t,
         budget: s
           ? {

@@ -102,4 +102,16 @@ describe('zone names: practice never poisons live', () => {
       .run(id, later)
     expect((await call('al', `/api/v4/zones/${id}/dns_records`)).status).toBe(200)
   })
+
+  it('the budget panel is for administrators only', async () => {
+    const refused = await call('ed', '/api/local/budget')
+    expect(refused.status).toBe(403)
+    await addPerson(store, 'ada', 'admin')
+    cookies.ada = await sessionCookie(app, 'ada', 'ada-password-1')
+    const panel = (await (await call('ada', '/api/local/budget')).json()) as { result: { live: boolean; byPerson: { name: string }[] } }
+    expect(panel.result.live).toBe(true)
+    // Practice requests never reach the live API, so never count: only live callers are listed.
+    expect(panel.result.byPerson.map((p) => p.name)).not.toContain('vic')
+    expect(panel.result.byPerson.map((p) => p.name)).toContain('ed')
+  })
 })

@@ -106,6 +106,7 @@ export const LOCAL_ROUTES = [
   { method: 'POST', path: '/api/local/practice' },
   { method: 'POST', path: '/api/local/practice/reset' },
   { method: 'POST', path: '/api/sandbox/reset' },
+  { method: 'GET', path: '/api/local/budget' },
 ] as const satisfies readonly { method: HttpMethod; path: string }[]
 
 export type ApiRoute = (typeof API_ROUTES)[number]
