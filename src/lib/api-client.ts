@@ -75,6 +75,11 @@ export interface RequestOptions<T> {
   /** Parses the result; a mismatch throws (the API answered something the dashboard does not understand). */
   schema?: ZodType<T>
   signal?: AbortSignal
+  /**
+   * Long work (a migration, a bulk change): the server lets it spend the API's rate budget only down
+   * to the reserve kept for people's page reads, and answers 429 / 10430 with retry-after below it.
+   */
+  work?: boolean
 }
 
 declare const methods: unique symbol
@@ -198,6 +203,7 @@ async function call<T>(method: string, path: string, body: unknown, opts: Reques
   const headers: Record<string, string> = { Accept: 'application/json' }
   let payload: BodyInit | undefined
   if (method !== 'GET') Object.assign(headers, WRITE_HEADER)
+  if (opts.work) headers['X-Zonekeeper-Work'] = '1'
   if (body instanceof FormData) payload = body
   else if (body !== undefined) {
     headers['Content-Type'] = 'application/json'

@@ -1,5 +1,6 @@
 import { explainError } from '@/lib/error-text'
 import { rateLimitWait, type ApiErrorItem } from '@/lib/api-client'
+import { waitingOutRateLimit, waitingText } from '@/lib/rate-limit-wait'
 
 export type BulkStatus = 'ok' | 'failed' | 'skipped'
 
@@ -39,29 +40,10 @@ export interface BulkControl {
   tickMs?: number
 }
 
-/** What the progress says while the run waits for the API's rate limit. */
-export const waitingText = (seconds: number) => `Waiting for the API's rate limit: resuming in ${seconds} s`
+export { waitingText }
 
-/** Calls `run` again after each rate-limit refusal, once its retry-after has passed (cancel stops the wait). */
-async function withRateLimitWaits<R>(run: () => Promise<R>, control: BulkControl): Promise<R> {
-  for (;;) {
-    try {
-      return await run()
-    } catch (err) {
-      const wait = rateLimitWait(err)
-      if (wait === undefined || control.cancelled()) throw err
-      for (let left = wait; left > 0; left--) {
-        control.onWait?.(left)
-        await new Promise((r) => setTimeout(r, control.tickMs ?? 1000))
-        if (control.cancelled()) {
-          control.onWait?.(null)
-          throw err
-        }
-      }
-      control.onWait?.(null)
-    }
-  }
-}
+const withRateLimitWaits = <R>(run: () => Promise<R>, control: BulkControl) =>
+  waitingOutRateLimit(run, { cancelled: control.cancelled, onWait: control.onWait, tickMs: control.tickMs })
 
 const errorsOf = (err: unknown): ApiErrorItem[] => explainError(err).items.map(({ code, message, source }) => ({ code, message, source }))
 
