@@ -34,7 +34,7 @@ export interface AppOptions {
   /** The dashboard's own store (people, sessions, ledger); default: opened from config (DATA_DIR or DATABASE_URL). */
   store?: Store
   /** Live mode's rate budget: how often it is shared through the store, how long account-wide lists are kept (tests shorten them). */
-  budget?: { syncMs?: number; cacheTtlMs?: number; usageFlushMs?: number }
+  budget?: { syncMs?: number; cacheTtlMs?: number; usageFlushMs?: number; /** The bench's baseline: no budget at all. */ off?: boolean }
 }
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024
@@ -86,16 +86,12 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
 
   const match = createMatcher(endpoints ?? allEndpoints)
   // Live: one rate budget for the deployment (issue 24), shared through the store; see src/server/budget.
-  const budget = emulator ? undefined : setUpBudget({ store, match, log, cacheTtlMs: config.apiCacheMs, ...budgetOptions })
+  const budget = emulator || budgetOptions?.off ? undefined : setUpBudget({ store, match, log, cacheTtlMs: config.apiCacheMs, ...budgetOptions })
   budget?.start()
   // Live: the upstream API, except for a practising session, which goes to its person's own emulator.
-  const forward = emulator
-    ? emulatorForward(emulator)
-    : practice.forward(
-        budget!.forward(
-          createUpstream({ baseUrl: config.apiBaseUrl, credential: config.credential!, timeoutMs: config.upstreamTimeoutMs, onAnswer: budget!.observe }),
-        ),
-      )
+  const upstream = () =>
+    createUpstream({ baseUrl: config.apiBaseUrl, credential: config.credential!, timeoutMs: config.upstreamTimeoutMs, onAnswer: budget?.observe })
+  const forward = emulator ? emulatorForward(emulator) : practice.forward(budget ? budget.forward(upstream()) : upstream())
   // Audit log (issue 12): its recorder wraps sign-in, roles and dispatch; see src/server/audit.
   const mode = (c: Context) => (practice.practising(c) ? 'practice' : config.mode)
   const audit = setUpAudit(app, { store, forward, match, mode, retentionDays: config.auditRetentionDays })
