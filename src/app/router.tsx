@@ -14,6 +14,7 @@ import { loadBalancingRoutes } from './routes/load-balancing'
 import { logFieldsRoutes } from './routes/log-fields'
 import { pageShieldRoutes } from './routes/page-shield'
 import { peopleRoutes } from './routes/people'
+import { budgetRoutes } from './routes/budget'
 import { practiceRoutes } from './routes/practice'
 import { zoneOverviewRoutes, zonesRoutes } from './routes/zones'
 
@@ -31,6 +32,7 @@ export const routeTree = rootRoute.addChildren([
   ...loadBalancingRoutes,
   ...invitesRoutes,
   ...peopleRoutes,
+  ...budgetRoutes,
   ...auditRoutes,
   ...practiceRoutes,
 ])

@@ -22,13 +22,26 @@ export interface ApiErrorItem {
 export class ApiRequestError extends Error {
   readonly status: number
   readonly errors: ApiErrorItem[]
-  constructor(status: number, errors: ApiErrorItem[]) {
+  /** A 429's `retry-after`, in seconds (how long to wait before trying again). */
+  readonly retryAfter?: number
+  constructor(status: number, errors: ApiErrorItem[], retryAfter?: number) {
     const list = errors.length ? errors : [{ code: status, message: `Request failed with HTTP ${status}.` }]
     super(list.map((e) => `${e.code}: ${e.message}`).join('; '))
     this.name = 'ApiRequestError'
     this.status = status
     this.errors = list
+    if (retryAfter !== undefined) this.retryAfter = retryAfter
   }
+}
+
+/** The server's code when the API's rate budget makes a request wait (long work) or refuses a read. */
+export const RATE_BUDGET_CODE = 10430
+
+/** Seconds to wait before trying again, when the request was refused for the API's rate limit. */
+export function rateLimitWait(err: unknown): number | undefined {
+  if (!(err instanceof ApiRequestError) || err.status !== 429) return undefined
+  if (!err.errors.some((e) => e.code === RATE_BUDGET_CODE || e.code === 971)) return undefined
+  return Math.max(1, err.retryAfter ?? 5)
 }
 
 /** Code used when the dashboard's own server could not be reached at all. */
@@ -62,6 +75,11 @@ export interface RequestOptions<T> {
   /** Parses the result; a mismatch throws (the API answered something the dashboard does not understand). */
   schema?: ZodType<T>
   signal?: AbortSignal
+  /**
+   * Long work (a migration, a bulk change): the server lets it spend the API's rate budget only down
+   * to the reserve kept for people's page reads, and answers 429 / 10430 with retry-after below it.
+   */
+  work?: boolean
 }
 
 declare const methods: unique symbol
@@ -161,7 +179,8 @@ async function readEnvelope(res: Response): Promise<ApiEnvelope<unknown>> {
   }
   if (!res.ok || !json.success) {
     if (res.status === 401 && json.errors?.some((e) => e.code === SIGN_IN_CODE)) redirectToSignIn()
-    throw new ApiRequestError(res.status, json.errors ?? [])
+    const retry = res.status === 429 ? Number(res.headers.get('retry-after')) : NaN
+    throw new ApiRequestError(res.status, json.errors ?? [], Number.isFinite(retry) && retry >= 0 ? retry : undefined)
   }
   return json
 }
@@ -184,6 +203,7 @@ async function call<T>(method: string, path: string, body: unknown, opts: Reques
   const headers: Record<string, string> = { Accept: 'application/json' }
   let payload: BodyInit | undefined
   if (method !== 'GET') Object.assign(headers, WRITE_HEADER)
+  if (opts.work) headers['X-Zonekeeper-Work'] = '1'
   if (body instanceof FormData) payload = body
   else if (body !== undefined) {
     headers['Content-Type'] = 'application/json'

@@ -4,7 +4,7 @@ import { credentialSecrets, type ServerConfig } from './config'
 import type { Emulator } from './emulator'
 import { SEED_ZONES } from './emulator/seed-ids'
 import { endpoints as allEndpoints, createMatcher, isSafePath, type Endpoint } from './endpoints'
-import { jsonError, PROXY_CODES } from './envelope'
+import { jsonError, jsonOk, PROXY_CODES } from './envelope'
 import { guardWrites, hostCheck, rawTarget, splitTarget, WRITE_METHOD_LIST } from './guard'
 import { registerLocalRoutes } from './local'
 import { setUpAudit } from './audit'
@@ -15,6 +15,7 @@ import { createRedactor } from './redact'
 import { escapeControls } from './log-text'
 import { loggablePath, requestLog, type LogLine } from './request-log'
 import { createRateLimiter } from './emulator/rate-limit'
+import { setUpBudget } from './budget'
 import { emulatorForward, registerNoSandbox, registerSandboxDoor } from './sandbox-door'
 import { setUpPractice } from './practice'
 import { registerSpa } from './spa'
@@ -37,6 +38,8 @@ export interface AppOptions {
   store?: Store
   /** Script watch settings (issue 26); the watch is created here and started by its owner (see watchOf). */
   watch?: Omit<WatchOptions, 'store' | 'send'>
+  /** Live mode's rate budget: how often it is shared through the store, how long account-wide lists are kept (tests shorten them). */
+  budget?: { syncMs?: number; cacheTtlMs?: number; usageFlushMs?: number; /** The bench's baseline: no budget at all. */ off?: boolean }
 }
 
 const watches = new WeakMap<Hono, Watch>()
@@ -54,7 +57,7 @@ const preparingZone = (id: string) => ({ id, name: Object.values(SEED_ZONES).fin
 /** Paths whose raw form is checked for tricks (encoded dots and slashes, backslashes, empty segments). */
 const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/client/')
 
-export function createApp({ config, emulator, staticDir, endpoints, log: rawLog, store: given, watch: watchOptions }: AppOptions): Hono {
+export function createApp({ config, emulator, staticDir, endpoints, log: rawLog, store: given, watch: watchOptions, budget: budgetOptions }: AppOptions): Hono {
   if (config.mode === 'sandbox' && !emulator) throw new Error('Sandbox mode needs the emulator.')
   if (config.mode === 'live' && !config.credential) throw new Error('Live mode needs a credential.')
   const app = new Hono()
@@ -97,14 +100,25 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   )
 
   const match = createMatcher(endpoints ?? allEndpoints)
+  // Live: one rate budget for the deployment (issue 24), shared through the store; see src/server/budget.
+  const budget = emulator || budgetOptions?.off ? undefined : setUpBudget({ store, match, log, cacheTtlMs: config.apiCacheMs, ...budgetOptions })
+  budget?.start()
   // Live: the upstream API, except for a practising session, which goes to its person's own emulator.
-  const live = emulator ? undefined : createUpstream({ baseUrl: config.apiBaseUrl, credential: config.credential!, timeoutMs: config.upstreamTimeoutMs })
+  const upstream = () =>
+    createUpstream({ baseUrl: config.apiBaseUrl, credential: config.credential!, timeoutMs: config.upstreamTimeoutMs, onAnswer: budget?.observe })
+  // The watch reads through the budget too (one live upstream for everything this instance sends).
+  const live = emulator ? undefined : budget ? budget.forward(upstream()) : upstream()
   const forward = emulator ? emulatorForward(emulator) : practice.forward(live!)
   // Audit log (issue 12): its recorder wraps sign-in, roles and dispatch; see src/server/audit.
   const mode = (c: Context) => (practice.practising(c) ? 'practice' : config.mode)
   const audit = setUpAudit(app, { store, forward, match, mode, retentionDays: config.auditRetentionDays })
   audit.recordWrites()
-  const auth = registerAuth(app, { store, host: config.host, match, forward, oidc: config.oidc, afterSignIn: practice.afterSignIn() })
+  const afterSignIn = practice.afterSignIn()
+  // The budget's gate runs once the practice switch is known (practice never spends it), before roles.
+  const gate = budget?.gate
+  const signedIn: MiddlewareHandler | undefined =
+    afterSignIn && gate ? (c, next) => afterSignIn(c, () => gate(c, next) as Promise<void>) : (afterSignIn ?? gate)
+  const auth = registerAuth(app, { store, host: config.host, match, forward, oidc: config.oidc, afterSignIn: signedIn })
   practice.checklist()
 
   const tooLarge = bodyLimit({
@@ -136,6 +150,8 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   const watch = createWatch({ store, send: emulator ? emulatorForward(emulator) : live!, log, ...watchOptions })
   watches.set(app, watch)
   registerWatchRoutes(app, { store, watch, send: emulator ? emulatorForward(emulator) : live!, emulator })
+  if (budget) budget.routes(app)
+  else app.get('/api/local/budget', () => jsonOk({ live: false }))
   practice.routes()
   audit.routes()
 

@@ -37,6 +37,8 @@ export interface ServerConfig {
   trustedProxies?: TrustedProxies
   /** SANDBOX_RATE_LIMIT (`1200/300`): the sandbox's /client/v4 door keeps the service's rate limit per token. */
   sandboxRateLimit?: RateLimitPolicy
+  /** API_CACHE_MS: how long live account-wide lists (zones, zone id → name) are kept and shared; 0: not kept. Default 15 s. */
+  apiCacheMs?: number
 }
 
 const LOOPBACK_NAMES = new Set(['localhost', '::1', '[::1]', '0:0:0:0:0:0:0:1'])
@@ -113,6 +115,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     auditRetentionDays: env.AUDIT_RETENTION_DAYS?.trim() ? readInt(env, 'AUDIT_RETENTION_DAYS', 0, 1, 100_000) : undefined,
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     sandboxRateLimit: parseRateLimit(env.SANDBOX_RATE_LIMIT),
+    apiCacheMs: readInt(env, 'API_CACHE_MS', 15_000, 0, 600_000),
   }
 }
 

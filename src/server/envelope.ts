@@ -17,6 +17,8 @@ export const PROXY_CODES = {
   refused: 10403,
   tooLarge: 10413,
   tooManyAttempts: 10429,
+  /** The API's rate budget: long work waits (retry-after), a page read is refused with a clear message. */
+  rateBudget: 10430,
   internal: 10500,
   unreachable: 10502,
   timeout: 10504,

@@ -6,6 +6,7 @@ import { jsonError, PROXY_CODES } from './envelope'
 import { createRedactor } from './redact'
 import { ACCEPT_ENCODING, AnswerRefused, contentCodings, decodeBody, isCheckableText, UpstreamBroken } from './upstream-decode'
 import { streamAnswer } from './upstream-stream'
+import { wholeAnswers } from './budget/shared-reads'
 
 /**
  * Response headers from upstream that reach the browser (an allowlist: no Set-Cookie, no
@@ -37,6 +38,8 @@ export interface UpstreamOptions {
   maxResponseBytes?: number
   /** Answers up to this size are read whole before answering; larger ones are streamed. Default 64 KiB. */
   streamAfterBytes?: number
+  /** Sees the status and headers of every answer (the rate budget reads the service's figure off them). */
+  onAnswer?: (status: number, headers: IncomingHttpHeaders) => void
 }
 
 /** What the proxy sends on: only these parts of the browser's request travel upstream. */
@@ -289,6 +292,7 @@ export function createUpstream(opts: UpstreamOptions): Send {
     if (outcome.kind === 'error') return unreachable(outcome.code)
     const { head } = outcome
     const status = head.status
+    opts.onAnswer?.(status, head.headers)
     const discard = () => {
       timer.stop()
       abort(new UpstreamBroken('discarded'))
@@ -315,7 +319,11 @@ export function createUpstream(opts: UpstreamOptions): Send {
       const decoded = decodeBody(codings.codings, outcome.body, maxBytes)
       if (!decoded.ok) return refused(decoded.why)
       if (!isCheckableText(decoded.body)) return refused('bytes that are not text the dashboard can check')
-      return new Response(redactor.bytes(decoded.body) as Uint8Array<ArrayBuffer>, { status, headers })
+      const body = redactor.bytes(decoded.body) as Uint8Array<ArrayBuffer>
+      const answer = new Response(body, { status, headers })
+      // A read's bytes can be handed to others who ask the same at the same moment (budget/shared-reads.ts).
+      if (req.method === 'GET') wholeAnswers.set(answer, { status, headers, body })
+      return answer
     }
     try {
       const answer = await streamAnswer(rest(outcome.first, outcome.tail, timer), {

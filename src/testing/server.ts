@@ -16,6 +16,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     resetSandbox: false,
     upstreamTimeoutMs: 5_000,
     allowedHosts: [],
+    // Tests that change what a fake upstream answers between requests see every answer (budget tests set it).
+    apiCacheMs: 0,
     ...overrides,
   }
 }

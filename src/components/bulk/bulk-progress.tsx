@@ -2,6 +2,7 @@ import { cn, formatNumber } from '@/lib/format'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import type { BulkRunner } from './use-bulk-runner'
+import { waitingText } from './run-bulk'
 
 const statusText = { ok: 'Done', failed: 'Failed', skipped: 'Skipped (cancelled)' }
 const statusClass = {
@@ -15,7 +16,7 @@ const statusClass = {
  * item (done / failed with the API's code and message / skipped after cancel). Open while phase ≠ idle.
  */
 export function BulkProgress<T>({ runner, title, onClose }: { runner: BulkRunner<T>; title: string; onClose: () => void }) {
-  const { phase, total, results, counts } = runner
+  const { phase, total, results, counts, waiting } = runner
   const finished = results.length
   const pct = total ? Math.round((finished / total) * 100) : 0
   const running = phase === 'running' || phase === 'cancelling'
@@ -65,6 +66,12 @@ export function BulkProgress<T>({ runner, title, onClose }: { runner: BulkRunner
             <div className={cn('h-full rounded-full transition-[width]', counts.failed ? 'bg-amber-500' : 'bg-blue-600')} style={{ width: `${pct}%` }} />
           </div>
         </div>
+        {waiting !== null && phase === 'running' && (
+          <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+            {waitingText(waiting)}. The API allows the whole team a limited number of requests per five minutes; this
+            work waits so that nobody's pages are refused. You can still cancel.
+          </p>
+        )}
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
           <span className="text-emerald-700 dark:text-emerald-300">{formatNumber(counts.ok)} done</span> ·{' '}
           <span className="text-red-700 dark:text-red-300">{formatNumber(counts.failed)} failed</span> ·{' '}

@@ -1,5 +1,6 @@
 import { explainError } from '@/lib/error-text'
-import type { ApiErrorItem } from '@/lib/api-client'
+import { rateLimitWait, type ApiErrorItem } from '@/lib/api-client'
+import { waitingOutRateLimit, waitingText } from '@/lib/rate-limit-wait'
 
 export type BulkStatus = 'ok' | 'failed' | 'skipped'
 
@@ -29,7 +30,20 @@ export interface BulkControl {
   /** True once the user asked to stop: no new work starts; running calls finish and are reported. */
   cancelled: () => boolean
   onResult: (results: BulkItemResult<unknown>[]) => void
+  /**
+   * Waiting for the API's rate limit: the seconds left, every second (null once it resumes). The
+   * dashboard's server refuses long work while the account's budget is nearly spent (code 10430,
+   * with retry-after); the run waits that out and sends the same call again.
+   */
+  onWait?: (secondsLeft: number | null) => void
+  /** A second of waiting (tests shorten it). */
+  tickMs?: number
 }
+
+export { waitingText }
+
+const withRateLimitWaits = <R>(run: () => Promise<R>, control: BulkControl) =>
+  waitingOutRateLimit(run, { cancelled: control.cancelled, onWait: control.onWait, tickMs: control.tickMs })
 
 const errorsOf = (err: unknown): ApiErrorItem[] => explainError(err).items.map(({ code, message, source }) => ({ code, message, source }))
 
@@ -52,10 +66,13 @@ export async function runBulk<T>(items: T[], task: BulkTask<T>, control: BulkCon
       let outcome: (unknown | null | undefined)[] | undefined
       let batchError: unknown
       try {
-        outcome = await task.perBatch.run(indexes.map((i) => items[i]))
+        const run = task.perBatch.run
+        outcome = await withRateLimitWaits(() => run(indexes.map((i) => items[i])), control)
       } catch (err) {
         batchError = err
       }
+      // Cancelled while waiting for the rate limit: nothing of this batch was sent (reported as skipped).
+      if (batchError !== undefined && control.cancelled() && rateLimitWait(batchError) !== undefined) break
       control.onResult(
         indexes.map((i, j) => {
           if (batchError !== undefined) return report(i, 'failed', errorsOf(batchError))
@@ -71,9 +88,10 @@ export async function runBulk<T>(items: T[], task: BulkTask<T>, control: BulkCon
       while (!control.cancelled() && next < items.length) {
         const i = next++
         try {
-          await perItem(items[i])
+          await withRateLimitWaits(() => perItem(items[i]), control)
           control.onResult([report(i, 'ok')])
         } catch (err) {
+          if (control.cancelled() && rateLimitWait(err) !== undefined) return
           control.onResult([report(i, 'failed', errorsOf(err))])
         }
       }

@@ -8,6 +8,8 @@ export interface BulkRunner<T> {
   total: number
   results: BulkItemResult<T>[]
   counts: { ok: number; failed: number; skipped: number }
+  /** Seconds left while the run waits for the API's rate limit; null while it works. */
+  waiting: number | null
   /** Starts the run; resolves with all results when it ends (also after cancel). */
   start: (items: T[]) => Promise<BulkItemResult<T>[]>
   /** Stops starting new work; running calls finish, the rest become "skipped". */
@@ -21,6 +23,7 @@ export function useBulkRunner<T>(task: BulkTask<T>): BulkRunner<T> {
   const [phase, setPhase] = useState<BulkPhase>('idle')
   const [total, setTotal] = useState(0)
   const [results, setResults] = useState<BulkItemResult<T>[]>([])
+  const [waiting, setWaiting] = useState<number | null>(null)
   const cancelled = useRef(false)
   const taskRef = useRef(task)
   useEffect(() => {
@@ -35,7 +38,9 @@ export function useBulkRunner<T>(task: BulkTask<T>): BulkRunner<T> {
     const all = await runBulk(items, taskRef.current, {
       cancelled: () => cancelled.current,
       onResult: (rs) => setResults((prev) => [...prev, ...(rs as BulkItemResult<T>[])]),
+      onWait: setWaiting,
     })
+    setWaiting(null)
     setPhase('done')
     return all
   }, [])
@@ -50,5 +55,5 @@ export function useBulkRunner<T>(task: BulkTask<T>): BulkRunner<T> {
   }, [])
   const counts = { ok: 0, failed: 0, skipped: 0 }
   for (const r of results) counts[r.status]++
-  return { phase, total, results, counts, start, cancel, reset }
+  return { phase, total, results, counts, waiting, start, cancel, reset }
 }

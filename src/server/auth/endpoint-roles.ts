@@ -88,6 +88,8 @@ export const localRoutes: LocalRoute[] = [
   { method: 'GET', path: '/api/local/practice', role: 'viewer', self: true },
   { method: 'POST', path: '/api/local/practice', role: 'viewer', self: true },
   { method: 'POST', path: '/api/local/practice/reset', role: 'viewer', self: true },
+  // The API rate budget panel (issue 24): administrators.
+  { method: 'GET', path: '/api/local/budget', role: 'admin' },
 ]
 
 const SEGMENT = '[^/]+'

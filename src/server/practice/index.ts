@@ -4,7 +4,7 @@ import { maybeActor, type Actor } from '../auth/actor'
 import type { ServerConfig } from '../config'
 import { cookieOf, rawTarget, splitTarget } from '../guard'
 import type { Store } from '../store'
-import type { Forward, Send } from '../upstream'
+import type { Forward } from '../upstream'
 import { mightTick, taskDone, type SeenRequest } from './checklist'
 import { LOCAL_PRACTICE_COOKIE, personKey, registerPracticeRoutes } from './routes'
 import { practiceSandboxes, type PracticeSandboxes } from './sandboxes'
@@ -73,7 +73,7 @@ export function setUpPractice(app: Hono, { config, store, sandboxes: given }: Pr
 
   return {
     // Only live mode has practising sessions to route: the sandbox pays for none of it.
-    forward: (liveForward: Send): Forward => (sandboxes ? modeForward(liveForward) : liveForward),
+    forward: (liveForward: Forward): Forward => (sandboxes ? modeForward(liveForward) : liveForward),
     afterSignIn: () => (sandboxes ? afterSignIn : undefined),
     checklist: () => app.use('/api/*', checklist),
     routes: () => registerPracticeRoutes(app, { store, live, sandboxes, practising }),

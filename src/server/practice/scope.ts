@@ -24,11 +24,11 @@ declare module 'hono' {
  * (the type requires it), so the API door, the audit's reads before and after, zone names, zone
  * scope and undo all follow the session's mode.
  */
-export function modeForward(live: Send): Forward {
+export function modeForward(live: Forward): Forward {
   const forwards = new WeakMap<Emulator, Send>()
   return (req, c) => {
     const target = c.get('zkPractice')
-    if (!target) return live(req)
+    if (!target) return live(req, c)
     const emulator = target.emulator()
     let f = forwards.get(emulator)
     if (!f) forwards.set(emulator, (f = emulatorForward(emulator)))

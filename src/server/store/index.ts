@@ -1,5 +1,6 @@
 import { apiTokenStore } from './api-tokens'
 import { auditStore } from './audit'
+import { budgetStore } from './budget'
 import { checklistStore } from './checklist'
 import { createDb, dialectOf, migrateToLatest, type Db, type StoreLocation } from './db'
 import { lbMigrationStore } from './lb-migrations'
@@ -22,6 +23,7 @@ export type { ApiToken } from './api-tokens'
 export { tokenPrefix } from './api-tokens'
 export { TWO_FACTOR_POLICIES, type TwoFactorPolicy } from './two-factor'
 export type { SavedLbMigration } from './lb-migrations'
+export type { BudgetFigure, UsageRow } from './budget'
 export type { AuditEntry, AuditFilter, AuditOutcome, ChainReport, NewAuditEntry } from './audit'
 export { BULK_CHARS } from './audit'
 export type { UndoReservation } from './audit-undo'
@@ -58,6 +60,7 @@ export function createStore(options: StoreOptions) {
     checklist: checklistStore(db, now),
     lbMigrations: lbMigrationStore(db, now),
     watch: watchStore(db, now),
+    budget: budgetStore(db, now),
     close: () => kysely.destroy(),
   }
 }

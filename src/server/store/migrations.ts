@@ -4,6 +4,7 @@ import { auditChainMigration } from './audit-chain-migration'
 import { checklistMigration, practiceSessionsMigration } from './practice-migration'
 import { scriptIndexMigration } from './script-index-migration'
 import { watchMigration } from './watch-migration'
+import { budgetMigration } from './budget'
 
 /**
  * Versioned migrations, applied in name order and recorded by Kysely's migrator. Never edit one that
@@ -192,5 +193,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'watch_0001-script-watch': watchMigration(dialect),
     // Issue 28 (numbered after it, clear of other issues' numbers): the zone's scripts, kept by the dashboard so review filters and counts cover all of them.
     '0028-script-index': scriptIndexMigration(),
+    // Issue 24: the API rate budget every instance shares, and calls per minute by area and person.
+    'budget_0001-rate-budget': budgetMigration(),
   }
 }

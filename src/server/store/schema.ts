@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely'
 import type { AuditChainCheckpointsTable, AuditChainTable, AuditTable, AuditUndoTable } from './audit-schema'
 import type { WatchTables } from './watch-schema'
+import type { BudgetStateTable, BudgetUsageTable } from './budget'
 
 /**
  * The tables of the dashboard's own store (never the API's data). Times are milliseconds since the
@@ -24,6 +25,8 @@ export interface StoreTables extends WatchTables {
   lb_migrations: LbMigrationsTable
   script_index: ScriptIndexTable
   script_index_state: ScriptIndexStateTable
+  budget_state: BudgetStateTable
+  budget_usage: BudgetUsageTable
 }
 
 export interface LbMigrationsTable {

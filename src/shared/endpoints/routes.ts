@@ -130,6 +130,7 @@ export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/zones/:zone_id/watch/report' },
   { method: 'GET', path: '/api/local/zones/:zone_id/watch/report.csv' },
   { method: 'POST', path: '/api/sandbox/page-shield/activity' },
+  { method: 'GET', path: '/api/local/budget' },
 ] as const satisfies readonly { method: HttpMethod; path: string }[]
 
 export type ApiRoute = (typeof API_ROUTES)[number]

@@ -11,11 +11,13 @@ export const getNotificationPolicies = async (
   accountId: string,
   signal?: AbortSignal,
   schema?: ZodType<NotificationPolicy>,
+  work?: boolean,
 ): Promise<NotificationPolicy[]> =>
   (
     await api.list<NotificationPolicy>(apiPath('/accounts/:account_id/alerting/v3/policies', { account_id: accountId }), {
       schema,
       signal,
+      work,
     })
   ).result
 

@@ -17,11 +17,13 @@ export async function getPoolsPage(
   perPage: number,
   signal?: AbortSignal,
   schema?: ZodType<Pool>,
+  work?: boolean,
 ) {
   const res = await api.list<Pool>(apiPath('/accounts/:account_id/load_balancers/pools', { account_id: accountId }), {
     params: { page, per_page: perPage },
     schema,
     signal,
+    work,
   })
   const paged = res.resultInfo.page === page && res.resultInfo.per_page === perPage
   return paged ? res : cutPoolsPage(res.result, page, perPage)

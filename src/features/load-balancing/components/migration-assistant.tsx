@@ -1,3 +1,4 @@
+import { waitingText } from '@/lib/rate-limit-wait'
 import { lazy, Suspense } from 'react'
 import { Button } from '@/components/ui/button'
 import { ErrorView } from '@/components/ui/error-view'
@@ -53,7 +54,9 @@ export function MigrationAssistant({ accountId }: { accountId: string }) {
             {reading ? (
               <>
                 <span role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
-                  Reading pools… {reading.total ? `${reading.read} of ${plural(reading.total, 'pool')}` : ''}
+                  {m.waiting !== null
+                    ? waitingText(m.waiting)
+                    : `Reading pools… ${reading.total ? `${reading.read} of ${plural(reading.total, 'pool')}` : ''}`}
                 </span>
                 <Button size="sm" onClick={m.cancel}>
                   Cancel

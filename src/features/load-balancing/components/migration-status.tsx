@@ -1,3 +1,4 @@
+import { waitingText } from '@/lib/rate-limit-wait'
 import { Button } from '@/components/ui/button'
 import { cn, formatDateTime, plural } from '@/lib/format'
 import type { MigrationEvent, MigrationState } from '@/shared/schemas/load-balancing-migration'
@@ -54,6 +55,12 @@ export function MigrationStatus({ m, state }: { m: MigrationController; state: M
       <p role="status" className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
         {headline(state, running)}
       </p>
+      {running && m.waiting !== null && (
+        <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+          {waitingText(m.waiting)}. The API allows the whole team a limited number of requests per five minutes; the migration waits so
+          that nobody's pages are refused. You can still cancel.
+        </p>
+      )}
       <ProgressBar done={p.done} total={p.total} warn={state.blockedPages.length > 0 || !!state.lastError} />
       <ul className="space-y-1 text-sm text-zinc-700 dark:text-zinc-300">
         <li>

@@ -27,6 +27,8 @@ export function useMigration(accountId: string) {
   const [activity, setActivity] = useState<MigrationActivity>({ kind: 'idle' })
   const [error, setError] = useState<unknown>()
   const [notice, setNotice] = useState<string | undefined>()
+  /** Seconds left while a call waits for the API's rate limit (null: not waiting). */
+  const [waiting, setWaiting] = useState<number | null>(null)
   const controller = useRef<AbortController | undefined>(undefined)
   const stateRef = useRef<MigrationState | undefined>(undefined)
   useEffect(() => {
@@ -36,7 +38,7 @@ export function useMigration(accountId: string) {
   /** Re-reads pools and policies; a saved migration that no longer matches them is set aside. */
   const verify = useCallback(
     async (engine: Engine, saved: MigrationState): Promise<MigrationState | undefined> => {
-      const client = engine.apiMigrationClient(accountId)
+      const client = engine.apiMigrationClient(accountId, setWaiting)
       const [pools, policies] = await Promise.all([engine.readAllPools(client), client.listPolicies()])
       const mismatch = engine.savedMigrationMismatch(saved, pools, policies)
       if (!mismatch) return saved
@@ -148,13 +150,13 @@ export function useMigration(accountId: string) {
   const runWith = async (engine: Engine, initial: MigrationState, signal: AbortSignal) => {
     setActivity({ kind: 'running' })
     try {
-      await engine.runMigration(initial, engine.apiMigrationClient(accountId), { signal, save })
+      await engine.runMigration(initial, engine.apiMigrationClient(accountId, setWaiting), { signal, save })
     } finally {
       refresh()
     }
   }
   const readPools = (engine: Engine, signal: AbortSignal) =>
-    engine.readAllPools(engine.apiMigrationClient(accountId), signal, (read, total) =>
+    engine.readAllPools(engine.apiMigrationClient(accountId, setWaiting), signal, (read, total) =>
       setActivity({ kind: 'reading', read, total }),
     )
 
@@ -163,6 +165,7 @@ export function useMigration(accountId: string) {
     state,
     draft,
     activity,
+    waiting,
     error,
     /** Why a saved migration was set aside (it no longer matched the account), if it was. */
     notice,
@@ -193,7 +196,7 @@ export function useMigration(accountId: string) {
       setActivity({ kind: 'reading', read: 0, total: 0 })
       return guarded(async (engine, signal) => {
         const pools = await readPools(engine, signal)
-        const next = engine.extendPlan(state, pools, await engine.apiMigrationClient(accountId).listPolicies(signal))
+        const next = engine.extendPlan(state, pools, await engine.apiMigrationClient(accountId, setWaiting).listPolicies(signal))
         await save(next)
         await runWith(engine, next, signal)
       })

@@ -1,0 +1,144 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runBulk, waitingText, type BulkItemResult } from '@/components/bulk/run-bulk'
+import { batchLimitFor, runBatchOf } from './batch-dns-records'
+import { createEmulator, type Emulator } from '../../../server/emulator'
+import { SEED_ZONES } from '../../../server/emulator/seed-ids'
+import type { RunningServer } from '../../../server/serve'
+import { createStore, type Store } from '../../../server/store'
+import { startApp, testConfig } from '../../../testing/server'
+
+/**
+ * The dashboard's bulk delete (its real runner and batch call) of 3,000 records against the
+ * rate-limited sandbox, started with the account's budget nearly spent: it waits, says so, and
+ * finishes without a 429 reaching anyone; a person's page read meanwhile is answered.
+ */
+const TOKEN = 'live-token-for-the-bulk-delete-0123456789'
+const QUOTA = 100
+const WINDOW = 6
+const DEMO = SEED_ZONES.demo
+
+let emulator: Emulator
+let sandbox: RunningServer
+let live: RunningServer
+let store: Store
+let dir = ''
+const upstreamLines: string[] = []
+const realFetch = globalThis.fetch
+
+beforeAll(async () => {
+  emulator = createEmulator({ file: ':memory:', scaleZones: false })
+  sandbox = await startApp({
+    config: testConfig({ sandboxRateLimit: { quota: QUOTA, windowSeconds: WINDOW } }),
+    emulator,
+    log: (line) => upstreamLines.push(line),
+  })
+  dir = mkdtempSync(join(tmpdir(), 'zk-bulk-budget-'))
+  store = createStore({ dataDir: dir })
+  live = await startApp({
+    config: testConfig({ credential: { kind: 'token', token: TOKEN }, apiBaseUrl: `${sandbox.url}/client/v4` }),
+    store,
+    budget: { syncMs: 100 },
+  })
+  // The browser's API client asks for `/api/v4/…`: resolved against the dashboard's address, as a page would.
+  globalThis.fetch = (input, init) => realFetch(typeof input === 'string' && input.startsWith('/') ? live.url + input : input, init)
+  // 3,000 records in example.com, written straight into the sandbox (not through its rate-limited door).
+  const posts = Array.from({ length: 3000 }, (_, i) => ({ type: 'A', name: `bulk-${i}`, content: '192.0.2.50', ttl: 300, proxied: false }))
+  const res = await emulator.app.request(`/zones/${DEMO.id}/dns_records/batch`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ posts }),
+  })
+  expect(res.status).toBe(200)
+})
+afterAll(async () => {
+  globalThis.fetch = realFetch
+  await live.close()
+  await sandbox.close()
+  await store.close()
+  emulator.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const bulkIds = () => emulator.db.prepare("SELECT id FROM dns_records WHERE zone_id = ? AND name LIKE 'bulk-%'").pluck().all(DEMO.id) as string[]
+
+describe('a bulk delete of 3,000 records with a nearly spent budget', () => {
+  it('waits for the rate limit, says so, stays cancellable, and finishes without a 429 reaching anyone', async () => {
+    // Another client of the same token spends the budget down to 5 of 100 (the bulk delete's own
+    // reads and its batch, sent now, would run into the service's 429).
+    let remaining = QUOTA
+    while (remaining > 5) {
+      const r = await realFetch(`${sandbox.url}/client/v4/zones/${DEMO.id}`, { headers: { authorization: `Bearer ${TOKEN}` } })
+      await r.arrayBuffer()
+      remaining = Number(/r=(\d+)/.exec(r.headers.get('ratelimit') ?? '')?.[1])
+    }
+    // The dashboard learns the figure from a person's page read (answered: reads keep their reserve).
+    expect((await realFetch(`${live.url}/api/v4/zones/${DEMO.id}/dns_records?per_page=5`)).status).toBe(200)
+
+    const ids = bulkIds().map((id) => ({ id }))
+    expect(ids).toHaveLength(3000)
+    const waits: (number | null)[] = []
+    const results: BulkItemResult<unknown>[] = []
+    let pageReadWhileWaiting: number | undefined
+    const run = runBulk(
+      ids,
+      {
+        key: (r) => r.id,
+        label: (r) => r.id,
+        perBatch: { size: batchLimitFor('pro'), run: (items) => runBatchOf(DEMO.id, 'deletes', items) },
+      },
+      {
+        cancelled: () => false,
+        onResult: (rs) => results.push(...rs),
+        onWait: (s) => {
+          waits.push(s)
+          if (s !== null && pageReadWhileWaiting === undefined) {
+            pageReadWhileWaiting = 0
+            void realFetch(`${live.url}/api/v4/zones/${DEMO.id}/dns_records?per_page=5&page=2`).then((r) => (pageReadWhileWaiting = r.status))
+          }
+        },
+      },
+    )
+    const all = await run
+    expect(all.every((r) => r.status === 'ok')).toBe(true)
+    expect(results).toHaveLength(3000)
+    expect(bulkIds()).toEqual([])
+    // It waited, counting down, and said so in the words the progress dialog shows.
+    const counted = waits.filter((w): w is number => w !== null)
+    expect(counted.length).toBeGreaterThan(0)
+    expect(counted[0]).toBeLessThanOrEqual(WINDOW)
+    expect(waits.at(-1)).toBeNull()
+    expect(waitingText(counted[0])).toBe(`Waiting for the API's rate limit: resuming in ${counted[0]} s`)
+    // A person's page read during the wait was answered.
+    expect(pageReadWhileWaiting).toBe(200)
+    // The service never refused anyone.
+    expect(upstreamLines.filter((l) => l.includes('/client/v4/') && / 429 /.test(l))).toEqual([])
+  })
+
+  it('a wait is cancellable: nothing more is sent and the rest is skipped', async () => {
+    const posts = Array.from({ length: 400 }, (_, i) => ({ type: 'A', name: `bulk-c${i}`, content: '192.0.2.51', ttl: 300, proxied: false }))
+    await emulator.app.request(`/zones/${DEMO.id}/dns_records/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ posts }),
+    })
+    let remaining = QUOTA
+    while (remaining > 20) {
+      const r = await realFetch(`${sandbox.url}/client/v4/zones/${DEMO.id}`, { headers: { authorization: `Bearer ${TOKEN}` } })
+      await r.arrayBuffer()
+      if (r.status === 429) break
+      remaining = Number(/r=(\d+)/.exec(r.headers.get('ratelimit') ?? '')?.[1])
+    }
+    await (await realFetch(`${live.url}/api/v4/zones/${DEMO.id}/dns_records?per_page=5`)).arrayBuffer()
+    let cancelled = false
+    const all = await runBulk(
+      bulkIds().map((id) => ({ id })),
+      { key: (r) => r.id, label: (r) => r.id, perBatch: { size: 200, run: (items) => runBatchOf(DEMO.id, 'deletes', items) } },
+      { cancelled: () => cancelled, onResult: () => {}, onWait: (s) => void (s !== null && (cancelled = true)) },
+    )
+    expect(all.every((r) => r.status === 'skipped')).toBe(true)
+    expect(bulkIds()).toHaveLength(400)
+  })
+})

@@ -1,0 +1,195 @@
+import type { Context, Hono, MiddlewareHandler } from 'hono'
+import { maybeActor } from '../auth/actor'
+import type { Endpoint } from '../endpoints'
+import { jsonError, jsonOk, PROXY_CODES } from '../envelope'
+import type { Store } from '../store'
+import type { Forward, ForwardRequest, Send } from '../upstream'
+import { createBudget, floorReserve, longReserve, type WorkKind } from './budget'
+import { sharedReads } from './shared-reads'
+import { createUsage } from './usage'
+
+export { wholeAnswers } from './shared-reads'
+
+/** Sent by the dashboard's long work (bulk changes, imports, the load-balancing migration). */
+export const WORK_HEADER = 'x-zonekeeper-work'
+/** An interactive read waits this long at most for the budget (then gets a clear message). */
+export const BRIEF_WAIT_S = 3
+/**
+ * Calls one long request may make (a DNS batch: the audit reads the zone's records in pages of
+ * 1,000, its export, the batch itself): long work is admitted only with room for that many.
+ */
+export const LONG_REQUEST_COST = 15
+
+const LONG_PATHS = /\/dns_records\/(batch|import)$/
+
+/** Long work: what the dashboard marks as such, DNS batches and imports; everything else is a person's read or write. */
+export function workKind(c: Context): WorkKind {
+  if (c.req.header(WORK_HEADER)) return 'long'
+  return LONG_PATHS.test(c.req.path) ? 'long' : 'interactive'
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
+const minutes = (s: number) => (s % 60 === 0 ? `${s / 60} minute${s === 60 ? '' : 's'}` : `${s} seconds`)
+
+export interface BudgetSetup {
+  store: Store
+  /** The allowlist lookup, for the area a call belongs to. */
+  match: (method: string, path: string) => Endpoint | undefined
+  now?: () => number
+  syncMs?: number
+  /** How long account-wide lists are kept (default 15 s). */
+  cacheTtlMs?: number
+  /** How often the calls per minute are added to the store (default 5 s). */
+  usageFlushMs?: number
+  log?: (line: string) => void
+}
+
+/**
+ * One rate budget for the whole deployment (issue 24); see README "The API rate budget".
+ * - `observe` reads the service's figure off every upstream answer (upstream.ts calls it);
+ * - `forward(send)` is the live forward: counts each call by area and person, shares reads
+ *   (coalesced; account-wide lists kept briefly), paces long work, and turns the service's own
+ *   refusal into a clear message;
+ * - `gate` (right after sign-in and the practice switch) admits a live request or answers why not;
+ * - `routes` adds the administrators' panel data, `/api/local/budget`.
+ */
+export function setUpBudget({ store, match, now = Date.now, syncMs, cacheTtlMs, usageFlushMs, log }: BudgetSetup) {
+  const budget = createBudget({ backend: store.budget, now, syncMs, log })
+  const usage = createUsage({ backend: store.budget, now, flushMs: usageFlushMs })
+  const shared = sharedReads({ ttlMs: cacheTtlMs, now })
+  const refusedToPeople = { interactive: 0, long: 0 }
+
+  const refusal = (kind: WorkKind, retryAfter: number) => {
+    const s = budget.state()
+    const quota = s?.quota ?? 0
+    const window = s?.windowSeconds ?? 0
+    refusedToPeople[kind]++
+    const message =
+      kind === 'long'
+        ? `Waiting for the API's rate limit: the account's budget is nearly spent (${s?.remaining ?? 0} of ${quota} requests left in this window, the last ${longReserve(quota)} kept for people's page reads). Long work resumes in ${retryAfter} s.`
+        : `The API's rate limit is nearly reached: the service allows ${quota} requests per ${minutes(window)} for everyone using this dashboard together, and ${s?.blockedForMs ? 'refuses every call until its window ends' : 'few are left'}. Try again in ${retryAfter} s.`
+    return jsonError(429, PROXY_CODES.rateBudget, message, { 'retry-after': String(retryAfter) })
+  }
+
+  const gate: MiddlewareHandler = (c, next) => {
+    if (c.get('zkPractice') !== undefined || !c.req.path.startsWith('/api/v4/')) return next()
+    const kind = workKind(c)
+    const first = budget.admit(kind, kind === 'long' ? LONG_REQUEST_COST : 1)
+    if (first.ok) return next()
+    return (async () => {
+      // A page read waits a moment when the window ends soon; long work gets its retry-after at once.
+      if (kind === 'interactive' && first.retryAfter <= BRIEF_WAIT_S) {
+        await sleep(first.retryAfter * 1000)
+        const again = budget.admit(kind)
+        if (again.ok) return next()
+        return refusal(kind, again.retryAfter)
+      }
+      return refusal(kind, first.retryAfter)
+    })()
+  }
+
+  const areaOf = (req: ForwardRequest) => {
+    const q = req.pathAndQuery.indexOf('?')
+    return match(req.method, q < 0 ? req.pathAndQuery : req.pathAndQuery.slice(0, q))?.area ?? 'other'
+  }
+
+  const forward = (send: Send): Forward => {
+    const call = async (req: ForwardRequest, c: Context) => {
+      usage.count(areaOf(req), maybeActor(c)?.person.username ?? '')
+      budget.sent()
+      let res: Response
+      try {
+        res = await send(req)
+      } finally {
+        budget.settled()
+      }
+      // The service refuses everything for the rest of its window: a clear message, never a bare 429.
+      if (res.status === 429 && (budget.state()?.blockedForMs ?? 0) > 0) {
+        void res.body?.cancel().catch(() => {})
+        return refusal(workKind(c), Math.ceil((budget.state()?.blockedForMs ?? 1000) / 1000))
+      }
+      return res
+    }
+    return async (req, c) => {
+      // Long work slows down as the budget runs low, and an admitted request that finds the budget
+      // spent after all (other instances spent it meanwhile) waits out the window in-process.
+      if (workKind(c) === 'long') {
+        const pace = budget.admit('long')
+        if (!pace.ok) await sleep(pace.retryAfter * 1000)
+        else if (pace.delayMs) await sleep(pace.delayMs)
+      }
+      if (req.method === 'GET') return shared.read(req, (r) => call(r, c))
+      const res = await call(req, c)
+      if (res.status < 400) shared.wrote(req.pathAndQuery)
+      return res
+    }
+  }
+
+  const routes = (app: Hono) => {
+    // Administrators only (an /api/local route without its own role entry needs admin: auth/access.ts).
+    app.get('/api/local/budget', async () => {
+      const t = now()
+      const hourAgo = t - 60 * 60_000
+      const rows = await usage.since(hourAgo)
+      const sum = (by: (r: (typeof rows)[number]) => string) => {
+        const out = new Map<string, Map<number, number>>()
+        for (const r of rows) {
+          const k = by(r)
+          const m = out.get(k) ?? new Map<number, number>()
+          m.set(r.minute, (m.get(r.minute) ?? 0) + r.calls)
+          out.set(k, m)
+        }
+        return [...out].map(([name, perMinute]) => ({
+          name,
+          total: [...perMinute.values()].reduce((a, b) => a + b, 0),
+          perMinute: [...perMinute].sort((a, b) => a[0] - b[0]).map(([minute, calls]) => ({ minute, calls })),
+        })).sort((a, b) => b.total - a.total)
+      }
+      const s = budget.state()
+      return jsonOk({
+        live: true,
+        now: t,
+        budget: s
+          ? {
+              quota: s.quota,
+              windowSeconds: s.windowSeconds,
+              remaining: s.remaining,
+              resetInSeconds: Math.ceil(s.resetInMs / 1000),
+              blockedForSeconds: Math.ceil(s.blockedForMs / 1000),
+              reservedForPages: longReserve(s.quota),
+              floor: floorReserve(s.quota),
+              observedAt: s.observedAt,
+            }
+          : null,
+        byArea: sum((r) => r.area),
+        byPerson: sum((r) => r.person || '(the dashboard itself)'),
+        cache: { ...shared.stats(), entries: shared.entries() },
+        refused: { ...refusedToPeople },
+      })
+    })
+  }
+
+  return {
+    observe: budget.observe,
+    state: budget.state,
+    admit: budget.admit,
+    gate,
+    forward,
+    routes,
+    shared,
+    start() {
+      budget.start()
+      usage.start()
+    },
+    async stop() {
+      await Promise.all([budget.stop(), usage.stop()])
+    },
+    /** Writes what is pending (tests; shutdown). */
+    async flush() {
+      await budget.sync()
+      await usage.flush()
+    },
+  }
+}
+
+export type BudgetSetupResult = ReturnType<typeof setUpBudget>

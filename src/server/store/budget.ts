@@ -1,0 +1,146 @@
+import { sql, type Kysely, type Migration } from 'kysely'
+import type { Db } from './db'
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+type AnyDb = Kysely<any>
+
+export interface BudgetStateTable {
+  /** One row per API credential this deployment spends (`api`). */
+  key: string
+  quota: number
+  window_s: number
+  remaining: number
+  /** When the service's window resets (ms since the epoch). */
+  reset_at: number
+  /** When the service said so (ms): the newest figure wins. */
+  observed_at: number
+  /** Set after a 429: until when the service refuses every call (ms; 0 when not refused). */
+  blocked_until: number
+}
+
+export interface BudgetUsageTable {
+  /** Start of the minute (ms). */
+  minute: number
+  area: string
+  /** Username, or `` for the dashboard's own work (no person). */
+  person: string
+  calls: number
+}
+
+/** `budget_0001-rate-budget`: the shared rate-limit figure and the calls per minute by area and person. */
+export function budgetMigration(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('budget_state')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('quota', 'integer', (c) => c.notNull())
+        .addColumn('window_s', 'integer', (c) => c.notNull())
+        .addColumn('remaining', 'integer', (c) => c.notNull())
+        .addColumn('reset_at', sql`bigint`, (c) => c.notNull())
+        .addColumn('observed_at', sql`bigint`, (c) => c.notNull())
+        .addColumn('blocked_until', sql`bigint`, (c) => c.notNull())
+        .execute()
+      await db.schema
+        .createTable('budget_usage')
+        .addColumn('minute', sql`bigint`, (c) => c.notNull())
+        .addColumn('area', 'text', (c) => c.notNull())
+        .addColumn('person', 'text', (c) => c.notNull())
+        .addColumn('calls', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('budget_usage_pk', ['minute', 'area', 'person'])
+        .execute()
+    },
+  }
+}
+
+export interface BudgetFigure {
+  quota: number
+  windowSeconds: number
+  remaining: number
+  resetAt: number
+  observedAt: number
+  blockedUntil: number
+}
+
+export interface UsageRow {
+  minute: number
+  area: string
+  person: string
+  calls: number
+}
+
+/** Usage older than this is swept (the panel shows the last hour). */
+export const USAGE_KEPT_MS = 2 * 60 * 60_000
+
+/**
+ * The API rate budget shared by every instance: the service's latest figure (whichever instance saw
+ * it last: a figure is only replaced by a newer one, decided by the statement, not by memory), and
+ * calls per minute added up across instances.
+ */
+export function budgetStore(db: () => Promise<Db>, now: () => number) {
+  return {
+    async get(key = 'api'): Promise<BudgetFigure | undefined> {
+      const row = await (await db()).selectFrom('budget_state').selectAll().where('key', '=', key).executeTakeFirst()
+      if (!row) return undefined
+      return {
+        quota: Number(row.quota),
+        windowSeconds: Number(row.window_s),
+        remaining: Number(row.remaining),
+        resetAt: Number(row.reset_at),
+        observedAt: Number(row.observed_at),
+        blockedUntil: Number(row.blocked_until),
+      }
+    },
+    /** Keeps `f` unless the stored figure is newer; a refusal (blocked_until) is never shortened within its window. */
+    async put(f: BudgetFigure, key = 'api'): Promise<void> {
+      await (
+        await db()
+      )
+        .insertInto('budget_state')
+        .values({
+          key,
+          quota: f.quota,
+          window_s: f.windowSeconds,
+          remaining: f.remaining,
+          reset_at: f.resetAt,
+          observed_at: f.observedAt,
+          blocked_until: f.blockedUntil,
+        })
+        .onConflict((oc) =>
+          oc
+            .column('key')
+            .doUpdateSet({
+              quota: (eb) => eb.ref('excluded.quota'),
+              window_s: (eb) => eb.ref('excluded.window_s'),
+              remaining: (eb) => eb.ref('excluded.remaining'),
+              reset_at: (eb) => eb.ref('excluded.reset_at'),
+              observed_at: (eb) => eb.ref('excluded.observed_at'),
+              blocked_until: sql<number>`CASE WHEN excluded.blocked_until > budget_state.blocked_until THEN excluded.blocked_until ELSE budget_state.blocked_until END`,
+            })
+            .where('budget_state.observed_at', '<', f.observedAt),
+        )
+        .execute()
+    },
+    /** Adds calls (one statement per row, each an atomic increment). */
+    async addUsage(rows: UsageRow[]): Promise<void> {
+      if (!rows.length) return
+      const d = await db()
+      for (const r of rows) {
+        await d
+          .insertInto('budget_usage')
+          .values(r)
+          .onConflict((oc) => oc.columns(['minute', 'area', 'person']).doUpdateSet({ calls: sql<number>`budget_usage.calls + ${r.calls}` }))
+          .execute()
+      }
+    },
+    async usageSince(since: number): Promise<UsageRow[]> {
+      const rows = await (await db()).selectFrom('budget_usage').selectAll().where('minute', '>=', since).orderBy('minute').execute()
+      return rows.map((r) => ({ minute: Number(r.minute), area: r.area, person: r.person, calls: Number(r.calls) }))
+    },
+    async sweep(): Promise<void> {
+      await (await db()).deleteFrom('budget_usage').where('minute', '<', now() - USAGE_KEPT_MS).execute()
+    },
+  }
+}
+
+export type BudgetStore = ReturnType<typeof budgetStore>
