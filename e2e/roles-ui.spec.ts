@@ -108,6 +108,9 @@ test('a viewer sees every area with no write control it could use, and the reaso
     await expect(main.getByRole('note').filter({ hasText: 'You have the viewer role: this needs the' }).first(), path).toBeVisible()
     expect(await enabledWriteControls(main), path).toEqual([])
   }
+  // Issue 29, item 12: nothing a viewer could select, so "Select all" does not look usable.
+  await page.goto(zoneUrl('demo', 'dns'))
+  await expect(main.getByRole('checkbox', { name: 'Select all rows on this page' })).toBeDisabled()
   // The certificate's Restart validation is shown disabled, with the reason beside it.
   const restart = await openTimedOutPack(page)
   await expect(restart).toBeDisabled()
@@ -122,6 +125,8 @@ test('a viewer sees every area with no write control it could use, and the reaso
   expect(await enabledWriteControls(main)).toEqual([])
   await page.goto('/invites')
   await expect(page.getByRole('heading', { name: 'Waiting for your answer' })).toBeVisible()
+  // Issue 29, item 12: these are the API account's invites, not the signed-in person's.
+  await expect(main.getByText('Invitations the API account this dashboard uses has received')).toBeVisible()
   await expect(main.getByRole('note').filter({ hasText: 'You have the viewer role: this needs the administrator role' })).toBeVisible()
   expect(await enabledWriteControls(main)).toEqual([])
 })

@@ -11,7 +11,7 @@ import { UndoPanel } from './undo-panel'
 export const ACTION_WORDS: Record<string, string> = {
   create: 'Created', update: 'Changed', replace: 'Replaced', delete: 'Deleted', proxy: 'Changed the proxy status',
   batch: 'Bulk change', import: 'Imported records', undo: 'Undid a change', reset: 'Reset the sandbox', accept: 'Accepted', decline: 'Declined',
-  password: 'Reset a password', 'end-sessions': 'Ended sessions',
+  password: 'Reset a password', 'end-sessions': 'Ended sessions', validate: 'Validated',
 }
 const OUTCOME_TONE: Record<string, BadgeTone> = { success: 'success', failure: 'danger', refused: 'warning' }
 export const OUTCOME_WORDS: Record<string, string> = { success: 'Done', failure: 'Failed', refused: 'Refused' }

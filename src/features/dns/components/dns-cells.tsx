@@ -148,7 +148,7 @@ export function ProxiedCell({ record }: { record: DnsRecord }) {
         checked={record.proxied}
         disabled={!canEdit || proxiedSaving === record.id}
         onChange={(v) => setProxied(record, v)}
-        label={`Proxy ${record.name} (${record.type} ${record.content})`}
+        label={`Proxy ${record.name} (${record.type} ${record.content}); applies at once`}
       />
       <span className={record.proxied ? 'font-medium text-blue-700 dark:text-blue-300' : 'text-zinc-600 dark:text-zinc-400'}>
         {record.proxied ? 'Proxied' : 'DNS only'}
