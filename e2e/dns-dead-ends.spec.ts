@@ -100,3 +100,32 @@ test.describe('issue 29: dialogs, deletes and undo', () => {
     await expect(page.getByText('Showing 1–50 of 250 records')).toBeVisible()
   })
 })
+
+test.describe('issue 29, item 4: Explain and the delegation badge agree', () => {
+  const wikiRow = (page: Page) => page.getByRole('table', { name: /^DNS records of / }).locator('tbody tr').filter({ hasText: 'wiki' })
+
+  test('Explain says the shadowed record is not served and why; the badge opens from the keyboard', async ({ page }) => {
+    await openPage(page, `${zoneUrl('demo', 'dns')}?name.contains=lab`)
+    await page.getByRole('button', { name: `Explain A record wiki.lab.${demo.name}` }).click()
+    await expect(wikiRow(page)).toContainText(`Not served: wiki.lab.${demo.name} is delegated to other name servers`)
+    await expect(wikiRow(page)).toContainText(`If it were served: visitors to wiki.lab.${demo.name} go straight to the server at 192.0.2.61`)
+
+    const badge = wikiRow(page).getByRole('button', { name: /^Shadowed by a delegation/ })
+    await badge.focus()
+    await page.keyboard.press('Enter')
+    await expect(badge).toHaveAttribute('aria-expanded', 'true')
+    await expect(wikiRow(page)).toContainText('so they answer for it and this record is not served')
+    await page.keyboard.press('Enter')
+    await expect(wikiRow(page)).not.toContainText('so they answer for it and this record is not served')
+  })
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+    test('a tap on the badge shows what it means', async ({ page }) => {
+      // The main navigation is folded away on a phone: the page is ready when its table is.
+      await page.goto(`${zoneUrl('demo', 'dns')}?name.contains=lab`)
+      await wikiRow(page).getByRole('button', { name: /^Shadowed by a delegation/ }).tap()
+      await expect(wikiRow(page)).toContainText('so they answer for it and this record is not served')
+    })
+  })
+})
