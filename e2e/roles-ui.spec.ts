@@ -157,4 +157,16 @@ test('an editor scoped to example.com has the write controls there', async ({ pa
   await page.goto('/load-balancing')
   await expect(main.getByRole('note').filter({ hasText: 'You have the editor role: this needs the administrator role' })).toBeVisible()
   await expect(main.getByRole('button', { name: 'Plan the migration' })).toHaveCount(0)
+  // Issue 29, item 7: limited to some zones, the editor is not offered account-level pages; opened
+  // anyway, they say the real reason once, with no Retry that could never work.
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await expect(nav.getByRole('link', { name: 'DNS records' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Load balancing' })).toHaveCount(0)
+  await expect(nav.getByRole('link', { name: 'Invites' })).toHaveCount(0)
+  for (const path of ['/load-balancing', '/invites']) {
+    await page.goto(path)
+    await expect(main.getByText('This is account-level information: it needs access to all zones').first(), path).toBeVisible()
+    await expect(main, path).not.toContainText('did not come from this dashboard')
+    await expect(main.getByRole('button', { name: 'Retry' }), path).toHaveCount(0)
+  }
 })
