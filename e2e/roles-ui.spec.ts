@@ -170,3 +170,28 @@ test('an editor scoped to example.com has the write controls there', async ({ pa
     await expect(main.getByRole('button', { name: 'Retry' }), path).toHaveCount(0)
   }
 })
+
+test('a person turned off while their page is open is told they were signed out, and offered sign-in (issue 29, item 7)', async ({ page, request }) => {
+  const DANA = { username: 'dana', display_name: 'Dana Viewer', role: 'viewer', zones: '*', password: 'dana-password-1' }
+  const login = await request.post('/login', { form: { username: 'admin', password: ADMIN_PASSWORD, next: '/' }, maxRedirects: 0 })
+  expect(login.status()).toBe(303)
+  const created = await request.post('/api/local/people', { data: DANA, headers: { 'X-Zonekeeper-Request': '1' } })
+  expect(created.status(), await created.text()).toBe(201)
+  const { id } = ((await created.json()) as { result: { id: string } }).result
+
+  await signIn(page, DANA.username, DANA.password)
+  await page.goto(zoneUrl('demo', 'dns'))
+  await expect(page.getByRole('table', { name: /DNS records/ })).toBeVisible()
+  // An administrator turns Dana's access off; her page is still open.
+  const off = await request.patch(`/api/local/people/${id}`, { data: { disabled: true }, headers: { 'X-Zonekeeper-Request': '1' } })
+  expect(off.status(), await off.text()).toBe(200)
+  // The explanations' code is loaded on demand: the server now answers it with the sign-in page.
+  await page.getByRole('button', { name: `Explain A record ${demo.name}` }).first().click()
+  const main = page.getByRole('main')
+  await expect(main.getByRole('heading', { name: 'You were signed out' })).toBeVisible()
+  await expect(main).not.toContainText('dynamically imported module')
+  const signInLink = main.getByRole('link', { name: 'Sign in again' })
+  await expect(signInLink).toHaveAttribute('href', /^\/login\?next=/)
+  await signInLink.click()
+  await expect(page.getByLabel('Username')).toBeVisible()
+})
