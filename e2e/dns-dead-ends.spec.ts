@@ -4,6 +4,7 @@ import { expect, openPage, resetSandbox, SEED_ZONES, test, zoneUrl } from './fix
 /** Issue 29: dead ends met in the DNS records page, each redone as the person did it. */
 
 const demo = SEED_ZONES.demo
+const pending = SEED_ZONES.pending
 const WRITE = { 'X-Zonekeeper-Request': '1' }
 const dialog = (page: Page) => page.getByRole('dialog')
 
@@ -62,5 +63,71 @@ test.describe('issue 29: dialogs, deletes and undo', () => {
     await dialog(page).getByRole('button', { name: 'Delete record' }).click()
     await expect(page.getByText('No record matches these filters')).toBeVisible()
     await expect(page.getByRole('heading', { name: 'DNS records', level: 1 })).toBeFocused()
+  })
+
+  test('item 9: a bulk delete in several requests says it can be undone, and Undo brings every record back at once', async ({ page, request }) => {
+    // A zone on the Free plan: batch requests hold up to 200 records, so 250 go in two.
+    for (const start of [0, 125]) {
+      const posts = Array.from({ length: 125 }, (_, i) => ({ type: 'A', name: `undo-all-${start + i}`, content: '192.0.2.99' }))
+      const res = await request.post(`/api/v4/zones/${pending.id}/dns_records/batch`, { headers: WRITE, data: { posts } })
+      expect(res.ok(), await res.text()).toBeTruthy()
+    }
+    const count = async () =>
+      ((await (await request.get(`/api/v4/zones/${pending.id}/dns_records?name.startswith=undo-all-&per_page=1`)).json()) as { result_info: { total_count: number } })
+        .result_info.total_count
+    expect(await count()).toBe(250)
+
+    await openPage(page, `${zoneUrl('pending', 'dns')}?name.contains=undo-all-`)
+    await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check()
+    await page.getByRole('button', { name: 'Select all 250 matching records' }).click()
+    await page.getByRole('button', { name: 'Delete selected (250)' }).click()
+    const confirm = dialog(page)
+    await expect(confirm).toContainText('You can undo it')
+    await expect(confirm).not.toContainText('cannot be undone')
+    await expect(confirm).toContainText('They go in 2 requests of up to 200')
+    await confirm.getByRole('button', { name: 'Delete 250 records' }).click()
+    const result = page.getByRole('dialog', { name: 'Deleted 250 records' })
+    await expect(result).toContainText('Finished: 250 done, 0 failed, 0 skipped.')
+    expect(await count()).toBe(0)
+
+    await expect(result).toContainText('This can be undone: the 250 records went in 2 requests, undone together')
+    await result.getByRole('button', { name: 'Undo the delete' }).click()
+    await expect(result.getByRole('status').filter({ hasText: 'Undone' })).toContainText(
+      'Undone: the 250 deleted records are back (2 requests undone, each recorded in the audit log).',
+      // Two undo requests of 125 records each, each checked first: slow on a busy machine.
+      { timeout: 30_000 },
+    )
+    expect(await count()).toBe(250)
+    await result.getByRole('button', { name: 'Close' }).first().click()
+    await expect(page.getByText('Showing 1–50 of 250 records')).toBeVisible()
+  })
+})
+
+test.describe('issue 29, item 4: Explain and the delegation badge agree', () => {
+  const wikiRow = (page: Page) => page.getByRole('table', { name: /^DNS records of / }).locator('tbody tr').filter({ hasText: 'wiki' })
+
+  test('Explain says the shadowed record is not served and why; the badge opens from the keyboard', async ({ page }) => {
+    await openPage(page, `${zoneUrl('demo', 'dns')}?name.contains=lab`)
+    await page.getByRole('button', { name: `Explain A record wiki.lab.${demo.name}` }).click()
+    await expect(wikiRow(page)).toContainText(`Not served: wiki.lab.${demo.name} is delegated to other name servers`)
+    await expect(wikiRow(page)).toContainText(`If it were served: visitors to wiki.lab.${demo.name} go straight to the server at 192.0.2.61`)
+
+    const badge = wikiRow(page).getByRole('button', { name: /^Shadowed by a delegation/ })
+    await badge.focus()
+    await page.keyboard.press('Enter')
+    await expect(badge).toHaveAttribute('aria-expanded', 'true')
+    await expect(wikiRow(page)).toContainText('so they answer for it and this record is not served')
+    await page.keyboard.press('Enter')
+    await expect(wikiRow(page)).not.toContainText('so they answer for it and this record is not served')
+  })
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+    test('a tap on the badge shows what it means', async ({ page }) => {
+      // The main navigation is folded away on a phone: the page is ready when its table is.
+      await page.goto(`${zoneUrl('demo', 'dns')}?name.contains=lab`)
+      await wikiRow(page).getByRole('button', { name: /^Shadowed by a delegation/ }).tap()
+      await expect(wikiRow(page)).toContainText('so they answer for it and this record is not served')
+    })
   })
 })

@@ -122,4 +122,10 @@ test.describe('issue 29: rules, quotes and imports', () => {
     await name.fill('web')
     await expect(name).not.toHaveAttribute('aria-invalid', 'true')
   })
+
+  test('item 12: the proxy switch in the table says it applies at once', async ({ page }) => {
+    await openPage(page, `${zoneUrl('demo', 'dns')}?type=A`)
+    await expect(page.getByRole('columnheader', { name: /Proxy status/ })).toContainText('switch applies at once')
+    await expect(page.getByRole('switch', { name: /^Proxy .*; applies at once$/ }).first()).toBeVisible()
+  })
 })

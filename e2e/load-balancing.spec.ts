@@ -129,8 +129,14 @@ test.describe('load balancing: legacy e-mail migration', () => {
     await expect(other.getByText('Paused. Resume to continue where it stopped.')).toBeVisible()
     // What the first browser did is shown here too: the policies and the pools page 1 cleared.
     const log = other.getByRole('list', { name: 'Migration log' })
-    await expect(log).toContainText('Page 1: cleared 25 pools')
+    // Issue 29, item 10: the count is the pools whose e-mail was cleared (those named), not the page's size.
+    await expect(log).toContainText(`Page 1: cleared ${page1.names!.length} pools`)
     await expect(log).toContainText(page1.names![0])
+    // Every line is shown, all 5 policies included; the log scrolls by keyboard too.
+    await expect(log.getByRole('listitem').filter({ hasText: /^(Created a policy|Found an existing policy) for / })).toHaveCount(5)
+    const scroll = other.getByRole('region', { name: 'Migration log, every step' })
+    await scroll.focus()
+    await expect(scroll).toBeFocused()
     await other.getByRole('button', { name: 'Resume migration' }).click()
     await expect(other.getByText(/^Done: every legacy e-mail is cleared/)).toBeVisible({ timeout: 20_000 })
     await expectMigrated(request, before)

@@ -80,6 +80,8 @@ export interface RequestOptions<T> {
    * to the reserve kept for people's page reads, and answers 429 / 10430 with retry-after below it.
    */
   work?: boolean
+  /** Called with the audit entry the server recorded for a successful write (`x-zonekeeper-audit-id`). */
+  onAuditEntry?: (id: number) => void
 }
 
 declare const methods: unique symbol
@@ -211,7 +213,10 @@ async function call<T>(method: string, path: string, body: unknown, opts: Reques
   }
   const res = await send(method, BASE + path + buildQuery(opts.params), { headers, body: payload, signal: opts.signal })
   if (method !== 'GET') noteWrite(method, path, res)
-  return readEnvelope(res)
+  const env = await readEnvelope(res)
+  const entry = Number(res.headers.get('x-zonekeeper-audit-id'))
+  if (opts.onAuditEntry && entry) opts.onAuditEntry(entry)
+  return env
 }
 
 /**

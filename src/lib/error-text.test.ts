@@ -10,13 +10,21 @@ describe('explainError', () => {
     expect(e.status).toBe(400)
   })
 
+  it('a refusal by the dashboard\'s server (10403) is said once, in its own words, with no guess before it (issue 29, item 7)', () => {
+    const reason = 'This is account-level information: it needs access to all zones, and yours is limited to some zones.'
+    const e = explainError(new ApiRequestError(403, [{ code: 10403, message: reason }]))
+    expect(e).toMatchObject({ summary: reason, items: [], refused: true })
+    expect(errorLine(new ApiRequestError(403, [{ code: 10403, message: reason }]))).toBe(reason)
+    expect(e.summary).not.toMatch(/did not come from this dashboard/)
+  })
+
   it('falls back to the HTTP status for unknown codes', () => {
     expect(explainError(new ApiRequestError(429, [{ code: 99999, message: 'x' }])).summary).toMatch(/too many requests/i)
     expect(explainError(new ApiRequestError(503, [{ code: 99998, message: 'x' }])).summary).toMatch(/problem answering/i)
   })
 
   it('explains the dashboard and proxy codes', () => {
-    for (const code of [0, 1001, 7000, 9004, 9021, 9106, 10403, 10502, 10504, 81053]) expect(explainCode(code), String(code)).toBeTruthy()
+    for (const code of [0, 1001, 7000, 9004, 9021, 9106, 10502, 10504, 81053]) expect(explainCode(code), String(code)).toBeTruthy()
     expect(explainCode(123456)).toBeUndefined()
   })
 

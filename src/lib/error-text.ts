@@ -27,7 +27,6 @@ const EXPLANATIONS: Record<number, string> = {
   9109: 'The API token was refused (invalid, expired, or not allowed from this location).',
   10000: 'The API token is valid but does not have permission for this action.',
   10003: 'The API could not find the rule set this change belongs to.',
-  10403: 'The server refused the change because it did not come from this dashboard. Reload the page and try again.',
   10502: 'The dashboard\'s server could not reach the API. Check its network connection and try again.',
   10503: 'The sandbox is being reset to the demo data. Try again in a moment.',
   10504: 'The API took too long to answer. Try again in a moment.',
@@ -58,16 +57,26 @@ function explainStatus(status: number): string {
   return 'The API refused the request. The message from the API says why.'
 }
 
+/** The dashboard's own server refused the request (PROXY_CODES.refused in src/server/envelope.ts). */
+export const REFUSED_CODE = 10403
+
 export interface ExplainedError {
   /** One plain sentence saying what went wrong. */
   summary: string
   /** Every error from the API: its code, its message, and a plain explanation where one is known. */
   items: (ApiErrorItem & { explanation?: string })[]
   status: number
+  /** Refused for who the person is (or where the request came from): trying again cannot help. */
+  refused?: boolean
 }
 
 /** Turns anything thrown by a query or mutation into text a person can act on. */
 export function explainError(err: unknown): ExplainedError {
+  // The dashboard's own server refused (10403: a role or zone scope it lacks, or a write from
+  // elsewhere): its message is the real reason, said once, with no generic guess before it.
+  if (err instanceof ApiRequestError && err.errors.length > 0 && err.errors.every((e) => e.code === REFUSED_CODE)) {
+    return { summary: err.errors.map((e) => e.message).join(' '), items: [], status: err.status, refused: true }
+  }
   if (err instanceof ApiRequestError) {
     const items = err.errors.map((e) => ({ ...e, explanation: explainCode(e.code) }))
     const summary = items.find((i) => i.explanation)?.explanation ?? explainStatus(err.status)
@@ -83,6 +92,7 @@ export function explainError(err: unknown): ExplainedError {
 
 /** A single line for toasts: "81058: An identical record already exists." */
 export function errorLine(err: unknown): string {
-  const { items } = explainError(err)
+  const { items, summary, refused } = explainError(err)
+  if (refused) return summary
   return items.map((i) => (i.code ? `${i.code}: ${i.message}` : i.message)).join(' · ')
 }

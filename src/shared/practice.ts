@@ -47,7 +47,7 @@ export const CHECKLIST_TASKS: readonly ChecklistTask[] = [
   {
     id: 'review-script',
     title: 'Review a detected script',
-    how: 'Under Page security → Scripts, open a script the site loads and record your verdict (for example "Reviewed: fine") in its review panel.',
+    how: 'Under Page security → Scripts, open a script the site loads and record your verdict (for example "Expected") in its review panel.',
     place: 'scripts',
     linkLabel: 'Open detected scripts',
   },

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { useCan } from '@/lib/access'
+import { useCan, useMe } from '@/lib/access'
 import { lastZone, useZoneIdFromUrl } from '../current-zone'
 import { useQuery } from '@tanstack/react-query'
 import { zoneQueryOptions } from '@/features/zones/api/get-zone'
@@ -51,6 +51,10 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const remembered = lastZone()
   const zoneId = urlZone ?? remembered?.id
   const admin = useCan('admin', undefined, 'dashboard').allowed
+  // Load balancing and Invites are account-level information, which the server shows only to people
+  // with all zones: someone limited to some zones is not offered links that could only be refused.
+  const me = useMe()
+  const accountWide = me.data?.person.zones !== undefined ? me.data.person.zones === '*' : true
   const current = useQuery({ ...zoneQueryOptions(urlZone ?? ''), enabled: !!urlZone })
   // One heading inside and outside a zone: "Zone: example.com" once the name is known.
   const zoneName = urlZone ? current.data?.name : remembered?.name
@@ -71,18 +75,22 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
             Zones
           </Link>
         </li>
-        <li>
-          <Link to="/load-balancing" className={itemBase} onClick={onNavigate} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
-            <Icon d={icons.lb} />
-            Load balancing
-          </Link>
-        </li>
-        <li>
-          <Link to="/invites" className={itemBase} onClick={onNavigate} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
-            <Icon d={icons.invites} />
-            Invites
-          </Link>
-        </li>
+        {accountWide && (
+          <>
+            <li>
+              <Link to="/load-balancing" className={itemBase} onClick={onNavigate} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
+                <Icon d={icons.lb} />
+                Load balancing
+              </Link>
+            </li>
+            <li>
+              <Link to="/invites" className={itemBase} onClick={onNavigate} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
+                <Icon d={icons.invites} />
+                Invites
+              </Link>
+            </li>
+          </>
+        )}
         {admin && (
           <li>
             <Link to="/people" className={itemBase} onClick={onNavigate} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>

@@ -12,7 +12,7 @@ import { UndoPanel } from './undo-panel'
 export const ACTION_WORDS: Record<string, string> = {
   create: 'Created', update: 'Changed', replace: 'Replaced', delete: 'Deleted', proxy: 'Changed the proxy status',
   batch: 'Bulk change', import: 'Imported records', undo: 'Undid a change', reset: 'Reset the sandbox', accept: 'Accepted', decline: 'Declined',
-  password: 'Reset a password', 'end-sessions': 'Ended sessions',
+  password: 'Reset a password', 'end-sessions': 'Ended sessions', validate: 'Validated',
   'sign-in': 'Sign-in', 'sign-out': 'Signed out', 'password-change': 'Changed own password',
   'token-create': 'Made a personal API token', 'token-revoke': 'Revoked a personal API token', 'tokens-revoke': "Revoked all of a person's API tokens",
   'second-factor': 'Second factor at sign-in', 'two-factor-on': 'Turned on two-factor sign-in', 'two-factor-off': 'Turned off two-factor sign-in',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { cn, formatNumber } from '@/lib/format'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
@@ -15,7 +16,7 @@ const statusClass = {
  * Progress of a bulk operation: a progress bar, a Cancel button while it runs, and a result per
  * item (done / failed with the API's code and message / skipped after cancel). Open while phase ≠ idle.
  */
-export function BulkProgress<T>({ runner, title, onClose }: { runner: BulkRunner<T>; title: string; onClose: () => void }) {
+export function BulkProgress<T>({ runner, title, onClose, after }: { runner: BulkRunner<T>; title: string; onClose: () => void; /** Shown once finished, above the results (e.g. Undo). */ after?: ReactNode }) {
   const { phase, total, results, counts, waiting } = runner
   const finished = results.length
   const pct = total ? Math.round((finished / total) * 100) : 0
@@ -48,6 +49,7 @@ export function BulkProgress<T>({ runner, title, onClose }: { runner: BulkRunner
       }
     >
       <div className="space-y-3">
+        {!running && after}
         <div>
           <div className="mb-1 flex justify-between text-sm text-zinc-700 dark:text-zinc-300">
             <span>

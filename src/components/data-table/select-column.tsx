@@ -17,6 +17,8 @@ export function selectColumn<T extends object>(describe: (row: T) => string): Co
         type="checkbox"
         className={box}
         aria-label="Select all rows on this page"
+        // Nothing on the page can be selected (e.g. a viewer): the box says so instead of looking usable.
+        disabled={!table.getRowModel().rows.some((r) => r.getCanSelect())}
         checked={table.getIsAllPageRowsSelected()}
         ref={(el) => {
           if (el) el.indeterminate = !table.getIsAllPageRowsSelected() && table.getIsSomePageRowsSelected()

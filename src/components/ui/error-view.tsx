@@ -6,7 +6,7 @@ import { Button } from './button'
  * and a Retry button.
  */
 export function ErrorView({ error, onRetry, title = 'This could not be loaded' }: { error: unknown; onRetry?: () => void; title?: string }) {
-  const { summary, items, status } = explainError(error)
+  const { summary, items, status, refused } = explainError(error)
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-5 dark:border-red-900 dark:bg-red-950/40">
       <h2 className="text-base font-semibold text-red-900 dark:text-red-100">{title}</h2>
@@ -23,7 +23,8 @@ export function ErrorView({ error, onRetry, title = 'This could not be loaded' }
         ))}
       </ul>
       {status > 0 && <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">HTTP status {status}</p>}
-      {onRetry && (
+      {/* A refusal for who the person is would only be refused again: no Retry for it. */}
+      {onRetry && !refused && (
         <Button className="mt-4" onClick={onRetry}>
           Retry
         </Button>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { canonicalIPv6, inCidr, isIPv4, isIPv6, isPrivateAddress } from './ip'
+import { canBeProxied } from './proxiable'
 import { isServiceAddress, SERVICE_IP_RANGES, serviceRangeOf } from './service-ranges'
 
 describe('IPv4', () => {
@@ -72,5 +73,18 @@ describe('ranges', () => {
     ])
       expect(isPrivateAddress(ip), ip).toBe(true)
     for (const ip of ['172.32.0.1', '192.0.2.1', '2001:db8::1', '8.8.4.4']) expect(isPrivateAddress(ip), ip).toBe(false)
+  })
+})
+
+describe('canBeProxied: the one rule form, proxy, sandbox and import share (issue 29)', () => {
+  it('A, AAAA and CNAME only, never a private address', () => {
+    expect(canBeProxied('A', '192.0.2.1')).toBe(true)
+    expect(canBeProxied('AAAA', '2001:db8::1')).toBe(true)
+    expect(canBeProxied('CNAME', 'app.example.net')).toBe(true)
+    expect(canBeProxied('A', '10.0.0.1')).toBe(false)
+    expect(canBeProxied('A', ' 192.168.1.1 ')).toBe(false)
+    expect(canBeProxied('AAAA', 'fe80::1')).toBe(false)
+    expect(canBeProxied('MX', 'mx.example.net')).toBe(false)
+    expect(canBeProxied('TXT', 'hello')).toBe(false)
   })
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isPrivateAddress } from '../dns/ip'
+import { canBeProxied } from '../dns/proxiable'
 import { dataFromRdata } from '../dns/rdata'
 import { DNS_RECORD_TYPES, isProxiableType, type DataRecordType, type DnsRecordType } from '../dns/record-types'
 import { recordDataSchemas } from './dns-record-data'
@@ -35,8 +35,8 @@ const issue = (ctx: Ctx, path: string, message: string, code?: number) =>
 
 const sameName = (a: string, b: string) => a.toLowerCase().replace(/\.$/, '') === b.toLowerCase().replace(/\.$/, '')
 
-function addressRules(v: { content: string; proxied?: boolean }, ctx: Ctx) {
-  if (v.proxied && isPrivateAddress(v.content)) {
+function addressRules(v: { type: 'A' | 'AAAA'; content: string; proxied?: boolean }, ctx: Ctx) {
+  if (v.proxied && !canBeProxied(v.type, v.content)) {
     issue(
       ctx,
       'proxied',

@@ -9,8 +9,8 @@ export type DnsBatchBody = Partial<Record<DnsBatchKind, Record<string, unknown>[
 export type DnsBatchResult = Record<DnsBatchKind, DnsRecord[]>
 
 /** `POST …/dns_records/batch`: one transaction on the service, all or nothing. */
-export const batchDnsRecords = (zoneId: string, body: DnsBatchBody, signal?: AbortSignal) =>
-  api.post<DnsBatchResult>(apiPath('/zones/:zone_id/dns_records/batch', { zone_id: zoneId }), body, { signal })
+export const batchDnsRecords = (zoneId: string, body: DnsBatchBody, signal?: AbortSignal, onAuditEntry?: (id: number) => void) =>
+  api.post<DnsBatchResult>(apiPath('/zones/:zone_id/dns_records/batch', { zone_id: zoneId }), body, { signal, onAuditEntry })
 
 /** Records one batch request may hold on the zone's plan (the service: 200 on Free, 3,500 on paid plans). */
 export const batchLimitFor = (planLegacyId: string | undefined) => (planLegacyId && planLegacyId !== 'free' ? 3500 : 200)
@@ -29,9 +29,11 @@ export async function runBatchOf(
   zoneId: string,
   kind: DnsBatchKind,
   items: Record<string, unknown>[],
+  /** The audit entry of each batch that went through (so the whole run can be undone). */
+  onAuditEntry?: (id: number) => void,
 ): Promise<(ApiRequestError | null)[]> {
   try {
-    await batchDnsRecords(zoneId, { [kind]: items })
+    await batchDnsRecords(zoneId, { [kind]: items }, undefined, onAuditEntry)
     return items.map(() => null)
   } catch (err) {
     if (!(err instanceof ApiRequestError)) throw err

@@ -11,6 +11,7 @@ import { api, apiPath } from '@/lib/api-client'
 import type { Zone } from '@/shared/schemas/zone'
 import { batchLimitFor, getAllMatchingRecords, runBatchOf } from '../api/batch-dns-records'
 import type { DnsSearch } from '../api/dns-search'
+import { BulkUndo } from './bulk-undo'
 
 // Asked only when someone changes proxy status; its code loads then.
 const BulkProxyDialog = lazy(() => import('./bulk-proxy-dialog').then((m) => ({ default: m.BulkProxyDialog })))
@@ -43,6 +44,8 @@ export function DnsBulkActions({ zoneId, selection, onDone }: { zoneId: string; 
   const [loading, setLoading] = useState(false)
   const [resolved, setResolved] = useState<DnsRecord[] | null>(null)
   const [action, setAction] = useState<{ verb: string; done: string } | null>(null)
+  // The audit entry of each delete batch that went through: "Undo" undoes them together.
+  const [deleteEntries, setDeleteEntries] = useState<number[]>([])
   const deleter = useBulkRunner<DnsRecord>({
     key: (r) => r.id,
     label,
@@ -53,6 +56,7 @@ export function DnsBulkActions({ zoneId, selection, onDone }: { zoneId: string; 
           zoneId,
           'deletes',
           items.map((r) => ({ id: r.id })),
+          (entry) => setDeleteEntries((list) => [...list, entry]),
         ),
     },
   })
@@ -95,6 +99,7 @@ export function DnsBulkActions({ zoneId, selection, onDone }: { zoneId: string; 
   const records = resolved ?? []
   const names = records.slice(0, SHOWN).map((r) => `${r.type} ${r.name}`)
   const close = () => {
+    setDeleteEntries([])
     deleter.reset()
     proxier.reset()
     setResolved(null)
@@ -124,12 +129,13 @@ export function DnsBulkActions({ zoneId, selection, onDone }: { zoneId: string; 
       <ConfirmDialog
         open={asking === 'delete'}
         title={`Delete ${plural(records.length, 'record')}?`}
-        consequence={`These records will be deleted: ${names.join(', ')}${records.length > SHOWN ? ` and ${records.length - SHOWN} more` : ''}. Visitors and services using them will stop finding them. This cannot be undone.`}
+        consequence={`These records will be deleted: ${names.join(', ')}${records.length > SHOWN ? ` and ${records.length - SHOWN} more` : ''}. Visitors and services using them will stop finding them. You can undo it: the result offers Undo, and the audit log keeps every request.`}
         confirmLabel={`Delete ${plural(records.length, 'record')}`}
         onCancel={() => setAsking(null)}
         onConfirm={() => {
           setAsking(null)
           setAction({ verb: 'Deleting', done: 'Deleted' })
+          setDeleteEntries([])
           void deleter.start(records)
         }}
       >
@@ -154,7 +160,12 @@ export function DnsBulkActions({ zoneId, selection, onDone }: { zoneId: string; 
           />
         </Suspense>
       )}
-      <BulkProgress runner={runner} title={title} onClose={close} />
+      <BulkProgress
+        runner={runner}
+        title={title}
+        onClose={close}
+        after={runner === deleter && deleter.counts.ok > 0 && <BulkUndo entries={deleteEntries} records={deleter.counts.ok} zoneId={zoneId} />}
+      />
     </>
   )
 }

@@ -1,6 +1,6 @@
-import { Fragment, lazy, Suspense } from 'react'
+import { Fragment, lazy, Suspense, useId, useState } from 'react'
 import { Switch } from '@/components/form/switch'
-import { Badge } from '@/components/ui/badge'
+import { Badge, type BadgeTone } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { TruncatedText } from '@/components/ui/truncated-text'
 import { isProxiableType } from '@/shared/dns/record-types'
@@ -13,31 +13,71 @@ const RecordExplanation = lazy(() => import('./record-explanation').then((m) => 
 /** "A record www.example.com": how a record is named in buttons, dialogs and results. */
 export const recordLabel = (r: Pick<DnsRecord, 'type' | 'name'>) => `${r.type} record ${r.name}`
 
+/**
+ * A badge whose explanation opens on a click, a tap or Enter (a hover-only title reaches neither
+ * keyboards nor touch screens): the explanation shows under the badges (issue 29, item 4).
+ */
+function ExplainedBadge({ tone, text, why }: { tone?: BadgeTone; text: string; why: string }) {
+  const [open, setOpen] = useState(false)
+  const id = useId()
+  return (
+    <>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+        className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
+      >
+        <Badge tone={tone}>
+          {text}
+          <span aria-hidden="true" className="text-[0.65rem] opacity-70">
+            {open ? '▲' : 'ⓘ'}
+          </span>
+          <span className="sr-only">: {open ? 'hide' : 'show'} what this means</span>
+        </Badge>
+      </button>
+      {open && (
+        <p id={id} className="basis-full text-xs text-zinc-700 dark:text-zinc-300">
+          {why}
+        </p>
+      )}
+    </>
+  )
+}
+
 /** Shadow metadata in words: records under a delegation are answered by other name servers. */
 function ShadowBadge({ meta }: { meta: DnsRecord['meta'] }) {
   if (meta.dead_glue)
     return (
-      <Badge tone="warning" title="Glue for a delegation that a shallower delegation cuts off: it is never served. Safe to remove once the other name servers hold it.">
-        Unreachable glue
-      </Badge>
+      <ExplainedBadge
+        tone="warning"
+        text="Unreachable glue"
+        why="Glue for a delegation that a shallower delegation cuts off: it is never served. Safe to remove once the other name servers hold it."
+      />
     )
   if (meta.is_glue)
     return (
-      <Badge tone="info" title="The address of a name server the delegation points to: still served with the delegation so resolvers can reach it.">
-        Glue
-      </Badge>
+      <ExplainedBadge
+        tone="info"
+        text="Glue"
+        why="The address of a name server the delegation points to: still served with the delegation so resolvers can reach it."
+      />
     )
   if (meta.shadowed_by?.length)
     return (
-      <Badge tone="warning" title="This name is delegated to other name servers (an NS record above it), so they answer for it and this record is not served.">
-        Shadowed by a delegation
-      </Badge>
+      <ExplainedBadge
+        tone="warning"
+        text="Shadowed by a delegation"
+        why="This name is delegated to other name servers (an NS record above it), so they answer for it and this record is not served."
+      />
     )
   if (meta.shadowed_records_count)
     return (
-      <Badge title={`Delegates this name: ${meta.shadowed_records_count} record(s) at or below it are answered by the delegated name servers, not by this zone.`}>
-        Hides {meta.shadowed_records_count}
-      </Badge>
+      <ExplainedBadge
+        text={`Hides ${meta.shadowed_records_count}`}
+        why={`Delegates this name: ${meta.shadowed_records_count} record(s) at or below it are answered by the delegated name servers, not by this zone.`}
+      />
     )
   return null
 }
@@ -148,7 +188,7 @@ export function ProxiedCell({ record }: { record: DnsRecord }) {
         checked={record.proxied}
         disabled={!canEdit || proxiedSaving === record.id}
         onChange={(v) => setProxied(record, v)}
-        label={`Proxy ${record.name} (${record.type} ${record.content})`}
+        label={`Proxy ${record.name} (${record.type} ${record.content}); applies at once`}
       />
       <span className={record.proxied ? 'font-medium text-blue-700 dark:text-blue-300' : 'text-zinc-600 dark:text-zinc-400'}>
         {record.proxied ? 'Proxied' : 'DNS only'}

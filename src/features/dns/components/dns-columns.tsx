@@ -54,8 +54,14 @@ export const dnsColumns = col.columns([
   }),
   col.accessor('proxied', {
     id: 'proxied',
-    header: 'Proxy status',
-    meta: { className: 'w-[8.75rem]', filter: { kind: 'boolean', key: 'proxied', label: 'Proxy status', trueLabel: 'Proxied', falseLabel: 'DNS only', allLabel: 'Any' } },
+    // The switch changes the live record at once (the toast offers Undo): said where the switch is.
+    header: () => (
+      <span>
+        Proxy status
+        <span className="block text-xs font-normal tracking-normal text-zinc-600 normal-case dark:text-zinc-400">switch applies at once</span>
+      </span>
+    ),
+    meta: { className: 'w-[8.75rem]', label: 'Proxy status', filter: { kind: 'boolean', key: 'proxied', label: 'Proxy status', trueLabel: 'Proxied', falseLabel: 'DNS only', allLabel: 'Any' } },
     cell: (info) => <ProxiedCell record={info.row.original} />,
   }),
   col.accessor('ttl', {

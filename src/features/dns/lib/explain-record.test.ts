@@ -99,3 +99,17 @@ describe('record data helpers', () => {
     expect(formatDuration(604800)).toBe('1 week')
   })
 })
+
+describe('explainRecord under a delegation (issue 29, item 4)', () => {
+  const wiki = rec({ type: 'A', name: 'wiki.lab.example.com', content: '192.0.2.61' })
+  it('says a shadowed record is not served, and why, before what it would do', () => {
+    const s = explainRecord({ ...wiki, meta: { shadowed_by: ['ns-id'] } })
+    expect(s).toMatch(/^Not served: wiki\.lab\.example\.com is delegated to other name servers/)
+    expect(s).toContain('If it were served: visitors to wiki.lab.example.com go straight to the server at 192.0.2.61')
+    expect(s).not.toMatch(/^Visitors/)
+  })
+  it('glue is served; glue cut off by a higher delegation is not', () => {
+    expect(explainRecord({ ...wiki, meta: { shadowed_by: ['x'], is_glue: true } })).toMatch(/^Visitors .* It is served as glue/)
+    expect(explainRecord({ ...wiki, meta: { shadowed_by: ['x'], is_glue: true, dead_glue: true } })).toMatch(/^Not served: this is the address of a name server/)
+  })
+})

@@ -7,7 +7,10 @@ import { parseSoa, recordData } from './record-data'
  * Every type has a sentence; the content is always quoted as text (never HTML).
  */
 
-export type ExplainableRecord = Pick<DnsRecord, 'type' | 'name' | 'content' | 'proxied' | 'priority' | 'data'>
+export type ExplainableRecord = Pick<DnsRecord, 'type' | 'name' | 'content' | 'proxied' | 'priority' | 'data'> & {
+  /** Delegation facts from the list (absent for a record not saved yet). */
+  meta?: Pick<DnsRecord['meta'], 'shadowed_by' | 'is_glue' | 'dead_glue'>
+}
 
 export interface ExplainContext {
   /** The lowest MX priority among the records shown for the same name (to say "first" or "as a backup"). */
@@ -132,7 +135,27 @@ function location(r: ExplainableRecord): string {
 }
 
 /** One plain sentence saying what the record does. */
+/**
+ * A record under a delegation is not served by this zone (the "Shadowed by a delegation" badge):
+ * the explanation says so first and why, and only then what it would do (issue 29, item 4).
+ */
 export function explainRecord(r: ExplainableRecord, ctx: ExplainContext = {}): string {
+  const meaning = explainMeaning(r, ctx)
+  const m = r.meta
+  const would = `If it were served: ${meaning.charAt(0).toLowerCase()}${meaning.slice(1)}`
+  if (m?.dead_glue) {
+    return `Not served: this is the address of a name server for a delegation that a delegation higher up already cuts off, so no resolver ever asks this zone for it. ${would}`
+  }
+  if (m?.is_glue) {
+    return `${meaning} It is served as glue: the address of a name server the delegation points to, given out with the delegation so resolvers can reach that server.`
+  }
+  if (m?.shadowed_by?.length) {
+    return `Not served: ${r.name} is delegated to other name servers (an NS record at or above it), so they answer for it and this record is never given out. ${would}`
+  }
+  return meaning
+}
+
+function explainMeaning(r: ExplainableRecord, ctx: ExplainContext): string {
   const d = () => recordData(r)
   switch (r.type) {
     case 'A':

@@ -51,7 +51,7 @@ export function InvitesPage() {
 
   return (
     <>
-      <PageHeader title="Invites" description="Invitations you received to join other accounts. Accepting gives you the roles listed on the invite." />
+      <PageHeader title="Invites" description="Invitations the API account this dashboard uses has received to join other accounts. Accepting gives that account the roles listed on the invite." />
       {q.isPending ? (
         <LoadingBlock />
       ) : q.error ? (
@@ -63,7 +63,7 @@ export function InvitesPage() {
             <h2 id="pending-h" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
               Waiting for your answer
             </h2>
-            {pending.length === 0 && <EmptyState title="No pending invites" description="When someone invites you to their account, it shows here." />}
+            {pending.length === 0 && <EmptyState title="No pending invites" description="When someone invites the API account to their account, it shows here." />}
             {pending.map((i) => (
               <InviteCard key={i.id} invite={i} now={now} onAnswer={canAnswer ? (status) => setAnswer({ invite: i, status }) : undefined} />
             ))}

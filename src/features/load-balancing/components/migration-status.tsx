@@ -40,8 +40,11 @@ function headline(s: MigrationState, running: boolean): string {
 function logLine(e: MigrationEvent): string {
   if (e.type === 'policy') return `${e.adopted ? 'Found an existing policy' : 'Created a policy'} for ${e.address}`
   if (e.type === 'page-blocked') return `Page ${e.page}: left alone (${plural(e.missing.length, 'address', 'addresses')} without a policy)`
+  // What was done: the pools whose e-mail was cleared, named (those without one were not touched).
+  // Logs saved before issue 29 counted every pool on the page in `pools`; the names are the truth.
+  const count = e.names.length > 0 ? e.names.length : e.pools
   const names = e.names.length > 0 ? `: ${e.names.slice(0, 5).join(', ')}${e.names.length > 5 ? ` and ${e.names.length - 5} more` : ''}` : ''
-  return `Page ${e.page}: cleared ${plural(e.pools, 'pool')}${names}`
+  return `Page ${e.page}: cleared ${plural(count, 'pool')}${names}`
 }
 
 /** A saved migration: where it is, what it did, and Resume / Cancel / Discard. */
@@ -122,13 +125,22 @@ export function MigrationStatus({ m, state }: { m: MigrationController; state: M
           </>
         )}
       </div>
-      <ol aria-label="Migration log" aria-live="polite" className="max-h-40 overflow-y-auto text-xs text-zinc-600 dark:text-zinc-400">
-        {state.log.slice(-8).map((e, i) => (
-          <li key={i} className="wrap-anywhere">
-            {logLine(e)}
-          </li>
-        ))}
-      </ol>
+      {/* Every line, in a scroll area reachable by keyboard (WCAG 2.1.1; axe: scrollable-region-focusable). */}
+      <div
+        role="region"
+        aria-label="Migration log, every step"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        className="max-h-40 overflow-y-auto rounded focus-visible:outline-2 focus-visible:outline-blue-600"
+      >
+        <ol aria-label="Migration log" aria-live="polite" className="text-xs text-zinc-600 dark:text-zinc-400">
+          {state.log.map((e, i) => (
+            <li key={i} className="wrap-anywhere">
+              {logLine(e)}
+            </li>
+          ))}
+        </ol>
+      </div>
     </div>
   )
 }

@@ -130,7 +130,7 @@ export async function runMigration(initial: MigrationState, client: MigrationCli
         throw new MigrationStopped(`Page ${page} still shows legacy e-mails after clearing. Resume to try again.`)
       }
       const names = fresh.result.filter((p) => p.notification_email.trim() !== '').map((p) => p.name)
-      await commit({ ...others, clearedPages: [...others.clearedPages, page], warnings }, { type: 'page-cleared', page, pools: cleared.length, names })
+      await commit({ ...others, clearedPages: [...others.clearedPages, page], warnings }, { type: 'page-cleared', page, pools: names.length, names })
     }
     if (s.blockedPages.length === 0) await commit({ step: 'done' })
   }

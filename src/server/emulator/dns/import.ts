@@ -1,6 +1,6 @@
-import { isPrivateAddress } from '../../../shared/dns/ip'
+import { canBeProxied } from '../../../shared/dns/proxiable'
 import { dataFromRdata } from '../../../shared/dns/rdata'
-import { isDataType, isProxiableType } from '../../../shared/dns/record-types'
+import { isDataType } from '../../../shared/dns/record-types'
 import type { DnsImportResult } from '../../../shared/schemas/dns-record'
 import { looksLikeIp } from '../../../shared/schemas/dns-text-fields'
 import type { ApiMessage } from '../../../shared/schemas/common'
@@ -73,8 +73,7 @@ export function entryToBody(e: ZoneFileEntry, importProxied: boolean): Record<st
       } else body.content = e.rdata
   }
   const content = typeof body.content === 'string' ? body.content : ''
-  const fromFlag =
-    importProxied && isProxiableType(e.type) && !((e.type === 'A' || e.type === 'AAAA') && isPrivateAddress(content))
+  const fromFlag = importProxied && canBeProxied(e.type, content)
   const proxied = proxiedTag ?? fromFlag
   if (proxied) body.proxied = true
   return body

@@ -1,7 +1,6 @@
 import type { Statement } from 'better-sqlite3'
 import type { NormalisedRecord } from '../../../shared/dns/normalise'
-import { isPrivateAddress } from '../../../shared/dns/ip'
-import { isProxiableType } from '../../../shared/dns/record-types'
+import { canBeProxied } from '../../../shared/dns/proxiable'
 import type { DnsRecord } from '../../../shared/schemas/dns-record'
 import type { Db } from '../module'
 import { searchText } from './schema'
@@ -54,8 +53,7 @@ export function sql(db: Db, text: string): Statement {
 }
 
 /** Whether the service could proxy this record: A/AAAA/CNAME, except private addresses. */
-export const computeProxiable = (type: string, content: string) =>
-  isProxiableType(type) && !((type === 'A' || type === 'AAAA') && isPrivateAddress(content))
+export const computeProxiable = canBeProxied
 
 /** The record as the API returns it (api-notes §3.3): no zone_id, zone_name or locked. */
 export function toApiRecord(row: RecordRow): DnsRecord {

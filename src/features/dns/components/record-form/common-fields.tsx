@@ -4,7 +4,7 @@ import { Field, inputBorder, inputClass } from '@/components/form/field'
 import { SelectField, TextField } from '@/components/form/fields'
 import { SwitchField } from '@/components/form/switch-field'
 import { cn } from '@/lib/format'
-import { isPrivateAddress } from '@/shared/dns/ip'
+import { canBeProxied } from '@/shared/dns/proxiable'
 import { nameWarnings, toFqdn } from '@/shared/dns/names'
 import { RECORD_ATTRIBUTE_LIMITS, type PlanTier } from '@/shared/dns/plan-limits'
 import { formatTtl, isProxiableType, TTL_AUTO, TTL_AUTO_SECONDS, type DnsRecordType } from '@/shared/dns/record-types'
@@ -56,7 +56,7 @@ export function ProxyAndTtlFields({ control, type }: Props) {
   const ttl = useWatch({ control, name: 'ttl' })
   const proxiable = isProxiableType(type)
   const privateWarning =
-    proxiable && (type === 'A' || type === 'AAAA') && isPrivateAddress(content.trim())
+    proxiable && !canBeProxied(type, content)
       ? `${content.trim()} is a private address, reachable only inside your own network, so it cannot be proxied.`
       : undefined
   const ttlHelp = `How long other DNS servers may remember (cache) this answer before asking again. Auto means the service picks it: ${TTL_AUTO_SECONDS} seconds (5 minutes).`
