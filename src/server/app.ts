@@ -106,9 +106,10 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   // Live: the upstream API, except for a practising session, which goes to its person's own emulator.
   const upstream = () =>
     createUpstream({ baseUrl: config.apiBaseUrl, credential: config.credential!, timeoutMs: config.upstreamTimeoutMs, onAnswer: budget?.observe })
-  // The watch reads through the budget too (one live upstream for everything this instance sends).
-  const live = emulator ? undefined : budget ? budget.forward(upstream()) : upstream()
-  const forward = emulator ? emulatorForward(emulator) : practice.forward(live!)
+  // One live upstream for everything this instance sends: people's requests pass the budget's gate
+  // and cache; the script watch (no request of a person) sends directly, its answers still observed.
+  const live = emulator ? undefined : upstream()
+  const forward = emulator ? emulatorForward(emulator) : practice.forward(budget ? budget.forward(live!) : live!)
   // Audit log (issue 12): its recorder wraps sign-in, roles and dispatch; see src/server/audit.
   const mode = (c: Context) => (practice.practising(c) ? 'practice' : config.mode)
   const audit = setUpAudit(app, { store, forward, match, mode, retentionDays: config.auditRetentionDays })
