@@ -21,7 +21,7 @@ test.describe('at 390 px', () => {
   test('every page-security tab is on screen', async ({ page }) => {
     await page.goto(zoneUrl('demo', 'page-shield/scripts'))
     const tabs = page.getByRole('navigation', { name: 'Page security' }).getByRole('link')
-    await expect(tabs).toHaveCount(6)
+    await expect(tabs).toHaveCount(7)
     for (const tab of await tabs.all()) await expect(tab).toBeInViewport()
   })
 })
