@@ -18,13 +18,15 @@ import {
   useUnlinkSso,
   useUpdatePerson,
 } from '../api/people'
-import { PersonTokensDialog } from './person-tokens-dialog'
 import { SessionList } from './session-list'
-import { TwoFactorPolicyCard } from './two-factor-policy'
 
 // The add/edit form (zod, form fields) loads when it is opened: the list is what the page shows first.
 const PersonDialog = lazy(() => import('./person-dialog').then((m) => ({ default: m.PersonDialog })))
 const SsoLinkDialog = lazy(() => import('./sso-link-dialog').then((m) => ({ default: m.SsoLinkDialog })))
+const PersonTokensDialog = lazy(() => import('./person-tokens-dialog').then((m) => ({ default: m.PersonTokensDialog })))
+// Loaded after the list: it reads the policy names from the shared schemas (zod), which would
+// otherwise put them in the page's first load (the bundle budget).
+const TwoFactorPolicyCard = lazy(() => import('./two-factor-policy').then((m) => ({ default: m.TwoFactorPolicyCard })))
 
 type Action = { kind: 'add' } | { kind: 'edit' | 'disable' | 'reset' | 'sessions' | 'tokens' | 'two-factor' | 'link' | 'unlink'; person: PersonView } | null
 
@@ -165,7 +167,11 @@ export function PeoplePage() {
       {action?.kind === 'disable' && <DisableDialog person={action.person} onClose={() => setAction(null)} />}
       {action?.kind === 'reset' && <ResetDialog person={action.person} onClose={() => setAction(null)} />}
       {action?.kind === 'sessions' && <SessionsDialog person={action.person} onClose={() => setAction(null)} />}
-      {action?.kind === 'tokens' && <PersonTokensDialog person={action.person} onClose={() => setAction(null)} />}
+      {action?.kind === 'tokens' && (
+        <Suspense fallback={null}>
+          <PersonTokensDialog person={action.person} onClose={() => setAction(null)} />
+        </Suspense>
+      )}
       {action?.kind === 'link' && (
         <Suspense fallback={null}>
           <SsoLinkDialog
@@ -178,7 +184,11 @@ export function PeoplePage() {
       )}
       {action?.kind === 'unlink' && <UnlinkDialog person={action.person} onClose={() => setAction(null)} />}
       {action?.kind === 'two-factor' && <ResetTwoFactorDialog person={action.person} onClose={() => setAction(null)} />}
-      {can.allowed && people.data && <TwoFactorPolicyCard />}
+      {can.allowed && people.data && (
+        <Suspense fallback={null}>
+          <TwoFactorPolicyCard />
+        </Suspense>
+      )}
     </>
   )
 }
