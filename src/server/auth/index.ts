@@ -11,7 +11,9 @@ import { LOCAL_ADMIN, setActor } from './actor'
 import { registerClientDoorAccess } from './client-door'
 import { PASSWORD_PAGE, registerPasswordChange } from './password-change'
 import { registerSignIn, SESSION_COOKIE } from './sign-in'
-import { registerTwoFactor, SECOND_FACTOR_PAGE, TWO_FACTOR_PAGE } from './two-factor'
+import { registerTwoFactor, PASSKEYS_PAGE, SECOND_FACTOR_PAGE, TWO_FACTOR_PAGE } from './two-factor'
+import { registerPasskeys } from './passkeys'
+import { PASSKEY_SCRIPT_PATH } from './passkey-script'
 
 export { actorOf, hasRole, maybeActor, type Actor } from './actor'
 export { SESSION_COOKIE } from './sign-in'
@@ -35,12 +37,15 @@ const OPEN = (path: string) =>
   path === '/login' ||
   path === '/logout' ||
   path === '/setup' ||
+  path === PASSKEY_SCRIPT_PATH ||
   path.startsWith('/login/oidc') ||
   path.startsWith('/client/')
 
 /** What a session waiting for its second factor (`pending`), or for setting one up (`enrol`), may reach. */
 const ALLOWED_BEFORE_SECOND_FACTOR = (state: 'pending' | 'enrol', path: string) =>
-  state === 'pending' ? path === SECOND_FACTOR_PAGE : path === TWO_FACTOR_PAGE || path === PASSWORD_PAGE || path === '/api/local/me'
+  state === 'pending'
+    ? path === SECOND_FACTOR_PAGE
+    : path === TWO_FACTOR_PAGE || path === PASSKEYS_PAGE || path === PASSWORD_PAGE || path === '/api/local/me'
 
 /** What a person who signed in with a one-time password may reach before choosing their own. */
 const ALLOWED_BEFORE_NEW_PASSWORD = (path: string) => path === PASSWORD_PAGE || path === '/api/local/me'
@@ -114,6 +119,7 @@ export function registerAuth(app: Hono, options: AuthOptions): { signInRequired:
 
   registerPasswordChange(app, store, options.now)
   registerTwoFactor(app, store, options.now)
+  registerPasskeys(app, store)
   const scope = registerAccess(app, options)
   const signInRequired = async () => !loopback || Boolean(options.oidc) || !(await nobodyYet())
   registerClientDoorAccess(app, { store, scope, signInRequired })

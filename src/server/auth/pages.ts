@@ -21,6 +21,9 @@ const STYLE = `
   p { line-height: 1.5; }
   label { display: block; font-weight: 600; margin: 1rem 0 0.35rem; }
   input { width: 100%; box-sizing: border-box; font-size: 1rem; padding: 0.55rem; border: 1px solid #6b7280; border-radius: 4px; }
+  h2 { font-size: 1.1rem; margin: 1.25rem 0 0.25rem; }
+  ul.items { padding: 0; list-style: none; } ul.items li { padding: 0.5rem 0; border-bottom: 1px solid #d1d5db; }
+  ul.items form { display: inline; } ul.items button { margin: 0.25rem 0 0; padding: 0.3rem 0.8rem; background: #b91c1c; }
   input:focus, button:focus, a:focus { outline: 3px solid #2563eb; outline-offset: 2px; }
   button, .button { display: inline-block; margin-top: 1rem; font-size: 1rem; padding: 0.55rem 1.2rem; border: 0; border-radius: 4px; background: #1d4ed8; color: #fff; cursor: pointer; text-decoration: none; }
   .error { color: #b91c1c; font-weight: 600; }
@@ -51,7 +54,17 @@ export interface PageOptions {
   after?: string
   /** A link under the form (e.g. single sign-on). */
   link?: { href: string; text: string }
+  /** Markup before the form, already built with escapeHtml (the passkey list and button). */
+  beforeForm?: string
+  /** A same-site script and the JSON it reads (`#zk-data`); the page's CSP must allow the script. */
+  script?: { src: string; data: unknown }
 }
+
+/** PAGE_CSP plus the site's own scripts (the passkey pages only). */
+export const PAGE_CSP_WITH_SCRIPT = `${PAGE_CSP}; script-src 'self'`
+
+/** JSON safe inside a <script type="application/json"> element (no `</script>`, no `<!--`). */
+const scriptJson = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u003c')
 
 /** A small server-rendered page (sign-in, first-run setup, refusals): labelled fields, errors announced. */
 export function renderPage(o: PageOptions): string {
@@ -85,11 +98,11 @@ ${f.error ? `<p class="error" id="${fieldErrorId}">${escapeHtml(f.error)}</p>` :
 <main>
 <h1>${escapeHtml(o.title)}</h1>
 <p>${escapeHtml(o.intro)}</p>
-${o.error ? `<p class="error" role="alert" id="${errorId}">${escapeHtml(o.error)}</p>\n` : ''}${form}
+${o.error ? `<p class="error" role="alert" id="${errorId}">${escapeHtml(o.error)}</p>\n` : ''}${o.beforeForm ?? ''}${form}
 ${o.link ? `<p><a class="button" href="${escapeHtml(o.link.href)}">${escapeHtml(o.link.text)}</a></p>` : ''}
 ${o.after ? `<p class="hint">${escapeHtml(o.after)}</p>` : ''}
 </main>
-</body>
+${o.script ? `<script type="application/json" id="zk-data">${scriptJson(o.script.data)}</script>\n<script src="${escapeHtml(o.script.src)}"></script>\n` : ''}</body>
 </html>
 `
 }

@@ -3,25 +3,37 @@ import type { Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { getCookie } from 'hono/cookie'
 import { generateSecret, generateURI, verify } from 'otplib'
-import type { PersonWithHash, Store } from '../store'
-import { PAGE_CSP, renderPage, safeNext, type PageOptions } from './pages'
+import type { PersonWithHash, SessionInfo, Store } from '../store'
+import { escapeHtml, PAGE_CSP, PAGE_CSP_WITH_SCRIPT, renderPage, safeNext, type PageOptions } from './pages'
+import { PASSKEY_SCRIPT_PATH } from './passkey-script'
 import { clientAddress, foreignPost } from './request-info'
 import { recordSecurityEvent } from './security-audit'
 import { SESSION_COOKIE, startSession, throttledWords } from './sign-in'
 import { signInThrottle } from './throttle'
+import { authenticationOptions, relyingParty, verifyPasskeySignIn } from './webauthn'
 
 /** The second step of a sign-in (a session waiting for its code), and the page that sets one up. */
 export const SECOND_FACTOR_PAGE = '/login/two-factor'
 export const TWO_FACTOR_PAGE = '/two-factor'
+/** Passkeys of the signed-in person (passkeys.ts). */
+export const PASSKEYS_PAGE = '/two-factor/passkeys'
 const ISSUER = 'Zonekeeper'
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
 
-/** What a person's next session must do first: give their code (`pending`), set one up (`enrol`), or nothing. */
+/** The administrator's policy asks this person for a second factor (password accounts). */
+export async function secondFactorRequired(store: Store, person: PersonWithHash): Promise<boolean> {
+  const policy = await store.twoFactor.policy()
+  return policy === 'everyone' || (policy === 'admins' && person.role === 'admin')
+}
+
+/**
+ * What a person's next session must do first: give their second factor (`pending`: the app's code,
+ * a passkey or a recovery code), set one up (`enrol`), or nothing.
+ */
 export async function secondFactorNeeded(store: Store, person: PersonWithHash): Promise<'pending' | 'enrol' | undefined> {
   if (!person.passwordHash) return undefined
-  if ((await store.twoFactor.get(person.id))?.enabled) return 'pending'
-  const policy = await store.twoFactor.policy()
-  return policy === 'everyone' || (policy === 'admins' && person.role === 'admin') ? 'enrol' : undefined
+  if ((await store.twoFactor.get(person.id))?.enabled || (await store.passkeys.count(person.id)) > 0) return 'pending'
+  return (await secondFactorRequired(store, person)) ? 'enrol' : undefined
 }
 
 const normaliseRecovery = (code: string) => {
@@ -29,7 +41,7 @@ const normaliseRecovery = (code: string) => {
   return /^[a-z0-9]{10}$/.test(c) ? `${c.slice(0, 5)}-${c.slice(5)}` : undefined
 }
 
-function recoveryCodes(n = 10): string[] {
+export function recoveryCodes(n = 10): string[] {
   return Array.from({ length: n }, () => {
     const bytes = randomBytes(10)
     const s = Array.from(bytes, (b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length]).join('')
@@ -47,16 +59,16 @@ async function totpStep(secret: string, code: string, nowMs: number): Promise<nu
   return typeof step === 'number' ? step : undefined
 }
 
-/** Checks a code of an enabled second factor once: a TOTP code (not replayed) or an unused recovery code. */
-async function useCode(store: Store, personId: string, secret: string, code: string, nowMs: number) {
-  const step = await totpStep(secret, code, nowMs)
+/** Checks a code once: a TOTP code of an enabled app (not replayed) or an unused recovery code. */
+async function useCode(store: Store, personId: string, secret: string | undefined, code: string, nowMs: number) {
+  const step = secret === undefined ? undefined : await totpStep(secret, code, nowMs)
   if (step !== undefined) return (await store.twoFactor.useStep(personId, step)) ? 'app' : undefined
   const recovery = normaliseRecovery(code)
   return recovery && (await store.twoFactor.useRecoveryCode(personId, recovery)) ? 'recovery code' : undefined
 }
 
 function page(c: Context, status: 200 | 400 | 401 | 409 | 429, o: PageOptions) {
-  c.header('Content-Security-Policy', PAGE_CSP)
+  c.header('Content-Security-Policy', o.script ? PAGE_CSP_WITH_SCRIPT : PAGE_CSP)
   c.header('Cache-Control', 'no-store')
   c.header('Referrer-Policy', 'same-origin')
   return c.html(renderPage(o), status)
@@ -81,19 +93,36 @@ export function registerTwoFactor(app: Hono, store: Store, now: () => number = D
   const current = async (c: Context) => store.sessions.resolveWithPerson(getCookie(c, SESSION_COOKIE))
   const who = (p: PersonWithHash) => ({ id: p.id, username: p.username, displayName: p.displayName })
   const small = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.text('Too large.', 413) })
-  const secondStep = (next: string, error?: string): PageOptions => ({
-    title: 'Two-factor sign-in',
-    intro: 'Your password was right. Now enter the code from your authenticator app.',
-    action: SECOND_FACTOR_PAGE,
-    hidden: { next },
-    fields: [codeField(error)],
-    submit: 'Sign in',
-  })
+  /**
+   * The second step: a passkey button (when the person has passkeys; a fresh one-time challenge each
+   * time the page is shown) and the code form (the app's code or a recovery code).
+   */
+  const secondStep = async (c: Context, person: PersonWithHash, session: SessionInfo, next: string, error?: { code?: string; passkey?: string }): Promise<PageOptions> => {
+    const passkeys = await store.passkeys.list(person.id)
+    const app = (await store.twoFactor.get(person.id))?.enabled === true
+    const codes = app || (await store.twoFactor.recoveryCodesLeft(person.id)) > 0
+    const rp = passkeys.length ? relyingParty(c) : undefined
+    const codeForm: Partial<PageOptions> = codes
+      ? {
+          action: SECOND_FACTOR_PAGE,
+          hidden: { next },
+          fields: [{ ...codeField(error?.code), ...(app ? {} : { hint: 'One of your recovery codes.' }) }],
+          submit: 'Sign in with the code',
+        }
+      : {}
+    const intro = `Your password was right. Now ${passkeys.length ? 'use your passkey' : ''}${passkeys.length && codes ? ', or ' : ''}${codes ? (app ? 'enter the code from your authenticator app' : 'enter a recovery code') : ''}.`
+    if (!rp || 'problem' in rp) return { title: 'Two-factor sign-in', intro, ...codeForm, error: rp && 'problem' in rp ? rp.problem : error?.passkey }
+    const options = await authenticationOptions(store, rp.rpID, person, session, passkeys)
+    const passkeyForm =
+      `<form method="post" action="${SECOND_FACTOR_PAGE}"><input type="hidden" name="next" value="${escapeHtml(next)}"><input type="hidden" name="credential" value="">` +
+      `<button type="submit">Use a passkey</button></form>\n<p id="passkey-status" role="status"></p>\n${codes ? '<h2>Or enter a code</h2>\n' : ''}`
+    return { title: 'Two-factor sign-in', intro, ...codeForm, error: error?.passkey, beforeForm: passkeyForm, script: { src: PASSKEY_SCRIPT_PATH, data: { mode: 'get', options } } }
+  }
 
   app.get(SECOND_FACTOR_PAGE, async (c) => {
     const found = await current(c)
     if (found?.session.secondFactor !== 'pending') return c.redirect('/', 303)
-    return page(c, 200, secondStep(safeNext(c.req.query('next'))))
+    return page(c, 200, await secondStep(c, found.person, found.session, safeNext(c.req.query('next'))))
   })
 
   app.post(SECOND_FACTOR_PAGE, small, async (c) => {
@@ -104,19 +133,31 @@ export function registerTwoFactor(app: Hono, store: Store, now: () => number = D
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
     const next = safeNext(typeof form.next === 'string' ? form.next : undefined)
     const code = typeof form.code === 'string' ? form.code.slice(0, 64) : ''
+    const credential = typeof form.credential === 'string' ? form.credential : ''
     const event = { area: 'sign-in' as const, action: 'second-factor', who: who(person), resourceType: 'session', resourceId: session.handle }
     const gate = await throttle.begin(`2fa:${person.username}`, clientAddress(c))
     if (!gate.ok) {
       const words = throttledWords(c, gate)
       await recordSecurityEvent(store, c, { ...event, outcome: 'refused', status: 429, reason: words })
-      return page(c, 429, { ...secondStep(next), error: words })
+      return page(c, 429, { ...(await secondStep(c, person, session, next)), error: words })
     }
     try {
-      const tf = await store.twoFactor.get(person.id)
-      const used = tf?.enabled ? await useCode(store, person.id, tf.secret, code, now()) : undefined
+      let used: string | undefined
+      if (credential) {
+        // A passkey: the same throttle, the same audit entries as a code.
+        const checked = await verifyPasskeySignIn(store, c, person, session, credential)
+        if (!checked.ok) {
+          await recordSecurityEvent(store, c, { ...event, outcome: 'failure', status: 401, reason: `passkey: ${checked.reason}` })
+          return page(c, 401, await secondStep(c, person, session, next, { passkey: checked.words }))
+        }
+        used = `passkey "${checked.value.name}"`
+      } else {
+        const tf = await store.twoFactor.get(person.id)
+        used = await useCode(store, person.id, tf?.enabled ? tf.secret : undefined, code, now())
+      }
       if (!used) {
         await recordSecurityEvent(store, c, { ...event, outcome: 'failure', status: 401, reason: 'wrong or used code' })
-        return page(c, 401, secondStep(next, 'That code is not right (or was used already). Try the next one your app shows.'))
+        return page(c, 401, await secondStep(c, person, session, next, { code: 'That code is not right (or was used already). Try the next one your app shows.' }))
       }
       await gate.attempt.succeeded()
       // A fresh session for the signed-in person; the waiting one ends.
@@ -140,15 +181,14 @@ export function registerTwoFactor(app: Hono, store: Store, now: () => number = D
       hidden: { action: 'enable' },
       fields: [{ ...codeField(error), hint: 'The 6 digits your authenticator app shows now.' }],
       submit: 'Turn on two-factor sign-in',
+      link: { href: PASSKEYS_PAGE, text: (await store.passkeys.count(person.id)) ? 'Your passkeys' : 'Use a passkey instead' },
     }
   }
-  const requiredFor = async (p: PersonWithHash) => {
-    const policy = await store.twoFactor.policy()
-    return policy === 'everyone' || (policy === 'admins' && p.role === 'admin')
-  }
+  const requiredFor = (p: PersonWithHash) => secondFactorRequired(store, p)
   const statusPage = (left: number, required: boolean, error?: string): PageOptions => ({
     title: 'Two-factor sign-in is on',
     intro: `Signing in asks for a code from your authenticator app. ${left} recovery code(s) left.${required ? ' An administrator requires it for your account.' : ''}`,
+    link: { href: PASSKEYS_PAGE, text: 'Passkeys' },
     ...(required
       ? {}
       : {
@@ -163,7 +203,8 @@ export function registerTwoFactor(app: Hono, store: Store, now: () => number = D
     const found = await current(c)
     if (!found?.person.passwordHash) return c.redirect('/account', 303)
     const tf = await store.twoFactor.get(found.person.id)
-    const required = await requiredFor(found.person)
+    // With a passkey, the app is not the only second factor: it may be turned off.
+    const required = (await requiredFor(found.person)) && (await store.passkeys.count(found.person.id)) === 0
     return page(c, 200, tf?.enabled ? statusPage(tf.recoveryCodesLeft, required) : await setupPage(found.person, required))
   })
 
@@ -174,7 +215,8 @@ export function registerTwoFactor(app: Hono, store: Store, now: () => number = D
     const { person, session } = found
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
     const code = typeof form.code === 'string' ? form.code.slice(0, 64) : ''
-    const required = await requiredFor(person)
+    const passkeys = await store.passkeys.count(person.id)
+    const required = (await requiredFor(person)) && passkeys === 0
     const gate = await throttle.begin(`2fa:${person.username}`, clientAddress(c))
     if (!gate.ok) return page(c, 429, { ...(await setupPage(person, required)), error: throttledWords(c, gate) })
     try {
@@ -185,7 +227,8 @@ export function registerTwoFactor(app: Hono, store: Store, now: () => number = D
           return page(c, 401, statusPage(tf.recoveryCodesLeft, required, 'That code is not right (or was used already).'))
         }
         await gate.attempt.succeeded()
-        await store.twoFactor.reset(person.id)
+        // Passkeys left: they keep the recovery codes.
+        await (passkeys ? store.twoFactor.removeApp(person.id) : store.twoFactor.reset(person.id))
         await recordSecurityEvent(store, c, { area: 'sign-in', action: 'two-factor-off', who: who(person), resourceType: 'two_factor', resourceId: person.id, outcome: 'success', status: 200 })
         return page(c, 200, { title: 'Two-factor sign-in is off', intro: 'Signing in needs only your password again.' })
       }

@@ -6,7 +6,7 @@ import type { Store } from '../store'
 
 /**
  * Administrators: who must use a second factor (optional, admins, everyone), and a person's reset
- * (they lost their phone and their recovery codes; at their next sign-in they set one up again when
+ * (they lost their phone, passkeys and recovery codes; at their next sign-in they set one up again when
  * it is required). Roles are checked before these run (auth/endpoint-roles.ts); the audit log's
  * write recorder records both.
  */
@@ -21,6 +21,9 @@ export function registerTwoFactorRoutes(app: Hono, store: Store): void {
   app.delete('/api/local/people/:person_id/two-factor', async (c) => {
     const id = c.req.param('person_id')
     if (!(await store.people.byId(id))) return jsonError(404, 1404, 'No such person.')
-    return jsonOk({ reset: await store.twoFactor.reset(id) })
+    // The app, its recovery codes and every passkey: at the next sign-in they set one up again when required.
+    const app = await store.twoFactor.reset(id)
+    const passkeys = await store.passkeys.removeAll(id)
+    return jsonOk({ reset: app || passkeys > 0 })
   })
 }

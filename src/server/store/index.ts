@@ -12,6 +12,7 @@ import { settingsStore } from './settings'
 import { throttleStore } from './throttle'
 import { watchStore } from './watch'
 import { twoFactorStore } from './two-factor'
+import { passkeyStore } from './passkeys'
 
 export type { StoreLocation } from './db'
 export { STORE_FILE } from './db'
@@ -22,6 +23,7 @@ export type { ScriptIndexQuery, ScriptIndexRow, ScriptIndexCounts } from './scri
 export type { ApiToken } from './api-tokens'
 export { tokenPrefix } from './api-tokens'
 export { TWO_FACTOR_POLICIES, type TwoFactorPolicy } from './two-factor'
+export type { Passkey } from './passkeys'
 export type { SavedLbMigration } from './lb-migrations'
 export type { BudgetFigure, UsageRow } from './budget'
 export type { AuditEntry, AuditFilter, AuditOutcome, ChainReport, NewAuditEntry } from './audit'
@@ -52,6 +54,7 @@ export function createStore(options: StoreOptions) {
     sessions: sessionStore(db, now, options.sessionPolicy),
     throttle: throttleStore(db, now),
     twoFactor: twoFactorStore(db, now),
+    passkeys: passkeyStore(db, now),
     settings: settingsStore(db),
     reviews: reviewStore(db),
     scriptIndex: scriptIndexStore(db),

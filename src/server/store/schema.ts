@@ -2,6 +2,7 @@ import type { Generated } from 'kysely'
 import type { AuditChainCheckpointsTable, AuditChainTable, AuditTable, AuditUndoTable } from './audit-schema'
 import type { WatchTables } from './watch-schema'
 import type { BudgetStateTable, BudgetUsageTable } from './budget'
+import type { PasskeysTable, WebauthnChallengesTable } from './passkeys'
 
 /**
  * The tables of the dashboard's own store (never the API's data). Times are milliseconds since the
@@ -14,6 +15,8 @@ export interface StoreTables extends WatchTables {
   sign_in_in_flight: InFlightTable
   two_factor: TwoFactorTable
   recovery_codes: RecoveryCodesTable
+  passkeys: PasskeysTable
+  webauthn_challenges: WebauthnChallengesTable
   settings: SettingsTable
   script_reviews: ScriptReviewsTable
   api_tokens: ApiTokensTable

@@ -82,6 +82,33 @@ export function twoFactorStore(db: () => Promise<Db>, now: () => number) {
         .executeTakeFirst()
       return Number(r.numDeletedRows) === 1
     },
+    /** Recovery codes a person has left (they also stand in for a passkey). */
+    async recoveryCodesLeft(personId: string): Promise<number> {
+      const left = await (await db())
+        .selectFrom('recovery_codes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('person_id', '=', personId)
+        .executeTakeFirstOrThrow()
+      return Number(left.n)
+    },
+    /** Stores recovery codes for a person who has none (their first passkey); false when they have some. */
+    async addRecoveryCodesIfNone(personId: string, recoveryCodes: string[]): Promise<boolean> {
+      const d = await db()
+      return d.transaction().execute(async (t) => {
+        const some = await t.selectFrom('recovery_codes').select('person_id').where('person_id', '=', personId).limit(1).executeTakeFirst()
+        if (some) return false
+        await t
+          .insertInto('recovery_codes')
+          .values(recoveryCodes.map((c) => ({ person_id: personId, code_hash: hash(c) })))
+          .execute()
+        return true
+      })
+    },
+    /** Removes the authenticator app only (its owner turned it off and keeps passkeys and recovery codes). */
+    async removeApp(personId: string): Promise<boolean> {
+      const r = await (await db()).deleteFrom('two_factor').where('person_id', '=', personId).executeTakeFirst()
+      return Number(r.numDeletedRows) > 0
+    },
     /** Removes a person's second factor (an administrator's reset, or turning it off). */
     async reset(personId: string): Promise<boolean> {
       const d = await db()
