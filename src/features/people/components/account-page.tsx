@@ -40,6 +40,10 @@ export function AccountPage() {
               <a href="/two-factor" className="font-medium text-blue-700 underline dark:text-blue-300">
                 Two-factor sign-in
               </a>
+              {' · '}
+              <a href="/two-factor/passkeys" className="font-medium text-blue-700 underline dark:text-blue-300">
+                Passkeys
+              </a>
             </p>
           )}
         </Card>

@@ -1,0 +1,91 @@
+import { type CDPSession, type Page } from '@playwright/test'
+import { test as base, expect, startZonekeeper, type RunningZonekeeper } from './fixtures'
+
+/**
+ * Passkeys in a real browser: Chromium's virtual authenticator (CDP WebAuthn domain: ctap2, internal,
+ * user verification) registers a passkey on /two-factor/passkeys, then signs in with password +
+ * passkey. Passkeys need a host name (browsers refuse an IP address as the relying party), so the
+ * pages are opened at http://localhost, a secure context like HTTPS.
+ */
+const test = base.extend<object, { passkeyServer: RunningZonekeeper }>({
+  passkeyServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
+    async ({}, use) => {
+      const server = await startZonekeeper('passkeys')
+      try {
+        await use(server)
+      } finally {
+        await server.stop()
+      }
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ passkeyServer }, use) => use(passkeyServer.baseURL.replace('127.0.0.1', 'localhost')),
+})
+test.describe.configure({ mode: 'serial', timeout: 90_000 })
+
+const ADMIN = { username: 'pat', name: 'Pat Passkey', password: 'violet-Harbour-lantern-93' }
+
+async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  })
+  return { cdp, authenticatorId }
+}
+
+async function password(page: Page) {
+  await page.goto('/login')
+  await page.getByLabel('Username').fill(ADMIN.username)
+  await page.getByLabel('Password').fill(ADMIN.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+test('register a passkey in the browser, then sign in with password + passkey', async ({ page }) => {
+  await page.goto('/setup')
+  await page.getByLabel('Username').fill(ADMIN.username)
+  await page.getByLabel('Display name').fill(ADMIN.name)
+  await page.getByLabel('Password').fill(ADMIN.password)
+  await page.getByRole('button', { name: 'Create administrator' }).click()
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+
+  const { cdp, authenticatorId } = await virtualAuthenticator(page)
+  await page.goto('/account')
+  await page.getByRole('link', { name: 'Passkeys' }).click()
+  await expect(page.getByRole('heading', { name: 'Passkeys', exact: true })).toBeVisible()
+  await expect(page.getByText('None yet.')).toBeVisible()
+  await page.getByLabel('Name of the new passkey').fill('This laptop')
+  await page.getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(page.getByRole('heading', { name: 'Passkey added' })).toBeVisible()
+  await expect(page.locator('main')).toContainText(/([a-z2-9]{5}-[a-z2-9]{5}\s+){9}[a-z2-9]{5}-[a-z2-9]{5}/)
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
+  expect(credentials).toHaveLength(1)
+  await page.getByRole('link', { name: 'Back to your passkeys' }).click()
+  await expect(page.getByRole('listitem').filter({ hasText: 'This laptop' })).toContainText('not used yet')
+
+  // Signed out: the password alone no longer signs in; the passkey completes the second step.
+  await page.goto('/account')
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await password(page)
+  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible()
+  await expect(page.getByText('Your password was right. Now use your passkey, or enter a recovery code.')).toBeVisible()
+  await page.getByRole('button', { name: 'Use a passkey' }).click()
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+  const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
+  expect(after.credentials[0].signCount).toBeGreaterThan(0)
+  await page.goto('/two-factor/passkeys')
+  await expect(page.getByRole('listitem').filter({ hasText: 'This laptop' })).toContainText('last used')
+
+  // A browser without the passkey: the prompt fails and the page says so (no sign-in).
+  await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId })
+  await page.context().clearCookies()
+  await password(page)
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  })
+  await page.getByRole('button', { name: 'Use a passkey' }).click()
+  await expect(page.getByRole('status')).toContainText('The passkey was not used', { timeout: 70_000 })
+  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible()
+})
