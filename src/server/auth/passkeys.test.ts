@@ -4,6 +4,7 @@ import { createApp } from '../app'
 import { createStore, type Store } from '../store'
 import { fakeEmulator, testConfig } from '../../testing/server'
 import { storeBackends } from '../../testing/store-backends'
+import { parseTrustedProxies } from '../trusted-proxies'
 import { SoftwareAuthenticator, pageOptions } from './test-authenticator'
 import { addPerson, fromAddress, login } from './test-helpers'
 
@@ -221,6 +222,55 @@ describe('passkeys and what administrators decide', () => {
     expect(res.status).toBe(400)
     expect((await app.request('/two-factor/passkeys', form(a, { action: 'add', name: '', credential }))).status).toBe(400)
     expect((await app.request('/two-factor/passkeys', form(a, { action: 'add', name: 'Ok', credential }))).status).toBe(200)
+  })
+})
+
+describe('passkeys behind a TLS proxy (TRUSTED_PROXIES)', () => {
+  const PROXY = '10.0.0.5'
+  const store = createStore({ dataDir: ':memory:' })
+  const config = testConfig({ trustedProxies: parseTrustedProxies(PROXY), allowedHosts: ['dash.example.com'] })
+  const app = createApp({ config, emulator: fakeEmulator(), store })
+  const url = (path: string) => `http://dash.example.com${path}`
+  const via = (peer: string, client: string, headers: Record<string, string> = {}) => ({
+    headers: { 'x-forwarded-for': client, 'x-forwarded-proto': 'https', ...headers },
+    env: fromAddress(peer),
+  })
+  const post = (path: string, cookie: string, body: Record<string, string>, peer: string, client: string) => {
+    const v = via(peer, client, { cookie, 'content-type': 'application/x-www-form-urlencoded' })
+    return app.request(url(path), { method: 'POST', headers: v.headers, body: new URLSearchParams(body).toString() }, v.env)
+  }
+  const get = (path: string, cookie: string, peer: string, client: string) => {
+    const v = via(peer, client, { cookie })
+    return app.request(url(path), { headers: v.headers }, v.env)
+  }
+  afterAll(() => store.close())
+
+  it('the relying party is the public name and the origin https only as the trusted proxy says', async () => {
+    const { password } = await addPerson(store, 'tia', 'viewer')
+    const key = new SoftwareAuthenticator('https://dash.example.com')
+    const signIn = async (peer: string, client: string) => cookieOf(await post('/login', '', { username: 'tia', password, next: '/' }, peer, client))
+    const full = await signIn(PROXY, '198.51.100.40')
+    const options = pageOptions<Creation>(await (await get('/two-factor/passkeys', full, PROXY, '198.51.100.40')).text())
+    expect(options.rp.id).toBe('dash.example.com')
+    expect((await post('/two-factor/passkeys', full, { action: 'add', name: 'Proxy', credential: JSON.stringify(key.create(options)) }, PROXY, '198.51.100.40')).status).toBe(200)
+    // Through the proxy: https://dash.example.com is the origin, the passkey signs in.
+    const waiting = await signIn(PROXY, '198.51.100.41')
+    const req = pageOptions<Request>(await (await get('/login/two-factor', waiting, PROXY, '198.51.100.41')).text())
+    expect((await post('/login/two-factor', waiting, { credential: JSON.stringify(key.get(req)) }, PROXY, '198.51.100.41')).status).toBe(303)
+    // The same headers from a client that is not the proxy are not believed: the origin is http there.
+    const direct = await signIn('198.51.100.42', '198.51.100.42')
+    const req2 = pageOptions<Request>(await (await get('/login/two-factor', direct, '198.51.100.42', '1.2.3.4')).text())
+    expect((await post('/login/two-factor', direct, { credential: JSON.stringify(key.get(req2)) }, '198.51.100.42', '1.2.3.4')).status).toBe(401)
+    const [entry] = (await store.audit.list({ person: 'tia', action: 'second-factor' }, 1, 5)).entries
+    expect(entry.errors[0]?.message).toMatch(/^passkey: not verified: .*origin/i)
+  })
+
+  it('an IP address cannot be a relying party: the page says why instead of offering passkeys', async () => {
+    const { password } = await addPerson(store, 'ivy', 'viewer')
+    const res = await app.request('http://127.0.0.1/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username: 'ivy', password, next: '/' }).toString() }, fromAddress('198.51.100.43'))
+    const html = await (await app.request('http://127.0.0.1/two-factor/passkeys', { headers: { cookie: cookieOf(res) } })).text()
+    expect(html).toContain('not by an IP address (127.0.0.1)')
+    expect(html).not.toContain('zk-data')
   })
 })
 
