@@ -283,7 +283,7 @@ function ResetTwoFactorDialog({ person, onClose }: { person: PersonView; onClose
     <ConfirmDialog
       open
       title={`Reset the second factor of ${person.display_name}?`}
-      consequence="Their authenticator app and recovery codes stop working. When a second factor is required for them, they set up a new one at their next sign-in."
+      consequence="Their authenticator app, passkeys and recovery codes stop working. When a second factor is required for them, they set up a new one at their next sign-in."
       confirmLabel="Reset two-factor"
       pending={reset.isPending}
       onCancel={onClose}
