@@ -42,7 +42,7 @@ async function waitingForPasskey(app: Hono, username: string, password: string, 
 describe('passkeys as the second factor of a password account', () => {
   let clock = Date.now()
   const store = createStore({ dataDir: ':memory:', now: () => clock })
-  const app = createApp({ config: testConfig(), emulator: fakeEmulator(), store, now: () => clock })
+  const app = createApp({ config: testConfig(), emulator: fakeEmulator(), store })
   const key = new SoftwareAuthenticator(ORIGIN)
   let pw = ''
   let personId = ''
