@@ -118,4 +118,4 @@ export interface PracticeView {
   }[]
 }
 
-export { PRACTICE_BANNER_TEXT } from './practice-banner'
+export { PRACTICE_BANNER_TEXT, PRACTICE_BANNER_TEXT_SANDBOX } from './practice-banner'
