@@ -60,6 +60,8 @@ export function setUpPractice(app: Hono, { config, store, sandboxes: given }: Pr
       c.set('zkPractice', { key, emulator: notEntered })
       return next()
     }
+    // Practising from here on: a refusal below is a practice entry of the audit log, not a live one.
+    c.set('zkPractice', { key, emulator: notEntered })
     const writing = method !== 'GET' && method !== 'HEAD'
     if (writing) {
       const refused = await limits.rate(key, method, path)
