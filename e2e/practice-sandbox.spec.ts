@@ -86,3 +86,46 @@ test('a viewer in sandbox mode practises adding a record and sees the checklist 
   await expect(page.getByRole('table').locator('tbody tr').first()).not.toContainText('viewer-practice')
   await context.close()
 })
+
+/** Issue 23, item 8: a full practice copy says so where the write was tried (here the record form). */
+test.describe('a practice copy at its quota', () => {
+  let small: RunningZonekeeper
+  test.beforeAll(async () => {
+    test.setTimeout(90_000)
+    small = await startZonekeeper('practice-quota', { PRACTICE_QUOTA_MB: '1' })
+  })
+  test.afterAll(async () => {
+    await small?.stop()
+  })
+
+  test('the record form shows why the record was not added', async ({ browser }) => {
+    test.slow()
+    const context = await browser.newContext({ baseURL: small.baseURL })
+    const page = await context.newPage()
+    await page.goto('/practice')
+    await page.getByRole('button', { name: 'Start practising' }).click()
+    await expect(page.getByRole('region', { name: 'Practice mode' })).toContainText(PRACTICE_BANNER_TEXT_SANDBOX)
+    // Fill the copy past 1 MiB with imports of about 256 KiB, as the import dialog sends them.
+    for (let i = 0; i < 4; i++) {
+      let text = ''
+      for (let r = 0; text.length < 250 * 1024; r++) text += `fill${i}-${r}.${DEMO.name}. 300 IN A 192.0.2.${r % 250}\n`
+      const answer = await page.request.post(`/api/v4/zones/${DEMO.id}/dns_records/import`, {
+        headers: { 'x-zonekeeper-request': '1' },
+        multipart: { file: { name: 'zone.txt', mimeType: 'text/plain', buffer: Buffer.from(text) } },
+      })
+      if (answer.status() === 413) break
+      expect(answer.status()).toBe(200)
+    }
+    await page.goto(`/zones/${DEMO.id}/dns`)
+    await page.getByRole('button', { name: 'Add record' }).first().click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Type').selectOption('A')
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('one-too-many')
+    await dialog.getByRole('textbox', { name: /^IPv4 address/ }).fill('192.0.2.46')
+    await dialog.getByRole('button', { name: 'Add record' }).click()
+    await expect(dialog).toContainText('Your practice copy is full')
+    await expect(dialog).toContainText('may take at most 1 MiB')
+    await expect(dialog).toContainText('reset your practice data')
+    await context.close()
+  })
+})
