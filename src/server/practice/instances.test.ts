@@ -80,6 +80,17 @@ describe.skipIf(Boolean(missing))('practice on two instances sharing one Postgre
     }
   })
 
+  it('a change made through one instance is undone through the other (the undo writes through the app again)', async () => {
+    const added = await add('undo-across', apps[0])
+    expect(added.status).toBe(200)
+    const started = Date.now()
+    const undo = await call(`/api/local/audit/${added.headers.get('x-zonekeeper-audit-id')}/undo`, { method: 'POST', body: '{}' }, apps[1])
+    expect(undo.status).toBe(200)
+    // Not after waiting for a lease its own request held.
+    expect(Date.now() - started).toBeLessThan(5000)
+    expect(await names(apps[0])).not.toContain('undo-across.example.com')
+  })
+
   it('a reset through one instance is what the other sees', async () => {
     expect((await call('/api/local/practice/reset', { method: 'POST' }, apps[1])).status).toBe(200)
     const seen = await names(apps[0])
