@@ -136,9 +136,10 @@ const changesOf = (db: Db) => Number((db.prepare('SELECT total_changes() AS n').
  * instance saved a newer one. A write first takes the copy's lease in the store (one statement: free,
  * run out, or already this request's), brings the copy up to date, runs, and saves the new image
  * with the version raised by one before giving the lease back. So two instances never change two
- * versions of one copy: the store decides who writes, never memory.
+ * versions of one copy: the store decides who writes, never memory. Open copies are in memory (16
+ * kept per instance, the least recently used idle ones closed first; each at most the quota).
  */
-export function sharedPracticeSandboxes(store: PracticeCopyStore, { leaseMs = 30_000, waitMs = 60_000, keepOpen = 32 }: SharedOptions = {}): PracticeSandboxes {
+export function sharedPracticeSandboxes(store: PracticeCopyStore, { leaseMs = 30_000, waitMs = 60_000, keepOpen = 16 }: SharedOptions = {}): PracticeSandboxes {
   const local = new Map<string, LocalCopy>()
   const fresh = () => createEmulator({ file: ':memory:', scaleZones: false })
   const dispose = (copy: LocalCopy) => {
