@@ -154,19 +154,25 @@ export function sharedPracticeSandboxes(store: PracticeCopyStore, { leaseMs = 30
       dispose(copy)
     }
   }
+  /** A copy comes out of `install` and `current` held (one more request uses it): see `letGo`. */
   const install = (key: string, emulator: Emulator, version: number): LocalCopy => {
     const old = local.get(key)
     if (old) {
       old.retired = true
       dispose(old)
     }
-    const copy: LocalCopy = { emulator, version, holds: 0, retired: false }
+    const copy: LocalCopy = { emulator, version, holds: 1, retired: false }
     local.delete(key)
     local.set(key, copy)
     trim()
     return copy
   }
-  /** The local copy at the store's version (loaded when another instance saved a newer one); undefined when none was ever saved. */
+  const letGo = (copy: LocalCopy) => {
+    copy.holds--
+    if (copy.retired) dispose(copy)
+    else trim()
+  }
+  /** The local copy at the store's version, held (loaded when another instance saved a newer one); undefined when none was ever saved. */
   const current = async (key: string): Promise<LocalCopy | undefined> => {
     const version = await store.version(key)
     const have = local.get(key)
@@ -174,16 +180,20 @@ export function sharedPracticeSandboxes(store: PracticeCopyStore, { leaseMs = 30
     if (have && have.version === version) {
       local.delete(key) // re-inserted: the Map's order is the use order
       local.set(key, have)
+      have.holds++
       return have
     }
     const saved = await store.load(key)
     if (!saved) return undefined
     const again = local.get(key)
-    if (again && again.version >= saved.version) return again // loaded meanwhile by another request
+    if (again && again.version >= saved.version) {
+      again.holds++ // loaded meanwhile by another request
+      return again
+    }
     return install(key, createEmulator({ file: ':memory:', image: saved.data, scaleZones: false }), saved.version)
   }
-  const enterCopy = (copy: LocalCopy, finish: () => Promise<void> = async () => {}) => {
-    copy.holds++
+  /** One request's use of a held copy: `done` runs `finish`, then lets the copy go. */
+  const enterCopy = (copy: LocalCopy, finish: () => Promise<void> = async () => {}): EnteredCopy => {
     let left = false
     return {
       emulator: copy.emulator,
@@ -194,9 +204,7 @@ export function sharedPracticeSandboxes(store: PracticeCopyStore, { leaseMs = 30
         try {
           await finish()
         } finally {
-          copy.holds--
-          if (copy.retired) dispose(copy)
-          else trim()
+          letGo(copy)
         }
       },
     }
@@ -218,6 +226,7 @@ export function sharedPracticeSandboxes(store: PracticeCopyStore, { leaseMs = 30
     if (version === undefined) throw new Error('The practice copy could not be saved: its lease ran out.')
     copy.version = version
   }
+  /** Under the lease: the current copy (made and saved if none), held; `work` applied and saved. */
   const write = async (key: string, work?: (copy: LocalCopy) => Promise<void> | void) => {
     const holder = randomUUID()
     const stopRenewing = await acquire(key, holder)
@@ -225,8 +234,9 @@ export function sharedPracticeSandboxes(store: PracticeCopyStore, { leaseMs = 30
       stopRenewing()
       await store.release(key, holder)
     }
+    let copy: LocalCopy | undefined
     try {
-      let copy = await current(key)
+      copy = await current(key)
       if (!copy) {
         copy = install(key, fresh(), 0)
         await save(key, holder, copy)
@@ -237,6 +247,7 @@ export function sharedPracticeSandboxes(store: PracticeCopyStore, { leaseMs = 30
       }
       return { copy, holder, giveBack }
     } catch (err) {
+      if (copy) letGo(copy)
       await giveBack()
       throw err
     }
@@ -263,7 +274,8 @@ export function sharedPracticeSandboxes(store: PracticeCopyStore, { leaseMs = 30
       })
     },
     reset: async (key) => {
-      const { giveBack } = await write(key, (copy) => copy.emulator.reset())
+      const { copy, giveBack } = await write(key, (c) => c.emulator.reset())
+      letGo(copy)
       await giveBack()
     },
     close: () => {
