@@ -1,13 +1,13 @@
 import { expect, openPage, test, zoneUrl } from './fixtures'
 
-/** Issue 12: in sandbox mode practice is the sandbox itself; the newcomer checklist works there too. */
+/** Issue 12: the newcomer checklist works in the sandbox too; issue 29: practice is offered there as well. */
 test('in the sandbox, the header leads to the checklist and it ticks off reading a zone’s records', async ({ page }) => {
   await openPage(page, '/zones')
   await page.getByRole('link', { name: 'Newcomer checklist' }).click()
   await expect(page.getByRole('heading', { name: 'Newcomer checklist', level: 1 })).toBeVisible()
-  await expect(page.getByText('everything here is practice already')).toBeVisible()
-  // No switch and no banner: there is no live account here.
-  await expect(page.getByRole('button', { name: 'Start practising' })).toHaveCount(0)
+  await expect(page.getByText('shared by everyone signed in')).toBeVisible()
+  // The switch to a copy of one's own is offered (issue 29); no banner until it is used.
+  await expect(page.getByRole('button', { name: 'Start practising' })).toHaveCount(1)
   await expect(page.getByRole('region', { name: 'Practice mode' })).toHaveCount(0)
 
   const find = page

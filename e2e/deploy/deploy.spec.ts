@@ -293,4 +293,30 @@ test.describe('through nginx', () => {
       await Promise.all([victim.close(), other.close()])
     }
   })
+
+  // Issue 24, item 5: practice copies are in PostgreSQL, so a practising person needs no sticky session.
+  test('a practising person sees the same practice data on both instances, and concurrent writes lose none', async ({ deployment }) => {
+    const { a, b, nginx } = deployment
+    const pat = (await signIn(deployment, 'pat', '127.0.0.9')).sessionCookie!.pair
+    const write = { 'x-zonekeeper-request': '1', cookie: pat }
+    const on = await send(`${nginx.url}/api/local/practice`, { headers: write, json: { practice: true } })
+    expect(on.status).toBe(200)
+    const records = `/api/v4/zones/${SEED_ZONES.demo.id}/dns_records`
+    const add = (zk: RunningZonekeeper, name: string) =>
+      send(`${zk.baseURL}${records}`, { headers: write, json: { type: 'A', name, content: '192.0.2.10', ttl: 1, proxied: false } })
+    const names = async (zk: RunningZonekeeper) =>
+      (JSON.parse((await direct(zk, `${records}?per_page=500`, pat)).body).result as { name: string }[]).map((r) => r.name)
+    expect((await add(a, 'practised-on-a')).status).toBe(200)
+    expect(await names(b)).toContain(`practised-on-a.${SEED_ZONES.demo.name}`)
+    const wanted = Array.from({ length: 10 }, (_, i) => `both-${i}`)
+    const answers = await Promise.all(wanted.map((n, i) => add(i % 2 ? b : a, n)))
+    expect(answers.map((r) => r.status)).toEqual(wanted.map(() => 200))
+    for (const zk of [a, b]) {
+      const seen = await names(zk)
+      for (const n of wanted) expect(seen).toContain(`${n}.${SEED_ZONES.demo.name}`)
+    }
+    // The sandbox each instance shares with everyone has none of it.
+    await send(`${nginx.url}/api/local/practice`, { headers: write, json: { practice: false } })
+    for (const zk of [a, b]) expect(await names(zk)).not.toContain(`practised-on-a.${SEED_ZONES.demo.name}`)
+  })
 })

@@ -109,7 +109,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   // One live upstream for everything this instance sends: people's requests pass the budget's gate
   // and cache; the script watch (no request of a person) sends directly, its answers still observed.
   const live = emulator ? undefined : upstream()
-  const forward = emulator ? emulatorForward(emulator) : practice.forward(budget ? budget.forward(live!) : live!)
+  const forward = practice.forward(emulator ? emulatorForward(emulator) : budget ? budget.forward(live!) : live!)
   // Audit log (issue 12): its recorder wraps sign-in, roles and dispatch; see src/server/audit.
   const mode = (c: Context) => (practice.practising(c) ? 'practice' : config.mode)
   const audit = setUpAudit(app, { store, forward, match, mode, retentionDays: config.auditRetentionDays })
@@ -117,8 +117,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   const afterSignIn = practice.afterSignIn()
   // The budget's gate runs once the practice switch is known (practice never spends it), before roles.
   const gate = budget?.gate
-  const signedIn: MiddlewareHandler | undefined =
-    afterSignIn && gate ? (c, next) => afterSignIn(c, () => gate(c, next) as Promise<void>) : (afterSignIn ?? gate)
+  const signedIn: MiddlewareHandler = gate ? (c, next) => afterSignIn(c, () => gate(c, next) as Promise<void>) : afterSignIn
   const auth = registerAuth(app, { store, host: config.host, match, forward, oidc: config.oidc, afterSignIn: signedIn })
   practice.checklist()
 

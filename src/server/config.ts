@@ -39,6 +39,10 @@ export interface ServerConfig {
   sandboxRateLimit?: RateLimitPolicy
   /** API_CACHE_MS: how long live account-wide lists (zones, zone id → name) are kept and shared; 0: not kept. Default 15 s. */
   apiCacheMs?: number
+  /** PRACTICE_QUOTA_MB: the most a person's practice copy may take (MiB); default 64. */
+  practiceQuotaMb?: number
+  /** PRACTICE_WRITE_LIMIT (`<writes>/<seconds>`): a practising person's writes; default the service's 1200/300. */
+  practiceWriteLimit?: RateLimitPolicy
 }
 
 const LOOPBACK_NAMES = new Set(['localhost', '::1', '[::1]', '0:0:0:0:0:0:0:1'])
@@ -48,6 +52,14 @@ export function isLoopback(host: string): boolean {
   const h = host.trim().toLowerCase().replace(/\.$/, '')
   if (LOOPBACK_NAMES.has(h) || h.endsWith('.localhost')) return true
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)
+}
+
+function readPracticeWriteLimit(raw: string | undefined): RateLimitPolicy | undefined {
+  try {
+    return parseRateLimit(raw)
+  } catch {
+    throw new Error(`PRACTICE_WRITE_LIMIT must be <writes>/<seconds>, for example 1200/300 (the service's own), got "${raw?.trim()}".`)
+  }
 }
 
 function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -116,6 +128,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     sandboxRateLimit: parseRateLimit(env.SANDBOX_RATE_LIMIT),
     apiCacheMs: readInt(env, 'API_CACHE_MS', 15_000, 0, 600_000),
+    practiceQuotaMb: readInt(env, 'PRACTICE_QUOTA_MB', 64, 1, 100_000),
+    practiceWriteLimit: readPracticeWriteLimit(env.PRACTICE_WRITE_LIMIT),
   }
 }
 

@@ -1,8 +1,10 @@
 import { lazy, Suspense, useId, type Ref } from 'react'
 import { Outlet } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { healthQueryOptions } from '@/lib/health'
 import { AccountMenu } from './account-menu'
 import { useMe } from '@/lib/access'
-import { PRACTICE_BANNER_TEXT } from '@/shared/practice-banner'
+import { PRACTICE_BANNER_TEXT, PRACTICE_BANNER_TEXT_SANDBOX } from '@/shared/practice-banner'
 import { PreparingNotice } from './preparing-notice'
 import { SandboxControls } from './sandbox-controls'
 import { SideNav } from './side-nav'
@@ -16,11 +18,12 @@ const PracticeBanner = lazy(() => import('./practice-banner').then((m) => ({ def
 
 /** The practice banner (issue 12) on every page while this session practises; its text shows at once. */
 function PracticeSlot() {
+  const sandbox = useQuery(healthQueryOptions()).data?.mode === 'sandbox'
   if (!useMe().data?.practice) return null
   return (
     <Suspense
       fallback={
-        <p className="basis-full rounded-md bg-violet-700 px-3 py-1.5 text-sm font-semibold text-white">{PRACTICE_BANNER_TEXT}</p>
+        <p className="basis-full rounded-md bg-violet-700 px-3 py-1.5 text-sm font-semibold text-white">{sandbox ? PRACTICE_BANNER_TEXT_SANDBOX : PRACTICE_BANNER_TEXT}</p>
       }
     >
       <PracticeBanner />

@@ -2,7 +2,9 @@ import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useMe } from '@/lib/access'
 import { usePracticeActions } from '@/lib/practice'
-import { PRACTICE_BANNER_TEXT } from '@/shared/practice'
+import { useQuery } from '@tanstack/react-query'
+import { healthQueryOptions } from '@/lib/health'
+import { PRACTICE_BANNER_TEXT, PRACTICE_BANNER_TEXT_SANDBOX } from '@/shared/practice'
 import { ResetPracticeDialog } from '@/components/practice/reset-practice-dialog'
 import { useToast } from '@/components/ui/toast'
 
@@ -15,13 +17,14 @@ export function PracticeBanner() {
   const actions = usePracticeActions()
   const toast = useToast()
   const [confirming, setConfirming] = useState(false)
+  const sandbox = useQuery(healthQueryOptions()).data?.mode === 'sandbox'
   if (!me.data?.practice) return null
   return (
     <section
       aria-label="Practice mode"
       className="flex basis-full flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-violet-700 px-3 py-1.5 text-white"
     >
-      <p className="text-sm font-semibold">{PRACTICE_BANNER_TEXT}</p>
+      <p className="text-sm font-semibold">{sandbox ? PRACTICE_BANNER_TEXT_SANDBOX : PRACTICE_BANNER_TEXT}</p>
       <span className="hidden text-sm text-violet-100 md:inline">
         (your own copy of the demo data; other people never see it)
       </span>
@@ -36,9 +39,11 @@ export function PracticeBanner() {
           type="button"
           className={`${action} bg-white text-violet-800 hover:no-underline`}
           disabled={actions.pending !== null}
-          onClick={() => void actions.switchTo(false).catch((err: unknown) => toast.error('Could not go back to live', err))}
+          onClick={() =>
+            void actions.switchTo(false).catch((err: unknown) => toast.error(sandbox ? 'Could not stop practising' : 'Could not go back to live', err))
+          }
         >
-          Back to live
+          {sandbox ? 'Stop practising' : 'Back to live'}
         </button>
       </span>
       <ResetPracticeDialog open={confirming} onClose={() => setConfirming(false)} />

@@ -67,9 +67,15 @@ export function SandboxControls() {
   }
   return (
     <>
-      <Badge tone="info" title="You are working on a local copy of the API with demo data. Nothing here touches a real account.">
-        Sandbox
-      </Badge>
+      {practising ? (
+        <Badge tone="info" title="This session works in your own practice copy: nothing reaches the sandbox everyone shares.">
+          Practice
+        </Badge>
+      ) : (
+        <Badge tone="info" title="You are working on a local copy of the API with demo data. Nothing here touches a real account.">
+          Sandbox
+        </Badge>
+      )}
       <Link to="/practice" className={practiceLink} title="Six first tasks, ticked off as you do them.">
         Newcomer checklist
       </Link>

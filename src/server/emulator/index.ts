@@ -44,6 +44,8 @@ export interface Emulator {
 export interface EmulatorOptions {
   /** SQLite file, or ":memory:". */
   file: string
+  /** A serialized database to open in memory instead of `file` (a practice copy from the shared store). */
+  image?: Buffer
   /** Reset to the demo seed even if the database already holds data. */
   reset?: boolean
   /** Skip the demo seed entirely (unit tests that build their own data). */
@@ -80,7 +82,7 @@ function withoutScaleZones(db: Db): void {
 }
 
 export function createEmulator(options: EmulatorOptions): Emulator {
-  const db = openDatabase(options.file)
+  const db = openDatabase(options.file, options.image)
   const ctx: EmulatorContext = {
     db,
     now: options.now ?? (() => new Date()),

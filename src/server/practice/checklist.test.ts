@@ -137,7 +137,7 @@ describe('the checklist in a live practice session', () => {
   })
 })
 
-describe('the checklist in sandbox mode (practice is the sandbox)', () => {
+describe('the checklist in sandbox mode, nobody defined yet', () => {
   const store = createStore({ dataDir: ':memory:' })
   const emulator = createEmulator({ file: ':memory:', scaleZones: false })
   const app = createApp({ config: testConfig(), emulator, store })
@@ -145,13 +145,62 @@ describe('the checklist in sandbox mode (practice is the sandbox)', () => {
     emulator.close()
     await store.close()
   })
-
-  it('has no separate practice to switch to, and ticks the tasks of the local administrator', async () => {
+  it('ticks the tasks of the local administrator in the sandbox itself', async () => {
     const view = (await (await request(app, undefined, '/api/local/practice')).json()).result
-    expect(view).toMatchObject({ mode: 'sandbox', available: false })
-    expect((await request(app, undefined, '/api/local/practice', 'POST', { practice: true })).status).toBe(409)
+    expect(view).toMatchObject({ mode: 'sandbox', available: true })
+    expect(view.checklist.every((t: { allowed: boolean }) => t.allowed)).toBe(true)
     await doEveryTask(app)
     expect(await progress(app)).toHaveLength(6)
+  })
+
+})
+
+describe('the checklist in sandbox mode, people signed in', () => {
+  const store = createStore({ dataDir: ':memory:' })
+  const emulator = createEmulator({ file: ':memory:', scaleZones: false })
+  const app = createApp({ config: testConfig(), emulator, store })
+  let viewer = ''
+  let scopedEditor = ''
+  beforeAll(async () => {
+    await addPerson(store, 'sv', 'viewer')
+    await addPerson(store, 'se', 'editor', ['example.com'])
+    viewer = await sessionCookie(app, 'sv', 'sv-password-1')
+    scopedEditor = await sessionCookie(app, 'se', 'se-password-1')
+  })
+  afterAll(async () => {
+    emulator.close()
+    await store.close()
+  })
+  const records = `/api/v4/zones/${DEMO.id}/dns_records`
+  const sandboxNames = () => emulator.db.prepare('SELECT name FROM dns_records WHERE zone_id = ?').pluck().all(DEMO.id) as string[]
+  const tasks = async (cookie: string) =>
+    (await (await request(app, cookie, '/api/local/practice')).json()).result.checklist as { id: string; allowed: boolean; reason: string | null }[]
+
+  // Issue 29, item 2: a viewer newcomer in sandbox mode had no way to practise (1 of 6 for ever).
+  it('says which tasks a viewer may not do, and lets them practise those in a copy of their own', async () => {
+    const before = await tasks(viewer)
+    expect(before.filter((t) => !t.allowed).map((t) => t.id)).toEqual(['add-record', 'read-refusal', 'review-script', 'accept-invite', 'undo-change'])
+    expect(before.find((t) => t.id === 'add-record')?.reason).toMatch(/Your role \(viewer\) does not allow adding records.*Practise it/)
+    expect((await request(app, viewer, records, 'POST', { type: 'A', name: 'viewer-sandbox', content: '192.0.2.8', ttl: 300 })).status).toBe(403)
+
+    const on = await request(app, viewer, '/api/local/practice', 'POST', { practice: true })
+    expect(on.status).toBe(200)
+    expect((await on.json()).result).toMatchObject({ mode: 'practice', available: true })
+    expect((await tasks(viewer)).every((t) => t.allowed && t.reason === null)).toBe(true)
+    const added = await request(app, viewer, records, 'POST', { type: 'A', name: 'viewer-practice', content: '192.0.2.9', ttl: 300, proxied: false })
+    expect(added.status).toBe(200)
+    expect(await progress(app, viewer)).toEqual(['add-record'])
+    // The record is in the viewer's own copy, not in the sandbox everyone shares.
+    expect(sandboxNames()).not.toContain('viewer-practice.example.com')
+    const mine = (await (await request(app, viewer, `${records}?per_page=500`)).json()).result as { name: string }[]
+    expect(mine.map((r) => r.name)).toContain('viewer-practice.example.com')
+  })
+
+  it('tells an editor scoped to one zone why invites are not theirs to accept', async () => {
+    const invite = (await tasks(scopedEditor)).find((t) => t.id === 'accept-invite')
+    expect(invite).toMatchObject({ allowed: false })
+    expect(invite?.reason).toMatch(/Your role \(editor\) does not allow answering the account's invites here: it needs administrator.*Practise it/)
+    expect((await tasks(scopedEditor)).find((t) => t.id === 'add-record')).toMatchObject({ allowed: true, reason: null })
   })
 })
 

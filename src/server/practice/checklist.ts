@@ -43,7 +43,9 @@ export function taskDone(s: SeenRequest): ChecklistTaskId | undefined {
   if (RECORD_WRITE.test(path)) {
     if (method === 'POST' && RECORDS.test(path) && ok(s)) return 'add-record'
     const codes = (s.answer?.errors ?? []).map((e) => Number(e.code))
-    const refused = s.status >= 400 && s.status < 500 && codes.length > 0 && !codes.some((c) => DASHBOARD_CODES.has(c))
+    // Not the practice copy's own limits either (its quota, 413, and the write rate, 429).
+    const refused =
+      s.status >= 400 && s.status < 500 && s.status !== 413 && s.status !== 429 && codes.length > 0 && !codes.some((c) => DASHBOARD_CODES.has(c))
     return method !== 'DELETE' && refused ? 'read-refusal' : undefined
   }
   if (method === 'POST' && REVIEWS.test(path) && ok(s)) return 'review-script'

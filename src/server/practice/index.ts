@@ -6,48 +6,90 @@ import { cookieOf, rawTarget, splitTarget } from '../guard'
 import type { Store } from '../store'
 import type { Forward } from '../upstream'
 import { mightTick, taskDone, type SeenRequest } from './checklist'
-import { LOCAL_PRACTICE_COOKIE, personKey, registerPracticeRoutes } from './routes'
-import { practiceSandboxes, type PracticeSandboxes } from './sandboxes'
+import { practiceLimits } from './limits'
+import { LOCAL_PRACTICE_COOKIE, PRACTICE_BASE, personKey, registerPracticeRoutes } from './routes'
+import { CopyBusy, practiceSandboxes, sharedPracticeSandboxes, type PracticeSandboxes } from './sandboxes'
 import { modeForward } from './scope'
+import { jsonError } from '../envelope'
 
 export { ledgerZone } from './ledger'
 export type { PracticeTarget } from './scope'
 
 export interface PracticeSetup {
-  config: Pick<ServerConfig, 'mode' | 'dataDir'>
+  config: Pick<ServerConfig, 'mode' | 'dataDir' | 'databaseUrl' | 'practiceQuotaMb' | 'practiceWriteLimit'>
   store: Store
-  /** Given by tests; default: one SQLite file per person under DATA_DIR/practice. */
+  /**
+   * Given by tests; default: with DATABASE_URL each copy in the shared store (every instance sees
+   * it), otherwise one SQLite file per person under DATA_DIR/practice.
+   */
   sandboxes?: PracticeSandboxes
 }
 
 /** The practising session's target (person key and emulator), or undefined: live or sandbox. */
 export const practiceOf = (c: Context) => c.get('zkPractice')
 
+const UNDO_ROUTE = /^\/api\/local\/audit\/[^/]+\/undo\/?$/
+
+const notEntered = () => {
+  throw new Error('This request does not use the practice copy.')
+}
+
 /**
  * The personal practice sandbox (issue 12), in the app's order:
  * `forward(live)` for everything that forwards,
  * `afterSignIn` right after the sign-in gate (puts a practising session on its emulator),
  * `checklist` before the API door and the dashboard's routes, `routes` with the dashboard's routes.
- * In sandbox mode there are no per-person copies: practice is the sandbox, only the checklist runs.
+ * In live and sandbox mode alike (issue 29) a session may switch to its person's own copy.
  */
 export function setUpPractice(app: Hono, { config, store, sandboxes: given }: PracticeSetup) {
   const live = config.mode === 'live'
-  const sandboxes = live ? (given ?? practiceSandboxes(config.dataDir)) : undefined
+  const sandboxes = given ?? (config.databaseUrl ? sharedPracticeSandboxes(store.practiceCopies) : practiceSandboxes(config.dataDir))
+  const limits = practiceLimits(store, { quotaMb: config.practiceQuotaMb, writeLimit: config.practiceWriteLimit })
   const practising = (c: Context) => practiceOf(c) !== undefined
 
+  // Not async for a session that does not practise (most requests): no promise of its own for those.
   const afterSignIn: MiddlewareHandler = (c, next) => {
     const actor = maybeActor(c)
-    if (!sandboxes || !actor) return next()
+    if (!actor) return next()
     const on = actor.kind === 'person' ? actor.practice === true : cookieOf(c, LOCAL_PRACTICE_COOKIE) === '1'
-    if (on) {
-      const key = personKey(actor)
-      const target = { key, emulator: () => sandboxes.of(key) }
-      c.set('zkPractice', target)
-      // The copy stays open while this request is in flight (issue 23).
-      const release = sandboxes.hold(key)
-      return next().finally(release)
+    return on ? inPractice(c, next, personKey(actor)) : next()
+  }
+  const inPractice = async (c: Context, next: Next, key: string) => {
+    const method = c.req.method.toUpperCase()
+    const { path } = splitTarget(rawTarget(c))
+    // The switch and the reset work on the copy themselves (the reset takes its lease).
+    if (path === PRACTICE_BASE || path.startsWith(PRACTICE_BASE + '/')) {
+      c.set('zkPractice', { key, emulator: notEntered })
+      return next()
     }
-    return next()
+    // Practising from here on: a refusal below is a practice entry of the audit log, not a live one.
+    c.set('zkPractice', { key, emulator: notEntered })
+    // An undo sends its write through the whole app as a request of its own, which takes the copy
+    // (and is counted) then: the undo itself only reads the copy.
+    const writing = method !== 'GET' && method !== 'HEAD' && !UNDO_ROUTE.test(path)
+    if (writing) {
+      const refused = await limits.rate(key, method, path)
+      if (refused) return refused
+    }
+    let entered
+    try {
+      entered = await sandboxes.enter(key, writing)
+    } catch (err) {
+      if (err instanceof CopyBusy)
+        return jsonError(503, 10503, 'Your practice copy is busy with another of your requests (a long import?). Try again in a moment.', { 'retry-after': '5' })
+      throw err
+    }
+    // The copy stays open while this request is in flight (issue 23); a write is saved for every instance.
+    try {
+      if (writing) {
+        const full = limits.quota(entered.size(), method, Number(c.req.header('content-length') ?? 0) || 0)
+        if (full) return full
+      }
+      c.set('zkPractice', { key, emulator: () => entered.emulator })
+      await next()
+    } finally {
+      await entered.done()
+    }
   }
 
   // Ticks the newcomer checklist from real requests and their answers, in practice and in the sandbox.
@@ -72,12 +114,11 @@ export function setUpPractice(app: Hono, { config, store, sandboxes: given }: Pr
   }
 
   return {
-    // Only live mode has practising sessions to route: the sandbox pays for none of it.
-    forward: (liveForward: Forward): Forward => (sandboxes ? modeForward(liveForward) : liveForward),
-    afterSignIn: () => (sandboxes ? afterSignIn : undefined),
+    forward: (modeOwn: Forward): Forward => modeForward(modeOwn),
+    afterSignIn: () => afterSignIn,
     checklist: () => app.use('/api/*', checklist),
     routes: () => registerPracticeRoutes(app, { store, live, sandboxes, practising }),
     practising,
-    close: () => sandboxes?.close(),
+    close: () => sandboxes.close(),
   }
 }

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono'
 import { setCookie } from 'hono/cookie'
-import { CHECKLIST_TASKS, type PracticeView } from '../../shared/practice'
+import { CHECKLIST_TASKS, taskRefusal, type PracticeView } from '../../shared/practice'
 import { actorOf, type Actor } from '../auth'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { jsonError, jsonOk } from '../envelope'
@@ -18,7 +18,7 @@ export const personKey = (a: Actor) => (a.kind === 'person' ? a.person.id : 'loc
 export interface PracticeRouteOptions {
   store: Store
   live: boolean
-  sandboxes?: PracticeSandboxes
+  sandboxes: PracticeSandboxes
   practising: (c: Context) => boolean
 }
 
@@ -28,24 +28,24 @@ export interface PracticeRouteOptions {
  */
 export function registerPracticeRoutes(app: Hono, { store, live, sandboxes, practising }: PracticeRouteOptions): void {
   const view = async (c: Context, practice = practising(c)): Promise<PracticeView> => {
-    const done = await store.checklist.done(personKey(actorOf(c)))
+    const actor = actorOf(c)
+    const done = await store.checklist.done(personKey(actor))
     return {
-      mode: !live ? 'sandbox' : practice ? 'practice' : 'live',
-      available: live,
+      mode: practice ? 'practice' : live ? 'live' : 'sandbox',
+      available: true,
       demoZoneId: SEED_ZONES.demo.id,
       checklist: CHECKLIST_TASKS.map((t) => {
         const at = done.get(t.id)
-        return { id: t.id, done: at !== undefined, doneAt: at === undefined ? null : new Date(at).toISOString() }
+        // In practice every role may do every task (the copy is the person's own).
+        const notAllowed = practice ? null : taskRefusal(t, actor.person)
+        return { id: t.id, done: at !== undefined, doneAt: at === undefined ? null : new Date(at).toISOString(), allowed: notAllowed === null, reason: notAllowed }
       }),
     }
   }
-  const notLive = () =>
-    jsonError(409, 1409, 'There is no separate practice here: the dashboard runs its sandbox, so everything is practice already.')
 
   app.get(PRACTICE_BASE, async (c) => jsonOk(await view(c)))
 
   app.post(PRACTICE_BASE, async (c) => {
-    if (!live) return notLive()
     const body = (await c.req.json().catch(() => null)) as { practice?: unknown } | null
     if (typeof body?.practice !== 'boolean')
       return jsonError(400, 1004, 'Send { "practice": true } to practise or { "practice": false } to go back to live.')
@@ -57,17 +57,18 @@ export function registerPracticeRoutes(app: Hono, { store, live, sandboxes, prac
     } else {
       setCookie(c, LOCAL_PRACTICE_COOKIE, on ? '1' : '0', { httpOnly: true, sameSite: 'Strict', path: '/' })
     }
-    if (on) sandboxes?.of(personKey(actor)) // created now (a tenth of a second) rather than on the first page
+    if (on) await (await sandboxes.enter(personKey(actor), false)).done() // created now (a tenth of a second) rather than on the first page
     // c.json: the answer carries the cookie set above.
     return c.json({ result: await view(c, on), success: true, errors: [], messages: [] })
   })
 
   app.post(`${PRACTICE_BASE}/reset`, async (c) => {
-    if (!live || !sandboxes) return notLive()
     const key = personKey(actorOf(c))
-    sandboxes.reset(key)
+    await sandboxes.reset(key)
+    // Issue 23: the person's practice entries go with the data (they are outside the audit chain).
+    const entries = await store.audit.deletePractice(actorOf(c).person.id)
     await store.reviews.deletePractice(ledgerPrefix(key))
     await store.scriptIndex.deleteOwnerPrefix(`practice:${ledgerPrefix(key)}`)
-    return jsonOk({ reset: true })
+    return jsonOk({ reset: true, entriesRemoved: entries })
   })
 }

@@ -45,6 +45,7 @@ type Values = Omit<Insertable<AuditTable>, 'prev_hash' | 'hash'>
  * there is the newest, and no two entries ever name the same previous entry.
  */
 export function appendChained(db: Db, values: Values): Promise<number> {
+  if (values.mode === PRACTICE) return appendUnchained(db, values)
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return appendInTransaction(db, values)
   // better-sqlite3 waits for a busy database synchronously, blocking the thread: a second store on
   // the same file in this process (two app instances in one test, the CLI in a test) would wait
@@ -56,6 +57,18 @@ export function appendChained(db: Db, values: Values): Promise<number> {
 }
 
 let sqliteAppends: Promise<unknown> = Promise.resolve()
+
+/**
+ * Practice entries (issue 23, item 8) stay out of the chain: they record a person's changes to their
+ * own practice copy, not to anything an auditor answers for, and a practice reset removes them with
+ * the copy. They carry no hash, and the chain neither links nor counts them.
+ */
+export const PRACTICE = 'practice'
+
+async function appendUnchained(db: Db, values: Values): Promise<number> {
+  const { id } = await db.insertInto('audit_log').values({ ...values, prev_hash: null, hash: null }).returning('id').executeTakeFirstOrThrow()
+  return Number(id)
+}
 
 async function appendInTransaction(db: Db, values: Values): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -108,6 +121,9 @@ export async function verifyChain(db: Db): Promise<ChainReport> {
       .selectAll()
       .where('id', '>', lastId)
       .where('id', '<=', Number(head.last_id))
+      // Unchained practice entries (no hash) are no link of the chain; chained ones (written before
+      // practice entries left the chain) still are.
+      .where((eb) => eb.or([eb('mode', '!=', PRACTICE), eb('hash', 'is not', null)]))
       .orderBy('id')
       .limit(VERIFY_BATCH)
       .execute()
@@ -139,7 +155,7 @@ export async function pruneChain(db: Db, before: number, now: number): Promise<n
   return db.transaction().execute(async (trx) => {
     await trx.updateTable('audit_chain').set((eb) => ({ appends: eb('appends', '+', 0) })).where('id', '=', 1).execute()
     const firstKept = await trx.selectFrom('audit_log').select((eb) => eb.fn.min('id').as('id')).where('at', '>=', before).executeTakeFirst()
-    let q = trx.selectFrom('audit_log').select(['id', 'hash']).where('at', '<', before)
+    let q = trx.selectFrom('audit_log').select(['id', 'hash']).where('at', '<', before).where('hash', 'is not', null)
     if (firstKept?.id !== null && firstKept?.id !== undefined) q = q.where('id', '<', Number(firstKept.id))
     const cut = await q.orderBy('id', 'desc').limit(1).executeTakeFirst()
     if (!cut || cut.hash === null) return 0

@@ -255,6 +255,19 @@ export function auditStore(db: () => Promise<Db>, now: () => number = Date.now) 
     async prune(before: number): Promise<number> {
       return pruneChain(await db(), before, now())
     },
+    /**
+     * A practice reset (issue 23, item 8): removes the person's practice entries (outside the chain,
+     * see audit-chain.ts) and their undo reservations; returns how many entries went.
+     */
+    async deletePractice(personId: string | null): Promise<number> {
+      return (await db()).transaction().execute(async (trx) => {
+        let ids = trx.selectFrom('audit_log').select('id').where('mode', '=', 'practice').where('hash', 'is', null)
+        ids = personId === null ? ids.where('person_id', 'is', null) : ids.where('person_id', '=', personId)
+        await trx.deleteFrom('audit_undo').where('entry_id', 'in', ids).execute()
+        const r = await trx.deleteFrom('audit_log').where('id', 'in', ids).executeTakeFirst()
+        return Number(r.numDeletedRows)
+      })
+    },
     /** Walks the chain and names the first entry that does not match. */
     async verify(): Promise<ChainReport> {
       return verifyChain(await db())

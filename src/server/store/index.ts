@@ -5,6 +5,7 @@ import { checklistStore } from './checklist'
 import { createDb, dialectOf, migrateToLatest, type Db, type StoreLocation } from './db'
 import { lbMigrationStore } from './lb-migrations'
 import { peopleStore } from './people'
+import { practiceCopyStore } from './practice-copies'
 import { reviewStore } from './reviews'
 import { scriptIndexStore } from './script-index'
 import { sessionStore, type SessionPolicy } from './sessions'
@@ -64,6 +65,7 @@ export function createStore(options: StoreOptions) {
     lbMigrations: lbMigrationStore(db, now),
     watch: watchStore(db, now),
     budget: budgetStore(db, now),
+    practiceCopies: practiceCopyStore(db, now),
     close: () => kysely.destroy(),
   }
 }

@@ -6,6 +6,7 @@ import { scriptIndexMigration } from './script-index-migration'
 import { watchMigration } from './watch-migration'
 import { budgetMigration } from './budget'
 import { passkeysMigration } from './passkeys'
+import { practiceCopiesMigration } from './practice-copies'
 
 /**
  * Versioned migrations, applied in name order and recorded by Kysely's migrator. Never edit one that
@@ -198,5 +199,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'budget_0001-rate-budget': budgetMigration(),
     // Issue 22 item 12 (sign-in): passkeys (WebAuthn) as a second factor, and their one-time challenges.
     'passkeys_0001-webauthn': passkeysMigration(),
+    // Issue 24 (practice on any instance) and 23 (practice write rate): practice copies and their counters in the shared store.
+    'practice_0001-shared-copies': practiceCopiesMigration(dialect),
   }
 }

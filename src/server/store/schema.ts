@@ -3,6 +3,7 @@ import type { AuditChainCheckpointsTable, AuditChainTable, AuditTable, AuditUndo
 import type { WatchTables } from './watch-schema'
 import type { BudgetStateTable, BudgetUsageTable } from './budget'
 import type { PasskeysTable, WebauthnChallengesTable } from './passkeys'
+import type { PracticeCopiesTable, PracticeRateTable } from './practice-copies'
 
 /**
  * The tables of the dashboard's own store (never the API's data). Times are milliseconds since the
@@ -30,6 +31,8 @@ export interface StoreTables extends WatchTables {
   script_index_state: ScriptIndexStateTable
   budget_state: BudgetStateTable
   budget_usage: BudgetUsageTable
+  practice_copies: PracticeCopiesTable
+  practice_rate: PracticeRateTable
 }
 
 export interface LbMigrationsTable {

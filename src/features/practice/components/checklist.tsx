@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { Button } from '@/components/ui/button'
 import { CHECKLIST_TASKS, type ChecklistPlace, type PracticeView } from '@/shared/practice'
 
 const linkClass = 'text-sm font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900 dark:text-blue-300'
@@ -33,8 +34,20 @@ function PlaceLink({ place, zoneId, label }: { place: ChecklistPlace; zoneId: st
  * The newcomer checklist: each task in plain words with a link to where it is done, ticked by the
  * server when it sees the task really done. `links`: false while live (the tasks are done in practice).
  */
-export function Checklist({ view, links }: { view: PracticeView; links: boolean }) {
+export function Checklist({
+  view,
+  links,
+  onPractise,
+  pending = false,
+}: {
+  view: PracticeView
+  links: boolean
+  /** Offered beside a task the person's role does not allow here (sandbox mode, not practising). */
+  onPractise?: () => void
+  pending?: boolean
+}) {
   const done = new Map(view.checklist.map((t) => [t.id, t.done]))
+  const state = new Map(view.checklist.map((t) => [t.id, t]))
   const count = view.checklist.filter((t) => t.done).length
   return (
     <>
@@ -50,6 +63,8 @@ export function Checklist({ view, links }: { view: PracticeView; links: boolean 
       <ol className="mt-4 space-y-3" aria-label="Newcomer checklist">
         {CHECKLIST_TASKS.map((task) => {
           const ok = done.get(task.id) === true
+          // Issue 29: a task the role does not allow here says why and offers practice, instead of staying undone for ever.
+          const refusal = ok ? null : (state.get(task.id)?.reason ?? null)
           return (
             <li key={task.id} className="flex gap-3 rounded-md border border-zinc-200 p-3 dark:border-zinc-700" data-done={ok}>
               <span
@@ -64,11 +79,22 @@ export function Checklist({ view, links }: { view: PracticeView; links: boolean 
                   <span
                     className={`ml-1 text-xs font-medium ${ok ? 'text-emerald-700 dark:text-emerald-300' : 'text-zinc-600 dark:text-zinc-400'}`}
                   >
-                    {ok ? 'Done' : 'Not done yet'}
+                    {ok ? 'Done' : refusal ? 'Not allowed for your role here' : 'Not done yet'}
                   </span>
                 </p>
                 <p className="mt-0.5 text-sm text-zinc-700 dark:text-zinc-300">{task.how}</p>
-                {links && (
+                {refusal && (
+                  <p className="mt-1 text-sm text-amber-800 dark:text-amber-200" data-testid="task-refusal">
+                    {refusal}
+                  </p>
+                )}
+                {refusal && onPractise ? (
+                  <p className="mt-1">
+                    <Button size="sm" pending={pending} onClick={onPractise}>
+                      Practise this
+                    </Button>
+                  </p>
+                ) : links && !refusal && (
                   <p className="mt-1">
                     <PlaceLink place={task.place} zoneId={view.demoZoneId} label={task.linkLabel} />
                   </p>
