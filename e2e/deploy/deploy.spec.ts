@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -26,7 +27,7 @@ interface Deployment {
   a: RunningZonekeeper
   b: RunningZonekeeper
   idp: TestOidcProvider
-  people: { pat: { id: string; password: string }; sam: { id: string; password: string } }
+  people: { pat: { id: string; password: string }; sam: { id: string; password: string }; kim: { id: string; password: string } }
 }
 
 /** The address nginx connects to the instances from: the one proxy they trust. */
@@ -90,6 +91,7 @@ const test = base.extend<object, { deployment: Deployment; pg: TestPostgres }>({
         await store.open()
         const pat = await addPerson(store, 'pat', 'admin', '*', 'pat-password-123')
         const sam = await addPerson(store, 'sam', 'editor', '*', 'sam-password-123')
+        const kim = await addPerson(store, 'kim', 'editor', '*', 'kim-password-123')
         const nginx = await startNginx(nginxPort, [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`])
         started.push(nginx)
         await use({
@@ -97,7 +99,11 @@ const test = base.extend<object, { deployment: Deployment; pg: TestPostgres }>({
           a,
           b,
           idp,
-          people: { pat: { id: pat.person.id, password: pat.password }, sam: { id: sam.person.id, password: sam.password } },
+          people: {
+            pat: { id: pat.person.id, password: pat.password },
+            sam: { id: sam.person.id, password: sam.password },
+            kim: { id: kim.person.id, password: kim.password },
+          },
         })
       } finally {
         await Promise.all(started.map((s) => s.stop()))
@@ -318,5 +324,105 @@ test.describe('through nginx', () => {
     // The sandbox each instance shares with everyone has none of it.
     await send(`${nginx.url}/api/local/practice`, { headers: write, json: { practice: false } })
     for (const zk of [a, b]) expect(await names(zk)).not.toContain(`practised-on-a.${SEED_ZONES.demo.name}`)
+  })
+
+  test('passkeys through the proxy: added and used with the challenge made by one instance and the answer checked by the other', async ({
+    page,
+    deployment,
+  }) => {
+    test.setTimeout(90_000)
+    const { a, b, nginx } = deployment
+    const instances = [a, b]
+    /** A mark in both instances' logs (asked directly, so nginx's turn does not move). */
+    const markLogs = async () => {
+      const key = `mark${randomBytes(6).toString('hex')}`
+      for (const zk of instances) expect((await send(`${zk.baseURL}/login?${key}=1`)).status).toBe(200)
+      return key
+    }
+    /** The instance whose log shows `what` after the mark (log lines arrive a moment after the answer). */
+    const servedBy = async (key: string, what: RegExp) => {
+      const showing = () =>
+        instances.filter((zk) => {
+          const log = zk.log()
+          const at = log.lastIndexOf(`?${key}=`)
+          if (at < 0) throw new Error(`the mark ${key} is no longer in the log of ${zk.baseURL}`)
+          return what.test(log.slice(at))
+        })
+      await expect.poll(() => showing().length, { message: `an instance answered ${what}` }).toBeGreaterThan(0)
+      const which = showing()
+      expect(which, `exactly one instance answered ${what}`).toHaveLength(1)
+      return which[0]
+    }
+    /** Requests through nginx until one lands on `zk`: round robin then sends the next one to the other instance. */
+    const nextGoesPast = async (zk: RunningZonekeeper) => {
+      for (let i = 0; i < 4; i++) {
+        const key = `turn${randomBytes(6).toString('hex')}`
+        expect((await send(`${nginx.url}/login?${key}=1`)).status).toBe(200)
+        await expect.poll(() => instances.some((x) => x.log().includes(`?${key}=`))).toBe(true)
+        if (zk.log().includes(`?${key}=`)) return
+      }
+      throw new Error('nginx did not send requests round robin')
+    }
+    const other = (zk: RunningZonekeeper) => (zk === a ? b : a)
+
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('WebAuthn.enable')
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    })
+    const password = async () => {
+      await page.goto('/login')
+      await page.getByLabel('Username').fill('kim')
+      await page.getByLabel('Password').fill(deployment.people.kim.password)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+    }
+    await password()
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+
+    // Adding a passkey: the page (with its one-time challenge) from one instance …
+    let mark = await markLogs()
+    await page.goto('/two-factor/passkeys')
+    await expect(page.getByText('None yet.')).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    const challenger = await servedBy(mark, /^GET \/two-factor\/passkeys 200 /m)
+    await nextGoesPast(challenger)
+    // … the browser's answer checked by the other, against the proxy's https origin.
+    mark = await markLogs()
+    await page.getByLabel('Name of the new passkey').fill('Deploy laptop')
+    await page.getByRole('button', { name: 'Add a passkey' }).click()
+    await expect(page.getByRole('heading', { name: 'Passkey added' })).toBeVisible()
+    expect(await servedBy(mark, /^POST \/two-factor\/passkeys 200 /m)).toBe(other(challenger))
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
+    expect(credentials).toHaveLength(1)
+    expect(credentials[0].rpId).toBe('localhost')
+
+    // Signed out, the password alone no longer signs in.
+    await page.goto('/account')
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    mark = await markLogs()
+    await password()
+    await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible()
+    // (The waiting session is not a sign-in yet: 403 until the second step.)
+    expect((await page.request.get('/api/local/me')).status()).toBe(403)
+    await page.waitForLoadState('networkidle')
+    // The second step's challenge from one instance, the passkey's signature checked by the other.
+    const asker = await servedBy(mark, /^GET \/login\/two-factor(\?\S*)? 200 /m)
+    await nextGoesPast(asker)
+    mark = await markLogs()
+    await page.getByRole('button', { name: 'Use a passkey' }).click()
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+    expect(await servedBy(mark, /^POST \/login\/two-factor 303 /m)).toBe(other(asker))
+    const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
+    expect(after.credentials[0].signCount).toBeGreaterThan(0)
+
+    // A full session, Secure behind TLS, that both instances know.
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'zonekeeper_session')
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true })
+    for (const zk of instances) {
+      const me = await direct(zk, '/api/local/me', `${cookie!.name}=${cookie!.value}`)
+      expect(me.status).toBe(200)
+      expect(JSON.parse(me.body).result.person.username).toBe('kim')
+    }
   })
 })

@@ -5,6 +5,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { fieldErrorsFromApiError, type ApiErrorItem } from '@/lib/api-client'
 import { explainCode } from '@/lib/error-text'
 import { formatNumber } from '@/lib/format'
+import { waitingText } from '@/lib/rate-limit-wait'
 import type { DnsImportResult } from '@/shared/schemas/dns-record'
 import { useImportDnsRecords } from '../api/import-dns-records'
 import { importHeadline } from '../lib/import-headline'
@@ -66,7 +67,18 @@ export function ImportDialog({ zoneId, zoneName, open, onClose }: { zoneId: stri
   const [fileError, setFileError] = useState<string | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
   const [result, setResult] = useState<DnsImportResult | null>(null)
+  /** Seconds left while the import waits for the API's rate limit; null while it is not waiting. */
+  const [waiting, setWaiting] = useState<number | null>(null)
+  const [cancelledWait, setCancelledWait] = useState(false)
+  const waitControl = useRef<AbortController | null>(null)
+  // Sending (not waiting): the import may be applied, so it cannot be cancelled or dismissed.
+  const sending = importer.isPending && waiting === null
+  const stopWaiting = () => waitControl.current?.abort()
   const close = () => {
+    stopWaiting()
+    waitControl.current = null
+    setWaiting(null)
+    setCancelledWait(false)
     setFile(null)
     setResult(null)
     setErrors([])
@@ -83,11 +95,18 @@ export function ImportDialog({ zoneId, zoneName, open, onClose }: { zoneId: stri
       return
     }
     setFileError(null)
+    setCancelledWait(false)
+    const control = new AbortController()
+    waitControl.current = control
     importer.mutate(
-      { file, proxied },
+      { file, proxied, signal: control.signal, onWait: setWaiting },
       {
         onSuccess: setResult,
         onError: (err) => {
+          if (err instanceof DOMException && err.name === 'AbortError') {
+            if (waitControl.current === control) setCancelledWait(true)
+            return
+          }
           const { fields, rest } = fieldErrorsFromApiError(err)
           setErrors([...rest, ...Object.values(fields).map((message) => ({ code: 0, message }))])
         },
@@ -99,7 +118,7 @@ export function ImportDialog({ zoneId, zoneName, open, onClose }: { zoneId: stri
       open={open}
       onClose={close}
       size="lg"
-      dismissible={!importer.isPending}
+      dismissible={!sending}
       title={`Import records into ${zoneName}`}
       description="Upload a zone file in BIND format (as exported by most DNS providers). Each record is checked like a new one: valid lines are added, the others are refused with the reason. Existing records are kept."
       footer={
@@ -109,9 +128,13 @@ export function ImportDialog({ zoneId, zoneName, open, onClose }: { zoneId: stri
           </Button>
         ) : (
           <>
-            <Button onClick={close} disabled={importer.isPending}>
-              Cancel
-            </Button>
+            {waiting !== null ? (
+              <Button onClick={stopWaiting}>Cancel</Button>
+            ) : (
+              <Button onClick={close} disabled={sending}>
+                Cancel
+              </Button>
+            )}
             <Button variant="primary" type="submit" form={formId} pending={importer.isPending}>
               Import
             </Button>
@@ -124,6 +147,18 @@ export function ImportDialog({ zoneId, zoneName, open, onClose }: { zoneId: stri
       ) : (
         <form id={formId} onSubmit={submit} className="space-y-4" noValidate>
           <FormErrorSummary errors={errors} title="Nothing was imported" />
+          {waiting !== null && (
+            <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+              {waitingText(waiting)}. The API allows the whole team a limited number of requests (and a zone a few imports) at a
+              time; the import waits so that nobody's pages are refused, then starts by itself. Nothing has been imported yet; you
+              can still cancel.
+            </p>
+          )}
+          {cancelledWait && (
+            <p role="status" className="rounded-md bg-zinc-100 px-3 py-2 text-sm text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">
+              Cancelled while waiting for the API's rate limit: nothing was imported. Import again when you are ready.
+            </p>
+          )}
           <div className="flex flex-col gap-1.5">
             <label htmlFor={fileId} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
               Zone file
