@@ -86,6 +86,7 @@ export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/people' },
   { method: 'POST', path: '/api/local/people' },
   { method: 'PATCH', path: '/api/local/people/:person_id' },
+  { method: 'DELETE', path: '/api/local/people/:person_id' },
   { method: 'POST', path: '/api/local/people/:person_id/password' },
   { method: 'PUT', path: '/api/local/people/:person_id/sso' },
   { method: 'DELETE', path: '/api/local/people/:person_id/sso' },
