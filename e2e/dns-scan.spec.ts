@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, openPage, resetSandbox, SEED_ZONES, test, zoneUrl } from './fixtures'
+import { expect, expectNoSeriousA11yViolations, openPage, resetSandbox, SEED_ZONES, test, zoneUrl } from './fixtures'
 
 /**
  * Issue 29, "What people expected": the DNS scan in the page. An editor scans, reviews the records
@@ -25,6 +25,7 @@ test.describe('DNS scan', () => {
     const row = (type: string, name: string) => found.locator('tbody tr').filter({ has: page.getByRole('cell', { name: type, exact: true }) }).filter({ hasText: name })
     await expect(row('MX', zone.name)).toContainText(`10 mail.${zone.name}`)
     await expect(row('TXT', `_dmarc.${zone.name}`)).toContainText('v=DMARC1; p=none')
+    await expectNoSeriousA11yViolations(page, 'the scan review')
 
     // One by keyboard: reject the DMARC record; focus goes on to the next record to decide.
     await scan.getByRole('button', { name: `Reject TXT record _dmarc.${zone.name}` }).focus()

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { test as base, expect, startZonekeeper, type RunningZonekeeper } from './fixtures'
+import { test as base, expect, expectNoSeriousA11yViolations, startZonekeeper, type RunningZonekeeper } from './fixtures'
 
 /**
  * Issue 29 item 8, redone as the administrator did it: zones are picked from the account's list (a
@@ -75,6 +75,7 @@ test('zones are picked from the account list by keyboard; a typo finds no zone; 
   // By keyboard: type, arrows, Enter; chosen zones become chips.
   await box.fill('exa')
   await expect(list.getByRole('option', { name: 'example.com', exact: true })).toBeVisible()
+  await expectNoSeriousA11yViolations(page, 'person dialog with the zone list open')
   await box.press('ArrowDown')
   await box.press('Enter')
   await expect(chips.getByRole('listitem')).toHaveText([/example\.com/])
