@@ -145,7 +145,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   else registerNoSandbox(app)
 
   app.use('/api/local/*', guardWrites)
-  registerLocalRoutes(app, { store, scriptIndex: { forward, mode: config.mode } })
+  registerLocalRoutes(app, { store, forward, scriptIndex: { forward, mode: config.mode } })
   // Script watch (issue 26): reads the sandbox or the live API itself (never a practice copy).
   const watch = createWatch({ store, send: emulator ? emulatorForward(emulator) : live!, log, ...watchOptions })
   watches.set(app, watch)

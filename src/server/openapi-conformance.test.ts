@@ -43,9 +43,9 @@ interface Allowance {
   when?: (value: unknown) => boolean
 }
 const field = (name: string) => (v: unknown) => (v as Record<string, unknown> | null)?.[name]
-const DNS = /^\w+ \/zones\/\{zone_id\}\/dns_records(\/\{dns_record_id\}|\/batch)?$/
-/** `$.result`, `$.result[3]` or, in a batch answer, `$.result.posts[0]`. */
-const RECORD = String.raw`^\$\.result(\[\d+\]|\.(?:deletes|patches|puts|posts)\[\d+\])?`
+const DNS = /^\w+ \/zones\/\{zone_id\}\/dns_records(\/\{dns_record_id\}|\/batch|\/scan\/review)?$/
+/** `$.result`, `$.result[3]` or, in a batch answer, `$.result.posts[0]` (a scan review's: `$.result.accepts[0]`). */
+const RECORD = String.raw`^\$\.result(\[\d+\]|\.(?:deletes|patches|puts|posts|accepts)\[\d+\])?`
 const ALLOWED: Allowance[] = [
   // api-notes §1.1: `result` is null on failure; the error schemas type it as a (non-nullable) object.
   { operation: /./, error: true, path: /^\$\.result$/, message: /^expected object, got null/, when: (v) => v === null },
@@ -186,6 +186,15 @@ describe.skipIf(skip)('the sandbox answers in the published shapes (../shared/re
     expect(exported.contentType).toMatch(/^text\/plain/) // the schema documents text/plain only
     expect(Object.keys(findOperation(doc, 'GET', `${base}/export`)!.operation.responses!['200'].content!)).toEqual(['text/plain'])
     validated.add(`GET /zones/:zone_id/dns_records/export`)
+  })
+
+  it('DNS scan (issue 29): trigger, the found records, accept one and reject one', async () => {
+    // A zone with few records: the scan finds several it lacks.
+    const base = `/zones/${SEED_ZONES.pending.id}/dns_records/scan`
+    await conforms('POST', `${base}/trigger`, {})
+    const found = result(await conforms('GET', `${base}/review`))
+    expect(found.length).toBeGreaterThan(1)
+    await conforms('POST', `${base}/review`, { accepts: [{ id: found[0].id }], rejects: [{ id: found[1].id }] })
   })
 
   it('certificate packs: list and one', async () => {

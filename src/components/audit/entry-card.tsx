@@ -17,6 +17,7 @@ export const ACTION_WORDS: Record<string, string> = {
   'token-create': 'Made a personal API token', 'token-revoke': 'Revoked a personal API token', 'tokens-revoke': "Revoked all of a person's API tokens",
   'second-factor': 'Second factor at sign-in', 'two-factor-on': 'Turned on two-factor sign-in', 'two-factor-off': 'Turned off two-factor sign-in',
   'two-factor-reset': "Reset a person's second factor",
+  scan: 'Scanned for DNS records', 'scan-review': 'Accepted or rejected scanned records',
 }
 const OUTCOME_TONE: Record<string, BadgeTone> = { success: 'success', failure: 'danger', refused: 'warning' }
 export const OUTCOME_WORDS: Record<string, string> = { success: 'Done', failure: 'Failed', refused: 'Refused' }

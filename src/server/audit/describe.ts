@@ -56,6 +56,10 @@ export function describeApiWrite(endpoint: Pick<Endpoint, 'method' | 'path'>, pa
   const template = endpoint.path.split('/').filter(Boolean)
   const actual = path.split('/').filter(Boolean)
   const last = template[template.length - 1]
+  // DNS scan (issue 29): starting one, and accepting or rejecting what it found.
+  if (endpoint.path.includes('/dns_records/scan/')) {
+    return { area: 'dns', resourceType: 'dns_scan', resourceId: null, action: last === 'review' ? 'scan-review' : 'scan', zoneId: zoneOf(path) }
+  }
   const endsInId = last.startsWith(':')
   const literals = template.filter((s) => !s.startsWith(':') && s !== 'zones' && s !== 'accounts' && s !== 'user')
   const verb = VERBS.has(last) ? last : undefined

@@ -169,7 +169,8 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     const method = c.req.method.toUpperCase()
     const { path: full } = splitTarget(rawTarget(c))
     const person = /^\/api\/local\/people\/([^/]+)$/.exec(full)
-    if (person && method === 'PATCH') {
+    // A change or a delete (issue 29 item 8): the entry keeps who the person was.
+    if (person && (method === 'PATCH' || method === 'DELETE')) {
       let id: string | undefined
       try {
         id = decodeURIComponent(person[1])

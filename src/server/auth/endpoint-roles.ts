@@ -44,6 +44,7 @@ export const localRoutes: LocalRoute[] = [
   { method: 'GET', path: '/api/local/people', role: 'admin' },
   { method: 'POST', path: '/api/local/people', role: 'admin' },
   { method: 'PATCH', path: '/api/local/people/:person_id', role: 'admin' },
+  { method: 'DELETE', path: '/api/local/people/:person_id', role: 'admin' },
   { method: 'POST', path: '/api/local/people/:person_id/password', role: 'admin' },
   { method: 'PUT', path: '/api/local/people/:person_id/sso', role: 'admin' },
   { method: 'DELETE', path: '/api/local/people/:person_id/sso', role: 'admin' },

@@ -3,6 +3,7 @@ import { registerPeopleRoutes } from '../people/routes'
 import { registerTokenRoutes } from '../people/token-routes'
 import { registerTwoFactorRoutes } from '../people/two-factor-routes'
 import type { Store } from '../store'
+import type { Forward } from '../upstream'
 import { registerLbMigrationRoutes } from './lb-migration'
 import { registerReviewRoutes } from './reviews'
 import { registerScriptIndexRoutes, type ScriptIndexOptions } from './script-index'
@@ -14,6 +15,8 @@ export interface LocalStoreOptions {
   now?: () => Date
   /** The index of a zone's scripts (issue 28): the app's forward and mode; without them, no index routes. */
   scriptIndex?: ScriptIndexOptions
+  /** The app's forward: the zones given to a person are checked against the account (issue 29 item 8). */
+  forward?: Forward
 }
 
 /**
@@ -23,7 +26,7 @@ export interface LocalStoreOptions {
 export function registerLocalRoutes(app: Hono, options: LocalStoreOptions): void {
   registerReviewRoutes(app, options.store, options.now)
   if (options.scriptIndex) registerScriptIndexRoutes(app, options.store, options.scriptIndex)
-  registerPeopleRoutes(app, options.store)
+  registerPeopleRoutes(app, options.store, { forward: options.forward })
   registerTokenRoutes(app, options.store)
   registerTwoFactorRoutes(app, options.store)
   registerLbMigrationRoutes(app, options.store)

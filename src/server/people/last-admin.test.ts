@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { addPerson, sessionCookie } from '../auth/test-helpers'
+import { createEmulator } from '../emulator'
 import { createStore, type Store, type StoreLocation } from '../store'
 import { fakeEmulator, testConfig } from '../../testing/server'
 import { postgresMissing, startPostgres, type TestPostgres } from '../../testing/postgres'
@@ -102,8 +103,13 @@ describe.each(backends)('the last administrator on $name', ({ skip, location }) 
 
 describe('an administrator has all zones', () => {
   const store = createStore({ dataDir: ':memory:' })
-  const app = createApp({ config: testConfig(), emulator: fakeEmulator(), store })
-  afterAll(() => store.close())
+  // A real sandbox: the zones given to a person are checked against the account's (issue 29 item 8).
+  const emulator = createEmulator({ file: ':memory:' })
+  const app = createApp({ config: testConfig(), emulator, store })
+  afterAll(async () => {
+    emulator.close()
+    await store.close()
+  })
 
   it('refuses a zone list for an administrator (add, change, CLI), accepts it for a lower role', async () => {
     const boss = await addPerson(store, 'boss', 'admin')
@@ -146,7 +152,7 @@ describe('an administrator has all zones', () => {
     const fine = await app.request(`/api/local/people/${ed.person.id}`, {
       method: 'PATCH',
       headers: h,
-      body: JSON.stringify({ zones: ['example.com', 'shop.io'] }),
+      body: JSON.stringify({ zones: ['example.com', 'newshop.dev'] }),
     })
     expect(fine.status).toBe(200)
     await expect(runPeopleCommand(['add', 'zoe', '--role', 'admin', '--zones', 'example.com'], store, () => {})).rejects.toThrow(

@@ -3,9 +3,11 @@ import { apiErrorsFromIssues } from '../../shared/schemas/common'
 import { personInputSchema, personPatchSchema, ssoLinkSchema } from '../../shared/schemas/people'
 import { actorOf } from '../auth'
 import { generatePassword, hashPassword } from '../auth/passwords'
-import { jsonError, jsonErrors, jsonOk } from '../envelope'
-import type { Store } from '../store'
+import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../envelope'
+import type { Store, ZoneScope } from '../store'
+import type { Forward } from '../upstream'
 import { meView, personView, sessionView } from './views'
+import { checkScopeZones, missingZonesMessage } from './zone-check'
 
 async function readJson(c: Context): Promise<{ ok: true; body: unknown } | { ok: false; res: Response }> {
   try {
@@ -22,11 +24,28 @@ const ADMIN_ZONES = () =>
   ])
 
 /**
+ * A scope's zones as the account has them (names; ids become names), or the answer refusing it:
+ * a zone the account does not have is a field error naming it (issue 29 item 8). Without `forward`
+ * (tests of the store alone) the scope is taken as given.
+ */
+async function scopeInAccount(forward: Forward | undefined, c: Context, zones: ZoneScope, known: ZoneScope = []): Promise<{ ok: true; zones: ZoneScope } | { ok: false; res: Response }> {
+  if (zones === '*' || !forward) return { ok: true, zones }
+  const checked = await checkScopeZones(forward, c, zones, known === '*' ? [] : known)
+  if (checked.ok) return { ok: true, zones: checked.names }
+  if ('missing' in checked) {
+    return { ok: false, res: jsonErrors(400, [{ code: 1004, message: missingZonesMessage(checked.missing), source: { pointer: '/zones' } }]) }
+  }
+  void checked.failed.body?.cancel().catch(() => {})
+  return { ok: false, res: jsonError(502, PROXY_CODES.unreachable, `The zones could not be checked against the account (the API answered ${checked.failed.status}): nothing was saved. Try again.`) }
+}
+
+/**
  * The dashboard's people (roles are checked before these run, see auth/endpoint-roles.ts): who am I
  * and my own sessions for everyone; adding, changing, disabling people, resetting passwords and
  * ending sessions for administrators. The last active administrator cannot be demoted or disabled.
  */
-export function registerPeopleRoutes(app: Hono, store: Store): void {
+export function registerPeopleRoutes(app: Hono, store: Store, options: { forward?: Forward } = {}): void {
+  const { forward } = options
   app.get('/api/local/me', (c) => jsonOk(meView(actorOf(c), c.get('zkPractice') !== undefined)))
 
   app.get('/api/local/me/sessions', async (c) => {
@@ -52,11 +71,13 @@ export function registerPeopleRoutes(app: Hono, store: Store): void {
     if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
     const v = parsed.data
     if (v.role === 'admin' && v.zones !== '*') return ADMIN_ZONES()
+    const scope = await scopeInAccount(forward, c, v.zones)
+    if (!scope.ok) return scope.res
     const person = await store.people.add({
       username: v.username,
       displayName: v.display_name,
       role: v.role,
-      zones: v.zones,
+      zones: scope.zones,
       passwordHash: await hashPassword(v.password),
       // Chosen by an administrator: the person picks their own at first sign-in.
       mustChangePassword: true,
@@ -80,12 +101,19 @@ export function registerPeopleRoutes(app: Hono, store: Store): void {
     if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
     const v = parsed.data
     if ((v.role ?? target.role) === 'admin' && v.zones !== undefined && v.zones !== '*') return ADMIN_ZONES()
+    let zones = v.zones
+    if (zones !== undefined) {
+      // Only zones not already in the person's scope are looked up.
+      const scope = await scopeInAccount(forward, c, zones, target.zones)
+      if (!scope.ok) return scope.res
+      zones = scope.zones
+    }
     // The store decides (see updateKeepingAnAdmin): two administrators demoting each other at once
     // on two instances cannot both succeed.
     const updated = await store.people.updateKeepingAnAdmin(id, {
       displayName: v.display_name,
       role: v.role,
-      zones: v.zones,
+      zones,
       disabled: v.disabled,
     })
     if (updated === 'last-admin') {
@@ -98,6 +126,23 @@ export function registerPeopleRoutes(app: Hono, store: Store): void {
       await store.apiTokens.revokeAll(id)
     }
     return jsonOk(personView(updated))
+  })
+
+  // Deletes a person (issue 29 item 8): their sessions end and their API tokens and second factor go
+  // with them (the store's foreign keys); audit entries keep their name. Never oneself, never the last
+  // active administrator (decided by the store: two administrators deleting each other leave one).
+  app.delete('/api/local/people/:person_id', async (c) => {
+    const id = c.req.param('person_id')
+    const me = actorOf(c)
+    if (me.kind === 'person' && me.person.id === id) {
+      return jsonError(409, 1409, 'You cannot delete yourself: ask another administrator, or disable your account instead.')
+    }
+    const removed = await store.people.removeKeepingAnAdmin(id)
+    if (removed === 'last-admin') {
+      return jsonError(409, 1409, 'This is the last active administrator: make someone else an administrator first.')
+    }
+    if (!removed) return jsonError(404, 1404, 'No such person (they may have been deleted already).')
+    return jsonOk({ id: removed.id, username: removed.username, display_name: removed.displayName })
   })
 
   // Links a single sign-on identity (issuer + sub) to a person: after a sign-in refused because the

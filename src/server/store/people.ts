@@ -100,9 +100,10 @@ function rowChanges(ch: PersonChanges, t: number): Partial<PeopleTable> {
 
 export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: Dialect = 'sqlite') {
   // Whether anybody exists is asked on every request (the local administrator's door on loopback
-  // while nobody does). A yes never changes (people are disabled, never removed), so it is kept; a
+  // while nobody does). A yes never changes (the last administrator is never deleted), so it is kept; a
   // no is kept for NOBODY_RECHECK_MS at most, so that someone added by another instance sharing the
   // store (or by `npm run people`) counts within a second, and at once when added through this one.
+  // (People may be deleted, but never the last active administrator, so a yes stays true.)
   let anybody = false
   let nobodySince = -Infinity
   const self = {
@@ -296,6 +297,46 @@ export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: D
       return d.transaction().execute(async (trx) => {
         await sql`select id from people where role = 'admin' and disabled = 0 order by id for update`.execute(trx)
         return change(trx)
+      })
+    },
+    /**
+     * Deletes a person (issue 29 item 8): their sessions, API tokens and second factor go with them
+     * (foreign keys, on delete cascade); audit entries keep their username and name as written. The
+     * last active administrator is not deleted: `last-admin`. Decided by the store as in
+     * updateKeepingAnAdmin: two administrators deleting each other at once leave one. Undefined when
+     * there was nobody to delete (already deleted by someone else).
+     */
+    async removeKeepingAnAdmin(id: string): Promise<Person | 'last-admin' | undefined> {
+      const d = await db()
+      const remove = async (q: Db) => {
+        const row = await q.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
+        if (!row) return undefined
+        const done = await q
+          .deleteFrom('people')
+          .where('id', '=', id)
+          .where((eb) =>
+            eb.or([
+              eb('role', '!=', 'admin'),
+              eb('disabled', '=', 1),
+              eb.exists(
+                eb
+                  .selectFrom('people as other')
+                  .select('other.id')
+                  .where('other.role', '=', 'admin')
+                  .where('other.disabled', '=', 0)
+                  .where('other.id', '!=', id),
+              ),
+            ]),
+          )
+          .executeTakeFirst()
+        if (Number(done.numDeletedRows) > 0) return publicPerson(toPerson(row))
+        // Not deleted: still there (the last administrator), or deleted by someone else meanwhile.
+        return (await q.selectFrom('people').select('id').where('id', '=', id).executeTakeFirst()) ? ('last-admin' as const) : undefined
+      }
+      if (dialect !== 'postgres') return remove(d)
+      return d.transaction().execute(async (trx) => {
+        await sql`select id from people where role = 'admin' and disabled = 0 order by id for update`.execute(trx)
+        return remove(trx)
       })
     },
     /** Active administrators other than `exceptId`: the last one may not be demoted or disabled. */

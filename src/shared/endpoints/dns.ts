@@ -8,6 +8,18 @@ import { declare } from './types'
 
 const records = z.array(dnsRecordSchema)
 
+/** Accept (a found record, by its id, with any fields changed) or reject (by id) what a scan found. */
+const dnsScanReviewSchema = z.object({
+  accepts: z
+    .array(z.looseObject({ id: z.string().max(64).optional() }), { error: 'accepts must be a list of records.' })
+    .max(1000, 'At most 1,000 records at once.')
+    .optional(),
+  rejects: z
+    .array(z.object({ id: z.string({ error: 'Each reject needs the id of a found record.' }).max(64) }), { error: 'rejects must be a list of {id}.' })
+    .max(1000, 'At most 1,000 records at once.')
+    .optional(),
+})
+
 /**
  * DNS records. Writes are checked with the shared schemas (default code 1004, "DNS Validation
  * Error"; rules carry their own codes such as 9005). Import is multipart (a BIND file), so it has no
@@ -47,4 +59,14 @@ export const dnsEndpoints = declare('dns', [
     result: dnsRecordSchema,
   },
   { method: 'DELETE', path: '/zones/:zone_id/dns_records/:dns_record_id', result: dnsRecordDeletedSchema },
+  // DNS scan (issue 29, api-notes §14): editors start a scan and review what it found.
+  { method: 'POST', path: '/zones/:zone_id/dns_records/scan/trigger', result: z.null() },
+  { method: 'GET', path: '/zones/:zone_id/dns_records/scan/review', result: records },
+  {
+    method: 'POST',
+    path: '/zones/:zone_id/dns_records/scan/review',
+    body: dnsScanReviewSchema,
+    validationCode: 1004,
+    result: z.object({ accepts: records, rejects: z.array(z.string()) }),
+  },
 ])

@@ -20,6 +20,10 @@ export const API_ROUTES = [
   { method: 'PATCH', path: '/zones/:zone_id/dns_records/:dns_record_id', area: 'dns' },
   { method: 'PUT', path: '/zones/:zone_id/dns_records/:dns_record_id', area: 'dns' },
   { method: 'DELETE', path: '/zones/:zone_id/dns_records/:dns_record_id', area: 'dns' },
+  // DNS scan (issue 29): start one, list what it found, accept or reject it.
+  { method: 'POST', path: '/zones/:zone_id/dns_records/scan/trigger', area: 'dns' },
+  { method: 'GET', path: '/zones/:zone_id/dns_records/scan/review', area: 'dns' },
+  { method: 'POST', path: '/zones/:zone_id/dns_records/scan/review', area: 'dns' },
   // page-shield
   { method: 'GET', path: '/zones/:zone_id/page_shield', area: 'page-shield' },
   { method: 'PUT', path: '/zones/:zone_id/page_shield', area: 'page-shield' },
@@ -86,6 +90,7 @@ export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/people' },
   { method: 'POST', path: '/api/local/people' },
   { method: 'PATCH', path: '/api/local/people/:person_id' },
+  { method: 'DELETE', path: '/api/local/people/:person_id' },
   { method: 'POST', path: '/api/local/people/:person_id/password' },
   { method: 'PUT', path: '/api/local/people/:person_id/sso' },
   { method: 'DELETE', path: '/api/local/people/:person_id/sso' },

@@ -31,11 +31,14 @@ const zoneNameSchema = z
   .trim()
   .toLowerCase()
   .regex(
-    /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?\.)+[a-z0-9-]{2,63}$/,
-    'Each zone is a domain name such as example.com.',
+    /^((?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?\.)+[a-z0-9-]{2,63}|[0-9a-f]{32})$/,
+    'Each zone is a domain name such as example.com (or a zone id).',
   )
 
-/** `*` (all zones) or a list of zone names. Administrators always have all zones. */
+/**
+ * `*` (all zones) or a list of zone names (a zone's 32-character id is accepted too, and stored as its
+ * name). The server also checks that each zone is in the account. Administrators always have all zones.
+ */
 export const zoneScopeSchema = z.union([
   z.literal('*'),
   z.array(zoneNameSchema).min(1, 'List at least one zone, or choose all zones.').max(500),

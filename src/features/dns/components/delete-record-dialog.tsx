@@ -13,36 +13,80 @@ export function deleteConsequence(r: DnsRecord): string {
   return `${what} Services that look it up will no longer find it.`
 }
 
+/** A record's own Delete button (the row actions' label), not "Delete selected (…)". */
+const ROW_DELETE = /^Delete \S+ record /
+
+const shown = (el: HTMLElement) => el.isConnected && el.getClientRects().length > 0
+
+/** The visible row Delete buttons of the page, in reading order (table rows, or cards on a phone). */
+function rowDeleteButtons(): HTMLElement[] {
+  return [...document.querySelectorAll<HTMLElement>('main button[aria-label]')].filter((b) => ROW_DELETE.test(b.getAttribute('aria-label') ?? '') && shown(b))
+}
+
+function addButton(): HTMLElement | null {
+  return [...document.querySelectorAll<HTMLElement>('main button')].find((b) => b.textContent?.trim() === 'Add record' && shown(b)) ?? null
+}
+
 /**
- * Where focus goes once a record is deleted: its row disappears with the Delete button that opened
- * the dialog, so the neighbouring row's Delete button (the next one, else the one above), else the
- * page's heading; never the page body (issue 29, item 6).
+ * Where focus goes once a record is deleted (issue 29, item 6): its row disappears with the Delete
+ * button that opened the dialog, so to the next record's Delete button, else the previous one's,
+ * else (no record left in view) the "Add record" button; never the page body. Decided while the row
+ * is still shown (call it before the delete is sent): the neighbour is remembered by its label, not
+ * its element, because the list is fetched again and its rows may be rendered anew.
  */
-export function focusAfterDelete(record: DnsRecord): () => void {
-  const label = `Delete ${recordLabel(record)}`
-  const opener = [...document.querySelectorAll<HTMLElement>('button[aria-label]')].find((b) => b.getAttribute('aria-label') === label)
-  const row = opener?.closest('tr')
-  const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling) as HTMLElement | null | undefined
-  const next = neighbour?.querySelector<HTMLElement>('button[aria-label^="Delete "]')
-  return () => {
-    if (next?.isConnected) return next.focus()
-    const heading = document.querySelector<HTMLElement>('main h1')
-    if (!heading) return
-    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
-    heading.focus()
+export function focusTargetAfterDelete(record: Pick<DnsRecord, 'type' | 'name'>): () => HTMLElement | null {
+  const own = `Delete ${recordLabel(record)}`
+  const buttons = rowDeleteButtons()
+  const at = buttons.findIndex((b) => b.getAttribute('aria-label') === own)
+  const neighbour = at < 0 ? undefined : (buttons[at + 1] ?? buttons[at - 1])
+  const label = neighbour?.getAttribute('aria-label')
+  return () => (label ? (rowDeleteButtons().find((b) => b.getAttribute('aria-label') === label) ?? addButton()) : addButton())
+}
+
+/**
+ * Puts focus on `find()` now, and again whenever the page re-renders under it for a few seconds
+ * (the deleted row leaves, the refetched page renders its rows anew: focus on a removed element
+ * falls to the body). Stops as soon as the person moves focus somewhere else, or a dialog opens.
+ */
+export function settleFocus(find: () => HTMLElement | null, ms = 4_000): () => void {
+  let target: HTMLElement | null = null
+  const stray = () => {
+    const active = document.activeElement
+    return !active || active === document.body || !active.isConnected
   }
+  const place = () => {
+    if (document.querySelector('dialog[open]')) return stop()
+    // Focus was placed, and the person has since gone somewhere else: leave it with them.
+    if (target && document.activeElement !== target && !stray()) return stop()
+    const el = find()
+    if (el && document.activeElement !== el) {
+      target = el
+      el.focus()
+    }
+  }
+  const observer = new MutationObserver(place)
+  const timer = window.setTimeout(() => stop(), ms)
+  function stop() {
+    observer.disconnect()
+    window.clearTimeout(timer)
+  }
+  observer.observe(document.body, { childList: true, subtree: true })
+  place()
+  return stop
 }
 
 export function DeleteRecordDialog({ zoneId, record, onClose }: { zoneId: string; record: DnsRecord | null; onClose: () => void }) {
   const toast = useToast()
   const del = useDeleteDnsRecord(zoneId)
-  // Run after the dialog has closed and returned focus to its opener (effects of a parent run after
-  // the cleanups of its children), and before the list is fetched again without that row.
-  const refocus = useRef<(() => void) | null>(null)
+  // Decided when Delete is confirmed (the row is still shown); run after the dialog has closed and
+  // returned focus to its opener (effects of a parent run after the cleanups of its children).
+  const target = useRef<(() => HTMLElement | null) | null>(null)
+  const refocus = useRef<(() => HTMLElement | null) | null>(null)
   useEffect(() => {
     if (record !== null || !refocus.current) return
-    refocus.current()
+    const stop = settleFocus(refocus.current)
     refocus.current = null
+    return stop
   }, [record])
   return (
     <ConfirmDialog
@@ -54,10 +98,11 @@ export function DeleteRecordDialog({ zoneId, record, onClose }: { zoneId: string
       onCancel={onClose}
       onConfirm={() => {
         if (!record) return
+        target.current = focusTargetAfterDelete(record)
         del.mutate(record.id, {
           onSuccess: () => {
             toast.success('Record deleted', `${record.type} ${record.name}`)
-            refocus.current = focusAfterDelete(record)
+            refocus.current = target.current
             onClose()
           },
           onError: (e) => toast.error('The record was not deleted', e),

@@ -23,6 +23,7 @@ import { DNS_TABLE_CLASS, dnsColumns, dnsExtraFilters } from './dns-columns'
 import { DnsTableContext, type DnsTableContextValue } from './dns-table-context'
 import { DeleteRecordDialog } from './delete-record-dialog'
 import { ExportButton } from './export-button'
+import { ScanButton } from './scan-button'
 import { recordLabel } from './dns-cells'
 import { SelectAllMatching } from './select-all-matching'
 import { NoAddressBanner, SoaDetails } from './zone-dns-notices'
@@ -137,6 +138,7 @@ export function DnsPage() {
         actions={
           <>
             {canEdit && <Button onClick={() => setImporting(true)}>Import BIND file</Button>}
+            {canEdit && <ScanButton zoneId={zoneId} zoneName={zoneName} />}
             <ExportButton zoneId={zoneId} zoneName={zoneName} />
             {canEdit && (
               <Button variant="primary" onClick={() => setEditing({})}>

@@ -34,6 +34,19 @@ export function useUpdatePerson() {
   })
 }
 
+/**
+ * Deletes a person (administrators; never oneself, never the last administrator): their sessions and
+ * tokens end, their audit entries stay under their name.
+ */
+export function useDeletePerson() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) =>
+      local.delete<{ id: string; username: string; display_name: string }>(localPath('/api/local/people/:person_id', { person_id: id })),
+    onSuccess: () => qc.invalidateQueries({ queryKey: peopleKeys.all }),
+  })
+}
+
 /** Links a single sign-on identity (issuer + sub) to a person, e.g. after a sign-in refused for a taken username. */
 export function useLinkSso() {
   const qc = useQueryClient()

@@ -26,11 +26,12 @@ const SsoLinkDialog = lazy(() => import('./sso-link-dialog').then((m) => ({ defa
 const PersonTokensDialog = lazy(() => import('./person-tokens-dialog').then((m) => ({ default: m.PersonTokensDialog })))
 // Loaded after the list: it reads the policy names from the shared schemas (zod), which would
 // otherwise put them in the page's first load (the bundle budget).
+const DeletePersonDialog = lazy(() => import('./delete-person-dialog').then((m) => ({ default: m.DeletePersonDialog })))
 const TwoFactorPolicyCard = lazy(() => import('./two-factor-policy').then((m) => ({ default: m.TwoFactorPolicyCard })))
 
-type Action = { kind: 'add' } | { kind: 'edit' | 'disable' | 'reset' | 'sessions' | 'tokens' | 'two-factor' | 'link' | 'unlink'; person: PersonView } | null
+type Action = { kind: 'add' } | { kind: 'edit' | 'disable' | 'delete' | 'reset' | 'sessions' | 'tokens' | 'two-factor' | 'link' | 'unlink'; person: PersonView } | null
 
-/** People: who may sign in, their role and zones; add, change, disable, reset passwords, end sessions. */
+/** People: who may sign in, their role and zones; add, change, disable, delete, reset passwords, end sessions. */
 export function PeoplePage() {
   const can = useCan('admin', undefined, 'dashboard')
   const me = useMe()
@@ -143,6 +144,18 @@ export function PeoplePage() {
                       >
                         {p.disabled ? 'Enable' : 'Disable'}
                       </Button>
+                      {/* Never oneself (the server refuses it too): ask another administrator. */}
+                      {me.data?.person.id !== p.id && (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="text-red-700 dark:text-red-400"
+                          aria-label={`Delete ${p.username}`}
+                          onClick={() => setAction({ kind: 'delete', person: p })}
+                        >
+                          Delete
+                        </Button>
+                      )}
                       <Button
                         size="sm"
                         variant="ghost"
@@ -165,6 +178,11 @@ export function PeoplePage() {
         </Suspense>
       )}
       {action?.kind === 'disable' && <DisableDialog person={action.person} onClose={() => setAction(null)} />}
+      {action?.kind === 'delete' && (
+        <Suspense fallback={null}>
+          <DeletePersonDialog person={action.person} onClose={() => setAction(null)} />
+        </Suspense>
+      )}
       {action?.kind === 'reset' && <ResetDialog person={action.person} onClose={() => setAction(null)} />}
       {action?.kind === 'sessions' && <SessionsDialog person={action.person} onClose={() => setAction(null)} />}
       {action?.kind === 'tokens' && (

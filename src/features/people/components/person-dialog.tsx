@@ -19,6 +19,7 @@ import {
   type PersonView,
 } from '@/shared/schemas/people'
 import { useCreatePerson, useUpdatePerson } from '../api/people'
+import { personChangeSummary } from '../lib/change-summary'
 import { ZoneScopeField } from './zone-scope-field'
 
 const ROLE_OPTIONS = ROLE_NAMES.map((value) => ({ value, label: ROLE_TEXT[value] }))
@@ -49,7 +50,8 @@ export function PersonDialog({ person, onClose }: { person?: PersonView; onClose
       })
       update.mutate(
         { id: person.id, patch },
-        { onSuccess: (p) => (toast.success('Saved', `${p.display_name} is now ${p.role}.`), onClose()), onError },
+        // Says what changed ("Nina's zones: added shop.example.com"), nothing else (issue 29 item 8).
+        { onSuccess: (p) => (toast.success('Saved', personChangeSummary(person, p)), onClose()), onError },
       )
     } else {
       create.mutate(values, {

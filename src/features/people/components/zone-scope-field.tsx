@@ -1,9 +1,12 @@
 import { useState } from 'react'
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form'
-import { Field, inputBorder, inputClass } from '@/components/form/field'
-import { cn } from '@/lib/format'
+import { Field } from '@/components/form/field'
+import { ZonePicker } from './zone-picker'
 
-/** Zone scope: all zones, or a comma-separated list of zone names (kept as '*' or string[] in the form). */
+/**
+ * Zone scope: all zones, or zones picked from the account's list (kept as '*' or string[] in the
+ * form). Switching to all zones and back keeps the zones picked so far.
+ */
 export function ZoneScopeField<T extends FieldValues>({
   control,
   name,
@@ -15,13 +18,9 @@ export function ZoneScopeField<T extends FieldValues>({
 }) {
   const { field, fieldState } = useController({ control, name })
   const value = field.value as '*' | string[]
-  const [text, setText] = useState(value === '*' ? '' : value.join(', '))
+  const [picked, setPicked] = useState<string[]>(value === '*' ? [] : value)
   const all = value === '*'
-  const toList = (t: string) =>
-    t
-      .split(/[\s,]+/)
-      .map((z) => z.trim())
-      .filter(Boolean)
+  const error = fieldState.error?.message ?? firstItemError(fieldState.error)
   return (
     <fieldset className="space-y-2" disabled={disabled}>
       <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">Zones</legend>
@@ -30,25 +29,26 @@ export function ZoneScopeField<T extends FieldValues>({
         All zones
       </label>
       <label className="flex items-center gap-2 text-sm">
-        <input type="radio" name={`${name}-mode`} checked={!all} onChange={() => field.onChange(toList(text))} />
+        <input type="radio" name={`${name}-mode`} checked={!all} onChange={() => field.onChange(picked)} />
         Only these zones
       </label>
       {!all && (
         <Field
-          label="Zone names"
-          help="Separated by commas, e.g. example.com, shop.example. Other zones stay hidden from this person."
-          error={fieldState.error?.message ?? firstItemError(fieldState.error)}
+          label="Add a zone"
+          help="Type part of a zone name and pick it from the account's zones (arrows and Enter, or a click). This person sees only the zones picked here."
+          error={error}
         >
           {(aria) => (
-            <input
-              {...aria}
-              value={text}
-              onChange={(e) => {
-                setText(e.target.value)
-                field.onChange(toList(e.target.value))
+            <ZonePicker
+              control={aria}
+              value={value}
+              disabled={disabled}
+              invalid={!!error}
+              onChange={(zones) => {
+                setPicked(zones)
+                field.onChange(zones)
               }}
               onBlur={field.onBlur}
-              className={cn(inputClass, inputBorder(!!fieldState.error))}
             />
           )}
         </Field>

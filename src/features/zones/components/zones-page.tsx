@@ -10,6 +10,7 @@ import { useZones } from '../api/get-zones'
 import type { Zone } from '../api/zone-types'
 import { zonesTableOptions } from '../api/zones-search'
 import { zoneColumns } from './zone-columns'
+import { ScopeNotice } from './scope-notice'
 
 const route = getRouteApi('/zones')
 const getRowId = (z: Zone) => z.id
@@ -32,6 +33,7 @@ export function ZonesPage() {
         title="Zones"
         description="A zone is a domain, such as example.com, whose DNS and traffic this account manages. Open one to see its records and settings."
       />
+      <ScopeNotice />
       <DataTableFilterBar table={table} state={state} />
       <DataTable
         table={table}
