@@ -5,6 +5,7 @@ import { checklistMigration, practiceSessionsMigration } from './practice-migrat
 import { scriptIndexMigration } from './script-index-migration'
 import { watchMigration } from './watch-migration'
 import { budgetMigration } from './budget'
+import { changeRequestsMigration } from './change-requests'
 
 /**
  * Versioned migrations, applied in name order and recorded by Kysely's migrator. Never edit one that
@@ -195,5 +196,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0028-script-index': scriptIndexMigration(),
     // Issue 24: the API rate budget every instance shares, and calls per minute by area and person.
     'budget_0001-rate-budget': budgetMigration(),
+    // Issue 25: change requests (zones needing approval, people allowed to propose, requests and their items).
+    'change-requests_0001-change-requests': changeRequestsMigration(dialect),
   }
 }
