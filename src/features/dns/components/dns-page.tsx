@@ -204,7 +204,7 @@ export function DnsPage() {
           />
         </Suspense>
       )}
-      <DeleteRecordDialog zoneId={zoneId} record={deleting} onClose={() => setDeleting(null)} />
+      <DeleteRecordDialog zoneId={zoneId} zoneName={zoneName} record={deleting} onClose={() => setDeleting(null)} />
       {importing && (
         <Suspense fallback={null}>
           <ImportDialog zoneId={zoneId} zoneName={zoneName} open={importing} onClose={() => setImporting(false)} />
