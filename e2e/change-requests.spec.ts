@@ -194,3 +194,20 @@ test('a person outside the zone\'s scope sees none of it', async () => {
   await expect(page.getByRole('navigation', { name: 'Main' }).getByLabel(/waiting for your approval/)).toHaveCount(0)
   expect((await page.request.get('/api/local/change-requests/1')).status()).toBe(404)
 })
+
+test('a viewer allowed to propose gets Propose change in the DNS form', async ({ browser, baseURL }) => {
+  const vic = { username: 'vic', display_name: 'Vic Viewer', role: 'viewer', zones: [Z.name], password: 'vic-password-12' }
+  expect((await admin.post('/api/local/people', { data: vic, headers: W })).ok()).toBeTruthy()
+  const id = ((await (await admin.get('/api/local/people')).json()) as { result: { id: string; username: string }[] }).result.find((p) => p.username === 'vic')!.id
+  expect((await admin.put(`/api/local/change-requests/people/${id}`, { headers: W, data: { mayPropose: true, email: null } })).ok()).toBeTruthy()
+  const page = await signIn(browser, baseURL!, vic)
+  await page.goto(zoneUrl('demo', 'dns'))
+  await expect(page.getByText(`Changes to ${Z.name} need approval`)).toBeVisible()
+  await page.getByRole('button', { name: 'Add record' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Name').fill('from-vic')
+  await dialog.getByLabel('IPv4 address').fill('192.0.2.44')
+  await dialog.getByRole('button', { name: 'Propose change' }).click()
+  await expect(page.getByRole('region', { name: /1 change in this request/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Import BIND file' })).toHaveCount(0)
+})
