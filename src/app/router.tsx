@@ -15,6 +15,7 @@ import { logFieldsRoutes } from './routes/log-fields'
 import { pageShieldRoutes } from './routes/page-shield'
 import { peopleRoutes } from './routes/people'
 import { budgetRoutes } from './routes/budget'
+import { changeRequestRoutes } from './routes/change-requests'
 import { practiceRoutes } from './routes/practice'
 import { zoneOverviewRoutes, zonesRoutes } from './routes/zones'
 
@@ -35,6 +36,7 @@ export const routeTree = rootRoute.addChildren([
   ...budgetRoutes,
   ...auditRoutes,
   ...practiceRoutes,
+  ...changeRequestRoutes,
 ])
 
 export function createQueryClient(): QueryClient {

@@ -16,6 +16,7 @@ import { escapeControls } from './log-text'
 import { loggablePath, requestLog, type LogLine } from './request-log'
 import { createRateLimiter } from './emulator/rate-limit'
 import { setUpBudget } from './budget'
+import { setUpChangeRequests } from './change-requests'
 import { emulatorForward, registerNoSandbox, registerSandboxDoor } from './sandbox-door'
 import { setUpPractice } from './practice'
 import { registerSpa } from './spa'
@@ -120,6 +121,9 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   const signedIn: MiddlewareHandler = gate ? (c, next) => afterSignIn(c, () => gate(c, next) as Promise<void>) : afterSignIn
   const auth = registerAuth(app, { store, host: config.host, match, forward, oidc: config.oidc, afterSignIn: signedIn })
   practice.checklist()
+  // Change requests (issue 25): on a zone that needs approval, direct DNS writes are refused (one named step, after roles).
+  const changes = setUpChangeRequests(app, { store, forward, mode: config.mode, mail: { smtpUrl: watchOptions?.smtpUrl, smtpFrom: watchOptions?.smtpFrom, publicUrl: watchOptions?.publicUrl, log } })
+  changes.guardDirectWrites()
 
   const tooLarge = bodyLimit({
     maxSize: MAX_BODY_BYTES,
@@ -146,6 +150,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
 
   app.use('/api/local/*', guardWrites)
   registerLocalRoutes(app, { store, forward, scriptIndex: { forward, mode: config.mode } })
+  changes.routes()
   // Script watch (issue 26): reads the sandbox or the live API itself (never a practice copy).
   const watch = createWatch({ store, send: emulator ? emulatorForward(emulator) : live!, log, ...watchOptions })
   watches.set(app, watch)

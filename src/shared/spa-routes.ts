@@ -13,6 +13,8 @@ export const SPA_ROUTES = [
   '/account',
   '/audit',
   '/practice',
+  '/change-requests',
+  '/change-requests/$requestId',
   '/zones/$zoneId',
   '/zones/$zoneId/dns',
   '/zones/$zoneId/certificates',

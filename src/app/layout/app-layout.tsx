@@ -3,6 +3,7 @@ import { Outlet } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { healthQueryOptions } from '@/lib/health'
 import { AccountMenu } from './account-menu'
+import { useChangeDraft } from '@/lib/change-requests'
 import { useMe } from '@/lib/access'
 import { PRACTICE_BANNER_TEXT, PRACTICE_BANNER_TEXT_SANDBOX } from '@/shared/practice-banner'
 import { PreparingNotice } from './preparing-notice'
@@ -15,6 +16,17 @@ import { ZoneSwitcher } from './zone-switcher'
 
 // Only sessions that practise load the banner's actions (switch back, reset): the shell stays small.
 const PracticeBanner = lazy(() => import('./practice-banner').then((m) => ({ default: m.PracticeBanner })))
+
+// The change request being gathered (issue 25): its code loads once it holds a change.
+const ChangeTray = lazy(() => import('@/components/change-requests/change-tray').then((m) => ({ default: m.ChangeTray })))
+function ChangeTraySlot() {
+  if (!useChangeDraft()) return null
+  return (
+    <Suspense fallback={null}>
+      <ChangeTray />
+    </Suspense>
+  )
+}
 
 /** The practice banner (issue 12) on every page while this session practises; its text shows at once. */
 function PracticeSlot() {
@@ -139,6 +151,7 @@ export function AppLayout() {
           >
             <PreparingNotice />
             <Outlet />
+            <ChangeTraySlot />
           </main>
         </div>
       </div>

@@ -4,6 +4,7 @@ import { useCan, useMe } from '@/lib/access'
 import { lastZone, useZoneIdFromUrl } from '../current-zone'
 import { useQuery } from '@tanstack/react-query'
 import { zoneQueryOptions } from '@/features/zones/api/get-zone'
+import { changeRequestSummaryQueryOptions } from '@/features/change-requests/api/change-requests'
 
 const itemBase =
   'flex items-center gap-2.5 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-blue-600'
@@ -31,6 +32,7 @@ const icons = {
   people: 'M7 9a3 3 0 100-6 3 3 0 000 6zM2 17a5 5 0 0110 0M13 9a2.5 2.5 0 100-5M14 12a4 4 0 014 5',
   audit: 'M4 3h12v14H4zM7 7h6M7 10h6M7 13h3M13 13l1 1 2-2',
   budget: 'M10 17a7 7 0 110-14 7 7 0 010 14zM10 6v4l3 2',
+  changes: 'M4 4h8l4 4v8H4zM7 10h6M7 13h4M12 4v4h4',
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -56,6 +58,8 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const me = useMe()
   const accountWide = me.data?.person.zones !== undefined ? me.data.person.zones === '*' : true
   const current = useQuery({ ...zoneQueryOptions(urlZone ?? ''), enabled: !!urlZone })
+  // Change requests (issue 25): the count of those waiting for this person's approval.
+  const toApprove = useQuery(changeRequestSummaryQueryOptions()).data?.toApprove ?? 0
   // One heading inside and outside a zone: "Zone: example.com" once the name is known.
   const zoneName = urlZone ? current.data?.name : remembered?.name
   const zoneLinks: { to: string; label: string; icon: string; exact?: boolean }[] = [
@@ -111,6 +115,17 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
           <Link to="/audit" className={itemBase} onClick={onNavigate} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
             <Icon d={icons.audit} />
             Audit log
+          </Link>
+        </li>
+        <li>
+          <Link to="/change-requests" className={itemBase} onClick={onNavigate} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
+            <Icon d={icons.changes} />
+            Change requests
+            {toApprove > 0 && (
+              <span className="ml-auto rounded-full bg-blue-600 px-1.5 text-xs font-semibold text-white" aria-label={`${toApprove} waiting for your approval`}>
+                {toApprove}
+              </span>
+            )}
           </Link>
         </li>
       </Section>

@@ -91,6 +91,19 @@ export const localRoutes: LocalRoute[] = [
   { method: 'POST', path: '/api/local/practice/reset', role: 'viewer', self: true },
   // The API rate budget panel (issue 24): administrators.
   { method: 'GET', path: '/api/local/budget', role: 'admin' },
+  // Change requests (issue 25): each route decides from the zone's settings, the person and their scope.
+  { method: 'GET', path: '/api/local/change-requests', role: 'viewer' },
+  { method: 'POST', path: '/api/local/change-requests', role: 'viewer' },
+  { method: 'GET', path: '/api/local/change-requests/summary', role: 'viewer' },
+  { method: 'GET', path: '/api/local/change-requests/zones/:zone_id', role: 'viewer' },
+  { method: 'PUT', path: '/api/local/change-requests/zones/:zone_id', role: 'admin' },
+  { method: 'GET', path: '/api/local/change-requests/people', role: 'admin' },
+  { method: 'PUT', path: '/api/local/change-requests/people/:person_id', role: 'admin' },
+  { method: 'GET', path: '/api/local/change-requests/:id', role: 'viewer' },
+  { method: 'POST', path: '/api/local/change-requests/:id/approve', role: 'viewer' },
+  { method: 'POST', path: '/api/local/change-requests/:id/reject', role: 'viewer' },
+  { method: 'POST', path: '/api/local/change-requests/:id/refresh', role: 'viewer' },
+  { method: 'POST', path: '/api/local/change-requests/:id/undo', role: 'viewer' },
 ]
 
 const SEGMENT = '[^/]+'

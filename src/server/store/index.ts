@@ -1,6 +1,7 @@
 import { apiTokenStore } from './api-tokens'
 import { auditStore } from './audit'
 import { budgetStore } from './budget'
+import { changeRequestStore } from './change-requests'
 import { checklistStore } from './checklist'
 import { createDb, dialectOf, migrateToLatest, type Db, type StoreLocation } from './db'
 import { lbMigrationStore } from './lb-migrations'
@@ -66,6 +67,7 @@ export function createStore(options: StoreOptions) {
     watch: watchStore(db, now),
     budget: budgetStore(db, now),
     practiceCopies: practiceCopyStore(db, now),
+    changeRequests: changeRequestStore(db, now),
     close: () => kysely.destroy(),
   }
 }

@@ -7,6 +7,7 @@ import { watchMigration } from './watch-migration'
 import { budgetMigration } from './budget'
 import { passkeysMigration } from './passkeys'
 import { practiceCopiesMigration } from './practice-copies'
+import { changeRequestsMigration } from './change-requests'
 
 /**
  * Versioned migrations, applied in name order and recorded by Kysely's migrator. Never edit one that
@@ -201,5 +202,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'passkeys_0001-webauthn': passkeysMigration(),
     // Issue 24 (practice on any instance) and 23 (practice write rate): practice copies and their counters in the shared store.
     'practice_0001-shared-copies': practiceCopiesMigration(dialect),
+    // Issue 25: change requests (zones needing approval, people allowed to propose, requests and their items).
+    'change-requests_0001-change-requests': changeRequestsMigration(dialect),
   }
 }

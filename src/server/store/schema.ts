@@ -4,12 +4,13 @@ import type { WatchTables } from './watch-schema'
 import type { BudgetStateTable, BudgetUsageTable } from './budget'
 import type { PasskeysTable, WebauthnChallengesTable } from './passkeys'
 import type { PracticeCopiesTable, PracticeRateTable } from './practice-copies'
+import type { ChangeRequestTables } from './change-requests'
 
 /**
  * The tables of the dashboard's own store (never the API's data). Times are milliseconds since the
  * epoch (BIGINT on PostgreSQL, read back as numbers). Issue 12's audit log gets its own table here.
  */
-export interface StoreTables extends WatchTables {
+export interface StoreTables extends WatchTables, ChangeRequestTables {
   people: PeopleTable
   sessions: SessionsTable
   sign_in_throttle: ThrottleTable

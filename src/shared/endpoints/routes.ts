@@ -136,6 +136,19 @@ export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/zones/:zone_id/watch/report.csv' },
   { method: 'POST', path: '/api/sandbox/page-shield/activity' },
   { method: 'GET', path: '/api/local/budget' },
+  // Change requests (issue 25)
+  { method: 'GET', path: '/api/local/change-requests' },
+  { method: 'POST', path: '/api/local/change-requests' },
+  { method: 'GET', path: '/api/local/change-requests/summary' },
+  { method: 'GET', path: '/api/local/change-requests/zones/:zone_id' },
+  { method: 'PUT', path: '/api/local/change-requests/zones/:zone_id' },
+  { method: 'GET', path: '/api/local/change-requests/people' },
+  { method: 'PUT', path: '/api/local/change-requests/people/:person_id' },
+  { method: 'GET', path: '/api/local/change-requests/:id' },
+  { method: 'POST', path: '/api/local/change-requests/:id/approve' },
+  { method: 'POST', path: '/api/local/change-requests/:id/reject' },
+  { method: 'POST', path: '/api/local/change-requests/:id/refresh' },
+  { method: 'POST', path: '/api/local/change-requests/:id/undo' },
 ] as const satisfies readonly { method: HttpMethod; path: string }[]
 
 export type ApiRoute = (typeof API_ROUTES)[number]

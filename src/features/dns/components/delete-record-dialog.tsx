@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { useToast } from '@/components/ui/toast'
+import { changeDraft, useProposing } from '@/lib/change-requests'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
 import { useDeleteDnsRecord } from '../api/delete-dns-record'
 import { recordLabel } from './dns-cells'
@@ -75,9 +76,11 @@ export function settleFocus(find: () => HTMLElement | null, ms = 4_000): () => v
   return stop
 }
 
-export function DeleteRecordDialog({ zoneId, record, onClose }: { zoneId: string; record: DnsRecord | null; onClose: () => void }) {
+export function DeleteRecordDialog({ zoneId, zoneName = '', record, onClose }: { zoneId: string; zoneName?: string; record: DnsRecord | null; onClose: () => void }) {
   const toast = useToast()
   const del = useDeleteDnsRecord(zoneId)
+  // Issue 25: on a zone whose changes need approval, the deletion is added to the request being gathered.
+  const proposing = useProposing(zoneId)
   // Decided when Delete is confirmed (the row is still shown); run after the dialog has closed and
   // returned focus to its opener (effects of a parent run after the cleanups of its children).
   const target = useRef<(() => HTMLElement | null) | null>(null)
@@ -93,11 +96,16 @@ export function DeleteRecordDialog({ zoneId, record, onClose }: { zoneId: string
       open={record !== null}
       title={record ? `Delete the ${recordLabel(record)}?` : ''}
       consequence={record ? deleteConsequence(record) : ''}
-      confirmLabel="Delete record"
+      confirmLabel={proposing ? 'Propose deletion' : 'Delete record'}
       pending={del.isPending}
       onCancel={onClose}
       onConfirm={() => {
         if (!record) return
+        if (proposing) {
+          changeDraft.add(zoneId, zoneName, { action: 'delete', recordId: record.id, label: `Delete ${recordLabel(record)}` })
+          toast.success('Added to your change request', `Delete ${recordLabel(record)}: send the request when it holds every change.`)
+          return onClose()
+        }
         target.current = focusTargetAfterDelete(record)
         del.mutate(record.id, {
           onSuccess: () => {

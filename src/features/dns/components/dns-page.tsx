@@ -17,6 +17,7 @@ import { useDnsZoneFacts } from '../api/get-dns-zone-facts'
 import { useSetProxied } from '../api/update-dns-record'
 import type { RecordFormValues } from '../lib/record-form-values'
 import { useCanWrite } from '@/lib/access'
+import { changeDraft, useProposing } from '@/lib/change-requests'
 import { RoleNotice } from '@/components/ui/role-notice'
 import type { DnsSelection } from './bulk-actions'
 import { DNS_TABLE_CLASS, dnsColumns, dnsExtraFilters } from './dns-columns'
@@ -54,14 +55,18 @@ export function DnsPage() {
   const facts = useDnsZoneFacts(zoneId)
   const rows = query.data?.result ?? EMPTY
   const permission = useCanWrite('dns')
-  const canEdit = permission.allowed
+  // Issue 25: on a zone whose changes need approval, edits become proposals (also for a viewer allowed to propose);
+  // bulk actions and the import still write directly, so they stay with those who may.
+  const proposing = useProposing(zoneId)
+  const canEdit = permission.allowed || proposing
+  const canWriteDirectly = permission.allowed && !proposing
   const table = useDataTable({
     columns: dnsColumns,
     data: rows,
     rowCount: query.data?.resultInfo.total_count,
     urlState: state,
     getRowId,
-    enableRowSelection: canEdit ? canSelect : false,
+    enableRowSelection: canWriteDirectly ? canSelect : false,
   })
 
   const [editing, setEditing] = useState<Editing>(null)
@@ -111,7 +116,10 @@ export function DnsPage() {
       remove: setDeleting,
       history: (record) => setHistory({ zoneId, type: 'dns_record', id: record.id, label: recordLabel(record) }),
       setProxied: (record, proxied) =>
-        setProxied(
+        proposing
+          ? (changeDraft.add(zoneId, zoneName, { action: 'update', recordId: record.id, body: { proxied }, label: `${proxied ? 'Proxy' : 'Stop proxying'} ${recordLabel(record)}` }),
+            toast.success('Added to your change request', `${proxied ? 'Proxy' : 'Stop proxying'} ${recordLabel(record)}: send the request when it holds every change.`))
+          : setProxied(
           { record, proxied },
           {
             onSuccess: (saved) => toast.success(proxied ? 'Proxied' : 'DNS only', `${saved.name} ${proxied ? 'now goes through the proxy (TTL Auto)' : 'now answers with its own address'}.`),
@@ -120,7 +128,7 @@ export function DnsPage() {
         ),
       proxiedSaving: proxy.isPending ? proxy.variables?.record.id : undefined,
     }
-  }, [rows, zoneId, zoneName, explainRows, explained, canEdit, setProxied, proxy.isPending, proxy.variables, toast])
+  }, [rows, zoneId, zoneName, explainRows, explained, canEdit, proposing, setProxied, proxy.isPending, proxy.variables, toast])
 
   const clearSelection = useCallback(() => {
     setMatchingKey(null)
@@ -137,8 +145,8 @@ export function DnsPage() {
         description={`The names under ${zoneName} and where they point: websites, mail, verification codes and services.`}
         actions={
           <>
-            {canEdit && <Button onClick={() => setImporting(true)}>Import BIND file</Button>}
-            {canEdit && <ScanButton zoneId={zoneId} zoneName={zoneName} />}
+            {canWriteDirectly && <Button onClick={() => setImporting(true)}>Import BIND file</Button>}
+            {canWriteDirectly && <ScanButton zoneId={zoneId} zoneName={zoneName} />}
             <ExportButton zoneId={zoneId} zoneName={zoneName} />
             {canEdit && (
               <Button variant="primary" onClick={() => setEditing({})}>
@@ -148,11 +156,16 @@ export function DnsPage() {
           </>
         }
       />
-      <RoleNotice permission={permission} what="these records" />
+      {!proposing && <RoleNotice permission={permission} what="these records" />}
+      {proposing && (
+        <p className="mb-4 rounded-md border border-blue-300 bg-blue-50 px-4 py-3 text-sm text-blue-950 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-100">
+          Changes to {zoneName} need approval: what you add, change or delete here is gathered into a change request, and reaches the zone once someone else approves it.
+        </p>
+      )}
       {canEdit && facts.data?.addressRecords === 0 && <NoAddressBanner zoneName={zoneName} onAdd={addAddress} />}
       {facts.data?.soa && <SoaDetails soa={facts.data.soa} />}
       <DataTableFilterBar table={table} state={state} extra={dnsExtraFilters}>
-        {canEdit && (
+        {canWriteDirectly && (
           <Suspense fallback={null}>
             <DnsBulkActions zoneId={zoneId} selection={selection} onDone={clearSelection} />
           </Suspense>
@@ -206,7 +219,7 @@ export function DnsPage() {
           />
         </Suspense>
       )}
-      <DeleteRecordDialog zoneId={zoneId} record={deleting} onClose={() => setDeleting(null)} />
+      <DeleteRecordDialog zoneId={zoneId} zoneName={zoneName} record={deleting} onClose={() => setDeleting(null)} />
       {importing && (
         <Suspense fallback={null}>
           <ImportDialog zoneId={zoneId} zoneName={zoneName} open={importing} onClose={() => setImporting(false)} />

@@ -1,6 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { ErrorView } from '@/components/ui/error-view'
 import { PageHeader } from '@/components/ui/page-header'
+import { ZoneApprovalCard } from '@/components/change-requests/zone-approval-card'
 import { LoadingBlock } from '@/components/ui/spinner'
 import { useZone } from '../api/get-zone'
 import { ZoneAreaLinks } from './zone-area-links'
@@ -29,7 +30,10 @@ export function ZoneOverviewPage() {
           <ZoneStatusPanel zone={z} />
           <ZoneDetails zone={z} />
         </div>
-        <ZoneDnsCounts zoneId={z.id} />
+        <div className="space-y-5">
+          <ZoneDnsCounts zoneId={z.id} />
+          <ZoneApprovalCard zoneId={z.id} />
+        </div>
       </div>
       <ZoneAreaLinks zoneId={z.id} />
     </>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
 import { ApiRequestError, MAYBE_APPLIED_CODE, type ApiErrorItem } from '@/lib/api-client'
+import { changeDraft, useProposing } from '@/lib/change-requests'
 import type { PlanTier } from '@/shared/dns/plan-limits'
 import type { DnsRecordType } from '@/shared/dns/record-types'
 import type { DnsRecord, DnsRecordInput, DnsRecordPatch } from '@/shared/schemas/dns-record'
@@ -44,6 +45,8 @@ export function RecordDialog({ zoneId, zoneName, tier, record, initial, onClose,
   const create = useCreateDnsRecord(zoneId)
   const update = useUpdateDnsRecord(zoneId)
   const pending = create.isPending || update.isPending
+  // Issue 25: on a zone whose changes need approval, Save adds the change to the request being gathered.
+  const proposing = useProposing(zoneId)
   const [serverErrors, setServerErrors] = useState<ApiErrorItem[]>([])
   // Every error of the last refusal (field ones included) and the name it was for: a clash with a
   // record already at that name offers to edit that record.
@@ -83,6 +86,12 @@ export function RecordDialog({ zoneId, zoneName, tier, record, initial, onClose,
       toast.success(`Record ${verb}`, `${saved.type} ${saved.name} → ${saved.content}`)
       onClose()
     }
+    if (proposing) {
+      const label = `${record ? 'Change' : 'Add'} ${record?.type ?? input.type} ${record?.name ?? input.name}`
+      changeDraft.add(zoneId, zoneName, record ? { action: 'update', recordId: record.id, body: input as Record<string, unknown>, label } : { action: 'create', body: input as Record<string, unknown>, label })
+      toast.success('Added to your change request', `${label}: send the request when it holds every change.`)
+      return onClose()
+    }
     if (record) update.mutate({ id: record.id, body: input as DnsRecordPatch }, { onSuccess: (saved) => done(saved, 'saved'), onError })
     else create.mutate(input, { onSuccess: (saved) => done(saved, 'added'), onError })
   })
@@ -106,7 +115,7 @@ export function RecordDialog({ zoneId, zoneName, tier, record, initial, onClose,
             Cancel
           </Button>
           <Button variant="primary" type="submit" form={formId} pending={pending}>
-            {record ? 'Save changes' : 'Add record'}
+            {proposing ? 'Propose change' : record ? 'Save changes' : 'Add record'}
           </Button>
         </>
       }

@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Switch } from '@/components/form/switch'
+import { Card } from '@/components/ui/page-header'
+import { useToast } from '@/components/ui/toast'
+import { useCan } from '@/lib/access'
+import { local, localPath } from '@/lib/api-client'
+import { useZoneApproval } from '@/lib/change-requests'
+import type { ApproverMode, ZoneApprovalSettings } from '@/shared/schemas/change-requests'
+
+const MODES: { id: ApproverMode; label: string }[] = [
+  { id: 'admins', label: 'Administrators only' },
+  { id: 'editors', label: 'Administrators and every editor of this zone' },
+  { id: 'named', label: 'Administrators and the people named (People page, API)' },
+]
+
+/** Zone overview (issue 25): administrators mark the zone "changes need approval" and choose who approves. */
+export function ZoneApprovalCard({ zoneId }: { zoneId: string }) {
+  const approval = useZoneApproval(zoneId)
+  const admin = useCan('admin', undefined, 'dashboard').allowed
+  const toast = useToast()
+  const queryClient = useQueryClient()
+  const save = useMutation({
+    mutationFn: (s: Omit<ZoneApprovalSettings, 'zoneId'>) => local.put(localPath('/api/local/change-requests/zones/:zone_id', { zone_id: zoneId }), { body: s }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['change-requests'] }),
+    onError: (e) => toast.error('Not saved', e),
+  })
+  const a = approval.data
+  if (!a) return null
+  const set = (change: Partial<Omit<ZoneApprovalSettings, 'zoneId'>>) => save.mutate({ required: a.required, approverMode: a.approverMode, approverIds: a.approverIds, ...change })
+  return (
+    <Card title="Change approval" description="When on, DNS changes by editors are proposed first and applied only once someone else approves them (Change requests). Administrators may still change records directly.">
+      <div className="space-y-3 text-sm">
+        <div className="flex items-center gap-3">
+          <Switch checked={a.required} disabled={!admin || save.isPending} onChange={(on) => set({ required: on })} label="Changes need approval" />
+          <span aria-hidden="true">Changes need approval</span>
+        </div>
+        {a.required && (
+          <label className="block font-medium">
+            Who approves
+            <select
+              className="mt-1 block rounded-md border border-zinc-300 bg-white px-2 py-1.5 dark:border-zinc-600 dark:bg-zinc-800"
+              value={a.approverMode}
+              disabled={!admin || save.isPending}
+              onChange={(e) => set({ approverMode: e.target.value as ApproverMode })}
+            >
+              {MODES.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {!admin && <p className="text-zinc-600 dark:text-zinc-400">Only administrators change this.</p>}
+      </div>
+    </Card>
+  )
+}

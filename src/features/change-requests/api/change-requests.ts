@@ -1,0 +1,48 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { local, localPath } from '@/lib/api-client'
+import type { ChangeRequestDetail, ChangeRequestView } from '@/shared/schemas/change-requests'
+
+/** Issue 25: the dashboard's change-request routes (src/server/change-requests/routes.ts). */
+export type ListScope = 'to-approve' | 'mine' | 'all'
+
+export const changeRequestsQueryOptions = (scope: ListScope) =>
+  queryOptions({
+    queryKey: ['change-requests', 'list', scope],
+    queryFn: ({ signal }) => local.get<ChangeRequestView[]>('/api/local/change-requests', { params: { scope }, signal }),
+  })
+export const useChangeRequests = (scope: ListScope) => useQuery(changeRequestsQueryOptions(scope))
+
+export const changeRequestSummaryQueryOptions = () =>
+  queryOptions({
+    queryKey: ['change-requests', 'summary'],
+    queryFn: ({ signal }) => local.get<{ toApprove: number; mineNeedingAttention: number }>('/api/local/change-requests/summary', { signal }),
+    refetchInterval: 60_000,
+  })
+export const useChangeRequestSummary = () => useQuery(changeRequestSummaryQueryOptions())
+
+export const changeRequestQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['change-requests', 'one', id],
+    queryFn: ({ signal }) => local.get<ChangeRequestDetail>(localPath('/api/local/change-requests/:id', { id }), { signal }),
+  })
+export const useChangeRequest = (id: string) => useQuery(changeRequestQueryOptions(id))
+
+type Step = 'approve' | 'reject' | 'refresh' | 'undo'
+const paths = {
+  approve: (id: string) => localPath('/api/local/change-requests/:id/approve', { id }),
+  reject: (id: string) => localPath('/api/local/change-requests/:id/reject', { id }),
+  refresh: (id: string) => localPath('/api/local/change-requests/:id/refresh', { id }),
+  undo: (id: string) => localPath('/api/local/change-requests/:id/undo', { id }),
+}
+
+/** Approve (applies it), reject (with a comment), refresh (the requester), undo (an applied one). */
+export function useChangeRequestStep(id: string, step: Step) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: Record<string, unknown> = {}) => local.post<ChangeRequestView>(paths[step](id), { body }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['change-requests'] })
+      void queryClient.invalidateQueries({ queryKey: ['dns-records'] })
+    },
+  })
+}

@@ -1,0 +1,154 @@
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { useId, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { ErrorView } from '@/components/ui/error-view'
+import { Card, PageHeader } from '@/components/ui/page-header'
+import { LoadingBlock } from '@/components/ui/spinner'
+import { useToast } from '@/components/ui/toast'
+import { formatDateTime, plural } from '@/lib/format'
+import type { ChangeRequestDetail } from '@/shared/schemas/change-requests'
+import { useChangeRequest, useChangeRequestStep } from '../api/change-requests'
+import { ChangeRequestDiff } from './change-request-diff'
+import { StatusBadge } from './status-badge'
+
+const route = getRouteApi('/change-requests/$requestId')
+const when = (ms: number | null) => (ms === null ? '' : formatDateTime(new Date(ms).toISOString()))
+
+function Banner({ tone, title, children }: { tone: 'warning' | 'danger' | 'success' | 'info'; title: string; children?: React.ReactNode }) {
+  const tones = {
+    warning: 'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100',
+    danger: 'border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
+    success: 'border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100',
+    info: 'border-blue-300 bg-blue-50 text-blue-950 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-100',
+  }
+  return (
+    <div role={tone === 'danger' || tone === 'warning' ? 'alert' : 'status'} className={`mb-4 rounded-md border px-4 py-3 text-sm ${tones[tone]}`}>
+      <p className="font-semibold">{title}</p>
+      {children}
+    </div>
+  )
+}
+
+function Decide({ r }: { r: ChangeRequestDetail }) {
+  const id = String(r.id)
+  const toast = useToast()
+  const approve = useChangeRequestStep(id, 'approve')
+  const reject = useChangeRequestStep(id, 'reject')
+  const [comment, setComment] = useState('')
+  const commentId = useId()
+  if (!r.mayApprove && !r.mayReject) return null
+  return (
+    <Card title="Your decision" description="Approving applies every change above to the zone at once, as one batch: all of them or none.">
+      <div className="space-y-3">
+        {r.mayApprove && (
+          <Button
+            variant="primary"
+            pending={approve.isPending}
+            onClick={() =>
+              approve.mutate({}, {
+                onSuccess: (res) => (res.status === 'applied' ? toast.success('Approved and applied', `${plural(r.items.length, 'change')} landed on ${r.zoneName}.`) : toast.error('Approved, but the API refused the batch', 'The zone was left as it was: see why per change.')),
+                onError: (e) => toast.error('Not applied', e),
+              })
+            }
+          >
+            Approve and apply
+          </Button>
+        )}
+        <form
+          className="space-y-2"
+          onSubmit={(e) => {
+            e.preventDefault()
+            reject.mutate({ comment }, { onSuccess: () => toast.success('Rejected', 'The requester sees your comment.'), onError: (err) => toast.error('Not rejected', err) })
+          }}
+        >
+          <label htmlFor={commentId} className="block text-sm font-medium">
+            Comment for the requester (needed to reject)
+            <textarea id={commentId} rows={3} className="mt-1 block w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-600 dark:bg-zinc-800" value={comment} onChange={(e) => setComment(e.target.value)} />
+          </label>
+          <Button type="submit" variant="danger" pending={reject.isPending} disabled={!comment.trim()}>
+            Reject
+          </Button>
+        </form>
+      </div>
+    </Card>
+  )
+}
+
+/** `/change-requests/:id`: who, when, why; the diff per object; what it will do; the decision. */
+export function ChangeRequestPage() {
+  const { requestId } = route.useParams()
+  const q = useChangeRequest(requestId)
+  const toast = useToast()
+  const refresh = useChangeRequestStep(requestId, 'refresh')
+  const undo = useChangeRequestStep(requestId, 'undo')
+  if (q.isPending) return <LoadingBlock label="Loading the change request…" />
+  if (q.isError) return <ErrorView error={q.error} onRetry={() => void q.refetch()} />
+  const r = q.data
+  return (
+    <>
+      <PageHeader
+        eyebrow={<Link to="/change-requests" className="hover:underline">Change requests</Link>}
+        title={<span className="wrap-anywhere">#{r.id} {r.title}</span>}
+        description={`${plural(r.items.length, 'change')} to ${r.zoneName}, proposed by ${r.requester.name} (${r.requester.username}) on ${when(r.createdAt)}.`}
+        actions={<StatusBadge status={r.status} />}
+      />
+      {r.status === 'stale' && (
+        <Banner tone="warning" title="Stale: the zone changed since this request was filed">
+          <ul className="mt-1 list-disc pl-5">{(r.problems ?? []).map((p, i) => <li key={i}>{p.message}{p.fields?.map((f) => ` ${f.field}: ${JSON.stringify(f.was)} → ${JSON.stringify(f.now)}`).join(';')}</li>)}</ul>
+          <p className="mt-1">It cannot be applied until {r.mayRefresh ? 'you refresh it (it then proposes the same changes against the zone as it is now)' : 'its requester refreshes it'}.</p>
+          {r.mayRefresh && (
+            <Button className="mt-2" size="sm" pending={refresh.isPending} onClick={() => refresh.mutate({}, { onSuccess: () => toast.success('Refreshed', 'The request waits for approval again.'), onError: (e) => toast.error('Not refreshed', e) })}>
+              Refresh
+            </Button>
+          )}
+        </Banner>
+      )}
+      {r.status === 'rejected' && (
+        <Banner tone="danger" title={`Rejected by ${r.decidedBy?.name ?? 'an approver'} on ${when(r.decidedAt)}`}>
+          <p className="mt-1 whitespace-pre-wrap">{r.comment}</p>
+        </Banner>
+      )}
+      {r.status === 'failed' && (
+        <Banner tone="danger" title="Failed: the API refused the batch, so the zone was left as it was">
+          <ul className="mt-1 list-disc pl-5" aria-label="Why it failed">{(r.problems ?? []).map((p, i) => <li key={i}><span className="font-mono">{p.label}</span>: {p.message}</li>)}</ul>
+        </Banner>
+      )}
+      {(r.status === 'applied' || r.status === 'undone') && (
+        <Banner tone="success" title={`Approved by ${r.decidedBy?.name ?? ''} and applied on ${when(r.decidedAt)}${r.status === 'undone' ? ', then undone' : ''}`}>
+          {r.mayUndo && (
+            <Button className="mt-2" size="sm" pending={undo.isPending} onClick={() => undo.mutate({}, { onSuccess: () => toast.success('Undone', 'The zone is back as it was before this request.'), onError: (e) => toast.error('Not undone', e) })}>
+              Undo this request
+            </Button>
+          )}
+        </Banner>
+      )}
+      <div className="grid gap-5 lg:grid-cols-3">
+        <div className="space-y-5 lg:col-span-2">
+          <Card title="Why">
+            <p className="text-sm whitespace-pre-wrap">{r.reason || 'No reason given.'}</p>
+          </Card>
+          <Card title="Changes" description="Each object as it was when proposed, and as the request leaves it.">
+            <ChangeRequestDiff diff={r.diff} />
+          </Card>
+        </div>
+        <div className="space-y-5">
+          <Card title="What this will do" description="Worked out from the zone as it is now.">
+            {r.impact.length ? (
+              <ul className="space-y-2 text-sm" aria-label="Impact notes">
+                {r.impact.map((n, i) => (
+                  <li key={i} className={n.severity === 'warning' ? 'text-amber-900 dark:text-amber-200' : ''}>
+                    {n.severity === 'warning' ? 'Warning: ' : 'Note: '}
+                    {n.text}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{r.status === 'pending' || r.status === 'stale' ? 'Nothing that needs a second look.' : 'Worked out only while a request is open.'}</p>
+            )}
+          </Card>
+          <Decide r={r} />
+        </div>
+      </div>
+    </>
+  )
+}

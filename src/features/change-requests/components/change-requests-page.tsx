@@ -1,0 +1,64 @@
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { ErrorView } from '@/components/ui/error-view'
+import { PageHeader } from '@/components/ui/page-header'
+import { LoadingBlock } from '@/components/ui/spinner'
+import { Tabs } from '@/components/ui/tabs'
+import { formatDateTime, plural } from '@/lib/format'
+import { useChangeRequests, useChangeRequestSummary, type ListScope } from '../api/change-requests'
+import { StatusBadge } from './status-badge'
+
+function RequestList({ scope }: { scope: ListScope }) {
+  const list = useChangeRequests(scope)
+  if (list.isPending) return <LoadingBlock label="Loading change requests…" />
+  if (list.isError) return <ErrorView error={list.error} onRetry={() => void list.refetch()} />
+  if (!list.data.length) {
+    return (
+      <p className="py-6 text-sm text-zinc-600 dark:text-zinc-400">
+        {scope === 'to-approve' ? 'Nothing waits for your approval.' : scope === 'mine' ? 'You have not filed a change request.' : 'No change requests on your zones yet.'}
+      </p>
+    )
+  }
+  return (
+    <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" aria-label="Change requests">
+      {list.data.map((r) => (
+        <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+          <div className="min-w-0">
+            <Link to="/change-requests/$requestId" params={{ requestId: String(r.id) }} className="font-medium text-blue-700 hover:underline dark:text-blue-300">
+              #{r.id} {r.title}
+            </Link>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              {r.zoneName} · {plural(r.items.length, 'change')} · by {r.requester.name} · {formatDateTime(new Date(r.createdAt).toISOString())}
+            </p>
+          </div>
+          <StatusBadge status={r.status} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** `/change-requests` (issue 25): requests waiting for approval, one's own, and every one on zones in scope. */
+export function ChangeRequestsPage() {
+  const summary = useChangeRequestSummary()
+  const [tab, setTab] = useState<ListScope>('to-approve')
+  const waiting = summary.data?.toApprove ?? 0
+  return (
+    <>
+      <PageHeader
+        title="Change requests"
+        description="On a zone marked “changes need approval”, DNS changes are proposed first. Someone else reviews what each change does and approves it; only then is it applied to the zone, all changes at once or none."
+      />
+      <Tabs
+        label="Change requests"
+        value={tab}
+        onChange={(id) => setTab(id as ListScope)}
+        items={[
+          { id: 'to-approve', label: `To approve${waiting ? ` (${waiting})` : ''}`, content: <RequestList scope="to-approve" /> },
+          { id: 'mine', label: 'My requests', content: <RequestList scope="mine" /> },
+          { id: 'all', label: 'All on my zones', content: <RequestList scope="all" /> },
+        ]}
+      />
+    </>
+  )
+}

@@ -1,0 +1,16 @@
+import { Badge, type BadgeTone } from '@/components/ui/badge'
+import { STATUS_WORDS, type ChangeRequestStatus } from '@/shared/schemas/change-requests'
+
+const TONE: Record<ChangeRequestStatus, BadgeTone> = {
+  pending: 'info',
+  applying: 'info',
+  applied: 'success',
+  failed: 'danger',
+  rejected: 'danger',
+  stale: 'warning',
+  undone: 'neutral',
+}
+
+export function StatusBadge({ status }: { status: ChangeRequestStatus }) {
+  return <Badge tone={TONE[status]}>{STATUS_WORDS[status]}</Badge>
+}

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto'
+import type { MiddlewareHandler } from 'hono'
+import { maybeActor } from '../auth/actor'
+import { UNDO_HEADER, undoKey } from '../audit/routes'
+import { jsonError, PROXY_CODES } from '../envelope'
+import { rawTarget, splitTarget, WRITE_METHODS } from '../guard'
+import type { Store } from '../store'
+import { mayApprove } from './rights'
+
+/** Marks the apply's own batch (a key only this process knows, so a browser cannot send it). */
+export const APPLY_HEADER = 'x-zonekeeper-change-request'
+export const applyKey = randomBytes(16).toString('hex')
+
+const DNS_WRITE = /^\/(?:api|client)\/v4\/zones\/([^/]+)\/dns_records(?:\/|$)/
+
+/**
+ * Issue 25's one hook into the write path: on a zone whose changes need approval, a DNS write by
+ * anyone but an administrator is refused with a pointer to proposing. Let through: administrators,
+ * practice sessions (their own copy), the apply of an approved request, and an approver's undo of
+ * an applied request.
+ */
+export function approvalGuard(store: Store): MiddlewareHandler {
+  return async (c, next) => {
+    if (!WRITE_METHODS.has(c.req.method.toUpperCase())) return next()
+    const m = DNS_WRITE.exec(splitTarget(rawTarget(c)).path)
+    const actor = maybeActor(c)
+    if (!m || !actor || actor.person.role === 'admin' || c.get('zkPractice') !== undefined) return next()
+    let zoneId: string
+    try {
+      zoneId = decodeURIComponent(m[1]).toLowerCase()
+    } catch {
+      return next() // names no zone: the API door answers
+    }
+    const settings = await store.changeRequests.zone(zoneId)
+    if (!settings.required) return next()
+    if (c.req.header(APPLY_HEADER)?.startsWith(`${applyKey}:`)) return next()
+    const [key, entry] = (c.req.header(UNDO_HEADER) ?? '').split(':')
+    if (key === undoKey && /^\d+$/.test(entry ?? '')) {
+      const r = await store.changeRequests.byAppliedEntry(Number(entry))
+      if (r && mayApprove(actor.person, settings, r.zoneName)) return next()
+    }
+    return jsonError(
+      403,
+      PROXY_CODES.refused,
+      'DNS changes on this zone need approval: propose the change instead (the record form\'s "Propose change", or POST /api/local/change-requests), and an approver applies it. Administrators may still write directly.',
+    )
+  }
+}

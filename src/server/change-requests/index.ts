@@ -1,0 +1,37 @@
+import type { Context, Hono } from 'hono'
+import { WRITE_METHOD_LIST } from '../guard'
+import type { Store } from '../store'
+import type { Forward } from '../upstream'
+import { approvalGuard } from './guard'
+import { createMailer, type MailOptions } from './mail'
+import { registerChangeRequestRoutes } from './routes'
+
+export interface ChangeRequestSetup {
+  store: Store
+  /** The app's forward (sandbox, or live through the budget): reads of the records a request touches. */
+  forward: Forward
+  /** `live` or `sandbox`. */
+  mode: string
+  mail?: MailOptions
+}
+
+/**
+ * Change requests (issue 25) in the app, in two calls: `guardDirectWrites` after sign-in and roles
+ * (refuses direct DNS writes on a zone that needs approval), `routes` with the dashboard's own routes.
+ * The apply's batch is sent through the whole app (like the audit log's undo), so it takes the same
+ * path as any DNS write: roles, the upstream (sandbox or live), the audit recorder.
+ */
+export function setUpChangeRequests(app: Hono, options: ChangeRequestSetup) {
+  const dispatch = async (c: Context, path: string, init: RequestInit) => {
+    const incoming = (c.env as { incoming?: { socket?: unknown } } | undefined)?.incoming
+    const env = incoming ? { incoming: { url: path, socket: incoming.socket } } : undefined
+    return app.request(new URL(path, c.req.url).toString(), { ...init, headers: { ...(init.headers as Record<string, string>), cookie: c.req.header('cookie') ?? '' } }, env)
+  }
+  return {
+    guardDirectWrites: () => {
+      const guard = approvalGuard(options.store)
+      app.on(WRITE_METHOD_LIST, ['/api/v4/zones/*', '/client/v4/zones/*'], guard)
+    },
+    routes: () => registerChangeRequestRoutes(app, { store: options.store, forward: options.forward, mode: options.mode, mail: createMailer(options.mail ?? {}), dispatch }),
+  }
+}

@@ -1,0 +1,56 @@
+import type { Transporter } from 'nodemailer'
+import type { ChangeRequestView } from '../../shared/schemas/change-requests'
+
+export interface MailOptions {
+  /** SMTP_URL: without it, nothing is sent (the dashboard's badge and list still tell people). */
+  smtpUrl?: string
+  smtpFrom?: string
+  /** PUBLIC_URL: links in the message point at the request's page there. */
+  publicUrl?: string
+  log?: (line: string) => void
+}
+
+export type Notice = 'filed' | 'approved' | 'applied' | 'failed' | 'rejected' | 'stale'
+
+const SUBJECT: Record<Notice, (r: ChangeRequestView) => string> = {
+  filed: (r) => `Change request #${r.id} on ${r.zoneName} waits for your approval: ${r.title}`,
+  approved: (r) => `Your change request #${r.id} on ${r.zoneName} was approved`,
+  applied: (r) => `Your change request #${r.id} on ${r.zoneName} was applied`,
+  failed: (r) => `Your change request #${r.id} on ${r.zoneName} failed`,
+  rejected: (r) => `Your change request #${r.id} on ${r.zoneName} was rejected`,
+  stale: (r) => `Your change request #${r.id} on ${r.zoneName} needs a refresh`,
+}
+
+function body(kind: Notice, r: ChangeRequestView, link: string | null): string {
+  const who = r.decidedBy ? `${r.decidedBy.name} (${r.decidedBy.username})` : 'An approver'
+  const lines = [`"${r.title}" on ${r.zoneName}, filed by ${r.requester.name} (${r.requester.username}), ${r.items.length} change${r.items.length === 1 ? '' : 's'}.`, '']
+  if (kind === 'filed') lines.push(`Reason: ${r.reason || '(none given)'}`, '', 'Review the changes and what they will do, then approve or reject the request.')
+  if (kind === 'approved' || kind === 'applied') lines.push(`${who} approved it and the changes were applied to the zone in one batch.`)
+  if (kind === 'failed') lines.push(`${who} approved it, but the API refused the batch, so the zone was left as it was:`, ...(r.problems ?? []).map((p) => `- ${p.label}: ${p.message}`))
+  if (kind === 'rejected') lines.push(`${who} rejected it with this comment:`, '', r.comment ?? '', '', 'You can revise the changes and send a new request.')
+  if (kind === 'stale') lines.push('Records it changes were changed by someone else since. Open it, look at what moved, and refresh it before it can be approved:', ...(r.problems ?? []).map((p) => `- ${p.message}`))
+  if (link) lines.push('', link)
+  return lines.join('\n')
+}
+
+/** E-mail about change requests; every send is in the background and a failure only logged. */
+export function createMailer(options: MailOptions) {
+  let transport: Promise<Transporter> | undefined
+  const mailer = () =>
+    (transport ??= import('nodemailer').then((m) =>
+      m.default.createTransport({ url: options.smtpUrl!, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
+    ))
+  return {
+    enabled: Boolean(options.smtpUrl),
+    send(kind: Notice, r: ChangeRequestView, to: string[]): void {
+      const list = [...new Set(to.filter(Boolean))]
+      if (!options.smtpUrl || !list.length) return
+      const link = options.publicUrl ? `${options.publicUrl.replace(/\/$/, '')}/change-requests/${r.id}` : null
+      void mailer()
+        .then((t) => t.sendMail({ from: options.smtpFrom ?? 'Zonekeeper <zonekeeper@localhost>', to: list, subject: SUBJECT[kind](r), text: body(kind, r, link) }))
+        .catch((err: unknown) => options.log?.(`change request #${r.id}: the ${kind} e-mail was not sent (${err instanceof Error ? err.message : 'unknown error'})`))
+    },
+  }
+}
+
+export type Mailer = ReturnType<typeof createMailer>

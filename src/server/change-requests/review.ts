@@ -1,0 +1,126 @@
+import { changedFields, dnsInput, DNS_FIELDS, pick, same } from '../audit/undo-plan'
+import type { ChangeItemView, ChangeRequestView, ImpactNote, ItemProblem, ObjectDiff } from '../../shared/schemas/change-requests'
+
+type Rec = Record<string, unknown>
+
+/** A record's name as the audit log says it: "A shop.example.com". */
+export const recordLabel = (r: Rec | null | undefined) => `${String(r?.type ?? '')} ${String(r?.name ?? '')}`.trim() || 'a record'
+
+/** A record's name written in full (a relative `shop` or `@` in a proposal's body becomes `shop.example.com`). */
+export function fullName(name: unknown, zoneName: string): string {
+  const n = String(name ?? '').trim().toLowerCase().replace(/\.$/, '')
+  if (!n || n === '@') return zoneName
+  return n === zoneName || n.endsWith(`.${zoneName}`) ? n : `${n}.${zoneName}`
+}
+
+/** What the item leaves behind, as a record (create: the body; update: before with the body over it). */
+export function intended(item: ChangeItemView, zoneName: string): Rec | null {
+  if (item.action === 'delete') return null
+  const merged = item.action === 'create' ? { ...item.body } : { ...item.before, ...item.body }
+  return { ...merged, name: fullName(merged.name, zoneName) }
+}
+
+/** One diff row per object, field by field, in the audit log's words. */
+export function diffOf(r: ChangeRequestView): ObjectDiff[] {
+  return r.items.map((item) => {
+    if (item.action === 'create') {
+      const after = intended(item, r.zoneName)!
+      const fields = Object.entries(pick(after, DNS_FIELDS)).map(([field, v]) => ({ field, before: null, after: v }))
+      return { position: item.position, kind: 'added' as const, label: recordLabel(after), fields }
+    }
+    if (item.action === 'delete') {
+      const fields = Object.entries(pick(item.before, DNS_FIELDS)).map(([field, v]) => ({ field, before: v, after: null }))
+      return { position: item.position, kind: 'deleted' as const, label: recordLabel(item.before), fields }
+    }
+    const after = intended(item, r.zoneName)
+    const c = changedFields(item.before, after, DNS_FIELDS)
+    const b = pick(item.before, DNS_FIELDS)
+    const a = pick(after, DNS_FIELDS)
+    return { position: item.position, kind: 'changed' as const, label: recordLabel(item.before), fields: c.fields.map((field) => ({ field, before: b[field] ?? null, after: a[field] ?? null })) }
+  })
+}
+
+/**
+ * What moved since the proposal: each touched record read again (`now`, in item order, null when
+ * gone) against the state it was proposed against. Empty: nothing moved.
+ */
+export function movedSince(items: ChangeItemView[], now: (Rec | null)[]): ItemProblem[] {
+  const out: ItemProblem[] = []
+  items.forEach((item, i) => {
+    if (item.action === 'create') return
+    const label = recordLabel(item.before)
+    const current = now[i]
+    if (!current) {
+      out.push({ position: item.position, label, message: `${label} no longer exists: someone deleted it after this request was filed.` })
+      return
+    }
+    const was = dnsInput(item.before)
+    const is = dnsInput(current)
+    if (same(was, is)) return
+    const fields = [...new Set([...Object.keys(was), ...Object.keys(is)])].filter((f) => !same(was[f], is[f])).map((field) => ({ field, was: was[field] ?? null, now: is[field] ?? null }))
+    out.push({ position: item.position, label, message: `${label} was changed after this request was filed (${fields.map((f) => f.field).join(', ')}).`, fields })
+  })
+  return out
+}
+
+const ADDRESS = new Set(['A', 'AAAA'])
+const HOUR = 3600
+
+function duration(s: number): string {
+  if (s >= 86400) return `${Math.round(s / 86400)} day${s >= 2 * 86400 ? 's' : ''}`
+  if (s >= HOUR) return `${Math.round(s / HOUR)} hour${s >= 2 * HOUR ? 's' : ''}`
+  return `${Math.round(s / 60)} minutes`
+}
+
+/**
+ * What the change will do, from the zone as it is now (`zone`: every record) and the other open
+ * requests of the zone: an origin exposed by turning the proxy off, a CNAME beside other records, an
+ * MX or NS whose target has no address in the zone, a long TTL that keeps the old value cached, a
+ * record another request also changes.
+ */
+export function impactOf(r: ChangeRequestView, zone: Rec[], others: ChangeRequestView[]): ImpactNote[] {
+  const notes: ImpactNote[] = []
+  const deleted = new Set(r.items.filter((i) => i.action === 'delete').map((i) => i.recordId))
+  const intendedAll = r.items.map((i) => intended(i, r.zoneName)).filter((x): x is Rec => x !== null)
+  const changedIds = new Set(r.items.filter((i) => i.action !== 'create').map((i) => i.recordId))
+  // The zone as it will be: records kept (changed ones in their new form) plus the new ones.
+  const after = [...zone.filter((z) => !deleted.has(String(z.id)) && !changedIds.has(String(z.id))), ...intendedAll]
+  const at = (name: string) => after.filter((z) => String(z.name).toLowerCase() === name)
+  for (const item of r.items) {
+    const rec = intended(item, r.zoneName)
+    const before = item.before
+    if (rec && before?.proxied === true && rec.proxied === false && ADDRESS.has(String(rec.type))) {
+      notes.push({ position: item.position, severity: 'warning', text: `Turns the proxy off for ${recordLabel(rec)}: its origin address ${String(rec.content)} becomes visible to anyone who looks the name up, and attacks reach it directly.` })
+    } else if (rec && item.action === 'create' && rec.proxied === false && ADDRESS.has(String(rec.type)) && at(String(rec.name)).some((z) => z.proxied === true)) {
+      notes.push({ position: item.position, severity: 'warning', text: `Adds ${recordLabel(rec)} unproxied beside proxied records at the same name: its address ${String(rec.content)} is exposed.` })
+    }
+    if (rec && String(rec.type) === 'CNAME') {
+      const others = at(String(rec.name)).filter((z) => z !== rec && String(z.type) !== 'CNAME')
+      const cnames = at(String(rec.name)).filter((z) => String(z.type) === 'CNAME')
+      if (others.length || cnames.length > 1) {
+        notes.push({ position: item.position, severity: 'warning', text: `A CNAME at ${String(rec.name)}, a name that also holds ${[...others, ...cnames.filter((z) => z !== rec)].map(recordLabel).join(', ')}: a CNAME must be alone at its name, so the API will refuse it or resolvers will ignore the others.` })
+      }
+    }
+    if (rec && (String(rec.type) === 'MX' || String(rec.type) === 'NS')) {
+      const target = String(rec.content ?? '').toLowerCase().replace(/\.$/, '')
+      const inZone = target === r.zoneName || target.endsWith(`.${r.zoneName}`)
+      if (inZone && !at(target).some((z) => ADDRESS.has(String(z.type)) || String(z.type) === 'CNAME')) {
+        notes.push({ position: item.position, severity: 'warning', text: `${recordLabel(rec)} points at ${target}, which has no address record (A or AAAA) in the zone: ${String(rec.type) === 'MX' ? 'mail for it cannot be delivered' : 'the delegation does not resolve'}.` })
+      }
+    }
+    if (before && item.action !== 'create') {
+      const ttl = Number(before.ttl)
+      if (before.proxied !== true && ttl > HOUR) {
+        notes.push({ position: item.position, severity: 'info', text: `${recordLabel(before)} has a TTL of ${duration(ttl)}: resolvers may keep answering with the old value for up to ${duration(ttl)} after this is applied.` })
+      }
+    }
+    if (item.recordId) {
+      for (const o of others) {
+        if (o.id !== r.id && o.items.some((x) => x.recordId === item.recordId)) {
+          notes.push({ position: item.position, severity: 'warning', text: `Request #${o.id} ("${o.title}", by ${o.requester.name}) also changes ${recordLabel(before)}: whichever is applied second will be stale.` })
+        }
+      }
+    }
+  }
+  return notes
+}

@@ -1,0 +1,391 @@
+import { randomUUID } from 'node:crypto'
+import type { Context, Hono } from 'hono'
+import type { z } from 'zod'
+import { apiErrorsFromIssues } from '../../shared/schemas/common'
+import { dnsRecordInputSchema } from '../../shared/schemas/dns-record-input'
+import { dnsRecordPatchSchema } from '../../shared/schemas/dns-record-patch'
+import {
+  CHANGE_REQUEST_STATUSES,
+  newChangeRequestSchema,
+  personChangeSettingsSchema,
+  rejectSchema,
+  STATUS_WORDS,
+  zoneApprovalInputSchema,
+  type ChangeRequestDetail,
+  type ChangeRequestStatus,
+  type ChangeRequestView,
+  type ZoneApprovalSettings,
+  type ZoneApprovalView,
+} from '../../shared/schemas/change-requests'
+import { actorOf, type Actor } from '../auth/actor'
+import { clientAddress } from '../auth/request-info'
+import { AUDIT_ID_HEADER, setAuditDetails } from '../audit'
+import { allRecords, readMany } from '../audit/capture'
+import { zoneNames } from '../audit/zone-names'
+import { jsonError, jsonErrors, jsonOk } from '../envelope'
+import type { Store } from '../store'
+import type { NewChangeItem, Who } from '../store/change-requests'
+import { sendFor, type Forward, type Send } from '../upstream'
+import { aftersOf, problemsOf, toBatch } from './apply'
+import { APPLY_HEADER, applyKey } from './guard'
+import type { Mailer, Notice } from './mail'
+import { diffOf, impactOf, movedSince, recordLabel } from './review'
+import { mayApprove, mayPropose, maySee } from './rights'
+
+export const CR_BASE = '/api/local/change-requests'
+
+/** Records by id (null where no id or no record), read a few at a time. */
+async function readTouched(send: Send, zoneId: string, ids: (string | null)[]): Promise<(Record<string, unknown> | null)[]> {
+  const wanted = ids.map((id, i) => ({ id, i })).filter((x): x is { id: string; i: number } => x.id !== null)
+  const got = await readMany(send, wanted.map((w) => `/zones/${zoneId}/dns_records/${encodeURIComponent(w.id)}`))
+  const out: (Record<string, unknown> | null)[] = ids.map(() => null)
+  wanted.forEach((w, k) => (out[w.i] = (got[k] as Record<string, unknown> | null) ?? null))
+  return out
+}
+
+export interface ChangeRequestRouteOptions {
+  store: Store
+  forward: Forward
+  mail: Mailer
+  /** `live` or `sandbox`: what the apply's audit entries say. */
+  mode: string
+  /** Sends a request through the whole app (sign-in, roles, the approval guard, the audit recorder). */
+  dispatch: (c: Context, path: string, init: RequestInit) => Promise<Response>
+}
+
+const whoOf = (a: Actor): Who => ({ personId: a.person.id, username: a.person.username, personName: a.person.displayName })
+const HEX_ID = /^[0-9a-f]{32}$/i
+const notFound = () => jsonError(404, 10404, 'No such change request (or its zone is outside your zone scope).')
+const invalid = (issues: z.core.$ZodIssue[]) => jsonErrors(400, apiErrorsFromIssues(issues, 1004))
+
+async function bodyOf(c: Context): Promise<unknown> {
+  const text = await c.req.text().catch(() => '')
+  try {
+    return text.trim() ? JSON.parse(text) : {}
+  } catch {
+    return undefined
+  }
+}
+const malformed = () => jsonError(400, 6007, 'The body must be JSON.')
+
+/**
+ * Change requests (issue 25), the dashboard's own routes. Roles: endpoint-roles.ts lets every
+ * signed-in person in; each route decides from the zone's settings, the person and their scope.
+ */
+export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, mode, dispatch }: ChangeRequestRouteOptions): void {
+  const names = zoneNames(forward)
+  const crs = store.changeRequests
+  const practising = (c: Context) => c.get('zkPractice') !== undefined
+  const noPractice = () => jsonError(409, 10409, 'Change requests are not part of practice mode: your practice copy takes every change directly.')
+
+  /** The request, when the asker's scope holds its zone. */
+  const visible = async (c: Context): Promise<ChangeRequestView | undefined> => {
+    const id = Number(c.req.param('id'))
+    const r = Number.isSafeInteger(id) && id > 0 ? await crs.get(id) : undefined
+    return r && maySee(actorOf(c).person, r.zoneName) ? r : undefined
+  }
+
+  /** Every person who approves on this zone, with the address their e-mail goes to. */
+  async function approverAddresses(s: ZoneApprovalSettings, zoneName: string, except: string): Promise<string[]> {
+    const [people, extra] = await Promise.all([store.people.list(), crs.people()])
+    return people
+      .filter((p) => !p.disabled && p.username !== except && mayApprove(p, s, zoneName))
+      .map((p) => extra.get(p.id)?.email ?? (p.username.includes('@') ? p.username : ''))
+  }
+  async function requesterAddress(r: ChangeRequestView): Promise<string[]> {
+    if (!r.requester.id) return []
+    const email = (await crs.person(r.requester.id)).email
+    return [email ?? (r.requester.username.includes('@') ? r.requester.username : '')]
+  }
+  const tell = async (kind: Notice, id: number) => {
+    if (!mail.enabled) return
+    const r = (await crs.get(id))!
+    mail.send(kind, r, kind === 'filed' ? await approverAddresses(await crs.zone(r.zoneId), r.zoneName, r.requester.username) : await requesterAddress(r))
+  }
+
+  /** An entry of its own for the apply or its failure (the approve that led to it has the request's). */
+  const recordOutcome = (c: Context, r: ChangeRequestView, action: 'apply' | 'fail', errors: { code: number; message: string }[], after: unknown) => {
+    const a = actorOf(c)
+    return store.audit.add({
+      at: Date.now(), requestId: randomUUID(), personId: a.person.id, username: a.person.username, personName: a.person.displayName, mode,
+      zoneId: r.zoneId, zoneName: r.zoneName, area: 'change-requests', resourceType: 'change_request', resourceId: String(r.id), action,
+      method: 'POST', path: `${CR_BASE}/${r.id}/approve`, outcome: action === 'apply' ? 'success' : 'failure', status: action === 'apply' ? 200 : 400,
+      errors, before: null, after, undoOf: null, label: r.title, address: clientAddress(c),
+    })
+  }
+  const audit = (c: Context, r: Pick<ChangeRequestView, 'id' | 'zoneId' | 'zoneName' | 'title' | 'requester'>, action: string, after: Record<string, unknown> = {}) =>
+    setAuditDetails(c, {
+      area: 'change-requests', resourceType: 'change_request', resourceId: String(r.id), action, zoneId: r.zoneId, zoneName: r.zoneName,
+      after: { description: r.title, requester: `${r.requester.name} (${r.requester.username})`, ...after },
+    })
+
+  /** The touched records as they are now (null: gone, or a create), in item order. */
+  const current = (send: Send, r: Pick<ChangeRequestView, 'zoneId'> & { items: { recordId: string | null }[] }) => readTouched(send, r.zoneId, r.items.map((i) => i.recordId))
+
+  app.get(`${CR_BASE}/summary`, async (c) => {
+    const a = actorOf(c)
+    const open = await crs.list({ zones: a.person.zones, status: ['pending', 'stale', 'failed', 'rejected'] })
+    const settings = new Map<string, ZoneApprovalSettings>()
+    let toApprove = 0
+    for (const r of open) {
+      if (r.status !== 'pending' || r.requester.username === a.person.username) continue
+      if (!settings.has(r.zoneId)) settings.set(r.zoneId, await crs.zone(r.zoneId))
+      if (mayApprove(a.person, settings.get(r.zoneId)!, r.zoneName)) toApprove++
+    }
+    const mine = open.filter((r) => r.requester.username === a.person.username && r.status !== 'pending').length
+    return jsonOk({ toApprove, mineNeedingAttention: mine })
+  })
+
+  app.get(CR_BASE, async (c) => {
+    const a = actorOf(c)
+    const q = new URL(c.req.url).searchParams
+    const scope = q.get('scope') ?? 'all'
+    if (!['all', 'mine', 'to-approve'].includes(scope)) return jsonError(400, 1004, 'scope is one of all, mine, to-approve.')
+    const status = q.getAll('status')
+    if (status.some((s) => !(CHANGE_REQUEST_STATUSES as readonly string[]).includes(s))) return jsonError(400, 1004, `status is one of ${CHANGE_REQUEST_STATUSES.join(', ')}.`)
+    const zoneId = q.get('zone_id') ?? undefined
+    if (zoneId !== undefined && !HEX_ID.test(zoneId)) return jsonError(400, 1004, 'zone_id is a zone id (32 hexadecimal characters).')
+    let list = await crs.list({ zones: a.person.zones, status: status as ChangeRequestStatus[], zoneId })
+    if (scope === 'mine') list = list.filter((r) => r.requester.username === a.person.username)
+    if (scope === 'to-approve') {
+      const keep: ChangeRequestView[] = []
+      for (const r of list) if (r.status === 'pending' && r.requester.username !== a.person.username && mayApprove(a.person, await crs.zone(r.zoneId), r.zoneName)) keep.push(r)
+      list = keep
+    }
+    return jsonOk(list)
+  })
+
+  app.post(CR_BASE, async (c) => {
+    if (practising(c)) return noPractice()
+    const raw = await bodyOf(c)
+    if (raw === undefined) return malformed()
+    const parsed = newChangeRequestSchema.safeParse(raw)
+    if (!parsed.success) return invalid(parsed.error.issues)
+    const { zoneId, title, reason, items } = parsed.data
+    const a = actorOf(c)
+    const zoneName = (await names.nameOf(zoneId.toLowerCase(), c))?.toLowerCase()
+    if (!zoneName || !maySee(a.person, zoneName)) return jsonError(404, 10404, 'No such zone (or it is outside your zone scope).')
+    const settings = await crs.zone(zoneId.toLowerCase())
+    if (!settings.required) return jsonError(409, 10409, `Changes on ${zoneName} do not need approval: write them directly.`)
+    const self = a.person.id ? await crs.person(a.person.id) : { mayPropose: false }
+    if (!mayPropose(a.person, zoneName, self.mayPropose)) {
+      return jsonError(403, 10403, 'Proposing changes needs the editor role, or the "may propose" switch an administrator sets for you.')
+    }
+    // Every item checked with the schema of its own endpoint, pointing at the item.
+    const issues: z.core.$ZodIssue[] = []
+    items.forEach((it, i) => {
+      if (it.action === 'delete') return
+      const check = (it.action === 'create' ? dnsRecordInputSchema : dnsRecordPatchSchema).safeParse(it.body)
+      if (!check.success) issues.push(...check.error.issues.map((x) => ({ ...x, path: ['items', i, 'body', ...x.path] })))
+    })
+    if (issues.length) return invalid(issues)
+    const send = sendFor(forward, c)
+    const befores = await readTouched(send, zoneId, items.map((it) => ('recordId' in it ? it.recordId : null)))
+    const missing = items.findIndex((it, i) => 'recordId' in it && !befores[i])
+    if (missing >= 0) return jsonError(404, 81044, `Change ${missing + 1}: no record with that id in ${zoneName}.`)
+    const newItems: NewChangeItem[] = items.map((it, i) => ({
+      action: it.action,
+      recordId: 'recordId' in it ? it.recordId : null,
+      body: 'body' in it ? it.body : null,
+      before: (befores[i] as Record<string, unknown> | null) ?? null,
+    }))
+    const id = await crs.create({ zoneId: zoneId.toLowerCase(), zoneName, title, reason, who: whoOf(a), items: newItems })
+    const r = (await crs.get(id))!
+    audit(c, r, 'file', { changes: diffOf(r).map((d) => `${d.kind} ${d.label}`) })
+    void tell('filed', id)
+    return jsonOk(r)
+  })
+
+  app.get(`${CR_BASE}/zones/:zone_id`, async (c) => {
+    const zoneId = c.req.param('zone_id').toLowerCase()
+    if (!HEX_ID.test(zoneId)) return jsonError(400, 1004, 'zone_id is a zone id (32 hexadecimal characters).')
+    const a = actorOf(c)
+    const zoneName = (await names.nameOf(zoneId, c))?.toLowerCase() ?? ''
+    const s = await crs.zone(zoneId)
+    const self = a.person.id ? await crs.person(a.person.id) : { mayPropose: false }
+    const view: ZoneApprovalView = {
+      ...s,
+      mayApprove: s.required && mayApprove(a.person, s, zoneName),
+      mayPropose: s.required && !practising(c) && mayPropose(a.person, zoneName, self.mayPropose),
+      mayWriteDirectly: !s.required || a.person.role === 'admin' || practising(c),
+    }
+    return jsonOk(view)
+  })
+
+  app.put(`${CR_BASE}/zones/:zone_id`, async (c) => {
+    const zoneId = c.req.param('zone_id').toLowerCase()
+    if (!HEX_ID.test(zoneId)) return jsonError(400, 1004, 'zone_id is a zone id (32 hexadecimal characters).')
+    if (practising(c)) return noPractice()
+    const raw = await bodyOf(c)
+    if (raw === undefined) return malformed()
+    const parsed = zoneApprovalInputSchema.safeParse(raw)
+    if (!parsed.success) return invalid(parsed.error.issues)
+    const zoneName = (await names.nameOf(zoneId, c))?.toLowerCase()
+    if (!zoneName) return jsonError(404, 10404, 'No such zone.')
+    const before = await crs.zone(zoneId)
+    const a = actorOf(c)
+    await crs.setZone({ zoneId, zoneName, ...parsed.data }, `${a.person.displayName} (${a.person.username})`)
+    const after = await crs.zone(zoneId)
+    setAuditDetails(c, { area: 'change-requests', resourceType: 'zone_approval', resourceId: zoneId, action: 'update', zoneId, zoneName, before, after: { ...after, description: `changes need approval: ${after.required ? 'on' : 'off'}` } })
+    return jsonOk(after)
+  })
+
+  app.get(`${CR_BASE}/people`, async () => {
+    const extra = await crs.people()
+    return jsonOk([...extra].map(([personId, s]) => ({ personId, ...s })))
+  })
+
+  app.put(`${CR_BASE}/people/:person_id`, async (c) => {
+    const raw = await bodyOf(c)
+    if (raw === undefined) return malformed()
+    const parsed = personChangeSettingsSchema.safeParse(raw)
+    if (!parsed.success) return invalid(parsed.error.issues)
+    const person = await store.people.byId(c.req.param('person_id'))
+    if (!person) return jsonError(404, 10404, 'No such person.')
+    const before = await crs.person(person.id)
+    await crs.setPerson(person.id, parsed.data)
+    setAuditDetails(c, { area: 'people', resourceType: 'person', resourceId: person.id, action: 'update', before: { username: person.username, ...before }, after: { username: person.username, ...parsed.data } })
+    return jsonOk({ personId: person.id, ...parsed.data })
+  })
+
+  app.get(`${CR_BASE}/:id`, async (c) => {
+    let r = await visible(c)
+    if (!r) return notFound()
+    const a = actorOf(c)
+    const send = sendFor(forward, c)
+    if (r.status === 'pending') {
+      const moved = movedSince(r.items, await current(send, r))
+      if (moved.length && (await crs.markStale(r.id, moved))) {
+        r = (await crs.get(r.id))!
+        void tell('stale', r.id)
+      }
+    }
+    const open = r.status === 'pending' || r.status === 'stale'
+    const [zone, others, s] = await Promise.all([
+      open ? allRecords(send, r.zoneId).catch(() => []) : Promise.resolve([]),
+      open ? crs.list({ zones: '*', zoneId: r.zoneId, status: ['pending', 'stale'] }) : Promise.resolve([]),
+      crs.zone(r.zoneId),
+    ])
+    const approver = mayApprove(a.person, s, r.zoneName) && r.requester.username !== a.person.username
+    const detail: ChangeRequestDetail = {
+      ...r,
+      diff: diffOf(r),
+      impact: open ? impactOf(r, zone as unknown as Record<string, unknown>[], others) : [],
+      mayApprove: approver && r.status === 'pending',
+      mayReject: approver && open,
+      mayRefresh: r.requester.username === a.person.username && open,
+      mayUndo: r.status === 'applied' && r.appliedEntryId !== null && mayApprove(a.person, s, r.zoneName),
+    }
+    return jsonOk(detail)
+  })
+
+  app.post(`${CR_BASE}/:id/reject`, async (c) => {
+    if (practising(c)) return noPractice()
+    const r = await visible(c)
+    if (!r) return notFound()
+    const raw = await bodyOf(c)
+    if (raw === undefined) return malformed()
+    const parsed = rejectSchema.safeParse(raw)
+    if (!parsed.success) return invalid(parsed.error.issues)
+    const a = actorOf(c)
+    if (r.requester.username === a.person.username) return jsonError(403, 10403, 'You filed this request: someone else decides it (you can refresh it or file a new one).')
+    if (!mayApprove(a.person, await crs.zone(r.zoneId), r.zoneName)) return jsonError(403, 10403, `You do not approve changes on ${r.zoneName}.`)
+    if (!(await crs.reject(r.id, whoOf(a), parsed.data.comment))) return jsonError(409, 10409, `This request is ${STATUS_WORDS[(await crs.get(r.id))!.status]}: it can no longer be rejected.`)
+    audit(c, r, 'reject', { approver: `${a.person.displayName} (${a.person.username})`, comment: parsed.data.comment })
+    void tell('rejected', r.id)
+    return jsonOk(await crs.get(r.id))
+  })
+
+  app.post(`${CR_BASE}/:id/refresh`, async (c) => {
+    if (practising(c)) return noPractice()
+    const r = await visible(c)
+    if (!r) return notFound()
+    if (r.requester.username !== actorOf(c).person.username) return jsonError(403, 10403, 'Only the person who filed a request refreshes it.')
+    const now = await current(sendFor(forward, c), r)
+    const gone = r.items.filter((it, i) => it.action !== 'create' && !now[i])
+    if (gone.length) return jsonError(409, 10409, `${gone.map((g) => recordLabel(g.before)).join(', ')} no longer exist${gone.length === 1 ? 's' : ''}: file a new request without ${gone.length === 1 ? 'it' : 'them'}.`)
+    if (!(await crs.refresh(r.id, now))) return jsonError(409, 10409, `This request is ${STATUS_WORDS[(await crs.get(r.id))!.status]}: it can no longer be refreshed.`)
+    audit(c, r, 'refresh')
+    return jsonOk(await crs.get(r.id))
+  })
+
+  /**
+   * Approve = apply, all or nothing. The store lets exactly one approval move the request to
+   * `applying` (on any instance); then the approver's rights are checked again, every touched record
+   * is read again (changed since: stale, 409), and the changes go as one DNS batch through the whole
+   * app with the approver's own session, so the role gate and the audit see it as their write.
+   */
+  app.post(`${CR_BASE}/:id/approve`, async (c) => {
+    if (practising(c)) return noPractice()
+    const r = await visible(c)
+    if (!r) return notFound()
+    const a = actorOf(c)
+    if (r.requester.username === a.person.username) return jsonError(403, 10403, 'You filed this request: someone else approves it.')
+    if (!mayApprove(a.person, await crs.zone(r.zoneId), r.zoneName)) return jsonError(403, 10403, `You do not approve changes on ${r.zoneName}.`)
+    if (!(await crs.reserve(r.id, whoOf(a)))) {
+      const now = (await crs.get(r.id))!
+      return jsonError(409, 10409, `This request is ${STATUS_WORDS[now.status]}${now.decidedBy ? ` (${now.decidedBy.name})` : ''}: it cannot be approved now.`)
+    }
+    audit(c, r, 'approve', { approver: `${a.person.displayName} (${a.person.username})` })
+    // Rights at apply time: the settings and the person as they are now.
+    const fresh = a.person.id ? await store.people.byId(a.person.id) : a.person
+    if (!fresh || ('disabled' in fresh && fresh.disabled) || !mayApprove(fresh, await crs.zone(r.zoneId), r.zoneName)) {
+      await crs.release(r.id)
+      return jsonError(403, 10403, `You no longer approve changes on ${r.zoneName}.`)
+    }
+    let moved
+    try {
+      moved = movedSince(r.items, await current(sendFor(forward, c), r))
+    } catch (err) {
+      await crs.release(r.id)
+      throw err
+    }
+    if (moved.length) {
+      await crs.finish(r.id, { status: 'stale', problems: moved })
+      audit(c, r, 'approve', { approver: `${a.person.displayName} (${a.person.username})`, outcome: 'stale' })
+      void tell('stale', r.id)
+      return c.json({ success: false, errors: [{ code: 10409, message: 'Stale: records this request changes were changed since it was filed. The requester refreshes it first.' }], messages: [], result: await crs.get(r.id) }, 409)
+    }
+    const batch = toBatch(r.items)
+    const res = await dispatch(c, `/api/v4/zones/${r.zoneId}/dns_records/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1', [APPLY_HEADER]: `${applyKey}:${r.id}` },
+      body: JSON.stringify(batch.body),
+    })
+    const answer = (await res.json().catch(() => null)) as { success?: boolean; result?: unknown; errors?: { code: number; message: string; source?: { pointer?: string } }[] } | null
+    if (res.ok && answer?.success !== false) {
+      const entry = Number(res.headers.get(AUDIT_ID_HEADER)) || null
+      await crs.finish(r.id, { status: 'applied', problems: null, appliedEntryId: entry, after: aftersOf(answer?.result, batch.at) })
+      await recordOutcome(c, r, 'apply', [], { description: r.title, requester: `${r.requester.name} (${r.requester.username})`, approver: `${a.person.displayName} (${a.person.username})`, batchEntry: entry })
+      void tell('applied', r.id)
+    } else {
+      const errors = answer?.errors?.length ? answer.errors : [{ code: res.status, message: `The API answered ${res.status}.` }]
+      const problems = problemsOf(errors, r.items, batch.at)
+      await crs.finish(r.id, { status: 'failed', problems })
+      await recordOutcome(c, r, 'fail', errors.map((e) => ({ code: Number(e.code), message: String(e.message) })), { description: r.title, requester: `${r.requester.name} (${r.requester.username})`, approver: `${a.person.displayName} (${a.person.username})` })
+      void tell('failed', r.id)
+    }
+    return jsonOk(await crs.get(r.id))
+  })
+
+  /** Undo an applied request as one unit: the audit log's undo of its batch (a batch that reverses it). */
+  app.post(`${CR_BASE}/:id/undo`, async (c) => {
+    if (practising(c)) return noPractice()
+    const r = await visible(c)
+    if (!r) return notFound()
+    const a = actorOf(c)
+    if (!mayApprove(a.person, await crs.zone(r.zoneId), r.zoneName)) return jsonError(403, 10403, `Undoing a change request on ${r.zoneName} is for its approvers.`)
+    if (r.status !== 'applied' || r.appliedEntryId === null) return jsonError(409, 10409, `This request is ${STATUS_WORDS[r.status]}: only an applied request can be undone.`)
+    const raw = await bodyOf(c)
+    if (raw === undefined) return malformed()
+    const res = await dispatch(c, `/api/local/audit/${r.appliedEntryId}/undo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1' },
+      body: JSON.stringify({ confirm: (raw as { confirm?: unknown }).confirm === true }),
+    })
+    if (!res.ok) return new Response(res.body, { status: res.status, headers: { 'content-type': 'application/json' } })
+    await crs.markUndone(r.id)
+    audit(c, r, 'undo', { undoEntry: Number(res.headers.get(AUDIT_ID_HEADER)) || null })
+    return jsonOk(await crs.get(r.id))
+  })
+}

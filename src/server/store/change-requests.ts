@@ -1,0 +1,324 @@
+import { sql, type Kysely, type Migration } from 'kysely'
+import type { Db } from './db'
+import type {
+  ApproverMode,
+  ChangeItemAction,
+  ChangeItemView,
+  ChangeRequestStatus,
+  ChangeRequestView,
+  ZoneApprovalSettings,
+} from '../../shared/schemas/change-requests'
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+type AnyDb = Kysely<any>
+
+/** Issue 25: per zone, whether DNS changes need approval and who approves. */
+export interface ChangeRequestZonesTable {
+  zone_id: string
+  zone_name: string
+  required: number
+  /** `admins` (administrators only), `editors` (plus every editor whose scope holds the zone), `named` (plus the people listed). */
+  approver_mode: string
+  /** JSON list of person ids (for `named`). */
+  approver_ids: string
+  updated_at: number
+  updated_by: string
+}
+
+/** Per person: a viewer or reviewer allowed to propose, and where their change-request e-mail goes. */
+export interface ChangeRequestPeopleTable {
+  person_id: string
+  may_propose: number
+  email: string | null
+}
+
+export interface ChangeRequestsTable {
+  id: number
+  zone_id: string
+  zone_name: string
+  title: string
+  reason: string
+  status: string
+  requester_id: string | null
+  requester_username: string
+  requester_name: string
+  created_at: number
+  updated_at: number
+  decided_by_id: string | null
+  decided_by_username: string | null
+  decided_by_name: string | null
+  decided_at: number | null
+  comment: string | null
+  /** JSON: the API's errors of a failed apply, or what moved in a stale request. */
+  problems: string | null
+  /** The audit entry of the applied batch (what undo reverses). */
+  applied_entry_id: number | null
+}
+
+export interface ChangeRequestItemsTable {
+  request_id: number
+  position: number
+  action: string
+  record_id: string | null
+  /** JSON: the write's body (create: the record; update: the fields to change; delete: null). */
+  body: string | null
+  /** JSON: the record as it was when proposed (null for a create). */
+  before: string | null
+  /** JSON: the record the apply left (or null). */
+  after: string | null
+}
+
+export interface ChangeRequestTables {
+  change_request_zones: ChangeRequestZonesTable
+  change_request_people: ChangeRequestPeopleTable
+  change_requests: ChangeRequestsTable
+  change_request_items: ChangeRequestItemsTable
+}
+
+/** `cr_0001-change-requests` (issue 25): zones' approval settings, people's switches, requests and their items. */
+export function changeRequestsMigration(dialect: 'sqlite' | 'postgres'): Migration {
+  const serial = dialect === 'postgres' ? sql`serial` : sql`integer`
+  const bigint = sql`bigint`
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('change_request_zones')
+        .addColumn('zone_id', 'text', (c) => c.primaryKey())
+        .addColumn('zone_name', 'text', (c) => c.notNull())
+        .addColumn('required', 'integer', (c) => c.notNull())
+        .addColumn('approver_mode', 'text', (c) => c.notNull())
+        .addColumn('approver_ids', 'text', (c) => c.notNull())
+        .addColumn('updated_at', bigint, (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema
+        .createTable('change_request_people')
+        .addColumn('person_id', 'text', (c) => c.primaryKey().references('people.id').onDelete('cascade'))
+        .addColumn('may_propose', 'integer', (c) => c.notNull())
+        .addColumn('email', 'text')
+        .execute()
+      await db.schema
+        .createTable('change_requests')
+        .addColumn('id', serial, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('zone_id', 'text', (c) => c.notNull())
+        .addColumn('zone_name', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('requester_id', 'text')
+        .addColumn('requester_username', 'text', (c) => c.notNull())
+        .addColumn('requester_name', 'text', (c) => c.notNull())
+        .addColumn('created_at', bigint, (c) => c.notNull())
+        .addColumn('updated_at', bigint, (c) => c.notNull())
+        .addColumn('decided_by_id', 'text')
+        .addColumn('decided_by_username', 'text')
+        .addColumn('decided_by_name', 'text')
+        .addColumn('decided_at', bigint)
+        .addColumn('comment', 'text')
+        .addColumn('problems', 'text')
+        .addColumn('applied_entry_id', 'integer')
+        .execute()
+      await db.schema.createIndex('change_requests_zone').on('change_requests').columns(['zone_name', 'status']).execute()
+      await db.schema
+        .createTable('change_request_items')
+        .addColumn('request_id', 'integer', (c) => c.notNull().references('change_requests.id').onDelete('cascade'))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('record_id', 'text')
+        .addColumn('body', 'text')
+        .addColumn('before', 'text')
+        .addColumn('after', 'text')
+        .addPrimaryKeyConstraint('change_request_items_pk', ['request_id', 'position'])
+        .execute()
+    },
+  }
+}
+
+export interface Who {
+  personId: string | null
+  username: string
+  personName: string
+}
+
+export interface NewChangeItem {
+  action: ChangeItemAction
+  recordId: string | null
+  body: Record<string, unknown> | null
+  before: Record<string, unknown> | null
+}
+
+const parse = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T))
+const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v))
+
+const toItem = (r: ChangeRequestItemsTable): ChangeItemView => ({
+  position: Number(r.position),
+  action: r.action as ChangeItemAction,
+  recordId: r.record_id,
+  body: parse(r.body),
+  before: parse(r.before),
+  after: parse(r.after),
+})
+
+function toRequest(r: ChangeRequestsTable, items: ChangeItemView[]): ChangeRequestView {
+  return {
+    id: Number(r.id),
+    zoneId: r.zone_id,
+    zoneName: r.zone_name,
+    title: r.title,
+    reason: r.reason,
+    status: r.status as ChangeRequestStatus,
+    requester: { id: r.requester_id, username: r.requester_username, name: r.requester_name },
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+    decidedBy: r.decided_by_username ? { id: r.decided_by_id, username: r.decided_by_username, name: r.decided_by_name ?? r.decided_by_username } : null,
+    decidedAt: r.decided_at === null ? null : Number(r.decided_at),
+    comment: r.comment,
+    problems: parse(r.problems),
+    appliedEntryId: r.applied_entry_id === null ? null : Number(r.applied_entry_id),
+    items,
+  }
+}
+
+const DEFAULT_ZONE = (zoneId: string): ZoneApprovalSettings => ({ zoneId, required: false, approverMode: 'admins', approverIds: [] })
+
+/**
+ * Change requests (issue 25). Every change of state is one conditional UPDATE (`WHERE status = …`),
+ * so of two instances approving at once exactly one moves a request to `applying`.
+ */
+export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
+  const itemsOf = async (ids: number[]) => {
+    if (!ids.length) return new Map<number, ChangeItemView[]>()
+    const rows = await (await db()).selectFrom('change_request_items').selectAll().where('request_id', 'in', ids).orderBy('request_id').orderBy('position').execute()
+    const out = new Map<number, ChangeItemView[]>()
+    for (const r of rows) {
+      const list = out.get(Number(r.request_id)) ?? []
+      list.push(toItem(r))
+      out.set(Number(r.request_id), list)
+    }
+    return out
+  }
+  const get = async (id: number): Promise<ChangeRequestView | undefined> => {
+    const row = await (await db()).selectFrom('change_requests').selectAll().where('id', '=', id).executeTakeFirst()
+    if (!row) return undefined
+    return toRequest(row, (await itemsOf([id])).get(id) ?? [])
+  }
+  /** One conditional move; true when this call made it. */
+  const move = async (id: number, from: ChangeRequestStatus[], set: Partial<ChangeRequestsTable>, extra?: (q: ReturnType<typeof base>) => ReturnType<typeof base>) => {
+    const q = base(await db(), id, from, { ...set, updated_at: now() })
+    const r = await (extra ? extra(q) : q).executeTakeFirst()
+    return Number(r.numUpdatedRows) > 0
+  }
+  const base = (d: Db, id: number, from: ChangeRequestStatus[], set: Partial<ChangeRequestsTable>) =>
+    d.updateTable('change_requests').set(set).where('id', '=', id).where('status', 'in', from)
+
+  return {
+    async zone(zoneId: string): Promise<ZoneApprovalSettings> {
+      const row = await (await db()).selectFrom('change_request_zones').selectAll().where('zone_id', '=', zoneId).executeTakeFirst()
+      if (!row) return DEFAULT_ZONE(zoneId)
+      return { zoneId, required: Boolean(Number(row.required)), approverMode: row.approver_mode as ApproverMode, approverIds: parse<string[]>(row.approver_ids) ?? [] }
+    },
+    async setZone(s: ZoneApprovalSettings & { zoneName: string }, by: string): Promise<void> {
+      const row = { zone_id: s.zoneId, zone_name: s.zoneName.toLowerCase(), required: s.required ? 1 : 0, approver_mode: s.approverMode, approver_ids: JSON.stringify(s.approverIds), updated_at: now(), updated_by: by }
+      const { zone_id: _z, ...rest } = row
+      await (await db()).insertInto('change_request_zones').values(row).onConflict((oc) => oc.column('zone_id').doUpdateSet(rest)).execute()
+    },
+    async person(personId: string): Promise<{ mayPropose: boolean; email: string | null }> {
+      const row = await (await db()).selectFrom('change_request_people').selectAll().where('person_id', '=', personId).executeTakeFirst()
+      return { mayPropose: Boolean(Number(row?.may_propose ?? 0)), email: row?.email ?? null }
+    },
+    async setPerson(personId: string, s: { mayPropose: boolean; email: string | null }): Promise<void> {
+      const row = { person_id: personId, may_propose: s.mayPropose ? 1 : 0, email: s.email }
+      await (await db()).insertInto('change_request_people').values(row).onConflict((oc) => oc.column('person_id').doUpdateSet({ may_propose: row.may_propose, email: row.email })).execute()
+    },
+    async people(): Promise<Map<string, { mayPropose: boolean; email: string | null }>> {
+      const rows = await (await db()).selectFrom('change_request_people').selectAll().execute()
+      return new Map(rows.map((r) => [r.person_id, { mayPropose: Boolean(Number(r.may_propose)), email: r.email }]))
+    },
+
+    /** Files a request with its items in one transaction; returns its id. */
+    async create(r: { zoneId: string; zoneName: string; title: string; reason: string; who: Who; items: NewChangeItem[] }): Promise<number> {
+      const t = now()
+      return (await db()).transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('change_requests')
+          .values({
+            zone_id: r.zoneId, zone_name: r.zoneName.toLowerCase(), title: r.title, reason: r.reason, status: 'pending',
+            requester_id: r.who.personId, requester_username: r.who.username, requester_name: r.who.personName,
+            created_at: t, updated_at: t, decided_by_id: null, decided_by_username: null, decided_by_name: null, decided_at: null,
+            comment: null, problems: null, applied_entry_id: null,
+          } as never)
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await trx
+          .insertInto('change_request_items')
+          .values(r.items.map((it, i) => ({ request_id: Number(id), position: i, action: it.action, record_id: it.recordId, body: json(it.body), before: json(it.before), after: null })))
+          .execute()
+        return Number(id)
+      })
+    },
+    get,
+    /** Requests of the zones named (lower-case names; '*' all), newest first, with their items. */
+    async list(f: { zones: '*' | readonly string[]; status?: ChangeRequestStatus[]; zoneId?: string; limit?: number }): Promise<ChangeRequestView[]> {
+      if (f.zones !== '*' && f.zones.length === 0) return []
+      let q = (await db()).selectFrom('change_requests').selectAll()
+      if (f.zones !== '*') q = q.where('zone_name', 'in', f.zones.map((z) => z.toLowerCase()))
+      if (f.status?.length) q = q.where('status', 'in', f.status)
+      if (f.zoneId) q = q.where('zone_id', '=', f.zoneId)
+      const rows = await q.orderBy('id', 'desc').limit(f.limit ?? 200).execute()
+      const items = await itemsOf(rows.map((r) => Number(r.id)))
+      return rows.map((r) => toRequest(r, items.get(Number(r.id)) ?? []))
+    },
+    /** Reserves the apply: pending → applying for one approver (never the requester). False: someone else has it, or it is not pending. */
+    async reserve(id: number, who: Who): Promise<boolean> {
+      return move(id, ['pending'], { status: 'applying', decided_by_id: who.personId, decided_by_username: who.username, decided_by_name: who.personName, decided_at: now() }, (q) =>
+        q.where('requester_username', '!=', who.username),
+      )
+    },
+    /** The apply did not start (the approver's rights were gone): pending again, undecided. */
+    async release(id: number): Promise<boolean> {
+      return move(id, ['applying'], { status: 'pending', decided_by_id: null, decided_by_username: null, decided_by_name: null, decided_at: null })
+    },
+    /** The apply's outcome: applied (with the audit entry of its batch) or failed (with the API's errors); stale gives it back. */
+    async finish(id: number, outcome: { status: 'applied' | 'failed' | 'stale'; problems: unknown; appliedEntryId?: number | null; after?: (Record<string, unknown> | null)[] }): Promise<void> {
+      const d = await db()
+      await d.transaction().execute(async (trx) => {
+        const set: Partial<ChangeRequestsTable> = { status: outcome.status, problems: json(outcome.problems), applied_entry_id: outcome.appliedEntryId ?? null, updated_at: now() }
+        // A stale request goes back to the requester: nobody decided it.
+        if (outcome.status === 'stale') Object.assign(set, { decided_by_id: null, decided_by_username: null, decided_by_name: null, decided_at: null })
+        await trx.updateTable('change_requests').set(set).where('id', '=', id).where('status', '=', 'applying').execute()
+        for (const [i, after] of (outcome.after ?? []).entries()) {
+          await trx.updateTable('change_request_items').set({ after: json(after) }).where('request_id', '=', id).where('position', '=', i).execute()
+        }
+      })
+    },
+    async reject(id: number, who: Who, comment: string): Promise<boolean> {
+      return move(id, ['pending', 'stale'], { status: 'rejected', comment, decided_by_id: who.personId, decided_by_username: who.username, decided_by_name: who.personName, decided_at: now() })
+    },
+    /** Marks a pending request stale with what moved (found when reading it). */
+    async markStale(id: number, moved: unknown): Promise<boolean> {
+      return move(id, ['pending'], { status: 'stale', problems: json(moved) })
+    },
+    /** The requester took the zone as it is now: new before states, pending again. */
+    async refresh(id: number, befores: (Record<string, unknown> | null)[]): Promise<boolean> {
+      const d = await db()
+      return d.transaction().execute(async (trx) => {
+        const r = await trx.updateTable('change_requests').set({ status: 'pending', problems: null, updated_at: now() }).where('id', '=', id).where('status', 'in', ['pending', 'stale']).executeTakeFirst()
+        if (Number(r.numUpdatedRows) === 0) return false
+        for (const [i, before] of befores.entries()) {
+          await trx.updateTable('change_request_items').set({ before: json(before) }).where('request_id', '=', id).where('position', '=', i).execute()
+        }
+        return true
+      })
+    },
+    async markUndone(id: number): Promise<boolean> {
+      return move(id, ['applied'], { status: 'undone' })
+    },
+    /** The request whose applied batch is this audit entry. */
+    async byAppliedEntry(entryId: number): Promise<ChangeRequestView | undefined> {
+      const row = await (await db()).selectFrom('change_requests').select('id').where('applied_entry_id', '=', entryId).executeTakeFirst()
+      return row ? get(Number(row.id)) : undefined
+    },
+  }
+}
+
+export type ChangeRequestStore = ReturnType<typeof changeRequestStore>
