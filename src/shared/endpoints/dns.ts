@@ -8,6 +8,9 @@ import { declare } from './types'
 
 const records = z.array(dnsRecordSchema)
 
+const isProxyToggle = (body: unknown) =>
+  !!body && typeof body === 'object' && Object.keys(body).length === 1 && typeof (body as { proxied?: unknown }).proxied === 'boolean'
+
 /**
  * DNS records. Writes are checked with the shared schemas (default code 1004, "DNS Validation
  * Error"; rules carry their own codes such as 9005). Import is multipart (a BIND file), so it has no
@@ -21,15 +24,22 @@ export const dnsEndpoints = declare('dns', [
     body: dnsRecordInputSchema,
     validationCode: 1004,
     result: dnsRecordSchema,
+    audit: { type: 'dns_record' },
   },
   { method: 'GET', path: '/zones/:zone_id/dns_records/export' },
-  { method: 'POST', path: '/zones/:zone_id/dns_records/import', result: dnsImportResultSchema },
+  {
+    method: 'POST',
+    path: '/zones/:zone_id/dns_records/import',
+    result: dnsImportResultSchema,
+    audit: { type: 'dns_records', action: 'import' },
+  },
   {
     method: 'POST',
     path: '/zones/:zone_id/dns_records/batch',
     body: dnsRecordsBatchSchema,
     validationCode: 1004,
     result: z.object({ deletes: records, patches: records, puts: records, posts: records }),
+    audit: { type: 'dns_records', action: 'batch' },
   },
   { method: 'GET', path: '/zones/:zone_id/dns_records/:dns_record_id', result: dnsRecordSchema },
   {
@@ -38,6 +48,8 @@ export const dnsEndpoints = declare('dns', [
     body: dnsRecordPatchSchema,
     validationCode: 1004,
     result: dnsRecordSchema,
+    // A body that only sets `proxied` is the proxy switch of the table.
+    audit: { type: 'dns_record', action: (body) => (isProxyToggle(body) ? 'proxy' : 'update') },
   },
   {
     method: 'PUT',
@@ -45,6 +57,12 @@ export const dnsEndpoints = declare('dns', [
     body: dnsRecordInputSchema,
     validationCode: 1004,
     result: dnsRecordSchema,
+    audit: { type: 'dns_record' },
   },
-  { method: 'DELETE', path: '/zones/:zone_id/dns_records/:dns_record_id', result: dnsRecordDeletedSchema },
+  {
+    method: 'DELETE',
+    path: '/zones/:zone_id/dns_records/:dns_record_id',
+    result: dnsRecordDeletedSchema,
+    audit: { type: 'dns_record' },
+  },
 ])
