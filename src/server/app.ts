@@ -3,20 +3,20 @@ import { bodyLimit } from 'hono/body-limit'
 import { credentialSecrets, type ServerConfig } from './config'
 import type { Emulator } from './emulator'
 import { SEED_ZONES } from './emulator/seed-ids'
-import { endpoints as allEndpoints, createMatcher, isSafePath, type Endpoint } from './endpoints'
+import { endpoints as allEndpoints, createMatcher, isSafePath, withoutTrailingSlash, type Endpoint } from './endpoints'
 import { jsonError, jsonOk, PROXY_CODES } from './envelope'
 import { guardWrites, hostCheck, rawTarget, splitTarget, WRITE_METHOD_LIST } from './guard'
 import { registerLocalRoutes } from './local'
 import { setUpAudit } from './audit'
 import { maybeActor, registerAuth } from './auth'
 import { trustProxies } from './auth/request-info'
-import { registerApiDoor } from './proxy'
+import { API_DOOR, registerApiDoor } from './proxy'
 import { createRedactor } from './redact'
 import { escapeControls } from './log-text'
 import { loggablePath, requestLog, type LogLine } from './request-log'
 import { createRateLimiter } from './emulator/rate-limit'
 import { setUpBudget } from './budget'
-import { emulatorForward, registerNoSandbox, registerSandboxDoor } from './sandbox-door'
+import { CLIENT_DOOR, emulatorForward, registerNoSandbox, registerSandboxDoor } from './sandbox-door'
 import { setUpPractice } from './practice'
 import { registerSpa } from './spa'
 import { createStore, type Store } from './store'
@@ -84,14 +84,23 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   // API answers carry Cache-Control: no-store, set where the answer is written (serve.ts).
   // The request's own address first: its host (against DNS rebinding), then path tricks.
   const hostRefusal = hostCheck(config.host, config.allowedHosts)
+  // The endpoint table is matched here, once: every later step reads the match off the context (zkApi).
+  const match = createMatcher(endpoints ?? allEndpoints)
   // Not async: a request that passes goes straight on, without a promise of this step's own.
   app.use('*', (c, next) => {
-    const refusal =
-      hostRefusal(c) ??
-      (isApiPath(c.req.path) && !isSafePath(splitTarget(rawTarget(c)).path)
-        ? jsonError(404, PROXY_CODES.noRoute, 'No route for that URI (the path holds encoded or relative segments).')
-        : undefined)
-    return refusal ? Promise.resolve(refusal) : next()
+    const refusal = hostRefusal(c)
+    if (refusal) return Promise.resolve(refusal)
+    if (!isApiPath(c.req.path)) return next()
+    const path = splitTarget(rawTarget(c)).path
+    if (!isSafePath(path)) {
+      return Promise.resolve(jsonError(404, PROXY_CODES.noRoute, 'No route for that URI (the path holds encoded or relative segments).'))
+    }
+    const door = path.startsWith(API_DOOR + '/') ? API_DOOR : path.startsWith(CLIENT_DOOR + '/') ? CLIENT_DOOR : undefined
+    if (door) {
+      const below = withoutTrailingSlash(path.slice(door.length))
+      c.set('zkApi', { door, path: below, endpoint: match(c.req.method.toUpperCase(), below) })
+    }
+    return next()
   })
 
   // `preparing`: sandbox zones whose demo data is still being written (see emulator/seed.ts).
@@ -99,7 +108,6 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
     c.json({ ok: true, mode: config.mode, ...(emulator ? { preparing: emulator.preparing().map(preparingZone) } : {}) }),
   )
 
-  const match = createMatcher(endpoints ?? allEndpoints)
   // Live: one rate budget for the deployment (issue 24), shared through the store; see src/server/budget.
   const budget = emulator || budgetOptions?.off ? undefined : setUpBudget({ store, match, log, cacheTtlMs: config.apiCacheMs, ...budgetOptions })
   budget?.start()
@@ -119,7 +127,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   const gate = budget?.gate
   const signedIn: MiddlewareHandler | undefined =
     afterSignIn && gate ? (c, next) => afterSignIn(c, () => gate(c, next) as Promise<void>) : (afterSignIn ?? gate)
-  const auth = registerAuth(app, { store, host: config.host, match, forward, oidc: config.oidc, afterSignIn: signedIn })
+  const auth = registerAuth(app, { store, host: config.host, forward, oidc: config.oidc, afterSignIn: signedIn })
   practice.checklist()
 
   const tooLarge = bodyLimit({
@@ -134,7 +142,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   app.use('/client/*', limitBodies)
 
   audit.readBeforeWrites()
-  registerApiDoor(app, { match, forward: audit.forward(forward) })
+  registerApiDoor(app, { forward: audit.forward(forward) })
 
   // Behind sign-in (people defined, single sign-on, beyond loopback, or the legacy DASHBOARD_PASSWORD),
   // API clients need a personal API token (checked in auth/client-door.ts, which sets the actor) or

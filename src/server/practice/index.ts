@@ -3,6 +3,7 @@ import { UNDO_HEADER } from '../audit/routes'
 import { maybeActor, type Actor } from '../auth/actor'
 import type { ServerConfig } from '../config'
 import { cookieOf, rawTarget, splitTarget } from '../guard'
+import { answerOf } from '../pipeline'
 import type { Store } from '../store'
 import type { Forward } from '../upstream'
 import { mightTick, taskDone, type SeenRequest } from './checklist'
@@ -63,10 +64,7 @@ export function setUpPractice(app: Hono, { config, store, sandboxes: given }: Pr
   }
   const watch = async (c: Context, next: Next, actor: Actor, method: string, path: string) => {
     await next()
-    const answer = (await c.res
-      .clone()
-      .json()
-      .catch(() => null)) as SeenRequest['answer']
+    const answer = (await answerOf(c)) as SeenRequest['answer']
     const task = taskDone({ method, path, status: c.res.status, answer })
     if (task) await store.checklist.mark(personKey(actor), task).catch(() => {})
   }
