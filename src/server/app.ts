@@ -7,7 +7,7 @@ import { endpoints as allEndpoints, createMatcher, isSafePath, withoutTrailingSl
 import { jsonError, jsonOk, PROXY_CODES } from './envelope'
 import { guardWrites, hostCheck, rawTarget, splitTarget, WRITE_METHOD_LIST } from './guard'
 import { registerLocalRoutes } from './local'
-import { setUpAudit } from './audit'
+import { createAuditSteps } from './audit'
 import { maybeActor, registerAuth } from './auth'
 import { trustProxies } from './auth/request-info'
 import { API_DOOR, registerApiDoor } from './proxy'
@@ -17,7 +17,7 @@ import { loggablePath, requestLog, type LogLine } from './request-log'
 import { createRateLimiter } from './emulator/rate-limit'
 import { setUpBudget } from './budget'
 import { CLIENT_DOOR, emulatorForward, registerNoSandbox, registerSandboxDoor } from './sandbox-door'
-import { setUpPractice } from './practice'
+import { createPracticeSteps } from './practice'
 import { registerSpa } from './spa'
 import { createStore, type Store } from './store'
 import { createUpstream } from './upstream'
@@ -75,9 +75,15 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
     isApiPath(c.req.path) ? jsonError(404, PROXY_CODES.noRoute, 'No route for that URI') : c.text('Not found', 404),
   )
 
-  // Practice sandbox (issue 12): every forward names its request, so it follows the session's mode.
+  // The request pipeline, top to bottom in this function; each step puts what it learned on the
+  // context (pipeline.ts) for the next, none works it out again:
+  //   guard (host, path tricks) + match the endpoint table once → record (the audit: writes) →
+  //   identify (session or token) → practice switch → rate budget → authorise (role, zone scope) →
+  //   checklist → body limit → read before (the audit: local writes) → act: the API door (validate
+  //   the body once, forward) or the sandbox door, the dashboard's own routes.
   const store = given ?? createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
-  const practice = setUpPractice(app, { config, store })
+  // Practice sandbox (issue 12): every forward names its request, so it follows the session's mode.
+  const practice = createPracticeSteps({ config, store })
   // Behind reverse proxies listed in TRUSTED_PROXIES, the client's address and scheme are the ones they forward.
   if (config.trustedProxies) app.use('*', trustProxies(config.trustedProxies))
   if (log) app.use('*', requestLog(log))
@@ -120,15 +126,19 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   const forward = emulator ? emulatorForward(emulator) : practice.forward(budget ? budget.forward(live!) : live!)
   // Audit log (issue 12): its recorder wraps sign-in, roles and dispatch; see src/server/audit.
   const mode = (c: Context) => (practice.practising(c) ? 'practice' : config.mode)
-  const audit = setUpAudit(app, { store, forward, match, mode, retentionDays: config.auditRetentionDays })
-  audit.recordWrites()
-  const afterSignIn = practice.afterSignIn()
+  const audit = createAuditSteps({ store, forward, match, mode, retentionDays: config.auditRetentionDays })
+  // Record: writes only (a read does not even pass through it), on both doors; before sign-in, so
+  // that it sees every refusal too.
+  app.on(WRITE_METHOD_LIST, ['/api/*', '/client/*'], audit.record)
+  // Identify, then (called by the sign-in gate itself) the practice switch and the budget's gate, then roles and scope.
+  const afterSignIn = practice.afterSignIn
   // The budget's gate runs once the practice switch is known (practice never spends it), before roles.
   const gate = budget?.gate
   const signedIn: MiddlewareHandler | undefined =
     afterSignIn && gate ? (c, next) => afterSignIn(c, () => gate(c, next) as Promise<void>) : (afterSignIn ?? gate)
   const auth = registerAuth(app, { store, host: config.host, forward, oidc: config.oidc, afterSignIn: signedIn })
-  practice.checklist()
+  // The newcomer checklist, from the one parsed answer.
+  app.use('/api/*', practice.checklist)
 
   const tooLarge = bodyLimit({
     maxSize: MAX_BODY_BYTES,
@@ -141,7 +151,9 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   app.on(WRITE_METHOD_LIST, '/api/*', limitBodies)
   app.use('/client/*', limitBodies)
 
-  audit.readBeforeWrites()
+  // A person's state before the dashboard changes it (the audit's before of local writes).
+  app.on(WRITE_METHOD_LIST, '/api/*', audit.readBefore)
+  // Act: the API door validates a write's body once and forwards (the audit reads the API's before state just before).
   registerApiDoor(app, { forward: audit.forward(forward) })
 
   // Behind sign-in (people defined, single sign-on, beyond loopback, or the legacy DASHBOARD_PASSWORD),
@@ -161,8 +173,8 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   registerWatchRoutes(app, { store, watch, send: emulator ? emulatorForward(emulator) : live!, emulator })
   if (budget) budget.routes(app)
   else app.get('/api/local/budget', () => jsonOk({ live: false }))
-  practice.routes()
-  audit.routes()
+  practice.routes(app)
+  audit.routes(app)
 
   app.all('/api/*', () => jsonError(404, PROXY_CODES.noRoute, 'No route for that URI'))
 

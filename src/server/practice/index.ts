@@ -25,13 +25,13 @@ export interface PracticeSetup {
 export const practiceOf = (c: Context) => c.get('zkPractice')
 
 /**
- * The personal practice sandbox (issue 12), in the app's order:
- * `forward(live)` for everything that forwards,
- * `afterSignIn` right after the sign-in gate (puts a practising session on its emulator),
- * `checklist` before the API door and the dashboard's routes, `routes` with the dashboard's routes.
+ * The personal practice sandbox's steps of the request pipeline (issue 12), which app.ts places in
+ * its one chain: `forward(live)` for everything that forwards, `afterSignIn` right after the sign-in
+ * gate (puts a practising session on its emulator; undefined in sandbox mode), `checklist` before
+ * the API door and the dashboard's routes (/api), `routes(app)` with the dashboard's routes.
  * In sandbox mode there are no per-person copies: practice is the sandbox, only the checklist runs.
  */
-export function setUpPractice(app: Hono, { config, store, sandboxes: given }: PracticeSetup) {
+export function createPracticeSteps({ config, store, sandboxes: given }: PracticeSetup) {
   const live = config.mode === 'live'
   const sandboxes = live ? (given ?? practiceSandboxes(config.dataDir)) : undefined
   const practising = (c: Context) => practiceOf(c) !== undefined
@@ -72,9 +72,9 @@ export function setUpPractice(app: Hono, { config, store, sandboxes: given }: Pr
   return {
     // Only live mode has practising sessions to route: the sandbox pays for none of it.
     forward: (liveForward: Forward): Forward => (sandboxes ? modeForward(liveForward) : liveForward),
-    afterSignIn: () => (sandboxes ? afterSignIn : undefined),
-    checklist: () => app.use('/api/*', checklist),
-    routes: () => registerPracticeRoutes(app, { store, live, sandboxes, practising }),
+    afterSignIn: sandboxes ? afterSignIn : undefined,
+    checklist,
+    routes: (app: Hono) => registerPracticeRoutes(app, { store, live, sandboxes, practising }),
     practising,
     close: () => sandboxes?.close(),
   }
