@@ -3,22 +3,22 @@ import { bodyLimit } from 'hono/body-limit'
 import { credentialSecrets, type ServerConfig } from './config'
 import type { Emulator } from './emulator'
 import { SEED_ZONES } from './emulator/seed-ids'
-import { endpoints as allEndpoints, createMatcher, isSafePath, type Endpoint } from './endpoints'
+import { endpoints as allEndpoints, createMatcher, isSafePath, withoutTrailingSlash, type Endpoint } from './endpoints'
 import { jsonError, jsonOk, PROXY_CODES } from './envelope'
 import { guardWrites, hostCheck, rawTarget, splitTarget, WRITE_METHOD_LIST } from './guard'
 import { registerLocalRoutes } from './local'
-import { setUpAudit } from './audit'
+import { createAuditSteps } from './audit'
 import { maybeActor, registerAuth } from './auth'
 import { trustProxies } from './auth/request-info'
-import { registerApiDoor } from './proxy'
+import { API_DOOR, registerApiDoor } from './proxy'
 import { createRedactor } from './redact'
 import { escapeControls } from './log-text'
 import { loggablePath, requestLog, type LogLine } from './request-log'
 import { createRateLimiter } from './emulator/rate-limit'
 import { setUpBudget } from './budget'
 import { setUpChangeRequests } from './change-requests'
-import { emulatorForward, registerNoSandbox, registerSandboxDoor } from './sandbox-door'
-import { setUpPractice } from './practice'
+import { CLIENT_DOOR, emulatorForward, registerNoSandbox, registerSandboxDoor } from './sandbox-door'
+import { createPracticeSteps } from './practice'
 import { registerSpa } from './spa'
 import { createStore, type Store } from './store'
 import { createUpstream } from './upstream'
@@ -76,23 +76,38 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
     isApiPath(c.req.path) ? jsonError(404, PROXY_CODES.noRoute, 'No route for that URI') : c.text('Not found', 404),
   )
 
-  // Practice sandbox (issue 12): every forward names its request, so it follows the session's mode.
+  // The request pipeline, top to bottom in this function; each step puts what it learned on the
+  // context (pipeline.ts) for the next, none works it out again:
+  //   guard (host, path tricks) + match the endpoint table once → record (the audit: writes) →
+  //   identify (session or token) → practice switch → rate budget → authorise (role, zone scope) →
+  //   checklist → body limit → read before (the audit: local writes) → act: the API door (validate
+  //   the body once, forward) or the sandbox door, the dashboard's own routes.
   const store = given ?? createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
-  const practice = setUpPractice(app, { config, store })
+  // Practice sandbox (issue 12): every forward names its request, so it follows the session's mode.
+  const practice = createPracticeSteps({ config, store })
   // Behind reverse proxies listed in TRUSTED_PROXIES, the client's address and scheme are the ones they forward.
   if (config.trustedProxies) app.use('*', trustProxies(config.trustedProxies))
   if (log) app.use('*', requestLog(log))
   // API answers carry Cache-Control: no-store, set where the answer is written (serve.ts).
   // The request's own address first: its host (against DNS rebinding), then path tricks.
   const hostRefusal = hostCheck(config.host, config.allowedHosts)
+  // The endpoint table is matched here, once: every later step reads the match off the context (zkApi).
+  const match = createMatcher(endpoints ?? allEndpoints)
   // Not async: a request that passes goes straight on, without a promise of this step's own.
   app.use('*', (c, next) => {
-    const refusal =
-      hostRefusal(c) ??
-      (isApiPath(c.req.path) && !isSafePath(splitTarget(rawTarget(c)).path)
-        ? jsonError(404, PROXY_CODES.noRoute, 'No route for that URI (the path holds encoded or relative segments).')
-        : undefined)
-    return refusal ? Promise.resolve(refusal) : next()
+    const refusal = hostRefusal(c)
+    if (refusal) return Promise.resolve(refusal)
+    if (!isApiPath(c.req.path)) return next()
+    const path = splitTarget(rawTarget(c)).path
+    if (!isSafePath(path)) {
+      return Promise.resolve(jsonError(404, PROXY_CODES.noRoute, 'No route for that URI (the path holds encoded or relative segments).'))
+    }
+    const door = path.startsWith(API_DOOR + '/') ? API_DOOR : path.startsWith(CLIENT_DOOR + '/') ? CLIENT_DOOR : undefined
+    if (door) {
+      const below = withoutTrailingSlash(path.slice(door.length))
+      c.set('zkApi', { door, path: below, endpoint: match(c.req.method.toUpperCase(), below) })
+    }
+    return next()
   })
 
   // `preparing`: sandbox zones whose demo data is still being written (see emulator/seed.ts).
@@ -100,7 +115,6 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
     c.json({ ok: true, mode: config.mode, ...(emulator ? { preparing: emulator.preparing().map(preparingZone) } : {}) }),
   )
 
-  const match = createMatcher(endpoints ?? allEndpoints)
   // Live: one rate budget for the deployment (issue 24), shared through the store; see src/server/budget.
   const budget = emulator || budgetOptions?.off ? undefined : setUpBudget({ store, match, log, cacheTtlMs: config.apiCacheMs, ...budgetOptions })
   budget?.start()
@@ -113,14 +127,18 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   const forward = practice.forward(emulator ? emulatorForward(emulator) : budget ? budget.forward(live!) : live!)
   // Audit log (issue 12): its recorder wraps sign-in, roles and dispatch; see src/server/audit.
   const mode = (c: Context) => (practice.practising(c) ? 'practice' : config.mode)
-  const audit = setUpAudit(app, { store, forward, match, mode, retentionDays: config.auditRetentionDays })
-  audit.recordWrites()
-  const afterSignIn = practice.afterSignIn()
+  const audit = createAuditSteps({ store, forward, match, mode, retentionDays: config.auditRetentionDays })
+  // Record: writes only (a read does not even pass through it), on both doors; before sign-in, so
+  // that it sees every refusal too.
+  app.on(WRITE_METHOD_LIST, ['/api/*', '/client/*'], audit.record)
+  // Identify, then (called by the sign-in gate itself) the practice switch and the budget's gate, then roles and scope.
+  const afterSignIn = practice.afterSignIn
   // The budget's gate runs once the practice switch is known (practice never spends it), before roles.
   const gate = budget?.gate
   const signedIn: MiddlewareHandler = gate ? (c, next) => afterSignIn(c, () => gate(c, next) as Promise<void>) : afterSignIn
-  const auth = registerAuth(app, { store, host: config.host, match, forward, oidc: config.oidc, afterSignIn: signedIn })
-  practice.checklist()
+  const auth = registerAuth(app, { store, host: config.host, forward, oidc: config.oidc, afterSignIn: signedIn })
+  // The newcomer checklist, from the one parsed answer.
+  app.use('/api/*', practice.checklist)
   // Change requests (issue 25): on a zone that needs approval, direct DNS writes are refused (one named step, after roles).
   const changes = setUpChangeRequests(app, { store, forward, mode: config.mode, mail: { smtpUrl: watchOptions?.smtpUrl, smtpFrom: watchOptions?.smtpFrom, publicUrl: watchOptions?.publicUrl, log } })
   changes.guardDirectWrites()
@@ -136,8 +154,10 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   app.on(WRITE_METHOD_LIST, '/api/*', limitBodies)
   app.use('/client/*', limitBodies)
 
-  audit.readBeforeWrites()
-  registerApiDoor(app, { match, forward: audit.forward(forward) })
+  // A person's state before the dashboard changes it (the audit's before of local writes).
+  app.on(WRITE_METHOD_LIST, '/api/*', audit.readBefore)
+  // Act: the API door validates a write's body once and forwards (the audit reads the API's before state just before).
+  registerApiDoor(app, { forward: audit.forward(forward) })
 
   // Behind sign-in (people defined, single sign-on, beyond loopback, or the legacy DASHBOARD_PASSWORD),
   // API clients need a personal API token (checked in auth/client-door.ts, which sets the actor) or
@@ -157,8 +177,8 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   registerWatchRoutes(app, { store, watch, send: emulator ? emulatorForward(emulator) : live!, emulator })
   if (budget) budget.routes(app)
   else app.get('/api/local/budget', () => jsonOk({ live: false }))
-  practice.routes()
-  audit.routes()
+  practice.routes(app)
+  audit.routes(app)
 
   app.all('/api/*', () => jsonError(404, PROXY_CODES.noRoute, 'No route for that URI'))
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_AREAS, API_ENDPOINTS } from '../shared/endpoints'
-import { API_ROUTES, LOCAL_ROUTES } from '../shared/endpoints/routes'
+import { LOCAL_ROUTES } from '../shared/endpoints/local'
 import { testConfig } from '../testing/server'
 import { createApp } from './app'
 import { createEmulator, type Emulator } from './emulator'
@@ -32,9 +32,21 @@ describe('the endpoint table', () => {
     }
   })
 
-  it('is the zod-free route list the browser reads, with the schemas attached: same endpoints, same areas', () => {
-    const withSchemas = API_ENDPOINTS.map((e) => `${e.method} ${e.path} ${e.area}`).sort()
-    expect(API_ROUTES.map((r) => `${r.method} ${r.path} ${r.area}`).sort()).toEqual(withSchemas)
+  it('says what the audit log records for every write (type, and action or area where not the default)', () => {
+    for (const e of API_ENDPOINTS.filter((x) => x.writes)) expect(e.audit?.type, `${e.method} ${e.path}`).toMatch(/^[a-z_]+$/)
+  })
+
+  it('lists the local routes once, and the server routes exactly those under /api/local and /api/sandbox', () => {
+    const declared = LOCAL_ROUTES.map((r) => `${r.method} ${r.path}`)
+    expect(new Set(declared).size).toBe(declared.length)
+    const app = createApp({ config: testConfig(), emulator })
+    const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
+    const routed = new Set(
+      app.routes
+        .filter((r) => METHODS.has(r.method) && /^\/api\/(local|sandbox)\//.test(r.path) && !r.path.includes('*'))
+        .map((r) => `${r.method} ${r.path}`),
+    )
+    expect([...routed].sort()).toEqual([...declared].sort())
   })
 
   it("routes every declared local endpoint (/api/local/…, the sandbox reset) in the dashboard's own server", async () => {

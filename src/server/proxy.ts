@@ -1,16 +1,15 @@
 import type { Context, Hono } from 'hono'
 import { apiErrorsFromIssues } from '../shared/schemas/common'
 import { oversizedStrings } from '../shared/string-limits'
-import { withoutTrailingSlash, type Endpoint } from './endpoints'
+import type { Endpoint } from './endpoints'
 import { jsonError, jsonErrors, PROXY_CODES } from './envelope'
 import { headerOf, rawTarget, splitTarget, WRITE_METHODS, writeRefusal } from './guard'
+import { apiRequestOf } from './pipeline'
 import type { Forward } from './upstream'
 
 export const API_DOOR = '/api/v4'
 
 export interface ApiDoorOptions {
-  /** The allowlist lookup (see endpoints/index.ts `createMatcher`). */
-  match: (method: string, path: string) => Endpoint | undefined
   /** Where accepted requests go: the upstream API (live) or the emulator (sandbox). */
   forward: Forward
 }
@@ -18,16 +17,18 @@ export interface ApiDoorOptions {
 const decoder = new TextDecoder()
 
 /**
- * The browser's door, `/api/v4/<path>`: only allowlisted endpoints, writes guarded against other
- * sites and validated with the endpoint's shared schema before anything is forwarded.
+ * The browser's door, `/api/v4/<path>`: only allowlisted endpoints (matched once, by the guard in
+ * app.ts), writes guarded against other sites and validated with the endpoint's shared schema before
+ * anything is forwarded. The parsed body goes on the context (`zkBody`) for the steps that read it.
  */
-export function registerApiDoor(app: Hono, { match, forward }: ApiDoorOptions): void {
+export function registerApiDoor(app: Hono, { forward }: ApiDoorOptions): void {
   app.all(`${API_DOOR}/*`, (c) => {
     const { path: fullPath, query } = splitTarget(rawTarget(c))
     const method = c.req.method.toUpperCase()
     // One trailing slash is accepted (as the service does) and not sent on: `/zones/` goes as `/zones`.
-    const path = fullPath.startsWith(API_DOOR + '/') ? withoutTrailingSlash(fullPath.slice(API_DOOR.length)) : ''
-    const endpoint = path ? match(method, path) : undefined
+    const api = apiRequestOf(c)
+    const path = api?.door === API_DOOR ? api.path : ''
+    const endpoint = api?.endpoint
     if (!endpoint) {
       return jsonError(
         404,
@@ -58,6 +59,8 @@ export function registerApiDoor(app: Hono, { match, forward }: ApiDoorOptions): 
       if (tooLong.length) return jsonErrors(400, tooLong)
       const parsed = endpoint.body.safeParse(json)
       if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, endpoint.validationCode ?? 1004))
+      // As sent: null for an empty body (the audit's label and before-read take it so).
+      c.set('zkBody', text.trim() ? json : null)
     }
     return forward({
       method,

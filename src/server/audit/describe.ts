@@ -9,31 +9,6 @@ export interface WriteDescription {
   zoneId: string | null
 }
 
-const AREAS: [RegExp, string][] = [
-  [/\/dns_records(\/|$)/, 'dns'],
-  [/\/page_shield(\/|$)/, 'page-shield'],
-  [/\/rulesets(\/|$)/, 'log-fields'],
-  [/\/logpush(\/|$)/, 'logpush'],
-  [/\/ssl(\/|$)/, 'certificates'],
-  [/\/firewall(\/|$)/, 'firewall'],
-  [/\/(load_balancers|alerting)(\/|$)/, 'load-balancing'],
-  [/\/invites(\/|$)/, 'invites'],
-]
-
-/** Collection segment → the type of one of its items. */
-const TYPES: Record<string, string> = {
-  dns_records: 'dns_record',
-  page_shield: 'page_shield_settings',
-  policies: 'policy',
-  rulesets: 'ruleset',
-  jobs: 'logpush_job',
-  ownership: 'logpush_ownership',
-  certificate_packs: 'certificate_pack',
-  rules: 'firewall_rule',
-  pools: 'pool',
-  invites: 'invite',
-}
-
 /** A path segment decoded, or as sent when its `%` escapes are malformed. */
 const decodeOrRaw = (segment: string) => {
   try {
@@ -43,46 +18,28 @@ const decodeOrRaw = (segment: string) => {
   }
 }
 
-const VERBS = new Set(['import', 'batch', 'validate'])
-
 const zoneOf = (path: string) => /^\/zones\/([0-9a-f]{32})(\/|$)/i.exec(path)?.[1]?.toLowerCase() ?? null
+
+const METHOD_ACTIONS: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete', GET: 'read' }
 
 /**
  * `endpoint.path` is the template (`/zones/:zone_id/dns_records/:dns_record_id`), `path` the request's
- * own path below /api/v4. A template ending in a parameter names one object; a literal verb
- * (import, batch, validate) is the action; otherwise the method says it.
+ * own path below /api/v4. The endpoint table's `audit` names the type, action and area; a template
+ * ending in a parameter names one object (its id is the request's segment there).
  */
-export function describeApiWrite(endpoint: Pick<Endpoint, 'method' | 'path'>, path: string, body: unknown): WriteDescription {
+export function describeApiWrite(endpoint: Pick<Endpoint, 'method' | 'path' | 'area' | 'audit'>, path: string, body: unknown): WriteDescription {
   const template = endpoint.path.split('/').filter(Boolean)
   const actual = path.split('/').filter(Boolean)
-  const last = template[template.length - 1]
-  // DNS scan (issue 29): starting one, and accepting or rejecting what it found.
-  if (endpoint.path.includes('/dns_records/scan/')) {
-    return { area: 'dns', resourceType: 'dns_scan', resourceId: null, action: last === 'review' ? 'scan-review' : 'scan', zoneId: zoneOf(path) }
-  }
-  const endsInId = last.startsWith(':')
-  const literals = template.filter((s) => !s.startsWith(':') && s !== 'zones' && s !== 'accounts' && s !== 'user')
-  const verb = VERBS.has(last) ? last : undefined
-  const collection = [...literals].reverse().find((s) => !VERBS.has(s) && s in TYPES) ?? literals[literals.length - 1]
-  const isPolicy = collection === 'policies'
-  let resourceType = TYPES[collection] ?? collection
-  if (isPolicy) resourceType = endpoint.path.includes('/alerting/') ? 'notification_policy' : 'page_shield_policy'
-  if (verb === 'batch' || verb === 'import') resourceType = 'dns_records'
-  let action = verb ?? { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete', GET: 'read' }[endpoint.method]
-  if (collection === 'rulesets' && endpoint.method === 'PUT') action = 'replace'
-  if (resourceType === 'dns_record' && endpoint.method === 'PATCH' && isProxyToggle(body)) action = 'proxy'
-  if (resourceType === 'invite' && endpoint.method === 'PATCH') action = (body as { status?: string } | null)?.status === 'accepted' ? 'accept' : 'decline'
+  const endsInId = template[template.length - 1].startsWith(':')
+  const audit = endpoint.audit
+  const action = typeof audit?.action === 'function' ? audit.action(body) : (audit?.action ?? METHOD_ACTIONS[endpoint.method])
   return {
-    area: AREAS.find(([re]) => re.test(endpoint.path))?.[1] ?? 'other',
-    resourceType,
+    area: audit?.area ?? endpoint.area ?? 'other',
+    resourceType: audit?.type ?? [...template].reverse().find((s) => !s.startsWith(':')) ?? 'other',
     resourceId: endsInId ? decodeOrRaw(actual[template.length - 1] ?? '') || null : null,
     action,
     zoneId: zoneOf(path),
   }
-}
-
-function isProxyToggle(body: unknown): boolean {
-  return !!body && typeof body === 'object' && Object.keys(body).length === 1 && typeof (body as { proxied?: unknown }).proxied === 'boolean'
 }
 
 /** The dashboard's own writes below /api: people, review verdicts, sessions, sandbox reset. */

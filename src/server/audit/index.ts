@@ -2,7 +2,6 @@ import type { Context, Hono } from 'hono'
 import type { Endpoint } from '../endpoints'
 import type { Store } from '../store'
 import type { Forward } from '../upstream'
-import { WRITE_METHOD_LIST } from '../guard'
 import { createAudit } from './middleware'
 import { registerAuditRoutes } from './routes'
 
@@ -21,11 +20,13 @@ export interface AuditSetup {
 const DAY = 24 * 60 * 60 * 1000
 
 /**
- * The audit log in the app, in three calls so app.ts stays readable:
- * `recordWrites` before sign-in (sees every write and every refusal, on both doors), `readBeforeWrites` after the
- * body limit, `forward(…)` around the API door's forward, `routes` with the dashboard's own routes.
+ * The audit log's steps of the request pipeline, which app.ts places in its one chain:
+ * `record` (writes, before sign-in: sees every write and every refusal, on both doors), `readBefore`
+ * (writes, after the body limit: a person's state before the dashboard changes it), `forward(…)`
+ * around the doors' forward (the API's state just before a write goes out), `routes(app)` with the
+ * dashboard's own routes.
  */
-export function setUpAudit(app: Hono, options: AuditSetup) {
+export function createAuditSteps(options: AuditSetup) {
   const audit = createAudit(options)
   if (options.retentionDays !== undefined && options.retentionDays > 0) {
     const prune = () => void options.store.audit.prune(Date.now() - options.retentionDays! * DAY).catch(() => {})
@@ -34,21 +35,18 @@ export function setUpAudit(app: Hono, options: AuditSetup) {
   }
   // The undo's write goes through the whole app as a request of its own: its target is `path` (not the
   // caller's raw URL), from the caller's address, with the caller's session.
-  const dispatch = async (c: Context, path: string, init: RequestInit) => {
+  const dispatch = (app: Hono) => async (c: Context, path: string, init: RequestInit) => {
     const incoming = (c.env as { incoming?: { socket?: unknown } } | undefined)?.incoming
     const env = incoming ? { incoming: { url: path, socket: incoming.socket } } : undefined
     return app.request(new URL(path, c.req.url).toString(), { ...init, headers: { ...(init.headers as Record<string, string>), cookie: c.req.header('cookie') ?? '' } }, env)
   }
   return {
-    // Writes only: a read (most requests) does not even pass through them.
-    recordWrites: () => {
-      app.on(WRITE_METHOD_LIST, '/api/*', audit.recorder)
-      // API clients' writes with a personal token (issue 23), their refusals included.
-      app.on(WRITE_METHOD_LIST, '/client/*', audit.recorder)
-    },
-    readBeforeWrites: () => app.on(WRITE_METHOD_LIST, '/api/*', audit.beforeDispatch),
-    /** The forward the API door uses: reads the before state once a write has passed every check. */
+    /** For writes only (app.ts registers it so): API clients' writes at /client/v4 too (issue 23), refusals included. */
+    record: audit.recorder,
+    /** For writes under /api only. */
+    readBefore: audit.beforeDispatch,
+    /** The forward the doors use: reads the before state once a write has passed every check. */
     forward: audit.wrapForward,
-    routes: () => registerAuditRoutes(app, { store: options.store, forward: options.forward, dispatch }),
+    routes: (app: Hono) => registerAuditRoutes(app, { store: options.store, forward: options.forward, dispatch: dispatch(app) }),
   }
 }

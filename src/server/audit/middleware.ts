@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { maybeActor, type Actor } from '../auth/actor'
 import { clientAddress } from '../auth/request-info'
-import { API_DOOR } from '../proxy'
 import type { Endpoint } from '../endpoints'
 import { rawTarget, splitTarget, WRITE_METHODS } from '../guard'
 import { CLIENT_DOOR } from '../sandbox-door'
+import { answerOf, apiRequestOf } from '../pipeline'
 import { BULK_CHARS, publicPerson, tokenPrefix, type Store } from '../store'
 import { labelOf } from '../../shared/audit-label'
 import { sendFor, type Forward, type ForwardRequest } from '../upstream'
@@ -90,10 +90,11 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     states.set(c, state)
     await next()
     const path = splitTarget(rawTarget(c)).path
-    const door = path.startsWith(API_DOOR + '/') ? API_DOOR : path.startsWith(CLIENT_DOOR + '/') ? CLIENT_DOOR : undefined
+    // Matched once, by the guard (app.ts): the door and the endpoint.
+    const api = apiRequestOf(c)
+    const door = api?.door
     const res = c.res
-    const text = await res.clone().text()
-    const answer = jsonOrNull(text) as { success?: boolean; result?: unknown; errors?: { code: number; message: string }[] } | null
+    const answer = (await answerOf(c)) as { success?: boolean; result?: unknown; errors?: { code: number; message: string }[] } | null
     // An API client's write at /client/v4 acts as the owner of its personal token; without one (the
     // sandbox open on loopback, or SANDBOX_API_TOKEN) as "API client". Writes the door's own
     // credential check turned away were made by nobody known: not recorded.
@@ -103,8 +104,8 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     const undoOf = undoMarker(c.req.header(UNDO_HEADER))
     if (undoOf !== undefined) state.details = { ...state.details, action: 'undo', undoOf }
     const isApi = door !== undefined
-    const apiPath = door ? path.slice(door.length).replace(/\/$/, '') : ''
-    const endpoint = state.endpoint ?? (isApi ? match(method, apiPath) : undefined)
+    const apiPath = api?.path ?? ''
+    const endpoint = state.endpoint ?? api?.endpoint
     if (isApi && !endpoint) return // not a route: nothing was attempted
     const bearer = door === CLIENT_DOOR && actor !== API_CLIENT ? /^Bearer +(\S+) *$/i.exec(c.req.header('authorization') ?? '')?.[1] : undefined
     const ok = res.status < 400 && answer?.success !== false
@@ -194,10 +195,15 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
   const beforeThenForward = async (inner: Forward, req: ForwardRequest, c: Context, state: RequestState) => {
     state.dispatched = true
     const q = req.pathAndQuery.indexOf('?')
-    const [path, query] = q < 0 ? [req.pathAndQuery, ''] : [req.pathAndQuery.slice(0, q), req.pathAndQuery.slice(q)]
-    const endpoint = match(req.method, path)
-    if (endpoint) {
-      const body = endpoint.body && req.body ? jsonOrNull(decoder.decode(req.body)) : null
+    const query = q < 0 ? '' : req.pathAndQuery.slice(q)
+    // The request the doors forward: matched by the guard, its body parsed by the API door (zkBody);
+    // at /client/v4 (no check of its own) the body is read here.
+    const api = apiRequestOf(c)
+    const endpoint = api?.endpoint
+    if (api && endpoint) {
+      const path = api.path
+      const validated = c.get('zkBody')
+      const body = !endpoint.body ? null : validated !== undefined ? validated : req.body ? jsonOrNull(decoder.decode(req.body)) : null
       state.endpoint = endpoint
       state.body = body
       state.description = describeApiWrite(endpoint, path, body)

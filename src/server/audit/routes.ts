@@ -8,7 +8,7 @@ import { AUDIT_ID_HEADER, requestActor as actorOf } from './middleware'
 import { jsonError, jsonErrors, jsonOk } from '../envelope'
 import type { AuditEntry, AuditFilter, Store } from '../store'
 import { sendFor, type Forward } from '../upstream'
-import { alreadyUndone, checkUndo } from './undo-check'
+import { alreadyUndone, checkUndo, undoCheckAnswer } from './undo-check'
 import { NotUndoable, planUndo } from './undo-plan'
 
 export const AUDIT_BASE = '/api/local/audit'
@@ -189,7 +189,7 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
   app.get(`${AUDIT_BASE}/:id/undo-check`, async (c) => {
     const e = await entryOf(c, true)
     if (e instanceof Response) return e
-    return checkUndo(sendFor(forward, c), e, await store.audit.undo.of(e.id))
+    return undoCheckAnswer(await checkUndo(sendFor(forward, c), e, await store.audit.undo.of(e.id)))
   })
 
   /**
@@ -227,8 +227,8 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
 
   async function undoOnce(c: Context, e: AuditEntry, confirm: boolean): Promise<Response> {
     const check = await checkUndo(sendFor(forward, c), e, undefined)
-    if (check.status !== 200) return check
-    const { result } = (await check.clone().json()) as { result: { conflicts: unknown[]; request: { method: string; path: string; body?: unknown } } }
+    if (!('checked' in check)) return undoCheckAnswer(check)
+    const result = check.checked
     if (result.conflicts.length && !confirm) {
       return c.json({ success: false, errors: [{ code: 10409, message: 'Changed since: someone changed this after the entry. Look at the differences and confirm to undo anyway.' }], messages: [], result }, 409)
     }

@@ -2,7 +2,7 @@ import { jsonError, jsonOk } from '../envelope'
 import type { AuditEntry, UndoReservation } from '../store'
 import type { Send } from '../upstream'
 import { readMany } from './capture'
-import { dnsInput, NotUndoable, pick, planUndo, POLICY_FIELDS, rulesetState, same, type UndoCheck } from './undo-plan'
+import { dnsInput, NotUndoable, pick, planUndo, POLICY_FIELDS, rulesetState, same, type UndoCheck, type UndoRequest } from './undo-plan'
 
 /** The same comparable fields as the plan's `expected` (only those the undo writes), read from the object as it is now. */
 function comparable(check: UndoCheck, current: unknown): Record<string, unknown> | null {
@@ -15,24 +15,44 @@ function comparable(check: UndoCheck, current: unknown): Record<string, unknown>
   return current as Record<string, unknown>
 }
 
+/** An undo's check: what will be sent, and each object no longer as the entry left it. */
+export interface UndoChecked {
+  summary: string
+  note: string | null
+  request: UndoRequest
+  conflicts: { label: string; path: string; expected: Record<string, unknown> | null; current: Record<string, unknown> | null }[]
+}
+
 /**
- * Before an undo: is every object still as the entry left it? Answers the plan (what will be sent)
- * and the conflicts, each with the expected and the current state, for the person to decide.
+ * Before an undo: is every object still as the entry left it? Gives the plan (what will be sent)
+ * and the conflicts, each with the expected and the current state, for the person to decide; or
+ * why it cannot be undone (already undone: `taken`; not undoable: `reason`).
  */
-export async function checkUndo(forward: Send, e: AuditEntry, taken: UndoReservation | undefined): Promise<Response> {
-  if (taken) return alreadyUndone(taken)
+export async function checkUndo(
+  forward: Send,
+  e: AuditEntry,
+  taken: UndoReservation | undefined,
+): Promise<{ checked: UndoChecked } | { taken: UndoReservation } | { reason: string }> {
+  if (taken) return { taken }
   let plan
   try {
     plan = planUndo(e)
   } catch (err) {
-    if (err instanceof NotUndoable) return jsonError(400, 10400, err.message)
+    if (err instanceof NotUndoable) return { reason: err.message }
     throw err
   }
   const now = await readMany(forward, plan.checks.map((c) => c.path))
   const conflicts = plan.checks
     .map((check, i) => ({ label: check.label, path: check.path, expected: check.expected, current: comparable(check, now[i]) }))
     .filter((c) => !same(c.expected, c.current))
-  return jsonOk({ summary: plan.summary, note: plan.note ?? null, request: plan.request, conflicts })
+  return { checked: { summary: plan.summary, note: plan.note ?? null, request: plan.request, conflicts } }
+}
+
+/** The answer of a check (GET …/undo-check): the plan and its conflicts, or why not. */
+export function undoCheckAnswer(check: Awaited<ReturnType<typeof checkUndo>>): Response {
+  if ('taken' in check) return alreadyUndone(check.taken)
+  if ('reason' in check) return jsonError(400, 10400, check.reason)
+  return jsonOk(check.checked)
 }
 
 /** 409: someone undid (or is undoing) this entry; says who and when. */

@@ -1,7 +1,8 @@
 import type { Context, Hono } from 'hono'
-import { createMatcher, endpoints, withoutTrailingSlash, type Endpoint } from '../endpoints'
+import { createMatcher, endpoints, withoutTrailingSlash } from '../endpoints'
 import { jsonError, PROXY_CODES } from '../envelope'
 import { rawTarget, splitTarget } from '../guard'
+import { apiRequestOf } from '../pipeline'
 import { API_DOOR } from '../proxy'
 import type { Role } from '../store'
 import type { Forward } from '../upstream'
@@ -10,7 +11,6 @@ import { matchLocalRoute, needsAllZones, roleForEndpoint } from './endpoint-role
 import { zoneScope } from './zone-scope'
 
 export interface AccessOptions {
-  match: (method: string, path: string) => Endpoint | undefined
   forward: Forward
 }
 
@@ -47,14 +47,13 @@ export async function accessRefusal(
 }
 
 /** Role and scope of a path below /client/v4 (ids in place of the endpoint table's `:names`). */
-export function needForClientPath(method: string, path: string): Need {
+export function needForClientPath(method: string, path: string, endpoint = matchEndpoint(method, path)): Need {
   const pattern = path
     .replace(/\/+$/, '')
     .replace(/^\/zones\/[^/]+/, '/zones/:zone_id')
     .replace(/^\/accounts\/[^/]+/, '/accounts/:account_id')
   // The zone list itself is read by everyone (out-of-scope zones are filtered out of it).
   const allZones = method === 'GET' && pattern !== '/zones' && needsAllZones({ path: pattern })
-  const endpoint = matchEndpoint(method, path)
   // A path the endpoint table does not know: reads need viewer, anything else an administrator.
   const role = endpoint ? roleForEndpoint(endpoint) : method === 'GET' ? 'viewer' : 'admin'
   return { role, allZones }
@@ -65,7 +64,7 @@ export function needForClientPath(method: string, path: string): Need {
  * comes from endpoint-roles.ts; zones outside the person's scope are refused wherever a path or query
  * names them, and left out of the zone list (exactly: see scopedZoneList).
  */
-export function registerAccess(app: Hono, { match, forward }: AccessOptions): ReturnType<typeof zoneScope> {
+export function registerAccess(app: Hono, { forward }: AccessOptions): ReturnType<typeof zoneScope> {
   const scope = zoneScope(forward)
   app.use('/api/*', (c, next) => {
     const actor = actorOf(c)
@@ -77,7 +76,7 @@ export function registerAccess(app: Hono, { match, forward }: AccessOptions): Re
     // it, and zone scope does not apply (nothing of it is shared). Live requests keep every check.
     const practising = c.get('zkPractice') !== undefined
     if (path.startsWith(API_DOOR + '/')) {
-      const endpoint = match(method, path.slice(API_DOOR.length))
+      const endpoint = apiRequestOf(c)?.endpoint // matched once, by the guard (app.ts)
       if (!endpoint) return next() // not on the allowlist: the API door answers 404
       if (practising) return next()
       isApi = true

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import { rawTarget, splitTarget } from '../guard'
+import { apiRequestOf } from '../pipeline'
 import { publicPerson, type Store } from '../store'
 import { accessRefusal, needForClientPath } from './access'
 import { setActor } from './actor'
@@ -31,7 +32,7 @@ export function registerClientDoorAccess(
     const method = c.req.method.toUpperCase()
     const { path } = splitTarget(rawTarget(c))
     const apiPath = path.slice(CLIENT_DOOR.length) || '/'
-    const refusal = await accessRefusal(c, actor, needForClientPath(method, apiPath), apiPath, scope)
+    const refusal = await accessRefusal(c, actor, needForClientPath(method, apiPath, apiRequestOf(c)?.endpoint), apiPath, scope)
     if (refusal) return refusal
     if (method === 'GET' && apiPath.replace(/\/+$/, '') === '/zones' && person.zones !== '*') return scope.scopedZoneList(c, person.zones)
     await next()

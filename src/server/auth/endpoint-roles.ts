@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoints'
-import { roleForRequest, writeRole } from '../../shared/access'
+import { roleForRequest } from '../../shared/access'
+import { LOCAL_ROUTES, type LocalRouteEntry as LocalRoute } from '../../shared/endpoints/local'
 import type { Role } from '../store'
 
 /**
@@ -16,95 +17,10 @@ export const roleForEndpoint = ({ method, path, area }: Pick<Endpoint, 'method' 
 /** Account-level reads (accounts, the user's invites) need a person whose scope is all zones. */
 export const needsAllZones = (e: Pick<Endpoint, 'path'>) => !e.path.startsWith('/zones')
 
-export interface LocalRoute {
-  method: Endpoint['method']
-  /** Express-style path below the server root, `:name` for a segment. */
-  path: string
-  role: Role
-  /** Any signed-in person may call it for themselves (own sessions, own tokens). */
-  self?: boolean
-  /** In a practice session it acts on the person's own practice data: any role may (issue 12). */
-  practice?: boolean
-}
+export type { LocalRouteEntry as LocalRoute } from '../../shared/endpoints/local'
 
-/** The dashboard's own /api routes (not the API's) and the role each needs. */
-export const localRoutes: LocalRoute[] = [
-  { method: 'GET', path: '/api/local/me', role: 'viewer', self: true },
-  { method: 'GET', path: '/api/local/me/sessions', role: 'viewer', self: true },
-  { method: 'DELETE', path: '/api/local/me/sessions/:handle', role: 'viewer', self: true },
-  { method: 'GET', path: '/api/local/me/tokens', role: 'viewer', self: true },
-  { method: 'POST', path: '/api/local/me/tokens', role: 'viewer', self: true },
-  { method: 'DELETE', path: '/api/local/me/tokens/:id', role: 'viewer', self: true },
-  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews', role: 'viewer', practice: true },
-  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews/export.csv', role: 'viewer', practice: true },
-  { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/reviews', role: writeRole('page-shield', 'zone'), practice: true },
-  // Issue 28: the zone's scripts index joined with the ledger (exact review counts, filters, full CSV).
-  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/script-index', role: 'viewer', practice: true },
-  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/script-index/export.csv', role: 'viewer', practice: true },
-  { method: 'GET', path: '/api/local/people', role: 'admin' },
-  { method: 'POST', path: '/api/local/people', role: 'admin' },
-  { method: 'PATCH', path: '/api/local/people/:person_id', role: 'admin' },
-  { method: 'DELETE', path: '/api/local/people/:person_id', role: 'admin' },
-  { method: 'POST', path: '/api/local/people/:person_id/password', role: 'admin' },
-  { method: 'PUT', path: '/api/local/people/:person_id/sso', role: 'admin' },
-  { method: 'DELETE', path: '/api/local/people/:person_id/sso', role: 'admin' },
-  { method: 'GET', path: '/api/local/people/:person_id/sessions', role: 'admin' },
-  { method: 'DELETE', path: '/api/local/people/:person_id/sessions', role: 'admin' },
-  { method: 'GET', path: '/api/local/people/:person_id/tokens', role: 'admin' },
-  { method: 'DELETE', path: '/api/local/people/:person_id/tokens', role: 'admin' },
-  { method: 'DELETE', path: '/api/local/people/:person_id/tokens/:id', role: 'admin' },
-  { method: 'DELETE', path: '/api/local/people/:person_id/two-factor', role: 'admin' },
-  { method: 'GET', path: '/api/local/settings/two-factor', role: 'admin' },
-  { method: 'PUT', path: '/api/local/settings/two-factor', role: 'admin' },
-  { method: 'POST', path: '/api/sandbox/reset', role: 'admin' },
-  // The load-balancing migration's progress (account-level work; administrators always have every zone).
-  { method: 'GET', path: '/api/local/accounts/:account_id/lb-migration', role: writeRole('load-balancing', 'account') },
-  { method: 'PUT', path: '/api/local/accounts/:account_id/lb-migration', role: writeRole('load-balancing', 'account') },
-  { method: 'DELETE', path: '/api/local/accounts/:account_id/lb-migration', role: writeRole('load-balancing', 'account') },
-  // Audit log (issue 12): everyone reads their own scope; an undo's write is checked at the API door.
-  { method: 'GET', path: '/api/local/audit', role: 'viewer' },
-  { method: 'GET', path: '/api/local/audit/export.csv', role: 'viewer' },
-  { method: 'GET', path: '/api/local/audit/history', role: 'viewer' },
-  // Issue 23: the chain's verification, for administrators (it reads every entry).
-  { method: 'GET', path: '/api/local/audit/chain', role: 'admin' },
-  { method: 'GET', path: '/api/local/audit/:id', role: 'viewer' },
-  { method: 'GET', path: '/api/local/audit/:id/restore-point', role: 'viewer' },
-  { method: 'GET', path: '/api/local/audit/:id/undo-check', role: 'viewer' },
-  { method: 'POST', path: '/api/local/audit/:id/undo', role: 'viewer' },
-  // Script watch (issue 26): everyone in scope reads alerts, checks and the report; reviewers acknowledge
-  // alerts; administrators set schedules and channels, ask for a check, and simulate sandbox activity.
-  { method: 'GET', path: '/api/local/zones/:zone_id/watch', role: 'viewer' },
-  { method: 'PUT', path: '/api/local/zones/:zone_id/watch', role: 'admin' },
-  { method: 'GET', path: '/api/local/zones/:zone_id/watch/channels', role: 'admin' },
-  { method: 'POST', path: '/api/local/zones/:zone_id/watch/channels', role: 'admin' },
-  { method: 'DELETE', path: '/api/local/zones/:zone_id/watch/channels/:channel_id', role: 'admin' },
-  { method: 'POST', path: '/api/local/zones/:zone_id/watch/check', role: 'admin' },
-  { method: 'GET', path: '/api/local/zones/:zone_id/watch/alerts', role: 'viewer' },
-  { method: 'POST', path: '/api/local/zones/:zone_id/watch/alerts/:alert_id/read', role: writeRole('page-shield', 'zone') },
-  { method: 'GET', path: '/api/local/zones/:zone_id/watch/runs', role: 'viewer' },
-  { method: 'GET', path: '/api/local/zones/:zone_id/watch/report', role: 'viewer' },
-  { method: 'GET', path: '/api/local/zones/:zone_id/watch/report.csv', role: 'viewer' },
-  { method: 'POST', path: '/api/sandbox/page-shield/activity', role: 'admin' },
-  // Practice sandbox (issue 12): everyone switches their own session and resets their own practice data.
-  { method: 'GET', path: '/api/local/practice', role: 'viewer', self: true },
-  { method: 'POST', path: '/api/local/practice', role: 'viewer', self: true },
-  { method: 'POST', path: '/api/local/practice/reset', role: 'viewer', self: true },
-  // The API rate budget panel (issue 24): administrators.
-  { method: 'GET', path: '/api/local/budget', role: 'admin' },
-  // Change requests (issue 25): each route decides from the zone's settings, the person and their scope.
-  { method: 'GET', path: '/api/local/change-requests', role: 'viewer' },
-  { method: 'POST', path: '/api/local/change-requests', role: 'viewer' },
-  { method: 'GET', path: '/api/local/change-requests/summary', role: 'viewer' },
-  { method: 'GET', path: '/api/local/change-requests/zones/:zone_id', role: 'viewer' },
-  { method: 'PUT', path: '/api/local/change-requests/zones/:zone_id', role: 'admin' },
-  { method: 'GET', path: '/api/local/change-requests/people', role: 'admin' },
-  { method: 'PUT', path: '/api/local/change-requests/people/:person_id', role: 'admin' },
-  { method: 'GET', path: '/api/local/change-requests/:id', role: 'viewer' },
-  { method: 'POST', path: '/api/local/change-requests/:id/approve', role: 'viewer' },
-  { method: 'POST', path: '/api/local/change-requests/:id/reject', role: 'viewer' },
-  { method: 'POST', path: '/api/local/change-requests/:id/refresh', role: 'viewer' },
-  { method: 'POST', path: '/api/local/change-requests/:id/undo', role: 'viewer' },
-]
+/** The dashboard's own /api routes (not the API's) and the role each needs: the one list in src/shared/endpoints/local.ts. */
+export const localRoutes: readonly LocalRoute[] = LOCAL_ROUTES
 
 const SEGMENT = '[^/]+'
 const compiled = localRoutes.map((r) => ({

@@ -1,7 +1,6 @@
 import type { Context, Hono, MiddlewareHandler, Next } from 'hono'
 import { cookieOf } from '../guard'
 import { isLoopback } from '../config'
-import type { Endpoint } from '../endpoints'
 import { jsonError, PROXY_CODES } from '../envelope'
 import { publicPerson, type Store } from '../store'
 import type { Forward } from '../upstream'
@@ -22,7 +21,6 @@ export interface AuthOptions {
   store: Store
   /** The address the server listens on: on loopback, nobody defined yet means the local administrator. */
   host: string
-  match: (method: string, path: string) => Endpoint | undefined
   forward: Forward
   /** Single sign-on settings; when set, everyone signs in (no local administrator). */
   oidc?: OidcConfig

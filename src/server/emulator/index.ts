@@ -6,6 +6,7 @@ import { IMPORTS_PER_MINUTE } from './dns/import-limits'
 import { ApiError, errorEnvelope } from './http'
 import type { Db, EmulatorContext } from './module'
 import { emulatorModules } from './modules'
+import { registerModules } from './table-routes'
 import {
   createSeedTables,
   isSeeded,
@@ -165,7 +166,8 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     await ctx.exclusive?.wait()
     await next()
   })
-  for (const m of emulatorModules) m.register(app, ctx)
+  // Each module's extra routes, then its handlers of the shared endpoint table (see table-routes.ts).
+  registerModules(app, emulatorModules, ctx)
   app.notFound((c) =>
     c.json(
       errorEnvelope([

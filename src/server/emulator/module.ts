@@ -2,6 +2,7 @@ import type { ExclusiveGate } from './exclusive'
 import type Database from 'better-sqlite3'
 import type { Hono } from 'hono'
 import type { Rng } from './ids'
+import type { TableHandlers } from './table-routes'
 
 export type Db = Database.Database
 
@@ -38,5 +39,11 @@ export interface EmulatorModule {
    * about `zoneIds` wait until it is written.
    */
   scale?: { zoneIds: string[]; seed: (ctx: SeedContext) => void }
-  register: (app: Hono, ctx: EmulatorContext) => void
+  /** Its handler of each endpoint of the shared table it serves (src/shared/endpoints), by `METHOD path`. */
+  handlers?: (ctx: EmulatorContext) => TableHandlers
+  /**
+   * Routes outside the table, registered before the handlers: the API's own routes the dashboard
+   * does not use (only API clients at /client/v4 reach them), and modules not moved to `handlers` yet.
+   */
+  register?: (app: Hono, ctx: EmulatorContext) => void
 }

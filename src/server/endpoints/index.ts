@@ -4,7 +4,7 @@ import type { Endpoint, HttpMethod } from './types'
 export type { Endpoint, HttpMethod } from './types'
 
 /** The allowlist: every API endpoint the dashboard may reach through its server (declared in src/shared/endpoints). */
-export const endpoints: Endpoint[] = API_ENDPOINTS
+export const endpoints: Endpoint[] = [...API_ENDPOINTS]
 
 interface Compiled {
   endpoint: Endpoint

@@ -15,7 +15,7 @@ let clock = new Date('2026-03-01T10:00:00Z')
 const store = createStore({ dataDir: dir })
 afterAll(() => store.close())
 const app = new Hono()
-registerAuth(app, { store, host: '127.0.0.1', match: () => undefined, forward: async () => new Response(null, { status: 404 }) })
+registerAuth(app, { store, host: '127.0.0.1', forward: async () => new Response(null, { status: 404 }) })
 registerLocalRoutes(app, { store, now: () => clock })
 
 const ZONE = 'a'.repeat(32)

@@ -3,6 +3,7 @@ import { UNDO_HEADER } from '../audit/routes'
 import { maybeActor, type Actor } from '../auth/actor'
 import type { ServerConfig } from '../config'
 import { cookieOf, rawTarget, splitTarget } from '../guard'
+import { answerOf } from '../pipeline'
 import type { Store } from '../store'
 import type { Forward } from '../upstream'
 import { mightTick, taskDone, type SeenRequest } from './checklist'
@@ -35,13 +36,13 @@ const notEntered = () => {
 }
 
 /**
- * The personal practice sandbox (issue 12), in the app's order:
- * `forward(live)` for everything that forwards,
- * `afterSignIn` right after the sign-in gate (puts a practising session on its emulator),
- * `checklist` before the API door and the dashboard's routes, `routes` with the dashboard's routes.
+ * The personal practice sandbox's steps of the request pipeline (issue 12), which app.ts places in
+ * its one chain: `forward(own)` for everything that forwards, `afterSignIn` right after the sign-in
+ * gate (puts a practising session on its emulator), `checklist` before the API door and the
+ * dashboard's routes (/api), `routes(app)` with the dashboard's routes.
  * In live and sandbox mode alike (issue 29) a session may switch to its person's own copy.
  */
-export function setUpPractice(app: Hono, { config, store, sandboxes: given }: PracticeSetup) {
+export function createPracticeSteps({ config, store, sandboxes: given }: PracticeSetup) {
   const live = config.mode === 'live'
   const sandboxes = given ?? (config.databaseUrl ? sharedPracticeSandboxes(store.practiceCopies) : practiceSandboxes(config.dataDir))
   const limits = practiceLimits(store, { quotaMb: config.practiceQuotaMb, writeLimit: config.practiceWriteLimit })
@@ -105,19 +106,16 @@ export function setUpPractice(app: Hono, { config, store, sandboxes: given }: Pr
   }
   const watch = async (c: Context, next: Next, actor: Actor, method: string, path: string) => {
     await next()
-    const answer = (await c.res
-      .clone()
-      .json()
-      .catch(() => null)) as SeenRequest['answer']
+    const answer = (await answerOf(c)) as SeenRequest['answer']
     const task = taskDone({ method, path, status: c.res.status, answer })
     if (task) await store.checklist.mark(personKey(actor), task).catch(() => {})
   }
 
   return {
     forward: (modeOwn: Forward): Forward => modeForward(modeOwn),
-    afterSignIn: () => afterSignIn,
-    checklist: () => app.use('/api/*', checklist),
-    routes: () => registerPracticeRoutes(app, { store, live, sandboxes, practising }),
+    afterSignIn,
+    checklist,
+    routes: (app: Hono) => registerPracticeRoutes(app, { store, live, sandboxes, practising }),
     practising,
     close: () => sandboxes.close(),
   }

@@ -11,7 +11,13 @@ export const alertingEndpoints = declare('alerting', [
     body: notificationPolicyInputSchema,
     validationCode: 17001,
     result: createdPolicySchema,
+    audit: { type: 'notification_policy', area: 'load-balancing' },
   },
   { method: 'GET', path: '/accounts/:account_id/alerting/v3/policies/:policy_id', result: notificationPolicySchema },
-  { method: 'DELETE', path: '/accounts/:account_id/alerting/v3/policies/:policy_id', result: createdPolicySchema },
+  {
+    method: 'DELETE',
+    path: '/accounts/:account_id/alerting/v3/policies/:policy_id',
+    result: createdPolicySchema,
+    audit: { type: 'notification_policy', area: 'load-balancing' },
+  },
 ])

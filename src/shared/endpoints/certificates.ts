@@ -8,5 +8,5 @@ export const certificatesEndpoints = declare('certificates', [
   { method: 'GET', path: '/zones/:zone_id/ssl/certificate_packs', result: z.array(certificatePackSchema) },
   { method: 'GET', path: '/zones/:zone_id/ssl/certificate_packs/:certificate_pack_id', result: certificatePackSchema },
   // Restart validation (a pack whose validation timed out) or set Cloudflare branding.
-  { method: 'PATCH', path: '/zones/:zone_id/ssl/certificate_packs/:certificate_pack_id', body: certificatePackEditSchema, result: certificatePackSchema },
+  { method: 'PATCH', path: '/zones/:zone_id/ssl/certificate_packs/:certificate_pack_id', body: certificatePackEditSchema, result: certificatePackSchema, audit: { type: 'certificate_pack' } },
 ])

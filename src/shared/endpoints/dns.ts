@@ -20,6 +20,9 @@ const dnsScanReviewSchema = z.object({
     .optional(),
 })
 
+const isProxyToggle = (body: unknown) =>
+  !!body && typeof body === 'object' && Object.keys(body).length === 1 && typeof (body as { proxied?: unknown }).proxied === 'boolean'
+
 /**
  * DNS records. Writes are checked with the shared schemas (default code 1004, "DNS Validation
  * Error"; rules carry their own codes such as 9005). Import is multipart (a BIND file), so it has no
@@ -33,15 +36,22 @@ export const dnsEndpoints = declare('dns', [
     body: dnsRecordInputSchema,
     validationCode: 1004,
     result: dnsRecordSchema,
+    audit: { type: 'dns_record' },
   },
   { method: 'GET', path: '/zones/:zone_id/dns_records/export' },
-  { method: 'POST', path: '/zones/:zone_id/dns_records/import', result: dnsImportResultSchema },
+  {
+    method: 'POST',
+    path: '/zones/:zone_id/dns_records/import',
+    result: dnsImportResultSchema,
+    audit: { type: 'dns_records', action: 'import' },
+  },
   {
     method: 'POST',
     path: '/zones/:zone_id/dns_records/batch',
     body: dnsRecordsBatchSchema,
     validationCode: 1004,
     result: z.object({ deletes: records, patches: records, puts: records, posts: records }),
+    audit: { type: 'dns_records', action: 'batch' },
   },
   { method: 'GET', path: '/zones/:zone_id/dns_records/:dns_record_id', result: dnsRecordSchema },
   {
@@ -50,6 +60,8 @@ export const dnsEndpoints = declare('dns', [
     body: dnsRecordPatchSchema,
     validationCode: 1004,
     result: dnsRecordSchema,
+    // A body that only sets `proxied` is the proxy switch of the table.
+    audit: { type: 'dns_record', action: (body) => (isProxyToggle(body) ? 'proxy' : 'update') },
   },
   {
     method: 'PUT',
@@ -57,10 +69,16 @@ export const dnsEndpoints = declare('dns', [
     body: dnsRecordInputSchema,
     validationCode: 1004,
     result: dnsRecordSchema,
+    audit: { type: 'dns_record' },
   },
-  { method: 'DELETE', path: '/zones/:zone_id/dns_records/:dns_record_id', result: dnsRecordDeletedSchema },
+  {
+    method: 'DELETE',
+    path: '/zones/:zone_id/dns_records/:dns_record_id',
+    result: dnsRecordDeletedSchema,
+    audit: { type: 'dns_record' },
+  },
   // DNS scan (issue 29, api-notes §14): editors start a scan and review what it found.
-  { method: 'POST', path: '/zones/:zone_id/dns_records/scan/trigger', result: z.null() },
+  { method: 'POST', path: '/zones/:zone_id/dns_records/scan/trigger', result: z.null(), audit: { type: 'dns_scan', action: 'scan' } },
   { method: 'GET', path: '/zones/:zone_id/dns_records/scan/review', result: records },
   {
     method: 'POST',
@@ -68,5 +86,6 @@ export const dnsEndpoints = declare('dns', [
     body: dnsScanReviewSchema,
     validationCode: 1004,
     result: z.object({ accepts: records, rejects: z.array(z.string()) }),
+    audit: { type: 'dns_scan', action: 'scan-review' },
   },
 ])

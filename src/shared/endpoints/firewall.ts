@@ -16,11 +16,13 @@ export const firewallEndpoints = declare('firewall', [
     path: '/zones/:zone_id/firewall/rules/:rule_id',
     body: firewallRuleDeleteBodySchema,
     result: z.array(firewallDeletedRuleSchema),
+    audit: { type: 'firewall_rule' },
   },
   {
     method: 'DELETE',
     path: '/zones/:zone_id/firewall/rules',
     query: firewallBulkDeleteQuerySchema,
     result: z.array(firewallDeletedRuleSchema),
+    audit: { type: 'firewall_rule' },
   },
 ])

@@ -9,14 +9,14 @@ import { pageShieldEndpoints } from './page-shield'
 import type { Endpoint } from './types'
 import { zonesEndpoints } from './zones'
 
-export { API_AREAS, type ApiArea, type Endpoint, type HttpMethod } from './types'
+export { API_AREAS, type ApiArea, type AuditDescription, type Endpoint, type EndpointEntry, type HttpMethod } from './types'
 
 /**
  * Every endpoint of the API the dashboard uses, declared once (method, path, area, query, body,
- * result). The server forwards only these (its allowlist) and checks bodies with them; the role
+ * result, audit). The server forwards only these (its allowlist) and checks bodies with them; the role
  * matrix reads area and writes; the conformance tests check answers against `result`.
  */
-export const API_ENDPOINTS: Endpoint[] = [
+const TABLE = [
   ...zonesEndpoints,
   ...dnsEndpoints,
   ...pageShieldEndpoints,
@@ -26,4 +26,9 @@ export const API_ENDPOINTS: Endpoint[] = [
   ...loadBalancingEndpoints,
   ...alertingEndpoints,
   ...invitesEndpoints,
-]
+] as const
+
+/** The table's own type: each entry with its literal method and path (the browser's types, ./routes). */
+export type ApiTable = typeof TABLE
+
+export const API_ENDPOINTS: readonly Endpoint[] = TABLE

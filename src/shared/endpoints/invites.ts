@@ -6,5 +6,11 @@ import { declare } from './types'
 export const invitesEndpoints = declare('invites', [
   { method: 'GET', path: '/user/invites', result: z.array(inviteSchema) },
   { method: 'GET', path: '/user/invites/:invite_id', result: inviteSchema },
-  { method: 'PATCH', path: '/user/invites/:invite_id', body: inviteResponseInputSchema, result: inviteSchema },
+  {
+    method: 'PATCH',
+    path: '/user/invites/:invite_id',
+    body: inviteResponseInputSchema,
+    result: inviteSchema,
+    audit: { type: 'invite', action: (body) => ((body as { status?: string } | null)?.status === 'accepted' ? 'accept' : 'decline') },
+  },
 ])

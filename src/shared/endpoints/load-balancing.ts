@@ -11,5 +11,6 @@ export const loadBalancingEndpoints = declare('load-balancing', [
     path: '/accounts/:account_id/load_balancers/pools',
     body: poolsClearEmailBodySchema,
     result: z.array(poolSchema),
+    audit: { type: 'pool' },
   },
 ])

@@ -14,7 +14,13 @@ import { declare } from './types'
 /** Page security: settings, detected scripts / connections / cookies (read-only, CSV export included), policies. */
 export const pageShieldEndpoints = declare('page-shield', [
   { method: 'GET', path: '/zones/:zone_id/page_shield', result: pageShieldSettingsSchema },
-  { method: 'PUT', path: '/zones/:zone_id/page_shield', body: pageShieldSettingsInputSchema, result: pageShieldSettingsSchema },
+  {
+    method: 'PUT',
+    path: '/zones/:zone_id/page_shield',
+    body: pageShieldSettingsInputSchema,
+    result: pageShieldSettingsSchema,
+    audit: { type: 'page_shield_settings' },
+  },
   {
     method: 'GET',
     path: '/zones/:zone_id/page_shield/scripts',
@@ -37,13 +43,20 @@ export const pageShieldEndpoints = declare('page-shield', [
   },
   { method: 'GET', path: '/zones/:zone_id/page_shield/cookies/:cookie_id', result: pageShieldCookieSchema },
   { method: 'GET', path: '/zones/:zone_id/page_shield/policies', result: z.array(pageShieldPolicySchema) },
-  { method: 'POST', path: '/zones/:zone_id/page_shield/policies', body: policyCreateSchema, result: pageShieldPolicySchema },
+  {
+    method: 'POST',
+    path: '/zones/:zone_id/page_shield/policies',
+    body: policyCreateSchema,
+    result: pageShieldPolicySchema,
+    audit: { type: 'page_shield_policy' },
+  },
   { method: 'GET', path: '/zones/:zone_id/page_shield/policies/:policy_id', result: pageShieldPolicySchema },
   {
     method: 'PUT',
     path: '/zones/:zone_id/page_shield/policies/:policy_id',
     body: policyUpdateSchema,
     result: pageShieldPolicySchema,
+    audit: { type: 'page_shield_policy' },
   },
-  { method: 'DELETE', path: '/zones/:zone_id/page_shield/policies/:policy_id' },
+  { method: 'DELETE', path: '/zones/:zone_id/page_shield/policies/:policy_id', audit: { type: 'page_shield_policy' } },
 ])

@@ -1,5 +1,4 @@
 import type { ZodType } from 'zod'
-import type { DeclaredPath } from './routes'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -18,10 +17,21 @@ export const API_AREAS = [
 ] as const
 export type ApiArea = (typeof API_AREAS)[number]
 
+/** What the audit log says about a write of this endpoint (src/server/audit/describe.ts reads it). */
+export interface AuditDescription {
+  /** The type of object the write changes, as audit entries name it (`dns_record`). */
+  type: string
+  /** What it does; default from the method (POST create, PUT and PATCH update, DELETE delete). A function reads the parsed body. */
+  action?: string | ((body: unknown) => string)
+  /** The audit log's area, when it is not the endpoint's (log jobs are `logpush`). */
+  area?: string
+}
+
 /**
  * One endpoint of the API that the dashboard uses, declared once. `path` uses `:name` for
  * identifiers, relative to the API base (`/zones/:zone_id/dns_records`). The server's allowlist and
- * body checks, the role matrix (area + writes) and the conformance tests all read this table.
+ * body checks, the role matrix (area + writes), the audit log (`audit`), the sandbox's routes and
+ * the conformance tests all read this table; the browser takes its types (never its values).
  */
 export interface Endpoint {
   method: HttpMethod
@@ -37,16 +47,16 @@ export interface Endpoint {
   validationCode?: number
   /** Shape of the envelope's `result` on success (the conformance test checks answers against it). */
   result?: ZodType
+  /** Writes: what the audit entry says (its type, action and area). */
+  audit?: AuditDescription
 }
 
-/**
- * One entry of an area's table: its method and path must be a route of `API_ROUTES` (./routes),
- * the zod-free list the browser types its calls from; the schemas are attached here.
- */
-type Declared = {
-  [M in HttpMethod]: Omit<Endpoint, 'writes' | 'area' | 'method' | 'path'> & { method: M; path: DeclaredPath<M> }
-}[HttpMethod]
+/** One entry as an area's file writes it: `area` and `writes` are added by `declare`. */
+export type EndpointEntry = Omit<Endpoint, 'writes' | 'area'>
 
-/** Declares the endpoints of one area: `writes` comes from the method. */
-export const declare = (area: ApiArea, list: Declared[]): Endpoint[] =>
-  list.map((e) => ({ ...e, area, writes: e.method !== 'GET' }))
+/**
+ * Declares the endpoints of one area: `writes` comes from the method. Method and path keep their
+ * literal types, so the browser's calls are typed from this same table (see ./routes).
+ */
+export const declare = <const A extends ApiArea, const L extends readonly EndpointEntry[]>(area: A, list: L) =>
+  list.map((e) => ({ ...e, area, writes: e.method !== 'GET' })) as unknown as { [K in keyof L]: L[K] & { area: A; writes: boolean } }

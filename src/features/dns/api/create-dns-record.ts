@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, apiPath } from '@/lib/api-client'
-import type { DnsRecord, DnsRecordInput } from '@/shared/schemas/dns-record'
+import type { ApiResult } from '@/shared/endpoints/routes'
+import type { DnsRecordInput } from '@/shared/schemas/dns-record'
 
+/** Its result type comes from the endpoint table's `result` schema (types only: no zod in the bundle). */
 export const createDnsRecord = (zoneId: string, body: DnsRecordInput) =>
-  api.post<DnsRecord>(apiPath('/zones/:zone_id/dns_records', { zone_id: zoneId }), body)
+  api.post<ApiResult<'POST', '/zones/:zone_id/dns_records'>>(apiPath('/zones/:zone_id/dns_records', { zone_id: zoneId }), body)
 
 export function useCreateDnsRecord(zoneId: string) {
   const queryClient = useQueryClient()

@@ -1,5 +1,5 @@
 import type { EmulatorModule } from '../module'
-import { registerDnsRoutes } from './routes'
+import { dnsHandlers } from './routes'
 import { DNS_SCAN_SCHEMA, registerDnsScanRoutes } from './scan'
 import { dnsSchema, migrateDns } from './schema'
 import { seedDns, seedDnsScale } from './seed'
@@ -14,9 +14,10 @@ export const dnsModule: EmulatorModule = {
     seedDns(ctx)
   },
   scale: { zoneIds: [SEED_ZONES.large.id], seed: seedDnsScale },
+  // The zone scan (/client/v4 only: the dashboard does not use it) before the table's handlers.
   register: (app, ctx) => {
     migrateDns(ctx.db)
     registerDnsScanRoutes(app, ctx)
-    registerDnsRoutes(app, ctx)
   },
+  handlers: dnsHandlers,
 }

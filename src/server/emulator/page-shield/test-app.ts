@@ -3,6 +3,7 @@ import { openDatabase } from '../db'
 import { ApiError, errorEnvelope } from '../http'
 import { rng } from '../ids'
 import type { EmulatorContext } from '../module'
+import { registerModules } from '../table-routes'
 import { zonesModule } from '../zones'
 import { pageShieldModule } from '.'
 import { seedPageShieldDemo } from './seed'
@@ -26,8 +27,7 @@ export function pageShieldTestApp(options: { seed?: boolean | 'demo'; now?: () =
     }
   })()
   const app = new Hono()
-  zonesModule.register(app, ctx)
-  pageShieldModule.register(app, ctx)
+  registerModules(app, [zonesModule, pageShieldModule], ctx)
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(errorEnvelope(err.errors), err.status)
     throw err

@@ -1,0 +1,54 @@
+import type { Context } from 'hono'
+import type { Endpoint } from './endpoints'
+
+/**
+ * What the request pipeline learns about a request, once, for the steps after it (see app.ts):
+ * the guard matches an API request against the endpoint table, the API door parses and validates a
+ * write's body, and the answer is parsed once for everyone who reads it (the audit, the checklist).
+ */
+export interface ApiRequest {
+  /** `/api/v4` or `/client/v4`. */
+  door: string
+  /** The path below the door, one trailing slash taken off (`/zones/<id>/dns_records`). */
+  path: string
+  /** The endpoint of the table it matches; undefined: not one the dashboard uses. */
+  endpoint: Endpoint | undefined
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** Set by the guard (app.ts) on every request at /api/v4 or /client/v4 whose path is safe. */
+    zkApi: ApiRequest | undefined
+    /** The JSON body of a write the API door validated with its endpoint's schema (as sent, before zod's output). */
+    zkBody: unknown
+  }
+}
+
+/** The API request as the guard matched it (undefined for other paths). */
+export const apiRequestOf = (c: Context): ApiRequest | undefined => c.get('zkApi')
+
+const answers = new WeakMap<Response, Promise<unknown>>()
+
+/**
+ * The request's answer (`c.res`) parsed as JSON once, whoever asks first (null when it is not
+ * JSON); the response itself is left to be sent as it is.
+ */
+export function answerOf(c: Context): Promise<unknown> {
+  const res = c.res
+  let parsed = answers.get(res)
+  if (!parsed) {
+    parsed = res
+      .clone()
+      .text()
+      .then((text) => {
+        try {
+          return text.trim() ? (JSON.parse(text) as unknown) : null
+        } catch {
+          return null
+        }
+      })
+      .catch(() => null)
+    answers.set(res, parsed)
+  }
+  return parsed
+}
