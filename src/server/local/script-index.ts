@@ -7,7 +7,8 @@ import type { ReviewEntry } from '../../shared/schemas/page-shield-review'
 import { jsonError, jsonOk } from '../envelope'
 import { ledgerZone } from '../practice/ledger'
 import type { ScriptIndexCounts, ScriptIndexQuery, ScriptIndexRow, Store } from '../store'
-import type { Forward } from '../upstream'
+import { ListReadError, listPages, readEnvelope } from '../page-shield/list-pages'
+import { sendFor, type Forward } from '../upstream'
 
 export const SCRIPT_INDEX_BASE = '/api/local/zones/:zone_id/page-shield/script-index'
 
@@ -27,18 +28,11 @@ const LEDGER_CHECKS_PER_REFRESH = 50
 /** Page-URL filters ask the API which scripts match; past this many, the answer says to narrow. */
 const MAX_PAGE_URL_MATCHES = 20_000
 const PER_PAGE = 100
+/** Every status: the index holds the whole zone (cdn-cgi URLs left out, as the lists do by default). */
+const LIST_QUERY = { status: 'active,infrequent,inactive', order_by: 'last_seen_at', direction: 'desc' }
 const LEASE_MS = 120_000
 
 type Item = PageShieldScript & { versions?: unknown; page_urls?: string[] }
-
-class UpstreamError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: string,
-  ) {
-    super(`upstream ${status}`)
-  }
-}
 
 /** How many scripts match the view: its review filter applied to the counts. */
 const matching = (q: ScriptIndexQuery, counts: ScriptIndexCounts) =>
@@ -66,25 +60,11 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
     return { owner: `${practice === undefined ? options.mode : 'practice'}:${ledgerKey}`, ledgerKey }
   }
 
-  const read = async <T>(c: Context, pathAndQuery: string): Promise<T> => {
-    const res = await options.forward({ method: 'GET', pathAndQuery, accept: 'application/json' }, c)
-    const text = await res.text()
-    if (!res.ok) throw new UpstreamError(res.status, text)
-    return JSON.parse(text) as T
-  }
-  type ListBody = { result: Item[]; result_info?: { total_count?: number } }
-  const listPage = (c: Context, zoneId: string, page: number, extra: Record<string, string> = {}) =>
-    read<ListBody>(
-      c,
-      `/zones/${zoneId}/page_shield/scripts?${new URLSearchParams({
-        status: 'active,infrequent,inactive',
-        order_by: 'last_seen_at',
-        direction: 'desc',
-        page: String(page),
-        per_page: String(PER_PAGE),
-        ...extra,
-      })}`,
-    )
+  const sendOf = (c: Context) => sendFor(options.forward, c)
+  const listPath = (zoneId: string) => `/zones/${zoneId}/page_shield/scripts`
+  /** The pages of the zone's scripts list (every status), newest sightings first unless `extra` says otherwise. */
+  const pagesOf = (c: Context, zoneId: string, extra: Record<string, string> = {}) =>
+    listPages<Item>(sendOf(c), listPath(zoneId), { ...LIST_QUERY, ...extra }, { perPage: PER_PAGE })
 
   const toRow = (owner: string, s: Item, sweep: number, at: number): ScriptIndexRow => {
     const { versions: _versions, ...item } = s
@@ -111,12 +91,10 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   async function fullSweep(c: Context, zoneId: string, owner: string, sweep: number) {
     let seen = 0
     let total = 0
-    for (let page = 1; ; page++) {
-      const body = await listPage(c, zoneId, page, { order_by: 'first_seen_at', direction: 'asc' })
-      total = body.result_info?.total_count ?? 0
-      await idx.upsert(body.result.map((s) => toRow(owner, s, sweep, now())))
-      seen += body.result.length
-      if (body.result.length < PER_PAGE || seen >= total) break
+    for await (const p of pagesOf(c, zoneId, { order_by: 'first_seen_at', direction: 'asc' })) {
+      total = p.totalCount ?? 0
+      await idx.upsert(p.items.map((s) => toRow(owner, s, sweep, now())))
+      seen = p.seen
     }
     return seen >= total
   }
@@ -124,11 +102,10 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   /** Newest sightings first, until a page holds nothing the index does not already know as it is. */
   async function incremental(c: Context, zoneId: string, owner: string, sweep: number): Promise<boolean> {
     let listed = -1
-    for (let page = 1; ; page++) {
-      const body = await listPage(c, zoneId, page)
-      if (page === 1) listed = body.result_info?.total_count ?? -1
-      const known = new Map((await idx.known(owner, body.result.map((s) => s.id))).map((k) => [k.script_id, k]))
-      const changed = body.result.filter((s) => {
+    for await (const p of pagesOf(c, zoneId)) {
+      if (p.page === 1) listed = p.totalCount ?? -1
+      const known = new Map((await idx.known(owner, p.items.map((s) => s.id))).map((k) => [k.script_id, k]))
+      const changed = p.items.filter((s) => {
         const k = known.get(s.id)
         return (
           !k ||
@@ -139,7 +116,7 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
         )
       })
       await idx.upsert(changed.map((s) => toRow(owner, s, sweep, now())))
-      if (changed.length === 0 || body.result.length < PER_PAGE) break
+      if (changed.length === 0) break
     }
     // As many rows as the list holds, or scripts went away (purged, a sandbox reset): then a full sweep.
     return listed === (await idx.count(owner))
@@ -149,11 +126,11 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   async function checkLedger(c: Context, zoneId: string, owner: string, ledgerKey: string, sweep: number) {
     for (const id of await idx.reviewedToCheck(owner, ledgerKey, LEDGER_CHECKS_PER_REFRESH)) {
       try {
-        const { result } = await read<{ result: Item }>(c, `/zones/${zoneId}/page_shield/scripts/${id}`)
+        const { result } = await readEnvelope<Item>(sendOf(c), `${listPath(zoneId)}/${id}`)
         await idx.upsert([toRow(owner, result, sweep, now())])
       } catch (err) {
         // Gone from the zone: the next full sweep drops it. Anything else stops the refresh.
-        if (!(err instanceof UpstreamError && err.status === 404)) throw err
+        if (!(err instanceof ListReadError && err.status === 404)) throw err
       }
     }
   }
@@ -238,12 +215,9 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   /** Page-URL filters: which scripts the API says were seen on those pages (every page of its answer). */
   async function pageUrlIds(c: Context, zoneId: string, patterns: string[]): Promise<string[]> {
     const ids: string[] = []
-    for (let page = 1; ; page++) {
-      const body = await listPage(c, zoneId, page, { page_url: patterns.join(',') })
-      ids.push(...body.result.map((s) => s.id))
-      const total = body.result_info?.total_count ?? 0
-      if (total > MAX_PAGE_URL_MATCHES) throw new TooMany(total)
-      if (body.result.length < PER_PAGE || ids.length >= total) break
+    for await (const p of pagesOf(c, zoneId, { page_url: patterns.join(',') })) {
+      if ((p.totalCount ?? 0) > MAX_PAGE_URL_MATCHES) throw new TooMany(p.totalCount ?? 0)
+      ids.push(...p.items.map((s) => s.id))
     }
     return ids
   }
@@ -256,9 +230,9 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   const failure = (err: unknown): Response => {
     if (err instanceof TooMany)
       return jsonError(400, 1001, `The page filter matches ${err.total} scripts; narrow it to at most ${MAX_PAGE_URL_MATCHES}.`)
-    if (err instanceof UpstreamError) {
+    if (err instanceof ListReadError) {
       // The API's own refusal (zone not found, not allowed...) as it gave it; anything else is a bad gateway.
-      if (err.status >= 400 && err.status < 500)
+      if (err.status >= 400 && err.status < 500 && err.body)
         return new Response(err.body, { status: err.status, headers: { 'content-type': 'application/json' } })
       return jsonError(502, 1002, `The API answered ${err.status} while the scripts were being read.`)
     }
