@@ -68,6 +68,7 @@ export function registerPracticeRoutes(app: Hono, { store, live, sandboxes, prac
     sandboxes.reset(key)
     await store.reviews.deletePractice(ledgerPrefix(key))
     await store.scriptIndex.deleteOwnerPrefix(`practice:${ledgerPrefix(key)}`)
+    await store.connections.deletePractice(ledgerPrefix(key))
     return jsonOk({ reset: true })
   })
 }

@@ -5,6 +5,7 @@ import { checklistMigration, practiceSessionsMigration } from './practice-migrat
 import { scriptIndexMigration } from './script-index-migration'
 import { watchMigration } from './watch-migration'
 import { budgetMigration } from './budget'
+import { connectionLedgerMigration } from './connection-ledger-migration'
 
 /**
  * Versioned migrations, applied in name order and recorded by Kysely's migrator. Never edit one that
@@ -195,5 +196,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0028-script-index': scriptIndexMigration(),
     // Issue 24: the API rate budget every instance shares, and calls per minute by area and person.
     'budget_0001-rate-budget': budgetMigration(),
+    // Issue 28 item 5: verdicts on connections, and the index of a zone's connections they are joined with.
+    'connection_0001-connection-ledger': connectionLedgerMigration(dialect),
   }
 }

@@ -2,12 +2,13 @@ import type { Generated } from 'kysely'
 import type { AuditChainCheckpointsTable, AuditChainTable, AuditTable, AuditUndoTable } from './audit-schema'
 import type { WatchTables } from './watch-schema'
 import type { BudgetStateTable, BudgetUsageTable } from './budget'
+import type { ConnectionLedgerTables } from './connection-ledger-schema'
 
 /**
  * The tables of the dashboard's own store (never the API's data). Times are milliseconds since the
  * epoch (BIGINT on PostgreSQL, read back as numbers). Issue 12's audit log gets its own table here.
  */
-export interface StoreTables extends WatchTables {
+export interface StoreTables extends WatchTables, ConnectionLedgerTables {
   people: PeopleTable
   sessions: SessionsTable
   sign_in_throttle: ThrottleTable
