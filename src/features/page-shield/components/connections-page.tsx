@@ -1,5 +1,5 @@
-import { useEffect, useMemo } from 'react'
-import { useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo, useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { DataTable } from '@/components/data-table/data-table'
 import { DataTableFilterBar } from '@/components/data-table/data-table-filter-bar'
@@ -7,6 +7,7 @@ import { createDataTableColumnHelper } from '@/components/data-table/features'
 import { FilterableEmptyState } from '@/components/data-table/filterable-empty-state'
 import { useDataTable } from '@/components/data-table/use-data-table'
 import { useUrlTableState } from '@/components/data-table/use-url-table-state'
+import { Button } from '@/components/ui/button'
 import { PageHeader } from '@/components/ui/page-header'
 import { formatDateTime, formatNumber } from '@/lib/format'
 import { connectionReviewKind, threatChanges } from '@/shared/page-shield/connection-review'
@@ -82,6 +83,16 @@ export function ConnectionsPage() {
   // A review filter: the dashboard's index of every connection of the zone, joined with the ledger.
   const index = useQuery({ ...connectionIndexOptions(zoneId, search), enabled: indexed })
   const answer = indexed ? index.data : undefined
+  const qc = useQueryClient()
+  const [sweeping, setSweeping] = useState(false)
+  const sweep = () => {
+    setSweeping(true)
+    void qc
+      .fetchQuery(connectionIndexOptions(zoneId, search, 'full'))
+      .then(() => qc.invalidateQueries({ queryKey: connectionIndexOptions(zoneId, search).queryKey }))
+      .catch(() => undefined)
+      .finally(() => setSweeping(false))
+  }
   const reviewOf = useMemo(() => reviewOfRow(latest.data, answer?.states), [latest.data, answer])
   const columns = useMemo(() => getConnectionColumns(zoneId, reviewOf), [zoneId, reviewOf])
   const table = useDataTable({
@@ -116,7 +127,10 @@ export function ConnectionsPage() {
           {formatNumber(answer.total_count)} {answer.total_count === 1 ? 'connection matches' : 'connections match'} these filters ({statusText}),
           counted over all {formatNumber(answer.counts.total)} connections of the zone that match them before the review filter. Review:{' '}
           {formatNumber(answer.counts.new)} never reviewed, {formatNumber(answer.counts.changed)} changed since their review,{' '}
-          {formatNumber(answer.counts.reviewed)} reviewed and unchanged. Connection list read whole {when(answer.index.refreshed_at)}.
+          {formatNumber(answer.counts.reviewed)} reviewed and unchanged. Connection list read whole {when(answer.index.refreshed_at)}.{' '}
+          <Button variant="secondary" size="sm" pending={sweeping} onClick={sweep}>
+            Read the whole list again
+          </Button>
         </p>
       )}
       <DataTableFilterBar table={table} state={state} extra={HOST_AND_PAGE_FILTERS} />
