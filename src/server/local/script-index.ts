@@ -21,6 +21,16 @@ export interface ScriptIndexOptions {
   freshMs?: number
   /** Every so often the whole list is read again (scripts gone, statuses moved). */
   fullSweepMs?: number
+  /**
+   * A zone's first build waits this long for its answer; past it the build goes on and the answer
+   * says how far it is ("Indexing scripts: 8,000 of 20,000"), never a partial count as whole.
+   */
+  firstBuildWaitMs?: number
+}
+
+/** The index has never been read whole yet: how many scripts of how many the build has read. */
+export interface IndexBuilding {
+  building: { seen: number; total: number }
 }
 
 /** How many reviewed scripts each refresh reads again one by one (least recently read first). */
@@ -52,6 +62,7 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   const now = options.now ?? Date.now
   const freshMs = options.freshMs ?? 15_000
   const fullSweepMs = options.fullSweepMs ?? 10 * 60_000
+  const firstBuildWaitMs = options.firstBuildWaitMs ?? 2_000
   const idx = store.scriptIndex
 
   const keysOf = (c: Context, zoneId: string) => {
@@ -88,13 +99,15 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   }
 
   /** Every page of the list; rows it did not see are dropped only when it saw as many as the list holds. */
-  async function fullSweep(c: Context, zoneId: string, owner: string, sweep: number) {
+  async function fullSweep(c: Context, zoneId: string, owner: string, sweep: number, first = false) {
     let seen = 0
     let total = 0
     for await (const p of pagesOf(c, zoneId, { order_by: 'first_seen_at', direction: 'asc' })) {
       total = p.totalCount ?? 0
       await idx.upsert(p.items.map((s) => toRow(owner, s, sweep, now())))
       seen = p.seen
+      // The first build says how far it is, for the pages waiting on it (any instance reads it from the store).
+      if (first) await idx.progress(owner, seen, total)
     }
     return seen >= total
   }
@@ -135,15 +148,26 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
     }
   }
 
-  /** Brings the index up to date when it is stale (one refresher per owner, decided by the store). */
-  async function ensureFresh(c: Context, zoneId: string, force: 'full' | 'quick' | undefined) {
+  const buildingOf = async (owner: string): Promise<IndexBuilding> => {
+    const s = await idx.state(owner)
+    return { building: { seen: s?.progress_seen ?? 0, total: s?.progress_total ?? 0 } }
+  }
+
+  /**
+   * Brings the index up to date when it is stale (one refresher per owner, decided by the store).
+   * A zone never read whole answers, past `firstBuildWaitMs`, with how far its first build is.
+   */
+  async function ensureFresh(c: Context, zoneId: string, force: 'full' | 'quick' | undefined): Promise<IndexBuilding | undefined> {
     const { owner, ledgerKey } = keysOf(c, zoneId)
     const state = await idx.state(owner)
     const t = now()
-    const needFull = force === 'full' || !state || state.full_sweep_at === 0 || t - state.full_sweep_at > fullSweepMs
+    const first = !state || state.full_sweep_at === 0
+    const needFull = force === 'full' || first || t - state.full_sweep_at > fullSweepMs
     const needQuick = needFull || force === 'quick' || t - state.refreshed_at > freshMs
     if (!needQuick) return
     if (!(await idx.claim(owner, t, t + LEASE_MS))) {
+      // Someone else builds the index for the first time: say how far they are.
+      if (first) return buildingOf(owner)
       // Someone else refreshes: wait for their result (or their lease to run out).
       for (let i = 0; i < LEASE_MS / 250; i++) {
         await new Promise((r) => setTimeout(r, 250))
@@ -152,10 +176,29 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
       }
       return
     }
+    const job = refresh(c, zoneId, owner, ledgerKey, state?.sweep ?? 0, needFull, first)
+    if (!first) {
+      await job
+      return
+    }
+    const done = job.then(() => true)
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const waited = new Promise<false>((r) => (timer = setTimeout(() => r(false), firstBuildWaitMs)))
     try {
-      const sweep = (state?.sweep ?? 0) + (needFull ? 1 : 0)
+      if (await Promise.race([done, waited])) return
+    } finally {
+      clearTimeout(timer)
+    }
+    // It goes on after this answer; a failure gave the lease back, and the next request starts again.
+    done.catch(() => undefined)
+    return buildingOf(owner)
+  }
+
+  async function refresh(c: Context, zoneId: string, owner: string, ledgerKey: string, lastSweep: number, needFull: boolean, first: boolean) {
+    try {
+      const sweep = lastSweep + (needFull ? 1 : 0)
       if (needFull) {
-        const complete = await fullSweep(c, zoneId, owner, sweep)
+        const complete = await fullSweep(c, zoneId, owner, sweep, first)
         await checkLedger(c, zoneId, owner, ledgerKey, sweep)
         // An incomplete sweep (the list moved under it) drops nothing: its rows stay until a complete one.
         await idx.finish(owner, { now: now(), sweep: complete ? sweep : undefined })
@@ -248,7 +291,8 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
     const refresh = c.req.query('refresh')
     if (refresh !== undefined && refresh !== 'full' && refresh !== 'quick') return jsonError(400, 1001, 'refresh must be full or quick.')
     try {
-      await ensureFresh(c, zoneId, refresh as 'full' | 'quick' | undefined)
+      const building = await ensureFresh(c, zoneId, refresh as 'full' | 'quick' | undefined)
+      if (building) return building
       const ids = parsed.pageUrls?.length ? await pageUrlIds(c, zoneId, parsed.pageUrls) : undefined
       const { owner, ledgerKey } = keysOf(c, zoneId)
       return { zoneId, owner, ledgerKey, q: { ...parsed.q, ids } }
@@ -300,6 +344,8 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   app.get(SCRIPT_INDEX_BASE, async (c) => {
     const p = await prepare(c)
     if (p instanceof Response) return p
+    // Never a partial count as whole: until the index was read whole once, the answer is how far it is.
+    if ('building' in p) return c.json({ result: p, success: true, errors: [], messages: [] }, 202)
     const page = Number(c.req.query('page') ?? '1')
     const perPage = Number(c.req.query('per_page') ?? '25')
     if (!Number.isInteger(page) || page < 1) return jsonError(400, 1001, 'page must be a whole number from 1.')
@@ -323,6 +369,14 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   app.get(`${SCRIPT_INDEX_BASE}/export.csv`, async (c) => {
     const p = await prepare(c)
     if (p instanceof Response) return p
+    if ('building' in p) {
+      const { seen, total } = p.building
+      return jsonError(
+        409,
+        1004,
+        `The dashboard is still indexing this zone's scripts (${seen.toLocaleString('en-US')} of ${total ? total.toLocaleString('en-US') : 'an unknown number'} read): nothing was exported. Try again once it is done.`,
+      )
+    }
     const total = matching(p.q, await idx.counts(p.owner, p.ledgerKey, p.q))
     const encoder = new TextEncoder()
     let offset = 0

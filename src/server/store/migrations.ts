@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely'
 import { auditLogMigration } from './audit-migration'
 import { auditChainMigration } from './audit-chain-migration'
 import { checklistMigration, practiceSessionsMigration } from './practice-migration'
-import { scriptIndexMigration } from './script-index-migration'
+import { scriptIndexMigration, scriptIndexProgressMigration } from './script-index-migration'
 import { watchMigration } from './watch-migration'
 import { budgetMigration } from './budget'
 import { connectionLedgerMigration } from './connection-ledger-migration'
@@ -198,5 +198,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'budget_0001-rate-budget': budgetMigration(),
     // Issue 28 item 5: verdicts on connections, and the index of a zone's connections they are joined with.
     'connection_0001-connection-ledger': connectionLedgerMigration(dialect),
+    // Issue 28: the progress of a zone's first script index build ("Indexing scripts: 8,000 of 20,000").
+    'connection_0002-script-index-progress': scriptIndexProgressMigration(),
   }
 }

@@ -185,4 +185,7 @@ export interface ScriptIndexStateTable {
   sweep: number
   /** A refresh in progress holds the lease until then (ms); 0: free. */
   lease_until: number
+  /** The first build's progress: scripts read so far, of how many the list holds (0 and 0: not started). */
+  progress_seen: Generated<number>
+  progress_total: Generated<number>
 }
