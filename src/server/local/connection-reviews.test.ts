@@ -84,6 +84,10 @@ describe.each(backends)('connection verdicts on $name', ({ skip, open }) => {
       expect(changed.items.map((k: { id: string }) => k.id)).toEqual([target.id])
       expect(changed.states[target.id]).toMatchObject({ state: 'changed', verdict: 'expected', reviewer: 'Local administrator' })
       expect((await get(`${INDEX}?status=active,infrequent,inactive&review=needs`)).total_count).toBe(zoneTotal)
+      // A page filter (answered by the API) combines with the review filter.
+      const onPage = await get(`${INDEX}?status=active,infrequent,inactive&review=changed&page_url=${encodeURIComponent(target.first_page_url)}`)
+      expect(onPage.items.map((k: { id: string }) => k.id)).toEqual([target.id])
+      expect((await get(`${INDEX}?review=changed&page_url=nowhere.example%2Fnothing`)).total_count).toBe(0)
 
       // The ledger CSV: the connection's row, marked as such, with its threat status then.
       const csv = await app.request(`/api/local/zones/${ZONE}/page-shield/reviews/export.csv`)

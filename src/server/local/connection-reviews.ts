@@ -234,8 +234,21 @@ export function registerConnectionReviewRoutes(app: Hono, store: Store, options:
     if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) return jsonError(400, 1001, 'per_page must be from 1 to 100.')
     const refresh = c.req.query('refresh')
     if (refresh !== undefined && refresh !== 'full') return jsonError(400, 1001, 'refresh must be full.')
+    const pageUrls = split(c.req.query('page_url'))
     try {
       await ensureFresh(c, zoneId, refresh === 'full')
+      // A page filter: which connections the API says were made from those pages (every page of its answer).
+      if (pageUrls?.length) {
+        const ids: string[] = []
+        const pages = listPages<PageShieldConnection>(
+          sendFor(options.forward, c),
+          `/zones/${zoneId}/page_shield/connections`,
+          { status: 'active,infrequent,inactive', page_url: pageUrls.join(',') },
+          { perPage: PER_PAGE },
+        )
+        for await (const p of pages) ids.push(...p.items.map((k) => k.id))
+        q.ids = ids
+      }
     } catch (err) {
       return failure(err)
     }

@@ -18,6 +18,8 @@ export interface ConnectionIndexQuery {
   orderBy: 'first_seen_at' | 'last_seen_at'
   direction: 'asc' | 'desc'
   reportedFirst?: boolean
+  /** Only these connections (a page filter, answered by the API). */
+  ids?: readonly string[]
 }
 
 export interface ConnectionIndexCounts {
@@ -62,6 +64,7 @@ export function connectionLedgerStore(db: () => Promise<Db>) {
     if (q.statuses.length) query = query.where('i.status', 'in', [...q.statuses])
     if (q.hosts?.length) query = query.where(any(q.hosts.map(hostCondition)))
     if (q.urls?.length) query = query.where(any(q.urls.map((u) => sql<SqlBool>`i.url LIKE ${'%' + escapeLike(u) + '%'} ESCAPE '\\'`)))
+    if (q.ids) query = query.where('i.connection_id', 'in', q.ids.length ? [...q.ids] : [''])
     const state = sql<string>`CASE WHEN r.id IS NULL THEN 'new' WHEN r.threat <> i.threat THEN 'changed' ELSE 'reviewed' END`
     return { query, state }
   }
