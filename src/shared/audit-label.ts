@@ -48,6 +48,13 @@ export function labelOf(resourceType: string, before: unknown, after: unknown, b
       label = hosts?.length ? hosts.map(String).join(', ') : null
       break
     }
+    case 'review_verdict':
+    case 'connection_verdict': {
+      // A verdict is named by what was judged: the script's or the connection's URL (else its host).
+      const item = sources.map((s) => rec(s.script) ?? rec(s.connection)).find((x) => x !== null)
+      label = (item && (str(item.url) ?? str(item.host))) ?? first('name', 'script_url', 'url')
+      break
+    }
     case 'invite':
       label = first('invited_member_email', 'email')
       break

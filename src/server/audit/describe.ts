@@ -50,6 +50,9 @@ export function describeLocalWrite(method: string, path: string): WriteDescripti
   if (path.startsWith('/api/local/practice')) {
     return { area: 'practice', resourceType: 'practice_sandbox', resourceId: null, action: path.endsWith('/reset') ? 'reset' : 'switch', zoneId: null }
   }
+  if (path.includes('/page-shield/connection-reviews')) {
+    return { area: 'page-shield', resourceType: 'connection_verdict', resourceId: null, action: 'create', zoneId }
+  }
   if (path.includes('/page-shield/reviews')) {
     return { area: 'page-shield', resourceType: 'review_verdict', resourceId: null, action: 'create', zoneId }
   }

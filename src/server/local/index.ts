@@ -5,6 +5,7 @@ import { registerTwoFactorRoutes } from '../people/two-factor-routes'
 import type { Store } from '../store'
 import type { Forward } from '../upstream'
 import { registerLbMigrationRoutes } from './lb-migration'
+import { registerConnectionReviewRoutes } from './connection-reviews'
 import { registerReviewRoutes } from './reviews'
 import { registerScriptIndexRoutes, type ScriptIndexOptions } from './script-index'
 
@@ -26,6 +27,8 @@ export interface LocalStoreOptions {
 export function registerLocalRoutes(app: Hono, options: LocalStoreOptions): void {
   registerReviewRoutes(app, options.store, options.now)
   if (options.scriptIndex) registerScriptIndexRoutes(app, options.store, options.scriptIndex)
+  // Verdicts on connections read the connection from the API: they need the same forward.
+  if (options.scriptIndex) registerConnectionReviewRoutes(app, options.store, options.scriptIndex, options.now)
   registerPeopleRoutes(app, options.store, { forward: options.forward })
   registerTokenRoutes(app, options.store)
   registerTwoFactorRoutes(app, options.store)

@@ -6,7 +6,7 @@ import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../envelope'
 import { actorOf } from '../auth'
 import { writeRefusal } from '../guard'
 import { ledgerZone } from '../practice/ledger'
-import type { ReviewRow, Store } from '../store'
+import type { ConnectionReviewRow, ReviewRow, Store } from '../store'
 
 /** `zoneId`: the zone as the page names it (a practice ledger keeps its rows under a key of its own). */
 const entry = (r: ReviewRow, zoneId: string): ReviewEntry => ({
@@ -28,7 +28,12 @@ const entry = (r: ReviewRow, zoneId: string): ReviewEntry => ({
   },
 })
 
+/**
+ * The ledger's evidence: scripts' and connections' verdicts in one file, oldest first; `kind` says
+ * which a row is (script columns empty on a connection's row, and the other way round).
+ */
 const CSV_COLUMNS = [
+  'kind',
   'reviewed_at',
   'reviewer',
   'verdict',
@@ -41,9 +46,25 @@ const CSV_COLUMNS = [
   'malware_score',
   'magecart_score',
   'cryptomining_score',
+  'connection_id',
+  'connection_url',
+  'connection_host',
+  'connection_threat_then',
   'zone_id',
   'id',
 ] as const
+
+/** A connection's threat status as its review recorded it, in words. */
+const threatThen = (r: ConnectionReviewRow) => {
+  const cats = (v: string) => {
+    const list = (JSON.parse(v) as string[]).join(' ')
+    return list ? ` (${list})` : ''
+  }
+  return [
+    r.domain_reported_malicious ? `domain reported${cats(r.malicious_domain_categories)}` : 'domain not reported',
+    r.url_reported_malicious ? `URL reported${cats(r.malicious_url_categories)}` : 'URL not reported',
+  ].join('; ')
+}
 
 const BASE = '/api/local/zones/:zone_id/page-shield/reviews'
 
@@ -71,11 +92,28 @@ export function registerReviewRoutes(app: Hono, store: Store, now: () => Date = 
   app.get(`${BASE}/export.csv`, async (c) => {
     const zoneId = zoneOf(c.req.param('zone_id'))
     if (!zoneId) return badZone()
-    const rows = (await store.reviews.all(keyOf(c, zoneId))).map((r) => ({ ...r, zone_id: zoneId }))
+    const key = keyOf(c, zoneId)
+    const scripts = (await store.reviews.all(key)).map((r): Row => ({ ...r, kind: 'script', zone_id: zoneId }))
+    const connections = (await store.connections.all(key)).map((r): Row => ({
+      kind: 'connection',
+      reviewed_at: r.reviewed_at,
+      reviewer: r.reviewer,
+      verdict: r.verdict,
+      note: r.note,
+      connection_id: r.connection_id,
+      connection_url: r.connection_url,
+      connection_host: r.connection_host,
+      connection_threat_then: threatThen(r),
+      zone_id: zoneId,
+      id: r.id,
+    }))
+    // Oldest first, as recorded (the two ledgers' ids are their own: the time orders them, then the id).
+    type Row = Partial<Record<(typeof CSV_COLUMNS)[number], string | number | null>> & { reviewed_at: string; id: number }
+    const rows = [...scripts, ...connections].sort((a, b) => a.reviewed_at.localeCompare(b.reviewed_at) || a.id - b.id)
     return new Response(toCsv(CSV_COLUMNS, rows), {
       headers: {
         'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="script-review-ledger-${zoneId}.csv"`,
+        'content-disposition': `attachment; filename="review-ledger-${zoneId}.csv"`,
       },
     })
   })

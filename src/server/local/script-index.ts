@@ -7,7 +7,8 @@ import type { ReviewEntry } from '../../shared/schemas/page-shield-review'
 import { jsonError, jsonOk } from '../envelope'
 import { ledgerZone } from '../practice/ledger'
 import type { ScriptIndexCounts, ScriptIndexQuery, ScriptIndexRow, Store } from '../store'
-import type { Forward } from '../upstream'
+import { ListReadError, listPages, readEnvelope } from '../page-shield/list-pages'
+import { sendFor, type Forward } from '../upstream'
 
 export const SCRIPT_INDEX_BASE = '/api/local/zones/:zone_id/page-shield/script-index'
 
@@ -20,6 +21,16 @@ export interface ScriptIndexOptions {
   freshMs?: number
   /** Every so often the whole list is read again (scripts gone, statuses moved). */
   fullSweepMs?: number
+  /**
+   * A zone's first build waits this long for its answer; past it the build goes on and the answer
+   * says how far it is ("Indexing scripts: 8,000 of 20,000"), never a partial count as whole.
+   */
+  firstBuildWaitMs?: number
+}
+
+/** The index has never been read whole yet: how many scripts of how many the build has read. */
+export interface IndexBuilding {
+  building: { seen: number; total: number }
 }
 
 /** How many reviewed scripts each refresh reads again one by one (least recently read first). */
@@ -27,18 +38,11 @@ const LEDGER_CHECKS_PER_REFRESH = 50
 /** Page-URL filters ask the API which scripts match; past this many, the answer says to narrow. */
 const MAX_PAGE_URL_MATCHES = 20_000
 const PER_PAGE = 100
+/** Every status: the index holds the whole zone (cdn-cgi URLs left out, as the lists do by default). */
+const LIST_QUERY = { status: 'active,infrequent,inactive', order_by: 'last_seen_at', direction: 'desc' }
 const LEASE_MS = 120_000
 
 type Item = PageShieldScript & { versions?: unknown; page_urls?: string[] }
-
-class UpstreamError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: string,
-  ) {
-    super(`upstream ${status}`)
-  }
-}
 
 /** How many scripts match the view: its review filter applied to the counts. */
 const matching = (q: ScriptIndexQuery, counts: ScriptIndexCounts) =>
@@ -58,6 +62,7 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   const now = options.now ?? Date.now
   const freshMs = options.freshMs ?? 15_000
   const fullSweepMs = options.fullSweepMs ?? 10 * 60_000
+  const firstBuildWaitMs = options.firstBuildWaitMs ?? 2_000
   const idx = store.scriptIndex
 
   const keysOf = (c: Context, zoneId: string) => {
@@ -66,25 +71,11 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
     return { owner: `${practice === undefined ? options.mode : 'practice'}:${ledgerKey}`, ledgerKey }
   }
 
-  const read = async <T>(c: Context, pathAndQuery: string): Promise<T> => {
-    const res = await options.forward({ method: 'GET', pathAndQuery, accept: 'application/json' }, c)
-    const text = await res.text()
-    if (!res.ok) throw new UpstreamError(res.status, text)
-    return JSON.parse(text) as T
-  }
-  type ListBody = { result: Item[]; result_info?: { total_count?: number } }
-  const listPage = (c: Context, zoneId: string, page: number, extra: Record<string, string> = {}) =>
-    read<ListBody>(
-      c,
-      `/zones/${zoneId}/page_shield/scripts?${new URLSearchParams({
-        status: 'active,infrequent,inactive',
-        order_by: 'last_seen_at',
-        direction: 'desc',
-        page: String(page),
-        per_page: String(PER_PAGE),
-        ...extra,
-      })}`,
-    )
+  const sendOf = (c: Context) => sendFor(options.forward, c)
+  const listPath = (zoneId: string) => `/zones/${zoneId}/page_shield/scripts`
+  /** The pages of the zone's scripts list (every status), newest sightings first unless `extra` says otherwise. */
+  const pagesOf = (c: Context, zoneId: string, extra: Record<string, string> = {}) =>
+    listPages<Item>(sendOf(c), listPath(zoneId), { ...LIST_QUERY, ...extra }, { perPage: PER_PAGE })
 
   const toRow = (owner: string, s: Item, sweep: number, at: number): ScriptIndexRow => {
     const { versions: _versions, ...item } = s
@@ -108,15 +99,15 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   }
 
   /** Every page of the list; rows it did not see are dropped only when it saw as many as the list holds. */
-  async function fullSweep(c: Context, zoneId: string, owner: string, sweep: number) {
+  async function fullSweep(c: Context, zoneId: string, owner: string, sweep: number, first = false) {
     let seen = 0
     let total = 0
-    for (let page = 1; ; page++) {
-      const body = await listPage(c, zoneId, page, { order_by: 'first_seen_at', direction: 'asc' })
-      total = body.result_info?.total_count ?? 0
-      await idx.upsert(body.result.map((s) => toRow(owner, s, sweep, now())))
-      seen += body.result.length
-      if (body.result.length < PER_PAGE || seen >= total) break
+    for await (const p of pagesOf(c, zoneId, { order_by: 'first_seen_at', direction: 'asc' })) {
+      total = p.totalCount ?? 0
+      await idx.upsert(p.items.map((s) => toRow(owner, s, sweep, now())))
+      seen = p.seen
+      // The first build says how far it is, for the pages waiting on it (any instance reads it from the store).
+      if (first) await idx.progress(owner, seen, total)
     }
     return seen >= total
   }
@@ -124,11 +115,10 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   /** Newest sightings first, until a page holds nothing the index does not already know as it is. */
   async function incremental(c: Context, zoneId: string, owner: string, sweep: number): Promise<boolean> {
     let listed = -1
-    for (let page = 1; ; page++) {
-      const body = await listPage(c, zoneId, page)
-      if (page === 1) listed = body.result_info?.total_count ?? -1
-      const known = new Map((await idx.known(owner, body.result.map((s) => s.id))).map((k) => [k.script_id, k]))
-      const changed = body.result.filter((s) => {
+    for await (const p of pagesOf(c, zoneId)) {
+      if (p.page === 1) listed = p.totalCount ?? -1
+      const known = new Map((await idx.known(owner, p.items.map((s) => s.id))).map((k) => [k.script_id, k]))
+      const changed = p.items.filter((s) => {
         const k = known.get(s.id)
         return (
           !k ||
@@ -139,7 +129,7 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
         )
       })
       await idx.upsert(changed.map((s) => toRow(owner, s, sweep, now())))
-      if (changed.length === 0 || body.result.length < PER_PAGE) break
+      if (changed.length === 0) break
     }
     // As many rows as the list holds, or scripts went away (purged, a sandbox reset): then a full sweep.
     return listed === (await idx.count(owner))
@@ -149,24 +139,35 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   async function checkLedger(c: Context, zoneId: string, owner: string, ledgerKey: string, sweep: number) {
     for (const id of await idx.reviewedToCheck(owner, ledgerKey, LEDGER_CHECKS_PER_REFRESH)) {
       try {
-        const { result } = await read<{ result: Item }>(c, `/zones/${zoneId}/page_shield/scripts/${id}`)
+        const { result } = await readEnvelope<Item>(sendOf(c), `${listPath(zoneId)}/${id}`)
         await idx.upsert([toRow(owner, result, sweep, now())])
       } catch (err) {
         // Gone from the zone: the next full sweep drops it. Anything else stops the refresh.
-        if (!(err instanceof UpstreamError && err.status === 404)) throw err
+        if (!(err instanceof ListReadError && err.status === 404)) throw err
       }
     }
   }
 
-  /** Brings the index up to date when it is stale (one refresher per owner, decided by the store). */
-  async function ensureFresh(c: Context, zoneId: string, force: 'full' | 'quick' | undefined) {
+  const buildingOf = async (owner: string): Promise<IndexBuilding> => {
+    const s = await idx.state(owner)
+    return { building: { seen: s?.progress_seen ?? 0, total: s?.progress_total ?? 0 } }
+  }
+
+  /**
+   * Brings the index up to date when it is stale (one refresher per owner, decided by the store).
+   * A zone never read whole answers, past `firstBuildWaitMs`, with how far its first build is.
+   */
+  async function ensureFresh(c: Context, zoneId: string, force: 'full' | 'quick' | undefined): Promise<IndexBuilding | undefined> {
     const { owner, ledgerKey } = keysOf(c, zoneId)
     const state = await idx.state(owner)
     const t = now()
-    const needFull = force === 'full' || !state || state.full_sweep_at === 0 || t - state.full_sweep_at > fullSweepMs
+    const first = !state || state.full_sweep_at === 0
+    const needFull = force === 'full' || first || t - state.full_sweep_at > fullSweepMs
     const needQuick = needFull || force === 'quick' || t - state.refreshed_at > freshMs
     if (!needQuick) return
     if (!(await idx.claim(owner, t, t + LEASE_MS))) {
+      // Someone else builds the index for the first time: say how far they are.
+      if (first) return buildingOf(owner)
       // Someone else refreshes: wait for their result (or their lease to run out).
       for (let i = 0; i < LEASE_MS / 250; i++) {
         await new Promise((r) => setTimeout(r, 250))
@@ -175,10 +176,29 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
       }
       return
     }
+    const job = refresh(c, zoneId, owner, ledgerKey, state?.sweep ?? 0, needFull, first)
+    if (!first) {
+      await job
+      return
+    }
+    const done = job.then(() => true)
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const waited = new Promise<false>((r) => (timer = setTimeout(() => r(false), firstBuildWaitMs)))
     try {
-      const sweep = (state?.sweep ?? 0) + (needFull ? 1 : 0)
+      if (await Promise.race([done, waited])) return
+    } finally {
+      clearTimeout(timer)
+    }
+    // It goes on after this answer; a failure gave the lease back, and the next request starts again.
+    done.catch(() => undefined)
+    return buildingOf(owner)
+  }
+
+  async function refresh(c: Context, zoneId: string, owner: string, ledgerKey: string, lastSweep: number, needFull: boolean, first: boolean) {
+    try {
+      const sweep = lastSweep + (needFull ? 1 : 0)
       if (needFull) {
-        const complete = await fullSweep(c, zoneId, owner, sweep)
+        const complete = await fullSweep(c, zoneId, owner, sweep, first)
         await checkLedger(c, zoneId, owner, ledgerKey, sweep)
         // An incomplete sweep (the list moved under it) drops nothing: its rows stay until a complete one.
         await idx.finish(owner, { now: now(), sweep: complete ? sweep : undefined })
@@ -238,12 +258,9 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   /** Page-URL filters: which scripts the API says were seen on those pages (every page of its answer). */
   async function pageUrlIds(c: Context, zoneId: string, patterns: string[]): Promise<string[]> {
     const ids: string[] = []
-    for (let page = 1; ; page++) {
-      const body = await listPage(c, zoneId, page, { page_url: patterns.join(',') })
-      ids.push(...body.result.map((s) => s.id))
-      const total = body.result_info?.total_count ?? 0
-      if (total > MAX_PAGE_URL_MATCHES) throw new TooMany(total)
-      if (body.result.length < PER_PAGE || ids.length >= total) break
+    for await (const p of pagesOf(c, zoneId, { page_url: patterns.join(',') })) {
+      if ((p.totalCount ?? 0) > MAX_PAGE_URL_MATCHES) throw new TooMany(p.totalCount ?? 0)
+      ids.push(...p.items.map((s) => s.id))
     }
     return ids
   }
@@ -256,9 +273,9 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   const failure = (err: unknown): Response => {
     if (err instanceof TooMany)
       return jsonError(400, 1001, `The page filter matches ${err.total} scripts; narrow it to at most ${MAX_PAGE_URL_MATCHES}.`)
-    if (err instanceof UpstreamError) {
+    if (err instanceof ListReadError) {
       // The API's own refusal (zone not found, not allowed...) as it gave it; anything else is a bad gateway.
-      if (err.status >= 400 && err.status < 500)
+      if (err.status >= 400 && err.status < 500 && err.body)
         return new Response(err.body, { status: err.status, headers: { 'content-type': 'application/json' } })
       return jsonError(502, 1002, `The API answered ${err.status} while the scripts were being read.`)
     }
@@ -274,7 +291,8 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
     const refresh = c.req.query('refresh')
     if (refresh !== undefined && refresh !== 'full' && refresh !== 'quick') return jsonError(400, 1001, 'refresh must be full or quick.')
     try {
-      await ensureFresh(c, zoneId, refresh as 'full' | 'quick' | undefined)
+      const building = await ensureFresh(c, zoneId, refresh as 'full' | 'quick' | undefined)
+      if (building) return building
       const ids = parsed.pageUrls?.length ? await pageUrlIds(c, zoneId, parsed.pageUrls) : undefined
       const { owner, ledgerKey } = keysOf(c, zoneId)
       return { zoneId, owner, ledgerKey, q: { ...parsed.q, ids } }
@@ -326,6 +344,8 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   app.get(SCRIPT_INDEX_BASE, async (c) => {
     const p = await prepare(c)
     if (p instanceof Response) return p
+    // Never a partial count as whole: until the index was read whole once, the answer is how far it is.
+    if ('building' in p) return c.json({ result: p, success: true, errors: [], messages: [] }, 202)
     const page = Number(c.req.query('page') ?? '1')
     const perPage = Number(c.req.query('per_page') ?? '25')
     if (!Number.isInteger(page) || page < 1) return jsonError(400, 1001, 'page must be a whole number from 1.')
@@ -349,6 +369,14 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   app.get(`${SCRIPT_INDEX_BASE}/export.csv`, async (c) => {
     const p = await prepare(c)
     if (p instanceof Response) return p
+    if ('building' in p) {
+      const { seen, total } = p.building
+      return jsonError(
+        409,
+        1004,
+        `The dashboard is still indexing this zone's scripts (${seen.toLocaleString('en-US')} of ${total ? total.toLocaleString('en-US') : 'an unknown number'} read): nothing was exported. Try again once it is done.`,
+      )
+    }
     const total = matching(p.q, await idx.counts(p.owner, p.ledgerKey, p.q))
     const encoder = new TextEncoder()
     let offset = 0

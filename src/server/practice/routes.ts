@@ -69,6 +69,7 @@ export function registerPracticeRoutes(app: Hono, { store, live, sandboxes, prac
     const entries = await store.audit.deletePractice(actorOf(c).person.id)
     await store.reviews.deletePractice(ledgerPrefix(key))
     await store.scriptIndex.deleteOwnerPrefix(`practice:${ledgerPrefix(key)}`)
+    await store.connections.deletePractice(ledgerPrefix(key))
     return jsonOk({ reset: true, entriesRemoved: entries })
   })
 }

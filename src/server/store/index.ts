@@ -3,6 +3,7 @@ import { auditStore } from './audit'
 import { budgetStore } from './budget'
 import { changeRequestStore } from './change-requests'
 import { checklistStore } from './checklist'
+import { connectionLedgerStore } from './connection-ledger'
 import { createDb, dialectOf, migrateToLatest, type Db, type StoreLocation } from './db'
 import { lbMigrationStore } from './lb-migrations'
 import { peopleStore } from './people'
@@ -22,6 +23,7 @@ export { ROLES, publicPerson, type Person, type PersonWithHash, type Role, type 
 export type { SessionInfo, SessionPolicy } from './sessions'
 export type { ReviewRow, NewReview } from './reviews'
 export type { ScriptIndexQuery, ScriptIndexRow, ScriptIndexCounts } from './script-index'
+export type { ConnectionIndexCounts, ConnectionIndexQuery, ConnectionIndexRow, ConnectionReviewRow } from './connection-ledger'
 export type { ApiToken } from './api-tokens'
 export { tokenPrefix } from './api-tokens'
 export { TWO_FACTOR_POLICIES, type TwoFactorPolicy } from './two-factor'
@@ -60,6 +62,7 @@ export function createStore(options: StoreOptions) {
     settings: settingsStore(db),
     reviews: reviewStore(db),
     scriptIndex: scriptIndexStore(db),
+    connections: connectionLedgerStore(db),
     apiTokens: apiTokenStore(db, now),
     audit: auditStore(db, now),
     checklist: checklistStore(db, now),

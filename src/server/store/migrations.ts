@@ -2,12 +2,13 @@ import { sql, type Kysely, type Migration } from 'kysely'
 import { auditLogMigration } from './audit-migration'
 import { auditChainMigration } from './audit-chain-migration'
 import { checklistMigration, practiceSessionsMigration } from './practice-migration'
-import { scriptIndexMigration } from './script-index-migration'
+import { scriptIndexMigration, scriptIndexProgressMigration } from './script-index-migration'
 import { watchMigration } from './watch-migration'
 import { budgetMigration } from './budget'
 import { passkeysMigration } from './passkeys'
 import { practiceCopiesMigration } from './practice-copies'
 import { changeRequestsMigration } from './change-requests'
+import { connectionLedgerMigration } from './connection-ledger-migration'
 
 /**
  * Versioned migrations, applied in name order and recorded by Kysely's migrator. Never edit one that
@@ -204,5 +205,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'practice_0001-shared-copies': practiceCopiesMigration(dialect),
     // Issue 25: change requests (zones needing approval, people allowed to propose, requests and their items).
     'change-requests_0001-change-requests': changeRequestsMigration(dialect),
+    // Issue 28 item 5: verdicts on connections, and the index of a zone's connections they are joined with.
+    'connection_0001-connection-ledger': connectionLedgerMigration(dialect),
+    // Issue 28: the progress of a zone's first script index build ("Indexing scripts: 8,000 of 20,000").
+    'connection_0002-script-index-progress': scriptIndexProgressMigration(),
   }
 }

@@ -5,12 +5,13 @@ import type { BudgetStateTable, BudgetUsageTable } from './budget'
 import type { PasskeysTable, WebauthnChallengesTable } from './passkeys'
 import type { PracticeCopiesTable, PracticeRateTable } from './practice-copies'
 import type { ChangeRequestTables } from './change-requests'
+import type { ConnectionLedgerTables } from './connection-ledger-schema'
 
 /**
  * The tables of the dashboard's own store (never the API's data). Times are milliseconds since the
  * epoch (BIGINT on PostgreSQL, read back as numbers). Issue 12's audit log gets its own table here.
  */
-export interface StoreTables extends WatchTables, ChangeRequestTables {
+export interface StoreTables extends WatchTables, ChangeRequestTables, ConnectionLedgerTables {
   people: PeopleTable
   sessions: SessionsTable
   sign_in_throttle: ThrottleTable
@@ -191,4 +192,7 @@ export interface ScriptIndexStateTable {
   sweep: number
   /** A refresh in progress holds the lease until then (ms); 0: free. */
   lease_until: number
+  /** The first build's progress: scripts read so far, of how many the list holds (0 and 0: not started). */
+  progress_seen: Generated<number>
+  progress_total: Generated<number>
 }

@@ -49,3 +49,17 @@ export function scriptIndexMigration(): Migration {
     },
   }
 }
+
+/**
+ * connection_0002 (issue 28): how far the first build of a zone's script index has read the list
+ * (scripts read, and how many the list holds), so a review page says "Indexing scripts: 8,000 of
+ * 20,000" instead of waiting in silence, and any instance serving the page can tell.
+ */
+export function scriptIndexProgressMigration(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('script_index_state').addColumn('progress_seen', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+      await db.schema.alterTable('script_index_state').addColumn('progress_total', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+    },
+  }
+}

@@ -1,10 +1,10 @@
-import { sql, type Expression, type SqlBool } from 'kysely'
+import { sql, type Expression, type Selectable, type SqlBool } from 'kysely'
 import { MALICIOUS_JS_INTEGRITY_THRESHOLD } from '../../shared/page-shield/malicious'
 import type { Db } from './db'
 import type { ScriptIndexStateTable, ScriptIndexTable } from './schema'
 
 export type ScriptIndexRow = ScriptIndexTable
-export type ScriptIndexState = ScriptIndexStateTable
+export type ScriptIndexState = Selectable<ScriptIndexStateTable>
 
 /** The review states a script can be in against its latest review (shared/page-shield/review.ts). */
 export type IndexReviewFilter = 'needs' | 'new' | 'changed'
@@ -123,6 +123,11 @@ export function scriptIndexStore(db: () => Promise<Db>) {
           await tx.updateTable('script_index_state').set({ refreshed_at: done.now, lease_until: 0 }).where('owner', '=', owner).execute()
         }
       })
+    },
+
+    /** How far a build has read the list (shown while the index has never been read whole). */
+    async progress(owner: string, seen: number, total: number): Promise<void> {
+      await (await db()).updateTable('script_index_state').set({ progress_seen: seen, progress_total: total }).where('owner', '=', owner).execute()
     },
 
     /** Gives the lease back without recording a refresh (it failed). */

@@ -1,22 +1,12 @@
+import type { Selectable } from 'kysely'
 import type { Db } from './db'
-import type { WatchChannelsTable, WatchDeliveriesTable, WatchRunsTable, WatchZonesTable } from './watch-schema'
+import type { WatchChannelsTable, WatchDeliveriesTable, WatchFindingsTable, WatchRunsTable, WatchZonesTable } from './watch-schema'
 
 export type WatchZone = WatchZonesTable
 export type WatchChannel = WatchChannelsTable
 export type WatchRun = Omit<WatchRunsTable, 'id'> & { id: number }
 export type WatchDelivery = Omit<WatchDeliveriesTable, 'id'> & { id: number }
-export interface WatchFinding {
-  id: number
-  zone_id: string
-  run_id: number
-  dedupe_key: string
-  item_kind: string
-  item_id: string
-  kinds: string
-  title: string
-  detail: string
-  created_at: number
-}
+export type WatchFinding = Selectable<WatchFindingsTable>
 export type NewFinding = Omit<WatchFinding, 'id'>
 
 export const DEFAULT_INTERVAL_MINUTES = 60

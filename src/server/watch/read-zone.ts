@@ -1,3 +1,4 @@
+import { ListReadError, readAll, readEnvelope } from '../page-shield/list-pages'
 import type { Send } from '../upstream'
 
 /** What a check reads of a zone, through the same path as every other request (sandbox or live API). */
@@ -34,42 +35,32 @@ export interface ZoneReading {
   policies: ZonePolicy[]
 }
 
-/** Larger than any zone the API answers for (20,000 scripts is 200 pages). */
-const MAX_PAGES = 2000
+/** A read of the zone that failed (the shared paging routine's error, so callers catch one kind). */
+export class ReadFailed extends ListReadError {}
 
-export class ReadFailed extends Error {}
-
-async function envelope<T>(send: Send, pathAndQuery: string): Promise<{ result: T; total_pages?: number }> {
-  const res = await send({ method: 'GET', pathAndQuery, accept: 'application/json' })
-  let body: { success?: boolean; result?: T; result_info?: { total_pages?: number }; errors?: { message?: string }[] }
+async function envelope<T>(send: Send, pathAndQuery: string): Promise<{ result: T }> {
   try {
-    body = (await res.json()) as typeof body
-  } catch {
-    throw new ReadFailed(`GET ${pathAndQuery.split('?')[0]} answered ${res.status} without JSON`)
+    return await readEnvelope<T>(send, pathAndQuery)
+  } catch (err) {
+    throw err instanceof ListReadError ? new ReadFailed(err.message, err.status, err.body) : err
   }
-  if (!res.ok || body.success === false || body.result === undefined) {
-    throw new ReadFailed(`GET ${pathAndQuery.split('?')[0]} answered ${res.status}: ${body.errors?.map((e) => e.message).join('; ') ?? 'no result'}`)
-  }
-  return { result: body.result, total_pages: body.result_info?.total_pages }
 }
 
-async function every<T>(send: Send, path: string, query: string): Promise<T[]> {
-  const all: T[] = []
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const { result, total_pages } = await envelope<T[]>(send, `${path}?${query}&per_page=100&page=${page}`)
-    all.push(...result)
-    if (result.length < 100 || page >= (total_pages ?? page)) break
+async function every<T>(send: Send, path: string, query: Record<string, string>, perPage = 100): Promise<T[]> {
+  try {
+    return await readAll<T>(send, path, query, perPage)
+  } catch (err) {
+    throw err instanceof ListReadError ? new ReadFailed(err.message, err.status, err.body) : err
   }
-  return all
 }
 
-const ALL = 'status=active,infrequent,inactive&exclude_cdn_cgi=false'
+const ALL = { status: 'active,infrequent,inactive', exclude_cdn_cgi: 'false' }
 
 export async function readZone(send: Send, zoneId: string): Promise<ZoneReading> {
   const base = `/zones/${zoneId}/page_shield`
   const settings = await envelope<{ enabled?: boolean }>(send, base)
   if (!settings.result.enabled) return { monitoring: false, scripts: [], connections: [], policies: [] }
-  const scripts = await every<ZoneScript>(send, `${base}/scripts`, `${ALL}&exclude_duplicates=false`)
+  const scripts = await every<ZoneScript>(send, `${base}/scripts`, { ...ALL, exclude_duplicates: 'false' })
   const connections = await every<ZoneConnection>(send, `${base}/connections`, ALL)
   const policies = (await envelope<ZonePolicy[]>(send, `${base}/policies`)).result
   return { monitoring: true, scripts, connections, policies }
@@ -77,13 +68,7 @@ export async function readZone(send: Send, zoneId: string): Promise<ZoneReading>
 
 /** The zones of the account (id and name), every page. */
 export async function readZones(send: Send): Promise<{ id: string; name: string }[]> {
-  const all: { id: string; name: string }[] = []
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const { result, total_pages } = await envelope<{ id: string; name: string }[]>(send, `/zones?per_page=50&page=${page}`)
-    all.push(...result.map((z) => ({ id: z.id, name: z.name })))
-    if (result.length < 50 || page >= (total_pages ?? page)) break
-  }
-  return all
+  return (await every<{ id: string; name: string }>(send, '/zones', {}, 50)).map((z) => ({ id: z.id, name: z.name }))
 }
 
 export async function monitoringOn(send: Send, zoneId: string): Promise<boolean> {

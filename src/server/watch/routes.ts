@@ -247,14 +247,22 @@ export function registerWatchRoutes(app: Hono, { store, watch, send, emulator }:
     if ('error' in read) return read.error
     const parsed = watchActivityInputSchema.safeParse(read.body)
     if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
-    const { zone_id, kind, script_id } = parsed.data
+    const { zone_id, kind, script_id, connection_id } = parsed.data
     const zone = emulator.db.prepare('SELECT id, name FROM zones WHERE id = ?').get(zone_id) as { id: string; name: string } | undefined
     if (!zone) return jsonError(404, 1001, `Zone ${zone_id} was not found.`)
     const prefer = (await store.reviews.latest(zone_id)).map((r) => r.script_id)
     // A zone never checked gets its baseline first: otherwise the change would be part of it, and no news.
     await watch.ensureBaseline(zone.id, zone.name)
     try {
-      const result = simulateActivity(emulator.db, emulator.ctx.now(), { zoneId: zone_id, kind, scriptId: script_id, prefer })
+      const preferConnections = kind === 'connection-reported' ? (await store.connections.latest(zone_id)).map((r) => r.connection_id) : []
+      const result = simulateActivity(emulator.db, emulator.ctx.now(), {
+        zoneId: zone_id,
+        kind,
+        scriptId: script_id,
+        prefer,
+        connectionId: connection_id,
+        preferConnections,
+      })
       // The zone's next check is made due, so the watch finds it on its next tick.
       await watch.checkSoon(zone.id, zone.name)
       return jsonOk({ zone_id, kind, ...result })

@@ -30,6 +30,10 @@ export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews', role: 'viewer', practice: true },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews/export.csv', role: 'viewer', practice: true },
   { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/reviews', role: writeRole('page-shield', 'zone'), practice: true },
+  // Issue 28 item 5: verdicts on connections, and the index of the zone's connections they are joined with.
+  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/connection-reviews', role: 'viewer', practice: true },
+  { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/connection-reviews', role: writeRole('page-shield', 'zone'), practice: true },
+  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/connection-index', role: 'viewer', practice: true },
   // Issue 28: the zone's scripts index joined with the ledger (exact review counts, filters, full CSV).
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/script-index', role: 'viewer', practice: true },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/script-index/export.csv', role: 'viewer', practice: true },

@@ -7,7 +7,7 @@
 export const WATCH_MAX_INTERVAL_MINUTES = 7 * 24 * 60
 export const WATCH_DEFAULT_INTERVAL_MINUTES = 60
 
-export const WATCH_ACTIVITY_KINDS = ['new-script', 'malicious-script', 'hash-change', 'score-drop', 'infrequent'] as const
+export const WATCH_ACTIVITY_KINDS = ['new-script', 'malicious-script', 'hash-change', 'score-drop', 'infrequent', 'connection-reported'] as const
 export type WatchActivityKind = (typeof WATCH_ACTIVITY_KINDS)[number]
 export const WATCH_ACTIVITY_LABEL: Record<WatchActivityKind, string> = {
   'new-script': 'A new script appears',
@@ -15,6 +15,7 @@ export const WATCH_ACTIVITY_LABEL: Record<WatchActivityKind, string> = {
   'hash-change': "A reviewed script's code changes",
   'score-drop': "A script's integrity score drops below 10",
   infrequent: 'A script is now seen only infrequently',
+  'connection-reported': "Threat feeds start (or stop) reporting a connection's host",
 }
 
 export const WATCH_CHANGE_KINDS = ['new', 'changed', 'removed', 'malicious', 'infrequent', 'connection', 'policy'] as const

@@ -48,3 +48,34 @@ export const reviewEntrySchema = reviewInputSchema.extend({
   reviewed_at: z.string(),
 })
 export type ReviewEntry = z.infer<typeof reviewEntrySchema>
+
+/**
+ * A verdict on a connection (issue 28 item 5). Only the id, the verdict and the note: the server
+ * reads the connection from the API itself for the ledger's snapshot, and the reviewer from the sign-in.
+ */
+export const connectionReviewInputSchema = z.object({
+  connection_id: hexIdSchema,
+  verdict: reviewVerdictSchema,
+  note: reviewInputSchema.shape.note,
+})
+export type ConnectionReviewInput = z.infer<typeof connectionReviewInputSchema>
+export type ConnectionReviewFormValues = z.input<typeof connectionReviewInputSchema>
+
+export const connectionSnapshotSchema = z.object({
+  url: z.string(),
+  host: z.string(),
+  status: z.string().nullable(),
+  url_reported_malicious: z.boolean(),
+  domain_reported_malicious: z.boolean(),
+  malicious_url_categories: z.array(z.string()),
+  malicious_domain_categories: z.array(z.string()),
+})
+
+export const connectionReviewEntrySchema = connectionReviewInputSchema.extend({
+  id: z.number().int(),
+  reviewer: z.string(),
+  zone_id: z.string(),
+  reviewed_at: z.string(),
+  connection: connectionSnapshotSchema,
+})
+export type ConnectionReviewEntry = z.infer<typeof connectionReviewEntrySchema>

@@ -50,6 +50,8 @@ export const watchActivityInputSchema = z.object({
   kind: z.enum(WATCH_ACTIVITY_KINDS, { error: `kind must be one of ${WATCH_ACTIVITY_KINDS.join(', ')}.` }),
   /** The script to change (hash-change, score-drop, infrequent); default: one the sandbox picks. */
   script_id: hexIdSchema.optional(),
+  /** The connection whose host threat feeds start or stop reporting (connection-reported); default: one the sandbox picks. */
+  connection_id: hexIdSchema.optional(),
 })
 export type WatchActivityInput = z.infer<typeof watchActivityInputSchema>
 

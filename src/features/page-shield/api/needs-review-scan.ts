@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { buildQuery, local, localPath } from '@/lib/api-client'
+import { formatNumber } from '@/lib/format'
 import type { PageShieldScript } from '@/shared/schemas/page-shield'
 import { pageShieldKeys } from './keys'
 import { pagingParams, resourceFilterParams, type ScriptsSearch } from './search'
@@ -28,6 +29,17 @@ export interface ScriptIndexAnswer {
   index: { refreshed_at: number; full_sweep_at: number }
 }
 
+/** Until the zone's scripts were read whole once: how far the first build is (server/local/script-index.ts). */
+export interface ScriptIndexBuilding {
+  building: { seen: number; total: number }
+}
+export type ScriptIndexReply = ScriptIndexAnswer | ScriptIndexBuilding
+export const isIndexBuilding = (a: ScriptIndexReply | undefined): a is ScriptIndexBuilding => a !== undefined && 'building' in a
+
+/** "Indexing scripts: 8,000 of 20,000": what a count or filter says while the first build runs. */
+export const indexingText = ({ building: { seen, total } }: ScriptIndexBuilding) =>
+  `Indexing scripts: ${formatNumber(seen)} of ${total ? formatNumber(total) : 'the zone'}`
+
 const indexPath = (zoneId: string) => localPath('/api/local/zones/:zone_id/page-shield/script-index', { zone_id: zoneId })
 
 /** The view's filters as the index route takes them (the API's own names, plus review and malicious only). */
@@ -54,9 +66,11 @@ export const scriptIndexOptions = (zoneId: string, search: ScriptsSearch, refres
   const params = { ...scriptIndexParams(search), refresh }
   return queryOptions({
     queryKey: [...pageShieldKeys.reviews(zoneId), 'index', params],
-    queryFn: ({ signal }) => local.get<ScriptIndexAnswer>(indexPath(zoneId), { params, signal }),
+    queryFn: ({ signal }) => local.get<ScriptIndexReply>(indexPath(zoneId), { params, signal }),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
+    // While the first build runs, ask again every second: the page shows its progress, then the answer.
+    refetchInterval: (q) => (isIndexBuilding(q.state.data) ? 1_000 : false),
   })
 }
 

@@ -34,7 +34,8 @@ export const connectionsQueryOptions = (zoneId: string, search: ConnectionsSearc
     apiPath('/zones/:zone_id/page_shield/connections', { zone_id: zoneId }),
     resourceListParams(search),
   )
-export const useConnections = (zoneId: string, search: ConnectionsSearch) => useQuery(connectionsQueryOptions(zoneId, search))
+export const useConnections = (zoneId: string, search: ConnectionsSearch, enabled = true) =>
+  useQuery({ ...connectionsQueryOptions(zoneId, search), enabled })
 
 export const useConnection = (zoneId: string, id: string) =>
   useQuery({

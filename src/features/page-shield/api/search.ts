@@ -32,7 +32,11 @@ export const scriptsSearchSchema = tableSearchSchema({
 })
 export type ScriptsSearch = SearchOf<typeof scriptsSearchSchema>
 
-export const connectionsSearchSchema = tableSearchSchema(resourceFilters)
+export const connectionsSearchSchema = tableSearchSchema({
+  ...resourceFilters,
+  /** Verdicts on connections (issue 28 item 5): answered by the dashboard's connection index. */
+  review: searchEnumSchema(['needs', 'new', 'changed']),
+})
 export type ConnectionsSearch = SearchOf<typeof connectionsSearchSchema>
 
 export const cookiesSearchSchema = tableSearchSchema({

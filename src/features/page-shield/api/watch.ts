@@ -76,7 +76,7 @@ export function useSimulateActivity(zoneId: string) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (input: Omit<WatchActivityInput, 'zone_id'>) =>
-      local.post<{ description: string; script_id: string }>('/api/sandbox/page-shield/activity', { body: { ...input, zone_id: zoneId } }),
+      local.post<{ description: string; script_id?: string; connection_id?: string }>('/api/sandbox/page-shield/activity', { body: { ...input, zone_id: zoneId } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: pageShieldKeys.zone(zoneId) }),
   })
 }

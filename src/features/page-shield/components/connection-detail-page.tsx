@@ -5,6 +5,7 @@ import { LoadingBlock } from '@/components/ui/spinner'
 import { TruncatedText } from '@/components/ui/truncated-text'
 import { useConnection } from '../api/resources'
 import { BackLink, detectedFacts, Facts, PageUrlList } from './facts'
+import { ConnectionReviewPanel } from './connection-review-panel'
 import { ReportedMarker, StatusBadge } from './markers'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/connections/$connectionId')
@@ -34,6 +35,9 @@ export function ConnectionDetailPage() {
         }
       />
       <div className="grid gap-5 xl:grid-cols-2">
+        <Card title="Review" description="Your team's verdict on this connection, kept by this dashboard.">
+          <ConnectionReviewPanel zoneId={zoneId} connection={c} />
+        </Card>
         <Card title="All fields">
           <Facts
             items={detectedFacts(c, {

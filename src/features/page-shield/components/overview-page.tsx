@@ -12,7 +12,7 @@ import { formatDateTime, formatNumber } from '@/lib/format'
 import { MALICIOUS_RULE_TEXT } from '@/shared/page-shield/malicious'
 import type { PageShieldSettingsInput } from '@/shared/schemas/page-shield'
 import { connectionsQueryOptions, cookiesQueryOptions, scriptsQueryOptions } from '../api/resources'
-import { scriptIndexOptions } from '../api/needs-review-scan'
+import { indexingText, isIndexBuilding, scriptIndexOptions } from '../api/needs-review-scan'
 import { usePolicies } from '../api/policies'
 import { usePageShieldSettings, useUpdatePageShieldSettings } from '../api/settings'
 import { RoleNotice } from '@/components/ui/role-notice'
@@ -104,9 +104,14 @@ export function OverviewPage() {
   // Exact, over every script of the zone (the dashboard's index of it, joined with the review ledger).
   const activeIndex = useQuery(scriptIndexOptions(zoneId, { review: 'needs' }))
   const anyStatus = useQuery(scriptIndexOptions(zoneId, { status: 'all', malicious_only: true }))
-  const malicious = activeIndex.data?.counts.malicious
-  const maliciousAny = anyStatus.data?.counts.total
-  const toReview = activeIndex.data?.counts
+  // While the zone's first index build runs, its counts are not whole: the tiles say how far it is instead.
+  const building = [activeIndex.data, anyStatus.data].find(isIndexBuilding)
+  const indexing = building ? `${indexingText(building)}; the count appears when every script is read.` : undefined
+  const active = isIndexBuilding(activeIndex.data) ? undefined : activeIndex.data
+  const any = isIndexBuilding(anyStatus.data) ? undefined : anyStatus.data
+  const malicious = active?.counts.malicious
+  const maliciousAny = any?.counts.total
+  const toReview = active?.counts
   const counts: CountSpec[] = [
     { label: 'Active scripts', value: scripts.data?.resultInfo.total_count, to: '/zones/$zoneId/page-shield/scripts' },
     {
@@ -117,14 +122,14 @@ export function OverviewPage() {
       note:
         malicious !== undefined && maliciousAny !== undefined
           ? `Status active only; ${formatNumber(maliciousAny - malicious)} more among infrequent and inactive scripts.`
-          : 'Status active only.',
+          : (indexing ?? 'Status active only.'),
     },
     {
       label: 'Malicious scripts, any status',
       value: maliciousAny,
       to: '/zones/$zoneId/page-shield/scripts',
       search: { status: 'all', malicious_only: true },
-      note: 'Active, infrequent and inactive.',
+      note: maliciousAny === undefined && indexing ? indexing : 'Active, infrequent and inactive.',
     },
     {
       label: 'Active connections',
@@ -145,7 +150,7 @@ export function OverviewPage() {
       search: { review: 'needs' },
       note: toReview
         ? `Status active: ${formatNumber(toReview.new)} never reviewed, ${formatNumber(toReview.changed)} changed since their review.`
-        : 'Active scripts never reviewed, or changed since their last review.',
+        : (indexing ?? 'Active scripts never reviewed, or changed since their last review.'),
     },
   ]
 

@@ -11,6 +11,7 @@ import { TruncatedText } from '@/components/ui/truncated-text'
 import { formatDateTime } from '@/lib/format'
 import type { ReviewEntry } from '@/shared/schemas/page-shield-review'
 import { ledgerCsvUrl, useReviews } from '../api/reviews'
+import { ConnectionLedgerTable } from './connection-ledger-table'
 import { CsvDownload } from './list-controls'
 import { ScoreValue, VerdictBadge } from './markers'
 import { REVIEW_VERDICT_LABEL, REVIEW_VERDICTS } from '@/shared/page-shield/review-verdicts'
@@ -105,7 +106,7 @@ export function ReviewLedgerPage() {
     <>
       <PageHeader
         title="Review ledger"
-        description="Who looked at which script, when, and what they concluded. Kept by this dashboard (not by the API). The CSV holds every review ever recorded, with the script's fingerprint and scores at that moment."
+        description="Who looked at which script or connection, when, and what they concluded. Kept by this dashboard (not by the API). The CSV holds every review ever recorded, scripts and connections (its kind column says which), with the script's fingerprint and scores, or the connection's threat status, at that moment."
         actions={<CsvDownload href={ledgerCsvUrl(zoneId)} what="review" />}
       />
       <DataTableFilterBar table={table} state={state} />
@@ -135,6 +136,9 @@ export function ReviewLedgerPage() {
           />
         }
       />
+      <div className="mt-6">
+        <ConnectionLedgerTable zoneId={zoneId} />
+      </div>
     </>
   )
 }

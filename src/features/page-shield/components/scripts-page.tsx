@@ -11,7 +11,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { formatDateTime, formatNumber } from '@/lib/format'
 import { Button } from '@/components/ui/button'
 import type { PageShieldScript } from '@/shared/schemas/page-shield'
-import { scriptIndexOptions } from '../api/needs-review-scan'
+import { indexingText, isIndexBuilding, scriptIndexOptions } from '../api/needs-review-scan'
 import { useScripts } from '../api/resources'
 import { useReviews } from '../api/reviews'
 import { resourceTableOptions } from '../api/search'
@@ -49,7 +49,9 @@ export function ScriptsPage() {
       .catch(() => undefined)
       .finally(() => setSweeping(false))
   }
-  const answer = scan.data
+  // Until the zone's scripts were read whole once, no row or count of the index is shown as the answer.
+  const building = isIndexBuilding(scan.data) ? scan.data : undefined
+  const answer = isIndexBuilding(scan.data) ? undefined : scan.data
   const rows = scanning ? (answer?.items ?? EMPTY) : (list.data?.result ?? EMPTY)
   const rowCount = scanning ? answer?.total_count : list.data?.resultInfo.total_count
   const statusText = search.status === 'all' ? 'any status' : `status ${search.status ?? 'active'}`
@@ -67,6 +69,12 @@ export function ScriptsPage() {
       />
       <MaliciousRuleNote />
       <ScriptViewControls state={state} counts={scanning ? answer?.counts : undefined} />
+      {scanning && building && (
+        <p role="status" className="mb-3 text-sm text-zinc-700 dark:text-zinc-300">
+          {indexingText(building)}. The dashboard reads every script of the zone once before it answers review filters and counts, so
+          that no count here covers only part of the zone.
+        </p>
+      )}
       {scanning && answer && (
         <p role="status" className="mb-3 text-sm text-zinc-700 dark:text-zinc-300">
           {formatNumber(answer.total_count)} {answer.total_count === 1 ? 'script matches' : 'scripts match'} these filters ({statusText}
@@ -84,7 +92,7 @@ export function ScriptsPage() {
         table={table}
         label="Detected scripts"
         itemLabel="scripts"
-        isLoading={active.isPending}
+        isLoading={active.isPending || (scanning && building !== undefined)}
         isFetching={active.isFetching || (scanning && reviews.isFetching)}
         error={active.error ?? reviews.error}
         onRetry={() => void active.refetch()}

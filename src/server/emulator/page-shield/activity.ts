@@ -19,7 +19,10 @@ interface Picked {
 }
 
 export interface ActivityResult {
-  script_id: string
+  /** The script changed (every kind but connection-reported). */
+  script_id?: string
+  /** The connection changed (connection-reported). */
+  connection_id?: string
   url: string
   /** What happened, in plain words. */
   description: string
@@ -36,9 +39,17 @@ const hashOf = (seed: string) => createHash('sha384').update(seed).digest('hex')
 export function simulateActivity(
   db: Db,
   now: Date,
-  { zoneId, kind, scriptId, prefer = [] }: { zoneId: string; kind: WatchActivityKind; scriptId?: string; prefer?: string[] },
+  {
+    zoneId,
+    kind,
+    scriptId,
+    prefer = [],
+    connectionId,
+    preferConnections = [],
+  }: { zoneId: string; kind: WatchActivityKind; scriptId?: string; prefer?: string[]; connectionId?: string; preferConnections?: string[] },
 ): ActivityResult {
   const at = now.toISOString()
+  if (kind === 'connection-reported') return toggleConnectionReport(db, zoneId, connectionId, preferConnections)
   if (kind === 'new-script' || kind === 'malicious-script') {
     const id = newId()
     const malicious = kind === 'malicious-script'
@@ -116,4 +127,47 @@ export function simulateActivity(
     return `${script.url} is now seen only infrequently.`
   })
   return { script_id: script.id, url: script.url, description: run() }
+}
+
+interface PickedConnection {
+  id: string
+  url: string
+  host: string
+  domain_reported_malicious: number
+}
+
+/**
+ * A threat feed starts reporting a connection's host (its domain), or stops when it already did:
+ * what re-opens a verdict on a connection (issue 28 item 5). `prefer`: reviewed connections first.
+ */
+function toggleConnectionReport(db: Db, zoneId: string, connectionId: string | undefined, prefer: string[]): ActivityResult {
+  const one = (id: string) =>
+    db.prepare('SELECT id, url, host, domain_reported_malicious FROM page_shield_connections WHERE zone_id = ? AND id = ?').get(zoneId, id) as
+      | PickedConnection
+      | undefined
+  let k: PickedConnection | undefined
+  if (connectionId) {
+    k = one(connectionId)
+    if (!k) throw new ActivityRefused(`Connection ${connectionId} is not a detected connection of this zone.`)
+  } else {
+    k =
+      prefer.map(one).find((c) => c !== undefined) ??
+      (db
+        .prepare("SELECT id, url, host, domain_reported_malicious FROM page_shield_connections WHERE zone_id = ? AND status = 'active' AND domain_reported_malicious = 0 ORDER BY last_seen_at DESC LIMIT 1")
+        .get(zoneId) as PickedConnection | undefined)
+    if (!k) throw new ActivityRefused('This zone has no detected connection that this activity could change.')
+  }
+  const reported = k.domain_reported_malicious === 0
+  db.prepare('UPDATE page_shield_connections SET domain_reported_malicious = ?, malicious_domain_categories = ? WHERE id = ?').run(
+    reported ? 1 : 0,
+    JSON.stringify(reported ? ['Malware', 'Magecart'] : []),
+    k.id,
+  )
+  return {
+    connection_id: k.id,
+    url: k.url,
+    description: reported
+      ? `Threat feeds now report the domain of ${k.host} (Malware, Magecart): connections to ${k.url} are reported as malicious.`
+      : `Threat feeds no longer report the domain of ${k.host}.`,
+  }
 }

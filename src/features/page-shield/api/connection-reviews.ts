@@ -1,0 +1,72 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { local, localPath } from '@/lib/api-client'
+import type { ConnectionReviewKind } from '@/shared/page-shield/connection-review'
+import type { PageShieldConnection } from '@/shared/schemas/page-shield'
+import type { ConnectionReviewEntry, ConnectionReviewInput } from '@/shared/schemas/page-shield-review'
+import { pageShieldKeys } from './keys'
+import { pagingParams, resourceFilterParams, type ConnectionsSearch } from './search'
+
+// Verdicts on connections (issue 28 item 5): the dashboard's own ledger (server/local/connection-reviews.ts).
+
+const ledgerPath = (zoneId: string) => localPath('/api/local/zones/:zone_id/page-shield/connection-reviews', { zone_id: zoneId })
+const indexPath = (zoneId: string) => localPath('/api/local/zones/:zone_id/page-shield/connection-index', { zone_id: zoneId })
+const keyOf = (zoneId: string) => [...pageShieldKeys.reviews(zoneId), 'connections'] as const
+
+/** The latest verdict on every reviewed connection of the zone, by connection id. */
+export const connectionReviewsQueryOptions = (zoneId: string) =>
+  queryOptions({
+    queryKey: [...keyOf(zoneId), 'latest'],
+    queryFn: async ({ signal }) => {
+      const list = await local.get<ConnectionReviewEntry[]>(ledgerPath(zoneId), { signal })
+      return { list, byConnection: new Map(list.map((r) => [r.connection_id, r])) }
+    },
+    staleTime: 60_000,
+  })
+export const useConnectionReviews = (zoneId: string) => useQuery(connectionReviewsQueryOptions(zoneId))
+
+export const useConnectionReviewHistory = (zoneId: string, connectionId: string) =>
+  useQuery({
+    queryKey: [...keyOf(zoneId), 'history', connectionId],
+    queryFn: ({ signal }) => local.get<ConnectionReviewEntry[]>(ledgerPath(zoneId), { params: { connection_id: connectionId }, signal }),
+  })
+
+export function useCreateConnectionReview(zoneId: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (input: ConnectionReviewInput) => local.post<ConnectionReviewEntry>(ledgerPath(zoneId), { body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: pageShieldKeys.reviews(zoneId) }),
+  })
+}
+
+export interface ConnectionIndexCounts {
+  total: number
+  new: number
+  changed: number
+  reviewed: number
+  reported: number
+}
+
+/** A page of connections from the dashboard's index, joined with the ledger (exact over the zone). */
+export interface ConnectionIndexAnswer {
+  items: PageShieldConnection[]
+  states: Record<string, { state: ConnectionReviewKind; verdict: ConnectionReviewEntry['verdict'] | null; reviewer: string | null; reviewed_at: string | null }>
+  total_count: number
+  counts: ConnectionIndexCounts
+  index: { refreshed_at: number }
+}
+
+export function connectionIndexParams(search: ConnectionsSearch) {
+  const { order_by, direction, page, per_page } = pagingParams(search)
+  return { ...resourceFilterParams(search), review: search.review, order_by, direction, page, per_page }
+}
+
+/** Under the reviews' key: a new verdict brings fresh counts. */
+export const connectionIndexOptions = (zoneId: string, search: ConnectionsSearch, refresh?: 'full') => {
+  const params = { ...connectionIndexParams(search), refresh }
+  return queryOptions({
+    queryKey: [...keyOf(zoneId), 'index', params],
+    queryFn: ({ signal }) => local.get<ConnectionIndexAnswer>(indexPath(zoneId), { params, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+  })
+}

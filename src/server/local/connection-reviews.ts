@@ -1,0 +1,273 @@
+import type { Context, Hono } from 'hono'
+import { threatFingerprint } from '../../shared/page-shield/connection-review'
+import { apiErrorsFromIssues, hexIdSchema } from '../../shared/schemas/common'
+import type { PageShieldConnection } from '../../shared/schemas/page-shield'
+import { connectionReviewInputSchema, type ConnectionReviewEntry } from '../../shared/schemas/page-shield-review'
+import { setAuditDetails } from '../audit'
+import { actorOf } from '../auth'
+import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../envelope'
+import { writeRefusal } from '../guard'
+import { ListReadError, listPages, readEnvelope } from '../page-shield/list-pages'
+import { ledgerZone } from '../practice/ledger'
+import type { ConnectionIndexCounts, ConnectionIndexQuery, ConnectionIndexRow, ConnectionReviewRow, Store } from '../store'
+import { sendFor } from '../upstream'
+import type { ScriptIndexOptions } from './script-index'
+
+export const CONNECTION_REVIEWS_BASE = '/api/local/zones/:zone_id/page-shield/connection-reviews'
+export const CONNECTION_INDEX_BASE = '/api/local/zones/:zone_id/page-shield/connection-index'
+
+const LEASE_MS = 120_000
+const PER_PAGE = 100
+
+const list = (v: string) => {
+  try {
+    const parsed: unknown = JSON.parse(v)
+    return Array.isArray(parsed) ? parsed.map(String) : []
+  } catch {
+    return []
+  }
+}
+
+/** A ledger row as the browser reads it: `zoneId` as the page names the zone. */
+export const connectionEntry = (r: ConnectionReviewRow, zoneId: string): ConnectionReviewEntry => ({
+  id: r.id,
+  zone_id: zoneId,
+  connection_id: r.connection_id,
+  verdict: r.verdict as ConnectionReviewEntry['verdict'],
+  note: r.note,
+  reviewer: r.reviewer,
+  reviewed_at: r.reviewed_at,
+  connection: {
+    url: r.connection_url,
+    host: r.connection_host,
+    status: r.connection_status,
+    url_reported_malicious: r.url_reported_malicious === 1,
+    domain_reported_malicious: r.domain_reported_malicious === 1,
+    malicious_url_categories: list(r.malicious_url_categories),
+    malicious_domain_categories: list(r.malicious_domain_categories),
+  },
+})
+
+/**
+ * Verdicts on connections (issue 28 item 5), kept like the scripts' ledger: append-only, the
+ * reviewer from the sign-in, and the connection's threat status read from the API by the server at
+ * that moment (never taken from the form). The index of the zone's connections, read whole through
+ * the request's own forward when older than `freshMs` (threat feeds change a connection without a
+ * new sighting, so it is never read incrementally), gives exact "needs review" and "changed since
+ * review" filters and counts.
+ */
+export function registerConnectionReviewRoutes(app: Hono, store: Store, options: ScriptIndexOptions, nowDate: () => Date = () => new Date()): void {
+  const now = options.now ?? Date.now
+  const freshMs = options.freshMs ?? 15_000
+  const led = store.connections
+  const keysOf = (c: Context, zoneId: string) => {
+    const practice = c.get('zkPractice')?.key
+    const ledgerKey = ledgerZone(practice, zoneId)
+    return { owner: `${practice === undefined ? options.mode : 'practice'}:${ledgerKey}`, ledgerKey }
+  }
+  const badZone = () => jsonError(400, 1001, 'The zone identifier must be 32 hexadecimal characters.')
+  const zoneOf = (c: Context) => {
+    const z = c.req.param('zone_id') ?? ''
+    return hexIdSchema.safeParse(z).success ? z : undefined
+  }
+
+  const toRow = (owner: string, k: PageShieldConnection, sweep: number): ConnectionIndexRow => ({
+    owner,
+    connection_id: k.id,
+    url: k.url,
+    host: k.host.toLowerCase(),
+    status: k.status ?? 'active',
+    reported: k.url_reported_malicious || k.domain_reported_malicious ? 1 : 0,
+    threat: threatFingerprint(k),
+    first_seen_at: k.first_seen_at,
+    last_seen_at: k.last_seen_at,
+    data: JSON.stringify(k),
+    sweep,
+  })
+
+  /** Reads the whole list when the index is older than `freshMs` (one refresher per owner, decided by the store). */
+  async function ensureFresh(c: Context, zoneId: string, force: boolean) {
+    const { owner } = keysOf(c, zoneId)
+    const state = await led.state(owner)
+    const t = now()
+    if (!force && state && state.refreshed_at > 0 && t - state.refreshed_at <= freshMs) return
+    if (!(await led.claim(owner, t, t + LEASE_MS))) {
+      for (let i = 0; i < LEASE_MS / 250; i++) {
+        await new Promise((r) => setTimeout(r, 250))
+        const s = await led.state(owner)
+        if (!s || s.lease_until < now()) return
+      }
+      return
+    }
+    try {
+      const sweep = (state?.sweep ?? 0) + 1
+      let seen = 0
+      let total = 0
+      const pages = listPages<PageShieldConnection>(
+        sendFor(options.forward, c),
+        `/zones/${zoneId}/page_shield/connections`,
+        { status: 'active,infrequent,inactive', order_by: 'first_seen_at', direction: 'asc' },
+        { perPage: PER_PAGE },
+      )
+      for await (const p of pages) {
+        total = p.totalCount ?? 0
+        seen = p.seen
+        await led.upsert(p.items.map((k) => toRow(owner, k, sweep)))
+      }
+      // A list that moved while it was read drops nothing: its rows stay until a complete read.
+      await led.finish(owner, { now: now(), sweep, complete: seen >= total })
+    } catch (err) {
+      await led.release(owner)
+      throw err
+    }
+  }
+
+  const failure = (err: unknown): Response => {
+    if (err instanceof ListReadError) {
+      if (err.status >= 400 && err.status < 500 && err.body)
+        return new Response(err.body, { status: err.status, headers: { 'content-type': 'application/json' } })
+      return jsonError(502, 1002, `The API answered ${err.status} while the connections were being read.`)
+    }
+    throw err
+  }
+
+  app.get(CONNECTION_REVIEWS_BASE, async (c) => {
+    const zoneId = zoneOf(c)
+    if (!zoneId) return badZone()
+    const { ledgerKey } = keysOf(c, zoneId)
+    const id = c.req.query('connection_id')
+    if (id !== undefined) {
+      if (!hexIdSchema.safeParse(id).success) return jsonError(400, 1001, 'connection_id must be 32 hexadecimal characters.')
+      return jsonOk((await led.history(ledgerKey, id)).map((r) => connectionEntry(r, zoneId)))
+    }
+    return jsonOk((await led.latest(ledgerKey)).map((r) => connectionEntry(r, zoneId)))
+  })
+
+  app.post(CONNECTION_REVIEWS_BASE, async (c) => {
+    const refusal = writeRefusal(c)
+    if (refusal) return jsonError(403, PROXY_CODES.refused, refusal)
+    const zoneId = zoneOf(c)
+    if (!zoneId) return badZone()
+    let body: unknown
+    try {
+      body = await c.req.json()
+    } catch {
+      return jsonError(400, PROXY_CODES.malformedJson, 'Malformed JSON in request body.')
+    }
+    const parsed = connectionReviewInputSchema.safeParse(body)
+    if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
+    const v = parsed.data
+    setAuditDetails(c, { resourceId: v.connection_id })
+    // What the reviewer judged: the connection as the API describes it now, read here (not sent by the form).
+    let k: PageShieldConnection
+    try {
+      k = (await readEnvelope<PageShieldConnection>(sendFor(options.forward, c), `/zones/${zoneId}/page_shield/connections/${v.connection_id}`)).result
+    } catch (err) {
+      return failure(err)
+    }
+    const { person } = actorOf(c)
+    const { owner, ledgerKey } = keysOf(c, zoneId)
+    const row = await led.add({
+      zone_id: ledgerKey,
+      connection_id: k.id,
+      verdict: v.verdict,
+      note: v.note,
+      reviewer: person.id ? `${person.displayName} (${person.username})` : person.displayName,
+      reviewer_id: person.id,
+      reviewed_at: nowDate().toISOString(),
+      connection_url: k.url,
+      connection_host: k.host,
+      connection_status: k.status ?? null,
+      url_reported_malicious: k.url_reported_malicious ? 1 : 0,
+      domain_reported_malicious: k.domain_reported_malicious ? 1 : 0,
+      malicious_url_categories: JSON.stringify(k.malicious_url_categories ?? []),
+      malicious_domain_categories: JSON.stringify(k.malicious_domain_categories ?? []),
+      threat: threatFingerprint(k),
+    })
+    // The index row too, so the verdict is compared with what was just read, not an older reading.
+    const state = await led.state(owner)
+    if (state) await led.upsert([toRow(owner, k, state.sweep)])
+    return new Response(JSON.stringify({ result: connectionEntry(row, zoneId), success: true, errors: [], messages: [] }), {
+      status: 201,
+      headers: { 'content-type': 'application/json' },
+    })
+  })
+
+  const split = (raw: string | undefined) =>
+    raw
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+
+  function parseQuery(c: Context): ConnectionIndexQuery | string {
+    const statuses = split(c.req.query('status') ?? 'active') ?? []
+    if (!statuses.every((s) => ['active', 'infrequent', 'inactive'].includes(s))) return 'status must be a comma list of active, infrequent and inactive.'
+    const review = c.req.query('review')
+    if (review !== undefined && !['needs', 'new', 'changed'].includes(review)) return 'review must be needs, new or changed.'
+    const orderBy = c.req.query('order_by') ?? 'last_seen_at'
+    if (orderBy !== 'last_seen_at' && orderBy !== 'first_seen_at') return 'order_by must be first_seen_at or last_seen_at.'
+    const direction = c.req.query('direction') ?? 'desc'
+    if (direction !== 'asc' && direction !== 'desc') return 'direction must be asc or desc.'
+    const first = c.req.query('prioritize_malicious')
+    return {
+      statuses: new Set(statuses).size === 3 ? [] : statuses,
+      hosts: split(c.req.query('hosts')),
+      urls: split(c.req.query('urls')),
+      review: review as ConnectionIndexQuery['review'],
+      orderBy,
+      direction,
+      reportedFirst: first === 'true' || first === '1',
+    }
+  }
+
+  const matching = (q: ConnectionIndexQuery, n: ConnectionIndexCounts) =>
+    q.review ? (q.review === 'needs' ? n.new + n.changed : n[q.review]) : n.total
+
+  app.get(CONNECTION_INDEX_BASE, async (c) => {
+    const zoneId = zoneOf(c)
+    if (!zoneId) return badZone()
+    const q = parseQuery(c)
+    if (typeof q === 'string') return jsonError(400, 1001, q)
+    const page = Number(c.req.query('page') ?? '1')
+    const perPage = Number(c.req.query('per_page') ?? '25')
+    if (!Number.isInteger(page) || page < 1) return jsonError(400, 1001, 'page must be a whole number from 1.')
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) return jsonError(400, 1001, 'per_page must be from 1 to 100.')
+    const refresh = c.req.query('refresh')
+    if (refresh !== undefined && refresh !== 'full') return jsonError(400, 1001, 'refresh must be full.')
+    const pageUrls = split(c.req.query('page_url'))
+    try {
+      await ensureFresh(c, zoneId, refresh === 'full')
+      // A page filter: which connections the API says were made from those pages (every page of its answer).
+      if (pageUrls?.length) {
+        const ids: string[] = []
+        const pages = listPages<PageShieldConnection>(
+          sendFor(options.forward, c),
+          `/zones/${zoneId}/page_shield/connections`,
+          { status: 'active,infrequent,inactive', page_url: pageUrls.join(',') },
+          { perPage: PER_PAGE },
+        )
+        for await (const p of pages) ids.push(...p.items.map((k) => k.id))
+        q.ids = ids
+      }
+    } catch (err) {
+      return failure(err)
+    }
+    const { owner, ledgerKey } = keysOf(c, zoneId)
+    const [rows, counts, state] = await Promise.all([
+      led.page(owner, ledgerKey, q, (page - 1) * perPage, perPage),
+      led.counts(owner, ledgerKey, q),
+      led.state(owner),
+    ])
+    return jsonOk({
+      items: rows.map((r) => JSON.parse(r.data) as PageShieldConnection),
+      states: Object.fromEntries(
+        rows.map((r) => [r.connection_id, { state: r.state, verdict: r.verdict ?? null, reviewer: r.reviewer ?? null, reviewed_at: r.reviewed_at ?? null }]),
+      ),
+      total_count: matching(q, counts),
+      page,
+      per_page: perPage,
+      counts,
+      index: { refreshed_at: state?.refreshed_at ?? 0 },
+    })
+  })
+}

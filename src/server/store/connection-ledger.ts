@@ -1,0 +1,214 @@
+import { sql, type Insertable, type Selectable, type SqlBool } from 'kysely'
+import type { Db } from './db'
+import type { ConnectionIndexStateTable, ConnectionIndexTable, ConnectionReviewsTable } from './connection-ledger-schema'
+
+export type ConnectionReviewRow = Selectable<ConnectionReviewsTable>
+export type NewConnectionReview = Omit<Insertable<ConnectionReviewsTable>, 'id'>
+export type ConnectionIndexRow = ConnectionIndexTable
+export type ConnectionIndexState = ConnectionIndexStateTable
+export type ConnectionReviewFilter = 'needs' | 'new' | 'changed'
+
+export interface ConnectionIndexQuery {
+  statuses: readonly string[]
+  /** Host patterns (`*` at either end), any of them. */
+  hosts?: readonly string[]
+  /** The URL contains any of these. */
+  urls?: readonly string[]
+  review?: ConnectionReviewFilter
+  orderBy: 'first_seen_at' | 'last_seen_at'
+  direction: 'asc' | 'desc'
+  reportedFirst?: boolean
+  /** Only these connections (a page filter, answered by the API). */
+  ids?: readonly string[]
+}
+
+export interface ConnectionIndexCounts {
+  total: number
+  new: number
+  changed: number
+  reviewed: number
+  reported: number
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => '\\' + m)
+const hostCondition = (pattern: string) => {
+  const p = pattern.toLowerCase()
+  const core = p.replace(/^\*+/, '').replace(/\*+$/, '')
+  if (core === '') return sql<SqlBool>`1 = 1`
+  if (!p.startsWith('*') && !p.endsWith('*')) return sql<SqlBool>`i.host = ${core}`
+  const like = `${p.startsWith('*') ? '%' : ''}${escapeLike(core)}${p.endsWith('*') ? '%' : ''}`
+  return sql<SqlBool>`i.host LIKE ${like} ESCAPE '\\'`
+}
+const any = (parts: ReturnType<typeof sql<SqlBool>>[]) => sql<SqlBool>`(${sql.join(parts, sql` OR `)})`
+
+/**
+ * Verdicts on connections (append-only, one row per review) and the index of a zone's connections
+ * they are joined with: a connection "changed since review" when its threat fingerprint differs from
+ * the one its latest review recorded. `owner` and `ledgerKey` as in script-index.ts.
+ */
+export function connectionLedgerStore(db: () => Promise<Db>) {
+  const latestIds = (d: Db, ledgerKey: string) =>
+    d
+      .selectFrom('connection_reviews')
+      .select(['connection_id', (eb) => eb.fn.max('id').as('id')])
+      .where('zone_id', '=', ledgerKey)
+      .groupBy('connection_id')
+
+  const base = async (owner: string, ledgerKey: string, q: ConnectionIndexQuery) => {
+    const d = await db()
+    let query = d
+      .selectFrom('connection_index as i')
+      .leftJoin(latestIds(d, ledgerKey).as('lr'), 'lr.connection_id', 'i.connection_id')
+      .leftJoin('connection_reviews as r', 'r.id', 'lr.id')
+      .where('i.owner', '=', owner)
+    if (q.statuses.length) query = query.where('i.status', 'in', [...q.statuses])
+    if (q.hosts?.length) query = query.where(any(q.hosts.map(hostCondition)))
+    if (q.urls?.length) query = query.where(any(q.urls.map((u) => sql<SqlBool>`i.url LIKE ${'%' + escapeLike(u) + '%'} ESCAPE '\\'`)))
+    if (q.ids) query = query.where('i.connection_id', 'in', q.ids.length ? [...q.ids] : [''])
+    const state = sql<string>`CASE WHEN r.id IS NULL THEN 'new' WHEN r.threat <> i.threat THEN 'changed' ELSE 'reviewed' END`
+    return { query, state }
+  }
+
+  return {
+    async history(ledgerKey: string, connectionId: string): Promise<ConnectionReviewRow[]> {
+      return (await db())
+        .selectFrom('connection_reviews')
+        .selectAll()
+        .where('zone_id', '=', ledgerKey)
+        .where('connection_id', '=', connectionId)
+        .orderBy('id', 'desc')
+        .execute()
+    },
+    /** The latest review of each connection, newest first. */
+    async latest(ledgerKey: string): Promise<ConnectionReviewRow[]> {
+      const d = await db()
+      const newest = d
+        .selectFrom('connection_reviews')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .where('zone_id', '=', ledgerKey)
+        .groupBy('connection_id')
+      return d.selectFrom('connection_reviews').selectAll().where('id', 'in', newest).orderBy('id', 'desc').execute()
+    },
+    async all(ledgerKey: string): Promise<ConnectionReviewRow[]> {
+      return (await db()).selectFrom('connection_reviews').selectAll().where('zone_id', '=', ledgerKey).orderBy('id').execute()
+    },
+    async add(review: NewConnectionReview): Promise<ConnectionReviewRow> {
+      return (await db()).insertInto('connection_reviews').values(review).returningAll().executeTakeFirstOrThrow()
+    },
+    /** The newest review id of a ledger key (a key for cached counts). */
+    async ledgerMark(ledgerKey: string): Promise<number> {
+      const r = await (await db())
+        .selectFrom('connection_reviews')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .where('zone_id', '=', ledgerKey)
+        .executeTakeFirst()
+      return Number(r?.id ?? 0)
+    },
+
+    async state(owner: string): Promise<ConnectionIndexState | undefined> {
+      return (await db()).selectFrom('connection_index_state').selectAll().where('owner', '=', owner).executeTakeFirst()
+    },
+    /** Takes the refresh lease of an owner until `until` when it is free: one refresher at a time, decided by the store. */
+    async claim(owner: string, now: number, until: number): Promise<boolean> {
+      const d = await db()
+      await d
+        .insertInto('connection_index_state')
+        .values({ owner, refreshed_at: 0, sweep: 0, lease_until: 0 })
+        .onConflict((oc) => oc.column('owner').doNothing())
+        .execute()
+      const r = await d
+        .updateTable('connection_index_state')
+        .set({ lease_until: until })
+        .where('owner', '=', owner)
+        .where('lease_until', '<', now)
+        .executeTakeFirst()
+      return Number(r.numUpdatedRows) === 1
+    },
+    async upsert(rows: readonly ConnectionIndexRow[]): Promise<void> {
+      const d = await db()
+      for (let i = 0; i < rows.length; i += 200) {
+        await d
+          .insertInto('connection_index')
+          .values(rows.slice(i, i + 200))
+          .onConflict((oc) =>
+            oc.columns(['owner', 'connection_id']).doUpdateSet((eb) => ({
+              url: eb.ref('excluded.url'),
+              host: eb.ref('excluded.host'),
+              status: eb.ref('excluded.status'),
+              reported: eb.ref('excluded.reported'),
+              threat: eb.ref('excluded.threat'),
+              first_seen_at: eb.ref('excluded.first_seen_at'),
+              last_seen_at: eb.ref('excluded.last_seen_at'),
+              data: eb.ref('excluded.data'),
+              sweep: eb.ref('excluded.sweep'),
+            })),
+          )
+          .execute()
+      }
+    },
+    /** Ends a refresh; a complete one drops the connections it did not see. */
+    async finish(owner: string, done: { now: number; sweep: number; complete: boolean }): Promise<void> {
+      await (await db()).transaction().execute(async (tx) => {
+        if (done.complete) await tx.deleteFrom('connection_index').where('owner', '=', owner).where('sweep', '<', done.sweep).execute()
+        await tx
+          .updateTable('connection_index_state')
+          .set({ refreshed_at: done.now, sweep: done.sweep, lease_until: 0 })
+          .where('owner', '=', owner)
+          .execute()
+      })
+    },
+    async release(owner: string): Promise<void> {
+      await (await db()).updateTable('connection_index_state').set({ lease_until: 0 }).where('owner', '=', owner).execute()
+    },
+
+    /** Exact counts of the connections matching `q` (its review filter aside). */
+    async counts(owner: string, ledgerKey: string, q: ConnectionIndexQuery): Promise<ConnectionIndexCounts> {
+      const { query, state } = await base(owner, ledgerKey, q)
+      const r = await query
+        .select([
+          sql<number>`COUNT(*)`.as('total'),
+          sql<number>`SUM(CASE WHEN ${state} = 'new' THEN 1 ELSE 0 END)`.as('new'),
+          sql<number>`SUM(CASE WHEN ${state} = 'changed' THEN 1 ELSE 0 END)`.as('changed'),
+          sql<number>`SUM(CASE WHEN ${state} = 'reviewed' THEN 1 ELSE 0 END)`.as('reviewed'),
+          sql<number>`SUM(i.reported)`.as('reported'),
+        ])
+        .executeTakeFirstOrThrow()
+      return {
+        total: Number(r.total),
+        new: Number(r.new ?? 0),
+        changed: Number(r.changed ?? 0),
+        reviewed: Number(r.reviewed ?? 0),
+        reported: Number(r.reported ?? 0),
+      }
+    },
+    /** One page of the connections matching `q`, review filter included, with each one's latest review. */
+    async page(owner: string, ledgerKey: string, q: ConnectionIndexQuery, offset: number, limit: number) {
+      const { query, state } = await base(owner, ledgerKey, q)
+      const filtered =
+        q.review === 'needs'
+          ? query.where(sql<SqlBool>`${state} <> 'reviewed'`)
+          : q.review
+            ? query.where(sql<SqlBool>`${state} = ${q.review}`)
+            : query
+      const dir = q.direction === 'asc' ? sql`ASC` : sql`DESC`
+      const order = q.reportedFirst
+        ? sql`i.reported DESC, ${sql.ref(`i.${q.orderBy}`)} ${dir}, i.connection_id ASC`
+        : sql`${sql.ref(`i.${q.orderBy}`)} ${dir}, i.connection_id ASC`
+      return filtered
+        .select(['i.data', 'i.connection_id', state.as('state'), 'r.id as review_id', 'r.verdict', 'r.reviewer', 'r.reviewed_at'])
+        .orderBy(order)
+        .offset(offset)
+        .limit(limit)
+        .execute()
+    },
+    /** Throws away a practising person's ledger and index with their practice data. */
+    async deletePractice(prefix: string): Promise<void> {
+      if (!prefix.startsWith('practice:')) throw new Error('Only a practice ledger may be deleted.')
+      const like = prefix.replace(/[%_\\]/g, '') + '%'
+      const d = await db()
+      await d.deleteFrom('connection_reviews').where('zone_id', 'like', like).execute()
+      await d.deleteFrom('connection_index').where('owner', 'like', 'practice:' + like).execute()
+      await d.deleteFrom('connection_index_state').where('owner', 'like', 'practice:' + like).execute()
+    },
+  }
+}
