@@ -1,6 +1,7 @@
-import { Fragment, lazy, Suspense, useId, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { Switch } from '@/components/form/switch'
 import { Badge, type BadgeTone } from '@/components/ui/badge'
+import { BreakAtDots } from '@/components/ui/break-at-dots'
 import { Button } from '@/components/ui/button'
 import { TruncatedText } from '@/components/ui/truncated-text'
 import { isProxiableType } from '@/shared/dns/record-types'
@@ -99,15 +100,9 @@ export function NameCell({ record }: { record: DnsRecord }) {
   const shadow = Boolean(record.meta.shadowed_by?.length || record.meta.shadowed_records_count || settings.length)
   return (
     <div className="min-w-36">
-      <span className="font-mono text-[0.8125rem] text-zinc-900 [overflow-wrap:anywhere] dark:text-zinc-100">
+      <span className="font-mono text-[0.8125rem] text-zinc-900 [overflow-wrap:break-word] dark:text-zinc-100">
         {/* A possible line break after each dot, so long names wrap between their parts. */}
-        {record.name.split('.').map((part, i) => (
-          <Fragment key={i}>
-            {i > 0 && '.'}
-            {i > 0 && <wbr />}
-            {part}
-          </Fragment>
-        ))}
+        <BreakAtDots text={record.name} />
       </span>
       {(auto || shadow || record.type === 'SOA') && (
         // The column has a fixed width (see dns-columns.tsx): a long badge wraps inside it.

@@ -30,6 +30,8 @@ function getConnectionColumns(zoneId: string) {
       link: (c, props) => (
         <Link to="/zones/$zoneId/page-shield/connections/$connectionId" params={{ zoneId, connectionId: c.id }} {...props} />
       ),
+      // On phones the rows are cards and the threat shows here, under the URL (the Threat column is left out of the card).
+      narrowBelow: 'md',
       narrow: (c) =>
         isReportedMalicious(c) ? (
           <ReportedMarker item={c} />
@@ -37,7 +39,7 @@ function getConnectionColumns(zoneId: string) {
           <span className="text-xs text-zinc-600 dark:text-zinc-300">Threat: no threat-feed report</span>
         ),
     }),
-    col.display({ id: 'threat', header: 'Threat', cell: (info) => <ReportedMarker item={info.row.original} /> }),
+    col.display({ id: 'threat', header: 'Threat', meta: { card: 'hidden' }, cell: (info) => <ReportedMarker item={info.row.original} /> }),
     statusColumn<PageShieldConnection>(),
     ...seenColumns<PageShieldConnection>(),
   ])
@@ -78,6 +80,7 @@ export function ConnectionsPage() {
       <DataTable
         table={table}
         label="Detected connections"
+        cards
         itemLabel="connections"
         query={q}
         pageSizes={resourceTableOptions.pageSizes}
