@@ -6,6 +6,7 @@ import { SwitchField } from '@/components/form/switch-field'
 import { cn } from '@/lib/format'
 import { hostCovers, wildcardRuleText } from '@/shared/certificates/coverage'
 import { canBeProxied } from '@/shared/dns/proxiable'
+import { bothNameForms, toAsciiName } from '@/shared/dns/idn'
 import { nameWarnings, toFqdn } from '@/shared/dns/names'
 import { RECORD_ATTRIBUTE_LIMITS, type PlanTier } from '@/shared/dns/plan-limits'
 import { formatTtl, isProxiableType, TTL_AUTO, TTL_AUTO_SECONDS, type DnsRecordType } from '@/shared/dns/record-types'
@@ -19,7 +20,9 @@ const ttlLabel = (t: number) => (t === TTL_AUTO ? `Auto (${TTL_AUTO_SECONDS / 60
 
 export function NameField({ control, type, zoneName }: Props) {
   const name = useWatch({ control, name: 'name' }) ?? ''
-  const fqdn = name.trim() ? toFqdn(name, zoneName) : undefined
+  const typed = name.trim() ? toFqdn(name, zoneName) : undefined
+  // An internationalised name (café) in both forms: as read, and as stored (xn--caf-dma).
+  const fqdn = typed && bothNameForms(typed)
   const warnings = nameWarnings(name)
   const serviceHint =
     type === 'SRV' || type === 'TLSA' || type === 'URI'
@@ -36,7 +39,7 @@ export function NameField({ control, type, zoneName }: Props) {
       autoComplete="off"
       placeholder="www or @"
       warning={warnings.length ? warnings.join(' ') : undefined}
-      help={`Use @ for ${zoneName} itself, or a name such as www (saved as www.${zoneName}). Use letters, digits and hyphens; each part between dots is at most 63 characters and starts and ends with a letter or digit (such as 3d or 20230601._domainkey). A * alone as the first part matches every name without its own record.${serviceHint}`}
+      help={`Use @ for ${zoneName} itself, or a name such as www (saved as www.${zoneName}). Use letters, digits and hyphens (letters with accents or in other scripts, such as café, are saved in their ASCII form xn--caf-dma); each part between dots is at most 63 characters and starts and ends with a letter or digit (such as 3d or 20230601._domainkey). A * alone as the first part matches every name without its own record.${serviceHint}`}
       helpExtra={
         fqdn && (
           <span className="mt-1 block">
@@ -60,9 +63,9 @@ function useCoverageWarning(control: RecordControl, zoneId: string | undefined, 
   const name = useWatch({ control, name: 'name' }) ?? ''
   const hosts = useActiveCertificateHosts(zoneId ?? '', on && zoneId !== undefined && name.trim() !== '')
   if (!on || !zoneId || !name.trim() || !hosts.data) return undefined
-  const fqdn = toFqdn(name, zoneName)
+  const fqdn = toFqdn(toAsciiName(name), zoneName)
   if (!fqdn || hosts.data.some((h) => hostCovers(h, fqdn))) return undefined
-  return `No certificate on this zone covers ${fqdn}: visitors will see a certificate error. ${wildcardRuleText(fqdn)} Order a certificate for it on the Certificates page, or leave it DNS only.`
+  return `No certificate on this zone covers ${bothNameForms(fqdn)}: visitors will see a certificate error. ${wildcardRuleText(fqdn)} Order a certificate for it on the Certificates page, or leave it DNS only.`
 }
 
 /** Proxy status and TTL: proxying only for A, AAAA and CNAME, and a proxied record always has TTL Auto. */
