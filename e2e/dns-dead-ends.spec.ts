@@ -152,8 +152,10 @@ test.describe('issue 29, item 4: Explain and the delegation badge agree', () => 
     test('a tap on the badge shows what it means', async ({ page }) => {
       // The main navigation is folded away on a phone: the page is ready when its table is.
       await page.goto(`${zoneUrl('demo', 'dns')}?name.contains=lab`)
-      await wikiRow(page).getByRole('button', { name: /^Shadowed by a delegation/ }).tap()
-      await expect(wikiRow(page)).toContainText('so they answer for it and this record is not served')
+      // On a phone each record is a card (issue 29, item 11).
+      const wikiCard = page.getByRole('list', { name: /^DNS records of / }).getByRole('listitem').filter({ hasText: 'wiki' })
+      await wikiCard.getByRole('button', { name: /^Shadowed by a delegation/ }).tap()
+      await expect(wikiCard).toContainText('so they answer for it and this record is not served')
     })
   })
 })

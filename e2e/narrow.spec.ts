@@ -9,7 +9,8 @@ test.describe('at 390 px', () => {
     await expect(filters).toBeVisible()
     await expect(filters).toHaveAttribute('aria-expanded', 'false')
     await expect(page.getByLabel('Type', { exact: true })).toBeHidden()
-    await expect(page.getByRole('table', { name: /DNS records/ }).locator('tbody tr').first()).toBeVisible()
+    // On a phone the records are cards (issue 29, item 11).
+    await expect(page.getByRole('list', { name: /DNS records/ }).getByRole('listitem').first()).toBeVisible()
     await filters.click()
     await page.getByLabel('Type', { exact: true }).selectOption('A')
     await expect(page).toHaveURL(/type=A/)

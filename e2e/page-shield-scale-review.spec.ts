@@ -89,7 +89,8 @@ test.describe('page security at scale: the whole truth', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(390)
     }
     await page.goto(zoneUrl('demo', 'page-shield/connections'))
-    const threat = page.getByRole('table').getByRole('row').nth(1).getByText(/Threat: no threat-feed report|reported/).first()
+    // On a phone each connection is a card (issue 29, item 11).
+    const threat = page.getByRole('list', { name: 'Detected connections' }).getByRole('listitem').first().getByText(/Threat: no threat-feed report|reported/).first()
     await expect(threat).toBeVisible()
     const box = (await threat.boundingBox())!
     expect(box.x + box.width).toBeLessThanOrEqual(390)

@@ -5,6 +5,7 @@ import { healthQueryOptions } from '@/lib/health'
 import { AccountMenu } from './account-menu'
 import { useChangeDraft } from '@/lib/change-requests'
 import { useMe } from '@/lib/access'
+import { useWideLayout } from '@/lib/use-media-query'
 import { PRACTICE_BANNER_TEXT, PRACTICE_BANNER_TEXT_SANDBOX } from '@/shared/practice-banner'
 import { PreparingNotice } from './preparing-notice'
 import { SandboxControls } from './sandbox-controls'
@@ -40,6 +41,17 @@ function PracticeSlot() {
     >
       <PracticeBanner />
     </Suspense>
+  )
+}
+
+function TopBarControls() {
+  return (
+    <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+      <SandboxControls />
+      <DensitySwitch />
+      <ThemeSwitch />
+      <AccountMenu />
+    </div>
   )
 }
 
@@ -93,6 +105,7 @@ function MenuButton({ ref, open, controls, onClick }: MenuButtonProps) {
 export function AppLayout() {
   const { open, toggle, close, buttonRef, panelRef } = useNavDrawer()
   const navId = useId()
+  const wide = useWideLayout()
   return (
     <div className="min-h-screen bg-zinc-50 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <a
@@ -137,13 +150,14 @@ export function AppLayout() {
             <div className="max-w-sm min-w-0 flex-1 basis-56">
               <ZoneSwitcher />
             </div>
-            <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
-              <SandboxControls />
-              <DensitySwitch />
-              <ThemeSwitch />
-              <AccountMenu />
-            </div>
+            {wide && <TopBarControls />}
           </header>
+          {/* On phones the sticky bar keeps one short row (menu and zone); the other controls scroll away with the page. */}
+          {!wide && (
+            <div className="border-b border-zinc-200 bg-white px-4 py-2 dark:border-zinc-800 dark:bg-zinc-900">
+              <TopBarControls />
+            </div>
+          )}
           <main
             id="main-content"
             tabIndex={-1}

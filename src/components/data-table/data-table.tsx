@@ -5,6 +5,8 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorView } from '@/components/ui/error-view'
 import { Spinner } from '@/components/ui/spinner'
 import type { DataTableFeatures } from './features'
+import { useWideLayout } from '@/lib/use-media-query'
+import { DataTableCards, DataTableCardsBar } from './data-table-cards'
 import { DataTablePagination } from './data-table-pagination'
 import { DataTableRow } from './data-table-row'
 import type { DataTableInstance } from './use-data-table'
@@ -43,6 +45,11 @@ export interface DataTableProps<T extends object> {
   hidePagination?: boolean
   /** Classes of the <table> itself, e.g. a fixed layout with a minimum width (column widths then in their meta). */
   tableClassName?: string
+  /**
+   * Below the `md` width (phones), show each row as a card: its title columns, the other values
+   * labelled, and its actions together (column `meta.card` places each). Off: the table scrolls sideways.
+   */
+  cards?: boolean
 }
 
 function SortIcon({ dir }: { dir: false | 'asc' | 'desc' }) {
@@ -132,6 +139,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   )
   const rows = shown < allRows.length ? allRows.slice(0, shown) : allRows
   const colCount = table.getAllLeafColumns().length
+  const asCards = useWideLayout() === false && props.cards === true
   if (error && !rows.length) return <ErrorView error={error} onRetry={onRetry} />
   return (
     // The focus ring of the scroll area is drawn around the whole card: on the area itself the sticky header would cover its top edge.
@@ -146,58 +154,83 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           <ErrorView error={error} onRetry={onRetry} title="The latest data could not be loaded" />
         </div>
       )}
-      <div
-        role="region"
-        aria-label={label}
-        // The scroll area must be reachable by keyboard to scroll it, also when no row holds a control
-        // (WCAG 2.1.1; axe: scrollable-region-focusable). A labelled region is the pattern for that.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        tabIndex={0}
-        data-scroll-area=""
-        className={cn('relative overflow-auto focus-visible:outline-none', maxHeightClass)}
-      >
-        <table
-          className={cn('w-full border-separate border-spacing-0 text-sm', props.tableClassName)}
+      {asCards ? (
+        <div role="region" aria-label={label} data-cards="">
+          <DataTableCardsBar table={table} />
+          <div className={cn(isFetching && !isLoading && 'opacity-60')}>
+            <DataTableCards
+              table={table}
+              rows={rows}
+              label={label}
+              rowClassName={rowClassName}
+              busy={Boolean(isLoading || isFetching)}
+              status={
+                isLoading ? (
+                  <div className="px-3 py-14 text-center text-zinc-600 dark:text-zinc-300">
+                    <Spinner label="" className="mr-2 align-middle" />
+                    <span role="status">Loading…</span>
+                  </div>
+                ) : (
+                  (empty ?? <EmptyState title="Nothing here yet" />)
+                )
+              }
+            />
+          </div>
+        </div>
+      ) : (
+        <div
+          role="region"
           aria-label={label}
-          aria-busy={isLoading || isFetching || undefined}
+          // The scroll area must be reachable by keyboard to scroll it, also when no row holds a control
+          // (WCAG 2.1.1; axe: scrollable-region-focusable). A labelled region is the pattern for that.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          data-scroll-area=""
+          className={cn('relative overflow-auto focus-visible:outline-none', maxHeightClass)}
         >
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <HeaderCell key={header.id} header={header} table={table} />
-                ))}
-              </tr>
-            ))}
-          </thead>
-          {/* Dimmed while newer rows load; not faded: a fade puts the whole body on a layer of its own, painted again each time. */}
-          <tbody className={cn(isFetching && !isLoading && 'opacity-60')}>
-            {isLoading && !rows.length ? (
-              <tr>
-                <td colSpan={colCount} className="px-3 py-14 text-center text-zinc-600 dark:text-zinc-300">
-                  <Spinner label="" className="mr-2 align-middle" />
-                  <span role="status">Loading…</span>
-                </td>
-              </tr>
-            ) : !rows.length ? (
-              <tr>
-                <td colSpan={colCount}>{empty ?? <EmptyState title="Nothing here yet" />}</td>
-              </tr>
-            ) : (
-              rows.map((row) => (
-                <DataTableRow
-                  key={row.id}
-                  row={row}
-                  selected={row.getIsSelected()}
-                  selectable={row.getCanSelect()}
-                  className={rowClassName?.(row.original)}
-                  columns={table.options.columns}
-                />
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+          <table
+            className={cn('w-full border-separate border-spacing-0 text-sm', props.tableClassName)}
+            aria-label={label}
+            aria-busy={isLoading || isFetching || undefined}
+          >
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => (
+                    <HeaderCell key={header.id} header={header} table={table} />
+                  ))}
+                </tr>
+              ))}
+            </thead>
+            {/* Dimmed while newer rows load; not faded: a fade puts the whole body on a layer of its own, painted again each time. */}
+            <tbody className={cn(isFetching && !isLoading && 'opacity-60')}>
+              {isLoading && !rows.length ? (
+                <tr>
+                  <td colSpan={colCount} className="px-3 py-14 text-center text-zinc-600 dark:text-zinc-300">
+                    <Spinner label="" className="mr-2 align-middle" />
+                    <span role="status">Loading…</span>
+                  </td>
+                </tr>
+              ) : !rows.length ? (
+                <tr>
+                  <td colSpan={colCount}>{empty ?? <EmptyState title="Nothing here yet" />}</td>
+                </tr>
+              ) : (
+                rows.map((row) => (
+                  <DataTableRow
+                    key={row.id}
+                    row={row}
+                    selected={row.getIsSelected()}
+                    selectable={row.getCanSelect()}
+                    className={rowClassName?.(row.original)}
+                    columns={table.options.columns}
+                  />
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
       {!props.hidePagination && (
         <DataTablePagination
           table={table}

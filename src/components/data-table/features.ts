@@ -27,6 +27,12 @@ export interface DataTableColumnMeta {
   align?: 'start' | 'end'
   /** Extra classes for the column's cells (width, wrapping). */
   className?: string
+  /**
+   * Its place in a row's card on phones (tables with `cards`): `title` (the row's name, first, together),
+   * `field` (label and value; the default), `optional` (a field left out when its value is empty), `actions` (the row's buttons, together under the name and
+   * values), `hidden` (shown otherwise in the card, e.g. in the title's cell).
+   */
+  card?: 'title' | 'field' | 'optional' | 'actions' | 'hidden'
 }
 
 /** The features every data table uses: server paging, server sorting, row selection. */

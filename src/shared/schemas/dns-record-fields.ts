@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { canonicalIPv6, isIPv4, isIPv6 } from '../dns/ip'
+import { toAsciiName } from '../dns/idn'
 import { isHostname, recordNameProblems } from '../dns/names'
 import { RECORD_ATTRIBUTE_LIMITS, TAG_NAME_MAX, TAG_VALUE_MAX } from '../dns/plan-limits'
 import { isValidTtl, TTL_MAX, TTL_MIN } from '../dns/record-types'
@@ -9,7 +10,11 @@ import { CONTROL_CHARS, controlMessage, ipTargetMessage, looksLikeIp, tooLongMes
 
 /** Field schemas shared by every record type. Each rule carries the API's error code in `params.code`. */
 
-export const recordNameSchema = z.string({ error: 'Enter a name (text).' }).superRefine((name, ctx) => {
+/**
+ * A record name; an internationalised one (`café`) is taken in Unicode and becomes its stored ASCII
+ * form (`xn--caf-dma`) before the name rules are checked, as the service does (../dns/idn).
+ */
+export const recordNameSchema = z.string({ error: 'Enter a name (text).' }).overwrite(toAsciiName).superRefine((name, ctx) => {
   for (const p of recordNameProblems(name)) ctx.addIssue({ code: 'custom', message: p.message, params: { code: p.code } })
 })
 

@@ -1,6 +1,7 @@
 import { ACTION_WORDS, OUTCOME_WORDS, whenText } from '@/components/audit/entry-card'
 import { createDataTableColumnHelper } from '@/components/data-table/features'
 import { Badge } from '@/components/ui/badge'
+import { BreakAtDots } from '@/components/ui/break-at-dots'
 import { Button } from '@/components/ui/button'
 import { objectWords, type AuditEntryView } from '@/shared/audit'
 import { AUDIT_ACTION_OPTIONS, AUDIT_AREA_OPTIONS, AUDIT_OUTCOME_OPTIONS } from '../api/audit-search'
@@ -49,10 +50,10 @@ export function getAuditColumns(onOpen: (e: AuditEntryView) => void) {
       id: 'action',
       header: 'What',
       enableSorting: false,
-      meta: { filter: { kind: 'select', key: 'action', label: 'Action', allLabel: 'Any action', options: AUDIT_ACTION_OPTIONS.map((a) => ({ value: a, label: ACTION_WORDS[a] ?? a })) } },
+      meta: { card: 'title', filter: { kind: 'select', key: 'action', label: 'Action', allLabel: 'Any action', options: AUDIT_ACTION_OPTIONS.map((a) => ({ value: a, label: ACTION_WORDS[a] ?? a })) } },
       cell: (i) => (
         <span>
-          {ACTION_WORDS[i.getValue()] ?? i.getValue()} <span className="font-mono text-xs text-zinc-600 [overflow-wrap:anywhere] dark:text-zinc-400">{what(i.row.original)}</span>
+          {ACTION_WORDS[i.getValue()] ?? i.getValue()} <span className="font-mono text-xs text-zinc-600 [overflow-wrap:break-word] dark:text-zinc-400"><BreakAtDots text={what(i.row.original)} /></span>
         </span>
       ),
     }),
@@ -67,7 +68,7 @@ export function getAuditColumns(onOpen: (e: AuditEntryView) => void) {
       id: 'details',
       header: () => <span className="sr-only">Details</span>,
       enableSorting: false,
-      meta: { label: 'Details', align: 'end' },
+      meta: { label: 'Details', align: 'end', card: 'actions' },
       cell: (i) => <Button size="sm" variant="ghost" aria-label={`Details of entry ${i.row.original.id}`} onClick={() => onOpen(i.row.original)}>Details</Button>,
     }),
   ])

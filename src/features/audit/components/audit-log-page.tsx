@@ -48,6 +48,7 @@ export function AuditLogPage() {
       <DataTable
         table={table}
         label="Audit log"
+        cards
         itemLabel="entries"
         query={query}
         pageSizes={auditTableOptions.pageSizes}

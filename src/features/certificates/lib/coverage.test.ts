@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { wildcardRuleText } from '@/shared/certificates/coverage'
 import { hostCovers, uncoveredNames } from './coverage'
 
 describe('hostCovers', () => {
@@ -35,5 +36,15 @@ describe('uncoveredNames', () => {
 
   it('ignores packs that are not active', () => {
     expect(uncoveredNames(['www.example.com'], [{ status: 'expired', hosts: ['*.example.com'] }])).toEqual(['www.example.com'])
+  })
+})
+
+describe('wildcardRuleText', () => {
+  it('names the wildcard that would cover a name and the one that does not', () => {
+    expect(wildcardRuleText('deep.sub.example.com')).toBe(
+      'A wildcard certificate covers one level only: *.sub.example.com would cover deep.sub.example.com; *.example.com does not.',
+    )
+    expect(wildcardRuleText('WWW.example.com.')).toBe('A wildcard certificate covers one level only: *.example.com would cover www.example.com.')
+    expect(wildcardRuleText('example.com')).toMatch(/one level only/)
   })
 })

@@ -1,8 +1,10 @@
-import { Fragment, lazy, Suspense, useId, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { Switch } from '@/components/form/switch'
 import { Badge, type BadgeTone } from '@/components/ui/badge'
+import { BreakAtDots } from '@/components/ui/break-at-dots'
 import { Button } from '@/components/ui/button'
 import { TruncatedText } from '@/components/ui/truncated-text'
+import { toUnicodeName } from '@/shared/dns/idn'
 import { isProxiableType } from '@/shared/dns/record-types'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
 import { useDnsTable } from './dns-table-context'
@@ -97,18 +99,19 @@ export function NameCell({ record }: { record: DnsRecord }) {
   const auto = record.meta.auto_added === true
   const settings = settingBadges(record)
   const shadow = Boolean(record.meta.shadowed_by?.length || record.meta.shadowed_records_count || settings.length)
+  const unicode = toUnicodeName(record.name)
   return (
     <div className="min-w-36">
-      <span className="font-mono text-[0.8125rem] text-zinc-900 [overflow-wrap:anywhere] dark:text-zinc-100">
+      <span className="font-mono text-[0.8125rem] text-zinc-900 [overflow-wrap:break-word] dark:text-zinc-100">
         {/* A possible line break after each dot, so long names wrap between their parts. */}
-        {record.name.split('.').map((part, i) => (
-          <Fragment key={i}>
-            {i > 0 && '.'}
-            {i > 0 && <wbr />}
-            {part}
-          </Fragment>
-        ))}
+        <BreakAtDots text={unicode} />
       </span>
+      {/* An internationalised name: readable first, then the stored (punycode) form, as the service's dashboard shows it. */}
+      {unicode !== record.name && (
+        <span className="block font-mono text-xs text-zinc-600 [overflow-wrap:break-word] dark:text-zinc-400">
+          (<BreakAtDots text={record.name} />)
+        </span>
+      )}
       {(auto || shadow || record.type === 'SOA') && (
         // The column has a fixed width (see dns-columns.tsx): a long badge wraps inside it.
         <div className="mt-1 flex flex-wrap gap-1 *:whitespace-normal">

@@ -26,6 +26,7 @@ export const dnsColumns = col.columns([
     header: 'Type',
     meta: {
       className: 'w-[6.5rem]',
+      card: 'title',
       filter: {
         kind: 'select',
         key: 'type',
@@ -43,7 +44,7 @@ export const dnsColumns = col.columns([
   col.accessor('name', {
     id: 'name',
     header: 'Name',
-    meta: { filter: { kind: 'text', key: 'name.contains', label: 'Name contains', placeholder: 'e.g. www' } },
+    meta: { card: 'title', filter: { kind: 'text', key: 'name.contains', label: 'Name contains', placeholder: 'e.g. www' } },
     cell: (info) => <NameCell record={info.row.original} />,
   }),
   col.accessor('content', {
@@ -70,11 +71,12 @@ export const dnsColumns = col.columns([
     meta: { className: 'w-[4.75rem] whitespace-nowrap' },
     cell: (info) => formatTtl(info.getValue()),
   }),
-  col.accessor((r) => r.comment ?? '', {
+  // The value is what the cell shows (comment and tags): a card leaves the field out when both are empty.
+  col.accessor((r) => [r.comment ?? '', ...r.tags].join(' ').trim(), {
     id: 'comment',
     header: 'Comment & tags',
     enableSorting: false,
-    meta: { className: 'w-32', filter: { kind: 'text', key: 'comment.contains', label: 'Comment contains', placeholder: 'e.g. VPN' } },
+    meta: { className: 'w-32', card: 'optional', filter: { kind: 'text', key: 'comment.contains', label: 'Comment contains', placeholder: 'e.g. VPN' } },
     cell: (info) => {
       const r = info.row.original
       return (
@@ -108,7 +110,7 @@ export const dnsColumns = col.columns([
     id: 'actions',
     header: () => <span className="sr-only">Actions</span>,
     enableSorting: false,
-    meta: { label: 'Actions', align: 'end', className: 'w-[13.5rem]' },
+    meta: { label: 'Actions', align: 'end', className: 'w-[13.5rem]', card: 'actions' },
     cell: (info) => <RowActions record={info.row.original} />,
   }),
 ])

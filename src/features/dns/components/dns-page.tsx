@@ -188,6 +188,7 @@ export function DnsPage() {
           table={table}
           label={`DNS records of ${zoneName}`}
           tableClassName={DNS_TABLE_CLASS}
+          cards
           itemLabel="records"
           query={query}
           pageSizes={dnsTableOptions.pageSizes}

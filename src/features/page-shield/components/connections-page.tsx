@@ -53,6 +53,8 @@ function getConnectionColumns(zoneId: string, reviewOf: ReviewOf) {
       link: (c, props) => (
         <Link to="/zones/$zoneId/page-shield/connections/$connectionId" params={{ zoneId, connectionId: c.id }} {...props} />
       ),
+      // On phones the rows are cards and the threat and verdict show here, under the URL (their columns are left out of the card).
+      narrowBelow: 'md',
       narrow: (c) => (
         <>
           {isReportedMalicious(c) ? (
@@ -64,8 +66,8 @@ function getConnectionColumns(zoneId: string, reviewOf: ReviewOf) {
         </>
       ),
     }),
-    col.display({ id: 'threat', header: 'Threat', cell: (info) => <ReportedMarker item={info.row.original} /> }),
-    col.display({ id: 'review', header: 'Verdict', cell: (info) => <ConnectionReviewBadge {...reviewOf(info.row.original)} /> }),
+    col.display({ id: 'threat', header: 'Threat', meta: { card: 'hidden' }, cell: (info) => <ReportedMarker item={info.row.original} /> }),
+    col.display({ id: 'review', header: 'Verdict', meta: { card: 'hidden' }, cell: (info) => <ConnectionReviewBadge {...reviewOf(info.row.original)} /> }),
     statusColumn<PageShieldConnection>(),
     ...seenColumns<PageShieldConnection>(),
   ])
@@ -137,6 +139,7 @@ export function ConnectionsPage() {
       <DataTable
         table={table}
         label="Detected connections"
+        cards
         itemLabel="connections"
         isLoading={active.isPending}
         isFetching={active.isFetching}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { createDataTableColumnHelper, type FilterSpec } from '@/components/data-table/features'
-import { formatDate, formatDateTime } from '@/lib/format'
+import { BreakAtDots } from '@/components/ui/break-at-dots'
+import { cn, formatDate, formatDateTime } from '@/lib/format'
 import { StatusBadge } from './markers'
 
 // Columns and filters the scripts, connections and cookies lists share.
@@ -43,18 +44,22 @@ export function urlColumn<T extends Located>(o: {
   link: (item: T, props: { title: string; className: string; children: string }) => ReactNode
   /** What a reviewer decides on (threat, score, review), shown in this cell on narrow screens, where the other columns are off-screen. */
   narrow?: (item: T) => ReactNode
+  /** Below which width `narrow` shows: `sm` for tables that scroll sideways, `md` for those shown as cards on phones. */
+  narrowBelow?: 'sm' | 'md'
 }) {
   return createDataTableColumnHelper<T>().accessor((r) => r.url, {
     id: 'url',
     header: o.header,
     enableSorting: false,
-    meta: { filter: { kind: 'text', key: 'urls', label: 'URL contains', placeholder: o.placeholder }, className: o.className },
+    meta: { filter: { kind: 'text', key: 'urls', label: 'URL contains', placeholder: o.placeholder }, className: o.className, card: 'title' },
     cell: (info) => (
       <div className="min-w-0">
         {o.link(info.row.original, { title: info.getValue(), className: ITEM_LINK_CLASS, children: shorten(info.getValue()) })}
-        <span className="block text-xs break-all text-zinc-500 dark:text-zinc-400">{info.row.original.host}</span>
+        <span className="block text-xs text-zinc-500 [overflow-wrap:break-word] dark:text-zinc-400">
+          <BreakAtDots text={info.row.original.host} />
+        </span>
         {o.narrow && (
-          <div data-narrow-facts="" className="mt-1 flex flex-col items-start gap-1 sm:hidden">
+          <div data-narrow-facts="" className={cn('mt-1 flex flex-col items-start gap-1', o.narrowBelow === 'md' ? 'md:hidden' : 'sm:hidden')}>
             {o.narrow(info.row.original)}
           </div>
         )}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
+import { BreakAtDots } from '@/components/ui/break-at-dots'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Dialog } from '@/components/ui/dialog'
@@ -65,8 +66,9 @@ export function PeoplePage() {
       {people.isError && <ErrorView error={people.error} onRetry={() => void people.refetch()} />}
       {people.data && (
         <Card>
-          <table className="w-full text-left text-sm" aria-label="People">
-            <thead>
+          {/* On phones (below md) each person is a card: the table's parts become blocks, every value says what it is, and the buttons sit under the name they act on. */}
+          <table className="w-full text-left text-sm max-md:block" aria-label="People">
+            <thead className="max-md:hidden">
               <tr className="border-b border-zinc-200 dark:border-zinc-800">
                 <th className="py-2 pr-3">Name</th>
                 <th className="py-2 pr-3">Role</th>
@@ -77,10 +79,10 @@ export function PeoplePage() {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-md:block">
               {people.data.map((p) => (
-                <tr key={p.id} className="border-b border-zinc-100 align-top dark:border-zinc-800">
-                  <td className="py-2 pr-3">
+                <tr key={p.id} className="border-b border-zinc-100 align-top max-md:block max-md:py-2 dark:border-zinc-800">
+                  <td className="py-2 pr-3 max-md:block max-md:py-1">
                     <span className="font-medium">{p.display_name}</span>
                     <span className="block text-zinc-600 dark:text-zinc-400">{p.username}</span>
                     {p.sso && (
@@ -89,13 +91,20 @@ export function PeoplePage() {
                       </span>
                     )}
                   </td>
-                  <td className="py-2 pr-3">{ROLE_LABEL[p.role]}</td>
-                  <td className="py-2 pr-3">{p.zones === '*' ? 'All zones' : p.zones.join(', ')}</td>
-                  <td className="py-2 pr-3">
+                  <td className="py-2 pr-3 max-md:block max-md:py-1">
+                    <PhoneLabel>Role</PhoneLabel>
+                    {ROLE_LABEL[p.role]}
+                  </td>
+                  <td className="py-2 pr-3 [overflow-wrap:break-word] max-md:block max-md:py-1">
+                    <PhoneLabel>Zones</PhoneLabel>
+                    {p.zones === '*' ? 'All zones' : <BreakAtDots text={p.zones.join(', ')} />}
+                  </td>
+                  <td className="py-2 pr-3 max-md:block max-md:py-1">
+                    <PhoneLabel>Status</PhoneLabel>
                     {p.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}
                   </td>
-                  <td className="py-2">
-                    <div className="flex flex-wrap justify-end gap-1">
+                  <td className="py-2 max-md:block max-md:py-1">
+                    <div className="flex flex-wrap justify-end gap-1 max-md:-ml-3 max-md:justify-start">
                       <Button
                         size="sm"
                         variant="ghost"
@@ -209,6 +218,11 @@ export function PeoplePage() {
       )}
     </>
   )
+}
+
+/** A value's name, shown on phones only, where the table's header row is not (each person is a card). */
+function PhoneLabel({ children }: { children: string }) {
+  return <span className="mr-2 inline-block w-14 text-xs font-medium text-zinc-600 md:hidden dark:text-zinc-400">{children}</span>
 }
 
 function DisableDialog({ person, onClose }: { person: PersonView; onClose: () => void }) {

@@ -27,7 +27,7 @@ export function TwoFactorPolicyCard() {
       </label>
       <select
         id={id}
-        className="mt-1 rounded-md border border-zinc-400 bg-white px-2 py-1.5 text-sm dark:border-zinc-600 dark:bg-zinc-900"
+        className="mt-1 max-w-full rounded-md border border-zinc-400 bg-white px-2 py-1.5 text-sm dark:border-zinc-600 dark:bg-zinc-900"
         value={policy.data?.policy ?? 'optional'}
         disabled={!policy.data || save.isPending}
         onChange={(e) =>

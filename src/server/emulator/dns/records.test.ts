@@ -34,6 +34,15 @@ describe('create', () => {
     expect((await created({ type: 'A', name: 'FQ.NewShop.dev.', content: '192.0.2.2' })).name).toBe('fq.newshop.dev')
   })
 
+  it('takes an internationalised name in Unicode and stores its punycode form, as the service does (issue 29)', async () => {
+    expect((await created({ type: 'A', name: 'café', content: '192.0.2.4' })).name).toBe('xn--caf-dma.newshop.dev')
+    expect((await created({ type: 'A', name: 'Bücher.newshop.dev.', content: '192.0.2.5' })).name).toBe('xn--bcher-kva.newshop.dev')
+    // Already in punycode: stored as given.
+    expect((await created({ type: 'A', name: 'xn--mnchen-3ya', content: '192.0.2.6' })).name).toBe('xn--mnchen-3ya.newshop.dev')
+    // Other rules still hold after the conversion: a space is refused.
+    expect((await firstError({ type: 'A', name: 'café bar', content: '192.0.2.7' })).code).toBe(9000)
+  })
+
   it('returns the API fields (§3.3) without zone_id, zone_name or locked', async () => {
     const r = await created({ type: 'A', name: 'shape', content: '192.0.2.3', comment: 'hello', tags: ['owner:me'] }, paidPath)
     expect(Object.keys(r).sort()).toEqual(

@@ -139,7 +139,7 @@ export function RecordDialog({ zoneId, zoneName, tier, record, initial, onClose,
           <ConflictHelp zoneId={zoneId} zoneName={zoneName} name={refusal.name} errors={refusal.errors} onEdit={onEditRecord} />
         )}
         <ValueFields control={control} type={type} zoneName={zoneName} />
-        <ProxyAndTtlFields control={control} type={type} zoneName={zoneName} />
+        <ProxyAndTtlFields control={control} type={type} zoneName={zoneName} zoneId={zoneId} />
         <CommentAndTagsFields control={control} tier={tier} />
         <RecordPreview control={control} zoneName={zoneName} />
       </form>

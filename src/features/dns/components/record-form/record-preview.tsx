@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { useFormState, useWatch } from 'react-hook-form'
 import { normaliseRecordInput } from '@/shared/dns/normalise'
+import { bothNameForms } from '@/shared/dns/idn'
 import { formatTtl } from '@/shared/dns/record-types'
 import { normaliseTxtContent, typographicQuotesFix } from '@/shared/dns/txt'
 import { dnsRecordInputSchemas, type DnsRecordInput } from '@/shared/schemas/dns-record'
@@ -72,7 +73,7 @@ export function RecordPreview({ control, zoneName }: { control: RecordControl; z
       {view.saved ? (
         <>
           <p className="mt-1 font-mono wrap-anywhere text-zinc-900 dark:text-zinc-100">
-            {view.saved.name} {formatTtl(view.saved.ttl)} {view.saved.type} {view.saved.priority !== undefined && view.saved.type !== 'SRV' ? `${view.saved.priority} ` : ''}
+            {bothNameForms(view.saved.name)} {formatTtl(view.saved.ttl)} {view.saved.type} {view.saved.priority !== undefined && view.saved.type !== 'SRV' ? `${view.saved.priority} ` : ''}
             {view.saved.content}
           </p>
           {view.note && <p className="mt-1 text-zinc-700 dark:text-zinc-300">{view.note}</p>}
