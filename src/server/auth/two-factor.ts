@@ -9,20 +9,13 @@ import { clientAddress, foreignPost } from './request-info'
 import { recordSecurityEvent } from './security-audit'
 import { SESSION_COOKIE, startSession, throttledWords } from './sign-in'
 import { signInThrottle } from './throttle'
+import { SECOND_FACTOR_PAGE, TWO_FACTOR_PAGE } from './second-factor-need'
 
-/** The second step of a sign-in (a session waiting for its code), and the page that sets one up. */
-export const SECOND_FACTOR_PAGE = '/login/two-factor'
-export const TWO_FACTOR_PAGE = '/two-factor'
+// Where the pages are and who must pass them live apart: sign-in.ts needs them, and this file needs sign-in.ts.
+export { SECOND_FACTOR_PAGE, secondFactorNeeded, TWO_FACTOR_PAGE } from './second-factor-need'
+
 const ISSUER = 'Zonekeeper'
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
-
-/** What a person's next session must do first: give their code (`pending`), set one up (`enrol`), or nothing. */
-export async function secondFactorNeeded(store: Store, person: PersonWithHash): Promise<'pending' | 'enrol' | undefined> {
-  if (!person.passwordHash) return undefined
-  if ((await store.twoFactor.get(person.id))?.enabled) return 'pending'
-  const policy = await store.twoFactor.policy()
-  return policy === 'everyone' || (policy === 'admins' && person.role === 'admin') ? 'enrol' : undefined
-}
 
 const normaliseRecovery = (code: string) => {
   const c = code.toLowerCase().replace(/[\s-]/g, '')
