@@ -39,6 +39,9 @@ const serverBuild: UserConfig = {
   ssr: { noExternal: ['kysely', 'zod', 'hono', '@hono/node-server', 'openid-client', 'oauth4webapi', 'jose'] },
 }
 
+/** Client tests that render screens (Testing Library, src/testing/screen.tsx). */
+const SCREEN_TESTS = 'src/**/*.screen.test.tsx'
+
 export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? serverBuild
@@ -55,12 +58,15 @@ export default defineConfig(({ isSsrBuild }) =>
         },
         // Unit tests (npm run test:unit): Vitest reads this same file.
         test: {
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-          environment: 'node',
           // Generous limits: CI and shared machines can be slow; timing goals live in npm run bench.
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          projects: [
+            { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], exclude: [SCREEN_TESTS], environment: 'node' } },
+            // Screens as a person uses them: a DOM (happy-dom) with Node's own fetch family, the real server app answering.
+            { extends: true, test: { name: 'screen', include: [SCREEN_TESTS], environment: './src/testing/dom-environment.ts' } },
+          ],
         },
       },
 )

@@ -1,18 +1,10 @@
+import { isUndoableWrite } from '@/shared/undoable'
+
 /**
  * The last write's audit entry, so the toast that reports it can offer "Undo" (issue 12). The API
  * client notes each successful write's entry id (the server's `x-zonekeeper-audit-id` header); the
- * toast asks for a recent one of a kind that can be undone; the undo dialog registers how to open it.
+ * toast asks for a recent one of a kind that can be undone (src/shared/undoable.ts); the undo dialog registers how to open it.
  */
-const UNDOABLE: [string, RegExp][] = [
-  ['POST', /^\/zones\/[^/]+\/dns_records(\/batch|\/import)?$/],
-  ['PATCH', /^\/zones\/[^/]+\/dns_records\/[^/]+$/],
-  ['PUT', /^\/zones\/[^/]+\/dns_records\/[^/]+$/],
-  ['DELETE', /^\/zones\/[^/]+\/dns_records\/[^/]+$/],
-  ['POST', /^\/zones\/[^/]+\/page_shield\/policies$/],
-  ['PUT', /^\/zones\/[^/]+\/page_shield\/policies\/[^/]+$/],
-  ['DELETE', /^\/zones\/[^/]+\/page_shield\/policies\/[^/]+$/],
-  ['PUT', /^\/zones\/[^/]+\/rulesets\/[^/]+$/],
-]
 
 let last: { id: number; at: number } | undefined
 let opener: ((id: number) => void) | undefined
@@ -21,8 +13,7 @@ let opener: ((id: number) => void) | undefined
 export function noteWrite(method: string, path: string, res: Response): void {
   const id = Number(res.headers.get('x-zonekeeper-audit-id'))
   if (!res.ok || !id) return
-  const bare = path.split('?')[0]
-  last = UNDOABLE.some(([m, re]) => m === method && re.test(bare)) ? { id, at: Date.now() } : undefined
+  last = isUndoableWrite(method, path) ? { id, at: Date.now() } : undefined
 }
 
 /** The entry of the write that just succeeded (within a few seconds), once. */

@@ -12,7 +12,7 @@ import { sendFor, type Forward, type ForwardRequest } from '../upstream'
 import { readAfter, readBefore, type BeforeState } from './capture'
 import { describeApiWrite, describeLocalWrite, type WriteDescription } from './describe'
 import { withoutSecrets, withoutUrlSecrets } from './secrets'
-import { AUDIT_BASE, UNDO_HEADER, undoKey } from './routes'
+import { AUDIT_BASE, UNDO_HEADER, undoKey } from './undo-marker'
 import { zoneNames } from './zone-names'
 
 export const AUDIT_ID_HEADER = 'x-zonekeeper-audit-id'

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import { csvCell, type CsvValue } from '../../shared/page-shield/csv'
 import { auditSearchSchema, auditTimeRange, type AuditSearch } from '../../shared/schemas/audit'
@@ -10,9 +9,8 @@ import type { AuditEntry, AuditFilter, Store } from '../store'
 import { sendFor, type Forward } from '../upstream'
 import { alreadyUndone, checkUndo, undoCheckAnswer } from './undo-check'
 import { NotUndoable, planUndo } from './undo-plan'
+import { AUDIT_BASE, UNDO_HEADER, undoKey } from './undo-marker'
 
-export const AUDIT_BASE = '/api/local/audit'
-export const UNDO_HEADER = 'x-zonekeeper-undo'
 
 /** Who may see what: administrators everything; others the entries of zones in their scope and their own. */
 export const scopeOf = (a: Actor): AuditFilter['scope'] =>
@@ -73,9 +71,6 @@ export interface AuditRouteOptions {
   /** Sends a request through the whole app (sign-in, roles, validation, the audit recorder). */
   dispatch: (c: Context, path: string, init: RequestInit) => Promise<Response>
 }
-
-/** A key only this process knows, so the undo marker on a write cannot come from a browser. */
-export const undoKey = randomBytes(16).toString('hex')
 
 /**
  * The audit log's routes: the list with filters, its CSV, one object's history, one entry, its

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '../store'
+import { isUndoableWrite } from '../../shared/undoable'
 
 /** One write that undoes an entry (a path below /api/v4). */
 export interface UndoRequest {
@@ -96,7 +97,7 @@ export class NotUndoable extends Error {}
  */
 export function planUndo(e: AuditEntry): UndoPlan {
   if (e.outcome !== 'success') throw new NotUndoable('Only a write that succeeded can be undone.')
-  if (!e.zoneId) throw new NotUndoable('This kind of change cannot be undone from the dashboard.')
+  if (!e.zoneId || !isUndoableWrite(e.method, e.path)) throw new NotUndoable('This kind of change cannot be undone from the dashboard.')
   const z = `/zones/${e.zoneId}`
   const before = e.before as Rec | null
   const after = e.after as Rec | null

@@ -1,3 +1,4 @@
+import { ROLE_RANK } from '../../shared/access'
 import { roleSchema, zoneScopeSchema, type RoleName } from '../../shared/schemas/people'
 import type { ZoneScope } from '../store'
 
@@ -63,8 +64,6 @@ export function parseGroupMap(raw: string): Map<string, GroupGrant> {
   return map
 }
 
-const RANK: Record<RoleName, number> = { viewer: 0, reviewer: 1, editor: 2, admin: 3 }
-
 /**
  * The grant for a person's claim values: the highest role among matching groups, and the union of
  * their zones (all zones if any grants all). Undefined when no value is mapped.
@@ -73,7 +72,7 @@ export function grantFor(values: unknown, groups: Map<string, GroupGrant>): Grou
   const list = Array.isArray(values) ? values : typeof values === 'string' ? [values] : []
   const grants = list.flatMap((v) => (typeof v === 'string' && groups.has(v) ? [groups.get(v)!] : []))
   if (!grants.length) return undefined
-  const role = grants.reduce<RoleName>((best, g) => (RANK[g.role] > RANK[best] ? g.role : best), 'viewer')
+  const role = grants.reduce<RoleName>((best, g) => (ROLE_RANK[g.role] > ROLE_RANK[best] ? g.role : best), 'viewer')
   if (role === 'admin' || grants.some((g) => g.zones === '*')) return { role, zones: '*' }
   return { role, zones: [...new Set(grants.flatMap((g) => g.zones as string[]))].sort() }
 }

@@ -10,7 +10,7 @@ import { dummyHash, hashPassword, MAX_PASSWORD_LENGTH, passwordProblem, verifyPa
 import { clientAddress, foreignPost, isHttps } from './request-info'
 import { recordSecurityEvent } from './security-audit'
 import { signInThrottle, type AttemptAnswer } from './throttle'
-import { SECOND_FACTOR_PAGE, secondFactorNeeded, TWO_FACTOR_PAGE } from './two-factor'
+import { SECOND_FACTOR_PAGE, secondFactorNeeded, TWO_FACTOR_PAGE } from './second-factor-need'
 import { usernameProblem } from './usernames'
 import { PASSWORD_HINT } from '../../shared/password-rule'
 

@@ -11,30 +11,13 @@ import { recordSecurityEvent } from './security-audit'
 import { SESSION_COOKIE, startSession, throttledWords } from './sign-in'
 import { signInThrottle } from './throttle'
 import { authenticationOptions, relyingParty, verifyPasskeySignIn } from './webauthn'
+import { PASSKEYS_PAGE, SECOND_FACTOR_PAGE, secondFactorRequired, TWO_FACTOR_PAGE } from './second-factor-need'
 
-/** The second step of a sign-in (a session waiting for its code), and the page that sets one up. */
-export const SECOND_FACTOR_PAGE = '/login/two-factor'
-export const TWO_FACTOR_PAGE = '/two-factor'
-/** Passkeys of the signed-in person (passkeys.ts). */
-export const PASSKEYS_PAGE = '/two-factor/passkeys'
+// Where the pages are and who must pass them live apart: sign-in.ts needs them, and this file needs sign-in.ts.
+export { PASSKEYS_PAGE, SECOND_FACTOR_PAGE, secondFactorNeeded, secondFactorRequired, TWO_FACTOR_PAGE } from './second-factor-need'
+
 const ISSUER = 'Zonekeeper'
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
-
-/** The administrator's policy asks this person for a second factor (password accounts). */
-export async function secondFactorRequired(store: Store, person: PersonWithHash): Promise<boolean> {
-  const policy = await store.twoFactor.policy()
-  return policy === 'everyone' || (policy === 'admins' && person.role === 'admin')
-}
-
-/**
- * What a person's next session must do first: give their second factor (`pending`: the app's code,
- * a passkey or a recovery code), set one up (`enrol`), or nothing.
- */
-export async function secondFactorNeeded(store: Store, person: PersonWithHash): Promise<'pending' | 'enrol' | undefined> {
-  if (!person.passwordHash) return undefined
-  if ((await store.twoFactor.get(person.id))?.enabled || (await store.passkeys.count(person.id)) > 0) return 'pending'
-  return (await secondFactorRequired(store, person)) ? 'enrol' : undefined
-}
 
 const normaliseRecovery = (code: string) => {
   const c = code.toLowerCase().replace(/[\s-]/g, '')

@@ -1,8 +1,8 @@
+import { zoneNameMatcher } from '../../shared/zones/name-match'
 import type { Context } from 'hono'
 import type { ZoneScope } from '../store'
 import type { Forward } from '../upstream'
 import {
-  parseNameOperator,
   ZONE_ORDER_FIELDS,
   ZONE_STATUSES,
   ZONE_TYPES,
@@ -36,30 +36,6 @@ interface ZoneItem {
   [key: string]: unknown
 }
 
-/** `name` and `account.name` filters as the API applies them (api-notes §2.1): case-insensitive unless `_case_sensitive`. */
-function nameTest(raw: string): (value: string) => boolean {
-  const { op, value } = parseNameOperator(raw)
-  const lower = value.toLowerCase()
-  switch (op) {
-    case 'equal':
-      return (v) => v.toLowerCase() === lower
-    case 'not_equal':
-      return (v) => v.toLowerCase() !== lower
-    case 'starts_with':
-      return (v) => v.toLowerCase().startsWith(lower)
-    case 'ends_with':
-      return (v) => v.toLowerCase().endsWith(lower)
-    case 'contains':
-      return (v) => v.toLowerCase().includes(lower)
-    case 'starts_with_case_sensitive':
-      return (v) => v.startsWith(value)
-    case 'ends_with_case_sensitive':
-      return (v) => v.endsWith(value)
-    case 'contains_case_sensitive':
-      return (v) => v.includes(value)
-  }
-}
-
 const ORDER_VALUE: Record<(typeof ZONE_ORDER_FIELDS)[number], (z: ZoneItem) => string> = {
   name: (z) => z.name,
   status: (z) => z.status ?? '',
@@ -78,7 +54,7 @@ function zoneFilter(q: URLSearchParams): { keep: (z: ZoneItem) => boolean; compa
   const name = q.get('name')
   if (name) {
     if (name.length > 253) return undefined
-    const t = nameTest(name)
+    const t = zoneNameMatcher(name)
     tests.push((z) => t(z.name))
   }
   const status = q.get('status')
@@ -90,7 +66,7 @@ function zoneFilter(q: URLSearchParams): { keep: (z: ZoneItem) => boolean; compa
   if (accountId) tests.push((z) => z.account?.id === accountId)
   const accountName = q.get('account.name')
   if (accountName) {
-    const t = nameTest(accountName)
+    const t = zoneNameMatcher(accountName)
     tests.push((z) => t(z.account?.name ?? ''))
   }
   const match = (q.get('match') ?? 'all').toLowerCase()

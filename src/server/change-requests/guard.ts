@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import { maybeActor } from '../auth/actor'
-import { UNDO_HEADER, undoKey } from '../audit/routes'
+import { UNDO_HEADER, undoKey } from '../audit/undo-marker'
 import { jsonError, PROXY_CODES } from '../envelope'
 import { rawTarget, splitTarget, WRITE_METHODS } from '../guard'
 import type { Store } from '../store'

@@ -2,23 +2,11 @@ import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ZodType } from 'zod'
 import { apiErrorsFromIssues, type ApiMessage, type ResultInfo } from '../../shared/schemas/common'
+import { ApiError, badRequest } from './api-error'
 import { oversizedStrings } from '../../shared/string-limits'
 
-/** An error the emulator answers with the API's envelope. Thrown anywhere inside a handler. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly errors: ApiMessage[],
-  ) {
-    super(errors.map((e) => `${e.code}: ${e.message}`).join('; '))
-  }
-  static of(status: ContentfulStatusCode, code: number, message: string, pointer?: string): ApiError {
-    return new ApiError(status, [{ code, message, ...(pointer ? { source: { pointer } } : {}) }])
-  }
-}
-
-export const notFound = (code: number, message: string) => ApiError.of(404, code, message)
-export const badRequest = (code: number, message: string, pointer?: string) => ApiError.of(400, code, message, pointer)
+// The API's errors live apart (list-engine throws them too, without the rest of this file).
+export { ApiError, badRequest, notFound } from './api-error'
 
 export function envelope<T>(result: T, resultInfo?: ResultInfo) {
   return { result, success: true, errors: [], messages: [], ...(resultInfo ? { result_info: resultInfo } : {}) }

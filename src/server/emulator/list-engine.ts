@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { ResultInfo } from '../../shared/schemas/common'
-import { badRequest } from './http'
+import { badRequest } from './api-error'
 import type { Db } from './module'
 
 /**

@@ -1,5 +1,5 @@
 import type { Context, Hono, MiddlewareHandler, Next } from 'hono'
-import { UNDO_HEADER } from '../audit/routes'
+import { UNDO_HEADER } from '../audit/undo-marker'
 import { maybeActor, type Actor } from '../auth/actor'
 import type { ServerConfig } from '../config'
 import { cookieOf, rawTarget, splitTarget } from '../guard'

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 import { entryHash, GENESIS } from './audit-chain'
-import type { Dialect } from './migrations'
+import type { Dialect } from './dialect'
 import { labelOf } from '../../shared/audit-label'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists

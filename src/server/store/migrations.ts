@@ -9,12 +9,13 @@ import { passkeysMigration } from './passkeys'
 import { practiceCopiesMigration } from './practice-copies'
 import { changeRequestsMigration } from './change-requests'
 import { connectionLedgerMigration } from './connection-ledger-migration'
+import type { Dialect } from './dialect'
 
 /**
  * Versioned migrations, applied in name order and recorded by Kysely's migrator. Never edit one that
  * has shipped: add the next. `dialect` lets a column type differ where the two databases differ.
  */
-export type Dialect = 'sqlite' | 'postgres'
+export type { Dialect }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
 type AnyDb = Kysely<any>

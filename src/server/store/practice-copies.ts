@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 import type { Db } from './db'
-import type { Dialect } from './migrations'
+import type { Dialect } from './dialect'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
 type AnyDb = Kysely<any>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildCsp, cspAllows, governingDirective, parseCsp, sourceAllows } from './csp'
+import { buildCsp, parseCsp } from './csp'
+import { cspAllows, governingDirective, sourceAllows } from './csp-match'
 
 const url = (u: string) => new URL(u)
 const page = url('https://www.example.com/checkout')

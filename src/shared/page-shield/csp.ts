@@ -102,4 +102,3 @@ export function buildCsp(directives: CspDirective[]): string {
 
 const dedupe = (items: string[]) => [...new Set(items)]
 
-export { cspAllows, governingDirective, pageOrigin, sourceAllows, type CspVerdict, type ResourceKind } from './csp-match'

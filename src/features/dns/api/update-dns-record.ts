@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api, apiPath, type ListResult } from '@/lib/api-client'
+import { proxyStatusChange } from '@/shared/dns/proxiable'
 import type { DnsRecord, DnsRecordPatch } from '@/shared/schemas/dns-record'
 
 /** PATCH: only the fields sent change (the record's type cannot change). */
@@ -30,10 +31,13 @@ function patchCachedRow(queryClient: QueryClient, zoneId: string, id: string, ch
 export function useSetProxied(zoneId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ record, proxied }: { record: DnsRecord; proxied: boolean }) => updateDnsRecord(zoneId, record.id, { proxied }),
+    mutationFn: ({ record, proxied }: { record: DnsRecord; proxied: boolean }) => {
+      const { settings } = proxyStatusChange(record, proxied)
+      return updateDnsRecord(zoneId, record.id, settings ? { proxied, settings } : { proxied })
+    },
     onMutate: async ({ record, proxied }) => {
       await queryClient.cancelQueries({ queryKey: ['dns-records', zoneId, 'list'] })
-      patchCachedRow(queryClient, zoneId, record.id, (r) => ({ ...r, proxied, ttl: proxied ? 1 : r.ttl }))
+      patchCachedRow(queryClient, zoneId, record.id, (r) => ({ ...r, ...proxyStatusChange(r, proxied) }))
     },
     onSuccess: (saved) => patchCachedRow(queryClient, zoneId, saved.id, () => saved),
     onError: (_err, { record }) => patchCachedRow(queryClient, zoneId, record.id, () => record),

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { useToast } from '@/components/ui/toast'
 import { plural } from '@/lib/format'
+import { proxyStatusChange } from '@/shared/dns/proxiable'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
 import { api, apiPath } from '@/lib/api-client'
 import type { Zone } from '@/shared/schemas/zone'
@@ -71,7 +72,10 @@ export function DnsBulkActions({ zoneId, selection, onDone }: { zoneId: string; 
         runBatchOf(
           zoneId,
           'patches',
-          items.map((r) => ({ id: r.id, proxied: target.current })),
+          items.map((r) => {
+            const { settings } = proxyStatusChange(r, target.current)
+            return settings ? { id: r.id, proxied: target.current, settings } : { id: r.id, proxied: target.current }
+          }),
         ),
     },
   })

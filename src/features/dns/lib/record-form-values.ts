@@ -1,4 +1,5 @@
 import { relativeName } from '@/shared/dns/names'
+import { proxyStatusChange, type RecordSettings } from '@/shared/dns/proxiable'
 import { hasTopLevelPriority, isDataType, isProxiableType, TTL_AUTO, type DnsRecordType } from '@/shared/dns/record-types'
 import type { DnsRecord, DnsRecordInputValues } from '@/shared/schemas/dns-record'
 import { DATA_FIELD_SPECS, dataKeys } from './data-field-specs'
@@ -19,6 +20,8 @@ export interface RecordFormValues {
   comment: string
   tags: string[]
   data: Record<string, string | number | undefined>
+  /** A saved record's own switches (not edited by the form; proxying may turn `flatten_cname` off). */
+  settings?: RecordSettings
 }
 
 export function emptyRecordValues(type: DnsRecordType = 'A'): RecordFormValues {
@@ -55,6 +58,7 @@ export function recordToFormValues(record: DnsRecord, zoneName: string): RecordF
     comment: record.comment ?? '',
     tags: record.tags,
     data: isDataType(type) ? { ...recordData(record) } : {},
+    settings: record.settings as RecordSettings,
   }
 }
 
@@ -62,14 +66,16 @@ export function recordToFormValues(record: DnsRecord, zoneName: string): RecordF
 export function toRecordInput(values: RecordFormValues): DnsRecordInputValues {
   const { type } = values
   const proxied = isProxiableType(type) ? values.proxied : undefined
+  const proxy = proxyStatusChange({ type, ttl: values.ttl, settings: values.settings }, proxied ?? false)
   const body: Record<string, unknown> = {
     type,
     name: values.name.trim(),
-    ttl: proxied ? TTL_AUTO : values.ttl,
+    ttl: proxy.ttl,
     comment: values.comment.trim() === '' ? null : values.comment.trim(),
     tags: values.tags,
   }
   if (proxied !== undefined) body.proxied = proxied
+  if (proxy.settings) body.settings = proxy.settings
   if (hasTopLevelPriority(type)) body.priority = values.priority
   if (isDataType(type)) {
     const data: Record<string, unknown> = {}

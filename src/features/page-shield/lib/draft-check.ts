@@ -1,4 +1,5 @@
-import { cspAllows, governingDirective, parseCsp, type ParsedCsp, type ResourceKind } from '@/shared/page-shield/csp'
+import { parseCsp, type ParsedCsp } from '@/shared/page-shield/csp'
+import { cspAllows, governingDirective, type ResourceKind } from '@/shared/page-shield/csp-match'
 import { DIRECTIVE_FALLBACK } from '@/shared/page-shield/csp-match'
 import { compileExpression, pageRequest } from '@/shared/page-shield/expression'
 

@@ -1,6 +1,5 @@
 import type { Context, Hono } from 'hono'
 import {
-  parseNameOperator,
   ZONE_ORDER_FIELDS,
   ZONE_STATUSES,
   ZONE_TYPES,
@@ -8,10 +7,11 @@ import {
   ZONES_MAX_PER_PAGE,
   ZONES_MIN_PER_PAGE,
 } from '../../../shared/schemas/zone'
+import { zoneNameMatcher } from '../../../shared/zones/name-match'
 import { badRequest, ok, queryList, readDirection, readPaging } from '../http'
 import { pagedRows, Where } from '../list-engine'
 import { requireZone } from '../lookup'
-import type { EmulatorContext } from '../module'
+import type { Db, EmulatorContext } from '../module'
 import { toApiZone, ZONE_SELECT, type ZoneRow } from './zone-object'
 
 interface Cond {
@@ -19,29 +19,23 @@ interface Cond {
   params: unknown[]
 }
 
-const like = (v: string) => v.replace(/[\\%_]/g, (ch) => `\\${ch}`)
+/** `name=contains:.org` and friends on `column`: the shared matcher (src/shared/zones/name-match.ts), run by SQLite. */
+const nameCondition = (column: string, raw: string): Cond => ({ sql: `${NAME_MATCH}(?, ${column})`, params: [raw] })
 
-/** `name=contains:.org` and friends (api-notes §2.1) as SQL on `column`. */
-function nameCondition(column: string, raw: string): Cond {
-  const { op, value } = parseNameOperator(raw)
-  switch (op) {
-    case 'equal':
-      return { sql: `${column} = ? COLLATE NOCASE`, params: [value] }
-    case 'not_equal':
-      return { sql: `${column} != ? COLLATE NOCASE`, params: [value] }
-    case 'starts_with':
-      return { sql: `${column} LIKE ? ESCAPE '\\'`, params: [`${like(value)}%`] }
-    case 'ends_with':
-      return { sql: `${column} LIKE ? ESCAPE '\\'`, params: [`%${like(value)}`] }
-    case 'contains':
-      return { sql: `${column} LIKE ? ESCAPE '\\'`, params: [`%${like(value)}%`] }
-    case 'starts_with_case_sensitive':
-      return { sql: `substr(${column}, 1, ?) = ?`, params: [value.length, value] }
-    case 'ends_with_case_sensitive':
-      return { sql: `substr(${column}, -?) = ?`, params: [value.length, value] }
-    case 'contains_case_sensitive':
-      return { sql: `instr(${column}, ?) > 0`, params: [value] }
-  }
+const NAME_MATCH = 'zk_zone_name_matches'
+const matchers = new Map<string, (value: string) => boolean>()
+/** The SQL function the name filters call; the tests of one query string are made once and kept (a few hundred at most). */
+function registerNameMatch(db: Db): void {
+  db.function(NAME_MATCH, { deterministic: true }, (raw, value) => {
+    const filter = String(raw)
+    let test = matchers.get(filter)
+    if (!test) {
+      if (matchers.size > 500) matchers.clear()
+      test = zoneNameMatcher(filter)
+      matchers.set(filter, test)
+    }
+    return test(String(value ?? '')) ? 1 : 0
+  })
 }
 
 function conditions(c: Context): Cond[] {
@@ -74,6 +68,7 @@ const ORDER_COLUMNS: Record<(typeof ZONE_ORDER_FIELDS)[number], string> = {
 }
 
 export function registerZoneRoutes(app: Hono, { db }: EmulatorContext): void {
+  registerNameMatch(db)
   app.get('/zones', (c) => {
     const conds = conditions(c)
     const match = (c.req.query('match') ?? 'all').toLowerCase()

@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { SEED_ZONES } from '@/server/emulator/seed-ids'
+import { renderApp, screenServer } from '@/testing/screen'
+
+/**
+ * The audit log and its undo panel as people use them, answered by the real server app (sandbox,
+ * sign-in, audit store) in this process.
+ */
+const server = screenServer()
+const DEMO = SEED_ZONES.demo
+const OTHER = SEED_ZONES.pending
+
+type Rec = { id: string; content: string }
+async function api(method: string, path: string, body?: unknown): Promise<{ result: Rec; entry: number }> {
+  const res = await fetch(`/api/v4${path}`, { method, headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1' }, body: body === undefined ? undefined : JSON.stringify(body) })
+  const json = (await res.json()) as { success: boolean; result: Rec }
+  if (!json.success) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`)
+  return { result: json.result, entry: Number(res.headers.get('x-zonekeeper-audit-id')) }
+}
+const zoneCells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[2]?.textContent ?? '')
+
+let changed: { id: string; entry: number }
+beforeAll(async () => {
+  await server.signInAs('boss', 'admin')
+  const made = await api('POST', `/zones/${DEMO.id}/dns_records`, { type: 'A', name: 'audited', content: '192.0.2.90', ttl: 300 })
+  const patch = await api('PATCH', `/zones/${DEMO.id}/dns_records/${made.result.id}`, { content: '192.0.2.91' })
+  changed = { id: made.result.id, entry: patch.entry }
+  await api('POST', `/zones/${OTHER.id}/dns_records`, { type: 'A', name: 'elsewhere', content: '192.0.2.92', ttl: 300 })
+})
+
+describe('the undo panel', () => {
+  it('undoes a change once: after it, the same entry says who undid it and offers nothing more', async () => {
+    const user = userEvent.setup()
+    renderApp('/audit')
+    const table = await screen.findByRole('table', { name: /Audit log/ })
+    await user.click(await within(table).findByRole('button', { name: `Details of entry ${changed.entry}` }))
+    let dialog = await screen.findByRole('dialog', { name: `Entry ${changed.entry}` })
+    await user.click(within(dialog).getByRole('button', { name: 'Undo' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Undo this change' }))
+    expect(await within(dialog).findByText(/^Undone\./)).toBeTruthy()
+    const after = await api('GET', `/zones/${DEMO.id}/dns_records/${changed.id}`)
+    expect(after.result.content).toBe('192.0.2.90')
+
+    // Someone opens the same entry again (the list as it was): the server says it is done, and nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await user.click(await within(table).findByRole('button', { name: `Details of entry ${changed.entry}` }))
+    dialog = await screen.findByRole('dialog', { name: `Entry ${changed.entry}` })
+    const undo = within(dialog).queryByRole('button', { name: 'Undo' })
+    if (undo) {
+      await user.click(undo)
+      expect(await within(dialog).findByText(/This cannot be undone: .*already undone by Boss \(boss\)/)).toBeTruthy()
+      expect(within(dialog).queryByRole('button', { name: 'Undo this change' })).toBeNull()
+    }
+    expect(server.sent.filter((r) => r.method === 'POST' && r.url.endsWith('/undo'))).toHaveLength(1)
+    expect((await server.store.audit.list({}, 1, 100)).entries.filter((e) => e.undoOf === changed.entry)).toHaveLength(1)
+  })
+})
+
+describe('the audit log', () => {
+  it("shows an editor only their zones' entries", async () => {
+    await server.signInAs('ed', 'editor', ['example.com'])
+    renderApp('/audit')
+    const table = await screen.findByRole('table', { name: /Audit log/ })
+    await waitFor(() => expect(zoneCells(table).length).toBeGreaterThan(0))
+    const zones = new Set(zoneCells(table))
+    expect(zones.has('example.com')).toBe(true)
+    expect(zones.has('newshop.dev')).toBe(false)
+    // Account rows are the editor's own (their sign-in), never another person's.
+    for (const row of within(table).getAllByRole('row').slice(1)) {
+      const cells = within(row).getAllByRole('cell')
+      if (cells[2].textContent === 'Account') expect(cells[1].textContent).toMatch(/Ed/)
+    }
+  })
+
+  it('an editor who asks for another zone by its name in the URL gets nothing from it', async () => {
+    await server.signInAs('ed2', 'editor', ['example.com'])
+    renderApp('/audit?zone=newshop.dev')
+    expect(await screen.findByText(/That zone is outside your zone scope/)).toBeTruthy()
+    expect(screen.queryByText('elsewhere.newshop.dev')).toBeNull()
+  })
+
+  it('shows an administrator every zone', async () => {
+    await server.signInAs('boss2', 'admin')
+    renderApp('/audit')
+    const table = await screen.findByRole('table', { name: /Audit log/ })
+    await waitFor(() => expect(zoneCells(table)).toEqual(expect.arrayContaining(['example.com', 'newshop.dev'])))
+  })
+})

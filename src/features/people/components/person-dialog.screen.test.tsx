@@ -1,0 +1,51 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { login } from '@/server/auth/test-helpers'
+import { renderApp, screenServer } from '@/testing/screen'
+
+/** The person dialog as an administrator uses it, answered by the real server app (store, sign-in) in this process. */
+const server = screenServer()
+beforeAll(() => server.signInAs('boss', 'admin'))
+
+describe('the person dialog', () => {
+  it('refuses an easy password before sending, then adds the person, who can sign in with what was typed', async () => {
+    const user = userEvent.setup()
+    renderApp('/people')
+    await user.click(await screen.findByRole('button', { name: 'Add person' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Add a person' })
+    await user.type(within(dialog).getByRole('textbox', { name: /^Username/ }), 'dana')
+    await user.type(within(dialog).getByRole('textbox', { name: /^Display name/ }), 'Dana Reyes')
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /^Role/ }), 'editor')
+    await user.click(within(dialog).getByRole('radio', { name: 'Only these zones' }))
+    await user.type(within(dialog).getByRole('textbox', { name: /^Zone names/ }), 'example.com')
+    const password = within(dialog).getByLabelText(/^Initial password/)
+    await user.type(password, 'password12')
+    await user.click(within(dialog).getByRole('button', { name: 'Add person' }))
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'))
+    expect(server.sent.filter((r) => r.method === 'POST')).toEqual([])
+
+    await user.clear(password)
+    await user.type(password, 'kettle-harbour-violet-93')
+    await user.click(within(dialog).getByRole('button', { name: 'Add person' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    const people = await screen.findByRole('table', { name: 'People' })
+    expect(await within(people).findByText('Dana Reyes')).toBeTruthy()
+    expect(await server.store.people.byUsername('dana')).toMatchObject({ role: 'editor', zones: ['example.com'] })
+    expect((await login(server.app, 'dana', 'kettle-harbour-violet-93')).status).toBe(303)
+  })
+
+  it("changes a person's role; an administrator always has every zone", async () => {
+    const user = userEvent.setup()
+    await server.signInAs('boss-2', 'admin')
+    await server.store.people.add({ username: 'sam', displayName: 'Sam Okafor', role: 'viewer', zones: ['example.com'], passwordHash: 'x' })
+    renderApp('/people')
+    await user.click(await screen.findByRole('button', { name: 'Change sam' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Change Sam Okafor' })
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /^Role/ }), 'admin')
+    expect(within(dialog).getByText('Administrators always see every zone.')).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(await server.store.people.byUsername('sam')).toMatchObject({ role: 'admin', zones: '*' })
+  })
+})

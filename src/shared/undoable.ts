@@ -1,0 +1,26 @@
+/**
+ * The writes that can be undone (issue 12), once for the browser and the server: after one of them
+ * the toast offers Undo (src/lib/audit-events.ts), and only entries of these writes are planned for
+ * undo on the server (src/server/audit/undo-plan.ts). Paths as in the shared endpoint table. No zod
+ * here: the browser's first load carries it.
+ */
+export const UNDOABLE_WRITES = [
+  { method: 'POST', path: '/zones/:zone_id/dns_records' },
+  { method: 'PATCH', path: '/zones/:zone_id/dns_records/:dns_record_id' },
+  { method: 'PUT', path: '/zones/:zone_id/dns_records/:dns_record_id' },
+  { method: 'DELETE', path: '/zones/:zone_id/dns_records/:dns_record_id' },
+  { method: 'POST', path: '/zones/:zone_id/dns_records/batch' },
+  { method: 'POST', path: '/zones/:zone_id/dns_records/import' },
+  { method: 'POST', path: '/zones/:zone_id/page_shield/policies' },
+  { method: 'PUT', path: '/zones/:zone_id/page_shield/policies/:policy_id' },
+  { method: 'DELETE', path: '/zones/:zone_id/page_shield/policies/:policy_id' },
+  { method: 'PUT', path: '/zones/:zone_id/rulesets/:ruleset_id' },
+] as const
+
+const compiled = UNDOABLE_WRITES.map((w) => ({ method: w.method, re: new RegExp(`^${w.path.replace(/:[a-z_]+/g, '[^/]+')}$`) }))
+
+/** Whether a write (`path` below /api/v4, with or without its query) is one that can be undone. */
+export function isUndoableWrite(method: string, path: string): boolean {
+  const bare = path.split('?')[0].replace(/\/$/, '')
+  return compiled.some((w) => w.method === method && w.re.test(bare))
+}

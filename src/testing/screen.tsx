@@ -1,0 +1,96 @@
+import { cleanup, configure, render, type RenderResult } from '@testing-library/react'
+import { RouterProvider } from '@tanstack/react-router'
+import type { Hono } from 'hono'
+import type { ReactNode } from 'react'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { Providers } from '../app/providers'
+import { createAppRouter, createQueryClient } from '../app/router'
+import { addPerson, fromAddress, sessionCookie } from '../server/auth/test-helpers'
+import type { Role, Store, ZoneScope } from '../server/store'
+import { auditTestApp } from './audit-app'
+
+// Pages load their code on demand (lazy routes and dialogs): the first load in a file is compiled
+// on the spot, which takes seconds on a busy machine.
+configure({ asyncUtilTimeout: 30_000 })
+
+/** One request the page sent, as the server received it (what a test may assert never happened). */
+export interface SentRequest {
+  method: string
+  /** Path and query. */
+  url: string
+  body: string
+}
+
+export interface ScreenServer {
+  app: Hono
+  store: Store
+  /** Every request the page sent to the server, in order. */
+  sent: SentRequest[]
+  /** Adds a person to the store and signs in as them through the real /login form: later requests carry their session. */
+  signInAs: (username: string, role: Role, zones?: ZoneScope) => Promise<void>
+}
+
+/**
+ * The real server app (sandbox emulator and store in memory) answering the page's fetch in this
+ * process: `fetch` is bridged to the Hono app's own `fetch`, so every request goes through the
+ * server's full chain (guard, sign-in, roles, validation, emulator, audit). Nothing is mocked.
+ * Call once per test file, at the top level; screens rendered by the file are unmounted after
+ * each test.
+ */
+export function screenServer(): ScreenServer {
+  const { app, store } = auditTestApp()
+  const sent: SentRequest[] = []
+  let cookie: string | undefined
+  const pageFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const req = new Request(new URL(input instanceof Request ? input.url : String(input), window.location.href), input instanceof Request ? input : init)
+    if (cookie) req.headers.set('cookie', cookie)
+    const url = new URL(req.url)
+    sent.push({ method: req.method, url: url.pathname + url.search, body: req.body ? await req.clone().text() : '' })
+    // Loopback, as the browser on the same machine: the sign-in throttle and forwarded headers see a real address.
+    return app.request(req, undefined, fromAddress('127.0.0.1'))
+  }
+  const before = globalThis.fetch
+  beforeAll(() => {
+    globalThis.fetch = pageFetch as typeof fetch
+  })
+  afterEach(() => {
+    cleanup()
+    sent.length = 0
+  })
+  afterAll(() => {
+    globalThis.fetch = before
+  })
+  return {
+    app,
+    store,
+    sent,
+    signInAs: async (username, role, zones = '*') => {
+      const { password } = await addPerson(store, username, role, zones)
+      cookie = await sessionCookie(app, username, password, '127.0.0.1')
+    },
+  }
+}
+
+/** A fresh query cache and the providers every page has (toasts, the undo host). */
+export function renderWithProviders(ui: ReactNode): RenderResult {
+  return render(<Providers queryClient={createQueryClient()}>{ui}</Providers>)
+}
+
+/**
+ * The whole dashboard at `url`, as the browser opens it: the real route tree (search validation,
+ * loaders, the layout) over the browser's own history, so the URL is the table's state as in production.
+ */
+export function renderApp(url: string): RenderResult & { router: ReturnType<typeof createAppRouter> } {
+  window.history.replaceState(null, '', url)
+  const queryClient = createQueryClient()
+  const router = createAppRouter(queryClient)
+  const view = render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  )
+  return { ...view, router }
+}
+
+/** The page's current search parameters (the table's state lives there). */
+export const currentSearch = () => new URLSearchParams(window.location.search)
