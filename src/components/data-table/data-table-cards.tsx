@@ -181,3 +181,21 @@ export function DataTableCards<T extends object>({
     </ul>
   )
 }
+
+/**
+ * The whole card view (bar and cards), the one export data-table.tsx loads on demand: only narrow
+ * screens render it, so wide screens never download it (the bundle budget counts every route's first load).
+ */
+export default function DataTableCardsView<T extends object>({
+  fetching,
+  ...props
+}: Parameters<typeof DataTableCards<T>>[0] & { fetching: boolean }) {
+  return (
+    <>
+      <DataTableCardsBar table={props.table} />
+      <div className={cn(fetching && 'opacity-60')}>
+        <DataTableCards {...props} />
+      </div>
+    </>
+  )
+}

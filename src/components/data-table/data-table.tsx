@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import type { Header } from '@tanstack/react-table'
 import { cn } from '@/lib/format'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -6,11 +6,13 @@ import { ErrorView } from '@/components/ui/error-view'
 import { Spinner } from '@/components/ui/spinner'
 import type { DataTableFeatures } from './features'
 import { useWideLayout } from '@/lib/use-media-query'
-import { DataTableCards, DataTableCardsBar } from './data-table-cards'
 import { DataTablePagination } from './data-table-pagination'
 import { DataTableRow } from './data-table-row'
 import type { DataTableInstance } from './use-data-table'
 import { useProgressiveRows } from './use-progressive-rows'
+
+// Cards (below md, for tables that ask for them) load on demand: wide screens never render them.
+const DataTableCardsView = lazy(() => import('./data-table-cards')) as unknown as typeof import('./data-table-cards').default
 
 /** The parts of a TanStack Query result the table reads (loading, refetching, error, retry). */
 export interface DataTableQuery {
@@ -156,9 +158,16 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
       )}
       {asCards ? (
         <div role="region" aria-label={label} data-cards="">
-          <DataTableCardsBar table={table} />
-          <div className={cn(isFetching && !isLoading && 'opacity-60')}>
-            <DataTableCards
+          <Suspense
+            fallback={
+              <div className="px-3 py-14 text-center text-zinc-600 dark:text-zinc-300">
+                <Spinner label="" className="mr-2 align-middle" />
+                <span role="status">Loading…</span>
+              </div>
+            }
+          >
+            <DataTableCardsView
+              fetching={Boolean(isFetching && !isLoading)}
               table={table}
               rows={rows}
               label={label}
@@ -175,7 +184,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
                 )
               }
             />
-          </div>
+          </Suspense>
         </div>
       ) : (
         <div

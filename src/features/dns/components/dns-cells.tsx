@@ -1,10 +1,9 @@
-import { lazy, Suspense, useId, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { Switch } from '@/components/form/switch'
 import { Badge, type BadgeTone } from '@/components/ui/badge'
 import { BreakAtDots } from '@/components/ui/break-at-dots'
 import { Button } from '@/components/ui/button'
 import { TruncatedText } from '@/components/ui/truncated-text'
-import { toUnicodeName } from '@/shared/dns/idn'
 import { isProxiableType } from '@/shared/dns/record-types'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
 import { useDnsTable } from './dns-table-context'
@@ -95,11 +94,27 @@ function settingBadges(record: DnsRecord) {
   return out
 }
 
+// Internationalised names are rare: their decoder (../shared/dns/idn) loads when a name needs it,
+// so the DNS page's first load stays within the bundle budget.
+let idn: typeof import('@/shared/dns/idn') | undefined
+function useUnicodeName(name: string): string {
+  const needs = /(^|\.)xn--/i.test(name)
+  const [, loaded] = useState(0)
+  useEffect(() => {
+    if (needs && !idn)
+      void import('@/shared/dns/idn').then((m) => {
+        idn = m
+        loaded((n) => n + 1)
+      })
+  }, [needs])
+  return needs && idn ? idn.toUnicodeName(name) : name
+}
+
 export function NameCell({ record }: { record: DnsRecord }) {
   const auto = record.meta.auto_added === true
   const settings = settingBadges(record)
   const shadow = Boolean(record.meta.shadowed_by?.length || record.meta.shadowed_records_count || settings.length)
-  const unicode = toUnicodeName(record.name)
+  const unicode = useUnicodeName(record.name)
   return (
     <div className="min-w-36">
       <span className="font-mono text-[0.8125rem] text-zinc-900 [overflow-wrap:break-word] dark:text-zinc-100">

@@ -22,7 +22,9 @@ import { RoleNotice } from '@/components/ui/role-notice'
 import type { DnsSelection } from './bulk-actions'
 import { DNS_TABLE_CLASS, dnsColumns, dnsExtraFilters } from './dns-columns'
 import { DnsTableContext, type DnsTableContextValue } from './dns-table-context'
-import { DeleteRecordDialog } from './delete-record-dialog'
+// The delete confirmation (and its focus handling) loads when a first delete is asked for; it then
+// stays mounted, so it can put focus back after the row is gone.
+const DeleteRecordDialog = lazy(() => import('./delete-record-dialog').then((m) => ({ default: m.DeleteRecordDialog })))
 import { ExportButton } from './export-button'
 import { ScanButton } from './scan-button'
 import { recordLabel } from './dns-cells'
@@ -71,6 +73,8 @@ export function DnsPage() {
 
   const [editing, setEditing] = useState<Editing>(null)
   const [deleting, setDeleting] = useState<DnsRecord | null>(null)
+  const [askedToDelete, setAskedToDelete] = useState(false)
+  if (deleting && !askedToDelete) setAskedToDelete(true)
   const [importing, setImporting] = useState(false)
   const [history, setHistory] = useState<HistoryTarget | null>(null)
   const [explainAll, setExplainAll] = useState(false)
@@ -220,7 +224,11 @@ export function DnsPage() {
           />
         </Suspense>
       )}
-      <DeleteRecordDialog zoneId={zoneId} zoneName={zoneName} record={deleting} onClose={() => setDeleting(null)} />
+      {askedToDelete && (
+        <Suspense fallback={null}>
+          <DeleteRecordDialog zoneId={zoneId} zoneName={zoneName} record={deleting} onClose={() => setDeleting(null)} />
+        </Suspense>
+      )}
       {importing && (
         <Suspense fallback={null}>
           <ImportDialog zoneId={zoneId} zoneName={zoneName} open={importing} onClose={() => setImporting(false)} />
