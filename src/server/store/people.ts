@@ -1,9 +1,24 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'kysely'
+import { sql, type ExpressionBuilder } from 'kysely'
 import { ROLE_ORDER, type AccessRole } from '../../shared/access'
 import { compiledOnce, type Db } from './db'
 import type { Dialect } from './migrations'
-import type { PeopleTable } from './schema'
+import type { PeopleTable, StoreTables } from './schema'
+
+/** The row `id` may lose its administrator rights (or go): it is no active administrator, or another one remains. */
+const keepsAnAdmin = (eb: ExpressionBuilder<StoreTables, 'people'>, id: string) =>
+  eb.or([
+    eb('role', '!=', 'admin'),
+    eb('disabled', '=', 1),
+    eb.exists(
+      eb
+        .selectFrom('people as other')
+        .select('other.id')
+        .where('other.role', '=', 'admin')
+        .where('other.disabled', '=', 0)
+        .where('other.id', '!=', id),
+    ),
+  ])
 
 export const ROLES = ROLE_ORDER
 export type Role = AccessRole
@@ -272,20 +287,7 @@ export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: D
           .updateTable('people')
           .set(rowChanges(ch, now()))
           .where('id', '=', id)
-          .where((eb) =>
-            eb.or([
-              eb('role', '!=', 'admin'),
-              eb('disabled', '=', 1),
-              eb.exists(
-                eb
-                  .selectFrom('people as other')
-                  .select('other.id')
-                  .where('other.role', '=', 'admin')
-                  .where('other.disabled', '=', 0)
-                  .where('other.id', '!=', id),
-              ),
-            ]),
-          )
+          .where((eb) => keepsAnAdmin(eb, id))
           .executeTakeFirst()
         const row = await q.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
         if (!row) return undefined
@@ -314,24 +316,13 @@ export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: D
         const done = await q
           .deleteFrom('people')
           .where('id', '=', id)
-          .where((eb) =>
-            eb.or([
-              eb('role', '!=', 'admin'),
-              eb('disabled', '=', 1),
-              eb.exists(
-                eb
-                  .selectFrom('people as other')
-                  .select('other.id')
-                  .where('other.role', '=', 'admin')
-                  .where('other.disabled', '=', 0)
-                  .where('other.id', '!=', id),
-              ),
-            ]),
-          )
+          .where((eb) => keepsAnAdmin(eb, id))
           .executeTakeFirst()
         if (Number(done.numDeletedRows) > 0) return publicPerson(toPerson(row))
         // Not deleted: still there (the last administrator), or deleted by someone else meanwhile.
-        return (await q.selectFrom('people').select('id').where('id', '=', id).executeTakeFirst()) ? ('last-admin' as const) : undefined
+        return (await q.selectFrom('people').select('id').where('id', '=', id).executeTakeFirst())
+          ? ('last-admin' as const)
+          : undefined
       }
       if (dialect !== 'postgres') return remove(d)
       return d.transaction().execute(async (trx) => {
