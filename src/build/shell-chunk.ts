@@ -35,6 +35,7 @@ export function shellChunk(): Rolldown.CodeSplittingGroup {
   let shell = new Set<string>()
   let pass: Rolldown.ChunkingContext | undefined
   return {
+    debugName: 'shell',
     name: (id, ctx) => {
       // One context per chunking pass (a watch rebuild brings a new one): the closure is computed once per pass.
       if (ctx !== pass) {
