@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { fileURLToPath } from 'node:url'
 import { routePreloads } from './src/build/route-preloads.ts'
 import { splitMediaCss } from './src/build/split-media-css.ts'
+import { shellChunk } from './src/build/shell-chunk.ts'
 
 // The dev server (npm run dev) proxies /api, /client and /healthz to the Node server
 // started by src/server/dev.ts on SERVER_PORT.
@@ -48,7 +49,14 @@ export default defineConfig(({ isSsrBuild }) =>
     : {
         plugins: [react(), tailwindcss(), routePreloads(), splitMediaCss()],
         resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-        build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
+        build: {
+          outDir: 'dist',
+          sourcemap: false,
+          chunkSizeWarningLimit: 600,
+          manifest: true,
+          // What the entry needs before the first page renders, in one chunk (src/build/shell-chunk.ts).
+          rolldownOptions: { output: { codeSplitting: { groups: [shellChunk()] } } },
+        },
         server: {
           proxy: {
             '/api': `http://127.0.0.1:${serverPort}`,

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, createRoute, notFound } from '@tanstack/react-router'
-import { planTier } from '@/shared/dns/plan-limits'
+import { planTier } from '@/shared/dns/plan-tier'
 import { zoneQueryOptions } from '@/features/zones/api/get-zone'
 import { AppLayout } from './layout/app-layout'
 import { NotFoundPage } from './layout/not-found'

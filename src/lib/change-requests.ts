@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { useSyncExternalStore } from 'react'
-import type { ChangeItemInput, ZoneApprovalView } from '@/shared/schemas/change-requests'
+import type { ZoneApprovalView } from '@/shared/schemas/change-requests'
 import { local, localPath } from './api-client'
 
 /**
  * Change requests (issue 25), the parts several screens share: whether a zone's changes need
  * approval (the DNS form asks before offering "Propose change"), and the request being gathered
- * ("3 changes in this request"), kept in the tab's session storage until it is sent.
+ * ("3 changes in this request"), kept in the tab's session storage until it is sent (./change-draft,
+ * re-exported here: the shell reads it on every page, and loads only it).
  */
 export const zoneApprovalQueryOptions = (zoneId: string) =>
   queryOptions({
@@ -23,54 +23,4 @@ export function useProposing(zoneId: string): boolean {
   return Boolean(a?.required && !a.mayWriteDirectly && a.mayPropose)
 }
 
-export type DraftItem = ChangeItemInput & { label: string }
-export interface Draft {
-  zoneId: string
-  zoneName: string
-  items: DraftItem[]
-}
-
-const KEY = 'zonekeeper.change-draft'
-const listeners = new Set<() => void>()
-let cached: Draft | null | undefined
-
-function read(): Draft | null {
-  if (cached !== undefined) return cached
-  try {
-    cached = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Draft | null
-  } catch {
-    cached = null
-  }
-  return cached
-}
-function write(d: Draft | null) {
-  cached = d && d.items.length ? d : null
-  try {
-    if (cached) sessionStorage.setItem(KEY, JSON.stringify(cached))
-    else sessionStorage.removeItem(KEY)
-  } catch {
-    // storage full or off: the draft lives as long as the page
-  }
-  for (const l of listeners) l()
-}
-
-export const changeDraft = {
-  /** Adds a change; a draft for another zone is replaced (one request is for one zone). A second change to the same record replaces the first. */
-  add(zoneId: string, zoneName: string, item: DraftItem) {
-    const d = read()
-    const items = d && d.zoneId === zoneId ? d.items : []
-    const same = (x: DraftItem) => 'recordId' in item && 'recordId' in x && x.recordId === item.recordId
-    write({ zoneId, zoneName, items: [...items.filter((x) => !same(x)), item] })
-  },
-  remove(index: number) {
-    const d = read()
-    if (d) write({ ...d, items: d.items.filter((_, i) => i !== index) })
-  },
-  clear: () => write(null),
-}
-
-const subscribe = (l: () => void) => {
-  listeners.add(l)
-  return () => listeners.delete(l)
-}
-export const useChangeDraft = (): Draft | null => useSyncExternalStore(subscribe, read, () => null)
+export { changeDraft, useChangeDraft, type Draft, type DraftItem } from './change-draft'

@@ -1,13 +1,14 @@
-import { useState } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link, useRouter } from '@tanstack/react-router'
+import { lazy, Suspense, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useCan, useMe } from '@/lib/access'
-import { local } from '@/lib/api-client'
 import { healthQueryOptions } from '@/lib/health'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { useToast } from '@/components/ui/toast'
+
+// The confirmation and the reset load when "Reset sandbox" is pressed (administrators only): the
+// dialog's code stays out of the shell, which every page loads first.
+const ResetSandboxDialog = lazy(() => import('./reset-sandbox-dialog').then((m) => ({ default: m.ResetSandboxDialog })))
 
 const practiceLink =
   'rounded-md px-2 py-1 text-sm font-medium text-violet-800 hover:bg-violet-50 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-violet-200 dark:hover:bg-violet-950'
@@ -22,10 +23,6 @@ export function SandboxControls() {
   // Resetting throws away everyone's sandbox changes: administrators only (the server checks too).
   const admin = useCan('admin').allowed
   const [confirming, setConfirming] = useState(false)
-  const [pending, setPending] = useState(false)
-  const queryClient = useQueryClient()
-  const router = useRouter()
-  const toast = useToast()
   if (!health.data) return health.isError ? <Badge tone="danger">Server unreachable</Badge> : null
   if (health.data.mode === 'live') {
     if (practising) {
@@ -50,21 +47,6 @@ export function SandboxControls() {
       </>
     )
   }
-  const reset = async () => {
-    setPending(true)
-    try {
-      await local.post('/api/sandbox/reset')
-      // Everything cached describes the old data: reset it (active queries fetch again at once).
-      await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'healthz' })
-      await router.invalidate()
-      toast.success('Sandbox reset', 'Every zone, record and setting is back to the demo data.')
-      setConfirming(false)
-    } catch (err) {
-      toast.error('The sandbox could not be reset', err)
-    } finally {
-      setPending(false)
-    }
-  }
   return (
     <>
       {practising ? (
@@ -84,21 +66,11 @@ export function SandboxControls() {
           Reset sandbox
         </Button>
       )}
-      <ConfirmDialog
-        open={confirming}
-        title="Reset the sandbox?"
-        consequence="Every change made in the sandbox (zones, DNS records, certificates, rules, invites) will be thrown away and the demo data restored. This cannot be undone."
-        confirmLabel="Reset sandbox"
-        pending={pending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => void reset()}
-      >
-        {pending && (
-          <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
-            Restoring the demo data. This can take several seconds.
-          </p>
-        )}
-      </ConfirmDialog>
+      {confirming && (
+        <Suspense fallback={null}>
+          <ResetSandboxDialog onClose={() => setConfirming(false)} />
+        </Suspense>
+      )}
     </>
   )
 }

@@ -4,7 +4,9 @@
  * 20 per record, a name of at most 32 characters and a value of at most 100.
  */
 
-export type PlanTier = 'free' | 'paid'
+import type { PlanTier } from './plan-tier'
+
+export { planTier, type PlanTier } from './plan-tier'
 
 export const RECORD_ATTRIBUTE_LIMITS = {
   free: { comment: 100, tags: 0 },
@@ -13,12 +15,6 @@ export const RECORD_ATTRIBUTE_LIMITS = {
 
 export const TAG_NAME_MAX = 32
 export const TAG_VALUE_MAX = 100
-
-/** A zone's plan (its `legacy_id`, or the plan id) as a tier; unknown plans count as Free, the stricter. */
-export function planTier(plan: { legacy_id?: string | null; id?: string | null } | null | undefined): PlanTier {
-  const id = (plan?.legacy_id ?? plan?.id ?? 'free').toLowerCase()
-  return id === 'free' || id === '0feeeeeeeeeeeeeeeeeeeeeeeeeeeeee' ? 'free' : 'paid'
-}
 
 export interface PlanProblem {
   field: 'comment' | 'tags'

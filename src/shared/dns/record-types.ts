@@ -4,35 +4,9 @@
  * so they are accepted too (a valid real-world request must pass).
  */
 
-/** Types a user can create, in the order the record-type picker shows them. */
-export const DNS_RECORD_TYPES = [
-  'A',
-  'AAAA',
-  'CNAME',
-  'MX',
-  'TXT',
-  'CAA',
-  'SRV',
-  'SVCB',
-  'HTTPS',
-  'PTR',
-  'NS',
-  'DS',
-  'DNSKEY',
-  'URI',
-  'NAPTR',
-  'SSHFP',
-  'TLSA',
-  'SMIMEA',
-  'CERT',
-  'LOC',
-  'OPENPGPKEY',
-] as const
-export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number]
+import { DNS_RECORD_TYPES, type AnyDnsRecordType, type DnsRecordType } from './record-type-names'
 
-/** Every type a record in a list can have: the writable ones plus the automatic, read-only SOA. */
-export const ALL_DNS_RECORD_TYPES = [...DNS_RECORD_TYPES, 'SOA'] as const
-export type AnyDnsRecordType = (typeof ALL_DNS_RECORD_TYPES)[number]
+export { ALL_DNS_RECORD_TYPES, DNS_RECORD_TYPES, type AnyDnsRecordType, type DnsRecordType } from './record-type-names'
 
 /** Types whose value is a `content` string (the others are written through a `data` object). */
 export const CONTENT_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'PTR', 'NS', 'OPENPGPKEY'] as const

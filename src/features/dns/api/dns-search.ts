@@ -7,7 +7,7 @@ import {
   type SearchOf,
   type UrlTableOptions,
 } from '@/components/data-table/url-table-state'
-import { ALL_DNS_RECORD_TYPES, type AnyDnsRecordType } from '@/shared/dns/record-types'
+import { ALL_DNS_RECORD_TYPES, type AnyDnsRecordType } from '@/shared/dns/record-type-names'
 
 /**
  * The DNS page's URL: paging, sorting and the filters, keyed exactly as the API's list query

@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/button'
 import { formatNumber } from '@/lib/format'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
-import { formatDuration, parseSoa, soaContactEmail } from '../lib/record-data'
+import { formatDuration, parseSoa, soaContactEmail } from '../lib/soa'
 
 /** Shown when the zone has no A or AAAA record: nothing in it can lead visitors to a website. */
 export function NoAddressBanner({ zoneName, onAdd }: { zoneName: string; onAdd: () => void }) {

@@ -1,5 +1,4 @@
-import { useState } from 'react'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { lazy, Suspense, useState } from 'react'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorView } from '@/components/ui/error-view'
 import { Card, PageHeader } from '@/components/ui/page-header'
@@ -13,6 +12,9 @@ import { useInvites } from '../api/get-invites'
 import { useRespondToInvite } from '../api/respond-to-invite'
 import { InviteCard, orgName } from './invite-card'
 import { roleAccess } from './role-access'
+
+// The confirmation (and the dialog's code) loads when a first Accept or Decline is pressed.
+const ConfirmDialog = lazy(() => import('@/components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })))
 
 type Answer = { invite: Invite; status: 'accepted' | 'rejected' }
 
@@ -92,26 +94,30 @@ export function InvitesPage() {
           )}
         </div>
       )}
-      <ConfirmDialog
-        open={!!answer}
-        destructive={answer?.status === 'rejected'}
-        pending={respond.isPending}
-        title={answer?.status === 'accepted' ? `Join ${answer ? orgName(answer.invite) : ''}?` : `Decline the invite to ${answer ? orgName(answer.invite) : ''}?`}
-        confirmLabel={answer?.status === 'accepted' ? 'Accept invite' : 'Decline invite'}
-        onCancel={() => setAnswer(undefined)}
-        onConfirm={confirm}
-        consequence={answer ? <Consequence {...answer} /> : null}
-      >
-        {answer?.status === 'accepted' && answer.invite.roles.length > 0 && (
-          <ul aria-label="Access you will get" className="list-disc space-y-1 pl-5 text-sm text-zinc-800 dark:text-zinc-200">
-            {answer.invite.roles.map((r) => (
-              <li key={r.name}>
-                <span className="font-medium">{r.name}</span> — {roleAccess(r, orgName(answer.invite))}
-              </li>
-            ))}
-          </ul>
-        )}
-      </ConfirmDialog>
+      {answer && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            destructive={answer.status === 'rejected'}
+            pending={respond.isPending}
+            title={answer.status === 'accepted' ? `Join ${orgName(answer.invite)}?` : `Decline the invite to ${orgName(answer.invite)}?`}
+            confirmLabel={answer.status === 'accepted' ? 'Accept invite' : 'Decline invite'}
+            onCancel={() => setAnswer(undefined)}
+            onConfirm={confirm}
+            consequence={<Consequence {...answer} />}
+          >
+            {answer.status === 'accepted' && answer.invite.roles.length > 0 && (
+              <ul aria-label="Access you will get" className="list-disc space-y-1 pl-5 text-sm text-zinc-800 dark:text-zinc-200">
+                {answer.invite.roles.map((r) => (
+                  <li key={r.name}>
+                    <span className="font-medium">{r.name}</span> — {roleAccess(r, orgName(answer.invite))}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </ConfirmDialog>
+        </Suspense>
+      )}
     </>
   )
 }
