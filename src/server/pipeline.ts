@@ -24,6 +24,17 @@ declare module 'hono' {
   }
 }
 
+/**
+ * What the pipeline hands on with a request it forwards (the API door sets it on the ForwardRequest):
+ * its endpoint of the table and, for a write with a JSON body, that body as sent and as its endpoint's
+ * schema gave it back. The sandbox takes both as they are (see emulator/table-routes.ts); live, it is not sent.
+ */
+export interface Matched {
+  endpoint: Endpoint
+  /** `sent`: the JSON as sent (`{}` for an empty body); `valid`: the schema's output for it. */
+  body?: { sent: unknown; valid: unknown }
+}
+
 /** The API request as the guard matched it (undefined for other paths). */
 export const apiRequestOf = (c: Context): ApiRequest | undefined => c.get('zkApi')
 
