@@ -22,9 +22,10 @@ async function counted(send: () => Response | Promise<Response>, body: string) {
   const validate = vi.spyOn(dnsRecordInputSchema, 'safeParse')
   const routed = vi.spyOn(emulator.app.router, 'match')
   const res = await send()
-  const answer = await res.text()
+  const answer = await res.clone().text()
   const counts = {
     parsed: parse.mock.calls.filter(([text]) => text === body).length,
+    answerParsed: parse.mock.calls.filter(([text]) => text === answer).length,
     validated: validate.mock.calls.length,
     routedBySandbox: routed.mock.calls.filter(([method]) => method !== 'GET').length,
   }
@@ -41,7 +42,22 @@ describe('the request pipeline does each thing once', () => {
     )
     expect(res.status, answer).toBe(200)
     expect(JSON.parse(answer)).toMatchObject({ success: true, result: { name: 'counted-once.example.com', content: '192.0.2.77' } })
-    expect(counts).toEqual({ parsed: 1, validated: 1, routedBySandbox: 0 })
+    expect(counts).toEqual({ parsed: 1, answerParsed: 1, validated: 1, routedBySandbox: 0 })
+  })
+
+  it("an undo: its write's answer parsed once, for the audit and the checklist alike (not again by the undo's own request)", async () => {
+    const write = (method: string, path: string, body: unknown) =>
+      app.request(`/api/v4${path}`, { method, headers: WRITE_HEADERS, body: JSON.stringify(body) })
+    const made = (await (await write('POST', `/zones/${Z}/dns_records`, { type: 'A', name: 'undo-counted', content: '192.0.2.78', ttl: 300 })).json()) as { result: { id: string } }
+    const changed = await write('PATCH', `/zones/${Z}/dns_records/${made.result.id}`, { content: '192.0.2.79' })
+    const entry = changed.headers.get('x-zonekeeper-audit-id')
+    const { res, answer, counts } = await counted(
+      () => app.request(`/api/local/audit/${entry}/undo`, { method: 'POST', headers: WRITE_HEADERS, body: '{}' }),
+      '{}',
+    )
+    expect(res.status, answer).toBe(200)
+    expect(JSON.parse(answer)).toMatchObject({ success: true, result: { content: '192.0.2.78' } })
+    expect(counts).toMatchObject({ answerParsed: 1, routedBySandbox: 0 })
   })
 
   it('the sandbox still checks what the door let through with its own rules (a duplicate CNAME name is refused)', async () => {
