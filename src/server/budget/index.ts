@@ -88,7 +88,9 @@ export function setUpBudget({ store, match, now = Date.now, syncMs, cacheTtlMs, 
     })()
   }
 
+  // The door's own request carries the pipeline's match; the reads others send on its behalf are matched here.
   const areaOf = (req: ForwardRequest) => {
+    if (req.matched) return req.matched.endpoint.area ?? 'other'
     const q = req.pathAndQuery.indexOf('?')
     return match(req.method, q < 0 ? req.pathAndQuery : req.pathAndQuery.slice(0, q))?.area ?? 'other'
   }
