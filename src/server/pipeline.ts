@@ -11,6 +11,8 @@ export interface ApiRequest {
   door: string
   /** The path below the door, one trailing slash taken off (`/zones/<id>/dns_records`). */
   path: string
+  /** The query as sent, with its `?` (empty when none). */
+  query: string
   /** The endpoint of the table it matches; undefined: not one the dashboard uses. */
   endpoint: Endpoint | undefined
 }

@@ -25,7 +25,6 @@ const decoder = new TextDecoder()
  */
 export function registerApiDoor(app: Hono, { forward }: ApiDoorOptions): void {
   app.all(`${API_DOOR}/*`, (c) => {
-    const { path: fullPath, query } = splitTarget(rawTarget(c))
     const method = c.req.method.toUpperCase()
     // One trailing slash is accepted (as the service does) and not sent on: `/zones/` goes as `/zones`.
     const api = apiRequestOf(c)
@@ -35,9 +34,10 @@ export function registerApiDoor(app: Hono, { forward }: ApiDoorOptions): void {
       return jsonError(
         404,
         PROXY_CODES.noRoute,
-        `No route for that URI: the dashboard does not use ${method} ${path || fullPath}, so its server does not forward it.`,
+        `No route for that URI: the dashboard does not use ${method} ${path || splitTarget(rawTarget(c)).path}, so its server does not forward it.`,
       )
     }
+    const query = api?.query ?? ''
     // A read goes straight on (not async: no promise of this step's own); a write is checked first.
     if (!WRITE_METHODS.has(method)) return forward({ method, pathAndQuery: path + query, accept: headerOf(c, 'accept'), matched: { endpoint } }, c)
     const refusal = writeRefusal(c)
