@@ -97,8 +97,9 @@ const paramsOf = (pattern: string, path: string) => {
  * Calls the handler of the request's endpoint directly, without routing it again (its parameters
  * are read off the path by the endpoint's pattern) and, when the pipeline validated its body, without
  * reading, parsing or validating that again (readJson and validate take it, see http.ts). The app's
- * waits and error answer apply as to any request. Undefined when no handler of the table serves it
- * (the caller then sends it through the app).
+ * waits and error answer apply as to any request (they are its only steps around requests: modules
+ * register routes, never middleware). Undefined when no handler of the table serves it (the caller
+ * then sends it through the app). pipeline.test.ts checks that each answers as routed through the app.
  */
 export function callTable(app: Hono, req: TableCall): Promise<Response> | undefined {
   const table = tables.get(app)
