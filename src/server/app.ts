@@ -98,14 +98,14 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
     const refusal = hostRefusal(c)
     if (refusal) return Promise.resolve(refusal)
     if (!isApiPath(c.req.path)) return next()
-    const path = splitTarget(rawTarget(c)).path
+    const { path, query } = splitTarget(rawTarget(c))
     if (!isSafePath(path)) {
       return Promise.resolve(jsonError(404, PROXY_CODES.noRoute, 'No route for that URI (the path holds encoded or relative segments).'))
     }
     const door = path.startsWith(API_DOOR + '/') ? API_DOOR : path.startsWith(CLIENT_DOOR + '/') ? CLIENT_DOOR : undefined
     if (door) {
       const below = withoutTrailingSlash(path.slice(door.length))
-      c.set('zkApi', { door, path: below, endpoint: match(c.req.method.toUpperCase(), below) })
+      c.set('zkApi', { door, path: below, query, endpoint: match(c.req.method.toUpperCase(), below) })
     }
     return next()
   })

@@ -11,6 +11,8 @@ export interface ApiRequest {
   door: string
   /** The path below the door, one trailing slash taken off (`/zones/<id>/dns_records`). */
   path: string
+  /** The query as sent, with its `?` (empty when none). */
+  query: string
   /** The endpoint of the table it matches; undefined: not one the dashboard uses. */
   endpoint: Endpoint | undefined
 }
@@ -24,31 +26,45 @@ declare module 'hono' {
   }
 }
 
+/**
+ * What the pipeline hands on with a request it forwards (the API door sets it on the ForwardRequest):
+ * its endpoint of the table and, for a write with a JSON body, that body as sent and as its endpoint's
+ * schema gave it back. The sandbox takes both as they are (see emulator/table-routes.ts); live, it is not sent.
+ */
+export interface Matched {
+  endpoint: Endpoint
+  /** `sent`: the JSON as sent (`{}` for an empty body); `valid`: the schema's output for it. */
+  body?: { sent: unknown; valid: unknown }
+}
+
 /** The API request as the guard matched it (undefined for other paths). */
 export const apiRequestOf = (c: Context): ApiRequest | undefined => c.get('zkApi')
 
-const answers = new WeakMap<Response, Promise<unknown>>()
+/** Parsed answers, by their body: a response wrapped anew (other headers, the same body) keeps its parse. */
+const answers = new WeakMap<ReadableStream, Promise<unknown>>()
 
 /**
  * The request's answer (`c.res`) parsed as JSON once, whoever asks first (null when it is not
- * JSON); the response itself is left to be sent as it is.
+ * JSON); the response itself is left to be sent as it is. The parse goes with the body: the audit
+ * rewrapping the answer with its headers, or an undo handing on the answer of its write (a request
+ * of its own), does not make anyone parse it again.
  */
 export function answerOf(c: Context): Promise<unknown> {
   const res = c.res
-  let parsed = answers.get(res)
-  if (!parsed) {
-    parsed = res
-      .clone()
-      .text()
-      .then((text) => {
-        try {
-          return text.trim() ? (JSON.parse(text) as unknown) : null
-        } catch {
-          return null
-        }
-      })
-      .catch(() => null)
-    answers.set(res, parsed)
-  }
+  const known = res.body && answers.get(res.body)
+  if (known) return known
+  // Cloning tees the body: the response keeps one branch (its body from now on), the parse reads the other.
+  const parsed = res
+    .clone()
+    .text()
+    .then((text) => {
+      try {
+        return text.trim() ? (JSON.parse(text) as unknown) : null
+      } catch {
+        return null
+      }
+    })
+    .catch(() => null)
+  if (res.body) answers.set(res.body, parsed)
   return parsed
 }

@@ -5,18 +5,26 @@ import type { Emulator } from './emulator'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from './envelope'
 import { withoutTrailingSlash } from './endpoints'
 import { guardWrites, rawTarget, splitTarget } from './guard'
+import { callTable } from './emulator/table-routes'
 import { rateLimitedAnswer, withRateLimitHeaders, type RateLimiter } from './emulator/rate-limit'
 import type { Forward, Send } from './upstream'
 
 export const CLIENT_DOOR = '/client/v4'
 
-/** Sends a request to the in-process emulator with nothing of the caller's headers but the content type. */
+/**
+ * Sends a request to the in-process emulator with nothing of the caller's headers but the content
+ * type: one the pipeline matched to an endpoint of the table, straight to its handler (callTable);
+ * any other through the emulator's routes.
+ */
 export function emulatorForward(emulator: Emulator): Send {
   return async (req) => {
     // An in-process call never waits for I/O: many in a row (the audit reading a zone page by page,
     // an undo) would run as one long task. Each starts in a task of its own, so other requests
     // get their turn in between.
     await new Promise<void>((resolve) => setImmediate(resolve))
+    // What the pipeline matched (and validated) goes straight to its handler of the table.
+    const direct = req.matched && callTable(emulator.app, { ...req, matched: req.matched })
+    if (direct) return direct
     const headers: Record<string, string> = {}
     if (req.contentType) headers['content-type'] = req.contentType
     return emulator.app.request(req.pathAndQuery, {

@@ -7,6 +7,7 @@ import { createRedactor } from './redact'
 import { ACCEPT_ENCODING, AnswerRefused, contentCodings, decodeBody, isCheckableText, UpstreamBroken } from './upstream-decode'
 import { streamAnswer } from './upstream-stream'
 import { wholeAnswers } from './budget/shared-reads'
+import type { Matched } from './pipeline'
 
 /**
  * Response headers from upstream that reach the browser (an allowlist: no Set-Cookie, no
@@ -50,6 +51,8 @@ export interface ForwardRequest {
   contentType?: string
   accept?: string
   body?: Uint8Array<ArrayBuffer>
+  /** Set by the API door: the request's endpoint and its validated body, for the sandbox (pipeline.ts). */
+  matched?: Matched
 }
 
 /** Sends one request on (to the API, or an emulator): what the audit's reads and the client door call. */

@@ -3,7 +3,7 @@ import { openDatabase } from '../server/emulator/db'
 import { ApiError, errorEnvelope } from '../server/emulator/http'
 import { rng } from '../server/emulator/ids'
 import type { Db, EmulatorContext, EmulatorModule } from '../server/emulator/module'
-import { registerModules } from '../server/emulator/table-routes'
+import { aroundRequests, registerModules } from '../server/emulator/table-routes'
 import { zonesModule } from '../server/emulator/zones'
 
 export interface ModuleEmulator {
@@ -33,12 +33,14 @@ export function createModuleEmulator(modules: EmulatorModule[], now = new Date('
     for (const m of all) m.scale?.seed(seedCtx)
   })()
   const app = new Hono()
+  aroundRequests(app, {
+    onError: (err, c) => {
+      if (err instanceof ApiError) return c.json(errorEnvelope(err.errors), err.status)
+      throw err
+    },
+  })
   registerModules(app, all, ctx)
   app.notFound((c) => c.json(errorEnvelope([{ code: 7000, message: 'No route for that URI' }]), 404))
-  app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json(errorEnvelope(err.errors), err.status)
-    throw err
-  })
   return { app, db, ctx, setNow: (d) => (clock = d), close: () => db.close() }
 }
 

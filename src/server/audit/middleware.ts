@@ -90,6 +90,7 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     states.set(c, state)
     await next()
     const path = splitTarget(rawTarget(c)).path
+    if (path.startsWith(AUDIT_BASE + '/')) return // undo: its write through the API door has its own entry
     // Matched once, by the guard (app.ts): the door and the endpoint.
     const api = apiRequestOf(c)
     const door = api?.door
@@ -100,7 +101,6 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     // credential check turned away were made by nobody known: not recorded.
     const actor: Actor | undefined = maybeActor(c) ?? (door === CLIENT_DOOR && !isCredentialRefusal(res.status, answer?.errors) ? API_CLIENT : undefined)
     if (!actor) return // not signed in: nobody acted
-    if (path.startsWith(AUDIT_BASE + '/')) return // undo: its write through the API door has its own entry
     const undoOf = undoMarker(c.req.header(UNDO_HEADER))
     if (undoOf !== undefined) state.details = { ...state.details, action: 'undo', undoOf }
     const isApi = door !== undefined

@@ -2,6 +2,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { maybeActor } from '../auth/actor'
 import type { Endpoint } from '../endpoints'
 import { jsonError, jsonOk, PROXY_CODES } from '../envelope'
+import { headerOf } from '../guard'
 import type { Store } from '../store'
 import type { Forward, ForwardRequest, Send } from '../upstream'
 import { createBudget, floorReserve, longReserve, type WorkKind } from './budget'
@@ -24,7 +25,8 @@ const LONG_PATHS = /\/dns_records\/(batch|import)$/
 
 /** Long work: what the dashboard marks as such, DNS batches and imports; everything else is a person's read or write. */
 export function workKind(c: Context): WorkKind {
-  if (c.req.header(WORK_HEADER)) return 'long'
+  // Read off Node's own request (headerOf): Hono's c.req.header would build a Headers object of every header first.
+  if (headerOf(c, WORK_HEADER)) return 'long'
   return LONG_PATHS.test(c.req.path) ? 'long' : 'interactive'
 }
 
@@ -88,7 +90,9 @@ export function setUpBudget({ store, match, now = Date.now, syncMs, cacheTtlMs, 
     })()
   }
 
+  // The door's own request carries the pipeline's match; the reads others send on its behalf are matched here.
   const areaOf = (req: ForwardRequest) => {
+    if (req.matched) return req.matched.endpoint.area ?? 'other'
     const q = req.pathAndQuery.indexOf('?')
     return match(req.method, q < 0 ? req.pathAndQuery : req.pathAndQuery.slice(0, q))?.area ?? 'other'
   }

@@ -6,7 +6,7 @@ import { IMPORTS_PER_MINUTE } from './dns/import-limits'
 import { ApiError, errorEnvelope } from './http'
 import type { Db, EmulatorContext } from './module'
 import { emulatorModules } from './modules'
-import { registerModules } from './table-routes'
+import { aroundRequests, registerModules } from './table-routes'
 import {
   createSeedTables,
   isSeeded,
@@ -153,18 +153,22 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   // While a worker writes, requests wait for it rather than see half of its work: during a reset,
   // every request; while the scale-test zones are written, requests about them, and all writes (the
   // worker holds SQLite's write lock; waiting here keeps the event loop free).
-  app.use('*', async (c, next) => {
-    if (resetting) await resetting
-    if (worker && preparing.length) {
-      const zoneId = /^\/zones\/([0-9a-f]{32})\//.exec(new URL(c.req.url).pathname)?.[1]
-      if (c.req.method !== 'GET' || (zoneId && preparing.includes(zoneId))) await ready
-    }
-    await next()
-  })
   // Behind sliced work that must look atomic (a large DNS batch), every other request waits.
-  app.use('*', async (_c, next) => {
-    await ctx.exclusive?.wait()
-    await next()
+  // The error answer: the API's envelope. Both apply to calls straight to a handler too (table-routes.ts).
+  aroundRequests(app, {
+    before: async (c) => {
+      if (resetting) await resetting
+      if (worker && preparing.length) {
+        const zoneId = /^\/zones\/([0-9a-f]{32})\//.exec(new URL(c.req.url).pathname)?.[1]
+        if (c.req.method !== 'GET' || (zoneId && preparing.includes(zoneId))) await ready
+      }
+      await ctx.exclusive?.wait()
+    },
+    onError: (err, c) => {
+      if (err instanceof ApiError) return c.json(errorEnvelope(err.errors), err.status)
+      console.error(`[sandbox] unexpected error: ${escapeControls(err instanceof Error ? (err.stack ?? err.message) : String(err))}`)
+      return c.json(errorEnvelope([{ code: 10001, message: 'Internal error in the sandbox.' }]), 500)
+    },
   })
   // Each module's extra routes, then its handlers of the shared endpoint table (see table-routes.ts).
   registerModules(app, emulatorModules, ctx)
@@ -177,11 +181,6 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       404,
     ),
   )
-  app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json(errorEnvelope(err.errors), err.status)
-    console.error(`[sandbox] unexpected error: ${escapeControls(err instanceof Error ? (err.stack ?? err.message) : String(err))}`)
-    return c.json(errorEnvelope([{ code: 10001, message: 'Internal error in the sandbox.' }]), 500)
-  })
 
   return {
     app,

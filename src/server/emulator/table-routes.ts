@@ -1,6 +1,9 @@
-import type { Context, Handler, Hono } from 'hono'
+import { Context, type ErrorHandler, type Handler, type Hono } from 'hono'
+import type { Result } from 'hono/router'
+import type { H, RouterRoute } from 'hono/types'
 import { API_ENDPOINTS } from '../../shared/endpoints'
 import type { ApiRoute } from '../../shared/endpoints/routes'
+import { handOver } from './http'
 import type { EmulatorContext, EmulatorModule } from './module'
 
 /** An endpoint of the shared table, as `METHOD path` (`'POST /zones/:zone_id/dns_records'`). */
@@ -24,6 +27,7 @@ const literals = (path: string) => path.split('/').filter((s) => s && !s.startsW
  * not declare cannot be written (see EndpointKey); one declared twice is an error at start.
  */
 export function registerModules(app: Hono, modules: readonly EmulatorModule[], ctx: EmulatorContext): void {
+  const table = tableOf(app)
   const taken = new Set<string>()
   const ordered = [...API_ENDPOINTS].sort((a, b) => literals(b.path) - literals(a.path))
   for (const m of modules) {
@@ -37,6 +41,91 @@ export function registerModules(app: Hono, modules: readonly EmulatorModule[], c
       if (taken.has(key)) throw new Error(`Two sandbox modules handle ${key}.`)
       taken.add(key)
       app.on(e.method, e.path, handler)
+      table.handlers.set(key, handler as Handler)
     }
   }
+}
+
+/** What an emulator app keeps for calls straight to a handler of the table (see callTable). */
+interface Table {
+  handlers: Map<string, Handler>
+  before?: (c: Context) => Promise<void> | void
+  onError?: ErrorHandler
+}
+const tables = new WeakMap<Hono, Table>()
+const tableOf = (app: Hono): Table => {
+  let t = tables.get(app)
+  if (!t) tables.set(app, (t = { handlers: new Map() }))
+  return t
+}
+
+/**
+ * The app's steps around every request, registered before its routes: `before` (the emulator's
+ * waits for a reset or a worker) and its error answer. Kept too for calls straight to a handler.
+ */
+export function aroundRequests(app: Hono, { before, onError }: { before?: (c: Context) => Promise<void> | void; onError: ErrorHandler }): void {
+  const t = tableOf(app)
+  if (before) {
+    t.before = before
+    app.use('*', async (c, next) => {
+      await before(c)
+      await next()
+    })
+  }
+  t.onError = onError
+  app.onError(onError)
+}
+
+/** A request the dashboard's pipeline already matched to an endpoint of the table (and whose body it validated). */
+export interface TableCall {
+  method: string
+  pathAndQuery: string
+  contentType?: string
+  body?: Uint8Array<ArrayBuffer>
+  matched: { endpoint: { method: string; path: string; body?: unknown }; body?: { sent: unknown; valid: unknown } }
+}
+
+const paramsOf = (pattern: string, path: string) => {
+  const names = pattern.split('/')
+  const values = path.split('/')
+  const out: Record<string, string> = {}
+  for (let i = 0; i < names.length; i++) if (names[i].startsWith(':')) out[names[i].slice(1)] = values[i] ?? ''
+  return out
+}
+
+/**
+ * Calls the handler of the request's endpoint directly, without routing it again (its parameters
+ * are read off the path by the endpoint's pattern) and, when the pipeline validated its body, without
+ * reading, parsing or validating that again (readJson and validate take it, see http.ts). The app's
+ * waits and error answer apply as to any request (they are its only steps around requests: modules
+ * register routes, never middleware). Undefined when no handler of the table serves it (the caller
+ * then sends it through the app). pipeline.test.ts checks that each answers as routed through the app.
+ */
+export function callTable(app: Hono, req: TableCall): Promise<Response> | undefined {
+  const table = tables.get(app)
+  const { endpoint, body: handed } = req.matched
+  const handler = table?.handlers.get(`${endpoint.method} ${endpoint.path}`)
+  if (!table || !handler) return undefined
+  const q = req.pathAndQuery.indexOf('?')
+  const path = q < 0 ? req.pathAndQuery : req.pathAndQuery.slice(0, q)
+  const request = new Request('http://localhost' + req.pathAndQuery, {
+    method: req.method,
+    headers: req.contentType ? { 'content-type': req.contentType } : undefined,
+    body: handed || !req.body?.byteLength ? undefined : req.body,
+  })
+  if (handed) handOver(request, handed, endpoint.body)
+  const route: RouterRoute = { basePath: '/', path: endpoint.path, method: endpoint.method, handler: handler as H }
+  const matchResult: Result<[H, RouterRoute]> = [[[[handler as H, route], paramsOf(endpoint.path, path)]]]
+  const c = new Context(request, { env: undefined, path, matchResult })
+  const run = async () => {
+    try {
+      await table.before?.(c)
+      const res = await handler(c, () => Promise.resolve())
+      return res instanceof Response ? res : c.res
+    } catch (err) {
+      if (table.onError && err instanceof Error) return table.onError(err, c)
+      throw err
+    }
+  }
+  return run()
 }
