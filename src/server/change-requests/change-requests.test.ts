@@ -142,6 +142,29 @@ describe('change requests', () => {
     expect((await byName('cr-three'))!.content).toBe('192.0.2.33')
   })
 
+  it('marks a request stale on a read exactly once when two instances read it at once: one e-mail', async () => {
+    // A second instance on the same store (and the same sandbox), as two servers behind one proxy.
+    const other = createApp({ config: testConfig(), emulator, store, watch: { smtpUrl: smtp.url, smtpFrom: 'zk@example.test' } })
+    const three = (await byName('cr-three'))!
+    const filed = await propose('ed', 'Read twice', [{ action: 'update', recordId: three.id, body: { ttl: 600 } }])
+    expect((await call('adm', 'PATCH', `/api/v4/zones/${Z.id}/dns_records/${three.id}`, { content: '192.0.2.98' })).status).toBe(200)
+    const read = async (on: typeof app) => (await (await on.request(`/api/local/change-requests/${filed.result.id}`, { headers: { ...W, ...as.erin } })).json()) as { result: ChangeRequestDetail }
+    const both = await Promise.all([read(app), read(other), read(app), read(other)])
+    expect(both.map((b) => b.result.status)).toEqual(['stale', 'stale', 'stale', 'stale'])
+    const subject = `Subject: Your change request #${filed.result.id} on example.com needs a refresh`
+    await until(() => smtp.mails.some((m) => m.raw.includes(subject)))
+    await new Promise((r) => setTimeout(r, 500)) // time for a second message, were one sent
+    expect(smtp.mails.filter((m) => m.raw.includes(subject))).toHaveLength(1)
+    // The audit's stale move is the store's: the request says what moved once.
+    expect((await store.changeRequests.get(filed.result.id))!.problems![0].fields).toEqual([{ field: 'content', was: '192.0.2.33', now: '192.0.2.98' }])
+    // A read that saw it pending before a refresh cannot mark the refreshed request stale (the move is conditional on the version read).
+    expect((await call('ed', 'POST', `/api/local/change-requests/${filed.result.id}/refresh`)).status).toBe(200)
+    const refreshed = (await store.changeRequests.get(filed.result.id))!
+    expect(await store.changeRequests.markStale(filed.result.id, [], refreshed.updatedAt - 1)).toBe(false)
+    expect((await store.changeRequests.get(filed.result.id))!.status).toBe('pending')
+    expect((await call('erin', 'POST', `/api/local/change-requests/${filed.result.id}/reject`, { comment: 'Tested.' })).status).toBe(200)
+  })
+
   it('rejects with a comment (required) that the requester reads', async () => {
     const filed = await propose('ed', 'Not this', [{ action: 'create', body: { type: 'TXT', name: 'nope', content: '"x"', ttl: 300 } }])
     expect((await call('erin', 'POST', `/api/local/change-requests/${filed.result.id}/reject`, { comment: ' ' })).status).toBe(400)

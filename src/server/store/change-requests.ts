@@ -53,6 +53,8 @@ export interface ChangeRequestsTable {
   problems: string | null
   /** The audit entry of the applied batch (what undo reverses). */
   applied_entry_id: number | null
+  /** A practice session's request (its person's key): on their own copy, never shown live (`change-requests_0002`). */
+  practice_key: string | null
 }
 
 export interface ChangeRequestItemsTable {
@@ -134,6 +136,16 @@ export function changeRequestsMigration(dialect: 'sqlite' | 'postgres'): Migrati
   }
 }
 
+/** `change-requests_0002-practice` (issue 25, practice): a request of a practice session is marked with its person's key. */
+export function changeRequestsPracticeMigration(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('change_requests').addColumn('practice_key', 'text').execute()
+      await db.schema.createIndex('change_requests_practice').on('change_requests').column('practice_key').execute()
+    },
+  }
+}
+
 export interface Who {
   personId: string | null
   username: string
@@ -197,8 +209,11 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
     }
     return out
   }
-  const get = async (id: number): Promise<ChangeRequestView | undefined> => {
-    const row = await (await db()).selectFrom('change_requests').selectAll().where('id', '=', id).executeTakeFirst()
+  /** With `practiceKey` given: only a request of that practice session (a string), or a live one (null). */
+  const get = async (id: number, practiceKey?: string | null): Promise<ChangeRequestView | undefined> => {
+    let q = (await db()).selectFrom('change_requests').selectAll().where('id', '=', id)
+    if (practiceKey !== undefined) q = practiceKey === null ? q.where('practice_key', 'is', null) : q.where('practice_key', '=', practiceKey)
+    const row = await q.executeTakeFirst()
     if (!row) return undefined
     return toRequest(row, (await itemsOf([id])).get(id) ?? [])
   }
@@ -236,7 +251,7 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
     },
 
     /** Files a request with its items in one transaction; returns its id. */
-    async create(r: { zoneId: string; zoneName: string; title: string; reason: string; who: Who; items: NewChangeItem[] }): Promise<number> {
+    async create(r: { zoneId: string; zoneName: string; title: string; reason: string; who: Who; items: NewChangeItem[]; practiceKey?: string | null }): Promise<number> {
       const t = now()
       return (await db()).transaction().execute(async (trx) => {
         const { id } = await trx
@@ -245,7 +260,7 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
             zone_id: r.zoneId, zone_name: r.zoneName.toLowerCase(), title: r.title, reason: r.reason, status: 'pending',
             requester_id: r.who.personId, requester_username: r.who.username, requester_name: r.who.personName,
             created_at: t, updated_at: t, decided_by_id: null, decided_by_username: null, decided_by_name: null, decided_at: null,
-            comment: null, problems: null, applied_entry_id: null,
+            comment: null, problems: null, applied_entry_id: null, practice_key: r.practiceKey ?? null,
           } as never)
           .returning('id')
           .executeTakeFirstOrThrow()
@@ -257,10 +272,14 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
       })
     },
     get,
-    /** Requests of the zones named (lower-case names; '*' all), newest first, with their items. */
-    async list(f: { zones: '*' | readonly string[]; status?: ChangeRequestStatus[]; zoneId?: string; limit?: number }): Promise<ChangeRequestView[]> {
+    /**
+     * Requests of the zones named (lower-case names; '*' all), newest first, with their items: live ones,
+     * or with `practiceKey` only that practice session's.
+     */
+    async list(f: { zones: '*' | readonly string[]; status?: ChangeRequestStatus[]; zoneId?: string; limit?: number; practiceKey?: string | null }): Promise<ChangeRequestView[]> {
       if (f.zones !== '*' && f.zones.length === 0) return []
       let q = (await db()).selectFrom('change_requests').selectAll()
+      q = f.practiceKey ? q.where('practice_key', '=', f.practiceKey) : q.where('practice_key', 'is', null)
       if (f.zones !== '*') q = q.where('zone_name', 'in', f.zones.map((z) => z.toLowerCase()))
       if (f.status?.length) q = q.where('status', 'in', f.status)
       if (f.zoneId) q = q.where('zone_id', '=', f.zoneId)
@@ -268,10 +287,13 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
       const items = await itemsOf(rows.map((r) => Number(r.id)))
       return rows.map((r) => toRequest(r, items.get(Number(r.id)) ?? []))
     },
-    /** Reserves the apply: pending → applying for one approver (never the requester). False: someone else has it, or it is not pending. */
+    /**
+     * Reserves the apply: pending → applying for one approver (never the requester, except on a practice
+     * session's own request, where the person plays both sides). False: someone else has it, or it is not pending.
+     */
     async reserve(id: number, who: Who): Promise<boolean> {
       return move(id, ['pending'], { status: 'applying', decided_by_id: who.personId, decided_by_username: who.username, decided_by_name: who.personName, decided_at: now() }, (q) =>
-        q.where('requester_username', '!=', who.username),
+        q.where((eb) => eb.or([eb('requester_username', '!=', who.username), eb('practice_key', 'is not', null)])),
       )
     },
     /** The apply did not start (the approver's rights were gone): pending again, undecided. */
@@ -294,9 +316,13 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
     async reject(id: number, who: Who, comment: string): Promise<boolean> {
       return move(id, ['pending', 'stale'], { status: 'rejected', comment, decided_by_id: who.personId, decided_by_username: who.username, decided_by_name: who.personName, decided_at: now() })
     },
-    /** Marks a pending request stale with what moved (found when reading it). */
-    async markStale(id: number, moved: unknown): Promise<boolean> {
-      return move(id, ['pending'], { status: 'stale', problems: json(moved) })
+    /**
+     * Marks a pending request stale with what moved (found when reading it): one conditional UPDATE, so
+     * of many readers (on any instance) exactly one makes the move (and tells the requester), and only
+     * while the request is as it was read (`readAt`, its updated_at): a refresh in between wins.
+     */
+    async markStale(id: number, moved: unknown, readAt: number): Promise<boolean> {
+      return move(id, ['pending'], { status: 'stale', problems: json(moved) }, (q) => q.where('updated_at', '=', readAt))
     },
     /** The requester took the zone as it is now: new before states, pending again. */
     async refresh(id: number, befores: (Record<string, unknown> | null)[]): Promise<boolean> {
@@ -312,6 +338,21 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
     },
     async markUndone(id: number): Promise<boolean> {
       return move(id, ['applied'], { status: 'undone' })
+    },
+    /** A practice reset: the person's practice requests and the approval settings of their copy's zones. */
+    async deletePractice(practiceKey: string, zonePrefix: string): Promise<void> {
+      if (!zonePrefix.startsWith('practice:')) throw new Error('Only practice settings may be deleted.')
+      const d = await db()
+      await d.transaction().execute(async (trx) => {
+        const ids = (await trx.selectFrom('change_requests').select('id').where('practice_key', '=', practiceKey).execute()).map((r) => Number(r.id))
+        if (ids.length) {
+          await trx.deleteFrom('change_request_items').where('request_id', 'in', ids).execute()
+          await trx.deleteFrom('change_requests').where('id', 'in', ids).execute()
+        }
+        // The zone table is small (one row per zone with settings): picked here, no LIKE and its escapes.
+        const zones = (await trx.selectFrom('change_request_zones').select('zone_id').execute()).map((r) => r.zone_id).filter((z) => z.startsWith(zonePrefix))
+        if (zones.length) await trx.deleteFrom('change_request_zones').where('zone_id', 'in', zones).execute()
+      })
     },
     /** The request whose applied batch is this audit entry. */
     async byAppliedEntry(entryId: number): Promise<ChangeRequestView | undefined> {
