@@ -237,6 +237,18 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
       const { zone_id: _z, ...rest } = row
       await (await db()).insertInto('change_request_zones').values(row).onConflict((oc) => oc.column('zone_id').doUpdateSet(rest)).execute()
     },
+    /** Every live zone with settings (practice copies' left out), by name. */
+    async zones(): Promise<(ZoneApprovalSettings & { zoneName: string })[]> {
+      const rows = await (await db()).selectFrom('change_request_zones').selectAll().orderBy('zone_name').execute()
+      return rows
+        .filter((r) => !r.zone_id.startsWith('practice:'))
+        .map((r) => ({ zoneId: r.zone_id, zoneName: r.zone_name, required: Boolean(Number(r.required)), approverMode: r.approver_mode as ApproverMode, approverIds: parse<string[]>(r.approver_ids) ?? [] }))
+    },
+    /** The ids of live zones with settings under this name (the command line names zones). */
+    async zoneIdsByName(zoneName: string): Promise<string[]> {
+      const rows = await (await db()).selectFrom('change_request_zones').select('zone_id').where('zone_name', '=', zoneName.toLowerCase()).execute()
+      return rows.map((r) => r.zone_id).filter((z) => !z.startsWith('practice:'))
+    },
     async person(personId: string): Promise<{ mayPropose: boolean; email: string | null }> {
       const row = await (await db()).selectFrom('change_request_people').selectAll().where('person_id', '=', personId).executeTakeFirst()
       return { mayPropose: Boolean(Number(row?.may_propose ?? 0)), email: row?.email ?? null }
