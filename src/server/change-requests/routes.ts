@@ -212,6 +212,9 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     return jsonOk(r)
   })
 
+  /** Every live zone with approval settings (the People page lists them; administrators). */
+  app.get(`${CR_BASE}/zones`, async () => jsonOk((await crs.zones()).map(({ zoneId, zoneName, required, approverMode, approverIds }) => ({ zoneId, zoneName, required, approverMode, approverIds }))))
+
   app.get(`${CR_BASE}/zones/:zone_id`, async (c) => {
     const zoneId = c.req.param('zone_id').toLowerCase()
     if (!HEX_ID.test(zoneId)) return jsonError(400, 1004, 'zone_id is a zone id (32 hexadecimal characters).')

@@ -91,6 +91,7 @@ export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/change-requests', role: 'viewer' },
   { method: 'POST', path: '/api/local/change-requests', role: 'viewer' },
   { method: 'GET', path: '/api/local/change-requests/summary', role: 'viewer' },
+  { method: 'GET', path: '/api/local/change-requests/zones', role: 'admin' },
   { method: 'GET', path: '/api/local/change-requests/zones/:zone_id', role: 'viewer' },
   { method: 'PUT', path: '/api/local/change-requests/zones/:zone_id', role: 'admin', practice: true },
   { method: 'GET', path: '/api/local/change-requests/people', role: 'admin' },

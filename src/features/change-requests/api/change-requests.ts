@@ -12,6 +12,14 @@ export const changeRequestsQueryOptions = (scope: ListScope) =>
   })
 export const useChangeRequests = (scope: ListScope) => useQuery(changeRequestsQueryOptions(scope))
 
+/** The asker's own requests that wait for them: rejected (read the comment), failed (read why), stale (refresh it). */
+export const needingAttentionQueryOptions = () =>
+  queryOptions({
+    queryKey: ['change-requests', 'list', 'attention'],
+    queryFn: ({ signal }) => local.get<ChangeRequestView[]>('/api/local/change-requests', { params: { scope: 'mine', status: ['stale', 'failed', 'rejected'] }, signal }),
+  })
+export const useNeedingAttention = (enabled: boolean) => useQuery({ ...needingAttentionQueryOptions(), enabled })
+
 export const changeRequestSummaryQueryOptions = () =>
   queryOptions({
     queryKey: ['change-requests', 'summary'],
