@@ -167,10 +167,17 @@ describe('change requests', () => {
 
   it('rejects with a comment (required) that the requester reads', async () => {
     const filed = await propose('ed', 'Not this', [{ action: 'create', body: { type: 'TXT', name: 'nope', content: '"x"', ttl: 300 } }])
+    const attention = async () => (await call<{ mineNeedingAttention: number }>('ed', 'GET', '/api/local/change-requests/summary')).result.mineNeedingAttention
+    const before = await attention()
     expect((await call('erin', 'POST', `/api/local/change-requests/${filed.result.id}/reject`, { comment: ' ' })).status).toBe(400)
     expect((await call('erin', 'POST', `/api/local/change-requests/${filed.result.id}/reject`, { comment: 'Use the staging zone.' })).status).toBe(200)
     const seen = (await call<ChangeRequestDetail>('ed', 'GET', `/api/local/change-requests/${filed.result.id}`)).result
     expect(seen).toMatchObject({ status: 'rejected', comment: 'Use the staging zone.', decidedBy: { username: 'erin' } })
+    // The requester is told: one more of theirs needs them, and it is in their list of those.
+    expect(await attention()).toBe(before + 1)
+    const mine = (await call<ChangeRequestView[]>('ed', 'GET', '/api/local/change-requests?scope=mine&status=stale&status=failed&status=rejected')).result
+    expect(mine.map((r) => r.id)).toContain(filed.result.id)
+    expect((await call<{ mineNeedingAttention: number }>('erin', 'GET', '/api/local/change-requests/summary')).result.mineNeedingAttention).toBe(0)
     expect((await call('erin', 'POST', `/api/local/change-requests/${filed.result.id}/approve`)).status).toBe(409)
   })
 
