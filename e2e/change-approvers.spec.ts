@@ -125,6 +125,12 @@ test('the viewer proposes; only the named approver may decide; a rejection shows
   await expect(attention).toContainText('Rejected: read the comment')
   await attention.getByRole('link', { name: /Add a shop address/ }).click()
   await expect(vic.getByText('Use shop-2, shop is taken.')).toBeVisible()
+  // Done with it: the badge and the list let it go.
+  await vic.getByRole('button', { name: 'Done with it: take it off my list' }).click()
+  await expect(vic.getByRole('button', { name: 'Done with it: take it off my list' })).toHaveCount(0)
+  await expect(nav.getByRole('link', { name: /Change requests/ })).not.toContainText('need you')
+  await nav.getByRole('link', { name: /Change requests/ }).click()
+  await expect(vic.getByRole('list', { name: 'Your requests that need you' })).toHaveCount(0)
 })
 
 test('in practice, a newcomer turns approval on for their copy, proposes from the DNS page and approves it alone', async () => {

@@ -178,6 +178,15 @@ describe('change requests', () => {
     const mine = (await call<ChangeRequestView[]>('ed', 'GET', '/api/local/change-requests?scope=mine&status=stale&status=failed&status=rejected')).result
     expect(mine.map((r) => r.id)).toContain(filed.result.id)
     expect((await call<{ mineNeedingAttention: number }>('erin', 'GET', '/api/local/change-requests/summary')).result.mineNeedingAttention).toBe(0)
+    // Done with it: off the count; only the requester may, and only a rejected or failed request.
+    expect((await call('erin', 'POST', `/api/local/change-requests/${filed.result.id}/done`)).status).toBe(403)
+    expect((await call<ChangeRequestDetail>('ed', 'GET', `/api/local/change-requests/${filed.result.id}`)).result.mayDismiss).toBe(true)
+    expect((await call<ChangeRequestView>('ed', 'POST', `/api/local/change-requests/${filed.result.id}/done`)).result.requesterDone).toBe(true)
+    expect(await attention()).toBe(before)
+    expect((await call('ed', 'POST', `/api/local/change-requests/${filed.result.id}/done`)).status).toBe(200)
+    const pending = await propose('ed', 'Still open', [{ action: 'create', body: { type: 'TXT', name: 'open', content: '"x"', ttl: 300 } }])
+    expect((await call('ed', 'POST', `/api/local/change-requests/${pending.result.id}/done`)).status).toBe(409)
+    expect((await call('erin', 'POST', `/api/local/change-requests/${pending.result.id}/reject`, { comment: 'Tidy.' })).status).toBe(200)
     expect((await call('erin', 'POST', `/api/local/change-requests/${filed.result.id}/approve`)).status).toBe(409)
   })
 

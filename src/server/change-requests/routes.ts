@@ -147,7 +147,8 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
       if (!settings.has(r.zoneId)) settings.set(r.zoneId, await settingsOf(c, r.zoneId))
       if (canApprove(c, settings.get(r.zoneId)!, r.zoneName)) toApprove++
     }
-    const mine = open.filter((r) => r.requester.username === a.person.username && r.status !== 'pending').length
+    // Stale ones until refreshed; rejected and failed ones until the requester is done with them.
+    const mine = open.filter((r) => r.requester.username === a.person.username && (r.status === 'stale' || ((r.status === 'rejected' || r.status === 'failed') && !r.requesterDone))).length
     return jsonOk({ toApprove, mineNeedingAttention: mine })
   })
 
@@ -297,6 +298,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
       mayApprove: approver && r.status === 'pending',
       mayReject: approver && open,
       mayRefresh: r.requester.username === a.person.username && open,
+      mayDismiss: r.requester.username === a.person.username && (r.status === 'rejected' || r.status === 'failed') && !r.requesterDone,
       mayUndo: r.status === 'applied' && r.appliedEntryId !== null && canApprove(c, s, r.zoneName),
     }
     return jsonOk(detail)
@@ -327,6 +329,17 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     if (gone.length) return jsonError(409, 10409, `${gone.map((g) => recordLabel(g.before)).join(', ')} no longer exist${gone.length === 1 ? 's' : ''}: file a new request without ${gone.length === 1 ? 'it' : 'them'}.`)
     if (!(await crs.refresh(r.id, now))) return jsonError(409, 10409, `This request is ${STATUS_WORDS[(await crs.get(r.id))!.status]}: it can no longer be refreshed.`)
     audit(c, r, 'refresh')
+    return jsonOk(await crs.get(r.id))
+  })
+
+  /** The requester is done with a rejected or failed request: it leaves their "needs you" badge and list. */
+  app.post(`${CR_BASE}/:id/done`, async (c) => {
+    const r = await visible(c)
+    if (!r) return notFound()
+    if (r.requester.username !== actorOf(c).person.username) return jsonError(403, 10403, 'Only the person who filed a request takes it off their list.')
+    if (!r.requesterDone && !(await crs.markDone(r.id, r.requester.username))) {
+      return jsonError(409, 10409, `This request is ${STATUS_WORDS[(await crs.get(r.id))!.status]}: only a rejected or failed request is put aside.`)
+    }
     return jsonOk(await crs.get(r.id))
   })
 

@@ -67,6 +67,12 @@ describe.each(backends)('change requests on $name', ({ skip, open }) => {
       expect((await store.changeRequests.zone('practice:k1:z1')).required).toBe(false)
       expect((await store.changeRequests.zone('z1')).required).toBe(true)
       expect(await store.changeRequests.get(live)).toBeDefined()
+      // Done with it: only the requester, only once rejected or failed.
+      expect(await store.changeRequests.markDone(live, 'nina')).toBe(false) // stale
+      expect(await store.changeRequests.reject(live, { personId: null, username: 'adm', personName: 'Adm' }, 'no')).toBe(true)
+      expect(await store.changeRequests.markDone(live, 'someone-else')).toBe(false)
+      expect(await store.changeRequests.markDone(live, 'nina')).toBe(true)
+      expect((await store.changeRequests.get(live))!.requesterDone).toBe(true)
     } finally {
       await store.close()
     }

@@ -55,6 +55,8 @@ export interface ChangeRequestsTable {
   applied_entry_id: number | null
   /** A practice session's request (its person's key): on their own copy, never shown live (`change-requests_0002`). */
   practice_key: string | null
+  /** 1 once the requester took a rejected or failed request off their list ("Done with it"). */
+  requester_done: number
 }
 
 export interface ChangeRequestItemsTable {
@@ -136,11 +138,15 @@ export function changeRequestsMigration(dialect: 'sqlite' | 'postgres'): Migrati
   }
 }
 
-/** `change-requests_0002-practice` (issue 25, practice): a request of a practice session is marked with its person's key. */
+/**
+ * `change-requests_0002-practice` (issue 25): a request of a practice session is marked with its
+ * person's key; and whether its requester is done with a rejected or failed request.
+ */
 export function changeRequestsPracticeMigration(): Migration {
   return {
     async up(db: AnyDb) {
       await db.schema.alterTable('change_requests').addColumn('practice_key', 'text').execute()
+      await db.schema.alterTable('change_requests').addColumn('requester_done', 'integer', (c) => c.notNull().defaultTo(0)).execute()
       await db.schema.createIndex('change_requests_practice').on('change_requests').column('practice_key').execute()
     },
   }
@@ -187,6 +193,7 @@ function toRequest(r: ChangeRequestsTable, items: ChangeItemView[]): ChangeReque
     comment: r.comment,
     problems: parse(r.problems),
     appliedEntryId: r.applied_entry_id === null ? null : Number(r.applied_entry_id),
+    requesterDone: Boolean(Number(r.requester_done ?? 0)),
     items,
   }
 }
@@ -347,6 +354,10 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
         }
         return true
       })
+    },
+    /** The requester is done with their rejected or failed request: off their "needs you" list. */
+    async markDone(id: number, requesterUsername: string): Promise<boolean> {
+      return move(id, ['rejected', 'failed'], { requester_done: 1 }, (q) => q.where('requester_username', '=', requesterUsername))
     },
     async markUndone(id: number): Promise<boolean> {
       return move(id, ['applied'], { status: 'undone' })

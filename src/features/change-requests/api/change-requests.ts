@@ -35,15 +35,16 @@ export const changeRequestQueryOptions = (id: string) =>
   })
 export const useChangeRequest = (id: string) => useQuery(changeRequestQueryOptions(id))
 
-type Step = 'approve' | 'reject' | 'refresh' | 'undo'
+type Step = 'approve' | 'reject' | 'refresh' | 'undo' | 'done'
 const paths = {
   approve: (id: string) => localPath('/api/local/change-requests/:id/approve', { id }),
   reject: (id: string) => localPath('/api/local/change-requests/:id/reject', { id }),
   refresh: (id: string) => localPath('/api/local/change-requests/:id/refresh', { id }),
   undo: (id: string) => localPath('/api/local/change-requests/:id/undo', { id }),
+  done: (id: string) => localPath('/api/local/change-requests/:id/done', { id }),
 }
 
-/** Approve (applies it), reject (with a comment), refresh (the requester), undo (an applied one). */
+/** Approve (applies it), reject (with a comment), refresh (the requester), undo (an applied one), done (the requester puts a rejected or failed one aside). */
 export function useChangeRequestStep(id: string, step: Step) {
   const queryClient = useQueryClient()
   return useMutation({

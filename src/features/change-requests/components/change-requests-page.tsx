@@ -47,14 +47,15 @@ const WHAT_TO_DO: Partial<Record<string, string>> = {
 /** The asker's own requests that wait for them (rejected, failed, stale), above the tabs. */
 function NeedingAttention({ count }: { count: number }) {
   const list = useNeedingAttention(count > 0)
-  if (!count || !list.data?.length) return null
+  const open = list.data?.filter((r) => r.status === 'stale' || !r.requesterDone) ?? []
+  if (!count || !open.length) return null
   return (
     <section aria-labelledby="cr-attention" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-800 dark:bg-amber-950/40">
       <h2 id="cr-attention" className="font-semibold text-amber-950 dark:text-amber-100">
-        Your requests that need you ({list.data.length})
+        Your requests that need you ({open.length})
       </h2>
       <ul className="mt-2 space-y-2" aria-label="Your requests that need you">
-        {list.data.map((r) => (
+        {open.map((r) => (
           <li key={r.id} className="text-sm">
             <Link to="/change-requests/$requestId" params={{ requestId: String(r.id) }} className="font-medium text-blue-700 hover:underline [overflow-wrap:anywhere] dark:text-blue-300">
               #{r.id} {r.title}
