@@ -59,7 +59,10 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const accountWide = me.data?.person.zones !== undefined ? me.data.person.zones === '*' : true
   const current = useQuery({ ...zoneQueryOptions(urlZone ?? ''), enabled: !!urlZone })
   // Change requests (issue 25): the count of those waiting for this person's approval.
-  const toApprove = useQuery(changeRequestSummaryQueryOptions()).data?.toApprove ?? 0
+  const summary = useQuery(changeRequestSummaryQueryOptions()).data
+  const toApprove = summary?.toApprove ?? 0
+  // And the person's own requests that need them (rejected, failed, stale).
+  const mine = summary?.mineNeedingAttention ?? 0
   // One heading inside and outside a zone: "Zone: example.com" once the name is known.
   const zoneName = urlZone ? current.data?.name : remembered?.name
   const zoneLinks: { to: string; label: string; icon: string; exact?: boolean }[] = [
@@ -124,6 +127,12 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
             {toApprove > 0 && (
               <span className="ml-auto rounded-full bg-blue-600 px-1.5 text-xs font-semibold text-white" aria-label={`${toApprove} waiting for your approval`}>
                 {toApprove}
+              </span>
+            )}
+            {mine > 0 && (
+              <span className={`${toApprove > 0 ? '' : 'ml-auto '}rounded-full bg-amber-400 px-1.5 text-xs font-semibold text-zinc-950`}>
+                <span aria-hidden="true">{mine}</span>
+                <span className="sr-only">, {mine} of your requests need you</span>
               </span>
             )}
           </Link>

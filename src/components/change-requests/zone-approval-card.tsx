@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Switch } from '@/components/form/switch'
 import { Card } from '@/components/ui/page-header'
 import { useToast } from '@/components/ui/toast'
-import { useCan } from '@/lib/access'
+import { useCan, useMe } from '@/lib/access'
 import { local, localPath } from '@/lib/api-client'
 import { useZoneApproval } from '@/lib/change-requests'
 import type { ApproverMode, ZoneApprovalSettings } from '@/shared/schemas/change-requests'
@@ -10,13 +10,15 @@ import type { ApproverMode, ZoneApprovalSettings } from '@/shared/schemas/change
 const MODES: { id: ApproverMode; label: string }[] = [
   { id: 'admins', label: 'Administrators only' },
   { id: 'editors', label: 'Administrators and every editor of this zone' },
-  { id: 'named', label: 'Administrators and the people named (People page, API)' },
+  { id: 'named', label: 'Administrators and the people named (on the People page)' },
 ]
 
 /** Zone overview (issue 25): administrators mark the zone "changes need approval" and choose who approves. */
 export function ZoneApprovalCard({ zoneId }: { zoneId: string }) {
   const approval = useZoneApproval(zoneId)
-  const admin = useCan('admin', undefined, 'dashboard').allowed
+  // In practice the person sets it for their own copy (to practise proposing and approving alone).
+  const practising = useMe().data?.practice === true
+  const admin = useCan('admin', undefined, 'dashboard').allowed || practising
   const toast = useToast()
   const queryClient = useQueryClient()
   const save = useMutation({
@@ -52,6 +54,11 @@ export function ZoneApprovalCard({ zoneId }: { zoneId: string }) {
           </label>
         )}
         {!admin && <p className="text-zinc-600 dark:text-zinc-400">Only administrators change this.</p>}
+        {practising && (
+          <p className="text-zinc-600 dark:text-zinc-400">
+            Practice: this setting is for your own copy. Turn it on, propose a change on the DNS page, then approve it yourself under Change requests.
+          </p>
+        )}
       </div>
     </Card>
   )

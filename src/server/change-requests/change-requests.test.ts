@@ -142,12 +142,51 @@ describe('change requests', () => {
     expect((await byName('cr-three'))!.content).toBe('192.0.2.33')
   })
 
+  it('marks a request stale on a read exactly once when two instances read it at once: one e-mail', async () => {
+    // A second instance on the same store (and the same sandbox), as two servers behind one proxy.
+    const other = createApp({ config: testConfig(), emulator, store, watch: { smtpUrl: smtp.url, smtpFrom: 'zk@example.test' } })
+    const three = (await byName('cr-three'))!
+    const filed = await propose('ed', 'Read twice', [{ action: 'update', recordId: three.id, body: { ttl: 600 } }])
+    expect((await call('adm', 'PATCH', `/api/v4/zones/${Z.id}/dns_records/${three.id}`, { content: '192.0.2.98' })).status).toBe(200)
+    const read = async (on: typeof app) => (await (await on.request(`/api/local/change-requests/${filed.result.id}`, { headers: { ...W, ...as.erin } })).json()) as { result: ChangeRequestDetail }
+    const both = await Promise.all([read(app), read(other), read(app), read(other)])
+    expect(both.map((b) => b.result.status)).toEqual(['stale', 'stale', 'stale', 'stale'])
+    const subject = `Subject: Your change request #${filed.result.id} on example.com needs a refresh`
+    await until(() => smtp.mails.some((m) => m.raw.includes(subject)))
+    await new Promise((r) => setTimeout(r, 500)) // time for a second message, were one sent
+    expect(smtp.mails.filter((m) => m.raw.includes(subject))).toHaveLength(1)
+    // The audit's stale move is the store's: the request says what moved once.
+    expect((await store.changeRequests.get(filed.result.id))!.problems![0].fields).toEqual([{ field: 'content', was: '192.0.2.33', now: '192.0.2.98' }])
+    // A read that saw it pending before a refresh cannot mark the refreshed request stale (the move is conditional on the version read).
+    expect((await call('ed', 'POST', `/api/local/change-requests/${filed.result.id}/refresh`)).status).toBe(200)
+    const refreshed = (await store.changeRequests.get(filed.result.id))!
+    expect(await store.changeRequests.markStale(filed.result.id, [], refreshed.updatedAt - 1)).toBe(false)
+    expect((await store.changeRequests.get(filed.result.id))!.status).toBe('pending')
+    expect((await call('erin', 'POST', `/api/local/change-requests/${filed.result.id}/reject`, { comment: 'Tested.' })).status).toBe(200)
+  })
+
   it('rejects with a comment (required) that the requester reads', async () => {
     const filed = await propose('ed', 'Not this', [{ action: 'create', body: { type: 'TXT', name: 'nope', content: '"x"', ttl: 300 } }])
+    const attention = async () => (await call<{ mineNeedingAttention: number }>('ed', 'GET', '/api/local/change-requests/summary')).result.mineNeedingAttention
+    const before = await attention()
     expect((await call('erin', 'POST', `/api/local/change-requests/${filed.result.id}/reject`, { comment: ' ' })).status).toBe(400)
     expect((await call('erin', 'POST', `/api/local/change-requests/${filed.result.id}/reject`, { comment: 'Use the staging zone.' })).status).toBe(200)
     const seen = (await call<ChangeRequestDetail>('ed', 'GET', `/api/local/change-requests/${filed.result.id}`)).result
     expect(seen).toMatchObject({ status: 'rejected', comment: 'Use the staging zone.', decidedBy: { username: 'erin' } })
+    // The requester is told: one more of theirs needs them, and it is in their list of those.
+    expect(await attention()).toBe(before + 1)
+    const mine = (await call<ChangeRequestView[]>('ed', 'GET', '/api/local/change-requests?scope=mine&status=stale&status=failed&status=rejected')).result
+    expect(mine.map((r) => r.id)).toContain(filed.result.id)
+    expect((await call<{ mineNeedingAttention: number }>('erin', 'GET', '/api/local/change-requests/summary')).result.mineNeedingAttention).toBe(0)
+    // Done with it: off the count; only the requester may, and only a rejected or failed request.
+    expect((await call('erin', 'POST', `/api/local/change-requests/${filed.result.id}/done`)).status).toBe(403)
+    expect((await call<ChangeRequestDetail>('ed', 'GET', `/api/local/change-requests/${filed.result.id}`)).result.mayDismiss).toBe(true)
+    expect((await call<ChangeRequestView>('ed', 'POST', `/api/local/change-requests/${filed.result.id}/done`)).result.requesterDone).toBe(true)
+    expect(await attention()).toBe(before)
+    expect((await call('ed', 'POST', `/api/local/change-requests/${filed.result.id}/done`)).status).toBe(200)
+    const pending = await propose('ed', 'Still open', [{ action: 'create', body: { type: 'TXT', name: 'open', content: '"x"', ttl: 300 } }])
+    expect((await call('ed', 'POST', `/api/local/change-requests/${pending.result.id}/done`)).status).toBe(409)
+    expect((await call('erin', 'POST', `/api/local/change-requests/${pending.result.id}/reject`, { comment: 'Tidy.' })).status).toBe(200)
     expect((await call('erin', 'POST', `/api/local/change-requests/${filed.result.id}/approve`)).status).toBe(409)
   })
 

@@ -3,6 +3,7 @@ import { roleSchema, ssoLinkSchema, usernameSchema, zoneScopeSchema } from '../.
 import { generatePassword, hashPassword } from '../auth/passwords'
 import { readConfig } from '../config'
 import { createStore, type Store } from '../store'
+import { APPROVAL_HELP, APPROVAL_USAGE, ApprovalUsageError, runApprovalCommand } from '../change-requests/cli'
 
 const USAGE = `Manage the dashboard's people (the same store the server uses: DATA_DIR, or DATABASE_URL).
 
@@ -15,11 +16,13 @@ const USAGE = `Manage the dashboard's people (the same store the server uses: DA
   npm run people -- unlink <username>
   npm run people -- tokens <username>
   npm run people -- revoke-token <username> <token id or prefix>|--all
+${APPROVAL_USAGE}
 
 add and reset-password print a one-time password: give it to the person, who signs in with it at /login.
 link makes a single sign-on identity (issuer + sub, as the refusal page and the audit log show them)
 sign in as that person; unlink undoes it and ends the person's sessions.
-reset-password and disable also revoke the person's personal API tokens.`
+reset-password and disable also revoke the person's personal API tokens.
+${APPROVAL_HELP}`
 
 class UsageError extends Error {}
 
@@ -59,6 +62,11 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
       issuer: { type: 'string' },
       subject: { type: 'string' },
       all: { type: 'boolean' },
+      on: { type: 'boolean' },
+      off: { type: 'boolean' },
+      'zone-id': { type: 'string' },
+      approvers: { type: 'string' },
+      email: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -165,6 +173,10 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
       await store.apiTokens.revoke(person.id, matches[0].id)
       return out(`Revoked the token "${matches[0].name}" (${matches[0].prefix}…) of ${person.username}.`)
     }
+    case 'approval':
+    case 'approvals':
+    case 'may-propose':
+      return runApprovalCommand(command, positionals.slice(1), values, store, out)
     default:
       throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`)
   }
@@ -176,7 +188,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const store = createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   runPeopleCommand(process.argv.slice(2), store, (line) => console.log(line))
     .catch((err) => {
-      console.error(err instanceof UsageError || err instanceof TypeError ? err.message : String(err))
+      console.error(err instanceof UsageError || err instanceof ApprovalUsageError || err instanceof TypeError ? err.message : String(err))
       process.exitCode = 1
     })
     .finally(() => void store.close())

@@ -70,6 +70,7 @@ export function registerPracticeRoutes(app: Hono, { store, live, sandboxes, prac
     await store.reviews.deletePractice(ledgerPrefix(key))
     await store.scriptIndex.deleteOwnerPrefix(`practice:${ledgerPrefix(key)}`)
     await store.connections.deletePractice(ledgerPrefix(key))
+    await store.changeRequests.deletePractice(key, ledgerPrefix(key))
     return jsonOk({ reset: true, entriesRemoved: entries })
   })
 }

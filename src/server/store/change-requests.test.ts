@@ -35,4 +35,46 @@ describe.each(backends)('change requests on $name', ({ skip, open }) => {
       await store.close()
     }
   })
+
+  it.skipIf(skip)('keeps practice requests apart, lets their person approve their own, marks stale once and only as read', async () => {
+    let t = 1000
+    const store = await open(() => t++)
+    try {
+      const nina = { personId: null, username: 'nina', personName: 'Nina' }
+      const item = { action: 'create' as const, recordId: null, body: { type: 'A' }, before: null }
+      const live = await store.changeRequests.create({ zoneId: 'z1', zoneName: 'example.com', title: 'live', reason: '', who: nina, items: [item] })
+      const practice = await store.changeRequests.create({ zoneId: 'z1', zoneName: 'example.com', title: 'practice', reason: '', who: nina, items: [item], practiceKey: 'k1' })
+      expect((await store.changeRequests.list({ zones: '*' })).map((r) => r.id)).toEqual([live])
+      expect((await store.changeRequests.list({ zones: '*', practiceKey: 'k1' })).map((r) => r.id)).toEqual([practice])
+      expect(await store.changeRequests.list({ zones: '*', practiceKey: 'k2' })).toEqual([])
+      expect(await store.changeRequests.get(practice, null)).toBeUndefined()
+      expect(await store.changeRequests.get(live, 'k1')).toBeUndefined()
+      expect((await store.changeRequests.get(practice, 'k1'))!.title).toBe('practice')
+      // Own approval: only on the practice request.
+      expect(await store.changeRequests.reserve(live, nina)).toBe(false)
+      expect(await store.changeRequests.reserve(practice, nina)).toBe(true)
+      // Stale: one of many readers makes the move, and none with an older version.
+      const read = (await store.changeRequests.get(live))!
+      expect(await store.changeRequests.markStale(live, [], read.updatedAt - 1)).toBe(false)
+      const won = await Promise.all([1, 2, 3, 4].map(() => store.changeRequests.markStale(live, [{ position: 0, label: 'x', message: 'moved' }], read.updatedAt)))
+      expect(won.filter(Boolean)).toHaveLength(1)
+      expect((await store.changeRequests.get(live))!.status).toBe('stale')
+      // A practice reset forgets the person's requests and their copy's settings, nothing live.
+      await store.changeRequests.setZone({ zoneId: 'practice:k1:z1', zoneName: 'example.com', required: true, approverMode: 'admins', approverIds: [] }, 'nina')
+      await store.changeRequests.setZone({ zoneId: 'z1', zoneName: 'example.com', required: true, approverMode: 'admins', approverIds: [] }, 'adm')
+      await store.changeRequests.deletePractice('k1', 'practice:k1:')
+      expect(await store.changeRequests.get(practice)).toBeUndefined()
+      expect((await store.changeRequests.zone('practice:k1:z1')).required).toBe(false)
+      expect((await store.changeRequests.zone('z1')).required).toBe(true)
+      expect(await store.changeRequests.get(live)).toBeDefined()
+      // Done with it: only the requester, only once rejected or failed.
+      expect(await store.changeRequests.markDone(live, 'nina')).toBe(false) // stale
+      expect(await store.changeRequests.reject(live, { personId: null, username: 'adm', personName: 'Adm' }, 'no')).toBe(true)
+      expect(await store.changeRequests.markDone(live, 'someone-else')).toBe(false)
+      expect(await store.changeRequests.markDone(live, 'nina')).toBe(true)
+      expect((await store.changeRequests.get(live))!.requesterDone).toBe(true)
+    } finally {
+      await store.close()
+    }
+  })
 })

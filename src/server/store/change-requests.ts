@@ -53,6 +53,10 @@ export interface ChangeRequestsTable {
   problems: string | null
   /** The audit entry of the applied batch (what undo reverses). */
   applied_entry_id: number | null
+  /** A practice session's request (its person's key): on their own copy, never shown live (`change-requests_0002`). */
+  practice_key: string | null
+  /** 1 once the requester took a rejected or failed request off their list ("Done with it"). */
+  requester_done: number
 }
 
 export interface ChangeRequestItemsTable {
@@ -134,6 +138,20 @@ export function changeRequestsMigration(dialect: 'sqlite' | 'postgres'): Migrati
   }
 }
 
+/**
+ * `change-requests_0002-practice` (issue 25): a request of a practice session is marked with its
+ * person's key; and whether its requester is done with a rejected or failed request.
+ */
+export function changeRequestsPracticeMigration(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('change_requests').addColumn('practice_key', 'text').execute()
+      await db.schema.alterTable('change_requests').addColumn('requester_done', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+      await db.schema.createIndex('change_requests_practice').on('change_requests').column('practice_key').execute()
+    },
+  }
+}
+
 export interface Who {
   personId: string | null
   username: string
@@ -175,6 +193,7 @@ function toRequest(r: ChangeRequestsTable, items: ChangeItemView[]): ChangeReque
     comment: r.comment,
     problems: parse(r.problems),
     appliedEntryId: r.applied_entry_id === null ? null : Number(r.applied_entry_id),
+    requesterDone: Boolean(Number(r.requester_done ?? 0)),
     items,
   }
 }
@@ -197,8 +216,11 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
     }
     return out
   }
-  const get = async (id: number): Promise<ChangeRequestView | undefined> => {
-    const row = await (await db()).selectFrom('change_requests').selectAll().where('id', '=', id).executeTakeFirst()
+  /** With `practiceKey` given: only a request of that practice session (a string), or a live one (null). */
+  const get = async (id: number, practiceKey?: string | null): Promise<ChangeRequestView | undefined> => {
+    let q = (await db()).selectFrom('change_requests').selectAll().where('id', '=', id)
+    if (practiceKey !== undefined) q = practiceKey === null ? q.where('practice_key', 'is', null) : q.where('practice_key', '=', practiceKey)
+    const row = await q.executeTakeFirst()
     if (!row) return undefined
     return toRequest(row, (await itemsOf([id])).get(id) ?? [])
   }
@@ -222,6 +244,18 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
       const { zone_id: _z, ...rest } = row
       await (await db()).insertInto('change_request_zones').values(row).onConflict((oc) => oc.column('zone_id').doUpdateSet(rest)).execute()
     },
+    /** Every live zone with settings (practice copies' left out), by name. */
+    async zones(): Promise<(ZoneApprovalSettings & { zoneName: string })[]> {
+      const rows = await (await db()).selectFrom('change_request_zones').selectAll().orderBy('zone_name').execute()
+      return rows
+        .filter((r) => !r.zone_id.startsWith('practice:'))
+        .map((r) => ({ zoneId: r.zone_id, zoneName: r.zone_name, required: Boolean(Number(r.required)), approverMode: r.approver_mode as ApproverMode, approverIds: parse<string[]>(r.approver_ids) ?? [] }))
+    },
+    /** The ids of live zones with settings under this name (the command line names zones). */
+    async zoneIdsByName(zoneName: string): Promise<string[]> {
+      const rows = await (await db()).selectFrom('change_request_zones').select('zone_id').where('zone_name', '=', zoneName.toLowerCase()).execute()
+      return rows.map((r) => r.zone_id).filter((z) => !z.startsWith('practice:'))
+    },
     async person(personId: string): Promise<{ mayPropose: boolean; email: string | null }> {
       const row = await (await db()).selectFrom('change_request_people').selectAll().where('person_id', '=', personId).executeTakeFirst()
       return { mayPropose: Boolean(Number(row?.may_propose ?? 0)), email: row?.email ?? null }
@@ -236,7 +270,7 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
     },
 
     /** Files a request with its items in one transaction; returns its id. */
-    async create(r: { zoneId: string; zoneName: string; title: string; reason: string; who: Who; items: NewChangeItem[] }): Promise<number> {
+    async create(r: { zoneId: string; zoneName: string; title: string; reason: string; who: Who; items: NewChangeItem[]; practiceKey?: string | null }): Promise<number> {
       const t = now()
       return (await db()).transaction().execute(async (trx) => {
         const { id } = await trx
@@ -245,7 +279,7 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
             zone_id: r.zoneId, zone_name: r.zoneName.toLowerCase(), title: r.title, reason: r.reason, status: 'pending',
             requester_id: r.who.personId, requester_username: r.who.username, requester_name: r.who.personName,
             created_at: t, updated_at: t, decided_by_id: null, decided_by_username: null, decided_by_name: null, decided_at: null,
-            comment: null, problems: null, applied_entry_id: null,
+            comment: null, problems: null, applied_entry_id: null, practice_key: r.practiceKey ?? null,
           } as never)
           .returning('id')
           .executeTakeFirstOrThrow()
@@ -257,10 +291,14 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
       })
     },
     get,
-    /** Requests of the zones named (lower-case names; '*' all), newest first, with their items. */
-    async list(f: { zones: '*' | readonly string[]; status?: ChangeRequestStatus[]; zoneId?: string; limit?: number }): Promise<ChangeRequestView[]> {
+    /**
+     * Requests of the zones named (lower-case names; '*' all), newest first, with their items: live ones,
+     * or with `practiceKey` only that practice session's.
+     */
+    async list(f: { zones: '*' | readonly string[]; status?: ChangeRequestStatus[]; zoneId?: string; limit?: number; practiceKey?: string | null }): Promise<ChangeRequestView[]> {
       if (f.zones !== '*' && f.zones.length === 0) return []
       let q = (await db()).selectFrom('change_requests').selectAll()
+      q = f.practiceKey ? q.where('practice_key', '=', f.practiceKey) : q.where('practice_key', 'is', null)
       if (f.zones !== '*') q = q.where('zone_name', 'in', f.zones.map((z) => z.toLowerCase()))
       if (f.status?.length) q = q.where('status', 'in', f.status)
       if (f.zoneId) q = q.where('zone_id', '=', f.zoneId)
@@ -268,10 +306,13 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
       const items = await itemsOf(rows.map((r) => Number(r.id)))
       return rows.map((r) => toRequest(r, items.get(Number(r.id)) ?? []))
     },
-    /** Reserves the apply: pending → applying for one approver (never the requester). False: someone else has it, or it is not pending. */
+    /**
+     * Reserves the apply: pending → applying for one approver (never the requester, except on a practice
+     * session's own request, where the person plays both sides). False: someone else has it, or it is not pending.
+     */
     async reserve(id: number, who: Who): Promise<boolean> {
       return move(id, ['pending'], { status: 'applying', decided_by_id: who.personId, decided_by_username: who.username, decided_by_name: who.personName, decided_at: now() }, (q) =>
-        q.where('requester_username', '!=', who.username),
+        q.where((eb) => eb.or([eb('requester_username', '!=', who.username), eb('practice_key', 'is not', null)])),
       )
     },
     /** The apply did not start (the approver's rights were gone): pending again, undecided. */
@@ -294,9 +335,13 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
     async reject(id: number, who: Who, comment: string): Promise<boolean> {
       return move(id, ['pending', 'stale'], { status: 'rejected', comment, decided_by_id: who.personId, decided_by_username: who.username, decided_by_name: who.personName, decided_at: now() })
     },
-    /** Marks a pending request stale with what moved (found when reading it). */
-    async markStale(id: number, moved: unknown): Promise<boolean> {
-      return move(id, ['pending'], { status: 'stale', problems: json(moved) })
+    /**
+     * Marks a pending request stale with what moved (found when reading it): one conditional UPDATE, so
+     * of many readers (on any instance) exactly one makes the move (and tells the requester), and only
+     * while the request is as it was read (`readAt`, its updated_at): a refresh in between wins.
+     */
+    async markStale(id: number, moved: unknown, readAt: number): Promise<boolean> {
+      return move(id, ['pending'], { status: 'stale', problems: json(moved) }, (q) => q.where('updated_at', '=', readAt))
     },
     /** The requester took the zone as it is now: new before states, pending again. */
     async refresh(id: number, befores: (Record<string, unknown> | null)[]): Promise<boolean> {
@@ -310,8 +355,27 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
         return true
       })
     },
+    /** The requester is done with their rejected or failed request: off their "needs you" list. */
+    async markDone(id: number, requesterUsername: string): Promise<boolean> {
+      return move(id, ['rejected', 'failed'], { requester_done: 1 }, (q) => q.where('requester_username', '=', requesterUsername))
+    },
     async markUndone(id: number): Promise<boolean> {
       return move(id, ['applied'], { status: 'undone' })
+    },
+    /** A practice reset: the person's practice requests and the approval settings of their copy's zones. */
+    async deletePractice(practiceKey: string, zonePrefix: string): Promise<void> {
+      if (!zonePrefix.startsWith('practice:')) throw new Error('Only practice settings may be deleted.')
+      const d = await db()
+      await d.transaction().execute(async (trx) => {
+        const ids = (await trx.selectFrom('change_requests').select('id').where('practice_key', '=', practiceKey).execute()).map((r) => Number(r.id))
+        if (ids.length) {
+          await trx.deleteFrom('change_request_items').where('request_id', 'in', ids).execute()
+          await trx.deleteFrom('change_requests').where('id', 'in', ids).execute()
+        }
+        // The zone table is small (one row per zone with settings): picked here, no LIKE and its escapes.
+        const zones = (await trx.selectFrom('change_request_zones').select('zone_id').execute()).map((r) => r.zone_id).filter((z) => z.startsWith(zonePrefix))
+        if (zones.length) await trx.deleteFrom('change_request_zones').where('zone_id', 'in', zones).execute()
+      })
     },
     /** The request whose applied batch is this audit entry. */
     async byAppliedEntry(entryId: number): Promise<ChangeRequestView | undefined> {

@@ -112,6 +112,8 @@ export interface ChangeRequestView {
   /** Failed: the API's errors per item; stale: what moved. */
   problems: ItemProblem[] | null
   appliedEntryId: number | null
+  /** The requester took this rejected or failed request off their "needs you" list. */
+  requesterDone: boolean
   items: ChangeItemView[]
 }
 
@@ -144,4 +146,6 @@ export interface ChangeRequestDetail extends ChangeRequestView {
   mayReject: boolean
   mayRefresh: boolean
   mayUndo: boolean
+  /** The requester may take it off their "needs you" list (rejected or failed, not yet done). */
+  mayDismiss: boolean
 }

@@ -12,6 +12,14 @@ export const changeRequestsQueryOptions = (scope: ListScope) =>
   })
 export const useChangeRequests = (scope: ListScope) => useQuery(changeRequestsQueryOptions(scope))
 
+/** The asker's own requests that wait for them: rejected (read the comment), failed (read why), stale (refresh it). */
+export const needingAttentionQueryOptions = () =>
+  queryOptions({
+    queryKey: ['change-requests', 'list', 'attention'],
+    queryFn: ({ signal }) => local.get<ChangeRequestView[]>('/api/local/change-requests', { params: { scope: 'mine', status: ['stale', 'failed', 'rejected'] }, signal }),
+  })
+export const useNeedingAttention = (enabled: boolean) => useQuery({ ...needingAttentionQueryOptions(), enabled })
+
 export const changeRequestSummaryQueryOptions = () =>
   queryOptions({
     queryKey: ['change-requests', 'summary'],
@@ -27,15 +35,16 @@ export const changeRequestQueryOptions = (id: string) =>
   })
 export const useChangeRequest = (id: string) => useQuery(changeRequestQueryOptions(id))
 
-type Step = 'approve' | 'reject' | 'refresh' | 'undo'
+type Step = 'approve' | 'reject' | 'refresh' | 'undo' | 'done'
 const paths = {
   approve: (id: string) => localPath('/api/local/change-requests/:id/approve', { id }),
   reject: (id: string) => localPath('/api/local/change-requests/:id/reject', { id }),
   refresh: (id: string) => localPath('/api/local/change-requests/:id/refresh', { id }),
   undo: (id: string) => localPath('/api/local/change-requests/:id/undo', { id }),
+  done: (id: string) => localPath('/api/local/change-requests/:id/done', { id }),
 }
 
-/** Approve (applies it), reject (with a comment), refresh (the requester), undo (an applied one). */
+/** Approve (applies it), reject (with a comment), refresh (the requester), undo (an applied one), done (the requester puts a rejected or failed one aside). */
 export function useChangeRequestStep(id: string, step: Step) {
   const queryClient = useQueryClient()
   return useMutation({

@@ -81,6 +81,13 @@ export function ChangeRequestPage() {
   const toast = useToast()
   const refresh = useChangeRequestStep(requestId, 'refresh')
   const undo = useChangeRequestStep(requestId, 'undo')
+  const done = useChangeRequestStep(requestId, 'done')
+  const doneButton = (r: ChangeRequestDetail) =>
+    r.mayDismiss && (
+      <Button className="mt-2" size="sm" pending={done.isPending} onClick={() => done.mutate({}, { onSuccess: () => toast.success('Put aside', 'It is no longer on your list of requests that need you.'), onError: (e) => toast.error('Not put aside', e) })}>
+        Done with it: take it off my list
+      </Button>
+    )
   if (q.isPending) return <LoadingBlock label="Loading the change request…" />
   if (q.isError) return <ErrorView error={q.error} onRetry={() => void q.refetch()} />
   const r = q.data
@@ -106,11 +113,13 @@ export function ChangeRequestPage() {
       {r.status === 'rejected' && (
         <Banner tone="danger" title={`Rejected by ${r.decidedBy?.name ?? 'an approver'} on ${when(r.decidedAt)}`}>
           <p className="mt-1 whitespace-pre-wrap">{r.comment}</p>
+          {doneButton(r)}
         </Banner>
       )}
       {r.status === 'failed' && (
         <Banner tone="danger" title="Failed: the API refused the batch, so the zone was left as it was">
           <ul className="mt-1 list-disc pl-5" aria-label="Why it failed">{(r.problems ?? []).map((p, i) => <li key={i}><span className="font-mono">{p.label}</span>: {p.message}</li>)}</ul>
+          {doneButton(r)}
         </Banner>
       )}
       {(r.status === 'applied' || r.status === 'undone') && (

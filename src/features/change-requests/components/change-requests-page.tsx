@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { LoadingBlock } from '@/components/ui/spinner'
 import { Tabs } from '@/components/ui/tabs'
 import { formatDateTime, plural } from '@/lib/format'
-import { useChangeRequests, useChangeRequestSummary, type ListScope } from '../api/change-requests'
+import { useChangeRequests, useChangeRequestSummary, useNeedingAttention, type ListScope } from '../api/change-requests'
 import { StatusBadge } from './status-badge'
 
 function RequestList({ scope }: { scope: ListScope }) {
@@ -38,6 +38,38 @@ function RequestList({ scope }: { scope: ListScope }) {
   )
 }
 
+const WHAT_TO_DO: Partial<Record<string, string>> = {
+  rejected: 'Rejected: read the comment, then revise and send a new request.',
+  failed: 'Failed: the API refused it and the zone is unchanged; read why.',
+  stale: 'Stale: the zone changed since you filed it; look at what moved and refresh it.',
+}
+
+/** The asker's own requests that wait for them (rejected, failed, stale), above the tabs. */
+function NeedingAttention({ count }: { count: number }) {
+  const list = useNeedingAttention(count > 0)
+  const open = list.data?.filter((r) => r.status === 'stale' || !r.requesterDone) ?? []
+  if (!count || !open.length) return null
+  return (
+    <section aria-labelledby="cr-attention" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-800 dark:bg-amber-950/40">
+      <h2 id="cr-attention" className="font-semibold text-amber-950 dark:text-amber-100">
+        Your requests that need you ({open.length})
+      </h2>
+      <ul className="mt-2 space-y-2" aria-label="Your requests that need you">
+        {open.map((r) => (
+          <li key={r.id} className="text-sm">
+            <Link to="/change-requests/$requestId" params={{ requestId: String(r.id) }} className="font-medium text-blue-700 hover:underline [overflow-wrap:anywhere] dark:text-blue-300">
+              #{r.id} {r.title}
+            </Link>{' '}
+            <span className="text-zinc-700 dark:text-zinc-300">
+              on {r.zoneName}. {WHAT_TO_DO[r.status]}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 /** `/change-requests` (issue 25): requests waiting for approval, one's own, and every one on zones in scope. */
 export function ChangeRequestsPage() {
   const summary = useChangeRequestSummary()
@@ -49,6 +81,7 @@ export function ChangeRequestsPage() {
         title="Change requests"
         description="On a zone marked “changes need approval”, DNS changes are proposed first. Someone else reviews what each change does and approves it; only then is it applied to the zone, all changes at once or none."
       />
+      <NeedingAttention count={summary.data?.mineNeedingAttention ?? 0} />
       <Tabs
         label="Change requests"
         value={tab}

@@ -20,6 +20,8 @@ import {
   useUpdatePerson,
 } from '../api/people'
 import { SessionList } from './session-list'
+import { ProposeSwitch } from './propose-switch'
+import { useProposeSettings } from '../api/change-approval'
 
 // The add/edit form (zod, form fields) loads when it is opened: the list is what the page shows first.
 const PersonDialog = lazy(() => import('./person-dialog').then((m) => ({ default: m.PersonDialog })))
@@ -29,6 +31,8 @@ const PersonTokensDialog = lazy(() => import('./person-tokens-dialog').then((m) 
 // otherwise put them in the page's first load (the bundle budget).
 const DeletePersonDialog = lazy(() => import('./delete-person-dialog').then((m) => ({ default: m.DeletePersonDialog })))
 const TwoFactorPolicyCard = lazy(() => import('./two-factor-policy').then((m) => ({ default: m.TwoFactorPolicyCard })))
+// Change approval (issue 25): zones needing approval and their approvers, below the list.
+const ChangeApprovalCard = lazy(() => import('./change-approval-card').then((m) => ({ default: m.ChangeApprovalCard })))
 
 type Action = { kind: 'add' } | { kind: 'edit' | 'disable' | 'delete' | 'reset' | 'sessions' | 'tokens' | 'two-factor' | 'link' | 'unlink'; person: PersonView } | null
 
@@ -38,6 +42,7 @@ export function PeoplePage() {
   const me = useMe()
   const people = usePeople()
   const [action, setAction] = useState<Action>(null)
+  const proposing = useProposeSettings()
   const local = me.data?.kind === 'local'
   return (
     <>
@@ -94,6 +99,10 @@ export function PeoplePage() {
                   <td className="py-2 pr-3 max-md:block max-md:py-1">
                     <PhoneLabel>Role</PhoneLabel>
                     {ROLE_LABEL[p.role]}
+                    {/* Issue 25: a viewer or reviewer an administrator lets propose changes on approval zones. */}
+                    {(p.role === 'viewer' || p.role === 'reviewer') && proposing.data && (
+                      <ProposeSwitch person={p} setting={proposing.data.find((x) => x.personId === p.id)} />
+                    )}
                   </td>
                   <td className="py-2 pr-3 [overflow-wrap:break-word] max-md:block max-md:py-1">
                     <PhoneLabel>Zones</PhoneLabel>
@@ -214,6 +223,11 @@ export function PeoplePage() {
       {can.allowed && people.data && (
         <Suspense fallback={null}>
           <TwoFactorPolicyCard />
+        </Suspense>
+      )}
+      {can.allowed && people.data && (
+        <Suspense fallback={null}>
+          <ChangeApprovalCard people={people.data} />
         </Suspense>
       )}
     </>
