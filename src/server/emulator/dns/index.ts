@@ -19,5 +19,5 @@ export const dnsModule: EmulatorModule = {
     migrateDns(ctx.db)
     registerDnsScanRoutes(app, ctx)
   },
-  handlers: dnsHandlers,
+  handlers: (table, ctx) => table.add(dnsHandlers(ctx)),
 }
