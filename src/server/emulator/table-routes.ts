@@ -36,7 +36,7 @@ export interface TableRouter {
 }
 
 /** Collects one module's handlers by `METHOD path`; the same endpoint handled twice is an error at start. */
-export function collectTableHandlers(module: string, define: (table: TableRouter) => void): Map<EndpointKey, Handler> {
+function collectTableHandlers(module: string, define: (table: TableRouter) => void): Map<EndpointKey, Handler> {
   const found = new Map<EndpointKey, Handler>()
   const put = (key: EndpointKey, handler: Handler) => {
     if (found.has(key)) throw new Error(`The sandbox module ${module} handles ${key} twice.`)
