@@ -98,6 +98,27 @@ export default tseslint.config(
     },
   },
   {
+    // The browser takes only types from the endpoint table (src/shared/endpoints): its paths and zod
+    // schemas stay out of the bundle. Only routes.ts (fillPath) and types.ts (the area names) may be
+    // imported for their values.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/**', 'src/testing/**', 'src/bench/**', 'src/shared/endpoints/**', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '((^|/)shared|^\\.{1,2})/endpoints(/(?!routes$|types$)[^/]+)?$',
+              allowTypeImports: true,
+              message: 'The browser takes only types from the endpoint table (import type); its values stay on the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Server tests may use the shared test helpers in src/testing.
     files: ['src/server/**/*.test.ts'],
     rules: {

@@ -1,9 +1,12 @@
+import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_AREAS, API_ENDPOINTS } from '../shared/endpoints'
 import { LOCAL_ROUTES } from '../shared/endpoints/local'
 import { testConfig } from '../testing/server'
 import { createApp } from './app'
 import { createEmulator, type Emulator } from './emulator'
+import { emulatorModules } from './emulator/modules'
+import { registerModules } from './emulator/table-routes'
 
 /**
  * The shared endpoint table (src/shared/endpoints) is the one declaration: the allowlist is read
@@ -17,6 +20,10 @@ beforeAll(() => {
 afterAll(() => emulator?.close())
 
 const SAMPLE: Record<string, string> = { phase: 'http_log_custom_fields', dataset_id: 'http_requests', job_id: '1' }
+/** A route as Hono lists it, its parameters unnamed (`/zones/:id{[0-9a-f]{32}}` is `/zones/:`). */
+const shape = (method: string, path: string) => `${method} ${path.replace(/:[a-z_]+(\{[^/]*\})?/gi, ':')}`
+const TABLE_KEYS = API_ENDPOINTS.map((e) => `${e.method} ${e.path}`).sort()
+
 const concrete = (path: string) => path.replace(/:([a-z_]+)/g, (_, name: string) => SAMPLE[name] ?? 'f'.repeat(32))
 
 describe('the endpoint table', () => {
@@ -73,4 +80,32 @@ describe('the endpoint table', () => {
     const body = (await res.json().catch(() => ({}))) as { errors?: { code: number }[] }
     expect(body.errors?.map((x) => x.code) ?? [], `${e.method} ${e.path} answered "no route"`).not.toContain(7000)
   })
+
+  it("serves every endpoint through the table's registration (each module's handlers), none elsewhere", () => {
+    const served = registerModules(new Hono(), emulatorModules, emulator.ctx)
+    expect([...served.keys()].sort()).toEqual(TABLE_KEYS)
+  })
+
+  it.each(emulatorModules.filter((m) => m.register).map((m) => [m.name, m] as const))(
+    "the %s module's register routes no endpoint of the table (only /client/v4-only routes)",
+    async (_name, m) => {
+      const app = new Hono()
+      m.register!(app, emulator.ctx)
+      const table = new Set(API_ENDPOINTS.map((e) => shape(e.method, e.path)))
+      const own = app.routes.filter((r) => r.method !== 'ALL').map((r) => shape(r.method, r.path))
+      expect(own.length, 'a register with no routes should be left out').toBeGreaterThan(0)
+      expect(own.filter((r) => table.has(r))).toEqual([])
+      // Nor does any of its routes answer a request for one of the table's endpoints.
+      app.notFound((c) => c.text('no route', 404))
+      app.onError((_err, c) => c.text('routed', 500))
+      for (const e of API_ENDPOINTS) {
+        const res = await app.request(concrete(e.path), {
+          method: e.method,
+          headers: { 'content-type': 'application/json' },
+          body: e.method === 'GET' ? undefined : '{}',
+        })
+        expect(await res.text(), `${m.name}'s register answers ${e.method} ${e.path}`).toBe('no route')
+      }
+    },
+  )
 })

@@ -1,8 +1,15 @@
+import type { DeclaredPath } from './endpoints/routes'
+import type { HttpMethod } from './endpoints/types'
+
+/** A write of the endpoint table, by its method and path. */
+type TableWrite = { [M in Exclude<HttpMethod, 'GET'>]: { method: M; path: DeclaredPath<M> } }[Exclude<HttpMethod, 'GET'>]
+
 /**
  * The writes that can be undone (issue 12), once for the browser and the server: after one of them
  * the toast offers Undo (src/lib/audit-events.ts), and only entries of these writes are planned for
- * undo on the server (src/server/audit/undo-plan.ts). Paths as in the shared endpoint table. No zod
- * here: the browser's first load carries it.
+ * undo on the server (src/server/audit/undo-plan.ts). Each names an endpoint of the shared table by
+ * its method and path, checked against the table's types (a write the table does not declare does not
+ * compile). Types only from the table: the browser's first load carries none of it (nor zod).
  */
 export const UNDOABLE_WRITES = [
   { method: 'POST', path: '/zones/:zone_id/dns_records' },
@@ -15,7 +22,7 @@ export const UNDOABLE_WRITES = [
   { method: 'PUT', path: '/zones/:zone_id/page_shield/policies/:policy_id' },
   { method: 'DELETE', path: '/zones/:zone_id/page_shield/policies/:policy_id' },
   { method: 'PUT', path: '/zones/:zone_id/rulesets/:ruleset_id' },
-] as const
+] as const satisfies readonly TableWrite[]
 
 const compiled = UNDOABLE_WRITES.map((w) => ({ method: w.method, re: new RegExp(`^${w.path.replace(/:[a-z_]+/g, '[^/]+')}$`) }))
 

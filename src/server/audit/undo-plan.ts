@@ -1,4 +1,5 @@
 import type { AuditEntry } from '../store'
+import { fillPath, type DeclaredPath, type PathParams } from '../../shared/endpoints/routes'
 import { isUndoableWrite } from '../../shared/undoable'
 
 /** One write that undoes an entry (a path below /api/v4). */
@@ -90,6 +91,11 @@ const idOf = (r: unknown) => String((r as Rec | null)?.id ?? '')
 
 export class NotUndoable extends Error {}
 
+/** The undo's write: an endpoint of the shared table, its path filled (one the table does not declare does not compile). */
+function tableWrite<M extends UndoRequest['method'], P extends DeclaredPath<M>>(method: M, template: P, params: PathParams<P>, body?: unknown): UndoRequest {
+  return { method, path: fillPath(template, params), ...(body === undefined ? {} : { body }) }
+}
+
 /**
  * How to undo an entry, or NotUndoable with the reason. Only successful entries of the kinds issue 12
  * lists can be undone: DNS record create/update/delete/proxy, a DNS batch (bulk delete, bulk proxy)
@@ -98,14 +104,16 @@ export class NotUndoable extends Error {}
 export function planUndo(e: AuditEntry): UndoPlan {
   if (e.outcome !== 'success') throw new NotUndoable('Only a write that succeeded can be undone.')
   if (!e.zoneId || !isUndoableWrite(e.method, e.path)) throw new NotUndoable('This kind of change cannot be undone from the dashboard.')
-  const z = `/zones/${e.zoneId}`
+  const zone_id = e.zoneId
+  const z = `/zones/${zone_id}`
   const before = e.before as Rec | null
   const after = e.after as Rec | null
   if (e.resourceType === 'dns_record' && e.resourceId) {
     const path = `${z}/dns_records/${e.resourceId}`
+    const record = { zone_id, dns_record_id: e.resourceId }
     const label = `${String((after ?? before)?.type ?? '')} ${String((after ?? before)?.name ?? '')}`.trim()
     if (e.action === 'create') {
-      return { summary: `Delete the record ${label} that this change created.`, checks: [{ path, label, expected: dnsInput(after) }], request: { method: 'DELETE', path } }
+      return { summary: `Delete the record ${label} that this change created.`, checks: [{ path, label, expected: dnsInput(after) }], request: tableWrite('DELETE', '/zones/:zone_id/dns_records/:dns_record_id', record) }
     }
     if (e.action === 'update' || e.action === 'proxy') {
       const c = changedFields(before, after, DNS_FIELDS.filter((f) => f !== 'type'))
@@ -113,52 +121,54 @@ export function planUndo(e: AuditEntry): UndoPlan {
       return {
         summary: `Put the record ${label} back as it was before (${c.fields.join(', ')}); its other fields stay as they are.`,
         checks: [{ path, label, expected: c.expected, fields: c.fields }],
-        request: { method: 'PATCH', path, body: c.body },
+        request: tableWrite('PATCH', '/zones/:zone_id/dns_records/:dns_record_id', record, c.body),
       }
     }
     if (e.action === 'delete' && before) {
       return {
         summary: `Create the record ${label} again with its name, type, content, TTL, proxy status, comment, tags and settings.`,
         checks: [{ path, label, expected: null }],
-        request: { method: 'POST', path: `${z}/dns_records`, body: dnsInput(before) },
+        request: tableWrite('POST', '/zones/:zone_id/dns_records', { zone_id }, dnsInput(before)),
         note: 'The record comes back with a new id (the API gives every new record its own).',
       }
     }
   }
-  if (e.resourceType === 'dns_records' && e.action === 'batch') return planBatchUndo(z, before, after)
+  if (e.resourceType === 'dns_records' && e.action === 'batch') return planBatchUndo(zone_id, before, after)
   if (e.resourceType === 'dns_records' && e.action === 'import') {
     const created = asList((after as { created?: unknown } | null)?.created)
     if (!created.length) throw new NotUndoable('This import created no records, so there is nothing to undo.')
     return {
       summary: `Delete the ${created.length} record${created.length === 1 ? '' : 's'} this import created, all or nothing.`,
       checks: created.map((r) => ({ path: `${z}/dns_records/${idOf(r)}`, label: `${String(r.type)} ${String(r.name)}`, expected: dnsInput(r) })),
-      request: { method: 'POST', path: `${z}/dns_records/batch`, body: { deletes: created.map((r) => ({ id: idOf(r) })) } },
+      request: tableWrite('POST', '/zones/:zone_id/dns_records/batch', { zone_id }, { deletes: created.map((r) => ({ id: idOf(r) })) }),
     }
   }
   if (e.resourceType === 'page_shield_policy') {
     const base = `${z}/page_shield/policies`
     const label = String((after ?? before)?.description || 'policy')
+    const policy = { zone_id, policy_id: e.resourceId ?? '' }
     if (e.action === 'create' && e.resourceId) {
-      return { summary: `Delete the policy "${label}" that this change created.`, checks: [{ path: `${base}/${e.resourceId}`, label, expected: pick(after, POLICY_FIELDS) }], request: { method: 'DELETE', path: `${base}/${e.resourceId}` } }
+      return { summary: `Delete the policy "${label}" that this change created.`, checks: [{ path: `${base}/${e.resourceId}`, label, expected: pick(after, POLICY_FIELDS) }], request: tableWrite('DELETE', '/zones/:zone_id/page_shield/policies/:policy_id', policy) }
     }
     if (e.action === 'update' && e.resourceId) {
       // The API's PUT of a policy is partial: only the fields the entry changed are sent back.
       const c = changedFields(before, after, POLICY_FIELDS)
       if (!c.fields.length) throw new NotUndoable('This change left every field of the policy as it was: there is nothing to undo.')
-      return { summary: `Put the policy "${label}" back as it was before (${c.fields.join(', ')}).`, checks: [{ path: `${base}/${e.resourceId}`, label, expected: c.expected, fields: c.fields }], request: { method: 'PUT', path: `${base}/${e.resourceId}`, body: c.body } }
+      return { summary: `Put the policy "${label}" back as it was before (${c.fields.join(', ')}).`, checks: [{ path: `${base}/${e.resourceId}`, label, expected: c.expected, fields: c.fields }], request: tableWrite('PUT', '/zones/:zone_id/page_shield/policies/:policy_id', policy, c.body) }
     }
     if (e.action === 'delete' && before && e.resourceId) {
-      return { summary: `Create the policy "${label}" again.`, checks: [{ path: `${base}/${e.resourceId}`, label, expected: null }], request: { method: 'POST', path: base, body: pick(before, POLICY_FIELDS) }, note: 'The policy comes back with a new id.' }
+      return { summary: `Create the policy "${label}" again.`, checks: [{ path: `${base}/${e.resourceId}`, label, expected: null }], request: tableWrite('POST', '/zones/:zone_id/page_shield/policies', { zone_id }, pick(before, POLICY_FIELDS)), note: 'The policy comes back with a new id.' }
     }
   }
   if (e.resourceType === 'ruleset' && e.action === 'replace' && e.resourceId && before) {
     const path = `${z}/rulesets/${e.resourceId}`
-    return { summary: 'Put the custom fields ruleset back as it was before (its rules and description).', checks: [{ path, label: 'the custom fields ruleset', expected: rulesetState(after) }], request: { method: 'PUT', path, body: rulesetState(before) } }
+    return { summary: 'Put the custom fields ruleset back as it was before (its rules and description).', checks: [{ path, label: 'the custom fields ruleset', expected: rulesetState(after) }], request: tableWrite('PUT', '/zones/:zone_id/rulesets/:ruleset_id', { zone_id, ruleset_id: e.resourceId }, rulesetState(before)) }
   }
   throw new NotUndoable('This kind of change cannot be undone from the dashboard.')
 }
 
-function planBatchUndo(z: string, before: Rec | null, after: Rec | null): UndoPlan {
+function planBatchUndo(zone_id: string, before: Rec | null, after: Rec | null): UndoPlan {
+  const z = `/zones/${zone_id}`
   const was = new Map(asList(before?.records).map((r) => [idOf(r), r]))
   const deleted = asList(after?.deletes)
   const changed = [...asList(after?.patches), ...asList(after?.puts)]
@@ -179,7 +189,7 @@ function planBatchUndo(z: string, before: Rec | null, after: Rec | null): UndoPl
   return {
     summary: `Undo the whole batch in one request, all or nothing: ${parts.join(', ')} record${n === 1 ? '' : 's'}.`,
     checks,
-    request: { method: 'POST', path: `${z}/dns_records/batch`, body },
+    request: tableWrite('POST', '/zones/:zone_id/dns_records/batch', { zone_id }, body),
     ...(deleted.length ? { note: 'Re-created records get new ids (the API gives every new record its own).' } : {}),
   }
 }

@@ -2,7 +2,7 @@ import type { ExclusiveGate } from './exclusive'
 import type Database from 'better-sqlite3'
 import type { Hono } from 'hono'
 import type { Rng } from './ids'
-import type { TableHandlers } from './table-routes'
+import type { TableRouter } from './table-routes'
 
 export type Db = Database.Database
 
@@ -39,11 +39,16 @@ export interface EmulatorModule {
    * about `zoneIds` wait until it is written.
    */
   scale?: { zoneIds: string[]; seed: (ctx: SeedContext) => void }
-  /** Its handler of each endpoint of the shared table it serves (src/shared/endpoints), by `METHOD path`. */
-  handlers?: (ctx: EmulatorContext) => TableHandlers
   /**
-   * Routes outside the table, registered before the handlers: the API's own routes the dashboard
-   * does not use (only API clients at /client/v4 reach them), and modules not moved to `handlers` yet.
+   * Its handler of each endpoint of the shared table it serves (src/shared/endpoints), put on `table`
+   * by `METHOD path` (`table.get('/zones/:zone_id', …)`): a path the table does not declare for that
+   * method does not type-check. The sandbox registers them from the table (./table-routes.ts).
+   */
+  handlers?: (table: TableRouter, ctx: EmulatorContext) => void
+  /**
+   * Its routes outside the table, registered before the handlers: the API's own routes the dashboard
+   * does not use (only API clients at /client/v4 reach them). Never a `METHOD path` of the table
+   * (src/server/endpoint-table.test.ts checks it): those are `handlers`.
    */
   register?: (app: Hono, ctx: EmulatorContext) => void
 }

@@ -1,5 +1,5 @@
 import type { EmulatorModule } from '../module'
-import { registerPolicyRoutes } from './policies-routes'
+import { policyHandlers, registerPolicyUpdate } from './policies-routes'
 import { seedAlerting } from './seed'
 import { ALERTING_SCHEMA } from './store'
 
@@ -9,5 +9,7 @@ export const alertingModule: EmulatorModule = {
   schema: ALERTING_SCHEMA,
   tables: ['alerting_policies'],
   seed: seedAlerting,
-  register: registerPolicyRoutes,
+  handlers: policyHandlers,
+  // Only API clients (/client/v4) update a policy.
+  register: registerPolicyUpdate,
 }

@@ -3,16 +3,15 @@ import { LB_HEALTH_ALERT, notificationPolicyInputSchema, type NotificationPolicy
 import { ApiError, notFound, ok, readJson, validate } from '../http'
 import { newId } from '../ids'
 import { requireAccount } from '../lookup'
-import type { EmulatorContext } from '../module'
+import type { Db, EmulatorContext } from '../module'
+import type { TableRouter } from '../table-routes'
 import { toPolicy, type PolicyRow } from './store'
 
 /** Sandbox error codes (the real ones are not published): 17001 invalid policy, 17002 unknown pool, 17404 unknown policy. */
 export const POLICY_CODES = { invalid: 17001, unknownPool: 17002, notFound: 17404 } as const
 
-/** Notification policies (`/accounts/:account_id/alerting/v3/policies`): list, create, get, delete. */
-export function registerPolicyRoutes(app: Hono, { db, now }: EmulatorContext): void {
-  const base = '/accounts/:account_id/alerting/v3/policies'
-
+/** The pool check and the lookup of one policy, for the handlers of both kinds. */
+function policyLookups(db: Db) {
   // Service rule: every pool the policy watches exists in this account.
   const checkPools = (accountId: string, poolIds: string[]) => {
     const exists = db.prepare('SELECT 1 FROM lb_pools WHERE account_id = ? AND id = ?')
@@ -30,14 +29,23 @@ export function registerPolicyRoutes(app: Hono, { db, now }: EmulatorContext): v
     return row
   }
 
+  return { checkPools, find }
+}
+
+/** Notification policies (`/accounts/:account_id/alerting/v3/policies`), the table's endpoints: list, create, get, delete. */
+export function policyHandlers(table: TableRouter, { db, now }: EmulatorContext): void {
+  const base = '/accounts/:account_id/alerting/v3/policies'
+
+  const { checkPools, find } = policyLookups(db)
+
   // A single page holding every policy, oldest first (the SDK reads policies as a SinglePage).
-  app.get(base, (c) => {
+  table.get(base, (c) => {
     const account = requireAccount(db, c.req.param('account_id'))
     const rows = db.prepare('SELECT * FROM alerting_policies WHERE account_id = ? ORDER BY created, id').all(account.id) as PolicyRow[]
     return ok(c, rows.map(toPolicy), { page: 1, per_page: Math.max(rows.length, 1), count: rows.length, total_count: rows.length, total_pages: 1 })
   })
 
-  app.post(base, async (c) => {
+  table.post(base, async (c) => {
     const account = requireAccount(db, c.req.param('account_id'))
     const input = validate(notificationPolicyInputSchema, await readJson(c), POLICY_CODES.invalid)
     checkPools(account.id, input.filters?.pool_id ?? [])
@@ -48,10 +56,23 @@ export function registerPolicyRoutes(app: Hono, { db, now }: EmulatorContext): v
     return ok(c, { id })
   })
 
-  app.get(`${base}/:policy_id`, (c) => {
+  table.get(`${base}/:policy_id`, (c) => {
     const account = requireAccount(db, c.req.param('account_id'))
     return ok(c, toPolicy(find(account.id, c.req.param('policy_id'))))
   })
+
+  table.delete(`${base}/:policy_id`, (c) => {
+    const account = requireAccount(db, c.req.param('account_id'))
+    const row = find(account.id, c.req.param('policy_id'))
+    db.prepare('DELETE FROM alerting_policies WHERE id = ?').run(row.id)
+    return ok(c, { id: row.id })
+  })
+}
+
+/** Only API clients (/client/v4) update a policy; the dashboard's endpoints are policyHandlers. */
+export function registerPolicyUpdate(app: Hono, { db, now }: EmulatorContext): void {
+  const base = '/accounts/:account_id/alerting/v3/policies'
+  const { checkPools, find } = policyLookups(db)
 
   // Update: every field is optional in the published schema (the SDK may send none); the fields sent
   // replace the policy's, the others stay, and the result must be a valid policy. Answers {id} like create.
@@ -65,13 +86,6 @@ export function registerPolicyRoutes(app: Hono, { db, now }: EmulatorContext): v
     checkPools(account.id, input.filters?.pool_id ?? [])
     db.prepare(`UPDATE alerting_policies SET name = ?, description = ?, alert_type = ?, enabled = ?, alert_interval = ?,
       filters = ?, mechanisms = ?, modified = ? WHERE id = ?`).run(...policyColumns(input), now().toISOString(), row.id)
-    return ok(c, { id: row.id })
-  })
-
-  app.delete(`${base}/:policy_id`, (c) => {
-    const account = requireAccount(db, c.req.param('account_id'))
-    const row = find(account.id, c.req.param('policy_id'))
-    db.prepare('DELETE FROM alerting_policies WHERE id = ?').run(row.id)
     return ok(c, { id: row.id })
   })
 }

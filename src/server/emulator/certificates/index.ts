@@ -1,6 +1,6 @@
 import type { EmulatorModule } from '../module'
 import { registerCertificateOrderRoutes } from './order-routes'
-import { registerCertificateRoutes } from './routes'
+import { certificateHandlers, registerCertificateQuota } from './routes'
 import { seedCertificatePacks } from './seed'
 
 /** SSL/TLS certificate packs of a zone (read only, as in the specification). */
@@ -42,8 +42,10 @@ export const certificatesModule: EmulatorModule = {
   `,
   tables: ['certificate_pack_certificates', 'certificate_packs'],
   seed: seedCertificatePacks,
+  handlers: certificateHandlers,
+  // Only API clients (/client/v4) use these: order and delete a pack, and the quota (before /:certificate_pack_id).
   register: (app, ctx) => {
     registerCertificateOrderRoutes(app, ctx)
-    registerCertificateRoutes(app, ctx)
+    registerCertificateQuota(app, ctx)
   },
 }

@@ -1,9 +1,9 @@
-import type { Hono } from 'hono'
 import { certificatePackEditSchema } from '../../../shared/schemas/certificate-pack-edit'
 import type { ValidationRecord } from '../../../shared/schemas/certificate-pack'
 import { badRequest, notFound, ok, readJson, validate } from '../http'
 import { requireZone } from '../lookup'
 import type { Db } from '../module'
+import type { TableRouter } from '../table-routes'
 import { loadPacks, type PackRow } from './store'
 
 /**
@@ -12,8 +12,8 @@ import { loadPacks, type PackRow } from './store'
  * and its certificates back to pending_validation, its validation records to pending, and clears
  * the validation errors; the sandbox's certificate authority then waits, as before, for the records.
  */
-export function registerRestartValidationRoute(app: Hono, db: Db): void {
-  app.patch('/zones/:zone_id/ssl/certificate_packs/:certificate_pack_id', async (c) => {
+export function restartValidationHandler(table: TableRouter, db: Db): void {
+  table.patch('/zones/:zone_id/ssl/certificate_packs/:certificate_pack_id', async (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const id = c.req.param('certificate_pack_id')
     const input = validate(certificatePackEditSchema, await readJson(c))

@@ -4,7 +4,8 @@ import { badRequest, notFound, ok, readPaging } from '../http'
 import { pagedRows, Where } from '../list-engine'
 import { requireZone } from '../lookup'
 import type { EmulatorContext } from '../module'
-import { registerRestartValidationRoute } from './restart-validation'
+import type { TableRouter } from '../table-routes'
+import { restartValidationHandler } from './restart-validation'
 import { loadPacks, type PackRow } from './store'
 
 const STAGING = ['staging_deployment', 'staging_active']
@@ -28,8 +29,9 @@ function readDeploy(c: Context): 'staging' | 'production' | undefined {
   throw badRequest(1001, 'deploy must be staging or production.', '/deploy')
 }
 
-export function registerCertificateRoutes(app: Hono, { db }: EmulatorContext): void {
-  app.get('/zones/:zone_id/ssl/certificate_packs', (c) => {
+/** The sandbox's handlers of the table's certificate endpoints: the list, one pack, and its edit. */
+export function certificateHandlers(table: TableRouter, { db }: EmulatorContext): void {
+  table.get('/zones/:zone_id/ssl/certificate_packs', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const status = readStatusFilter(c)
     const deploy = readDeploy(c)
@@ -49,16 +51,7 @@ export function registerCertificateRoutes(app: Hono, { db }: EmulatorContext): v
     return ok(c, loadPacks(db, rows), info)
   })
 
-  // Registered before /:certificate_pack_id so "quota" is not read as an id.
-  app.get('/zones/:zone_id/ssl/certificate_packs/quota', (c) => {
-    const zone = requireZone(db, c.req.param('zone_id'))
-    const used = (
-      db.prepare(`SELECT COUNT(*) AS n FROM certificate_packs WHERE zone_id = ? AND type = 'advanced'`).get(zone.id) as { n: number }
-    ).n
-    return ok(c, { advanced: { allocated: 100, used } })
-  })
-
-  app.get('/zones/:zone_id/ssl/certificate_packs/:certificate_pack_id', (c) => {
+  table.get('/zones/:zone_id/ssl/certificate_packs/:certificate_pack_id', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const id = c.req.param('certificate_pack_id')
     const row = db.prepare('SELECT * FROM certificate_packs WHERE zone_id = ? AND id = ?').get(zone.id, id) as PackRow | undefined
@@ -67,5 +60,17 @@ export function registerCertificateRoutes(app: Hono, { db }: EmulatorContext): v
   })
 
   // Writes on one pack, each in its own file.
-  registerRestartValidationRoute(app, db)
+  restartValidationHandler(table, db)
+}
+
+/** Only API clients (/client/v4) use the quota; the module's `register` puts it before the table's handlers. */
+export function registerCertificateQuota(app: Hono, { db }: EmulatorContext): void {
+  // Registered before /:certificate_pack_id so "quota" is not read as an id.
+  app.get('/zones/:zone_id/ssl/certificate_packs/quota', (c) => {
+    const zone = requireZone(db, c.req.param('zone_id'))
+    const used = (
+      db.prepare(`SELECT COUNT(*) AS n FROM certificate_packs WHERE zone_id = ? AND type = 'advanced'`).get(zone.id) as { n: number }
+    ).n
+    return ok(c, { advanced: { allocated: 100, used } })
+  })
 }

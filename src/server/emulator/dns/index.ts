@@ -1,6 +1,6 @@
 import type { EmulatorModule } from '../module'
 import { dnsHandlers } from './routes'
-import { DNS_SCAN_SCHEMA, registerDnsScanRoutes } from './scan'
+import { DNS_SCAN_SCHEMA, dnsScanHandlers, registerDnsOneStepScan } from './scan'
 import { dnsSchema, migrateDns } from './schema'
 import { seedDns, seedDnsScale } from './seed'
 import { SEED_ZONES } from '../seed-ids'
@@ -14,10 +14,13 @@ export const dnsModule: EmulatorModule = {
     seedDns(ctx)
   },
   scale: { zoneIds: [SEED_ZONES.large.id], seed: seedDnsScale },
-  // The zone scan (/client/v4 only: the dashboard does not use it) before the table's handlers.
+  // Only API clients (/client/v4) use the older one-step scan; the dashboard's scan is in the table.
   register: (app, ctx) => {
     migrateDns(ctx.db)
-    registerDnsScanRoutes(app, ctx)
+    registerDnsOneStepScan(app, ctx)
   },
-  handlers: dnsHandlers,
+  handlers: (table, ctx) => {
+    table.add(dnsHandlers(ctx))
+    dnsScanHandlers(table, ctx)
+  },
 }

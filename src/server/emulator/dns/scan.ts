@@ -5,6 +5,7 @@ import { ApiError, ok, readJson, validate } from '../http'
 import { newId, stableId } from '../ids'
 import { requireZone, type ZoneRef } from '../lookup'
 import type { Db, EmulatorContext } from '../module'
+import type { TableRouter } from '../table-routes'
 import { createRecord, DNS_VALIDATION_CODE } from './write'
 
 /**
@@ -73,11 +74,9 @@ const reviewSchema = z.object({
     .optional(),
 })
 
-export function registerDnsScanRoutes(app: Hono, { db, now }: EmulatorContext): void {
+/** Only API clients (/client/v4) use this one; the dashboard triggers and reviews (dnsScanHandlers). */
+export function registerDnsOneStepScan(app: Hono, { db, now }: EmulatorContext): void {
   const base = '/zones/:zone_id/dns_records/scan'
-  const found = (zoneId: string) =>
-    db.prepare('SELECT * FROM dns_scan_results WHERE zone_id = ? ORDER BY rowid').all(zoneId) as ScanRow[]
-
   /** The older one-step scan (deprecated by the service, still called by clients): adds what it finds at once. */
   app.post(base, (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
@@ -89,19 +88,26 @@ export function registerDnsScanRoutes(app: Hono, { db, now }: EmulatorContext): 
     )()
     return ok(c, { recs_added: added.length, total_records_parsed: all.length })
   })
+}
 
-  app.post(`${base}/trigger`, (c) => {
+/** The sandbox's handlers of the table's scan endpoints: trigger, and the review of what was found. */
+export function dnsScanHandlers(table: TableRouter, { db, now }: EmulatorContext): void {
+  const base = '/zones/:zone_id/dns_records/scan'
+  const found = (zoneId: string) =>
+    db.prepare('SELECT * FROM dns_scan_results WHERE zone_id = ? ORDER BY rowid').all(zoneId) as ScanRow[]
+
+  table.post(`${base}/trigger`, (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     runScan(db, zone, now().toISOString())
     return c.json({ result: null, success: true, errors: [], messages: [{ code: 10000, message: 'Scan triggered' }] })
   })
 
-  app.get(`${base}/review`, (c) => {
+  table.get(`${base}/review`, (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     return ok(c, found(zone.id).map(scanRecord))
   })
 
-  app.post(`${base}/review`, async (c) => {
+  table.post(`${base}/review`, async (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const body = validate(reviewSchema, await readJson(c), DNS_VALIDATION_CODE)
     const result = db.transaction(() => {

@@ -1,5 +1,5 @@
 import type { EmulatorModule } from '../module'
-import { registerFirewallRoutes } from './routes'
+import { firewallHandlers } from './routes'
 import { registerFirewallWriteRoutes } from './write-routes'
 import { seedFirewall } from './seed'
 
@@ -32,8 +32,7 @@ export const firewallModule: EmulatorModule = {
   `,
   tables: ['firewall_rules', 'firewall_filters'],
   seed: seedFirewall,
-  register: (app, ctx) => {
-    registerFirewallRoutes(app, ctx)
-    registerFirewallWriteRoutes(app, ctx)
-  },
+  handlers: firewallHandlers,
+  // Only API clients (/client/v4) use these: create, replace and edit rules.
+  register: registerFirewallWriteRoutes,
 }

@@ -1,4 +1,3 @@
-import type { Hono } from 'hono'
 import {
   firewallBulkDeleteQuerySchema,
   firewallRuleDeleteBodySchema,
@@ -8,6 +7,7 @@ import { ApiError, notFound, ok, queryBool, queryList, readJson, readPaging, val
 import { pagedRows, Where } from '../list-engine'
 import { requireZone } from '../lookup'
 import type { EmulatorContext } from '../module'
+import type { TableRouter } from '../table-routes'
 import { deleteRules, getRuleRow, RULE_COLUMNS, RULE_FROM, RULE_ORDER_BY, toRule } from './store'
 
 /**
@@ -18,10 +18,10 @@ export const FIREWALL_CODES = { notFound: 10007, badIds: 10016, tooMany: 10017 }
 
 const MAX_NAMED = 10
 
-export function registerFirewallRoutes(app: Hono, { db }: EmulatorContext): void {
+export function firewallHandlers(table: TableRouter, { db }: EmulatorContext): void {
   const base = '/zones/:zone_id/firewall/rules'
 
-  app.get(base, (c) => {
+  table.get(base, (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const paging = readPaging(c, { defaultPerPage: 25, minPerPage: 5, maxPerPage: 100 })
     const where = ['r.zone_id = ?']
@@ -56,14 +56,14 @@ export function registerFirewallRoutes(app: Hono, { db }: EmulatorContext): void
     return ok(c, rows.map(toRule), info)
   })
 
-  app.get(`${base}/:rule_id`, (c) => {
+  table.get(`${base}/:rule_id`, (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const row = getRuleRow(db, zone.id, c.req.param('rule_id'))
     if (!row) throw ruleNotFound([c.req.param('rule_id')])
     return ok(c, toRule(row))
   })
 
-  app.delete(`${base}/:rule_id`, async (c) => {
+  table.delete(`${base}/:rule_id`, async (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const body = validate(firewallRuleDeleteBodySchema, await readJson(c))
     const id = c.req.param('rule_id')
@@ -78,7 +78,7 @@ export function registerFirewallRoutes(app: Hono, { db }: EmulatorContext): void
    * client never has to guess which half of its request went through. At most
    * FIREWALL_BULK_DELETE_MAX_IDS ids per request; repeated ids count once.
    */
-  app.delete(base, (c) => {
+  table.delete(base, (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const raw = queryList(c, 'id')
     const unique = [...new Set(raw.map((v) => v.toLowerCase()))]

@@ -1,5 +1,5 @@
 import type { EmulatorModule } from '../module'
-import { registerInviteRoutes } from './routes'
+import { inviteHandlers } from './routes'
 import { seedInvites } from './seed'
 
 /** Invites the calling user received to join other organisations: list, read, accept or decline. */
@@ -24,5 +24,6 @@ export const invitesModule: EmulatorModule = {
   `,
   tables: ['user_invites'],
   seed: seedInvites,
-  register: registerInviteRoutes,
+  // Every invite route the sandbox has is one the dashboard uses: all in the table.
+  handlers: inviteHandlers,
 }

@@ -1,7 +1,7 @@
-import type { Hono } from 'hono'
 import { inviteResponseInputSchema, isInviteExpired, type InviteStatus } from '../../../shared/schemas/invites'
 import { ApiError, notFound, ok, readJson, validate } from '../http'
 import type { EmulatorContext } from '../module'
+import type { TableRouter } from '../table-routes'
 import { DEMO_USER } from '../seed-ids'
 
 /** Sandbox error codes (the real ones are not published): 1004 bad body, 1003 unknown invite, 1010 expired, 1011 answered. */
@@ -40,27 +40,27 @@ function toInvite(row: InviteRow, now: Date) {
 }
 
 /** The calling user's invites (the sandbox has one user, DEMO_USER). */
-export function registerInviteRoutes(app: Hono, { db, now }: EmulatorContext): void {
+export function inviteHandlers(table: TableRouter, { db, now }: EmulatorContext): void {
   const find = (id: string) => {
     const row = db.prepare('SELECT * FROM user_invites WHERE user_id = ? AND id = ?').get(DEMO_USER.id, id) as InviteRow | undefined
     if (!row) throw notFound(INVITE_CODES.notFound, `Invite ${id} was not found for this user.`)
     return row
   }
 
-  app.get('/user/invites', (c) => {
+  table.get('/user/invites', (c) => {
     const rows = db.prepare('SELECT * FROM user_invites WHERE user_id = ? ORDER BY invited_on DESC, id').all(DEMO_USER.id) as InviteRow[]
     const t = now()
     return ok(c, rows.map((r) => toInvite(r, t)), { page: 1, per_page: Math.max(rows.length, 1), count: rows.length, total_count: rows.length, total_pages: 1 })
   })
 
-  app.get('/user/invites/:invite_id', (c) => ok(c, toInvite(find(c.req.param('invite_id')), now())))
+  table.get('/user/invites/:invite_id', (c) => ok(c, toInvite(find(c.req.param('invite_id')), now())))
 
   /**
    * Accept or decline. Only a pending invite can be answered: an expired one cannot be accepted (or
    * declined: it is already void), and an answer, once given, is final. Both are 400s with a message
    * saying why and what to do.
    */
-  app.patch('/user/invites/:invite_id', async (c) => {
+  table.patch('/user/invites/:invite_id', async (c) => {
     const input = validate(inviteResponseInputSchema, await readJson(c), INVITE_CODES.invalid)
     const row = find(c.req.param('invite_id'))
     const t = now()

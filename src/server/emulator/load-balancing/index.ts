@@ -1,6 +1,6 @@
 import type { EmulatorModule } from '../module'
 import { registerPoolWriteRoutes } from './pool-write-routes'
-import { registerPoolRoutes } from './pools-routes'
+import { poolHandlers } from './pools-routes'
 import { seedLoadBalancing } from './seed'
 import { LB_SCHEMA } from './store'
 
@@ -10,8 +10,7 @@ export const loadBalancingModule: EmulatorModule = {
   schema: LB_SCHEMA,
   tables: ['lb_pools'],
   seed: seedLoadBalancing,
-  register: (app, ctx) => {
-    registerPoolRoutes(app, ctx)
-    registerPoolWriteRoutes(app, ctx)
-  },
+  handlers: poolHandlers,
+  // Only API clients (/client/v4) use these: create, replace, edit and delete one pool, its health, references and preview.
+  register: registerPoolWriteRoutes,
 }

@@ -1,9 +1,10 @@
-import type { Context, Hono } from 'hono'
+import type { Context } from 'hono'
 import { poolsClearEmailBodySchema, poolsPageQuerySchema, type PoolsWindow } from '../../../shared/schemas/load-balancing'
 import type { ResultInfo } from '../../../shared/schemas/common'
 import { notFound, ok, readJson, validate } from '../http'
 import { requireAccount } from '../lookup'
 import type { Db, EmulatorContext } from '../module'
+import type { TableRouter } from '../table-routes'
 import { POOL_ORDER, poolWindow, toPool, type PoolRow } from './store'
 
 /** Sandbox error codes (the real ones are not published): 1004 bad body or paging, 1002 unknown pool. */
@@ -25,7 +26,7 @@ function windowInfo(w: PoolsWindow, count: number, total: number): ResultInfo {
 const countPools = (db: Db, accountId: string, where = '', params: unknown[] = []) =>
   (db.prepare(`SELECT COUNT(*) AS n FROM lb_pools WHERE account_id = ? ${where}`).get(accountId, ...params) as { n: number }).n
 
-export function registerPoolRoutes(app: Hono, { db, now }: EmulatorContext): void {
+export function poolHandlers(table: TableRouter, { db, now }: EmulatorContext): void {
   const base = '/accounts/:account_id/load_balancers/pools'
 
   /**
@@ -33,7 +34,7 @@ export function registerPoolRoutes(app: Hono, { db, now }: EmulatorContext): voi
    * gives this list no paging parameters and the SDK reads it as one page. Paging parameters a client
    * sends anyway are ignored; the dashboard cuts its page out of the answer.
    */
-  app.get(base, (c) => {
+  table.get(base, (c) => {
     const account = requireAccount(db, c.req.param('account_id'))
     const monitor = c.req.query('monitor')
     const where = monitor ? 'AND monitor = ?' : ''
@@ -45,7 +46,7 @@ export function registerPoolRoutes(app: Hono, { db, now }: EmulatorContext): voi
     return ok(c, rows.map(toPool), info)
   })
 
-  app.get(`${base}/:pool_id`, (c) => {
+  table.get(`${base}/:pool_id`, (c) => {
     const account = requireAccount(db, c.req.param('account_id'))
     const row = db.prepare('SELECT * FROM lb_pools WHERE account_id = ? AND id = ?').get(account.id, c.req.param('pool_id')) as
       PoolRow | undefined
@@ -59,7 +60,7 @@ export function registerPoolRoutes(app: Hono, { db, now }: EmulatorContext): voi
    * of that window ends with "" (modified_on moves only for pools that had an address); pools outside
    * it are untouched. Answers the pools of the window as they now are; past the end, `[]`.
    */
-  app.patch(base, async (c) => {
+  table.patch(base, async (c) => {
     const account = requireAccount(db, c.req.param('account_id'))
     const w = readPoolsWindow(c)
     validate(poolsClearEmailBodySchema, await readJson(c), POOL_CODES.invalid)

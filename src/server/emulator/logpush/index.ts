@@ -1,7 +1,7 @@
 import type { EmulatorModule } from '../module'
 import { registerAccountJobRoutes } from './account-routes'
 import { migrateLogpush } from './migrate'
-import { registerLogpushRoutes } from './routes'
+import { logpushHandlers, registerDatasetJobs } from './routes'
 import { seedLogpushJobs } from './seed'
 
 /** Log jobs of a zone (Logpush), the ownership challenge and the dataset field list. */
@@ -43,9 +43,11 @@ export const logpushModule: EmulatorModule = {
     migrateLogpush(ctx.db)
     seedLogpushJobs(ctx)
   },
+  // Only API clients (/client/v4) use these: an account's jobs, and a dataset's jobs.
   register: (app, ctx) => {
     migrateLogpush(ctx.db)
     registerAccountJobRoutes(app, ctx)
-    registerLogpushRoutes(app, ctx)
+    registerDatasetJobs(app, ctx)
   },
+  handlers: logpushHandlers,
 }

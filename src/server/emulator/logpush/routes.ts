@@ -13,6 +13,7 @@ import {
 import { ApiError, badRequest, ok, readJson, validate } from '../http'
 import { requireZone } from '../lookup'
 import type { Db, EmulatorContext } from '../module'
+import type { TableRouter } from '../table-routes'
 import { challengeFilename, challengeIsValid, issueChallenge } from './ownership'
 import { findJob, insertJob, jobValues, newJobValues, toJob, updateJob, type JobRow } from './store'
 
@@ -44,15 +45,26 @@ function checkFieldNames(dataset: string | null, names: string[] | undefined): v
   }
 }
 
-export function registerLogpushRoutes(app: Hono, { db, now }: EmulatorContext): void {
-  const jobsOf = (zoneId: string, dataset?: string) =>
-    (dataset === undefined
-      ? db.prepare('SELECT * FROM logpush_jobs WHERE zone_id = ? ORDER BY id').all(zoneId)
-      : db.prepare('SELECT * FROM logpush_jobs WHERE zone_id = ? AND dataset = ? ORDER BY id').all(zoneId, dataset)) as JobRow[]
+/** A zone's jobs, all or of one dataset. */
+const zoneJobs = (db: Db) => (zoneId: string, dataset?: string) =>
+  (dataset === undefined
+    ? db.prepare('SELECT * FROM logpush_jobs WHERE zone_id = ? ORDER BY id').all(zoneId)
+    : db.prepare('SELECT * FROM logpush_jobs WHERE zone_id = ? AND dataset = ? ORDER BY id').all(zoneId, dataset)) as JobRow[]
 
-  app.get('/zones/:zone_id/logpush/jobs', (c) => ok(c, jobsOf(requireZone(db, c.req.param('zone_id')).id).map(toJob)))
+const readDataset = (c: Context): string => {
+  const dataset = c.req.param('dataset_id') ?? ''
+  if (!(logpushDatasets as readonly string[]).includes(dataset)) throw badRequest(1004, `${dataset} is not a dataset.`, '/dataset_id')
+  if (!(zoneLogpushDatasets as readonly string[]).includes(dataset)) throw badRequest(1004, `${dataset} is an account dataset, not a zone dataset.`, '/dataset_id')
+  return dataset
+}
 
-  app.post('/zones/:zone_id/logpush/jobs', async (c) => {
+/** The sandbox's handlers of the table's log-job endpoints: a zone's jobs, the ownership challenge, the field list. */
+export function logpushHandlers(table: TableRouter, { db, now }: EmulatorContext): void {
+  const jobsOf = zoneJobs(db)
+
+  table.get('/zones/:zone_id/logpush/jobs', (c) => ok(c, jobsOf(requireZone(db, c.req.param('zone_id')).id).map(toJob)))
+
+  table.post('/zones/:zone_id/logpush/jobs', async (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const body = validate(logpushJobCreateSchema, await readJson(c))
     requireOwnership(db, zone.id, body.destination_conf, body.ownership_challenge, now())
@@ -60,13 +72,13 @@ export function registerLogpushRoutes(app: Hono, { db, now }: EmulatorContext): 
     return ok(c, toJob(row))
   })
 
-  app.get('/zones/:zone_id/logpush/jobs/:job_id', (c) => {
+  table.get('/zones/:zone_id/logpush/jobs/:job_id', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     return ok(c, toJob(findJob(db, zone.id, readJobId(c))))
   })
 
   /** Fields sent replace the job's; dataset and kind are fixed at creation. */
-  app.put('/zones/:zone_id/logpush/jobs/:job_id', async (c) => {
+  table.put('/zones/:zone_id/logpush/jobs/:job_id', async (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const row = findJob(db, zone.id, readJobId(c))
     const raw = (await readJson(c)) as Record<string, unknown>
@@ -86,14 +98,14 @@ export function registerLogpushRoutes(app: Hono, { db, now }: EmulatorContext): 
     return ok(c, toJob(updateJob(db, row, next)))
   })
 
-  app.delete('/zones/:zone_id/logpush/jobs/:job_id', (c) => {
+  table.delete('/zones/:zone_id/logpush/jobs/:job_id', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const row = findJob(db, zone.id, readJobId(c))
     db.prepare('DELETE FROM logpush_jobs WHERE id = ?').run(row.id)
     return ok(c, { id: row.id })
   })
 
-  app.post('/zones/:zone_id/logpush/ownership', async (c) => {
+  table.post('/zones/:zone_id/logpush/ownership', async (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const { destination_conf } = validate(ownershipRequestSchema, await readJson(c))
     const token = issueChallenge(db, zone.id, destination_conf, now())
@@ -105,25 +117,23 @@ export function registerLogpushRoutes(app: Hono, { db, now }: EmulatorContext): 
     return ok(c, { filename, message: `Sandbox: no file was written (there is no real storage).${note} The file would hold this token:\n${token}`, valid: true })
   })
 
-  app.post('/zones/:zone_id/logpush/ownership/validate', async (c) => {
+  table.post('/zones/:zone_id/logpush/ownership/validate', async (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const body = validate(ownershipValidateSchema, await readJson(c))
     return ok(c, { valid: challengeIsValid(db, zone.id, body.destination_conf, body.ownership_challenge, now()) })
   })
 
-  const readDataset = (c: Context): string => {
-    const dataset = c.req.param('dataset_id') ?? ''
-    if (!(logpushDatasets as readonly string[]).includes(dataset)) throw badRequest(1004, `${dataset} is not a dataset.`, '/dataset_id')
-    if (!(zoneLogpushDatasets as readonly string[]).includes(dataset)) throw badRequest(1004, `${dataset} is an account dataset, not a zone dataset.`, '/dataset_id')
-    return dataset
-  }
-
-  app.get('/zones/:zone_id/logpush/datasets/:dataset_id/fields', (c) => {
+  table.get('/zones/:zone_id/logpush/datasets/:dataset_id/fields', (c) => {
     requireZone(db, c.req.param('zone_id'))
     const dataset = readDataset(c)
     if (dataset !== 'http_requests') throw badRequest(1004, `The sandbox lists the fields of http_requests only, not of ${dataset}.`, '/dataset_id')
     return ok(c, HTTP_REQUESTS_FIELDS)
   })
+}
+
+/** Only API clients (/client/v4) list a dataset's jobs. */
+export function registerDatasetJobs(app: Hono, { db }: EmulatorContext): void {
+  const jobsOf = zoneJobs(db)
 
   app.get('/zones/:zone_id/logpush/datasets/:dataset_id/jobs', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))

@@ -1,8 +1,8 @@
-import type { Hono } from 'hono'
 import { connectionsQuerySchema } from '../../../shared/schemas/page-shield-query'
 import { ok } from '../http'
 import { requireZone } from '../lookup'
 import type { EmulatorContext } from '../module'
+import type { TableRouter } from '../table-routes'
 import { addPageUrlFilter, answerList, jsonList, readListQuery } from './list'
 import {
   findInZone,
@@ -26,8 +26,8 @@ const CSV_COLUMNS = resourceCsvColumns()
 /** Connections have no code to score: malicious means a threat feed reports the URL or the domain. */
 const CONNECTION_MALICIOUS_FIRST = ['(k.url_reported_malicious OR k.domain_reported_malicious) DESC']
 
-export function registerConnectionRoutes(app: Hono, { db }: EmulatorContext): void {
-  app.get('/zones/:zone_id/page_shield/connections', (c) => {
+export function connectionHandlers(table: TableRouter, { db }: EmulatorContext): void {
+  table.get('/zones/:zone_id/page_shield/connections', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const q = readListQuery(c, connectionsQuerySchema)
     const where = resourceWhere('k', zone.id, q)
@@ -45,7 +45,7 @@ export function registerConnectionRoutes(app: Hono, { db }: EmulatorContext): vo
     })
   })
 
-  app.get('/zones/:zone_id/page_shield/connections/:connection_id', (c) => {
+  table.get('/zones/:zone_id/page_shield/connections/:connection_id', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const row = findInZone<ResourceRow>(db, 'page_shield_connections', zone.id, c.req.param('connection_id'), 'Connection')
     return ok(c, connectionItem(row))

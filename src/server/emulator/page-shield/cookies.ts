@@ -1,8 +1,8 @@
-import type { Hono } from 'hono'
 import { cookiesQuerySchema } from '../../../shared/schemas/page-shield-query'
 import { ok } from '../http'
 import { requireZone } from '../lookup'
 import type { EmulatorContext } from '../module'
+import type { TableRouter } from '../table-routes'
 import { addPageUrlFilter, answerList, bool, jsonList, readListQuery, Where } from './list'
 import { addHostFilter, findInZone } from './resource'
 
@@ -69,8 +69,8 @@ const CSV_COLUMNS = [
   'same_site_attribute',
 ] as const
 
-export function registerCookieRoutes(app: Hono, { db }: EmulatorContext): void {
-  app.get('/zones/:zone_id/page_shield/cookies', (c) => {
+export function cookieHandlers(table: TableRouter, { db }: EmulatorContext): void {
+  table.get('/zones/:zone_id/page_shield/cookies', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const q = readListQuery(c, cookiesQuerySchema)
     const where = new Where().add('k.zone_id = ?', zone.id)
@@ -106,7 +106,7 @@ export function registerCookieRoutes(app: Hono, { db }: EmulatorContext): void {
     })
   })
 
-  app.get('/zones/:zone_id/page_shield/cookies/:cookie_id', (c) => {
+  table.get('/zones/:zone_id/page_shield/cookies/:cookie_id', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const row = findInZone<CookieRow>(db, 'page_shield_cookies', zone.id, c.req.param('cookie_id'), 'Cookie')
     return ok(c, cookieItem(row))

@@ -1,14 +1,14 @@
-import type { Hono } from 'hono'
 import type { EmulatorContext, EmulatorModule, SeedContext } from '../module'
 import { SEED_ZONES } from '../seed-ids'
-import { registerConnectionRoutes } from './connections'
-import { registerCookieRoutes } from './cookies'
-import { registerPolicyRoutes } from './policies'
+import type { TableRouter } from '../table-routes'
+import { connectionHandlers } from './connections'
+import { cookieHandlers } from './cookies'
+import { policyHandlers } from './policies'
 import { pageShieldSchema, pageShieldTables } from './schema'
-import { registerScriptRoutes } from './scripts'
+import { scriptHandlers } from './scripts'
 import { seedPageShieldDemo } from './seed'
 import { seedPageShieldScale } from './seed-scale'
-import { registerSettingsRoutes } from './settings'
+import { settingsHandlers } from './settings'
 
 /**
  * Page security (Page Shield): monitoring settings, detected scripts / connections / cookies with the
@@ -24,11 +24,12 @@ export const pageShieldModule: EmulatorModule = {
     seedPageShieldDemo(db, t)
   },
   scale: { zoneIds: [SEED_ZONES.scripts.id], seed: ({ db, now }: SeedContext) => seedPageShieldScale(db, now()) },
-  register: (app: Hono, ctx: EmulatorContext) => {
-    registerSettingsRoutes(app, ctx)
-    registerScriptRoutes(app, ctx)
-    registerConnectionRoutes(app, ctx)
-    registerCookieRoutes(app, ctx)
-    registerPolicyRoutes(app, ctx)
+  // Every page-security route the sandbox has is one the dashboard uses: all in the table.
+  handlers: (table: TableRouter, ctx: EmulatorContext) => {
+    settingsHandlers(table, ctx)
+    scriptHandlers(table, ctx)
+    connectionHandlers(table, ctx)
+    cookieHandlers(table, ctx)
+    policyHandlers(table, ctx)
   },
 }

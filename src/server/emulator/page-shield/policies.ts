@@ -1,9 +1,9 @@
-import type { Hono } from 'hono'
 import { policyCreateSchema, policyUpdateSchema, type PageShieldPolicy } from '../../../shared/schemas/page-shield-policy'
 import { newId } from '../ids'
 import { notFound, ok, readJson, validate } from '../http'
 import { requireZone } from '../lookup'
 import type { Db, EmulatorContext } from '../module'
+import type { TableRouter } from '../table-routes'
 
 interface PolicyRow {
   id: string
@@ -30,8 +30,8 @@ function requirePolicy(db: Db, zoneId: string, policyId: string): PolicyRow {
   return row
 }
 
-export function registerPolicyRoutes(app: Hono, { db, now }: EmulatorContext): void {
-  app.get('/zones/:zone_id/page_shield/policies', (c) => {
+export function policyHandlers(table: TableRouter, { db, now }: EmulatorContext): void {
+  table.get('/zones/:zone_id/page_shield/policies', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const rows = db
       .prepare('SELECT * FROM page_shield_policies WHERE zone_id = ? ORDER BY created_at, id')
@@ -45,12 +45,12 @@ export function registerPolicyRoutes(app: Hono, { db, now }: EmulatorContext): v
     })
   })
 
-  app.get('/zones/:zone_id/page_shield/policies/:policy_id', (c) => {
+  table.get('/zones/:zone_id/page_shield/policies/:policy_id', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     return ok(c, policyItem(requirePolicy(db, zone.id, c.req.param('policy_id'))))
   })
 
-  app.post('/zones/:zone_id/page_shield/policies', async (c) => {
+  table.post('/zones/:zone_id/page_shield/policies', async (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const input = validate(policyCreateSchema, await readJson(c))
     const row: PolicyRow = { id: newId(), ...input, enabled: +input.enabled }
@@ -61,7 +61,7 @@ export function registerPolicyRoutes(app: Hono, { db, now }: EmulatorContext): v
     return ok(c, policyItem(row))
   })
 
-  app.put('/zones/:zone_id/page_shield/policies/:policy_id', async (c) => {
+  table.put('/zones/:zone_id/page_shield/policies/:policy_id', async (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const current = requirePolicy(db, zone.id, c.req.param('policy_id'))
     const input = validate(policyUpdateSchema, await readJson(c))
@@ -76,7 +76,7 @@ export function registerPolicyRoutes(app: Hono, { db, now }: EmulatorContext): v
     return ok(c, policyItem(next))
   })
 
-  app.delete('/zones/:zone_id/page_shield/policies/:policy_id', (c) => {
+  table.delete('/zones/:zone_id/page_shield/policies/:policy_id', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const row = requirePolicy(db, zone.id, c.req.param('policy_id'))
     db.prepare('DELETE FROM page_shield_policies WHERE id = ?').run(row.id)

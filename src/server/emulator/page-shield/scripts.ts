@@ -1,8 +1,8 @@
-import type { Hono } from 'hono'
 import { scriptsQuerySchema } from '../../../shared/schemas/page-shield-query'
 import { ok } from '../http'
 import { requireZone } from '../lookup'
 import type { EmulatorContext } from '../module'
+import type { TableRouter } from '../table-routes'
 import { answerList, jsonList, readListQuery, wildcardCondition } from './list'
 import {
   findInZone,
@@ -67,8 +67,8 @@ const CSV_COLUMNS = resourceCsvColumns([
  */
 const SCRIPT_MALICIOUS_FIRST = ['s.threat_rank DESC']
 
-export function registerScriptRoutes(app: Hono, { db }: EmulatorContext): void {
-  app.get('/zones/:zone_id/page_shield/scripts', (c) => {
+export function scriptHandlers(table: TableRouter, { db }: EmulatorContext): void {
+  table.get('/zones/:zone_id/page_shield/scripts', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const q = readListQuery(c, scriptsQuerySchema)
     const where = resourceWhere('s', zone.id, q)
@@ -95,7 +95,7 @@ export function registerScriptRoutes(app: Hono, { db }: EmulatorContext): void {
     })
   })
 
-  app.get('/zones/:zone_id/page_shield/scripts/:script_id', (c) => {
+  table.get('/zones/:zone_id/page_shield/scripts/:script_id', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const row = findInZone<ScriptRow>(db, 'page_shield_scripts', zone.id, c.req.param('script_id'), 'Script')
     const versions = db

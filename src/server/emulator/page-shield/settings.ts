@@ -1,8 +1,8 @@
-import type { Hono } from 'hono'
 import { pageShieldSettingsInputSchema, type PageShieldSettings } from '../../../shared/schemas/page-shield'
 import { ok, readJson, validate } from '../http'
 import { requireZone } from '../lookup'
 import type { Db, EmulatorContext } from '../module'
+import type { TableRouter } from '../table-routes'
 
 interface SettingsRow {
   enabled: number
@@ -31,14 +31,14 @@ function readSettings(db: Db, zoneId: string): PageShieldSettings {
   }
 }
 
-export function registerSettingsRoutes(app: Hono, { db, now }: EmulatorContext): void {
-  app.get('/zones/:zone_id/page_shield', (c) => {
+export function settingsHandlers(table: TableRouter, { db, now }: EmulatorContext): void {
+  table.get('/zones/:zone_id/page_shield', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     return ok(c, readSettings(db, zone.id))
   })
 
   // Any subset of the flags. The reporting flag is accepted under both names; the real name is returned.
-  app.put('/zones/:zone_id/page_shield', async (c) => {
+  table.put('/zones/:zone_id/page_shield', async (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const input = validate(pageShieldSettingsInputSchema, await readJson(c))
     const current = readSettings(db, zone.id)

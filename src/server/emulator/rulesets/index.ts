@@ -1,6 +1,6 @@
 import type { EmulatorModule } from '../module'
 import { registerRuleRoutes } from './rule-routes'
-import { registerRulesetRoutes } from './routes'
+import { registerClientRulesetRoutes, rulesetHandlers } from './routes'
 import { migrateRulesets, RULESETS_SCHEMA } from './schema'
 import { seedRulesets } from './seed'
 
@@ -13,9 +13,12 @@ export const rulesetsModule: EmulatorModule = {
     migrateRulesets(ctx.db)
     seedRulesets(ctx)
   },
+  // Only API clients (/client/v4) use these: rules one by one, versions, an account's rulesets, and
+  // a zone's entry-point PUT and ruleset delete.
   register: (app, ctx) => {
     migrateRulesets(ctx.db)
     registerRuleRoutes(app, ctx)
-    registerRulesetRoutes(app, ctx)
+    registerClientRulesetRoutes(app, ctx)
   },
+  handlers: rulesetHandlers,
 }

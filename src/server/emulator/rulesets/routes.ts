@@ -8,7 +8,8 @@ import { RULESET_VALIDATION_CODE } from '../../../shared/schemas/ruleset-log-cus
 import { ApiError, badRequest, clampPerPage, notFound, ok, readJson, validate } from '../http'
 import { newId } from '../ids'
 import type { EmulatorContext } from '../module'
-import { findEntrypoint, findRuleset, insertRuleset, ownerOf, RULESET_PREFIXES, saveVersion, update } from './owner'
+import type { On, TableRouter } from '../table-routes'
+import { findEntrypoint, findRuleset, insertRuleset, ownerOf, saveVersion, update } from './owner'
 import { replaceRules, toRuleset, type RulesetRow } from './store'
 
 const CODE = RULESET_VALIDATION_CODE
@@ -31,12 +32,40 @@ function readCursor(c: Context): { offset: number; perPage: number | undefined }
   return { offset, perPage }
 }
 
-export function registerRulesetRoutes(app: Hono, { db, now }: EmulatorContext): void {
-  for (const prefix of RULESET_PREFIXES) registerAt(app, prefix, db, now)
+/** The sandbox's handlers of the table's ruleset endpoints: a zone's rulesets, its entry point, one ruleset read and replaced. */
+export function rulesetHandlers(table: TableRouter, ctx: EmulatorContext): void {
+  const h = rulesetRoutes(ctx)
+  table.get('/zones/:zone_id/rulesets', h.list)
+  table.post('/zones/:zone_id/rulesets', h.create)
+  table.get('/zones/:zone_id/rulesets/phases/:phase/entrypoint', h.entrypoint)
+  table.get('/zones/:zone_id/rulesets/:ruleset_id', h.one)
+  table.put('/zones/:zone_id/rulesets/:ruleset_id', h.replace)
 }
 
-function registerAt(app: Hono, prefix: string, db: EmulatorContext['db'], now: EmulatorContext['now']): void {
-  app.get(`${prefix}/rulesets`, (c) => {
+/**
+ * Only API clients (/client/v4) use these, with the same handlers: an account's rulesets, and of a
+ * zone's, the entry point's PUT and a ruleset's delete.
+ */
+export function registerClientRulesetRoutes(app: Hono, ctx: EmulatorContext): void {
+  const h = rulesetRoutes(ctx)
+  app.put('/zones/:zone_id/rulesets/phases/:phase/entrypoint', h.putEntrypoint)
+  app.delete('/zones/:zone_id/rulesets/:ruleset_id', h.remove)
+  const prefix = '/accounts/:account_id'
+  app.get(`${prefix}/rulesets`, h.list)
+  app.post(`${prefix}/rulesets`, h.create)
+  app.get(`${prefix}/rulesets/phases/:phase/entrypoint`, h.entrypoint)
+  app.put(`${prefix}/rulesets/phases/:phase/entrypoint`, h.putEntrypoint)
+  app.get(`${prefix}/rulesets/:ruleset_id`, h.one)
+  app.put(`${prefix}/rulesets/:ruleset_id`, h.replace)
+  app.delete(`${prefix}/rulesets/:ruleset_id`, h.remove)
+}
+
+/** A request about one ruleset, of a zone or an account (`/zones/:zone_id/…` or `/accounts/:account_id/…`): its handlers read :ruleset_id, and the owner with ownerOf. */
+type OneRuleset = On<'/:owner/:owner_id/rulesets/:ruleset_id'>
+
+/** The handlers of a zone's or an account's rulesets (the owner is read from the path). */
+function rulesetRoutes({ db, now }: EmulatorContext) {
+  const list = (c: Context) => {
     const owner = ownerOf(db, c)
     const { offset, perPage } = readCursor(c)
     const all = db.prepare(`SELECT * FROM rulesets WHERE ${owner.column} = ? ORDER BY rowid`).all(owner.id) as RulesetRow[]
@@ -51,9 +80,9 @@ function registerAt(app: Hono, prefix: string, db: EmulatorContext['db'], now: E
       messages: [],
       result_info: { count: page.length, per_page: perPage ?? all.length, ...(cursor && { cursor, cursors: { after: cursor } }) },
     })
-  })
+  }
 
-  app.post(`${prefix}/rulesets`, async (c) => {
+  const create = async (c: Context) => {
     const owner = ownerOf(db, c)
     const body = validate(rulesetCreateSchema, await readJson(c), CODE)
     const level = owner.column === 'zone_id' ? 'zone' : 'account'
@@ -79,18 +108,18 @@ function registerAt(app: Hono, prefix: string, db: EmulatorContext['db'], now: E
       return inserted
     })()
     return ok(c, toRuleset(db, row, true))
-  })
+  }
 
-  app.get(`${prefix}/rulesets/phases/:phase/entrypoint`, (c) => {
+  const entrypoint = (c: Context) => {
     const owner = ownerOf(db, c)
     const phase = readPhase(c)
     const row = findEntrypoint(db, owner, phase)
     if (!row) throw notFound(10003, `could not find entrypoint ruleset in the ${phase} phase`)
     return ok(c, toRuleset(db, row, true))
-  })
+  }
 
   /** The entry point's PUT: creates the entry point when the phase has none. No kind or phase in the body. */
-  app.put(`${prefix}/rulesets/phases/:phase/entrypoint`, async (c) => {
+  const putEntrypoint = async (c: Context) => {
     const owner = ownerOf(db, c)
     const phase = readPhase(c)
     const raw = await readJson(c)
@@ -103,14 +132,14 @@ function registerAt(app: Hono, prefix: string, db: EmulatorContext['db'], now: E
       findEntrypoint(db, owner, phase) ??
       insertRuleset(db, owner, { id: newId(), name: body.name ?? 'default', description: '', kind: owner.entryKind, phase, version: 0, last_updated: stamp })
     return ok(c, update(db, row, body.description, body.rules ?? [], stamp))
-  })
+  }
 
-  app.get(`${prefix}/rulesets/:ruleset_id`, (c) => {
+  const one = (c: OneRuleset) => {
     const owner = ownerOf(db, c)
     return ok(c, toRuleset(db, findRuleset(db, owner, c.req.param('ruleset_id')), true))
-  })
+  }
 
-  app.put(`${prefix}/rulesets/:ruleset_id`, async (c) => {
+  const replace = async (c: OneRuleset) => {
     const owner = ownerOf(db, c)
     const row = findRuleset(db, owner, c.req.param('ruleset_id'))
     if (row.kind === 'managed') {
@@ -123,12 +152,14 @@ function registerAt(app: Hono, prefix: string, db: EmulatorContext['db'], now: E
       }
     }
     return ok(c, update(db, row, body.description, body.rules ?? [], now().toISOString()))
-  })
+  }
 
-  app.delete(`${prefix}/rulesets/:ruleset_id`, (c) => {
+  const remove = (c: OneRuleset) => {
     const owner = ownerOf(db, c)
     const row = findRuleset(db, owner, c.req.param('ruleset_id'))
     db.prepare('DELETE FROM rulesets WHERE id = ?').run(row.id)
     return c.body(null, 204)
-  })
+  }
+
+  return { list, create, entrypoint, putEntrypoint, one, replace, remove }
 }

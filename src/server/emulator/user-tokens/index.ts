@@ -21,5 +21,6 @@ export const userTokensModule: EmulatorModule = {
   `,
   tables: ['user_tokens'],
   seed: seedUserTokens,
+  // Only API clients (/client/v4) use these: the dashboard does not manage API tokens through the API.
   register: registerUserTokenRoutes,
 }

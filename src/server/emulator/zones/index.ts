@@ -1,6 +1,6 @@
 import type { EmulatorModule } from '../module'
 import { seedZones } from './seed'
-import { registerZoneRoutes } from './routes'
+import { zoneHandlers } from './routes'
 import { registerUserRoutes } from './user-routes'
 import { registerZoneWriteRoutes } from './write-routes'
 
@@ -32,8 +32,9 @@ export const zonesModule: EmulatorModule = {
   `,
   tables: ['zones', 'accounts'],
   seed: seedZones,
+  handlers: zoneHandlers,
+  // Only API clients (/client/v4) use these: zone create, edit and delete, and the token check.
   register: (app, ctx) => {
-    registerZoneRoutes(app, ctx)
     registerZoneWriteRoutes(app, ctx)
     registerUserRoutes(app)
   },

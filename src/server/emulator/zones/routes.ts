@@ -1,4 +1,4 @@
-import type { Context, Hono } from 'hono'
+import type { Context } from 'hono'
 import {
   ZONE_ORDER_FIELDS,
   ZONE_STATUSES,
@@ -12,6 +12,7 @@ import { badRequest, ok, queryList, readDirection, readPaging } from '../http'
 import { pagedRows, Where } from '../list-engine'
 import { requireZone } from '../lookup'
 import type { Db, EmulatorContext } from '../module'
+import type { TableRouter } from '../table-routes'
 import { toApiZone, ZONE_SELECT, type ZoneRow } from './zone-object'
 
 interface Cond {
@@ -67,9 +68,10 @@ const ORDER_COLUMNS: Record<(typeof ZONE_ORDER_FIELDS)[number], string> = {
   'plan.id': "json_extract(z.plan, '$.id')",
 }
 
-export function registerZoneRoutes(app: Hono, { db }: EmulatorContext): void {
+/** The zone list and one zone: the sandbox's handlers of the table's zone reads. */
+export function zoneHandlers(table: TableRouter, { db }: EmulatorContext): void {
   registerNameMatch(db)
-  app.get('/zones', (c) => {
+  table.get('/zones', (c) => {
     const conds = conditions(c)
     const match = (c.req.query('match') ?? 'all').toLowerCase()
     if (match !== 'all' && match !== 'any') throw badRequest(1001, 'match must be all or any.', '/match')
@@ -108,7 +110,7 @@ export function registerZoneRoutes(app: Hono, { db }: EmulatorContext): void {
     return ok(c, rows.map(toApiZone), info)
   })
 
-  app.get('/zones/:zone_id', (c) => {
+  table.get('/zones/:zone_id', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
     const row = db.prepare(`${ZONE_SELECT} WHERE z.id = ?`).get(zone.id) as ZoneRow
     return ok(c, toApiZone(row))
