@@ -373,6 +373,11 @@ export async function run(): Promise<Row[]> {
   const rows: Row[] = []
   try {
     const where = async () => ({ dataDir: mkdtempSync(join(dir, 's-')), databaseUrl: pg ? await pg.createDatabase() : undefined })
+    // Warm-up with a token of its own (the sandbox counts per token): the first scenario should not
+    // pay for the sandbox's first sorts of the 20,000 zones alone.
+    for (const path of ['/zones?per_page=20&order=name', '/zones?name=contains:team-01', `/zones/${SEED_ZONES.demo.id}/dns_records?per_page=50`, `/zones/${SEED_ZONES.demo.id}/page_shield/scripts?per_page=25`]) {
+      for (let i = 0; i < 3; i++) await (await fetch(`${sb.url}/client/v4${path}`, { headers: { authorization: 'Bearer team-token-warm-up-0123456789' } })).arrayBuffer()
+    }
     rows.push({ metric: 'store', value: null, unit: '', note: `${pg ? 'PostgreSQL' : `one SQLite file (${missing})`}; the sandbox in its own process; zone lists kept ${API_CACHE_DEFAULT_MS / 1000} s (API_CACHE_MS)` })
     // Each scenario spends its own token's budget (the sandbox counts per token).
     rows.push(...(await scenario('with the budget', 'team-token-with-budget-0123456789', sb, await where(), false)))
