@@ -24,6 +24,8 @@ export class ApiRequestError extends Error {
   readonly errors: ApiErrorItem[]
   /** A 429's `retry-after`, in seconds (how long to wait before trying again). */
   readonly retryAfter?: number
+  /** When the answer came (ms since the epoch): a retry-after counts from here. */
+  readonly receivedAt = Date.now()
   constructor(status: number, errors: ApiErrorItem[], retryAfter?: number) {
     const list = errors.length ? errors : [{ code: status, message: `Request failed with HTTP ${status}.` }]
     super(list.map((e) => `${e.code}: ${e.message}`).join('; '))
@@ -36,6 +38,10 @@ export class ApiRequestError extends Error {
 
 /** The server's code when the API's rate budget makes a request wait (long work) or refuses a read. */
 export const RATE_BUDGET_CODE = 10430
+
+/** True when the dashboard's server refused a read because the team's API budget is nearly spent (10430). */
+export const budgetRefusal = (err: unknown): err is ApiRequestError =>
+  err instanceof ApiRequestError && err.status === 429 && err.errors.some((e) => e.code === RATE_BUDGET_CODE)
 
 /** Seconds to wait before trying again, when the request was refused for the API's rate limit. */
 export function rateLimitWait(err: unknown): number | undefined {
@@ -114,6 +120,18 @@ export const localPath = <P extends LocalRoute['path']>(template: P, params: Pat
 export interface ListResult<T> {
   result: T[]
   resultInfo: ResultInfo
+  /**
+   * Set when the server answered from what it keeps because the team's API budget is low
+   * (`x-zonekeeper-shared: stale`, `Age`): when the list was read from the API (ms since the epoch).
+   */
+  asOf?: number
+}
+
+/** When a stale answer was read from the API (its `Age` before now), or undefined for a fresh one. */
+export function staleAsOf(res: Response, now = Date.now()): number | undefined {
+  if (res.headers.get('x-zonekeeper-shared') !== 'stale') return undefined
+  const age = Number(res.headers.get('age'))
+  return now - (Number.isFinite(age) && age > 0 ? age : 0) * 1000
 }
 
 const BASE = '/api/v4'
@@ -216,7 +234,7 @@ async function call<T>(method: string, path: string, body: unknown, opts: Reques
   const env = await readEnvelope(res)
   const entry = Number(res.headers.get('x-zonekeeper-audit-id'))
   if (opts.onAuditEntry && entry) opts.onAuditEntry(entry)
-  return env
+  return { ...env, asOf: staleAsOf(res) }
 }
 
 /**
@@ -242,7 +260,7 @@ export const api = {
       total_count: result.length,
       total_pages: 1,
     }
-    return { result, resultInfo }
+    return env.asOf === undefined ? { result, resultInfo } : { result, resultInfo, asOf: env.asOf }
   },
   async post<T = unknown>(path: PathFor<'POST'>, body?: unknown, opts?: RequestOptions<T>): Promise<T> {
     return parse((await call('POST', path, body, opts)).result, opts?.schema)

@@ -37,13 +37,20 @@ export interface ServerConfig {
   trustedProxies?: TrustedProxies
   /** SANDBOX_RATE_LIMIT (`1200/300`): the sandbox's /client/v4 door keeps the service's rate limit per token. */
   sandboxRateLimit?: RateLimitPolicy
-  /** API_CACHE_MS: how long live account-wide lists (zones, zone id → name) are kept and shared; 0: not kept. Default 15 s. */
+  /** API_CACHE_MS: how long live account-wide lists (zones, zone id → name) are kept and shared; 0: not kept. Default 60 s. */
   apiCacheMs?: number
   /** PRACTICE_QUOTA_MB: the most a person's practice copy may take (MiB); default 64. */
   practiceQuotaMb?: number
   /** PRACTICE_WRITE_LIMIT (`<writes>/<seconds>`): a practising person's writes; default the service's 1200/300. */
   practiceWriteLimit?: RateLimitPolicy
 }
+
+/**
+ * How long account-wide lists are kept by default: a minute. Zones change rarely, the dashboard's own
+ * writes drop what they change at once, and at the service's 1,200 calls per 5 minutes for a whole
+ * team a minute's delay for changes made elsewhere is the better trade (README, The API rate budget).
+ */
+export const API_CACHE_DEFAULT_MS = 60_000
 
 const LOOPBACK_NAMES = new Set(['localhost', '::1', '[::1]', '0:0:0:0:0:0:0:1'])
 
@@ -127,7 +134,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     auditRetentionDays: env.AUDIT_RETENTION_DAYS?.trim() ? readInt(env, 'AUDIT_RETENTION_DAYS', 0, 1, 100_000) : undefined,
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     sandboxRateLimit: parseRateLimit(env.SANDBOX_RATE_LIMIT),
-    apiCacheMs: readInt(env, 'API_CACHE_MS', 15_000, 0, 600_000),
+    apiCacheMs: readInt(env, 'API_CACHE_MS', API_CACHE_DEFAULT_MS, 0, 600_000),
     practiceQuotaMb: readInt(env, 'PRACTICE_QUOTA_MB', 64, 1, 100_000),
     practiceWriteLimit: readPracticeWriteLimit(env.PRACTICE_WRITE_LIMIT),
   }

@@ -1,4 +1,6 @@
+import { budgetRefusal } from '@/lib/api-client'
 import { explainError } from '@/lib/error-text'
+import { BudgetWait } from './budget-wait'
 import { Button } from './button'
 
 /**
@@ -6,6 +8,8 @@ import { Button } from './button'
  * and a Retry button.
  */
 export function ErrorView({ error, onRetry, title = 'This could not be loaded' }: { error: unknown; onRetry?: () => void; title?: string }) {
+  // The team's API budget is nearly spent: a countdown and a retry of its own, not an error.
+  if (budgetRefusal(error)) return <BudgetWait error={error} onRetry={onRetry} />
   const { summary, items, status, refused } = explainError(error)
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-5 dark:border-red-900 dark:bg-red-950/40">

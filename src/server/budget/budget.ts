@@ -79,6 +79,9 @@ export function createBudget({ backend, now = Date.now, syncMs = 1000, writeStep
       })
   }
 
+  /** The last figure (less the calls in flight) leaves no more than the floor, in its window. */
+  const spentAsFarAsKnown = (f: BudgetFigure, t: number) => t < f.resetAt && f.remaining - inFlight <= floorReserve(f.quota)
+
   /** Reads the service's figure off one answer (status and headers as undici hands them over). */
   function observe(status: number, headers: IncomingHttpHeaders) {
     const limit = header(headers, 'ratelimit')
@@ -91,8 +94,11 @@ export function createBudget({ backend, now = Date.now, syncMs = 1000, writeStep
     const w = policy ? WINDOW.exec(policy) : null
     const retry = Number(header(headers, 'retry-after'))
     const prev = figure
-    // A 429 with budget left is an endpoint's own limit (a zone's imports), not the account's.
-    const refusedAll = status === 429 && (!r || Number(r[1]) === 0)
+    // The account is refused only when the service says so: a 429 whose `Ratelimit` says nothing is
+    // left. A 429 with budget left, or without the header (an endpoint's own limit, such as a zone's
+    // imports a minute, code 971), concerns that endpoint alone and must not pause the deployment;
+    // without the header it counts as the account's only when the last figure was already spent.
+    const refusedAll = status === 429 && (r ? Number(r[1]) === 0 : prev !== undefined && spentAsFarAsKnown(prev, t))
     if (status === 429 && !refusedAll) return
     const quota = q ? Number(q[1]) : (prev?.quota ?? 1200)
     const windowSeconds = w ? Number(w[1]) : (prev?.windowSeconds ?? 300)

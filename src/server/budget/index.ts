@@ -6,7 +6,7 @@ import { headerOf } from '../guard'
 import type { Store } from '../store'
 import type { Forward, ForwardRequest, Send } from '../upstream'
 import { createBudget, floorReserve, longReserve, type WorkKind } from './budget'
-import { sharedReads } from './shared-reads'
+import { isAccountWide, sharedReads } from './shared-reads'
 import { createUsage } from './usage'
 
 export { wholeAnswers } from './shared-reads'
@@ -73,11 +73,46 @@ export function setUpBudget({ store, match, now = Date.now, syncMs, cacheTtlMs, 
     return jsonError(429, PROXY_CODES.rateBudget, message, { 'retry-after': String(retryAfter) })
   }
 
+  /** A page read the budget cannot pay for now, let through to be answered from what is kept (or refused there). */
+  const staleOnly = new WeakMap<Context, number>()
+  /**
+   * Account-wide reads a person may be answered stale: the zone list (a person with a list of zones
+   * gets theirs from kept lookups), and one zone for people with every zone (a person with a list of
+   * zones must have the zone's name to be let in, so that read is refused plainly instead).
+   */
+  const mayBeStale = (c: Context) => {
+    if (c.req.method !== 'GET') return false
+    const path = c.req.path.slice('/api/v4'.length)
+    if (!isAccountWide(path)) return false
+    return path === '/zones' || (maybeActor(c)?.person.zones ?? '*') === '*'
+  }
+  /** The budget is low: interactive reads are spending the reserve long work may not touch. */
+  const low = () => {
+    const s = budget.state()
+    return s !== undefined && (s.blockedForMs > 0 || s.remaining < longReserve(s.quota))
+  }
+
+  /** Refuses a page read plainly, after a short wait when the window ends that soon. */
+  const refuseRead = async (retryAfter: number, send: () => Promise<Response>) => {
+    if (retryAfter <= BRIEF_WAIT_S) {
+      await sleep(retryAfter * 1000)
+      const again = budget.admit('interactive')
+      if (again.ok) return send()
+      return refusal('interactive', again.retryAfter)
+    }
+    return refusal('interactive', retryAfter)
+  }
+
   const gate: MiddlewareHandler = (c, next) => {
     if (c.get('zkPractice') !== undefined || !c.req.path.startsWith('/api/v4/')) return next()
     const kind = workKind(c)
     const first = budget.admit(kind, kind === 'long' ? LONG_REQUEST_COST : 1)
     if (first.ok) return next()
+    // Stale-while-revalidate: a kept account-wide answer is better than a wait (forward decides).
+    if (kind === 'interactive' && mayBeStale(c)) {
+      staleOnly.set(c, first.retryAfter)
+      return next()
+    }
     return (async () => {
       // A page read waits a moment when the window ends soon; long work gets its retry-after at once.
       if (kind === 'interactive' && first.retryAfter <= BRIEF_WAIT_S) {
@@ -122,7 +157,13 @@ export function setUpBudget({ store, match, now = Date.now, syncMs, cacheTtlMs, 
         if (!pace.ok) await sleep(pace.retryAfter * 1000)
         else if (pace.delayMs) await sleep(pace.delayMs)
       }
-      if (req.method === 'GET') return shared.read(req, (r) => call(r, c))
+      if (req.method === 'GET') {
+        const send = (r: ForwardRequest) => call(r, c)
+        const retryAfter = staleOnly.get(c)
+        // Let through by the gate with no budget: kept answers only, else the plain refusal.
+        if (retryAfter !== undefined) return shared.read(req, send, { refuse: () => refuseRead(retryAfter, () => shared.read(req, send)) })
+        return shared.read(req, send, { low: workKind(c) === 'interactive' && low() })
+      }
       const res = await call(req, c)
       if (res.status < 400) shared.wrote(req.pathAndQuery)
       return res

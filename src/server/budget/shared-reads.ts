@@ -24,8 +24,30 @@ export interface SharedReadsOptions {
   ttlMs?: number
   /** Entries kept at most; past it the least recently used one goes (one at a time). Default 1,000. */
   maxEntries?: number
+  /**
+   * How old a kept answer may be and still be served while the budget is low or spent
+   * (stale-while-revalidate). Default 10 minutes: two of the service's windows.
+   */
+  maxStaleMs?: number
   now?: () => number
 }
+
+/** How a read is asked for, as the budget stands. */
+export interface ReadMode {
+  /**
+   * The budget is low: an account-wide answer past its time (but within maxStaleMs) is served at once,
+   * saying how old it is, and refreshed once in the background (one call, whoever asks meanwhile).
+   */
+  low?: boolean
+  /**
+   * The budget allows no call for this read: a kept account-wide answer of any age (within maxStaleMs)
+   * is served without a refresh; anything else gets this answer (the budget's clear refusal).
+   */
+  refuse?: () => Promise<Response>
+}
+
+/** Header of a stale answer: `x-zonekeeper-shared: stale` and its age in seconds (`Age`, RFC 9111). */
+export const STALE_AGE_HEADER = 'age'
 
 interface Entry {
   key: string
@@ -34,25 +56,27 @@ interface Entry {
   hits: number
 }
 
-const toResponse = (a: WholeAnswer, how: string) =>
+const toResponse = (a: WholeAnswer, how: string, extra?: Record<string, string>) =>
   new Response(a.body.byteLength ? (a.body as Uint8Array<ArrayBuffer>) : null, {
     status: a.status,
-    headers: { ...a.headers, 'x-zonekeeper-shared': how },
+    headers: { ...a.headers, 'x-zonekeeper-shared': how, ...extra },
   })
 
 /**
  * Reads of the live API shared between the people of one instance: the same read asked while it is
  * on its way is sent once (coalesced), and account-wide lists (isAccountWide) are kept briefly.
  * Only successful answers are kept (a 404 is asked again), only read-whole ones, and a write that
- * changes zones drops what it changes (and anything read before it was done). This layer sits below
- * the practice switch, so only live requests ever reach it.
+ * changes zones drops what it changes (and anything read before it was done). While the budget is
+ * low or spent (ReadMode), a kept answer past its time is served stale (`x-zonekeeper-shared: stale`,
+ * `Age: <seconds>`) instead of a refusal, and refreshed once when the budget allows. This layer sits
+ * below the practice switch, so only live requests ever reach it.
  */
-export function sharedReads({ ttlMs = 15_000, maxEntries = 1000, now = Date.now }: SharedReadsOptions = {}) {
+export function sharedReads({ ttlMs = 15_000, maxEntries = 1000, maxStaleMs = 600_000, now = Date.now }: SharedReadsOptions = {}) {
   const cache = new Map<string, Entry>()
   const inFlight = new Map<string, { generation: number; answer: Promise<WholeAnswer | undefined> }>()
   // Bumped by every write that changes zones: reads started before it are not kept or joined.
   let generation = 0
-  const stats = { hits: 0, coalesced: 0, sent: 0 }
+  const stats = { hits: 0, coalesced: 0, sent: 0, stale: 0, refreshed: 0 }
 
   const keep = (key: string, answer: WholeAnswer) => {
     cache.delete(key)
@@ -60,48 +84,74 @@ export function sharedReads({ ttlMs = 15_000, maxEntries = 1000, now = Date.now 
     cache.set(key, { key, at: now(), answer, hits: 0 })
   }
 
+  /** Most recently used last: eviction takes the oldest first. */
+  const touch = (e: Entry) => {
+    cache.delete(e.key)
+    cache.set(e.key, e)
+  }
+
+  /** Sends a read once for everyone asking it at the same moment; keeps a successful account-wide answer. */
+  async function fetchShared(key: string, req: ForwardRequest, send: (req: ForwardRequest) => Promise<Response>, wide: boolean) {
+    const pending = inFlight.get(key)
+    if (pending && pending.generation === generation) {
+      const answer = await pending.answer
+      if (answer) {
+        stats.coalesced++
+        return toResponse(answer, 'coalesced')
+      }
+    }
+    const started = generation
+    let settle!: (a: WholeAnswer | undefined) => void
+    const mine = { generation: started, answer: new Promise<WholeAnswer | undefined>((r) => (settle = r)) }
+    inFlight.set(key, mine)
+    stats.sent++
+    let res: Response
+    try {
+      res = await send(req)
+    } catch (err) {
+      settle(undefined)
+      throw err
+    } finally {
+      if (inFlight.get(key) === mine) inFlight.delete(key)
+    }
+    const whole = wholeAnswers.get(res)
+    settle(whole)
+    if (wide && ttlMs > 0 && whole && res.status === 200 && started === generation) keep(key, whole)
+    return res
+  }
+
   return {
-    async read(req: ForwardRequest, send: (req: ForwardRequest) => Promise<Response>): Promise<Response> {
+    async read(req: ForwardRequest, send: (req: ForwardRequest) => Promise<Response>, mode: ReadMode = {}): Promise<Response> {
       const key = `${req.accept ?? ''} ${req.pathAndQuery}`
       const wide = isAccountWide(req.pathAndQuery)
       if (wide) {
         const hit = cache.get(key)
-        if (hit && now() - hit.at < ttlMs) {
+        const age = hit ? now() - hit.at : 0
+        if (hit && age < ttlMs) {
           hit.hits++
           stats.hits++
-          // Most recently used last: eviction takes the oldest first.
-          cache.delete(key)
-          cache.set(key, hit)
+          touch(hit)
           return toResponse(hit.answer, 'cached')
         }
-        if (hit) cache.delete(key)
-      }
-      const pending = inFlight.get(key)
-      if (pending && pending.generation === generation) {
-        const answer = await pending.answer
-        if (answer) {
-          stats.coalesced++
-          return toResponse(answer, 'coalesced')
+        // Past its time: kept for a stale answer while the budget is low or spent, until maxStaleMs.
+        if (hit && age < maxStaleMs && (mode.low || mode.refuse)) {
+          hit.hits++
+          stats.stale++
+          touch(hit)
+          // Refreshed once, in the background: a refresh already on its way is not sent again.
+          if (!mode.refuse && !inFlight.has(key)) {
+            stats.refreshed++
+            void fetchShared(key, req, send, wide).then(
+              (res) => void res.body?.cancel().catch(() => {}),
+              () => {},
+            )
+          }
+          return toResponse(hit.answer, 'stale', { [STALE_AGE_HEADER]: String(Math.floor(age / 1000)) })
         }
+        if (hit && age >= maxStaleMs) cache.delete(key)
       }
-      const started = generation
-      let settle!: (a: WholeAnswer | undefined) => void
-      const mine = { generation: started, answer: new Promise<WholeAnswer | undefined>((r) => (settle = r)) }
-      inFlight.set(key, mine)
-      stats.sent++
-      let res: Response
-      try {
-        res = await send(req)
-      } catch (err) {
-        settle(undefined)
-        throw err
-      } finally {
-        if (inFlight.get(key) === mine) inFlight.delete(key)
-      }
-      const whole = wholeAnswers.get(res)
-      settle(whole)
-      if (wide && ttlMs > 0 && whole && res.status === 200 && started === generation) keep(key, whole)
-      return res
+      if (mode.refuse) return mode.refuse()
+      return fetchShared(key, req, send, wide)
     },
     /** After a successful write: drops the zone list and the zone it names when it changes zones. */
     wrote(pathAndQuery: string) {
@@ -118,10 +168,10 @@ export function sharedReads({ ttlMs = 15_000, maxEntries = 1000, now = Date.now 
     entries() {
       const t = now()
       return [...cache.values()]
-        .filter((e) => t - e.at < ttlMs)
-        .map((e) => ({ path: e.key.slice(e.key.indexOf(' ') + 1), ageMs: t - e.at, hits: e.hits, bytes: e.answer.body.byteLength }))
+        .filter((e) => t - e.at < maxStaleMs)
+        .map((e) => ({ path: e.key.slice(e.key.indexOf(' ') + 1), ageMs: t - e.at, stale: t - e.at >= ttlMs, hits: e.hits, bytes: e.answer.body.byteLength }))
     },
-    stats: () => ({ ...stats, entries: cache.size, inFlight: inFlight.size, ttlMs }),
+    stats: () => ({ ...stats, entries: cache.size, inFlight: inFlight.size, ttlMs, maxStaleMs }),
   }
 }
 

@@ -3,6 +3,7 @@ import { DataTable } from '@/components/data-table/data-table'
 import { DataTableFilterBar } from '@/components/data-table/data-table-filter-bar'
 import { useDataTable } from '@/components/data-table/use-data-table'
 import { useUrlTableState } from '@/components/data-table/use-url-table-state'
+import { AsOfNotice } from '@/components/ui/budget-wait'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
@@ -34,6 +35,7 @@ export function ZonesPage() {
         description="A zone is a domain, such as example.com, whose DNS and traffic this account manages. Open one to see its records and settings."
       />
       <ScopeNotice />
+      {query.data?.asOf !== undefined && <AsOfNotice asOf={query.data.asOf} what="This list of zones" />}
       <DataTableFilterBar table={table} state={state} />
       <DataTable
         table={table}

@@ -1,0 +1,97 @@
+import { cleanup, screen, waitFor } from '@testing-library/react'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createEmulator, type Emulator } from '@/server/emulator'
+import { SEED_ZONES } from '@/server/emulator/seed-ids'
+import type { RunningServer } from '@/server/serve'
+import { createStore, type Store } from '@/server/store'
+import { renderApp } from '@/testing/screen'
+import { startApp, testConfig } from '@/testing/server'
+
+/**
+ * The Zones page in live mode while the team's API budget runs out, as a person sees it: the real
+ * dashboard (route tree, queries, layout) against a real live instance, which points at the sandbox
+ * with the service's rate limit. A kept list is shown "as of N s ago"; a list nothing keeps is a
+ * plain wait with a countdown that tries again by itself, never a bare 429.
+ */
+const TOKEN = 'live-token-for-the-zones-screen-0123456789'
+const QUOTA = 60
+const WINDOW = 16
+const DEMO = SEED_ZONES.demo
+
+let emulator: Emulator
+let sandbox: RunningServer
+let live: RunningServer
+let store: Store
+let dir = ''
+const realFetch = globalThis.fetch
+
+beforeAll(async () => {
+  emulator = createEmulator({ file: ':memory:', scaleZones: false })
+  sandbox = await startApp({ config: testConfig({ sandboxRateLimit: { quota: QUOTA, windowSeconds: WINDOW } }), emulator })
+  dir = mkdtempSync(join(tmpdir(), 'zk-zones-budget-'))
+  store = createStore({ dataDir: dir })
+  live = await startApp({
+    config: testConfig({ credential: { kind: 'token', token: TOKEN }, apiBaseUrl: `${sandbox.url}/client/v4`, apiCacheMs: 300 }),
+    store,
+    budget: { syncMs: 100 },
+  })
+  // The page's requests go to the live instance over loopback (its local administrator: nobody is defined).
+  globalThis.fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input)
+    const path = url.startsWith('/') ? url : new URL(url).pathname + new URL(url).search
+    return realFetch(live.url + path, input instanceof Request ? input : init)
+  }
+})
+afterEach(() => cleanup())
+afterAll(async () => {
+  globalThis.fetch = realFetch
+  await live.close()
+  await sandbox.close()
+  await store.close()
+  emulator.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** Another client of the same token spends the budget straight at the sandbox down to `left`; returns the seconds left in the window. */
+async function spendDownTo(left: number): Promise<number> {
+  for (;;) {
+    const res = await realFetch(`${sandbox.url}/client/v4/zones/${DEMO.id}/dns_records?per_page=5`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    await res.arrayBuffer()
+    const limit = res.headers.get('ratelimit') ?? ''
+    if (Number(/r=(\d+)/.exec(limit)?.[1]) <= left) return Number(/t=(\d+)/.exec(limit)?.[1])
+  }
+}
+
+describe('the Zones page while the team’s API budget is spent', () => {
+  it('shows the kept list as of N s ago, and for a list nothing keeps a countdown that retries by itself', async () => {
+    renderApp('/zones')
+    expect(await screen.findByRole('link', { name: 'example.com' })).toBeTruthy()
+    expect(screen.queryByText(/As of \d+ s ago/)).toBeNull()
+
+    // Spent down to the last 2 of 60 (nobody spends those); the instance learns it from a read.
+    const windowLeft = await spendDownTo(2)
+    expect(windowLeft).toBeGreaterThan(8)
+    await (await realFetch(`${live.url}/api/v4/zones/${DEMO.id}/dns_records?per_page=5&page=2`)).arrayBuffer()
+    await new Promise((r) => setTimeout(r, 1500))
+    cleanup()
+
+    // Opened again: the kept list, saying how old it is.
+    renderApp('/zones')
+    expect(await screen.findByRole('link', { name: 'example.com' })).toBeTruthy()
+    expect((await screen.findByText(/As of \d+ s ago\. This list of zones is the one read then/)).textContent).toMatch(/team's API budget is low/)
+    cleanup()
+
+    // A search nothing keeps: the plain wait, counting down, then the answer once the window is over.
+    renderApp('/zones?name=exam')
+    const wait = await screen.findByText(/^The team's API budget is nearly spent: try again in \d+ s\.$/)
+    const first = Number(/in (\d+) s/.exec(wait.textContent ?? '')?.[1])
+    expect(first).toBeGreaterThan(3)
+    await waitFor(() => expect(Number(/in (\d+) s/.exec(screen.getByText(/try again in \d+ s/).textContent ?? '')?.[1])).toBeLessThan(first), { timeout: 3000 })
+    expect(document.body.textContent).not.toMatch(/HTTP status 429|Too many requests/)
+    expect(await screen.findByRole('link', { name: 'example.com' }, { timeout: (first + 8) * 1000 })).toBeTruthy()
+    expect(screen.queryByText(/API budget is nearly spent/)).toBeNull()
+  }, 60_000)
+})
