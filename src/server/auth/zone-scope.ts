@@ -9,7 +9,7 @@ import {
   ZONES_DEFAULT_PER_PAGE,
   ZONES_MAX_PER_PAGE,
   ZONES_MIN_PER_PAGE,
-} from '../../shared/schemas/zone'
+} from '../../shared/lists/zones'
 import { jsonError } from '../envelope'
 import { inScope } from './actor'
 import { zoneNames } from '../audit/zone-names'

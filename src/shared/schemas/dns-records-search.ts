@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ALL_DNS_RECORD_TYPES } from '../dns/record-types'
+import { DNS_RECORD_ORDER_FIELDS, DNS_RECORDS_MAX_PER_PAGE } from '../lists/dns-records'
 import { directionSchema, queryBooleanSchema } from './common'
 
 /**
@@ -9,11 +10,6 @@ import { directionSchema, queryBooleanSchema } from './common'
  * tag filters combine with `tag_match` first. Name, content, comment and tag filters are
  * case-insensitive. `type` may repeat (type=A&type=AAAA): any of them matches.
  */
-
-export const DNS_RECORD_ORDER_FIELDS = ['type', 'name', 'content', 'ttl', 'proxied'] as const
-export type DnsRecordOrder = (typeof DNS_RECORD_ORDER_FIELDS)[number]
-export const DNS_RECORDS_DEFAULT_PER_PAGE = 100
-export const DNS_RECORDS_MAX_PER_PAGE = 5_000_000
 
 /** An integer query value that may arrive as a string ("2") or a number (2). */
 export const intParam = (label: string, min: number, max: number) =>

@@ -1,11 +1,9 @@
 import { z } from 'zod'
 import { directionSchema } from './common'
 import { intParam, matchSchema } from './dns-records-search'
+import { ZONE_ORDER_FIELDS, ZONE_STATUSES, ZONE_TYPES, ZONES_MAX_PER_PAGE, ZONES_MIN_PER_PAGE } from '../lists/zones'
 
 /** Zone object (api-notes §2.2). Optional fields may be absent on the real service. */
-
-export const ZONE_STATUSES = ['initializing', 'pending', 'active', 'moved'] as const
-export const ZONE_TYPES = ['full', 'partial', 'secondary', 'internal'] as const
 
 export const zonePlanSchema = z.looseObject({
   id: z.string(),
@@ -77,11 +75,6 @@ export function parseNameOperator(raw: string): { op: ZoneNameOperator; value: s
   }
   return { op: 'equal', value: raw }
 }
-
-export const ZONE_ORDER_FIELDS = ['name', 'status', 'account.id', 'account.name', 'plan.id'] as const
-export const ZONES_DEFAULT_PER_PAGE = 20
-export const ZONES_MIN_PER_PAGE = 5
-export const ZONES_MAX_PER_PAGE = 50
 
 /** Query of GET /zones, keyed as the API's query string (usable as the zone list's URL state). */
 export const zonesSearchSchema = z.object({

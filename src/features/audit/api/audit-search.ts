@@ -1,9 +1,7 @@
 import type * as z from 'zod/mini'
+import { AUDIT_ACTIONS, AUDIT_AREAS, AUDIT_OUTCOMES } from '@/shared/lists/audit'
 import { searchEnumSchema, searchTextSchema, tableSearchSchema, type UrlTableOptions } from '@/components/data-table/url-table-state'
 
-export const AUDIT_AREA_OPTIONS = ['dns', 'page-shield', 'log-fields', 'logpush', 'certificates', 'firewall', 'load-balancing', 'invites', 'people', 'sign-in', 'sandbox'] as const
-export const AUDIT_OUTCOME_OPTIONS = ['success', 'failure', 'refused'] as const
-export const AUDIT_ACTION_OPTIONS = ['create', 'update', 'replace', 'delete', 'proxy', 'batch', 'import', 'undo', 'reset', 'accept', 'decline', 'password', 'end-sessions', 'sign-in', 'sign-out', 'password-change', 'token-create', 'token-revoke', 'tokens-revoke', 'second-factor', 'two-factor-on', 'two-factor-off', 'two-factor-reset'] as const
 
 const day: typeof searchTextSchema = (v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined)
 
@@ -11,9 +9,9 @@ const day: typeof searchTextSchema = (v) => (typeof v === 'string' && /^\d{4}-\d
 export const auditSearchSchema = tableSearchSchema({
   person: searchTextSchema,
   zone: searchTextSchema,
-  area: searchEnumSchema(AUDIT_AREA_OPTIONS),
-  action: searchEnumSchema(AUDIT_ACTION_OPTIONS),
-  outcome: searchEnumSchema(AUDIT_OUTCOME_OPTIONS),
+  area: searchEnumSchema(AUDIT_AREAS),
+  action: searchEnumSchema(AUDIT_ACTIONS),
+  outcome: searchEnumSchema(AUDIT_OUTCOMES),
   from: day,
   to: day,
 })

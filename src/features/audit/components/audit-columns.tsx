@@ -4,12 +4,12 @@ import { Badge } from '@/components/ui/badge'
 import { BreakAtDots } from '@/components/ui/break-at-dots'
 import { Button } from '@/components/ui/button'
 import { objectWords, type AuditEntryView } from '@/shared/audit'
-import { AUDIT_ACTION_OPTIONS, AUDIT_AREA_OPTIONS, AUDIT_OUTCOME_OPTIONS } from '../api/audit-search'
+import { AUDIT_ACTIONS, AUDIT_AREAS, AUDIT_OUTCOMES, type AuditArea } from '@/shared/lists/audit'
 
 const col = createDataTableColumnHelper<AuditEntryView>()
-const AREA_WORDS: Record<string, string> = {
+const AREA_WORDS: Record<AuditArea, string> = {
   dns: 'DNS', 'page-shield': 'Page security', 'log-fields': 'Log fields', logpush: 'Log jobs', certificates: 'Certificates', firewall: 'Firewall',
-  'load-balancing': 'Load balancing', invites: 'Invites', people: 'People', 'sign-in': 'Sign-in', sandbox: 'Sandbox',
+  'load-balancing': 'Load balancing', invites: 'Invites', people: 'People', 'sign-in': 'Sign-in', sandbox: 'Sandbox', 'change-requests': 'Change requests',
 }
 const TONE = { success: 'success', failure: 'danger', refused: 'warning' } as const
 
@@ -43,14 +43,14 @@ export function getAuditColumns(onOpen: (e: AuditEntryView) => void) {
       id: 'area',
       header: 'Area',
       enableSorting: false,
-      meta: { filter: { kind: 'select', key: 'area', label: 'Area', allLabel: 'Any area', options: AUDIT_AREA_OPTIONS.map((a) => ({ value: a, label: AREA_WORDS[a] })) } },
-      cell: (i) => AREA_WORDS[i.getValue()] ?? i.getValue(),
+      meta: { filter: { kind: 'select', key: 'area', label: 'Area', allLabel: 'Any area', options: AUDIT_AREAS.map((a) => ({ value: a, label: AREA_WORDS[a] })) } },
+      cell: (i) => AREA_WORDS[i.getValue() as AuditArea] ?? i.getValue(),
     }),
     col.accessor('action', {
       id: 'action',
       header: 'What',
       enableSorting: false,
-      meta: { card: 'title', filter: { kind: 'select', key: 'action', label: 'Action', allLabel: 'Any action', options: AUDIT_ACTION_OPTIONS.map((a) => ({ value: a, label: ACTION_WORDS[a] ?? a })) } },
+      meta: { card: 'title', filter: { kind: 'select', key: 'action', label: 'Action', allLabel: 'Any action', options: AUDIT_ACTIONS.map((a) => ({ value: a, label: ACTION_WORDS[a] ?? a })) } },
       cell: (i) => (
         <span>
           {ACTION_WORDS[i.getValue()] ?? i.getValue()} <span className="font-mono text-xs text-zinc-600 [overflow-wrap:break-word] dark:text-zinc-400"><BreakAtDots text={what(i.row.original)} /></span>
@@ -61,7 +61,7 @@ export function getAuditColumns(onOpen: (e: AuditEntryView) => void) {
       id: 'outcome',
       header: 'Outcome',
       enableSorting: false,
-      meta: { filter: { kind: 'select', key: 'outcome', label: 'Outcome', allLabel: 'Any outcome', options: AUDIT_OUTCOME_OPTIONS.map((o) => ({ value: o, label: OUTCOME_WORDS[o] })) } },
+      meta: { filter: { kind: 'select', key: 'outcome', label: 'Outcome', allLabel: 'Any outcome', options: AUDIT_OUTCOMES.map((o) => ({ value: o, label: OUTCOME_WORDS[o] })) } },
       cell: (i) => <Badge tone={TONE[i.getValue()]}>{OUTCOME_WORDS[i.getValue()]}</Badge>,
     }),
     col.display({

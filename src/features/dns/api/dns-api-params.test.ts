@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildQuery } from '@/lib/api-client'
-import { DNS_RECORD_ORDER_FIELDS, dnsRecordsSearchSchema } from '@/shared/schemas/dns-records-search'
+import { DNS_RECORD_ORDER_FIELDS } from '@/shared/lists/dns-records'
+import { dnsRecordsSearchSchema } from '@/shared/schemas/dns-records-search'
 import { dnsApiParams } from './dns-api-params'
 import { DNS_FILTER_KEYS, DNS_ORDERS, dnsSearchSchema } from './dns-search'
 

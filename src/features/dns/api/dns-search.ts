@@ -8,6 +8,7 @@ import {
   type UrlTableOptions,
 } from '@/components/data-table/url-table-state'
 import { ALL_DNS_RECORD_TYPES, type AnyDnsRecordType } from '@/shared/dns/record-types'
+import { DNS_RECORD_ORDER_FIELDS } from '@/shared/lists/dns-records'
 
 /**
  * The DNS page's URL: paging, sorting and the filters, keyed exactly as the API's list query
@@ -37,7 +38,7 @@ export type DnsSearch = SearchOf<typeof dnsSearchSchema>
 export const DNS_FILTER_KEYS = ['type', 'name.contains', 'content.contains', 'proxied', 'comment.contains', 'tag'] as const
 
 /** Sort orders the API accepts (the sortable column ids); the API sorts by type when none is given. */
-export const DNS_ORDERS = ['type', 'name', 'content', 'ttl', 'proxied'] as const
+export const DNS_ORDERS = DNS_RECORD_ORDER_FIELDS
 
 export const dnsTableOptions: UrlTableOptions = {
   defaultPerPage: 50,

@@ -1,12 +1,13 @@
+import { ZONE_STATUSES, type ZoneOrder } from '@/shared/lists/zones'
 import { searchEnumSchema, searchTextSchema, tableSearchSchema, type SearchOf, type UrlTableOptions } from '@/components/data-table/url-table-state'
 
 /** Sort orders the zones list accepts (api-notes §2.1). Also the sortable column ids. */
-export const ZONE_ORDERS = ['name', 'status', 'account.name'] as const
+export const ZONE_ORDERS = ['name', 'status', 'account.name'] as const satisfies readonly ZoneOrder[]
 
 /** The zones page's URL: paging, sorting, name search and status filter. */
 export const zonesSearchSchema = tableSearchSchema({
   name: searchTextSchema,
-  status: searchEnumSchema(['initializing', 'pending', 'active', 'moved']),
+  status: searchEnumSchema(ZONE_STATUSES),
 })
 export type ZonesSearch = SearchOf<typeof zonesSearchSchema>
 

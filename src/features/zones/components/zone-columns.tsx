@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { createDataTableColumnHelper } from '@/components/data-table/features'
 import { formatDate } from '@/lib/format'
+import { ZONE_STATUSES, type ZoneStatus } from '@/shared/lists/zones'
 import type { Zone } from '../api/zone-types'
 import { ZoneStatusBadge } from './zone-status'
 
 const col = createDataTableColumnHelper<Zone>()
+const STATUS_WORDS: Record<ZoneStatus, string> = { initializing: 'Initializing', pending: 'Pending', active: 'Active', moved: 'Moved' }
 
 /** Columns of the zones table; ids double as the API's `order` values. */
 export const zoneColumns = col.columns([
@@ -31,12 +33,7 @@ export const zoneColumns = col.columns([
         key: 'status',
         label: 'Status',
         allLabel: 'Any status',
-        options: [
-          { value: 'active', label: 'Active' },
-          { value: 'pending', label: 'Pending' },
-          { value: 'initializing', label: 'Initializing' },
-          { value: 'moved', label: 'Moved' },
-        ],
+        options: ZONE_STATUSES.map((s) => ({ value: s, label: STATUS_WORDS[s] })),
       },
     },
     cell: (info) => <ZoneStatusBadge status={info.getValue()} />,

@@ -6,7 +6,7 @@ import {
   DNS_RECORD_ORDER_FIELDS,
   DNS_RECORDS_DEFAULT_PER_PAGE,
   DNS_RECORDS_MAX_PER_PAGE,
-} from '../../../shared/schemas/dns-records-search'
+} from '../../../shared/lists/dns-records'
 import { badRequest, queryBool, queryList, readDirection } from '../http'
 import { anyOf, escapeLike, group, pagedRows, readPaging, Where, type Cond } from '../list-engine'
 import type { ZoneRef } from '../lookup'

@@ -6,7 +6,7 @@ import {
   ZONES_DEFAULT_PER_PAGE,
   ZONES_MAX_PER_PAGE,
   ZONES_MIN_PER_PAGE,
-} from '../../../shared/schemas/zone'
+} from '../../../shared/lists/zones'
 import { zoneNameMatcher } from '../../../shared/zones/name-match'
 import { badRequest, ok, queryList, readDirection, readPaging } from '../http'
 import { pagedRows, Where } from '../list-engine'
