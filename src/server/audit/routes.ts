@@ -10,6 +10,7 @@ import { sendFor, type Forward } from '../upstream'
 import { alreadyUndone, checkUndo, undoCheckAnswer } from './undo-check'
 import { NotUndoable, planUndo } from './undo-plan'
 import { AUDIT_BASE, UNDO_HEADER, undoKey } from './undo-marker'
+import { resultInfo } from '../../shared/lists/result-info'
 
 
 /** Who may see what: administrators everything; others the entries of zones in their scope and their own. */
@@ -86,7 +87,7 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
     const page = s.data.page ?? 1
     const perPage = s.data.per_page ?? 50
     const { entries, total } = await store.audit.list(filterOf(s.data, c), page, perPage)
-    return c.json({ success: true, errors: [], messages: [], result: entries, result_info: { page, per_page: perPage, count: entries.length, total_count: total, total_pages: Math.ceil(total / perPage) } })
+    return c.json({ success: true, errors: [], messages: [], result: entries, result_info: resultInfo({ page, perPage }, entries.length, total) })
   })
 
   app.get(`${AUDIT_BASE}/export.csv`, async (c) => {

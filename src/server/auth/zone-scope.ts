@@ -13,6 +13,7 @@ import {
 import { jsonError } from '../envelope'
 import { inScope } from './actor'
 import { zoneNames } from '../audit/zone-names'
+import { resultInfo } from '../../shared/lists/result-info'
 
 const HEX_ID = /^[0-9a-f]{32}$/i
 
@@ -173,7 +174,7 @@ export function zoneScope(forward: Forward) {
       const kept = unique.filter(filter.keep).sort(filter.compare)
       const at = Math.max(1, page)
       const result = kept.slice((at - 1) * size, at * size)
-      const result_info = { page: at, per_page: size, count: result.length, total_count: kept.length, total_pages: Math.ceil(kept.length / size) }
+      const result_info = resultInfo({ page: at, perPage: size }, result.length, kept.length)
       return new Response(JSON.stringify({ result, result_info, success: true, errors: [], messages: [] }), {
         status: 200,
         headers: { 'content-type': 'application/json' },

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { ResultInfo } from '../../shared/schemas/common'
+import { resultInfo } from '../../shared/lists/result-info'
 import { badRequest } from './api-error'
 import type { Db } from './module'
 
@@ -51,15 +52,8 @@ export function readPaging(c: Context, range: PagingRange): Paging {
   return { page, perPage, offset: (page - 1) * perPage }
 }
 
-export function resultInfo(paging: Paging, count: number, totalCount: number): ResultInfo {
-  return {
-    page: paging.page,
-    per_page: paging.perPage,
-    count,
-    total_count: totalCount,
-    total_pages: Math.ceil(totalCount / paging.perPage),
-  }
-}
+/** The shared `result_info` of a page (src/shared/lists/result-info.ts). */
+export { resultInfo }
 
 /** One condition with its bound values. */
 export interface Cond {

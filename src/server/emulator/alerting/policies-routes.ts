@@ -5,6 +5,7 @@ import { newId } from '../ids'
 import { requireAccount } from '../lookup'
 import type { EmulatorContext } from '../module'
 import { toPolicy, type PolicyRow } from './store'
+import { onePage } from '../../../shared/lists/result-info'
 
 /** Sandbox error codes (the real ones are not published): 17001 invalid policy, 17002 unknown pool, 17404 unknown policy. */
 export const POLICY_CODES = { invalid: 17001, unknownPool: 17002, notFound: 17404 } as const
@@ -34,7 +35,7 @@ export function registerPolicyRoutes(app: Hono, { db, now }: EmulatorContext): v
   app.get(base, (c) => {
     const account = requireAccount(db, c.req.param('account_id'))
     const rows = db.prepare('SELECT * FROM alerting_policies WHERE account_id = ? ORDER BY created, id').all(account.id) as PolicyRow[]
-    return ok(c, rows.map(toPolicy), { page: 1, per_page: Math.max(rows.length, 1), count: rows.length, total_count: rows.length, total_pages: 1 })
+    return ok(c, rows.map(toPolicy), onePage(rows.length, { perPage: Math.max(rows.length, 1) }))
   })
 
   app.post(base, async (c) => {

@@ -4,6 +4,7 @@ import { newId } from '../ids'
 import { notFound, ok, readJson, validate } from '../http'
 import { requireZone } from '../lookup'
 import type { Db, EmulatorContext } from '../module'
+import { onePage } from '../../../shared/lists/result-info'
 
 interface PolicyRow {
   id: string
@@ -36,13 +37,7 @@ export function registerPolicyRoutes(app: Hono, { db, now }: EmulatorContext): v
     const rows = db
       .prepare('SELECT * FROM page_shield_policies WHERE zone_id = ? ORDER BY created_at, id')
       .all(zone.id) as PolicyRow[]
-    return ok(c, rows.map(policyItem), {
-      page: 1,
-      per_page: rows.length,
-      count: rows.length,
-      total_count: rows.length,
-      total_pages: 1,
-    })
+    return ok(c, rows.map(policyItem), onePage(rows.length))
   })
 
   app.get('/zones/:zone_id/page_shield/policies/:policy_id', (c) => {
