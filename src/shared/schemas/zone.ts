@@ -1,7 +1,6 @@
 import { z } from 'zod'
-import { directionSchema } from './common'
-import { intParam, matchSchema } from './dns-records-search'
-import { ZONE_ORDER_FIELDS, ZONE_STATUSES, ZONE_TYPES, ZONES_MAX_PER_PAGE, ZONES_MIN_PER_PAGE } from '../lists/zones'
+import { ZONE_STATUSES, ZONE_TYPES, zonesQuery, type ZonesQuery } from '../lists/zones'
+import { querySchema } from './list-query'
 
 /** Zone object (api-notes §2.2). Optional fields may be absent on the real service. */
 
@@ -76,17 +75,6 @@ export function parseNameOperator(raw: string): { op: ZoneNameOperator; value: s
   return { op: 'equal', value: raw }
 }
 
-/** Query of GET /zones, keyed as the API's query string (usable as the zone list's URL state). */
-export const zonesSearchSchema = z.object({
-  name: z.string().max(253, { error: 'The name filter can be at most 253 characters.' }).optional(),
-  status: z.enum(ZONE_STATUSES, { error: `status must be one of ${ZONE_STATUSES.join(', ')}.` }).optional(),
-  'account.id': z.string().optional(),
-  'account.name': z.string().max(253).optional(),
-  type: z.union([z.enum(ZONE_TYPES), z.array(z.enum(ZONE_TYPES))]).optional(),
-  match: matchSchema.optional(),
-  order: z.enum(ZONE_ORDER_FIELDS, { error: `order must be one of ${ZONE_ORDER_FIELDS.join(', ')}.` }).optional(),
-  direction: directionSchema.optional(),
-  page: intParam('page', 1, Number.MAX_SAFE_INTEGER).optional(),
-  per_page: intParam('per_page', ZONES_MIN_PER_PAGE, ZONES_MAX_PER_PAGE).optional(),
-})
-export type ZonesSearch = z.infer<typeof zonesSearchSchema>
+/** Query of GET /zones as the endpoint table declares it: the shared list query (src/shared/lists/zones.ts). */
+export const zonesSearchSchema = querySchema(zonesQuery)
+export type ZonesSearch = ZonesQuery
