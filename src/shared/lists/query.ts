@@ -23,7 +23,7 @@ export class QueryError extends Error {
   }
 }
 
-export type FieldKind = 'text' | 'choice' | 'boolean' | 'number' | 'flag'
+export type FieldKind = 'text' | 'choice' | 'boolean' | 'number' | 'day' | 'flag'
 
 export interface QueryField<T> {
   readonly kind: FieldKind
@@ -201,7 +201,7 @@ export function whole(min: number, max: number, opts: { clamp?: boolean; label?:
 export function day(): QueryField<string> {
   const ok = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v)
   return {
-    kind: 'text',
+    kind: 'day',
     fromUrl: (v) => (typeof v === 'string' && ok(v) ? v : undefined),
     fromQuery: (values, key) => {
       const v = first(values)
