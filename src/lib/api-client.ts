@@ -10,6 +10,7 @@ import {
 import type { HttpMethod } from '@/shared/endpoints/types'
 import type { ApiEnvelope, ResultInfo } from '@/shared/schemas/common'
 import { noteWrite } from './audit-events'
+import { onePage } from '@/shared/lists/result-info'
 
 /** One error object from the API envelope. */
 export interface ApiErrorItem {
@@ -253,13 +254,7 @@ export const api = {
     const env = await call('GET', path, undefined, opts)
     const rows = Array.isArray(env.result) ? env.result : []
     const result = opts?.schema ? rows.map((r) => parse(r, opts.schema)) : (rows as T[])
-    const resultInfo = env.result_info ?? {
-      page: 1,
-      per_page: result.length,
-      count: result.length,
-      total_count: result.length,
-      total_pages: 1,
-    }
+    const resultInfo = env.result_info ?? onePage(result.length)
     return env.asOf === undefined ? { result, resultInfo } : { result, resultInfo, asOf: env.asOf }
   },
   async post<T = unknown>(path: PathFor<'POST'>, body?: unknown, opts?: RequestOptions<T>): Promise<T> {

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { auditSearchSchema } from '@/features/audit/api/audit-search'
+import { auditPage } from '@/features/audit/api/audit-search'
 import { rootRoute } from '../root-route'
 
 /** `/audit`: the audit log; filters and paging live in the URL. */
@@ -7,7 +7,7 @@ export const auditRoutes = [
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/audit',
-    validateSearch: auditSearchSchema,
+    validateSearch: auditPage,
     loaderDeps: ({ search }) => search,
     loader: ({ context, deps }) =>
       void import('@/features/audit/api/get-audit-log').then((m) => context.queryClient.prefetchQuery(m.auditLogQueryOptions(deps))),

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { dnsSearchSchema } from '@/features/dns/api/dns-search'
+import { dnsPage } from '@/features/dns/api/dns-search'
 import { dnsRecordsQueryOptions } from '@/features/dns/api/get-dns-records'
 import { zoneRoute } from '../root-route'
 
@@ -8,7 +8,7 @@ export const dnsRoutes = [
   createRoute({
     getParentRoute: () => zoneRoute,
     path: 'dns',
-    validateSearch: dnsSearchSchema,
+    validateSearch: dnsPage,
     loaderDeps: ({ search }) => search,
     // Starts the first page's request at once, while the page's code loads (the query options are a
     // small static import for that: a chunk of their own would wait for its own fetch first);

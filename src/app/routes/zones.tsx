@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router'
 import { zonesQueryOptions } from '@/features/zones/api/get-zones'
-import { zonesSearchSchema } from '@/features/zones/api/zones-search'
+import { zonesPage } from '@/features/zones/api/zones-search'
 import { rootRoute, zoneRoute } from '../root-route'
 
 const homeRoute = createRoute({
@@ -14,7 +14,7 @@ const homeRoute = createRoute({
 const zonesListRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/zones',
-  validateSearch: zonesSearchSchema,
+  validateSearch: zonesPage,
   loaderDeps: ({ search }) => search,
   // Starts the request early; errors are shown inside the table, so they are not thrown here.
   loader: ({ context, deps }) => {

@@ -18,6 +18,8 @@ export const ACTION_WORDS: Record<string, string> = {
   'second-factor': 'Second factor at sign-in', 'two-factor-on': 'Turned on two-factor sign-in', 'two-factor-off': 'Turned off two-factor sign-in',
   'two-factor-reset': "Reset a person's second factor",
   scan: 'Scanned for DNS records', 'scan-review': 'Accepted or rejected scanned records',
+  file: 'Filed a change request', approve: 'Approved a change request', reject: 'Rejected a change request',
+  apply: 'Applied an approved change', fail: 'An approved change failed', refresh: 'Refreshed a change request',
 }
 const OUTCOME_TONE: Record<string, BadgeTone> = { success: 'success', failure: 'danger', refused: 'warning' }
 export const OUTCOME_WORDS: Record<string, string> = { success: 'Done', failure: 'Failed', refused: 'Refused' }

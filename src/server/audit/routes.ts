@@ -1,7 +1,8 @@
 import type { Context, Hono } from 'hono'
 import { csvCell, type CsvValue } from '../../shared/page-shield/csv'
-import { auditSearchSchema, auditTimeRange, type AuditSearch } from '../../shared/schemas/audit'
-import { apiErrorsFromIssues } from '../../shared/schemas/common'
+import { auditQuery, type AuditQuery } from '../../shared/lists/audit'
+import { QueryError } from '../../shared/lists/query'
+import { auditTimeRange } from '../../shared/schemas/audit'
 import type { Actor } from '../auth/actor'
 import { AUDIT_ID_HEADER, requestActor as actorOf } from './middleware'
 import { jsonError, jsonErrors, jsonOk } from '../envelope'
@@ -10,7 +11,7 @@ import { sendFor, type Forward } from '../upstream'
 import { alreadyUndone, checkUndo, undoCheckAnswer } from './undo-check'
 import { NotUndoable, planUndo } from './undo-plan'
 import { AUDIT_BASE, UNDO_HEADER, undoKey } from './undo-marker'
-
+import { resultInfo } from '../../shared/lists/result-info'
 
 /** Who may see what: administrators everything; others the entries of zones in their scope and their own. */
 export const scopeOf = (a: Actor): AuditFilter['scope'] =>
@@ -42,7 +43,7 @@ function visible(c: Context, e: AuditEntry, touchesZone = false): boolean {
   return s.personId !== null && e.personId === s.personId
 }
 
-function filterOf(s: AuditSearch, c: Context): AuditFilter {
+function filterOf(s: AuditQuery, c: Context): AuditFilter {
   return { person: s.person, zone: s.zone, area: s.area, action: s.action, outcome: s.outcome, ...auditTimeRange(s), ...practiceFilter(c) }
 }
 
@@ -78,21 +79,29 @@ export interface AuditRouteOptions {
  * is checked and recorded like any other write). Roles: see auth/endpoint-roles.ts.
  */
 export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: AuditRouteOptions): void {
-  const parseSearch = (c: Context) => auditSearchSchema.safeParse(Object.fromEntries(new URL(c.req.url).searchParams))
+  /** The filters, read by the list's one declaration (`auditQuery`); a bad value is a 400 (code 1004) naming its key. */
+  const readSearch = (c: Context): AuditQuery | Response => {
+    try {
+      return auditQuery.read(new URL(c.req.url).searchParams)
+    } catch (e) {
+      if (e instanceof QueryError) return jsonErrors(400, [{ code: 1004, message: e.message, source: { pointer: `/${e.key}` } }])
+      throw e
+    }
+  }
 
   app.get(AUDIT_BASE, async (c) => {
-    const s = parseSearch(c)
-    if (!s.success) return jsonErrors(400, apiErrorsFromIssues(s.error.issues, 1004))
-    const page = s.data.page ?? 1
-    const perPage = s.data.per_page ?? 50
-    const { entries, total } = await store.audit.list(filterOf(s.data, c), page, perPage)
-    return c.json({ success: true, errors: [], messages: [], result: entries, result_info: { page, per_page: perPage, count: entries.length, total_count: total, total_pages: Math.ceil(total / perPage) } })
+    const s = readSearch(c)
+    if (s instanceof Response) return s
+    const page = s.page ?? 1
+    const perPage = s.per_page ?? 50
+    const { entries, total } = await store.audit.list(filterOf(s, c), page, perPage)
+    return c.json({ success: true, errors: [], messages: [], result: entries, result_info: resultInfo({ page, perPage }, entries.length, total) })
   })
 
   app.get(`${AUDIT_BASE}/export.csv`, async (c) => {
-    const s = parseSearch(c)
-    if (!s.success) return jsonErrors(400, apiErrorsFromIssues(s.error.issues, 1004))
-    const filter = filterOf(s.data, c)
+    const s = readSearch(c)
+    if (s instanceof Response) return s
+    const filter = filterOf(s, c)
     const total = await store.audit.count(filter)
     const encoder = new TextEncoder()
     let lastId: number | null = null

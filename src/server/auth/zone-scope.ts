@@ -2,17 +2,12 @@ import { zoneNameMatcher } from '../../shared/zones/name-match'
 import type { Context } from 'hono'
 import type { ZoneScope } from '../store'
 import type { Forward } from '../upstream'
-import {
-  ZONE_ORDER_FIELDS,
-  ZONE_STATUSES,
-  ZONE_TYPES,
-  ZONES_DEFAULT_PER_PAGE,
-  ZONES_MAX_PER_PAGE,
-  ZONES_MIN_PER_PAGE,
-} from '../../shared/schemas/zone'
+import { listOf, QueryError } from '../../shared/lists/query'
+import { ZONE_ORDER_FIELDS, ZONES_DEFAULT_PER_PAGE, ZONES_MIN_PER_PAGE, zonesQuery, type ZonesQuery } from '../../shared/lists/zones'
 import { jsonError } from '../envelope'
 import { inScope } from './actor'
 import { zoneNames } from '../audit/zone-names'
+import { resultInfo } from '../../shared/lists/result-info'
 
 const HEX_ID = /^[0-9a-f]{32}$/i
 
@@ -45,51 +40,40 @@ const ORDER_VALUE: Record<(typeof ZONE_ORDER_FIELDS)[number], (z: ZoneItem) => s
 }
 
 /**
- * The filters and order of a `GET /zones` query, applied to zone objects as the API applies them
- * (name, status, account.id, account.name with `match` all or any; order, then name; direction);
- * undefined when a value is one the API refuses.
+ * The filters and order of a `GET /zones` query (read by the list's one declaration, `zonesQuery`),
+ * applied to zone objects as the API applies them (name, status, account.id, account.name with
+ * `match` all or any; order, then name; direction).
  */
-function zoneFilter(q: URLSearchParams): { keep: (z: ZoneItem) => boolean; compare: (a: ZoneItem, b: ZoneItem) => number } | undefined {
+function zoneFilter(q: ZonesQuery): { keep: (z: ZoneItem) => boolean; compare: (a: ZoneItem, b: ZoneItem) => number } {
   const tests: ((z: ZoneItem) => boolean)[] = []
-  const name = q.get('name')
-  if (name) {
-    if (name.length > 253) return undefined
-    const t = zoneNameMatcher(name)
+  if (q.name) {
+    const t = zoneNameMatcher(q.name)
     tests.push((z) => t(z.name))
   }
-  const status = q.get('status')
-  if (status) {
-    if (!(ZONE_STATUSES as readonly string[]).includes(status)) return undefined
-    tests.push((z) => z.status === status)
-  }
-  const accountId = q.get('account.id')
+  if (q.status) tests.push((z) => z.status === q.status)
+  const accountId = q['account.id']
   if (accountId) tests.push((z) => z.account?.id === accountId)
-  const accountName = q.get('account.name')
-  if (accountName) {
-    const t = zoneNameMatcher(accountName)
+  if (q['account.name']) {
+    const t = zoneNameMatcher(q['account.name'])
     tests.push((z) => t(z.account?.name ?? ''))
   }
-  const match = (q.get('match') ?? 'all').toLowerCase()
-  if (match !== 'all' && match !== 'any') return undefined
-  if (q.getAll('type').some((t) => !(ZONE_TYPES as readonly string[]).includes(t))) return undefined
-  const order = q.get('order') || 'name'
-  if (!(order in ORDER_VALUE)) return undefined
-  const direction = (q.get('direction') || 'asc').toLowerCase()
-  if (direction !== 'asc' && direction !== 'desc') return undefined
-  const value = ORDER_VALUE[order as keyof typeof ORDER_VALUE]
-  const sign = direction === 'desc' ? -1 : 1
+  const value = ORDER_VALUE[q.order ?? 'name']
+  const sign = q.direction === 'desc' ? -1 : 1
   const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
   return {
-    keep: (z) => !tests.length || (match === 'any' ? tests.some((t) => t(z)) : tests.every((t) => t(z))),
+    keep: (z) => !tests.length || (q.match === 'any' ? tests.some((t) => t(z)) : tests.every((t) => t(z))),
     compare: (a, b) => sign * (cmp(value(a), value(b)) || cmp(a.name, b.name)),
   }
 }
 
-/** A paging number as the API reads it (absent: `fallback`), or undefined when it is not a number. */
-function pagingNumber(raw: string | null, fallback: number): number | undefined {
-  if (raw === null || raw.trim() === '') return fallback
-  const n = Number(raw)
-  return Number.isFinite(n) ? Math.trunc(n) : undefined
+/** The query as the API reads it, or undefined when it holds a value the API refuses. */
+function readZonesQuery(asked: URLSearchParams): ZonesQuery | undefined {
+  try {
+    return zonesQuery.read(asked)
+  } catch (e) {
+    if (e instanceof QueryError) return undefined
+    throw e
+  }
 }
 
 /**
@@ -134,12 +118,10 @@ export function zoneScope(forward: Forward) {
      */
     async scopedZoneList(c: Context, zones: readonly string[]): Promise<Response> {
       const asked = new URL(c.req.url).searchParams
-      const page = pagingNumber(asked.get('page'), 1)
-      const perPage = pagingNumber(asked.get('per_page'), ZONES_DEFAULT_PER_PAGE)
-      const filter = zoneFilter(asked)
-      // Not numbers at all, or a filter the API refuses: its own 400 says which (one zone at most leaks
-      // into nothing: a refusal has no result, and a success is not passed on).
-      if (page === undefined || perPage === undefined || !filter) {
+      const q = readZonesQuery(asked)
+      // Paging that is not a number at all, or a filter the API refuses: its own 400 says which (one
+      // zone at most leaks into nothing: a refusal has no result, and a success is not passed on).
+      if (!q) {
         const probe = new URLSearchParams(asked)
         probe.set('per_page', String(ZONES_MIN_PER_PAGE))
         const res = await forward({ method: 'GET', pathAndQuery: `/zones?${probe}` }, c)
@@ -147,8 +129,9 @@ export function zoneScope(forward: Forward) {
         void res.body?.cancel().catch(() => {})
         return jsonError(400, 1001, 'The zone list query holds a value the dashboard cannot apply to your zones.')
       }
-      const size = Math.min(ZONES_MAX_PER_PAGE, Math.max(ZONES_MIN_PER_PAGE, perPage))
-      const types = asked.getAll('type')
+      const filter = zoneFilter(q)
+      const size = q.per_page ?? ZONES_DEFAULT_PER_PAGE
+      const types = listOf(q.type)
       const names = [...new Set(zones.map((z) => z.toLowerCase()))]
       const found: ZoneItem[] = []
       let failed: Response | undefined
@@ -174,9 +157,9 @@ export function zoneScope(forward: Forward) {
       if (failed) return failed
       const unique = [...new Map(found.map((z) => [z.id, z])).values()]
       const kept = unique.filter(filter.keep).sort(filter.compare)
-      const at = Math.max(1, page)
+      const at = q.page ?? 1
       const result = kept.slice((at - 1) * size, at * size)
-      const result_info = { page: at, per_page: size, count: result.length, total_count: kept.length, total_pages: Math.ceil(kept.length / size) }
+      const result_info = resultInfo({ page: at, perPage: size }, result.length, kept.length)
       return new Response(JSON.stringify({ result, result_info, success: true, errors: [], messages: [] }), {
         status: 200,
         headers: { 'content-type': 'application/json', ...(staleAge === undefined ? {} : { 'x-zonekeeper-shared': 'stale', age: String(staleAge) }) },

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { toCsv } from '../../shared/page-shield/csv'
-import type { ResultInfo } from '../../shared/schemas/common'
+import { onePage } from '../../shared/lists/result-info'
 import { ok } from './http'
 import { pagedRows, type Where } from './list-engine'
 import type { Db } from './module'
@@ -54,11 +54,10 @@ export function answerList<Row, Item>(c: Context, spec: ListSpec<Row, Item>): Re
   if (query.page === 'all') {
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM ${table} ${alias} ${where.sql}`).get(...where.params) as { n: number }).n
     const rows = all()
-    const info: ResultInfo = { page: 1, per_page: rows.length, count: rows.length, total_count: total, total_pages: 1 }
     return ok(
       c,
       rows.map((r) => spec.toItem(r, 'all')),
-      info,
+      onePage(rows.length, { totalCount: total }),
     )
   }
   const page = query.page ?? 1

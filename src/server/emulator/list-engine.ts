@@ -1,5 +1,7 @@
 import type { Context } from 'hono'
 import type { ResultInfo } from '../../shared/schemas/common'
+import { QueryError, type Fields, type ListQuery, type QueryOf } from '../../shared/lists/query'
+import { resultInfo } from '../../shared/lists/result-info'
 import { badRequest } from './api-error'
 import type { Db } from './module'
 
@@ -21,6 +23,26 @@ export interface PagingRange {
   defaultPerPage: number
   minPerPage?: number
   maxPerPage: number
+}
+
+/**
+ * A list's query as the service reads it (the list's one declaration in src/shared/lists): unknown
+ * keys ignored, paging clamped, a refused value a 400 (code 1001) pointing at its key.
+ */
+export function readQuery<F extends Fields>(c: Context, query: ListQuery<F>): QueryOf<F> {
+  try {
+    return query.read(new URL(c.req.url).searchParams)
+  } catch (e) {
+    if (e instanceof QueryError) throw badRequest(1001, e.message, `/${e.key}`)
+    throw e
+  }
+}
+
+/** The page asked for (absent: 1) and its size (absent: the endpoint's default), read by `readQuery`. */
+export function pagingOf(q: { page?: number; per_page?: number }, defaultPerPage: number): Paging {
+  const page = q.page ?? 1
+  const perPage = q.per_page ?? defaultPerPage
+  return { page, perPage, offset: (page - 1) * perPage }
 }
 
 /** Reads one paging number: absent is `fallback`; not a number at all is a 400 naming the key. */
@@ -51,15 +73,8 @@ export function readPaging(c: Context, range: PagingRange): Paging {
   return { page, perPage, offset: (page - 1) * perPage }
 }
 
-export function resultInfo(paging: Paging, count: number, totalCount: number): ResultInfo {
-  return {
-    page: paging.page,
-    per_page: paging.perPage,
-    count,
-    total_count: totalCount,
-    total_pages: Math.ceil(totalCount / paging.perPage),
-  }
-}
+/** The shared `result_info` of a page (src/shared/lists/result-info.ts). */
+export { resultInfo }
 
 /** One condition with its bound values. */
 export interface Cond {

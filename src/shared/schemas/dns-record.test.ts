@@ -5,11 +5,11 @@ import {
   dnsRecordInputSchema,
   dnsRecordPatchSchema,
   dnsRecordSchema,
-  dnsRecordsSearchParams,
   dnsRecordsSearchSchema,
   normaliseRecordInput,
   type DnsRecordInput,
 } from './dns-record'
+import { dnsRecordsQuery } from '../lists/dns-records'
 
 /** The API errors a body produces (code + pointer + message), as the proxy and sandbox answer. */
 const errorsOf = (body: unknown) => {
@@ -230,14 +230,15 @@ describe('dnsRecordsSearchSchema', () => {
       direction: 'DESC',
     })
     expect(s).toMatchObject({ proxied: true, page: 2, per_page: 50, direction: 'desc' })
-    expect(dnsRecordsSearchParams(s).toString()).toBe(
+    expect(dnsRecordsQuery.write(s).toString()).toBe(
       'type=A&type=AAAA&name.contains=api&proxied=true&direction=desc&page=2&per_page=50',
     )
   })
 
-  it('refuses bad values', () => {
-    for (const bad of [{ order: 'zone' }, { match: 'some' }, { page: '0' }, { per_page: 'x' }, { type: 'BOGUS' }])
+  it('refuses bad values, and clamps paging as the service does', () => {
+    for (const bad of [{ order: 'zone' }, { match: 'some' }, { per_page: 'x' }, { type: 'BOGUS' }, { proxied: 'maybe' }])
       expect(dnsRecordsSearchSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false)
+    expect(dnsRecordsSearchSchema.parse({ page: '0', per_page: '0' })).toMatchObject({ page: 1, per_page: 1 })
   })
 })
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isHostname } from '../dns/names'
-import { ZONE_TYPES } from './zone'
+import { ZONE_TYPES } from '../lists/zones'
 
 /**
  * Zone writes (the SDK's zones.create / edit): `POST /zones` with the domain and its account,

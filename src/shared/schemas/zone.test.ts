@@ -9,11 +9,12 @@ describe('zones search', () => {
     expect(parseNameOperator('weird:name')).toEqual({ op: 'equal', value: 'weird:name' })
   })
 
-  it('keeps per_page between 5 and 50', () => {
+  it('keeps per_page between 5 and 50 (clamped, as the service does: api-notes §13.8) and refuses unknown statuses', () => {
     expect(zonesSearchSchema.parse({ per_page: '5' }).per_page).toBe(5)
-    expect(zonesSearchSchema.safeParse({ per_page: 4 }).success).toBe(false)
-    expect(zonesSearchSchema.safeParse({ per_page: 51 }).success).toBe(false)
-    expect(zonesSearchSchema.safeParse({ status: 'deleted' }).success).toBe(false)
+    expect(zonesSearchSchema.parse({ per_page: 1 }).per_page).toBe(5)
+    expect(zonesSearchSchema.parse({ per_page: 51 }).per_page).toBe(50)
+    expect(zonesSearchSchema.safeParse({ per_page: 'many' }).success).toBe(false)
+    expect(zonesSearchSchema.safeParse({ status: 'deleted' }).error?.issues[0].path).toEqual(['status'])
     expect(zonesSearchSchema.parse({ status: 'active', order: 'account.name', direction: 'asc' })).toMatchObject({
       status: 'active',
     })

@@ -1,11 +1,8 @@
 import { z } from 'zod'
-import { directionSchema } from './common'
-import { intParam, matchSchema } from './dns-records-search'
+import { ZONE_STATUSES, ZONE_TYPES, zonesQuery, type ZonesQuery } from '../lists/zones'
+import { querySchema } from './list-query'
 
 /** Zone object (api-notes §2.2). Optional fields may be absent on the real service. */
-
-export const ZONE_STATUSES = ['initializing', 'pending', 'active', 'moved'] as const
-export const ZONE_TYPES = ['full', 'partial', 'secondary', 'internal'] as const
 
 export const zonePlanSchema = z.looseObject({
   id: z.string(),
@@ -78,22 +75,6 @@ export function parseNameOperator(raw: string): { op: ZoneNameOperator; value: s
   return { op: 'equal', value: raw }
 }
 
-export const ZONE_ORDER_FIELDS = ['name', 'status', 'account.id', 'account.name', 'plan.id'] as const
-export const ZONES_DEFAULT_PER_PAGE = 20
-export const ZONES_MIN_PER_PAGE = 5
-export const ZONES_MAX_PER_PAGE = 50
-
-/** Query of GET /zones, keyed as the API's query string (usable as the zone list's URL state). */
-export const zonesSearchSchema = z.object({
-  name: z.string().max(253, { error: 'The name filter can be at most 253 characters.' }).optional(),
-  status: z.enum(ZONE_STATUSES, { error: `status must be one of ${ZONE_STATUSES.join(', ')}.` }).optional(),
-  'account.id': z.string().optional(),
-  'account.name': z.string().max(253).optional(),
-  type: z.union([z.enum(ZONE_TYPES), z.array(z.enum(ZONE_TYPES))]).optional(),
-  match: matchSchema.optional(),
-  order: z.enum(ZONE_ORDER_FIELDS, { error: `order must be one of ${ZONE_ORDER_FIELDS.join(', ')}.` }).optional(),
-  direction: directionSchema.optional(),
-  page: intParam('page', 1, Number.MAX_SAFE_INTEGER).optional(),
-  per_page: intParam('per_page', ZONES_MIN_PER_PAGE, ZONES_MAX_PER_PAGE).optional(),
-})
-export type ZonesSearch = z.infer<typeof zonesSearchSchema>
+/** Query of GET /zones as the endpoint table declares it: the shared list query (src/shared/lists/zones.ts). */
+export const zonesSearchSchema = querySchema(zonesQuery)
+export type ZonesSearch = ZonesQuery

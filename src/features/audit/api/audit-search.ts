@@ -1,33 +1,15 @@
-import type * as z from 'zod/mini'
-import { searchEnumSchema, searchTextSchema, tableSearchSchema, type UrlTableOptions } from '@/components/data-table/url-table-state'
+import { auditQuery } from '@/shared/lists/audit'
+import { listPage } from '@/shared/lists/page'
 
-export const AUDIT_AREA_OPTIONS = ['dns', 'page-shield', 'log-fields', 'logpush', 'certificates', 'firewall', 'load-balancing', 'invites', 'people', 'sign-in', 'sandbox'] as const
-export const AUDIT_OUTCOME_OPTIONS = ['success', 'failure', 'refused'] as const
-export const AUDIT_ACTION_OPTIONS = ['create', 'update', 'replace', 'delete', 'proxy', 'batch', 'import', 'undo', 'reset', 'accept', 'decline', 'password', 'end-sessions', 'sign-in', 'sign-out', 'password-change', 'token-create', 'token-revoke', 'tokens-revoke', 'second-factor', 'two-factor-on', 'two-factor-off', 'two-factor-reset'] as const
-
-const day: typeof searchTextSchema = (v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined)
-
-/** The audit log's URL: paging plus every filter (person, zone, area, action, outcome, from/to days). */
-export const auditSearchSchema = tableSearchSchema({
-  person: searchTextSchema,
-  zone: searchTextSchema,
-  area: searchEnumSchema(AUDIT_AREA_OPTIONS),
-  action: searchEnumSchema(AUDIT_ACTION_OPTIONS),
-  outcome: searchEnumSchema(AUDIT_OUTCOME_OPTIONS),
-  from: day,
-  to: day,
+/**
+ * The audit log page's URL, derived from the audit log's one query (`auditQuery`,
+ * src/shared/lists/audit.ts), keyed as the server's query: paging plus every filter (person, zone,
+ * area, action, outcome, from/to days). Newest first; no column sorts. The page object is the
+ * route's `validateSearch`, the table's URL options and the query's mapper (`auditPage.apiQuery`).
+ */
+export const auditPage = listPage(auditQuery, {
+  filters: ['person', 'zone', 'area', 'action', 'outcome', 'from', 'to'],
+  defaultPerPage: 50,
+  pageSizes: [25, 50, 100],
 })
-export type AuditSearch = z.output<typeof auditSearchSchema>
-
-export const auditTableOptions: UrlTableOptions = { defaultPerPage: 50, pageSizes: [25, 50, 100] }
-
-export const AUDIT_FILTER_KEYS = ['person', 'zone', 'area', 'action', 'outcome', 'from', 'to'] as const
-
-/** The server's query: the filters as they are, paging clamped to the offered sizes. */
-export function auditApiParams(s: AuditSearch): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const k of AUDIT_FILTER_KEYS) if (s[k]) out[k] = String(s[k])
-  out.page = String(s.page ?? 1)
-  out.per_page = String(s.per_page && auditTableOptions.pageSizes?.includes(s.per_page) ? s.per_page : auditTableOptions.defaultPerPage)
-  return out
-}
+export type AuditSearch = ReturnType<typeof auditPage.parse>

@@ -3,7 +3,7 @@ import { AUDIT_BASE } from '@/components/audit/audit-api'
 import { ApiRequestError, localPath, type ListResult } from '@/lib/api-client'
 import type { AuditEntryView } from '@/shared/audit'
 import type { ResultInfo } from '@/shared/schemas/common'
-import { auditApiParams, type AuditSearch } from './audit-search'
+import { auditPage, type AuditSearch } from './audit-search'
 
 interface Envelope {
   success: boolean
@@ -13,7 +13,7 @@ interface Envelope {
 }
 
 export async function getAuditLog(search: AuditSearch, signal?: AbortSignal): Promise<ListResult<AuditEntryView>> {
-  const res = await fetch(`${AUDIT_BASE}?${new URLSearchParams(auditApiParams(search))}`, { credentials: 'same-origin', headers: { Accept: 'application/json' }, signal })
+  const res = await fetch(`${AUDIT_BASE}?${auditPage.query.write(auditPage.apiQuery(search))}`, { credentials: 'same-origin', headers: { Accept: 'application/json' }, signal })
   const body = (await res.json().catch(() => null)) as Envelope | null
   if (!res.ok || !body?.success) throw new ApiRequestError(res.status, body?.errors ?? [])
   return { result: body.result, resultInfo: body.result_info }
@@ -21,7 +21,7 @@ export async function getAuditLog(search: AuditSearch, signal?: AbortSignal): Pr
 
 export const auditLogQueryOptions = (search: AuditSearch) =>
   queryOptions({
-    queryKey: ['audit', 'log', auditApiParams(search)],
+    queryKey: ['audit', 'log', auditPage.apiQuery(search)],
     queryFn: ({ signal }) => getAuditLog(search, signal),
     placeholderData: keepPreviousData,
   })
@@ -30,9 +30,6 @@ export const useAuditLog = (search: AuditSearch) => useQuery(auditLogQueryOption
 
 /** The CSV of the current filter (every matching entry, not only this page). */
 export function auditCsvUrl(search: AuditSearch): string {
-  const params = auditApiParams(search)
-  delete params.page
-  delete params.per_page
-  const q = new URLSearchParams(params).toString()
+  const q = auditPage.query.write({ ...auditPage.apiQuery(search), page: undefined, per_page: undefined }).toString()
   return `${localPath('/api/local/audit/export.csv', {})}${q ? `?${q}` : ''}`
 }

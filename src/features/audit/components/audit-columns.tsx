@@ -1,15 +1,17 @@
 import { ACTION_WORDS, OUTCOME_WORDS, whenText } from '@/components/audit/entry-card'
 import { createDataTableColumnHelper } from '@/components/data-table/features'
+import { listFilter } from '@/components/data-table/list-filter'
 import { Badge } from '@/components/ui/badge'
 import { BreakAtDots } from '@/components/ui/break-at-dots'
 import { Button } from '@/components/ui/button'
 import { objectWords, type AuditEntryView } from '@/shared/audit'
-import { AUDIT_ACTION_OPTIONS, AUDIT_AREA_OPTIONS, AUDIT_OUTCOME_OPTIONS } from '../api/audit-search'
+import { AUDIT_ACTIONS, type AuditArea } from '@/shared/lists/audit'
+import { auditPage } from '../api/audit-search'
 
 const col = createDataTableColumnHelper<AuditEntryView>()
-const AREA_WORDS: Record<string, string> = {
+const AREA_WORDS: Record<AuditArea, string> = {
   dns: 'DNS', 'page-shield': 'Page security', 'log-fields': 'Log fields', logpush: 'Log jobs', certificates: 'Certificates', firewall: 'Firewall',
-  'load-balancing': 'Load balancing', invites: 'Invites', people: 'People', 'sign-in': 'Sign-in', sandbox: 'Sandbox',
+  'load-balancing': 'Load balancing', invites: 'Invites', people: 'People', 'sign-in': 'Sign-in', sandbox: 'Sandbox', 'change-requests': 'Change requests',
 }
 const TONE = { success: 'success', failure: 'danger', refused: 'warning' } as const
 
@@ -24,7 +26,7 @@ export function getAuditColumns(onOpen: (e: AuditEntryView) => void) {
       id: 'person',
       header: 'Who',
       enableSorting: false,
-      meta: { filter: { kind: 'text', key: 'person', label: 'Person (user name)', placeholder: 'e.g. ada' } },
+      meta: { filter: listFilter(auditPage, 'person', { label: 'Person (user name)', placeholder: 'e.g. ada' }) },
       cell: (i) => (
         <span>
           {i.getValue()} <span className="text-zinc-500 dark:text-zinc-400">({i.row.original.username})</span>
@@ -36,21 +38,21 @@ export function getAuditColumns(onOpen: (e: AuditEntryView) => void) {
       id: 'zone',
       header: 'Zone',
       enableSorting: false,
-      meta: { filter: { kind: 'text', key: 'zone', label: 'Zone name', placeholder: 'e.g. example.com' } },
+      meta: { filter: listFilter(auditPage, 'zone', { label: 'Zone name', placeholder: 'e.g. example.com' }) },
       cell: (i) => i.getValue() || <span className="text-zinc-500 dark:text-zinc-400">Account</span>,
     }),
     col.accessor('area', {
       id: 'area',
       header: 'Area',
       enableSorting: false,
-      meta: { filter: { kind: 'select', key: 'area', label: 'Area', allLabel: 'Any area', options: AUDIT_AREA_OPTIONS.map((a) => ({ value: a, label: AREA_WORDS[a] })) } },
-      cell: (i) => AREA_WORDS[i.getValue()] ?? i.getValue(),
+      meta: { filter: listFilter(auditPage, 'area', { label: 'Area', allLabel: 'Any area', optionLabels: AREA_WORDS }) },
+      cell: (i) => AREA_WORDS[i.getValue() as AuditArea] ?? i.getValue(),
     }),
     col.accessor('action', {
       id: 'action',
       header: 'What',
       enableSorting: false,
-      meta: { card: 'title', filter: { kind: 'select', key: 'action', label: 'Action', allLabel: 'Any action', options: AUDIT_ACTION_OPTIONS.map((a) => ({ value: a, label: ACTION_WORDS[a] ?? a })) } },
+      meta: { card: 'title', filter: listFilter(auditPage, 'action', { label: 'Action', allLabel: 'Any action', options: AUDIT_ACTIONS, optionLabels: ACTION_WORDS }) },
       cell: (i) => (
         <span>
           {ACTION_WORDS[i.getValue()] ?? i.getValue()} <span className="font-mono text-xs text-zinc-600 [overflow-wrap:break-word] dark:text-zinc-400"><BreakAtDots text={what(i.row.original)} /></span>
@@ -61,7 +63,7 @@ export function getAuditColumns(onOpen: (e: AuditEntryView) => void) {
       id: 'outcome',
       header: 'Outcome',
       enableSorting: false,
-      meta: { filter: { kind: 'select', key: 'outcome', label: 'Outcome', allLabel: 'Any outcome', options: AUDIT_OUTCOME_OPTIONS.map((o) => ({ value: o, label: OUTCOME_WORDS[o] })) } },
+      meta: { filter: listFilter(auditPage, 'outcome', { label: 'Outcome', allLabel: 'Any outcome', optionLabels: OUTCOME_WORDS }) },
       cell: (i) => <Badge tone={TONE[i.getValue()]}>{OUTCOME_WORDS[i.getValue()]}</Badge>,
     }),
     col.display({

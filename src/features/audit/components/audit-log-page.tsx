@@ -11,7 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
 import { useMe } from '@/lib/access'
 import type { AuditEntryView } from '@/shared/audit'
-import { AUDIT_FILTER_KEYS, auditTableOptions } from '../api/audit-search'
+import { auditPage } from '../api/audit-search'
 import { auditCsvUrl, useAuditLog } from '../api/get-audit-log'
 import { getAuditColumns } from './audit-columns'
 import { ChainStatus } from './chain-status'
@@ -22,12 +22,12 @@ const getRowId = (e: AuditEntryView) => String(e.id)
 
 /** Every write made through the dashboard: who, what, when, the outcome and the exact change; filters in the URL; CSV of the filter. */
 export function AuditLogPage() {
-  const state = useUrlTableState(route, auditTableOptions)
+  const state = useUrlTableState(route, auditPage)
   const query = useAuditLog(state.search)
   const [open, setOpen] = useState<AuditEntryView | null>(null)
   const columns = useMemo(() => getAuditColumns(setOpen), [])
   const table = useDataTable({ columns, data: query.data?.result ?? EMPTY, rowCount: query.data?.resultInfo.total_count, urlState: state, getRowId })
-  const filtered = AUDIT_FILTER_KEYS.some((k) => state.search[k] !== undefined)
+  const filtered = auditPage.filters.some((k) => state.search[k] !== undefined)
   const practising = useMe().data?.practice === true
   return (
     <>
@@ -51,10 +51,10 @@ export function AuditLogPage() {
         cards
         itemLabel="entries"
         query={query}
-        pageSizes={auditTableOptions.pageSizes}
+        pageSizes={auditPage.pageSizes}
         empty={
           filtered ? (
-            <EmptyState title="No entry matches these filters" description="Widen the date range or clear a filter." action={<Button onClick={() => state.clearFilters([...AUDIT_FILTER_KEYS])}>Clear filters</Button>} />
+            <EmptyState title="No entry matches these filters" description="Widen the date range or clear a filter." action={<Button onClick={() => state.clearFilters([...auditPage.filters])}>Clear filters</Button>} />
           ) : (
             <EmptyState title="Nothing recorded yet" description="Changes made through the dashboard appear here as soon as they are made." />
           )

@@ -1,8 +1,7 @@
 import { api, type ApiErrorItem, apiPath, ApiRequestError } from '@/lib/api-client'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
 import type { DnsBatchKind } from '@/shared/schemas/dns-records-batch'
-import { dnsApiParams } from './dns-api-params'
-import type { DnsSearch } from './dns-search'
+import { dnsPage, type DnsSearch } from './dns-search'
 import { DNS_RECORDS } from './get-dns-records'
 
 export type DnsBatchBody = Partial<Record<DnsBatchKind, Record<string, unknown>[]>>
@@ -56,7 +55,7 @@ export function splitBatchErrors(err: ApiRequestError, kind: DnsBatchKind, count
 /** Every record matching the page's filters (all pages), for "select all matching"; SOA left out. */
 export async function getAllMatchingRecords(zoneId: string, search: DnsSearch, signal?: AbortSignal): Promise<DnsRecord[]> {
   const perPage = 5000
-  const params = { ...dnsApiParams({ ...search, page: undefined, per_page: undefined }), per_page: perPage }
+  const params = { ...dnsPage.apiQuery({ ...search, page: undefined, per_page: undefined }), per_page: perPage }
   const all: DnsRecord[] = []
   for (let page = 1; ; page++) {
     const res = await api.list<DnsRecord>(apiPath(DNS_RECORDS, { zone_id: zoneId }), { params: { ...params, page }, signal })

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, apiPath } from '@/lib/api-client'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
-import { dnsApiParams } from './dns-api-params'
-import type { DnsSearch } from './dns-search'
+import { dnsPage, type DnsSearch } from './dns-search'
 
 /*
  * Rows are typed by the shared `dnsRecordSchema` but not parsed with it in the browser: parsing would
@@ -13,12 +12,12 @@ import type { DnsSearch } from './dns-search'
 export const DNS_RECORDS = '/zones/:zone_id/dns_records'
 
 export const getDnsRecords = (zoneId: string, search: DnsSearch, signal?: AbortSignal) =>
-  api.list<DnsRecord>(apiPath(DNS_RECORDS, { zone_id: zoneId }), { params: dnsApiParams(search), signal })
+  api.list<DnsRecord>(apiPath(DNS_RECORDS, { zone_id: zoneId }), { params: dnsPage.apiQuery(search), signal })
 
 /** One page of a zone's records; the previous page stays on screen while the next one loads. */
 export const dnsRecordsQueryOptions = (zoneId: string, search: DnsSearch) =>
   queryOptions({
-    queryKey: ['dns-records', zoneId, 'list', dnsApiParams(search)],
+    queryKey: ['dns-records', zoneId, 'list', dnsPage.apiQuery(search)],
     queryFn: ({ signal }) => getDnsRecords(zoneId, search, signal),
     placeholderData: keepPreviousData,
   })

@@ -1,14 +1,16 @@
 import { createDataTableColumnHelper, type FilterSpec } from '@/components/data-table/features'
+import { listFilter } from '@/components/data-table/list-filter'
 import { selectColumn } from '@/components/data-table/select-column'
 import { Badge } from '@/components/ui/badge'
-import { ALL_DNS_RECORD_TYPES, DNS_RECORD_TYPE_LABELS, formatTtl } from '@/shared/dns/record-types'
+import { DNS_RECORD_TYPE_LABELS, formatTtl } from '@/shared/dns/record-types'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
+import { dnsPage } from '../api/dns-search'
 import { ContentCell, NameCell, ProxiedCell, recordLabel, RowActions } from './dns-cells'
 
 const col = createDataTableColumnHelper<DnsRecord>()
 
 /** The tag filter belongs to no single column (tags share the comment column). */
-export const dnsExtraFilters: FilterSpec[] = [{ kind: 'text', key: 'tag', label: 'Tag', placeholder: 'env or env:production' }]
+export const dnsExtraFilters: FilterSpec[] = [listFilter(dnsPage, 'tag', { label: 'Tag', placeholder: 'env or env:production' })]
 
 /**
  * The DNS table is laid out with fixed column widths: every column but name and content has its
@@ -27,13 +29,7 @@ export const dnsColumns = col.columns([
     meta: {
       className: 'w-[6.5rem]',
       card: 'title',
-      filter: {
-        kind: 'select',
-        key: 'type',
-        label: 'Type',
-        allLabel: 'All types',
-        options: ALL_DNS_RECORD_TYPES.map((t) => ({ value: t, label: t })),
-      },
+      filter: listFilter(dnsPage, 'type', { label: 'Type', allLabel: 'All types' }),
     },
     cell: (info) => (
       <span className="font-mono text-[0.8125rem] font-semibold" title={DNS_RECORD_TYPE_LABELS[info.getValue()]}>
@@ -44,13 +40,13 @@ export const dnsColumns = col.columns([
   col.accessor('name', {
     id: 'name',
     header: 'Name',
-    meta: { card: 'title', filter: { kind: 'text', key: 'name.contains', label: 'Name contains', placeholder: 'e.g. www' } },
+    meta: { card: 'title', filter: listFilter(dnsPage, 'name.contains', { label: 'Name contains', placeholder: 'e.g. www' }) },
     cell: (info) => <NameCell record={info.row.original} />,
   }),
   col.accessor('content', {
     id: 'content',
     header: 'Content',
-    meta: { filter: { kind: 'text', key: 'content.contains', label: 'Content contains', placeholder: 'e.g. 192.0.2' } },
+    meta: { filter: listFilter(dnsPage, 'content.contains', { label: 'Content contains', placeholder: 'e.g. 192.0.2' }) },
     cell: (info) => <ContentCell record={info.row.original} />,
   }),
   col.accessor('proxied', {
@@ -62,7 +58,7 @@ export const dnsColumns = col.columns([
         <span className="block text-xs font-normal tracking-normal text-zinc-600 normal-case dark:text-zinc-400">switch applies at once</span>
       </span>
     ),
-    meta: { className: 'w-[8.75rem]', label: 'Proxy status', filter: { kind: 'boolean', key: 'proxied', label: 'Proxy status', trueLabel: 'Proxied', falseLabel: 'DNS only', allLabel: 'Any' } },
+    meta: { className: 'w-[8.75rem]', label: 'Proxy status', filter: listFilter(dnsPage, 'proxied', { label: 'Proxy status', trueLabel: 'Proxied', falseLabel: 'DNS only', allLabel: 'Any' }) },
     cell: (info) => <ProxiedCell record={info.row.original} />,
   }),
   col.accessor('ttl', {
@@ -76,7 +72,7 @@ export const dnsColumns = col.columns([
     id: 'comment',
     header: 'Comment & tags',
     enableSorting: false,
-    meta: { className: 'w-32', card: 'optional', filter: { kind: 'text', key: 'comment.contains', label: 'Comment contains', placeholder: 'e.g. VPN' } },
+    meta: { className: 'w-32', card: 'optional', filter: listFilter(dnsPage, 'comment.contains', { label: 'Comment contains', placeholder: 'e.g. VPN' }) },
     cell: (info) => {
       const r = info.row.original
       return (

@@ -11,7 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
 import { useToast } from '@/components/ui/toast'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
-import { DNS_FILTER_KEYS, dnsTableOptions } from '../api/dns-search'
+import { dnsPage } from '../api/dns-search'
 import { useDnsRecords } from '../api/get-dns-records'
 import { useDnsZoneFacts } from '../api/get-dns-zone-facts'
 import { useSetProxied } from '../api/update-dns-record'
@@ -52,7 +52,7 @@ export function DnsPage() {
   const { zoneId } = zoneApi.useParams()
   const { zoneName, planTier } = zoneApi.useLoaderData()
   const toast = useToast()
-  const state = useUrlTableState(route, dnsTableOptions)
+  const state = useUrlTableState(route, dnsPage)
   const query = useDnsRecords(zoneId, state.search)
   const facts = useDnsZoneFacts(zoneId)
   const rows = query.data?.result ?? EMPTY
@@ -93,7 +93,7 @@ export function DnsPage() {
   }
   const selected = useMemo(() => selectedIds.flatMap((id) => seen.byId.get(id) ?? []), [selectedIds, seen])
   // "Select all matching": every record the filters match, on every page; dropped when the filters change.
-  const filterKey = JSON.stringify(DNS_FILTER_KEYS.map((k) => state.search[k] ?? null))
+  const filterKey = JSON.stringify(dnsPage.filters.map((k) => state.search[k] ?? null))
   const [matchingKey, setMatchingKey] = useState<string | null>(null)
   const pageAllSelected = rows.some(canSelect) && table.getIsAllPageRowsSelected()
   const total = query.data?.resultInfo.total_count ?? 0
@@ -138,7 +138,7 @@ export function DnsPage() {
     setMatchingKey(null)
     table.resetRowSelection(true)
   }, [table])
-  const filtered = DNS_FILTER_KEYS.some((k) => state.search[k] !== undefined)
+  const filtered = dnsPage.filters.some((k) => state.search[k] !== undefined)
   const addAddress = () => setEditing({ initial: { type: 'A', name: '@' } })
 
   return (
@@ -195,14 +195,14 @@ export function DnsPage() {
           cards
           itemLabel="records"
           query={query}
-          pageSizes={dnsTableOptions.pageSizes}
+          pageSizes={dnsPage.pageSizes}
           rowClassName={(r) => (r.type === 'SOA' ? 'bg-zinc-50/70 dark:bg-zinc-800/40' : undefined)}
           empty={
             filtered ? (
               <EmptyState
                 title="No record matches these filters"
                 description="Try a shorter part of the name or content, or another type."
-                action={<Button onClick={() => state.clearFilters([...DNS_FILTER_KEYS])}>Clear filters</Button>}
+                action={<Button onClick={() => state.clearFilters([...dnsPage.filters])}>Clear filters</Button>}
               />
             ) : (
               <EmptyState title="No DNS records yet" description={`Add a record to make ${zoneName} reachable.`} action={canEdit ? <Button onClick={addAddress}>Add an A record</Button> : undefined} />

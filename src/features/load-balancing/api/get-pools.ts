@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ZodType } from 'zod'
 import { api, apiPath } from '@/lib/api-client'
 import type { Pool } from '@/shared/schemas/load-balancing'
+import { resultInfo } from '@/shared/lists/result-info'
 
 const byName = (a: Pool, b: Pool) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
@@ -36,7 +37,7 @@ export function cutPoolsPage(pools: Pool[], page: number, perPage: number) {
   const result = sorted.slice((page - 1) * perPage, page * perPage)
   return {
     result,
-    resultInfo: { page, per_page: perPage, count: result.length, total_count: total, total_pages: Math.ceil(total / perPage) },
+    resultInfo: resultInfo({ page, perPage }, result.length, total),
   }
 }
 

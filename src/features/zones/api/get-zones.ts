@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import type { Zone } from './zone-types'
-import { zonesApiParams, type ZonesSearch } from './zones-search'
+import { zonesPage, type ZonesSearch } from './zones-search'
 
-export const getZones = (search: ZonesSearch, signal?: AbortSignal) => api.list<Zone>('/zones', { params: zonesApiParams(search), signal })
+export const getZones = (search: ZonesSearch, signal?: AbortSignal) => api.list<Zone>('/zones', { params: zonesPage.apiQuery(search), signal })
 
 export const zonesQueryOptions = (search: ZonesSearch) =>
   queryOptions({
-    queryKey: ['zones', 'list', zonesApiParams(search)],
+    queryKey: ['zones', 'list', zonesPage.apiQuery(search)],
     queryFn: ({ signal }) => getZones(search, signal),
     placeholderData: keepPreviousData,
   })

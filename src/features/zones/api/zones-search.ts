@@ -1,31 +1,19 @@
-import { searchEnumSchema, searchTextSchema, tableSearchSchema, type SearchOf, type UrlTableOptions } from '@/components/data-table/url-table-state'
+import { listPage } from '@/shared/lists/page'
+import { zonesQuery } from '@/shared/lists/zones'
 
-/** Sort orders the zones list accepts (api-notes §2.1). Also the sortable column ids. */
-export const ZONE_ORDERS = ['name', 'status', 'account.name'] as const
-
-/** The zones page's URL: paging, sorting, name search and status filter. */
-export const zonesSearchSchema = tableSearchSchema({
-  name: searchTextSchema,
-  status: searchEnumSchema(['initializing', 'pending', 'active', 'moved']),
-})
-export type ZonesSearch = SearchOf<typeof zonesSearchSchema>
-
-/** per_page is 5–50 for zones, 20 by default. */
-export const zonesTableOptions: UrlTableOptions = {
+/**
+ * The zones page's URL, derived from the zone list's one query (`zonesQuery`, src/shared/lists/zones.ts):
+ * paging, sorting by name, status or account, a name search and a status filter. The page object is
+ * the route's `validateSearch`, the table's URL options and the API query's mapper. per_page is
+ * 5–50 for zones, 20 by default.
+ */
+export const zonesPage = listPage(zonesQuery, {
+  filters: ['name', 'status'],
+  orders: ['name', 'status', 'account.name'],
+  defaultSort: { id: 'name', desc: false },
   defaultPerPage: 20,
   pageSizes: [10, 20, 50],
-  defaultSort: { id: 'name', desc: false },
-}
-
-/** The API query for a zones search: the name filter is a "contains" match. */
-export function zonesApiParams(search: ZonesSearch) {
-  const order = search.order && (ZONE_ORDERS as readonly string[]).includes(search.order) ? search.order : undefined
-  return {
-    name: search.name ? `contains:${search.name}` : undefined,
-    status: search.status,
-    order: order ?? 'name',
-    direction: search.direction ?? 'asc',
-    page: search.page ?? 1,
-    per_page: search.per_page && zonesTableOptions.pageSizes?.includes(search.per_page) ? search.per_page : zonesTableOptions.defaultPerPage,
-  }
-}
+  // The page's name search is a "contains" match.
+  send: { name: (v) => `contains:${v}` },
+})
+export type ZonesSearch = ReturnType<typeof zonesPage.parse>

@@ -1,17 +1,21 @@
 import { Link } from '@tanstack/react-router'
 import { createDataTableColumnHelper } from '@/components/data-table/features'
 import { formatDate } from '@/lib/format'
+import type { ZoneStatus } from '@/shared/lists/zones'
+import { listFilter } from '@/components/data-table/list-filter'
+import { zonesPage } from '../api/zones-search'
 import type { Zone } from '../api/zone-types'
 import { ZoneStatusBadge } from './zone-status'
 
 const col = createDataTableColumnHelper<Zone>()
+const STATUS_WORDS: Record<ZoneStatus, string> = { initializing: 'Initializing', pending: 'Pending', active: 'Active', moved: 'Moved' }
 
 /** Columns of the zones table; ids double as the API's `order` values. */
 export const zoneColumns = col.columns([
   col.accessor('name', {
     id: 'name',
     header: 'Name',
-    meta: { filter: { kind: 'text', key: 'name', label: 'Zone name contains', placeholder: 'e.g. example' } },
+    meta: { filter: listFilter(zonesPage, 'name', { label: 'Zone name contains', placeholder: 'e.g. example' }) },
     cell: (info) => (
       <Link
         to="/zones/$zoneId"
@@ -25,20 +29,7 @@ export const zoneColumns = col.columns([
   col.accessor('status', {
     id: 'status',
     header: 'Status',
-    meta: {
-      filter: {
-        kind: 'select',
-        key: 'status',
-        label: 'Status',
-        allLabel: 'Any status',
-        options: [
-          { value: 'active', label: 'Active' },
-          { value: 'pending', label: 'Pending' },
-          { value: 'initializing', label: 'Initializing' },
-          { value: 'moved', label: 'Moved' },
-        ],
-      },
-    },
+    meta: { filter: listFilter(zonesPage, 'status', { label: 'Status', allLabel: 'Any status', optionLabels: STATUS_WORDS }) },
     cell: (info) => <ZoneStatusBadge status={info.getValue()} />,
   }),
   col.accessor((z) => z.plan?.name ?? '—', { id: 'plan', header: 'Plan', enableSorting: false }),

@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
 import { useZones } from '../api/get-zones'
 import type { Zone } from '../api/zone-types'
-import { zonesTableOptions } from '../api/zones-search'
+import { zonesPage } from '../api/zones-search'
 import { zoneColumns } from './zone-columns'
 import { ScopeNotice } from './scope-notice'
 
@@ -18,7 +18,7 @@ const getRowId = (z: Zone) => z.id
 
 /** The zones of the account: search by name, filter by status, sort, page; all kept in the URL. */
 export function ZonesPage() {
-  const state = useUrlTableState(route, zonesTableOptions)
+  const state = useUrlTableState(route, zonesPage)
   const query = useZones(state.search)
   const table = useDataTable({
     columns: zoneColumns,
@@ -27,7 +27,7 @@ export function ZonesPage() {
     urlState: state,
     getRowId,
   })
-  const filtered = Boolean(state.search.name || state.search.status)
+  const filtered = zonesPage.filters.some((k) => state.search[k] !== undefined)
   return (
     <>
       <PageHeader
@@ -42,13 +42,13 @@ export function ZonesPage() {
         label="Zones"
         itemLabel="zones"
         query={query}
-        pageSizes={zonesTableOptions.pageSizes}
+        pageSizes={zonesPage.pageSizes}
         empty={
           filtered ? (
             <EmptyState
               title="No zone matches these filters"
               description="Try a shorter part of the name, or another status."
-              action={<Button onClick={() => state.clearFilters(['name', 'status'])}>Clear filters</Button>}
+              action={<Button onClick={() => state.clearFilters([...zonesPage.filters])}>Clear filters</Button>}
             />
           ) : (
             <EmptyState title="No zones yet" description="Zones added to this account appear here." />

@@ -6,6 +6,7 @@ import { requireAccount } from '../lookup'
 import type { Db, EmulatorContext } from '../module'
 import type { TableRouter } from '../table-routes'
 import { toPolicy, type PolicyRow } from './store'
+import { onePage } from '../../../shared/lists/result-info'
 
 /** Sandbox error codes (the real ones are not published): 17001 invalid policy, 17002 unknown pool, 17404 unknown policy. */
 export const POLICY_CODES = { invalid: 17001, unknownPool: 17002, notFound: 17404 } as const
@@ -42,7 +43,7 @@ export function policyHandlers(table: TableRouter, { db, now }: EmulatorContext)
   table.get(base, (c) => {
     const account = requireAccount(db, c.req.param('account_id'))
     const rows = db.prepare('SELECT * FROM alerting_policies WHERE account_id = ? ORDER BY created, id').all(account.id) as PolicyRow[]
-    return ok(c, rows.map(toPolicy), { page: 1, per_page: Math.max(rows.length, 1), count: rows.length, total_count: rows.length, total_pages: 1 })
+    return ok(c, rows.map(toPolicy), onePage(rows.length, { perPage: Math.max(rows.length, 1) }))
   })
 
   table.post(base, async (c) => {

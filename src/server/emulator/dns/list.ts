@@ -1,27 +1,25 @@
 import type { Context } from 'hono'
-import { ALL_DNS_RECORD_TYPES } from '../../../shared/dns/record-types'
+import { DNS_RECORDS_DEFAULT_PER_PAGE, dnsRecordsQuery, type DnsRecordsQuery } from '../../../shared/lists/dns-records'
+import { listOf, type OneOrMany } from '../../../shared/lists/query'
 import type { ResultInfo } from '../../../shared/schemas/common'
 import type { DnsRecord } from '../../../shared/schemas/dns-record'
-import {
-  DNS_RECORD_ORDER_FIELDS,
-  DNS_RECORDS_DEFAULT_PER_PAGE,
-  DNS_RECORDS_MAX_PER_PAGE,
-} from '../../../shared/schemas/dns-records-search'
-import { badRequest, queryBool, queryList, readDirection } from '../http'
-import { anyOf, escapeLike, group, pagedRows, readPaging, Where, type Cond } from '../list-engine'
+import { badRequest } from '../http'
+import { anyOf, escapeLike, group, pagedRows, pagingOf, readQuery, Where, type Cond } from '../list-engine'
 import type { ZoneRef } from '../lookup'
 import type { Db } from '../module'
 import { toApiRecord, type RecordRow } from './store'
 
 /**
- * GET …/dns_records (api-notes §3.2) as one SQL query. Every filter key is one condition; the values
+ * GET …/dns_records (api-notes §3.2) as one SQL query, over the query as the list's one declaration
+ * reads it (`dnsRecordsQuery`, src/shared/lists/dns-records.ts). Every filter key is one condition; the values
  * of a repeated key (type=A&type=AAAA) are alternatives. Conditions combine with `match`
  * (all: AND, any: OR); tag conditions first combine with `tag_match`; `search` always narrows.
  * Name, content, comment and tag filters ignore case (SQLite LIKE and COLLATE NOCASE).
  */
 
 const like = escapeLike
-const values = (c: Context, key: string) => (c.req.queries(key) ?? []).filter((v) => v !== '')
+/** The values of a text filter (repeated keys: alternatives). */
+const values = (q: DnsRecordsQuery, key: string): string[] => listOf((q as Record<string, OneOrMany<string> | undefined>)[key])
 
 const OPS = {
   exact: (v: string) => v,
@@ -52,9 +50,9 @@ const SPARSE_MATCHES = 2000
  * `field`, `field.exact` (case-insensitive equality; names are stored lower-case, so `norm` lowers
  * them and the index serves the lookup) and `field.contains|startswith|endswith`.
  */
-function textFilters(c: Context, zoneId: string, field: string, indexed: boolean, norm?: (v: string) => string): Cond[] {
+function textFilters(q: DnsRecordsQuery, zoneId: string, field: string, indexed: boolean, norm?: (v: string) => string): Cond[] {
   const conds: Cond[] = []
-  const exact = [...values(c, field), ...values(c, `${field}.exact`)].map(norm ?? ((v) => v))
+  const exact = [...values(q, field), ...values(q, `${field}.exact`)].map(norm ?? ((v) => v))
   const collate = norm ? '' : ' COLLATE NOCASE'
   if (exact.length) {
     const plain = { sql: `r.${field}${collate} IN (${exact.map(() => '?').join(', ')})`, params: exact }
@@ -68,7 +66,7 @@ function textFilters(c: Context, zoneId: string, field: string, indexed: boolean
     )
   }
   for (const op of ['contains', 'startswith', 'endswith'] as Op[]) {
-    const list = values(c, `${field}.${op}`).map(norm ?? ((v) => v))
+    const list = values(q, `${field}.${op}`).map(norm ?? ((v) => v))
     const cond = anyOf(
       list.map((v) => {
         const plain = likeCond(zoneId, field, OPS[op](like(v)), indexed)
@@ -103,9 +101,9 @@ function splitTag(raw: string): { name: string; value: string | undefined } {
 /** Tag conditions select ids once from the (name, value) index instead of probing per record. */
 const TAGGED = 'r.id IN (SELECT record_id FROM dns_record_tags WHERE name = ?'
 
-function tagFilters(c: Context): Cond[] {
+function tagFilters(q: DnsRecordsQuery): Cond[] {
   const conds: Cond[] = []
-  for (const raw of values(c, 'tag')) {
+  for (const raw of values(q, 'tag')) {
     const { name, value } = splitTag(raw)
     conds.push(
       value === undefined
@@ -113,10 +111,10 @@ function tagFilters(c: Context): Cond[] {
         : { sql: `${TAGGED} AND value = ? COLLATE NOCASE)`, params: [name, value] },
     )
   }
-  for (const raw of values(c, 'tag.present')) conds.push({ sql: `${TAGGED})`, params: [splitTag(raw).name] })
-  for (const raw of values(c, 'tag.absent')) conds.push({ sql: `NOT ${TAGGED})`, params: [splitTag(raw).name] })
+  for (const raw of values(q, 'tag.present')) conds.push({ sql: `${TAGGED})`, params: [splitTag(raw).name] })
+  for (const raw of values(q, 'tag.absent')) conds.push({ sql: `NOT ${TAGGED})`, params: [splitTag(raw).name] })
   for (const op of ['exact', 'contains', 'startswith', 'endswith'] as Op[]) {
-    for (const raw of values(c, `tag.${op}`)) {
+    for (const raw of values(q, `tag.${op}`)) {
       const { name, value } = splitTag(raw)
       if (value === undefined) throw badRequest(1001, `tag.${op} takes name:value, such as owner:dns-team.`, `/tag.${op}`)
       conds.push({ sql: `${TAGGED} AND value LIKE ? ESCAPE '\\')`, params: [name, OPS[op](like(value))] })
@@ -125,12 +123,7 @@ function tagFilters(c: Context): Cond[] {
   return conds
 }
 
-function readMatch(c: Context, key: string): 'AND' | 'OR' {
-  const v = c.req.query(key)?.toLowerCase()
-  if (v === undefined || v === '' || v === 'all') return 'AND'
-  if (v === 'any') return 'OR'
-  throw badRequest(1001, `${key} must be all or any.`, `/${key}`)
-}
+const joiner = (m: 'all' | 'any' | undefined): 'AND' | 'OR' => (m === 'any' ? 'OR' : 'AND')
 
 export function listRecords(db: Db, zone: ZoneRef, c: Context): { records: DnsRecord[]; info: ResultInfo } {
   const zoneName = zone.name.toLowerCase()
@@ -138,36 +131,31 @@ export function listRecords(db: Db, zone: ZoneRef, c: Context): { records: DnsRe
     const n = v.trim().toLowerCase().replace(/\.$/, '')
     return n === '@' ? zoneName : n
   }
-  const types = queryList(c, 'type').map((t) => t.toUpperCase())
-  const unknown = types.find((t) => !(ALL_DNS_RECORD_TYPES as readonly string[]).includes(t))
-  if (unknown) throw badRequest(1001, `Unknown record type "${unknown}". Use one of ${ALL_DNS_RECORD_TYPES.join(', ')}.`, '/type')
-  const proxied = queryBool(c, 'proxied')
-  const match = readMatch(c, 'match')
-  const tagMatch = readMatch(c, 'tag_match')
-  const search = c.req.query('search')?.trim()
+  const q = readQuery(c, dnsRecordsQuery)
+  const types = listOf(q.type)
+  const proxied = q.proxied
+  const match = joiner(q.match)
+  const tagMatch = joiner(q.tag_match)
+  const search = q.search?.trim()
 
   const buildWhere = (indexed: boolean): Where => {
     const conds: Cond[] = []
     if (types.length) conds.push({ sql: `r.type IN (${types.map(() => '?').join(', ')})`, params: types })
-    conds.push(...textFilters(c, zone.id, 'name', indexed, normName))
-    conds.push(...textFilters(c, zone.id, 'content', indexed))
-    conds.push(...textFilters(c, zone.id, 'comment', indexed))
-    if (c.req.query('comment.present') !== undefined)
-      conds.push({ sql: "(r.comment IS NOT NULL AND r.comment != '')", params: [] })
-    if (c.req.query('comment.absent') !== undefined) conds.push({ sql: "(r.comment IS NULL OR r.comment = '')", params: [] })
+    conds.push(...textFilters(q, zone.id, 'name', indexed, normName))
+    conds.push(...textFilters(q, zone.id, 'content', indexed))
+    conds.push(...textFilters(q, zone.id, 'comment', indexed))
+    if (q['comment.present']) conds.push({ sql: "(r.comment IS NOT NULL AND r.comment != '')", params: [] })
+    if (q['comment.absent']) conds.push({ sql: "(r.comment IS NULL OR r.comment = '')", params: [] })
     if (proxied !== undefined) conds.push({ sql: 'r.proxied = ?', params: [proxied ? 1 : 0] })
-    const tags = group(tagFilters(c), tagMatch)
+    const tags = group(tagFilters(q), tagMatch)
     if (tags) conds.push(tags)
     const where = new Where().add('r.zone_id = ?', zone.id).and(group(conds, match))
     if (search) where.and(likeCond(zone.id, 'search_text', `%${like(search)}%`, indexed))
     return where
   }
 
-  const order = c.req.query('order') || 'type'
-  if (!(DNS_RECORD_ORDER_FIELDS as readonly string[]).includes(order)) {
-    throw badRequest(1001, `order must be one of ${DNS_RECORD_ORDER_FIELDS.join(', ')}.`, '/order')
-  }
-  const dir = readDirection(c) === 'desc' ? 'DESC' : 'ASC'
+  const order = q.order ?? 'type'
+  const dir = q.direction === 'desc' ? 'DESC' : 'ASC'
   const orders = {
     type: `r.type ${dir}, r.name ${dir}, r.rowid ${dir}`,
     name: `r.name ${dir}, r.type ${dir}, r.rowid ${dir}`,
@@ -175,9 +163,9 @@ export function listRecords(db: Db, zone: ZoneRef, c: Context): { records: DnsRe
     ttl: `r.ttl ${dir}, r.rowid ${dir}`,
     proxied: `r.proxied ${dir}, r.rowid ${dir}`,
   }
-  const orderSql = orders[order as keyof typeof orders]
+  const orderSql = orders[order]
 
-  const paging = readPaging(c, { defaultPerPage: DNS_RECORDS_DEFAULT_PER_PAGE, maxPerPage: DNS_RECORDS_MAX_PER_PAGE })
+  const paging = pagingOf(q, DNS_RECORDS_DEFAULT_PER_PAGE)
   // Counted with substring filters on their indexes; the page then reads them that way only when
   // few rows match (see likeCond).
   const counted = buildWhere(true)

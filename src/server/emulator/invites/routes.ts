@@ -3,6 +3,7 @@ import { ApiError, notFound, ok, readJson, validate } from '../http'
 import type { EmulatorContext } from '../module'
 import type { TableRouter } from '../table-routes'
 import { DEMO_USER } from '../seed-ids'
+import { onePage } from '../../../shared/lists/result-info'
 
 /** Sandbox error codes (the real ones are not published): 1004 bad body, 1003 unknown invite, 1010 expired, 1011 answered. */
 export const INVITE_CODES = { invalid: 1004, notFound: 1003, expired: 1010, answered: 1011 } as const
@@ -50,7 +51,7 @@ export function inviteHandlers(table: TableRouter, { db, now }: EmulatorContext)
   table.get('/user/invites', (c) => {
     const rows = db.prepare('SELECT * FROM user_invites WHERE user_id = ? ORDER BY invited_on DESC, id').all(DEMO_USER.id) as InviteRow[]
     const t = now()
-    return ok(c, rows.map((r) => toInvite(r, t)), { page: 1, per_page: Math.max(rows.length, 1), count: rows.length, total_count: rows.length, total_pages: 1 })
+    return ok(c, rows.map((r) => toInvite(r, t)), onePage(rows.length, { perPage: Math.max(rows.length, 1) }))
   })
 
   table.get('/user/invites/:invite_id', (c) => ok(c, toInvite(find(c.req.param('invite_id')), now())))

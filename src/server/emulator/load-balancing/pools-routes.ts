@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { poolsClearEmailBodySchema, poolsPageQuerySchema, type PoolsWindow } from '../../../shared/schemas/load-balancing'
-import type { ResultInfo } from '../../../shared/schemas/common'
+import { onePage, resultInfo } from '../../../shared/lists/result-info'
 import { notFound, ok, readJson, validate } from '../http'
 import { requireAccount } from '../lookup'
 import type { Db, EmulatorContext } from '../module'
@@ -19,9 +19,7 @@ export function readPoolsWindow(c: Context): PoolsWindow {
   )
 }
 
-function windowInfo(w: PoolsWindow, count: number, total: number): ResultInfo {
-  return { page: w.page, per_page: w.limit, count, total_count: total, total_pages: Math.ceil(total / w.limit) }
-}
+const windowInfo = (w: PoolsWindow, count: number, total: number) => resultInfo({ page: w.page, perPage: w.limit }, count, total)
 
 const countPools = (db: Db, accountId: string, where = '', params: unknown[] = []) =>
   (db.prepare(`SELECT COUNT(*) AS n FROM lb_pools WHERE account_id = ? ${where}`).get(accountId, ...params) as { n: number }).n
@@ -42,8 +40,7 @@ export function poolHandlers(table: TableRouter, { db, now }: EmulatorContext): 
     const rows = db
       .prepare(`SELECT * FROM lb_pools WHERE account_id = ? ${where} ${POOL_ORDER}`)
       .all(account.id, ...params) as PoolRow[]
-    const info: ResultInfo = { page: 1, per_page: rows.length, count: rows.length, total_count: rows.length, total_pages: 1 }
-    return ok(c, rows.map(toPool), info)
+    return ok(c, rows.map(toPool), onePage(rows.length))
   })
 
   table.get(`${base}/:pool_id`, (c) => {

@@ -4,6 +4,7 @@ import { notFound, ok, readJson, validate } from '../http'
 import { requireZone } from '../lookup'
 import type { Db, EmulatorContext } from '../module'
 import type { TableRouter } from '../table-routes'
+import { onePage } from '../../../shared/lists/result-info'
 
 interface PolicyRow {
   id: string
@@ -36,13 +37,7 @@ export function policyHandlers(table: TableRouter, { db, now }: EmulatorContext)
     const rows = db
       .prepare('SELECT * FROM page_shield_policies WHERE zone_id = ? ORDER BY created_at, id')
       .all(zone.id) as PolicyRow[]
-    return ok(c, rows.map(policyItem), {
-      page: 1,
-      per_page: rows.length,
-      count: rows.length,
-      total_count: rows.length,
-      total_pages: 1,
-    })
+    return ok(c, rows.map(policyItem), onePage(rows.length))
   })
 
   table.get('/zones/:zone_id/page_shield/policies/:policy_id', (c) => {

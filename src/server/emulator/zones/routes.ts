@@ -1,15 +1,8 @@
-import type { Context } from 'hono'
-import {
-  ZONE_ORDER_FIELDS,
-  ZONE_STATUSES,
-  ZONE_TYPES,
-  ZONES_DEFAULT_PER_PAGE,
-  ZONES_MAX_PER_PAGE,
-  ZONES_MIN_PER_PAGE,
-} from '../../../shared/schemas/zone'
+import { listOf } from '../../../shared/lists/query'
+import { ZONE_ORDER_FIELDS, ZONES_DEFAULT_PER_PAGE, zonesQuery, type ZonesQuery } from '../../../shared/lists/zones'
 import { zoneNameMatcher } from '../../../shared/zones/name-match'
-import { badRequest, ok, queryList, readDirection, readPaging } from '../http'
-import { pagedRows, Where } from '../list-engine'
+import { ok } from '../http'
+import { pagedRows, pagingOf, readQuery, Where } from '../list-engine'
 import { requireZone } from '../lookup'
 import type { Db, EmulatorContext } from '../module'
 import type { TableRouter } from '../table-routes'
@@ -39,24 +32,13 @@ function registerNameMatch(db: Db): void {
   })
 }
 
-function conditions(c: Context): Cond[] {
+/** The filters of a query (read and checked by the list's one declaration, `zonesQuery`), combined later with `match`. */
+function conditions(q: ZonesQuery): Cond[] {
   const conds: Cond[] = []
-  const name = c.req.query('name')
-  if (name) {
-    if (name.length > 253) throw badRequest(1001, 'The name filter can be at most 253 characters.', '/name')
-    conds.push(nameCondition('z.name', name))
-  }
-  const status = c.req.query('status')
-  if (status) {
-    if (!(ZONE_STATUSES as readonly string[]).includes(status)) {
-      throw badRequest(1001, `status must be one of ${ZONE_STATUSES.join(', ')}.`, '/status')
-    }
-    conds.push({ sql: 'z.status = ?', params: [status] })
-  }
-  const accountId = c.req.query('account.id')
-  if (accountId) conds.push({ sql: 'z.account_id = ?', params: [accountId] })
-  const accountName = c.req.query('account.name')
-  if (accountName) conds.push(nameCondition('a.name', accountName))
+  if (q.name) conds.push(nameCondition('z.name', q.name))
+  if (q.status) conds.push({ sql: 'z.status = ?', params: [q.status] })
+  if (q['account.id']) conds.push({ sql: 'z.account_id = ?', params: [q['account.id']] })
+  if (q['account.name']) conds.push(nameCondition('a.name', q['account.name']))
   return conds
 }
 
@@ -72,9 +54,9 @@ const ORDER_COLUMNS: Record<(typeof ZONE_ORDER_FIELDS)[number], string> = {
 export function zoneHandlers(table: TableRouter, { db }: EmulatorContext): void {
   registerNameMatch(db)
   table.get('/zones', (c) => {
-    const conds = conditions(c)
-    const match = (c.req.query('match') ?? 'all').toLowerCase()
-    if (match !== 'all' && match !== 'any') throw badRequest(1001, 'match must be all or any.', '/match')
+    const q = readQuery(c, zonesQuery)
+    const conds = conditions(q)
+    const match = q.match ?? 'all'
     const where: Cond[] = []
     if (conds.length) {
       where.push({
@@ -83,20 +65,13 @@ export function zoneHandlers(table: TableRouter, { db }: EmulatorContext): void 
       })
     }
     // Zone types: when none is asked for, internal zones are left out (as the service does).
-    const types = queryList(c, 'type')
-    const badType = types.find((t) => !(ZONE_TYPES as readonly string[]).includes(t))
-    if (badType) throw badRequest(1001, `type must be one of ${ZONE_TYPES.join(', ')}.`, '/type')
+    const types = listOf(q.type)
     if (types.length) where.push({ sql: `z.type IN (${types.map(() => '?').join(', ')})`, params: types })
     else where.push({ sql: "z.type != 'internal'", params: [] })
 
-    const order = c.req.query('order') || 'name'
-    if (!(order in ORDER_COLUMNS)) throw badRequest(1001, `order must be one of ${ZONE_ORDER_FIELDS.join(', ')}.`, '/order')
-    const dir = readDirection(c) === 'desc' ? 'DESC' : 'ASC'
-    const paging = readPaging(c, {
-      defaultPerPage: ZONES_DEFAULT_PER_PAGE,
-      minPerPage: ZONES_MIN_PER_PAGE,
-      maxPerPage: ZONES_MAX_PER_PAGE,
-    })
+    const order = q.order ?? 'name'
+    const dir = q.direction === 'desc' ? 'DESC' : 'ASC'
+    const paging = pagingOf(q, ZONES_DEFAULT_PER_PAGE)
 
     const clause = new Where()
     for (const w of where) clause.add(w.sql, ...w.params)
@@ -104,7 +79,7 @@ export function zoneHandlers(table: TableRouter, { db }: EmulatorContext): void 
       select: 'z.*, a.name AS account_name',
       from: 'zones z JOIN accounts a ON a.id = z.account_id',
       where: clause,
-      order: `${ORDER_COLUMNS[order as keyof typeof ORDER_COLUMNS]} ${dir}, z.name ${dir}`,
+      order: `${ORDER_COLUMNS[order]} ${dir}, z.name ${dir}`,
       paging,
     })
     return ok(c, rows.map(toApiZone), info)

@@ -1,0 +1,99 @@
+import { choice, whole, type Fields, type ListQuery, type QueryOf, type ValueOf } from './query'
+
+/**
+ * A list page's URL, derived from the list's query (./query.ts): the filters the page offers (keys of
+ * the query, read leniently: a bad value is absent), plus paging and sorting. The page object is the
+ * route's `validateSearch` (a Standard Schema validator, which TanStack Router takes as it is), the
+ * table's URL options, and the mapper to the API's query. Zod-free: it is in the first-load bundle.
+ */
+
+export type Direction = 'asc' | 'desc'
+
+/** The page's search: its filters (typed as the query's fields), page, per_page, order, direction. */
+export type PageSearch<F extends Fields, K extends keyof F, O extends string> = { [P in K]?: ValueOf<F[P]> } & {
+  page?: number
+  per_page?: number
+  order?: O
+  direction?: Direction
+}
+
+export interface PageOptions<F extends Fields, K extends keyof F & string, O extends string> {
+  /** The query keys the page's filter bar and URL offer. */
+  filters: readonly K[]
+  /** Sortable column ids, each an `order` value of the query. */
+  orders?: readonly O[]
+  /** The order the API applies when none is asked for (shown as the table's sorting). */
+  defaultSort?: { id: O; desc: boolean }
+  defaultPerPage: number
+  /** Page sizes offered; a per_page outside it falls back to the default. */
+  pageSizes: readonly number[]
+  /** How a filter is sent when not as it is (the zones page's name filter is a `contains:` match). */
+  send?: { [P in K]?: (value: ValueOf<F[P]>) => ValueOf<F[P]> }
+  /** Sent with every page (the DNS page asks for shadow metadata). */
+  always?: QueryOf<F>
+}
+
+export interface ListPage<F extends Fields, K extends keyof F & string, O extends string> {
+  readonly query: ListQuery<F>
+  readonly filters: readonly K[]
+  readonly defaultPerPage: number
+  readonly pageSizes: readonly number[]
+  readonly defaultSort?: { id: O; desc: boolean }
+  /** The URL's search: every key of the page present (bad values undefined, so the router's merge drops them). */
+  parse(raw: unknown): PageSearch<F, K, O>
+  /** Standard Schema (https://standardschema.dev): the route's `validateSearch`. `types` is for the type checker only. */
+  readonly '~standard': {
+    readonly version: 1
+    readonly vendor: 'zonekeeper'
+    readonly validate: (raw: unknown) => { value: PageSearch<F, K, O> }
+    readonly types?: { readonly input: Partial<PageSearch<F, K, O>>; readonly output: PageSearch<F, K, O> }
+  }
+  /** The API query of a page's search: filters as sent, paging and order with the defaults filled in (one view, one query). */
+  apiQuery(search: PageSearch<F, K, O>): QueryOf<F>
+}
+
+const pageNumber = whole(1, 1_000_000)
+const perPageNumber = whole(1, 5000)
+const directionField = choice(['asc', 'desc'])
+
+export function listPage<F extends Fields, const K extends keyof F & string, const O extends string = never>(
+  query: ListQuery<F>,
+  opts: PageOptions<F, K, O>,
+): ListPage<F, K, O> {
+  const orderField = opts.orders ? choice(opts.orders) : undefined
+  const parse = (input: unknown): PageSearch<F, K, O> => {
+    const raw = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>
+    const out: Record<string, unknown> = {}
+    for (const key of opts.filters) out[key] = query.fields[key].fromUrl(raw[key])
+    out.page = pageNumber.fromUrl(raw.page)
+    out.per_page = perPageNumber.fromUrl(raw.per_page)
+    out.order = orderField?.fromUrl(raw.order)
+    out.direction = directionField.fromUrl(raw.direction)
+    return out as PageSearch<F, K, O>
+  }
+  const sorts = 'order' in query.fields
+  return {
+    query,
+    filters: opts.filters,
+    defaultPerPage: opts.defaultPerPage,
+    pageSizes: opts.pageSizes,
+    defaultSort: opts.defaultSort,
+    parse,
+    '~standard': { version: 1, vendor: 'zonekeeper', validate: (raw) => ({ value: parse(raw) }) },
+    apiQuery(search) {
+      const out: Record<string, unknown> = {}
+      for (const key of opts.filters) {
+        const v = search[key] as ValueOf<F[K]> | undefined
+        if (v !== undefined) out[key] = opts.send?.[key] ? opts.send[key](v) : v
+      }
+      if (sorts) {
+        const order = search.order ?? opts.defaultSort?.id
+        if (order !== undefined) out.order = order
+        out.direction = search.direction ?? (search.order ? 'asc' : opts.defaultSort?.desc ? 'desc' : 'asc')
+      }
+      out.page = search.page ?? 1
+      out.per_page = search.per_page && opts.pageSizes.includes(search.per_page) ? search.per_page : opts.defaultPerPage
+      return { ...out, ...opts.always } as QueryOf<F>
+    },
+  }
+}
