@@ -7,7 +7,7 @@ import { watchMigration } from './watch-migration'
 import { budgetMigration } from './budget'
 import { passkeysMigration } from './passkeys'
 import { practiceCopiesMigration } from './practice-copies'
-import { changeRequestsMigration } from './change-requests'
+import { changeRequestItemKindsMigration, changeRequestsMigration } from './change-requests'
 import { connectionLedgerMigration } from './connection-ledger-migration'
 import type { Dialect } from './dialect'
 
@@ -210,5 +210,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'connection_0001-connection-ledger': connectionLedgerMigration(dialect),
     // Issue 28: the progress of a zone's first script index build ("Indexing scripts: 8,000 of 20,000").
     'connection_0002-script-index-progress': scriptIndexProgressMigration(),
+    // Issue 25 (proposing policies too): what each change request item changes, and what its apply did.
+    'change-requests_0002-item-kinds-propose': changeRequestItemKindsMigration(),
   }
 }

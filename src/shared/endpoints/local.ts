@@ -93,6 +93,7 @@ export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/change-requests/summary', role: 'viewer' },
   { method: 'GET', path: '/api/local/change-requests/zones/:zone_id', role: 'viewer' },
   { method: 'PUT', path: '/api/local/change-requests/zones/:zone_id', role: 'admin' },
+  { method: 'POST', path: '/api/local/change-requests/zones/:zone_id/zone-file', role: 'viewer' },
   { method: 'GET', path: '/api/local/change-requests/people', role: 'admin' },
   { method: 'PUT', path: '/api/local/change-requests/people/:person_id', role: 'admin' },
   { method: 'GET', path: '/api/local/change-requests/:id', role: 'viewer' },
