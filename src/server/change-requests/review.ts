@@ -14,8 +14,9 @@ const fieldsOf = (item: Pick<ChangeItemView, 'kind'>) => (isPolicy(item) ? POLIC
 
 /** An item's object in the audit log's words: "A shop.example.com", or "Policy: Checkout scripts". */
 export function itemLabel(item: Pick<ChangeItemView, 'kind' | 'action' | 'body' | 'before'>): string {
-  const obj = item.action === 'create' ? item.body : item.action === 'update' ? { ...item.before, ...item.body } : item.before
-  return isPolicy(item) ? policyLabel(item.action === 'update' ? item.before : obj) : recordLabel(obj)
+  // An update is named as the object was (as the audit log names it): the body may hold a relative name.
+  const obj = item.action === 'create' ? item.body : item.before
+  return isPolicy(item) ? policyLabel(obj) : recordLabel(obj)
 }
 
 /** A record's name written in full (a relative `shop` or `@` in a proposal's body becomes `shop.example.com`). */
