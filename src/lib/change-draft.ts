@@ -40,10 +40,20 @@ function write(d: Draft | null) {
 export const changeDraft = {
   /** Adds a change; a draft for another zone is replaced (one request is for one zone). A second change to the same record replaces the first. */
   add(zoneId: string, zoneName: string, item: DraftItem) {
+    changeDraft.addMany(zoneId, zoneName, [item])
+  },
+  /** Adds several changes at once (a bulk action, an import), with the same rules as `add`. */
+  addMany(zoneId: string, zoneName: string, added: DraftItem[]) {
     const d = read()
     const items = d && d.zoneId === zoneId ? d.items : []
-    const same = (x: DraftItem) => 'recordId' in item && 'recordId' in x && x.recordId === item.recordId
-    write({ zoneId, zoneName, items: [...items.filter((x) => !same(x)), item] })
+    const key = (x: DraftItem) => ('recordId' in x ? `${x.kind ?? 'dns_record'}:${x.recordId}` : null)
+    const replaced = new Set(added.map(key).filter((k): k is string => k !== null))
+    write({ zoneId, zoneName, items: [...items.filter((x) => !replaced.has(key(x) ?? '')), ...added] })
+  },
+  /** How many changes a new batch of `n` would leave in the draft for this zone. */
+  sizeWith(zoneId: string, n: number) {
+    const d = read()
+    return (d && d.zoneId === zoneId ? d.items.length : 0) + n
   },
   remove(index: number) {
     const d = read()

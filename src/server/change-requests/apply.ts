@@ -1,5 +1,5 @@
-import type { ChangeItemView, ItemProblem } from '../../shared/schemas/change-requests'
-import { recordLabel } from './review'
+import type { ChangeItemView, ChangeRequestView, ItemProblem, ItemResult } from '../../shared/schemas/change-requests'
+import { policyLabel, recordLabel } from './review'
 
 type Rec = Record<string, unknown>
 type Kind = 'deletes' | 'patches' | 'posts'
@@ -40,4 +40,84 @@ export function problemsOf(errors: { code?: number; message?: string; source?: {
     const label = item ? recordLabel(item.action === 'create' ? item.body : item.before) : 'the batch'
     return { position: item ? item.position : -1, label, message: `${e.message ?? 'Refused'}${e.code ? ` (code ${e.code})` : ''}` }
   })
+}
+
+type ApiAnswer = { success?: boolean; result?: unknown; errors?: { code: number; message: string; source?: { pointer?: string } }[] } | null
+
+export interface ApplyOutcome {
+  status: 'applied' | 'failed' | 'partly_applied'
+  problems: ItemProblem[] | null
+  /** The audit entry of the DNS batch (what undo reverses), when the request holds only DNS changes. */
+  appliedEntryId: number | null
+  after: (Rec | null)[]
+  results: ItemResult[]
+  /** The API's errors, for the failure's audit entry. */
+  errors: { code: number; message: string }[]
+}
+
+const policyPath = (zoneId: string, id?: string | null) => `/api/v4/zones/${zoneId}/page_shield/policies${id ? `/${encodeURIComponent(id)}` : ''}`
+const said = (errors: { code?: number; message?: string }[]) => errors.map((e) => `${e.message ?? 'Refused'}${e.code ? ` (code ${e.code})` : ''}`).join(' ')
+
+/**
+ * Applies an approved request (issue 25), each write sent through the whole app with the approver's
+ * session (`send`), so roles, the upstream and the audit log treat it as theirs. DNS changes go first,
+ * as one DNS batch: all or nothing. Policies have no batch: they follow one by one in the order
+ * given, and the first refusal stops the rest. The outcome: applied (everything), failed (nothing
+ * changed) or partly applied (some policies landed before one was refused), with a result per item.
+ */
+export async function applyRequest(r: ChangeRequestView, send: (path: string, init: { method: string; body?: unknown }) => Promise<Response>, auditEntryOf: (res: Response) => number | null): Promise<ApplyOutcome> {
+  const after: (Rec | null)[] = r.items.map(() => null)
+  const results: ItemResult[] = r.items.map(() => ({ status: 'not_applied', message: 'Not tried: an earlier change of this request was refused.' }))
+  const dnsAt = r.items.map((item, i) => ({ item, i })).filter(({ item }) => item.kind !== 'page_shield_policy')
+  const policies = r.items.map((item, i) => ({ item, i })).filter(({ item }) => item.kind === 'page_shield_policy')
+  let appliedEntryId: number | null = null
+  let landed = 0
+  if (dnsAt.length) {
+    const dns = dnsAt.map(({ item }) => item)
+    const batch = toBatch(dns)
+    const res = await send(`/api/v4/zones/${r.zoneId}/dns_records/batch`, { method: 'POST', body: batch.body })
+    const answer = (await res.json().catch(() => null)) as ApiAnswer
+    if (!res.ok || answer?.success === false) {
+      const errors = answer?.errors?.length ? answer.errors : [{ code: res.status, message: `The API answered ${res.status}.` }]
+      const problems = problemsOf(errors, dns, batch.at)
+      for (const { item, i } of dnsAt) {
+        const mine = problems.filter((p) => p.position === item.position)
+        results[i] = mine.length ? { status: 'failed', message: mine.map((p) => p.message).join(' ') } : { status: 'not_applied', message: 'Not applied: the DNS batch is all or nothing, and another change in it was refused.' }
+      }
+      for (const { i } of policies) results[i] = { status: 'not_applied', message: 'Not tried: the DNS changes of this request were refused, so nothing was applied.' }
+      return { status: 'failed', problems, appliedEntryId: null, after, results, errors: errors.map((e) => ({ code: Number(e.code), message: String(e.message) })) }
+    }
+    appliedEntryId = policies.length ? null : auditEntryOf(res)
+    aftersOf(answer?.result, batch.at).forEach((a, k) => (after[dnsAt[k].i] = a))
+    for (const { i } of dnsAt) results[i] = { status: 'applied' }
+    landed += dnsAt.length
+  }
+  for (const { item, i } of policies) {
+    const init =
+      item.action === 'create'
+        ? { method: 'POST', path: policyPath(r.zoneId), body: item.body }
+        : item.action === 'update'
+          ? { method: 'PUT', path: policyPath(r.zoneId, item.recordId), body: item.body }
+          : { method: 'DELETE', path: policyPath(r.zoneId, item.recordId) }
+    const res = await send(init.path, { method: init.method, body: init.body })
+    const answer = (await res.json().catch(() => null)) as ApiAnswer
+    if (res.ok && answer?.success !== false) {
+      results[i] = { status: 'applied' }
+      after[i] = item.action === 'delete' ? null : ((answer?.result as Rec | undefined) ?? null)
+      landed++
+      continue
+    }
+    const errors = answer?.errors?.length ? answer.errors : [{ code: res.status, message: `The API answered ${res.status}.` }]
+    results[i] = { status: 'failed', message: said(errors) }
+    const label = item.kind === 'page_shield_policy' ? policyLabel(item.action === 'create' ? item.body : item.before) : 'the change'
+    return {
+      status: landed ? 'partly_applied' : 'failed',
+      problems: [{ position: item.position, label, message: said(errors) }],
+      appliedEntryId: null,
+      after,
+      results,
+      errors: errors.map((e) => ({ code: Number(e.code), message: String(e.message) })),
+    }
+  }
+  return { status: 'applied', problems: null, appliedEntryId, after, results, errors: [] }
 }

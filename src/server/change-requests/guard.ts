@@ -11,18 +11,20 @@ import { mayApprove } from './rights'
 export const APPLY_HEADER = 'x-zonekeeper-change-request'
 export const applyKey = randomBytes(16).toString('hex')
 
-const DNS_WRITE = /^\/(?:api|client)\/v4\/zones\/([^/]+)\/dns_records(?:\/|$)/
+/** Writes that need approval: DNS records (single, batch, import, scan) and page-security policies. */
+const GUARDED_WRITE = /^\/(?:api|client)\/v4\/zones\/([^/]+)\/(dns_records|page_shield\/policies)(?:\/|$)/
 
 /**
- * Issue 25's one hook into the write path: on a zone whose changes need approval, a DNS write by
- * anyone but an administrator is refused with a pointer to proposing. Let through: administrators,
+ * Issue 25's one hook into the write path: on a zone whose changes need approval, a DNS write (one
+ * record, a batch, an import, a scan's accept) or a page-security policy write by anyone but an
+ * administrator is refused with a pointer to proposing. Let through: administrators,
  * practice sessions (their own copy), the apply of an approved request, and an approver's undo of
  * an applied request.
  */
 export function approvalGuard(store: Store): MiddlewareHandler {
   return async (c, next) => {
     if (!WRITE_METHODS.has(c.req.method.toUpperCase())) return next()
-    const m = DNS_WRITE.exec(splitTarget(rawTarget(c)).path)
+    const m = GUARDED_WRITE.exec(splitTarget(rawTarget(c)).path)
     const actor = maybeActor(c)
     if (!m || !actor || actor.person.role === 'admin' || c.get('zkPractice') !== undefined) return next()
     let zoneId: string
@@ -39,10 +41,13 @@ export function approvalGuard(store: Store): MiddlewareHandler {
       const r = await store.changeRequests.byAppliedEntry(Number(entry))
       if (r && mayApprove(actor.person, settings, r.zoneName)) return next()
     }
+    const policy = m[2] !== 'dns_records'
     return jsonError(
       403,
       PROXY_CODES.refused,
-      'DNS changes on this zone need approval: propose the change instead (the record form\'s "Propose change", or POST /api/local/change-requests), and an approver applies it. Administrators may still write directly.',
+      policy
+        ? 'Page-security policy changes on this zone need approval: propose the change instead (the policy editor\'s "Propose change", or POST /api/local/change-requests with kind "page_shield_policy"), and an approver applies it. Administrators may still write directly.'
+        : 'DNS changes on this zone need approval: propose the change instead (the record form\'s "Propose change", the bulk actions and the zone-file import propose too, or POST /api/local/change-requests), and an approver applies it. Administrators may still write directly.',
     )
   }
 }

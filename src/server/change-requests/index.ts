@@ -5,6 +5,7 @@ import type { Forward } from '../upstream'
 import { approvalGuard } from './guard'
 import { createMailer, type MailOptions } from './mail'
 import { registerChangeRequestRoutes } from './routes'
+import { registerZoneFileProposal } from './zone-file'
 
 export interface ChangeRequestSetup {
   store: Store
@@ -32,6 +33,10 @@ export function setUpChangeRequests(app: Hono, options: ChangeRequestSetup) {
       const guard = approvalGuard(options.store)
       app.on(WRITE_METHOD_LIST, ['/api/v4/zones/*', '/client/v4/zones/*'], guard)
     },
-    routes: () => registerChangeRequestRoutes(app, { store: options.store, forward: options.forward, mode: options.mode, mail: createMailer(options.mail ?? {}), dispatch }),
+    routes: () => {
+      // Before the request routes, so `/zones/:zone_id/zone-file` is not read as a request id.
+      registerZoneFileProposal(app, { store: options.store, forward: options.forward })
+      registerChangeRequestRoutes(app, { store: options.store, forward: options.forward, mode: options.mode, mail: createMailer(options.mail ?? {}), dispatch })
+    },
   }
 }

@@ -1,10 +1,23 @@
-import { changedFields, dnsInput, DNS_FIELDS, pick, same } from '../audit/undo-plan'
+import { changedFields, DNS_FIELDS, pick, POLICY_FIELDS, same } from '../audit/undo-plan'
 import type { ChangeItemView, ChangeRequestView, ImpactNote, ItemProblem, ObjectDiff } from '../../shared/schemas/change-requests'
 
 type Rec = Record<string, unknown>
 
 /** A record's name as the audit log says it: "A shop.example.com". */
 export const recordLabel = (r: Rec | null | undefined) => `${String(r?.type ?? '')} ${String(r?.name ?? '')}`.trim() || 'a record'
+
+/** A policy as the audit log names it: by its description. */
+export const policyLabel = (p: Rec | null | undefined) => `Policy: ${String(p?.description ?? '').trim() || 'without a description'}`
+
+const isPolicy = (item: Pick<ChangeItemView, 'kind'>) => item.kind === 'page_shield_policy'
+const fieldsOf = (item: Pick<ChangeItemView, 'kind'>) => (isPolicy(item) ? POLICY_FIELDS : DNS_FIELDS)
+
+/** An item's object in the audit log's words: "A shop.example.com", or "Policy: Checkout scripts". */
+export function itemLabel(item: Pick<ChangeItemView, 'kind' | 'action' | 'body' | 'before'>): string {
+  // An update is named as the object was (as the audit log names it): the body may hold a relative name.
+  const obj = item.action === 'create' ? item.body : item.before
+  return isPolicy(item) ? policyLabel(obj) : recordLabel(obj)
+}
 
 /** A record's name written in full (a relative `shop` or `@` in a proposal's body becomes `shop.example.com`). */
 export function fullName(name: unknown, zoneName: string): string {
@@ -17,26 +30,27 @@ export function fullName(name: unknown, zoneName: string): string {
 export function intended(item: ChangeItemView, zoneName: string): Rec | null {
   if (item.action === 'delete') return null
   const merged = item.action === 'create' ? { ...item.body } : { ...item.before, ...item.body }
-  return { ...merged, name: fullName(merged.name, zoneName) }
+  return isPolicy(item) ? merged : { ...merged, name: fullName(merged.name, zoneName) }
 }
 
 /** One diff row per object, field by field, in the audit log's words. */
 export function diffOf(r: ChangeRequestView): ObjectDiff[] {
   return r.items.map((item) => {
+    const FIELDS = fieldsOf(item)
     if (item.action === 'create') {
       const after = intended(item, r.zoneName)!
-      const fields = Object.entries(pick(after, DNS_FIELDS)).map(([field, v]) => ({ field, before: null, after: v }))
-      return { position: item.position, kind: 'added' as const, label: recordLabel(after), fields }
+      const fields = Object.entries(pick(after, FIELDS)).map(([field, v]) => ({ field, before: null, after: v }))
+      return { position: item.position, kind: 'added' as const, label: isPolicy(item) ? policyLabel(after) : recordLabel(after), fields }
     }
     if (item.action === 'delete') {
-      const fields = Object.entries(pick(item.before, DNS_FIELDS)).map(([field, v]) => ({ field, before: v, after: null }))
-      return { position: item.position, kind: 'deleted' as const, label: recordLabel(item.before), fields }
+      const fields = Object.entries(pick(item.before, FIELDS)).map(([field, v]) => ({ field, before: v, after: null }))
+      return { position: item.position, kind: 'deleted' as const, label: itemLabel(item), fields }
     }
     const after = intended(item, r.zoneName)
-    const c = changedFields(item.before, after, DNS_FIELDS)
-    const b = pick(item.before, DNS_FIELDS)
-    const a = pick(after, DNS_FIELDS)
-    return { position: item.position, kind: 'changed' as const, label: recordLabel(item.before), fields: c.fields.map((field) => ({ field, before: b[field] ?? null, after: a[field] ?? null })) }
+    const c = changedFields(item.before, after, FIELDS)
+    const b = pick(item.before, FIELDS)
+    const a = pick(after, FIELDS)
+    return { position: item.position, kind: 'changed' as const, label: itemLabel(item), fields: c.fields.map((field) => ({ field, before: b[field] ?? null, after: a[field] ?? null })) }
   })
 }
 
@@ -48,14 +62,14 @@ export function movedSince(items: ChangeItemView[], now: (Rec | null)[]): ItemPr
   const out: ItemProblem[] = []
   items.forEach((item, i) => {
     if (item.action === 'create') return
-    const label = recordLabel(item.before)
+    const label = itemLabel({ ...item, action: 'delete' })
     const current = now[i]
     if (!current) {
       out.push({ position: item.position, label, message: `${label} no longer exists: someone deleted it after this request was filed.` })
       return
     }
-    const was = dnsInput(item.before)
-    const is = dnsInput(current)
+    const was = pick(item.before, fieldsOf(item))
+    const is = pick(current, fieldsOf(item))
     if (same(was, is)) return
     const fields = [...new Set([...Object.keys(was), ...Object.keys(is)])].filter((f) => !same(was[f], is[f])).map((field) => ({ field, was: was[field] ?? null, now: is[field] ?? null }))
     out.push({ position: item.position, label, message: `${label} was changed after this request was filed (${fields.map((f) => f.field).join(', ')}).`, fields })
@@ -78,8 +92,10 @@ function duration(s: number): string {
  * MX or NS whose target has no address in the zone, a long TTL that keeps the old value cached, a
  * record another request also changes.
  */
-export function impactOf(r: ChangeRequestView, zone: Rec[], others: ChangeRequestView[]): ImpactNote[] {
+export function impactOf(request: ChangeRequestView, zone: Rec[], others: ChangeRequestView[]): ImpactNote[] {
   const notes: ImpactNote[] = []
+  // DNS records only: a policy's impact is the draft check's (policy-impact.ts).
+  const r = { ...request, items: request.items.filter((i) => !isPolicy(i)) }
   const deleted = new Set(r.items.filter((i) => i.action === 'delete').map((i) => i.recordId))
   const intendedAll = r.items.map((i) => intended(i, r.zoneName)).filter((x): x is Rec => x !== null)
   const changedIds = new Set(r.items.filter((i) => i.action !== 'create').map((i) => i.recordId))

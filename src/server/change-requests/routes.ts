@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import type { z } from 'zod'
 import { apiErrorsFromIssues } from '../../shared/schemas/common'
-import { dnsRecordInputSchema } from '../../shared/schemas/dns-record-input'
-import { dnsRecordPatchSchema } from '../../shared/schemas/dns-record-patch'
 import {
   CHANGE_REQUEST_STATUSES,
   newChangeRequestSchema,
@@ -20,29 +18,22 @@ import {
 import { actorOf, type Actor } from '../auth/actor'
 import { clientAddress } from '../auth/request-info'
 import { AUDIT_ID_HEADER, setAuditDetails } from '../audit'
-import { allRecords, readMany } from '../audit/capture'
+import { allRecords } from '../audit/capture'
 import { zoneNames } from '../audit/zone-names'
 import { jsonError, jsonErrors, jsonOk } from '../envelope'
 import type { Store } from '../store'
 import type { NewChangeItem, Who } from '../store/change-requests'
 import { sendFor, type Forward, type Send } from '../upstream'
-import { aftersOf, problemsOf, toBatch } from './apply'
+import { applyRequest } from './apply'
 import { APPLY_HEADER, applyKey } from './guard'
+import { itemIssues, readTouched } from './kinds'
 import type { Mailer, Notice } from './mail'
 import { ledgerZone } from '../practice/ledger'
-import { diffOf, impactOf, movedSince, recordLabel } from './review'
+import { policyImpactOf } from './policy-impact'
+import { diffOf, impactOf, itemLabel, movedSince } from './review'
 import { mayApprove, mayPropose, maySee } from './rights'
 
 export const CR_BASE = '/api/local/change-requests'
-
-/** Records by id (null where no id or no record), read a few at a time. */
-async function readTouched(send: Send, zoneId: string, ids: (string | null)[]): Promise<(Record<string, unknown> | null)[]> {
-  const wanted = ids.map((id, i) => ({ id, i })).filter((x): x is { id: string; i: number } => x.id !== null)
-  const got = await readMany(send, wanted.map((w) => `/zones/${zoneId}/dns_records/${encodeURIComponent(w.id)}`))
-  const out: (Record<string, unknown> | null)[] = ids.map(() => null)
-  wanted.forEach((w, k) => (out[w.i] = (got[k] as Record<string, unknown> | null) ?? null))
-  return out
-}
 
 export interface ChangeRequestRouteOptions {
   store: Store
@@ -119,7 +110,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
   }
 
   /** An entry of its own for the apply or its failure (the approve that led to it has the request's). */
-  const recordOutcome = (c: Context, r: ChangeRequestView, action: 'apply' | 'fail', errors: { code: number; message: string }[], after: unknown) => {
+  const recordOutcome = (c: Context, r: ChangeRequestView, action: 'apply' | 'fail' | 'apply-partly', errors: { code: number; message: string }[], after: unknown) => {
     const a = actorOf(c)
     return store.audit.add({
       at: Date.now(), requestId: randomUUID(), personId: a.person.id, username: a.person.username, personName: a.person.displayName, mode: practising(c) ? 'practice' : mode,
@@ -135,7 +126,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     })
 
   /** The touched records as they are now (null: gone, or a create), in item order. */
-  const current = (send: Send, r: Pick<ChangeRequestView, 'zoneId'> & { items: { recordId: string | null }[] }) => readTouched(send, r.zoneId, r.items.map((i) => i.recordId))
+  const current = (send: Send, r: Pick<ChangeRequestView, 'zoneId' | 'items'>) => readTouched(send, r.zoneId, r.items)
 
   app.get(`${CR_BASE}/summary`, async (c) => {
     const a = actorOf(c)
@@ -188,19 +179,15 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     if (!practising(c) && !mayPropose(a.person, zoneName, self.mayPropose)) {
       return jsonError(403, 10403, 'Proposing changes needs the editor role, or the "may propose" switch an administrator sets for you.')
     }
-    // Every item checked with the schema of its own endpoint, pointing at the item.
-    const issues: z.core.$ZodIssue[] = []
-    items.forEach((it, i) => {
-      if (it.action === 'delete') return
-      const check = (it.action === 'create' ? dnsRecordInputSchema : dnsRecordPatchSchema).safeParse(it.body)
-      if (!check.success) issues.push(...check.error.issues.map((x) => ({ ...x, path: ['items', i, 'body', ...x.path] })))
-    })
+    // Every item checked with the schema of its own endpoint (DNS record or policy), pointing at the item.
+    const issues = itemIssues(items)
     if (issues.length) return invalid(issues)
     const send = sendFor(forward, c)
-    const befores = await readTouched(send, zoneId, items.map((it) => ('recordId' in it ? it.recordId : null)))
+    const befores = await readTouched(send, zoneId, items.map((it) => ({ kind: it.kind, recordId: 'recordId' in it ? it.recordId : null })))
     const missing = items.findIndex((it, i) => 'recordId' in it && !befores[i])
-    if (missing >= 0) return jsonError(404, 81044, `Change ${missing + 1}: no record with that id in ${zoneName}.`)
+    if (missing >= 0) return jsonError(404, 81044, `Change ${missing + 1}: no ${items[missing].kind === 'page_shield_policy' ? 'policy' : 'record'} with that id in ${zoneName}.`)
     const newItems: NewChangeItem[] = items.map((it, i) => ({
+      kind: it.kind,
       action: it.action,
       recordId: 'recordId' in it ? it.recordId : null,
       body: 'body' in it ? it.body : null,
@@ -294,7 +281,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     const detail: ChangeRequestDetail = {
       ...r,
       diff: diffOf(r),
-      impact: open ? impactOf(r, zone as unknown as Record<string, unknown>[], others) : [],
+      impact: open ? [...impactOf(r, zone as unknown as Record<string, unknown>[], others), ...(await policyImpactOf(send, r).catch(() => []))] : [],
       mayApprove: approver && r.status === 'pending',
       mayReject: approver && open,
       mayRefresh: r.requester.username === a.person.username && open,
@@ -326,7 +313,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     if (r.requester.username !== actorOf(c).person.username) return jsonError(403, 10403, 'Only the person who filed a request refreshes it.')
     const now = await current(sendFor(forward, c), r)
     const gone = r.items.filter((it, i) => it.action !== 'create' && !now[i])
-    if (gone.length) return jsonError(409, 10409, `${gone.map((g) => recordLabel(g.before)).join(', ')} no longer exist${gone.length === 1 ? 's' : ''}: file a new request without ${gone.length === 1 ? 'it' : 'them'}.`)
+    if (gone.length) return jsonError(409, 10409, `${gone.map((g) => itemLabel({ ...g, action: 'delete' })).join(', ')} no longer exist${gone.length === 1 ? 's' : ''}: file a new request without ${gone.length === 1 ? 'it' : 'them'}.`)
     if (!(await crs.refresh(r.id, now))) return jsonError(409, 10409, `This request is ${STATUS_WORDS[(await crs.get(r.id))!.status]}: it can no longer be refreshed.`)
     audit(c, r, 'refresh')
     return jsonOk(await crs.get(r.id))
@@ -379,23 +366,24 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
       void tell(c, 'stale', r.id)
       return c.json({ success: false, errors: [{ code: 10409, message: 'Stale: records this request changes were changed since it was filed. The requester refreshes it first.' }], messages: [], result: await crs.get(r.id) }, 409)
     }
-    const batch = toBatch(r.items)
-    const res = await dispatch(c, `/api/v4/zones/${r.zoneId}/dns_records/batch`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1', [APPLY_HEADER]: `${applyKey}:${r.id}` },
-      body: JSON.stringify(batch.body),
-    })
-    const answer = (await res.json().catch(() => null)) as { success?: boolean; result?: unknown; errors?: { code: number; message: string; source?: { pointer?: string } }[] } | null
-    if (res.ok && answer?.success !== false) {
-      const entry = Number(res.headers.get(AUDIT_ID_HEADER)) || null
-      await crs.finish(r.id, { status: 'applied', problems: null, appliedEntryId: entry, after: aftersOf(answer?.result, batch.at) })
-      await recordOutcome(c, r, 'apply', [], { description: r.title, requester: `${r.requester.name} (${r.requester.username})`, approver: `${a.person.displayName} (${a.person.username})`, batchEntry: entry })
+    // DNS changes as one batch, then policies one by one (apply.ts), each write through the whole app.
+    const out = await applyRequest(
+      r,
+      (path, init) =>
+        dispatch(c, path, {
+          method: init.method,
+          headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1', [APPLY_HEADER]: `${applyKey}:${r.id}` },
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        }),
+      (res) => Number(res.headers.get(AUDIT_ID_HEADER)) || null,
+    )
+    await crs.finish(r.id, { status: out.status, problems: out.problems, appliedEntryId: out.appliedEntryId, after: out.after, results: out.results })
+    const people = { description: r.title, requester: `${r.requester.name} (${r.requester.username})`, approver: `${a.person.displayName} (${a.person.username})` }
+    if (out.status === 'applied') {
+      await recordOutcome(c, r, 'apply', [], { ...people, batchEntry: out.appliedEntryId })
       void tell(c, 'applied', r.id)
     } else {
-      const errors = answer?.errors?.length ? answer.errors : [{ code: res.status, message: `The API answered ${res.status}.` }]
-      const problems = problemsOf(errors, r.items, batch.at)
-      await crs.finish(r.id, { status: 'failed', problems })
-      await recordOutcome(c, r, 'fail', errors.map((e) => ({ code: Number(e.code), message: String(e.message) })), { description: r.title, requester: `${r.requester.name} (${r.requester.username})`, approver: `${a.person.displayName} (${a.person.username})` })
+      await recordOutcome(c, r, out.status === 'failed' ? 'fail' : 'apply-partly', out.errors, { ...people, results: out.results.map((x, i) => `${i + 1}: ${x.status.replace('_', ' ')}`) })
       void tell(c, 'failed', r.id)
     }
     return jsonOk(await crs.get(r.id))

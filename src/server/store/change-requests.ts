@@ -3,7 +3,9 @@ import type { Db } from './db'
 import type {
   ApproverMode,
   ChangeItemAction,
+  ChangeItemKind,
   ChangeItemView,
+  ItemResult,
   ChangeRequestStatus,
   ChangeRequestView,
   ZoneApprovalSettings,
@@ -62,6 +64,8 @@ export interface ChangeRequestsTable {
 export interface ChangeRequestItemsTable {
   request_id: number
   position: number
+  /** `dns_record` or `page_shield_policy` (cr_0002). */
+  kind: string
   action: string
   record_id: string | null
   /** JSON: the write's body (create: the record; update: the fields to change; delete: null). */
@@ -70,6 +74,8 @@ export interface ChangeRequestItemsTable {
   before: string | null
   /** JSON: the record the apply left (or null). */
   after: string | null
+  /** JSON: what the apply did with this item (cr_0002; null before it). */
+  result: string | null
 }
 
 export interface ChangeRequestTables {
@@ -152,6 +158,16 @@ export function changeRequestsPracticeMigration(): Migration {
   }
 }
 
+/** `cr_0002` (proposing policies too): an item's kind (the existing ones are DNS records) and its apply's result. */
+export function changeRequestItemKindsMigration(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('change_request_items').addColumn('kind', 'text', (c) => c.notNull().defaultTo('dns_record')).execute()
+      await db.schema.alterTable('change_request_items').addColumn('result', 'text').execute()
+    },
+  }
+}
+
 export interface Who {
   personId: string | null
   username: string
@@ -159,6 +175,7 @@ export interface Who {
 }
 
 export interface NewChangeItem {
+  kind?: ChangeItemKind
   action: ChangeItemAction
   recordId: string | null
   body: Record<string, unknown> | null
@@ -170,11 +187,13 @@ const json = (v: unknown) => (v === null || v === undefined ? null : JSON.string
 
 const toItem = (r: ChangeRequestItemsTable): ChangeItemView => ({
   position: Number(r.position),
+  kind: (r.kind ?? 'dns_record') as ChangeItemKind,
   action: r.action as ChangeItemAction,
   recordId: r.record_id,
   body: parse(r.body),
   before: parse(r.before),
   after: parse(r.after),
+  result: parse(r.result),
 })
 
 function toRequest(r: ChangeRequestsTable, items: ChangeItemView[]): ChangeRequestView {
@@ -285,7 +304,7 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
           .executeTakeFirstOrThrow()
         await trx
           .insertInto('change_request_items')
-          .values(r.items.map((it, i) => ({ request_id: Number(id), position: i, action: it.action, record_id: it.recordId, body: json(it.body), before: json(it.before), after: null })))
+          .values(r.items.map((it, i) => ({ request_id: Number(id), position: i, kind: it.kind ?? 'dns_record', action: it.action, record_id: it.recordId, body: json(it.body), before: json(it.before), after: null, result: null })))
           .execute()
         return Number(id)
       })
@@ -319,8 +338,14 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
     async release(id: number): Promise<boolean> {
       return move(id, ['applying'], { status: 'pending', decided_by_id: null, decided_by_username: null, decided_by_name: null, decided_at: null })
     },
-    /** The apply's outcome: applied (with the audit entry of its batch) or failed (with the API's errors); stale gives it back. */
-    async finish(id: number, outcome: { status: 'applied' | 'failed' | 'stale'; problems: unknown; appliedEntryId?: number | null; after?: (Record<string, unknown> | null)[] }): Promise<void> {
+    /**
+     * The apply's outcome: applied (with the audit entry of its batch), failed (with the API's errors) or partly
+     * applied (policies, which have no batch), with each item's result; stale gives it back.
+     */
+    async finish(
+      id: number,
+      outcome: { status: 'applied' | 'failed' | 'partly_applied' | 'stale'; problems: unknown; appliedEntryId?: number | null; after?: (Record<string, unknown> | null)[]; results?: (ItemResult | null)[] },
+    ): Promise<void> {
       const d = await db()
       await d.transaction().execute(async (trx) => {
         const set: Partial<ChangeRequestsTable> = { status: outcome.status, problems: json(outcome.problems), applied_entry_id: outcome.appliedEntryId ?? null, updated_at: now() }
@@ -329,6 +354,9 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
         await trx.updateTable('change_requests').set(set).where('id', '=', id).where('status', '=', 'applying').execute()
         for (const [i, after] of (outcome.after ?? []).entries()) {
           await trx.updateTable('change_request_items').set({ after: json(after) }).where('request_id', '=', id).where('position', '=', i).execute()
+        }
+        for (const [i, result] of (outcome.results ?? []).entries()) {
+          await trx.updateTable('change_request_items').set({ result: json(result) }).where('request_id', '=', id).where('position', '=', i).execute()
         }
       })
     },

@@ -7,7 +7,7 @@ import { watchMigration } from './watch-migration'
 import { budgetMigration } from './budget'
 import { passkeysMigration } from './passkeys'
 import { practiceCopiesMigration } from './practice-copies'
-import { changeRequestsMigration, changeRequestsPracticeMigration } from './change-requests'
+import { changeRequestItemKindsMigration, changeRequestsMigration, changeRequestsPracticeMigration } from './change-requests'
 import { connectionLedgerMigration } from './connection-ledger-migration'
 import type { Dialect } from './dialect'
 
@@ -212,5 +212,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'connection_0002-script-index-progress': scriptIndexProgressMigration(),
     // Issue 25 (practice): a practice session's change requests, kept apart from live ones.
     'change-requests_0002-practice': changeRequestsPracticeMigration(),
+    // Issue 25 (proposing policies too): what each change request item changes, and what its apply did.
+    'change-requests_0002-item-kinds-propose': changeRequestItemKindsMigration(),
   }
 }

@@ -94,6 +94,7 @@ export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/change-requests/zones', role: 'admin' },
   { method: 'GET', path: '/api/local/change-requests/zones/:zone_id', role: 'viewer' },
   { method: 'PUT', path: '/api/local/change-requests/zones/:zone_id', role: 'admin', practice: true },
+  { method: 'POST', path: '/api/local/change-requests/zones/:zone_id/zone-file', role: 'viewer' },
   { method: 'GET', path: '/api/local/change-requests/people', role: 'admin' },
   { method: 'PUT', path: '/api/local/change-requests/people/:person_id', role: 'admin' },
   { method: 'GET', path: '/api/local/change-requests/:id', role: 'viewer' },

@@ -5,11 +5,19 @@ import { z } from 'zod'
  * reviewed by someone else and applied as one batch. One contract for the server and the pages.
  */
 
-export const CHANGE_REQUEST_STATUSES = ['pending', 'applying', 'applied', 'failed', 'rejected', 'stale', 'undone'] as const
+export const CHANGE_REQUEST_STATUSES = ['pending', 'applying', 'applied', 'failed', 'partly_applied', 'rejected', 'stale', 'undone'] as const
 export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number]
 
 export const CHANGE_ITEM_ACTIONS = ['create', 'update', 'delete'] as const
 export type ChangeItemAction = (typeof CHANGE_ITEM_ACTIONS)[number]
+
+/**
+ * What an item changes: a DNS record (applied with the others through the DNS batch, all or nothing)
+ * or a page-security policy (no batch: applied one by one in the order given, stopping at the first
+ * failure).
+ */
+export const CHANGE_ITEM_KINDS = ['dns_record', 'page_shield_policy'] as const
+export type ChangeItemKind = (typeof CHANGE_ITEM_KINDS)[number]
 
 export const APPROVER_MODES = ['admins', 'editors', 'named'] as const
 export type ApproverMode = (typeof APPROVER_MODES)[number]
@@ -20,22 +28,25 @@ export const STATUS_WORDS: Record<ChangeRequestStatus, string> = {
   applying: 'being applied',
   applied: 'applied',
   failed: 'failed',
+  partly_applied: 'partly applied',
   rejected: 'rejected',
   stale: 'stale: the zone changed since',
   undone: 'applied, then undone',
 }
 
-/** Most changes in one request (a batch takes far more; a reviewer reads every one). */
-export const MAX_CHANGE_ITEMS = 100
+/** Most changes in one request: what one DNS batch takes on every plan (200 on Free), so the apply stays one unit. */
+export const MAX_CHANGE_ITEMS = 200
 
 const recordBody = z.record(z.string(), z.unknown())
 
+const kind = z.enum(CHANGE_ITEM_KINDS).default('dns_record')
+/** `recordId`: the id of the object changed (a DNS record's, or a policy's). */
 export const changeItemInputSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('create'), body: recordBody }),
-  z.object({ action: z.literal('update'), recordId: z.string().min(1).max(64), body: recordBody }),
-  z.object({ action: z.literal('delete'), recordId: z.string().min(1).max(64) }),
+  z.object({ kind, action: z.literal('create'), body: recordBody }),
+  z.object({ kind, action: z.literal('update'), recordId: z.string().min(1).max(64), body: recordBody }),
+  z.object({ kind, action: z.literal('delete'), recordId: z.string().min(1).max(64) }),
 ])
-export type ChangeItemInput = z.infer<typeof changeItemInputSchema>
+export type ChangeItemInput = z.input<typeof changeItemInputSchema>
 
 export const newChangeRequestSchema = z.object({
   zoneId: z.string().regex(/^[0-9a-f]{32}$/i, { error: 'zoneId must be a zone id (32 hexadecimal characters).' }),
@@ -44,6 +55,19 @@ export const newChangeRequestSchema = z.object({
   items: z.array(changeItemInputSchema).min(1, { error: 'A request needs at least one change.' }).max(MAX_CHANGE_ITEMS, { error: `A request holds at most ${MAX_CHANGE_ITEMS} changes.` }),
 })
 export type NewChangeRequest = z.infer<typeof newChangeRequestSchema>
+
+/** The zone-file import on an approval zone (issue 25): the file's text, read into one proposed record per line. */
+export const ZONE_FILE_MAX_BYTES = 256 * 1024
+export const zoneFileProposalSchema = z.object({
+  source: z.string({ error: 'source is the zone file, as text.' }).max(ZONE_FILE_MAX_BYTES, { error: 'The zone file is larger than 256 KiB, more than an import takes. Split it into several files.' }),
+  proxied: z.boolean().default(false),
+})
+
+/** What the zone file proposes: one create per record line (with its line), and the lines it refused and why. */
+export interface ZoneFileProposal {
+  items: { line: number; label: string; body: Record<string, unknown> }[]
+  refused: { line: number; text: string; message: string }[]
+}
 
 export const rejectSchema = z.object({ comment: z.string().trim().min(1, { error: 'Say why: the requester reads it.' }).max(2000) })
 
@@ -73,13 +97,22 @@ export interface ZoneApprovalView extends ZoneApprovalSettings {
   mayWriteDirectly: boolean
 }
 
+/** What the apply did with one item: done, refused (with the API's words), or not tried after an earlier failure. */
+export interface ItemResult {
+  status: 'applied' | 'failed' | 'not_applied'
+  message?: string
+}
+
 export interface ChangeItemView {
   position: number
+  kind: ChangeItemKind
   action: ChangeItemAction
   recordId: string | null
   body: Record<string, unknown> | null
   before: Record<string, unknown> | null
   after: Record<string, unknown> | null
+  /** Set by the apply (null before it). */
+  result: ItemResult | null
 }
 
 export interface PersonRef {

@@ -29,6 +29,26 @@ function Banner({ tone, title, children }: { tone: 'warning' | 'danger' | 'succe
   )
 }
 
+const RESULT_WORDS = { applied: 'applied', failed: 'failed', not_applied: 'not applied' } as const
+
+/** What the apply did with each change (issue 25): policies have no batch, so each says for itself. */
+function ItemResults({ r }: { r: ChangeRequestDetail }) {
+  if (!r.items.some((i) => i.result)) return null
+  return (
+    <ul className="mt-2 space-y-1" aria-label="Result per change">
+      {r.items.map((item) => {
+        const d = r.diff.find((x) => x.position === item.position)
+        return (
+          <li key={item.position}>
+            <span className="font-semibold">{item.result ? RESULT_WORDS[item.result.status] : 'not applied'}</span>: <span className="font-mono wrap-anywhere">{d ? `${d.kind} ${d.label}` : `change ${item.position + 1}`}</span>
+            {item.result?.message ? ` (${item.result.message})` : ''}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
 function Decide({ r }: { r: ChangeRequestDetail }) {
   const id = String(r.id)
   const toast = useToast()
@@ -46,7 +66,12 @@ function Decide({ r }: { r: ChangeRequestDetail }) {
             pending={approve.isPending}
             onClick={() =>
               approve.mutate({}, {
-                onSuccess: (res) => (res.status === 'applied' ? toast.success('Approved and applied', `${plural(r.items.length, 'change')} landed on ${r.zoneName}.`) : toast.error('Approved, but the API refused the batch', 'The zone was left as it was: see why per change.')),
+                onSuccess: (res) =>
+                  res.status === 'applied'
+                    ? toast.success('Approved and applied', `${plural(r.items.length, 'change')} landed on ${r.zoneName}.`)
+                    : res.status === 'partly_applied'
+                      ? toast.error('Approved, but only partly applied', 'A policy was refused: the changes before it landed, the rest were not tried. See the result per change.')
+                      : toast.error('Approved, but the API refused it', 'The zone was left as it was: see why per change.'),
                 onError: (e) => toast.error('Not applied', e),
               })
             }
@@ -117,9 +142,19 @@ export function ChangeRequestPage() {
         </Banner>
       )}
       {r.status === 'failed' && (
-        <Banner tone="danger" title="Failed: the API refused the batch, so the zone was left as it was">
+        <Banner tone="danger" title="Failed: the API refused it, so the zone was left as it was">
           <ul className="mt-1 list-disc pl-5" aria-label="Why it failed">{(r.problems ?? []).map((p, i) => <li key={i}><span className="font-mono">{p.label}</span>: {p.message}</li>)}</ul>
           {doneButton(r)}
+          <ItemResults r={r} />
+        </Banner>
+      )}
+      {r.status === 'partly_applied' && (
+        <Banner tone="warning" title={`Partly applied: approved by ${r.decidedBy?.name ?? 'an approver'} on ${when(r.decidedAt)}, but a change was refused`}>
+          <p className="mt-1">
+            Page-security policies have no batch: they are applied one by one, in order, and the first refusal stops the rest. The changes marked applied are on the zone now; the others are not.
+          </p>
+          <ul className="mt-1 list-disc pl-5" aria-label="Why it failed">{(r.problems ?? []).map((p, i) => <li key={i}><span className="font-mono">{p.label}</span>: {p.message}</li>)}</ul>
+          <ItemResults r={r} />
         </Banner>
       )}
       {(r.status === 'applied' || r.status === 'undone') && (

@@ -6,6 +6,7 @@ const TONE: Record<ChangeRequestStatus, BadgeTone> = {
   applying: 'info',
   applied: 'success',
   failed: 'danger',
+  partly_applied: 'warning',
   rejected: 'danger',
   stale: 'warning',
   undone: 'neutral',

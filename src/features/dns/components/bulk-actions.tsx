@@ -5,7 +5,9 @@ import { useBulkRunner } from '@/components/bulk/use-bulk-runner'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { useToast } from '@/components/ui/toast'
+import { changeDraft } from '@/lib/change-requests'
 import { plural } from '@/lib/format'
+import { MAX_CHANGE_ITEMS } from '@/shared/schemas/change-requests'
 import { proxyStatusChange } from '@/shared/dns/proxiable'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
 import { api, apiPath } from '@/lib/api-client'
@@ -30,8 +32,22 @@ const doneTitle = (verb: string, ok: number, total: number) =>
  * The DNS table's bulk actions, as the service's dashboard has them: delete, and change proxy
  * status. Each goes through `POST …/dns_records/batch`: one request per up to 200 records (3,500 on
  * paid plans), each all or nothing, with progress, Cancel between requests and a result per record.
+ * On a zone whose changes need approval (`proposing`, issue 25) they add one change per record to
+ * the request being gathered instead, and the zone is left as it is.
  */
-export function DnsBulkActions({ zoneId, selection, onDone }: { zoneId: string; selection: DnsSelection; onDone: () => void }) {
+export function DnsBulkActions({
+  zoneId,
+  zoneName = '',
+  proposing = false,
+  selection,
+  onDone,
+}: {
+  zoneId: string
+  zoneName?: string
+  proposing?: boolean
+  selection: DnsSelection
+  onDone: () => void
+}) {
   const queryClient = useQueryClient()
   const toast = useToast()
   // The zone (already cached by the zone route's loader, same key): its plan sets the batch limit.
@@ -102,6 +118,23 @@ export function DnsBulkActions({ zoneId, selection, onDone }: { zoneId: string; 
   }
   const records = resolved ?? []
   const names = records.slice(0, SHOWN).map((r) => `${r.type} ${r.name}`)
+  /** Issue 25: one change per record into the request being gathered (one request holds what one batch takes). */
+  const propose = (items: { recordId: string; body?: Record<string, unknown>; label: string }[]) => {
+    setAsking(null)
+    const size = changeDraft.sizeWith(zoneId, items.length)
+    if (size > MAX_CHANGE_ITEMS) {
+      toast.error('Too many changes for one request', `A request holds at most ${MAX_CHANGE_ITEMS} changes (this would make ${size}): select fewer records, or send the request first.`)
+      return
+    }
+    changeDraft.addMany(
+      zoneId,
+      zoneName,
+      items.map(({ recordId, body, label: l }) => (body ? { action: 'update' as const, recordId, body, label: l } : { action: 'delete' as const, recordId, label: l })),
+    )
+    toast.success('Added to your change request', `${plural(items.length, 'change')}: send the request when it holds every change. The zone is unchanged until it is approved.`)
+    setResolved(null)
+    onDone()
+  }
   const close = () => {
     setDeleteEntries([])
     deleter.reset()
@@ -123,20 +156,25 @@ export function DnsBulkActions({ zoneId, selection, onDone }: { zoneId: string; 
       {count > 0 && (
         <>
           <Button variant="danger" pending={loading && asking === null} onClick={() => void collect('delete')}>
-            Delete selected ({count})
+            {proposing ? 'Propose deleting' : 'Delete'} selected ({count})
           </Button>
           <Button pending={loading && asking === null} onClick={() => void collect('proxy')}>
-            Change proxy status ({count})
+            {proposing ? 'Propose proxy status' : 'Change proxy status'} ({count})
           </Button>
         </>
       )}
       <ConfirmDialog
         open={asking === 'delete'}
-        title={`Delete ${plural(records.length, 'record')}?`}
-        consequence={`These records will be deleted: ${names.join(', ')}${records.length > SHOWN ? ` and ${records.length - SHOWN} more` : ''}. Visitors and services using them will stop finding them. You can undo it: the result offers Undo, and the audit log keeps every request.`}
-        confirmLabel={`Delete ${plural(records.length, 'record')}`}
+        title={proposing ? `Propose deleting ${plural(records.length, 'record')}?` : `Delete ${plural(records.length, 'record')}?`}
+        consequence={
+          proposing
+            ? `These deletions go into your change request: ${names.join(', ')}${records.length > SHOWN ? ` and ${records.length - SHOWN} more` : ''}. Nothing is deleted until someone else approves the request; then they are deleted with its other changes, all or none.`
+            : `These records will be deleted: ${names.join(', ')}${records.length > SHOWN ? ` and ${records.length - SHOWN} more` : ''}. Visitors and services using them will stop finding them. You can undo it: the result offers Undo, and the audit log keeps every request.`
+        }
+        confirmLabel={proposing ? `Propose deleting ${plural(records.length, 'record')}` : `Delete ${plural(records.length, 'record')}`}
         onCancel={() => setAsking(null)}
         onConfirm={() => {
+          if (proposing) return propose(records.map((r) => ({ recordId: r.id, label: `Delete ${r.type} ${r.name}` })))
           setAsking(null)
           setAction({ verb: 'Deleting', done: 'Deleted' })
           setDeleteEntries([])
@@ -144,7 +182,7 @@ export function DnsBulkActions({ zoneId, selection, onDone }: { zoneId: string; 
         }}
       >
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          {records.length > limit
+          {proposing ? null : records.length > limit
             ? `They go in ${Math.ceil(records.length / limit)} requests of up to ${limit}; each request is all or nothing.`
             : 'They go in one request: either all are deleted or, if one is refused, none.'}
         </p>
@@ -154,8 +192,17 @@ export function DnsBulkActions({ zoneId, selection, onDone }: { zoneId: string; 
           <BulkProxyDialog
             open={asking === 'proxy'}
             records={records}
+            proposing={proposing}
             onCancel={() => setAsking(null)}
             onConfirm={(proxied, change) => {
+              if (proposing) {
+                return propose(
+                  change.map((r) => {
+                    const { settings } = proxyStatusChange(r, proxied)
+                    return { recordId: r.id, body: settings ? { proxied, settings } : { proxied }, label: `${proxied ? 'Proxy' : 'Stop proxying'} ${r.type} ${r.name}` }
+                  }),
+                )
+              }
               setAsking(null)
               target.current = proxied
               setAction({ verb: 'Changing proxy status of', done: 'Changed proxy status of' })

@@ -17,11 +17,14 @@ const CHOICES = [
 export function BulkProxyDialog({
   open,
   records,
+  proposing = false,
   onCancel,
   onConfirm,
 }: {
   open: boolean
   records: DnsRecord[]
+  /** Issue 25: the change goes into the change request being gathered. */
+  proposing?: boolean
   onCancel: () => void
   onConfirm: (proxied: boolean, change: DnsRecord[]) => void
 }) {
@@ -42,7 +45,7 @@ export function BulkProxyDialog({
             Cancel
           </Button>
           <Button variant="primary" disabled={plan.change.length === 0} onClick={() => onConfirm(proxied, plan.change)}>
-            {plan.change.length ? `Set ${plural(plan.change.length, 'record')} to ${target}` : 'Nothing to change'}
+            {plan.change.length ? `${proposing ? 'Propose setting' : 'Set'} ${plural(plan.change.length, 'record')} to ${target}` : 'Nothing to change'}
           </Button>
         </>
       }

@@ -35,6 +35,8 @@ import { NoAddressBanner, SoaDetails } from './zone-dns-notices'
 const DnsBulkActions = lazy(() => import('./bulk-actions').then((m) => ({ default: m.DnsBulkActions })))
 // The zone-file import opens on demand; its code loads then.
 const ImportDialog = lazy(() => import('./import-dialog').then((m) => ({ default: m.ImportDialog })))
+// On a zone whose changes need approval (issue 25) the file's records are proposed instead.
+const ProposeImportDialog = lazy(() => import('./propose-import-dialog').then((m) => ({ default: m.ProposeImportDialog })))
 
 // The form (react-hook-form, zod and the shared schema) loads when it is first opened.
 const RecordDialog = lazy(() => import('./record-form/record-dialog').then((m) => ({ default: m.RecordDialog })))
@@ -57,8 +59,8 @@ export function DnsPage() {
   const facts = useDnsZoneFacts(zoneId)
   const rows = query.data?.result ?? EMPTY
   const permission = useCanWrite('dns')
-  // Issue 25: on a zone whose changes need approval, edits become proposals (also for a viewer allowed to propose);
-  // bulk actions and the import still write directly, so they stay with those who may.
+  // Issue 25: on a zone whose changes need approval, edits become proposals (also for a viewer allowed to propose):
+  // the form, the bulk actions and the import add to the request being gathered. The scan still writes directly.
   const proposing = useProposing(zoneId)
   const canEdit = permission.allowed || proposing
   const canWriteDirectly = permission.allowed && !proposing
@@ -68,7 +70,7 @@ export function DnsPage() {
     rowCount: query.data?.resultInfo.total_count,
     urlState: state,
     getRowId,
-    enableRowSelection: canWriteDirectly ? canSelect : false,
+    enableRowSelection: canEdit ? canSelect : false,
   })
 
   const [editing, setEditing] = useState<Editing>(null)
@@ -149,7 +151,7 @@ export function DnsPage() {
         description={`The names under ${zoneName} and where they point: websites, mail, verification codes and services.`}
         actions={
           <>
-            {canWriteDirectly && <Button onClick={() => setImporting(true)}>Import BIND file</Button>}
+            {canEdit && <Button onClick={() => setImporting(true)}>{proposing ? 'Propose from a BIND file' : 'Import BIND file'}</Button>}
             {canWriteDirectly && <ScanButton zoneId={zoneId} zoneName={zoneName} />}
             <ExportButton zoneId={zoneId} zoneName={zoneName} />
             {canEdit && (
@@ -169,9 +171,9 @@ export function DnsPage() {
       {canEdit && facts.data?.addressRecords === 0 && <NoAddressBanner zoneName={zoneName} onAdd={addAddress} />}
       {facts.data?.soa && <SoaDetails soa={facts.data.soa} />}
       <DataTableFilterBar table={table} state={state} extra={dnsExtraFilters}>
-        {canWriteDirectly && (
+        {canEdit && (
           <Suspense fallback={null}>
-            <DnsBulkActions zoneId={zoneId} selection={selection} onDone={clearSelection} />
+            <DnsBulkActions zoneId={zoneId} zoneName={zoneName} proposing={proposing} selection={selection} onDone={clearSelection} />
           </Suspense>
         )}
         <div className="flex h-9 items-center gap-2 text-sm text-zinc-800 dark:text-zinc-200">
@@ -231,7 +233,11 @@ export function DnsPage() {
       )}
       {importing && (
         <Suspense fallback={null}>
-          <ImportDialog zoneId={zoneId} zoneName={zoneName} open={importing} onClose={() => setImporting(false)} />
+          {proposing ? (
+            <ProposeImportDialog zoneId={zoneId} zoneName={zoneName} onClose={() => setImporting(false)} />
+          ) : (
+            <ImportDialog zoneId={zoneId} zoneName={zoneName} open={importing} onClose={() => setImporting(false)} />
+          )}
         </Suspense>
       )}
       <LazyHistoryDialog target={history} onClose={() => setHistory(null)} />

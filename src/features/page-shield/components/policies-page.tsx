@@ -14,12 +14,14 @@ import { LoadingBlock } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { TruncatedText } from '@/components/ui/truncated-text'
 import { useCanWrite } from '@/lib/access'
+import { changeDraft, useProposing } from '@/lib/change-requests'
 import type { PageShieldPolicy } from '@/shared/schemas/page-shield-policy'
 import { useDeletePolicy, usePolicies, useUpdatePolicy } from '../api/policies'
 import { isPolicyAction, POLICY_ACTION_TEXT } from '@/shared/page-shield/policy-actions'
 import { describePages } from '../lib/page-patterns'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/policies')
+const zoneApi = getRouteApi('/zones/$zoneId')
 
 export function ActionBadge({ action }: { action: string }) {
   return (
@@ -34,11 +36,14 @@ function PolicyItem({
   policy,
   onDelete,
   canEdit,
+  propose,
 }: {
   zoneId: string
   policy: PageShieldPolicy
   onDelete: () => void
   canEdit: boolean
+  /** Issue 25: on a zone whose changes need approval, the switch adds the change to the request being gathered. */
+  propose?: (enabled: boolean) => void
 }) {
   const toast = useToast()
   const update = useUpdatePolicy(zoneId)
@@ -60,7 +65,7 @@ function PolicyItem({
             checked={policy.enabled}
             disabled={update.isPending || !canEdit}
             onChange={(enabled) =>
-              update.mutate(
+              propose ? propose(enabled) : update.mutate(
                 { id: policy.id, input: { enabled } },
                 {
                   onSuccess: () => toast.success(enabled ? 'Policy enabled' : 'Policy disabled', policy.description),
@@ -111,7 +116,15 @@ export function PoliciesPage() {
   const q = usePolicies(zoneId)
   const del = useDeletePolicy(zoneId)
   const [deleting, setDeleting] = useState<PageShieldPolicy | undefined>()
-  const can = useCanWrite('page-shield')
+  const role = useCanWrite('page-shield')
+  const { zoneName } = zoneApi.useLoaderData()
+  // Issue 25: on a zone whose changes need approval, creating, switching and deleting become proposals.
+  const proposing = useProposing(zoneId)
+  const can = proposing ? { ...role, allowed: true, reason: undefined } : role
+  const proposeItem = (item: Parameters<typeof changeDraft.add>[2]) => {
+    changeDraft.add(zoneId, zoneName, item)
+    toast.success('Added to your change request', `${item.label}: send the request when it holds every change.`)
+  }
   const add = can.allowed ? (
     <Link to="/zones/$zoneId/page-shield/policies/new" params={{ zoneId }} className={buttonClasses('primary', 'md')}>
       Create policy
@@ -124,7 +137,7 @@ export function PoliciesPage() {
         description="A policy lists where scripts and connections may come from on some of your pages. Log reports what it would not allow; Allow blocks it."
         actions={add}
       />
-      <RoleNotice permission={can} what="these policies" />
+      {!proposing && <RoleNotice permission={can} what="these policies" />}
       {q.isPending ? (
         <LoadingBlock />
       ) : q.error ? (
@@ -138,7 +151,14 @@ export function PoliciesPage() {
       ) : (
         <ul className="space-y-3" aria-label="Policies">
           {q.data.map((p) => (
-            <PolicyItem key={p.id} zoneId={zoneId} policy={p} onDelete={() => setDeleting(p)} canEdit={can.allowed} />
+            <PolicyItem
+              key={p.id}
+              zoneId={zoneId}
+              policy={p}
+              onDelete={() => setDeleting(p)}
+              canEdit={can.allowed}
+              propose={proposing ? (enabled) => proposeItem({ kind: 'page_shield_policy', action: 'update', recordId: p.id, body: { enabled }, label: `${enabled ? 'Enable' : 'Disable'} policy: ${p.description}` }) : undefined}
+            />
           ))}
         </ul>
       )}
@@ -150,18 +170,20 @@ export function PoliciesPage() {
             ? `The policy "${deleting.description}" will be deleted. ${deleting.enabled && deleting.action === 'allow' ? 'Browsers will stop blocking what it did not allow on its pages.' : 'Its reports stop.'} This cannot be undone.`
             : ''
         }
-        confirmLabel="Delete policy"
+        confirmLabel={proposing ? 'Propose deletion' : 'Delete policy'}
         pending={del.isPending}
         onCancel={() => setDeleting(undefined)}
         onConfirm={() =>
           deleting &&
-          del.mutate(deleting.id, {
+          (proposing
+            ? (proposeItem({ kind: 'page_shield_policy', action: 'delete', recordId: deleting.id, label: `Delete policy: ${deleting.description}` }), setDeleting(undefined))
+            : del.mutate(deleting.id, {
             onSuccess: () => {
               toast.success('Policy deleted', deleting.description)
               setDeleting(undefined)
             },
             onError: (e) => toast.error('The policy was not deleted', e),
-          })
+          }))
         }
       />
     </>

@@ -20,6 +20,7 @@ import { CspEditor } from './csp-builder'
 import { ExpressionEditor } from './host-picker'
 import { RoleNotice } from '@/components/ui/role-notice'
 import { useCanWrite } from '@/lib/access'
+import { changeDraft, useProposing } from '@/lib/change-requests'
 
 // The draft check (CSP evaluation over the detected scripts) loads after the form itself.
 const DraftCheckPanel = lazy(() => import('./draft-check-panel').then((m) => ({ default: m.DraftCheckPanel })))
@@ -66,12 +67,15 @@ const NEW_POLICY: PolicyFormValues = {
 }
 
 /** The policy form: description, log or allow, pages (host picker or expression), sources (builder or text), draft check. */
-function PolicyForm({ zoneId, policy }: { zoneId: string; policy?: PageShieldPolicy }) {
+function PolicyForm({ zoneId, zoneName, policy }: { zoneId: string; zoneName: string; policy?: PageShieldPolicy }) {
   const toast = useToast()
   const navigate = useNavigate()
   const create = useCreatePolicy(zoneId)
   const update = useUpdatePolicy(zoneId)
-  const can = useCanWrite('page-shield')
+  const role = useCanWrite('page-shield')
+  // Issue 25: on a zone whose changes need approval, Save adds the policy to the change request being gathered.
+  const proposing = useProposing(zoneId)
+  const can = proposing ? { ...role, allowed: true, reason: undefined } : role
   const [serverErrors, setServerErrors] = useState<ApiErrorItem[]>([])
   const form = useForm<PolicyFormValues, unknown, PolicyCreate>({
     resolver: lazyPolicyResolver,
@@ -96,14 +100,27 @@ function PolicyForm({ zoneId, policy }: { zoneId: string; policy?: PageShieldPol
     void navigate({ to: '/zones/$zoneId/page-shield/policies', params: { zoneId } })
   }
   const onError = (err: unknown) => setServerErrors(applyApiErrors(form, err))
-  const save = form.handleSubmit((values) =>
-    policy
+  const save = form.handleSubmit((values) => {
+    if (proposing) {
+      const label = `${policy ? 'Change' : 'Add'} policy: ${values.description}`
+      const body = values as unknown as Record<string, unknown>
+      changeDraft.add(zoneId, zoneName, policy ? { kind: 'page_shield_policy', action: 'update', recordId: policy.id, body, label } : { kind: 'page_shield_policy', action: 'create', body, label })
+      toast.success('Added to your change request', `${label}: send the request when it holds every change. Nothing changes until it is approved.`)
+      return void navigate({ to: '/zones/$zoneId/page-shield/policies', params: { zoneId } })
+    }
+    return policy
       ? update.mutate({ id: policy.id, input: values }, { onSuccess: () => done('Policy saved'), onError })
-      : create.mutate(values, { onSuccess: () => done('Policy created'), onError }),
-  )
+      : create.mutate(values, { onSuccess: () => done('Policy created'), onError })
+  })
   return (
     <form onSubmit={save} noValidate className="max-w-4xl space-y-6">
-      <RoleNotice permission={can} what="this policy" />
+      {proposing ? (
+        <p className="rounded-md border border-blue-300 bg-blue-50 px-4 py-3 text-sm text-blue-950 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-100">
+          Changes to {zoneName || 'this zone'} need approval: saving adds this policy to your change request, and it reaches the zone once someone else approves it.
+        </p>
+      ) : (
+        <RoleNotice permission={can} what="this policy" />
+      )}
       <FormErrorSummary errors={serverErrors} title="The policy was not saved" />
       {/* Without the role the whole form is read-only; the notice above says why. */}
       <fieldset disabled={!can.allowed} className="contents">
@@ -150,7 +167,7 @@ function PolicyForm({ zoneId, policy }: { zoneId: string; policy?: PageShieldPol
           disabled={!can.allowed}
           title={can.reason}
         >
-          {policy ? 'Save changes' : 'Create policy'}
+          {proposing ? 'Propose change' : policy ? 'Save changes' : 'Create policy'}
         </Button>
         <Link to="/zones/$zoneId/page-shield/policies" params={{ zoneId }} className={buttonClasses('secondary', 'md')}>
           Cancel
@@ -162,26 +179,28 @@ function PolicyForm({ zoneId, policy }: { zoneId: string; policy?: PageShieldPol
 
 export function PolicyCreatePage() {
   const { zoneId } = zoneApi.useParams()
+  const { zoneName } = zoneApi.useLoaderData()
   return (
     <>
       <PageHeader
         title="Create a policy"
         description="Say which pages it covers and where their scripts and connections may come from. Start with Log, check the reports, then switch to Allow."
       />
-      <PolicyForm zoneId={zoneId} />
+      <PolicyForm zoneId={zoneId} zoneName={zoneName} />
     </>
   )
 }
 
 export function PolicyEditPage() {
   const { zoneId, policyId } = editApi.useParams()
+  const { zoneName } = zoneApi.useLoaderData()
   const q = usePolicy(zoneId, policyId)
   if (q.isPending) return <LoadingBlock />
   if (q.error) return <ErrorView error={q.error} onRetry={() => void q.refetch()} title="This policy could not be loaded" />
   return (
     <>
       <PageHeader title="Edit policy" description={q.data.description} />
-      <PolicyForm key={q.data.id} zoneId={zoneId} policy={q.data} />
+      <PolicyForm key={q.data.id} zoneId={zoneId} zoneName={zoneName} policy={q.data} />
     </>
   )
 }

@@ -1,0 +1,136 @@
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { FormErrorSummary } from '@/components/form/form-error-summary'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { useToast } from '@/components/ui/toast'
+import { fieldErrorsFromApiError, local, localPath, type ApiErrorItem } from '@/lib/api-client'
+import { changeDraft } from '@/lib/change-requests'
+import { plural } from '@/lib/format'
+import { MAX_CHANGE_ITEMS, type ZoneFileProposal } from '@/shared/schemas/change-requests'
+
+/**
+ * The zone-file import on a zone whose changes need approval (issue 25): the server reads the file
+ * with the import's own reader and checks each record like a new one; every valid record becomes one
+ * "Add" change in the request being gathered (one change per record, so the reviewer's diff, the
+ * impact notes and any refusal of the batch name the record). Nothing reaches the zone until the
+ * request is approved; the refused lines are listed with the reason.
+ */
+export function ProposeImportDialog({ zoneId, zoneName, onClose }: { zoneId: string; zoneName: string; onClose: () => void }) {
+  const toast = useToast()
+  const fileId = useId()
+  const proxiedId = useId()
+  const formId = useId()
+  const fileInput = useRef<HTMLInputElement>(null)
+  const [file, setFile] = useState<File | null>(null)
+  const [proxied, setProxied] = useState(false)
+  const [errors, setErrors] = useState<ApiErrorItem[]>([])
+  const [fileError, setFileError] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+  const [result, setResult] = useState<ZoneFileProposal | null>(null)
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setErrors([])
+    if (!file) {
+      setFileError('Choose a zone file to propose.')
+      fileInput.current?.focus()
+      return
+    }
+    setPending(true)
+    try {
+      const source = await file.text()
+      const r = await local.post<ZoneFileProposal>(localPath('/api/local/change-requests/zones/:zone_id/zone-file', { zone_id: zoneId }), { body: { source, proxied } })
+      const size = changeDraft.sizeWith(zoneId, r.items.length)
+      if (size > MAX_CHANGE_ITEMS) {
+        setErrors([{ code: 0, message: `A change request holds at most ${MAX_CHANGE_ITEMS} changes; with this file yours would hold ${size}. Send the request first, or split the file.` }])
+        return
+      }
+      if (r.items.length) changeDraft.addMany(zoneId, zoneName, r.items.map((it) => ({ action: 'create', body: it.body, label: `${it.label} (line ${it.line})` })))
+      setResult(r)
+      if (r.items.length) toast.success('Added to your change request', `${plural(r.items.length, 'record')} from ${file.name}: send the request when it holds every change.`)
+    } catch (err) {
+      const { fields, rest } = fieldErrorsFromApiError(err)
+      setErrors([...rest, ...Object.values(fields).map((message) => ({ code: 0, message }))])
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="lg"
+      dismissible={!pending}
+      title={`Propose records from a zone file for ${zoneName}`}
+      description="Changes to this zone need approval. Upload a zone file in BIND format: each record is checked like a new one and added to your change request; nothing is imported until someone else approves the request."
+      footer={
+        result ? (
+          <Button variant="primary" onClick={onClose}>
+            Close
+          </Button>
+        ) : (
+          <>
+            <Button onClick={onClose} disabled={pending}>
+              Cancel
+            </Button>
+            <Button variant="primary" type="submit" form={formId} pending={pending}>
+              Propose these records
+            </Button>
+          </>
+        )
+      }
+    >
+      {result ? (
+        <div role="status" className="space-y-3 text-sm">
+          <p className="text-base font-medium">
+            {result.items.length
+              ? `${plural(result.items.length, 'record')} added to your change request${result.refused.length ? `; ${plural(result.refused.length, 'line')} refused` : ''}.`
+              : 'No record could be proposed from this file.'}
+          </p>
+          {result.refused.length > 0 && (
+            <ul aria-label="Refused lines and why" className="max-h-64 divide-y divide-zinc-100 overflow-y-auto rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-700">
+              {result.refused.map((r) => (
+                <li key={`${r.line}-${r.text}`} className="px-3 py-2">
+                  <div className="font-mono text-xs wrap-anywhere">Line {r.line}: {r.text}</div>
+                  <div className="text-red-800 dark:text-red-300">{r.message}</div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : (
+        <form id={formId} onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
+          <FormErrorSummary errors={errors} title="Nothing was proposed" />
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={fileId} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+              Zone file
+            </label>
+            <input
+              ref={fileInput}
+              id={fileId}
+              type="file"
+              accept=".txt,.zone,.bind,.db,text/plain"
+              aria-invalid={fileError ? true : undefined}
+              aria-describedby={fileError ? `${fileId}-err` : undefined}
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null)
+                setFileError(null)
+              }}
+              className="text-sm"
+            />
+            {fileError && (
+              <p id={`${fileId}-err`} className="text-sm font-medium text-red-700 dark:text-red-400">
+                {fileError}
+              </p>
+            )}
+          </div>
+          <label htmlFor={proxiedId} className="flex items-start gap-2 text-sm">
+            <input id={proxiedId} type="checkbox" checked={proxied} onChange={(e) => setProxied(e.target.checked)} className="mt-0.5 size-4 accent-blue-600" />
+            <span>Proxy the imported A, AAAA and CNAME records</span>
+          </label>
+        </form>
+      )}
+    </Dialog>
+  )
+}
