@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createApp } from '../app'
-import { createEmulator, type Emulator } from '../emulator'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { testConfig } from '../../testing/server'
+import { seededSandbox } from '../../testing/seeded-sandbox'
 import { storeBackends } from '../../testing/store-backends'
 
 // Issue 28 item 5: connections get verdicts like scripts: the ledger (reviewer from the sign-in, the
@@ -15,15 +12,7 @@ const ZONE = SEED_ZONES.demo.id
 const INDEX = `/api/local/zones/${ZONE}/page-shield/connection-index`
 const REVIEWS = `/api/local/zones/${ZONE}/page-shield/connection-reviews`
 const W = { 'content-type': 'application/json', 'x-zonekeeper-request': '1' }
-const dir = mkdtempSync(join(tmpdir(), 'zk-connection-reviews-'))
-let emulator: Emulator
-beforeAll(() => {
-  emulator = createEmulator({ file: join(dir, 'sandbox.sqlite') })
-}, 120_000)
-afterAll(() => {
-  emulator.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+const sandbox = seededSandbox('zk-connection-reviews-')
 
 const { backends } = storeBackends('zk-connection-reviews-store-')
 
@@ -32,7 +21,7 @@ describe.each(backends)('connection verdicts on $name', ({ skip, open }) => {
     'records a verdict with the server-read threat status, filters exactly, re-opens it when the host gets reported, exports and audits it',
     async () => {
       const store = await open()
-      const app = createApp({ config: testConfig({ dataDir: dir }), emulator, store })
+      const app = createApp({ config: testConfig({ dataDir: sandbox.dir }), emulator: sandbox.emulator(), store })
       const get = async (q: string) => {
         const r = await app.request(q)
         expect(r.status, await r.clone().text()).toBe(200)

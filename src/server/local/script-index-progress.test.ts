@@ -1,27 +1,16 @@
 import { Hono } from 'hono'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { registerLocalRoutes } from '.'
-import { createEmulator, type Emulator } from '../emulator'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { emulatorForward } from '../sandbox-door'
+import { seededSandbox } from '../../testing/seeded-sandbox'
 import { storeBackends } from '../../testing/store-backends'
 
 // Issue 28: while the script index of shop-scale.io (20,000 scripts) is built for the first time, the
 // review filters and counts say how far it is ("8,000 of 20,000") and never give a partial count.
 const ZONE = SEED_ZONES.scripts.id
 const BASE = `/api/local/zones/${ZONE}/page-shield/script-index`
-const dir = mkdtempSync(join(tmpdir(), 'zk-script-index-progress-'))
-let emulator: Emulator
-beforeAll(() => {
-  emulator = createEmulator({ file: join(dir, 'sandbox.sqlite') })
-}, 120_000)
-afterAll(() => {
-  emulator.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+const sandbox = seededSandbox('zk-script-index-progress-')
 
 const { backends } = storeBackends('zk-script-index-progress-store-')
 
@@ -31,7 +20,7 @@ describe.each(backends)('first script index build on $name', ({ skip, open }) =>
     async () => {
       const store = await open()
       const app = new Hono()
-      registerLocalRoutes(app, { store, scriptIndex: { forward: emulatorForward(emulator), mode: 'sandbox', firstBuildWaitMs: 0 } })
+      registerLocalRoutes(app, { store, scriptIndex: { forward: emulatorForward(sandbox.emulator()), mode: 'sandbox', firstBuildWaitMs: 0 } })
       const seenWhileBuilding: { seen: number; total: number }[] = []
       let csvRefused = false
       let answer: { counts: { total: number; new: number; malicious: number }; total_count: number } | undefined

@@ -1,26 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createApp } from '../app'
-import { createEmulator, type Emulator } from '../emulator'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { testConfig } from '../../testing/server'
+import { seededSandbox } from '../../testing/seeded-sandbox'
 import { storeBackends } from '../../testing/store-backends'
 
 // Issue 28: review filters, counts and the CSV cover every script of shop-scale.io (20,000 scripts,
 // 13,801 active), not a sample; a reviewed script far down the list that changed is found.
 const ZONE = SEED_ZONES.scripts.id
 const BASE = `/api/local/zones/${ZONE}/page-shield/script-index`
-const dir = mkdtempSync(join(tmpdir(), 'zk-script-index-'))
-let emulator: Emulator
-beforeAll(() => {
-  emulator = createEmulator({ file: join(dir, 'sandbox.sqlite') })
-}, 120_000)
-afterAll(() => {
-  emulator.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+const sandbox = seededSandbox('zk-script-index-')
 
 const { backends } = storeBackends('zk-script-index-store-')
 
@@ -29,7 +18,7 @@ describe.each(backends)('script index on $name', ({ skip, open }) => {
     'counts and filters the whole zone, finds a changed reviewed script far down, exports every row',
     async () => {
       const store = await open()
-      const app = createApp({ config: testConfig({ dataDir: dir }), emulator, store })
+      const app = createApp({ config: testConfig({ dataDir: sandbox.dir }), emulator: sandbox.emulator(), store })
       const get = async (q: string) => {
         // 202 while the zone's first build runs (it says how far it is); then the whole answer.
         for (;;) {

@@ -1,12 +1,13 @@
 import { sql, type Insertable, type Selectable, type SqlBool } from 'kysely'
 import type { Db } from './db'
 import type { ConnectionIndexStateTable, ConnectionIndexTable, ConnectionReviewsTable } from './connection-ledger-schema'
+import { anyOf, contains, escapeLike, ledgerQueries, reviewCondition, seenOrder, stateCountColumns, stateCounts, type IndexReviewFilter } from './review-ledger-queries'
 
 export type ConnectionReviewRow = Selectable<ConnectionReviewsTable>
 export type NewConnectionReview = Omit<Insertable<ConnectionReviewsTable>, 'id'>
 export type ConnectionIndexRow = ConnectionIndexTable
 export type ConnectionIndexState = ConnectionIndexStateTable
-export type ConnectionReviewFilter = 'needs' | 'new' | 'changed'
+export type ConnectionReviewFilter = IndexReviewFilter
 
 export interface ConnectionIndexQuery {
   statuses: readonly string[]
@@ -30,7 +31,6 @@ export interface ConnectionIndexCounts {
   reported: number
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => '\\' + m)
 const hostCondition = (pattern: string) => {
   const p = pattern.toLowerCase()
   const core = p.replace(/^\*+/, '').replace(/\*+$/, '')
@@ -39,7 +39,6 @@ const hostCondition = (pattern: string) => {
   const like = `${p.startsWith('*') ? '%' : ''}${escapeLike(core)}${p.endsWith('*') ? '%' : ''}`
   return sql<SqlBool>`i.host LIKE ${like} ESCAPE '\\'`
 }
-const any = (parts: ReturnType<typeof sql<SqlBool>>[]) => sql<SqlBool>`(${sql.join(parts, sql` OR `)})`
 
 /**
  * Verdicts on connections (append-only, one row per review) and the index of a zone's connections
@@ -47,6 +46,7 @@ const any = (parts: ReturnType<typeof sql<SqlBool>>[]) => sql<SqlBool>`(${sql.jo
  * the one its latest review recorded. `owner` and `ledgerKey` as in script-index.ts.
  */
 export function connectionLedgerStore(db: () => Promise<Db>) {
+  const ledger = ledgerQueries<'connection_reviews', ConnectionReviewRow, NewConnectionReview>(db, 'connection_reviews', 'connection_id')
   const latestIds = (d: Db, ledgerKey: string) =>
     d
       .selectFrom('connection_reviews')
@@ -62,48 +62,21 @@ export function connectionLedgerStore(db: () => Promise<Db>) {
       .leftJoin('connection_reviews as r', 'r.id', 'lr.id')
       .where('i.owner', '=', owner)
     if (q.statuses.length) query = query.where('i.status', 'in', [...q.statuses])
-    if (q.hosts?.length) query = query.where(any(q.hosts.map(hostCondition)))
-    if (q.urls?.length) query = query.where(any(q.urls.map((u) => sql<SqlBool>`i.url LIKE ${'%' + escapeLike(u) + '%'} ESCAPE '\\'`)))
+    if (q.hosts?.length) query = query.where(anyOf(q.hosts.map(hostCondition)))
+    if (q.urls?.length) query = query.where(anyOf(q.urls.map((u) => contains('i.url', u))))
     if (q.ids) query = query.where('i.connection_id', 'in', q.ids.length ? [...q.ids] : [''])
     const state = sql<string>`CASE WHEN r.id IS NULL THEN 'new' WHEN r.threat <> i.threat THEN 'changed' ELSE 'reviewed' END`
     return { query, state }
   }
 
   return {
-    async history(ledgerKey: string, connectionId: string): Promise<ConnectionReviewRow[]> {
-      return (await db())
-        .selectFrom('connection_reviews')
-        .selectAll()
-        .where('zone_id', '=', ledgerKey)
-        .where('connection_id', '=', connectionId)
-        .orderBy('id', 'desc')
-        .execute()
-    },
+    history: ledger.history,
     /** The latest review of each connection, newest first. */
-    async latest(ledgerKey: string): Promise<ConnectionReviewRow[]> {
-      const d = await db()
-      const newest = d
-        .selectFrom('connection_reviews')
-        .select((eb) => eb.fn.max('id').as('id'))
-        .where('zone_id', '=', ledgerKey)
-        .groupBy('connection_id')
-      return d.selectFrom('connection_reviews').selectAll().where('id', 'in', newest).orderBy('id', 'desc').execute()
-    },
-    async all(ledgerKey: string): Promise<ConnectionReviewRow[]> {
-      return (await db()).selectFrom('connection_reviews').selectAll().where('zone_id', '=', ledgerKey).orderBy('id').execute()
-    },
-    async add(review: NewConnectionReview): Promise<ConnectionReviewRow> {
-      return (await db()).insertInto('connection_reviews').values(review).returningAll().executeTakeFirstOrThrow()
-    },
+    latest: ledger.latest,
+    all: ledger.all,
+    add: ledger.add,
     /** The newest review id of a ledger key (a key for cached counts). */
-    async ledgerMark(ledgerKey: string): Promise<number> {
-      const r = await (await db())
-        .selectFrom('connection_reviews')
-        .select((eb) => eb.fn.max('id').as('id'))
-        .where('zone_id', '=', ledgerKey)
-        .executeTakeFirst()
-      return Number(r?.id ?? 0)
-    },
+    ledgerMark: ledger.ledgerMark,
 
     async state(owner: string): Promise<ConnectionIndexState | undefined> {
       return (await db()).selectFrom('connection_index_state').selectAll().where('owner', '=', owner).executeTakeFirst()
@@ -165,35 +138,16 @@ export function connectionLedgerStore(db: () => Promise<Db>) {
     async counts(owner: string, ledgerKey: string, q: ConnectionIndexQuery): Promise<ConnectionIndexCounts> {
       const { query, state } = await base(owner, ledgerKey, q)
       const r = await query
-        .select([
-          sql<number>`COUNT(*)`.as('total'),
-          sql<number>`SUM(CASE WHEN ${state} = 'new' THEN 1 ELSE 0 END)`.as('new'),
-          sql<number>`SUM(CASE WHEN ${state} = 'changed' THEN 1 ELSE 0 END)`.as('changed'),
-          sql<number>`SUM(CASE WHEN ${state} = 'reviewed' THEN 1 ELSE 0 END)`.as('reviewed'),
-          sql<number>`SUM(i.reported)`.as('reported'),
-        ])
+        .select([...stateCountColumns(state), sql<number>`SUM(i.reported)`.as('reported')])
         .executeTakeFirstOrThrow()
-      return {
-        total: Number(r.total),
-        new: Number(r.new ?? 0),
-        changed: Number(r.changed ?? 0),
-        reviewed: Number(r.reviewed ?? 0),
-        reported: Number(r.reported ?? 0),
-      }
+      return { ...stateCounts(r), reported: Number(r.reported ?? 0) }
     },
     /** One page of the connections matching `q`, review filter included, with each one's latest review. */
     async page(owner: string, ledgerKey: string, q: ConnectionIndexQuery, offset: number, limit: number) {
       const { query, state } = await base(owner, ledgerKey, q)
-      const filtered =
-        q.review === 'needs'
-          ? query.where(sql<SqlBool>`${state} <> 'reviewed'`)
-          : q.review
-            ? query.where(sql<SqlBool>`${state} = ${q.review}`)
-            : query
-      const dir = q.direction === 'asc' ? sql`ASC` : sql`DESC`
-      const order = q.reportedFirst
-        ? sql`i.reported DESC, ${sql.ref(`i.${q.orderBy}`)} ${dir}, i.connection_id ASC`
-        : sql`${sql.ref(`i.${q.orderBy}`)} ${dir}, i.connection_id ASC`
+      const cond = reviewCondition(state, q.review)
+      const filtered = cond ? query.where(cond) : query
+      const order = seenOrder(q, 'i.connection_id', q.reportedFirst ? sql`i.reported` : undefined)
       return filtered
         .select(['i.data', 'i.connection_id', state.as('state'), 'r.id as review_id', 'r.verdict', 'r.reviewer', 'r.reviewed_at'])
         .orderBy(order)
@@ -204,9 +158,9 @@ export function connectionLedgerStore(db: () => Promise<Db>) {
     /** Throws away a practising person's ledger and index with their practice data. */
     async deletePractice(prefix: string): Promise<void> {
       if (!prefix.startsWith('practice:')) throw new Error('Only a practice ledger may be deleted.')
+      await ledger.deletePractice(prefix)
       const like = prefix.replace(/[%_\\]/g, '') + '%'
       const d = await db()
-      await d.deleteFrom('connection_reviews').where('zone_id', 'like', like).execute()
       await d.deleteFrom('connection_index').where('owner', 'like', 'practice:' + like).execute()
       await d.deleteFrom('connection_index_state').where('owner', 'like', 'practice:' + like).execute()
     },

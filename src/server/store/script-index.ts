@@ -1,13 +1,13 @@
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely'
 import { MALICIOUS_JS_INTEGRITY_THRESHOLD } from '../../shared/page-shield/malicious'
 import type { Db } from './db'
+import { anyOf, contains, escapeLike, ledgerQueries, reviewCondition, seenOrder, stateCountColumns, stateCounts, type IndexReviewFilter } from './review-ledger-queries'
 import type { ScriptIndexStateTable, ScriptIndexTable } from './schema'
 
 export type ScriptIndexRow = ScriptIndexTable
 export type ScriptIndexState = Selectable<ScriptIndexStateTable>
 
-/** The review states a script can be in against its latest review (shared/page-shield/review.ts). */
-export type IndexReviewFilter = 'needs' | 'new' | 'changed'
+export type { IndexReviewFilter }
 
 export interface ScriptIndexQuery {
   /** The statuses kept (empty: all). */
@@ -34,8 +34,6 @@ export interface ScriptIndexCounts {
   malicious: number
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => '\\' + m)
-
 /** One `*`-pattern as a LIKE over a lower-cased column (exact without a `*`). */
 function wildcard(column: Expression<unknown> | ReturnType<typeof sql>, pattern: string, lines = false) {
   const p = pattern.toLowerCase()
@@ -49,8 +47,6 @@ function wildcard(column: Expression<unknown> | ReturnType<typeof sql>, pattern:
   const subject = lines ? sql`(${'\n'} || ${column} || ${'\n'})` : column
   return lines || starts || ends ? sql<SqlBool>`${subject} LIKE ${like} ESCAPE '\\'` : sql<SqlBool>`${column} = ${core}`
 }
-
-const any = (parts: ReturnType<typeof sql<SqlBool>>[]) => sql<SqlBool>`(${sql.join(parts, sql` OR `)})`
 
 /**
  * The index of a zone's detected scripts (issue 28), kept by the dashboard and joined with the review
@@ -73,18 +69,15 @@ export function scriptIndexStore(db: () => Promise<Db>) {
       .leftJoin('script_reviews as r', 'r.id', 'lr.id')
       .where('i.owner', '=', owner)
     if (q.statuses.length) query = query.where('i.status', 'in', [...q.statuses])
-    if (q.hosts?.length) query = query.where(any(q.hosts.map((h) => wildcard(sql.ref('i.host'), h))))
-    if (q.urls?.length) query = query.where(any(q.urls.map((u) => sql<SqlBool>`${sql.ref('i.url')} LIKE ${'%' + escapeLike(u) + '%'} ESCAPE '\\'`)))
-    if (q.pageUrls?.length) query = query.where(any(q.pageUrls.map((p) => wildcard(sql.ref('i.page_urls'), p, true))))
+    if (q.hosts?.length) query = query.where(anyOf(q.hosts.map((h) => wildcard(sql.ref('i.host'), h))))
+    if (q.urls?.length) query = query.where(anyOf(q.urls.map((u) => contains('i.url', u))))
+    if (q.pageUrls?.length) query = query.where(anyOf(q.pageUrls.map((p) => wildcard(sql.ref('i.page_urls'), p, true))))
     if (q.maliciousOnly) query = query.where('i.js_integrity_score', '<', MALICIOUS_JS_INTEGRITY_THRESHOLD)
     const state = sql<string>`CASE WHEN r.id IS NULL THEN 'new'
       WHEN r.script_hash IS DISTINCT FROM i.hash OR r.js_integrity_score IS DISTINCT FROM i.js_integrity_score THEN 'changed'
       ELSE 'reviewed' END`
     return { query, state }
   }
-
-  const reviewCondition = (state: ReturnType<typeof sql<string>>, filter: IndexReviewFilter | undefined) =>
-    filter === 'needs' ? sql<SqlBool>`${state} <> 'reviewed'` : filter ? sql<SqlBool>`${state} = ${filter}` : undefined
 
   return {
     async state(owner: string): Promise<ScriptIndexState | undefined> {
@@ -197,14 +190,7 @@ export function scriptIndexStore(db: () => Promise<Db>) {
     },
 
     /** The ledger's newest review id of a zone key: any new review changes it (a key for cached counts). */
-    async ledgerMark(ledgerKey: string): Promise<number> {
-      const r = await (await db())
-        .selectFrom('script_reviews')
-        .select((eb) => eb.fn.max('id').as('id'))
-        .where('zone_id', '=', ledgerKey)
-        .executeTakeFirst()
-      return Number(r?.id ?? 0)
-    },
+    ledgerMark: ledgerQueries(db, 'script_reviews', 'script_id').ledgerMark,
 
     /** Exact counts of the scripts matching `q` (its review filter aside): review states and malicious. */
     async counts(owner: string, ledgerKey: string, q: ScriptIndexQuery & { ids?: readonly string[] }): Promise<ScriptIndexCounts> {
@@ -212,20 +198,11 @@ export function scriptIndexStore(db: () => Promise<Db>) {
       const query = q.ids ? all.where('i.script_id', 'in', q.ids.length ? [...q.ids] : ['']) : all
       const r = await query
         .select([
-          sql<number>`COUNT(*)`.as('total'),
-          sql<number>`SUM(CASE WHEN ${state} = 'new' THEN 1 ELSE 0 END)`.as('new'),
-          sql<number>`SUM(CASE WHEN ${state} = 'changed' THEN 1 ELSE 0 END)`.as('changed'),
-          sql<number>`SUM(CASE WHEN ${state} = 'reviewed' THEN 1 ELSE 0 END)`.as('reviewed'),
+          ...stateCountColumns(state),
           sql<number>`SUM(CASE WHEN i.js_integrity_score < ${MALICIOUS_JS_INTEGRITY_THRESHOLD} THEN 1 ELSE 0 END)`.as('malicious'),
         ])
         .executeTakeFirstOrThrow()
-      return {
-        total: Number(r.total),
-        new: Number(r.new ?? 0),
-        changed: Number(r.changed ?? 0),
-        reviewed: Number(r.reviewed ?? 0),
-        malicious: Number(r.malicious ?? 0),
-      }
+      return { ...stateCounts(r), malicious: Number(r.malicious ?? 0) }
     },
 
     /** One page of the scripts matching `q` (review filter included), in its order (how many: `counts`). */
@@ -234,11 +211,8 @@ export function scriptIndexStore(db: () => Promise<Db>) {
       const cond = reviewCondition(state, q.review)
       const filtered = cond ? all.where(cond) : all
       const query = q.ids ? filtered.where('i.script_id', 'in', q.ids.length ? [...q.ids] : ['']) : filtered
-      const dir = q.direction === 'asc' ? sql`ASC` : sql`DESC`
       const rank = sql`CASE WHEN i.js_integrity_score < ${MALICIOUS_JS_INTEGRITY_THRESHOLD} THEN 2 WHEN i.reported = 1 THEN 1 ELSE 0 END`
-      const order = q.maliciousFirst
-        ? sql`${rank} DESC, ${sql.ref(`i.${q.orderBy}`)} ${dir}, i.script_id ASC`
-        : sql`${sql.ref(`i.${q.orderBy}`)} ${dir}, i.script_id ASC`
+      const order = seenOrder(q, 'i.script_id', q.maliciousFirst ? rank : undefined)
       // Deferred join: the page's ids from the covering index alone, then only those rows in full.
       const ids = (await query.select('i.script_id').orderBy(order).offset(offset).limit(limit).execute()).map((r) => r.script_id)
       if (!ids.length) return []

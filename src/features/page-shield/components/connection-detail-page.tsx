@@ -5,7 +5,7 @@ import { LoadingBlock } from '@/components/ui/spinner'
 import { TruncatedText } from '@/components/ui/truncated-text'
 import { useConnection } from '../api/resources'
 import { BackLink, detectedFacts, Facts, PageUrlList } from './facts'
-import { ConnectionReviewPanel } from './connection-review-panel'
+import { ConnectionReviewPanel } from './review-panel'
 import { ReportedMarker, StatusBadge } from './markers'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/connections/$connectionId')

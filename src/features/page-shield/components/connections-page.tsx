@@ -15,10 +15,9 @@ import type { PageShieldConnection } from '@/shared/schemas/page-shield'
 import { connectionIndexOptions, useConnectionReviews, type ConnectionIndexAnswer } from '../api/connection-reviews'
 import { exportCsvUrl, resourceListParams, useConnections } from '../api/resources'
 import { resourceTableOptions } from '../api/search'
-import { ConnectionReviewControls } from './connection-review-controls'
-import { ConnectionReviewBadge } from './connection-review-state'
 import { CsvDownload, StatusTabs, ToggleFilter } from './list-controls'
-import { ReportedMarker } from './markers'
+import { ReportedMarker, ReviewBadge } from './markers'
+import { ReviewFilterControls } from './review-filter'
 import { isReportedMalicious } from '@/shared/page-shield/malicious'
 import { HOST_AND_PAGE_FILTERS, seenColumns, statusColumn, urlColumn } from './resource-columns'
 import { rememberListView } from '../lib/last-view'
@@ -30,7 +29,7 @@ const col = createDataTableColumnHelper<PageShieldConnection>()
 const when = (ms: number) => (ms ? formatDateTime(new Date(ms).toISOString()) : 'never')
 
 type Latest = ReturnType<typeof useConnectionReviews>['data']
-type ReviewOf = (c: PageShieldConnection) => Parameters<typeof ConnectionReviewBadge>[0]
+type ReviewOf = (c: PageShieldConnection) => Parameters<typeof ReviewBadge>[0]
 
 /** A row's place in the ledger: from the index's answer when it gave one, else the latest verdicts and the row itself. */
 const reviewOfRow =
@@ -62,12 +61,12 @@ function getConnectionColumns(zoneId: string, reviewOf: ReviewOf) {
           ) : (
             <span className="text-xs text-zinc-600 dark:text-zinc-300">Threat: no threat-feed report</span>
           )}
-          <ConnectionReviewBadge {...reviewOf(c)} />
+          <ReviewBadge {...reviewOf(c)} />
         </>
       ),
     }),
     col.display({ id: 'threat', header: 'Threat', meta: { card: 'hidden' }, cell: (info) => <ReportedMarker item={info.row.original} /> }),
-    col.display({ id: 'review', header: 'Verdict', meta: { card: 'hidden' }, cell: (info) => <ConnectionReviewBadge {...reviewOf(info.row.original)} /> }),
+    col.display({ id: 'review', header: 'Verdict', meta: { card: 'hidden' }, cell: (info) => <ReviewBadge {...reviewOf(info.row.original)} /> }),
     statusColumn<PageShieldConnection>(),
     ...seenColumns<PageShieldConnection>(),
   ])
@@ -122,7 +121,7 @@ export function ConnectionsPage() {
         >
           Reported first
         </ToggleFilter>
-        <ConnectionReviewControls state={state} counts={answer?.counts} />
+        <ReviewFilterControls of="connections" value={state.search.review} onChange={(v) => state.setFilter('review', v)} counts={answer?.counts} />
       </div>
       {answer && (
         <p role="status" className="mb-3 text-sm text-zinc-700 dark:text-zinc-300">

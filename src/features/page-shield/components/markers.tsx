@@ -75,16 +75,32 @@ export function StatusBadge({ status }: { status: string | undefined }) {
   )
 }
 
-export function ReviewStateBadge({ state }: { state: ReviewState | undefined }) {
-  if (!state) return null
-  if (state.kind === 'new') return <Badge tone="info">Not reviewed</Badge>
-  if (state.kind === 'changed')
+/** Where a script or connection stands in the ledger: not reviewed, changed since its review (why), or its verdict. */
+export function ReviewBadge({
+  kind,
+  verdict,
+  reviewer,
+  reasons,
+}: {
+  kind: ReviewState['kind'] | undefined
+  verdict?: ReviewVerdict | null
+  reviewer?: string | null
+  reasons?: readonly string[]
+}) {
+  if (!kind) return null
+  if (kind === 'new') return <Badge tone="info">Not reviewed</Badge>
+  if (kind === 'changed')
     return (
-      <Badge tone="warning" title={`Changed since review: ${state.reasons.join('; ')}`}>
+      <Badge tone="warning" title={`Changed since review${reasons?.length ? `: ${reasons.join('; ')}` : ''}`}>
         Changed since review
       </Badge>
     )
-  return <VerdictBadge verdict={state.review.verdict} title={`Reviewed by ${state.review.reviewer}`} />
+  return verdict ? <VerdictBadge verdict={verdict} title={reviewer ? `Reviewed by ${reviewer}` : undefined} /> : null
+}
+
+export function ReviewStateBadge({ state }: { state: ReviewState | undefined }) {
+  if (!state || state.kind === 'new') return <ReviewBadge kind={state?.kind} />
+  return <ReviewBadge kind={state.kind} verdict={state.review.verdict} reviewer={state.review.reviewer} reasons={state.kind === 'changed' ? state.reasons : undefined} />
 }
 
 /** A recorded verdict as a badge: Expected (green), Investigate (amber), Malicious: remove (red). */

@@ -1,0 +1,29 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
+import { createEmulator, type Emulator } from '../server/emulator'
+
+/**
+ * The seeded sandbox (every demo zone, shop-scale.io's 20,000 scripts) in a temp folder for the test
+ * file: created before its tests (seeding takes a while), closed and removed after. `dir` is free for
+ * the test's own files (a data folder).
+ */
+export function seededSandbox(prefix: string): { dir: string; emulator: () => Emulator } {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  let emulator: Emulator | undefined
+  beforeAll(() => {
+    emulator = createEmulator({ file: join(dir, 'sandbox.sqlite') })
+  }, 120_000)
+  afterAll(() => {
+    emulator?.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+  return {
+    dir,
+    emulator: () => {
+      if (!emulator) throw new Error('The sandbox is created in beforeAll: use it inside a test.')
+      return emulator
+    },
+  }
+}
