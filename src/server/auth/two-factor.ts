@@ -15,7 +15,7 @@ import { authenticationOptions, relyingParty, verifyPasskeySignIn } from './weba
 import { PASSKEYS_PAGE, SECOND_FACTOR_PAGE, secondFactorRequired, TWO_FACTOR_PAGE } from './second-factor-need'
 
 // Where the pages are and who must pass them live apart: sign-in.ts needs them, and this file needs sign-in.ts.
-export { PASSKEYS_PAGE, SECOND_FACTOR_PAGE, secondFactorNeeded, secondFactorRequired, TWO_FACTOR_PAGE } from './second-factor-need'
+export { PASSKEYS_PAGE, SECOND_FACTOR_PAGE, secondFactorRequired, TWO_FACTOR_PAGE } from './second-factor-need'
 
 const ISSUER = 'Zonekeeper'
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'

@@ -178,5 +178,3 @@ export function createBudget({ backend, now = Date.now, syncMs = 1000, writeStep
     },
   }
 }
-
-export type Budget = ReturnType<typeof createBudget>

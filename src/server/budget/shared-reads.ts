@@ -124,5 +124,3 @@ export function sharedReads({ ttlMs = 15_000, maxEntries = 1000, now = Date.now 
     stats: () => ({ ...stats, entries: cache.size, inFlight: inFlight.size, ttlMs }),
   }
 }
-
-export type SharedReads = ReturnType<typeof sharedReads>

@@ -34,10 +34,6 @@ export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number]
 export const ALL_DNS_RECORD_TYPES = [...DNS_RECORD_TYPES, 'SOA'] as const
 export type AnyDnsRecordType = (typeof ALL_DNS_RECORD_TYPES)[number]
 
-/** Types whose value is a `content` string (the others are written through a `data` object). */
-export const CONTENT_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'PTR', 'NS', 'OPENPGPKEY'] as const
-export type ContentRecordType = (typeof CONTENT_TYPES)[number]
-
 /** Types written through `data`; their `content` is a read-only summary built from it. */
 export const DATA_TYPES = [
   'CAA',

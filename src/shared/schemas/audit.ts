@@ -4,7 +4,6 @@ import { intParam } from './dns-records-search'
 /** Areas and outcomes the audit log knows (filters offer these). */
 export const AUDIT_AREAS = ['dns', 'page-shield', 'log-fields', 'logpush', 'certificates', 'firewall', 'load-balancing', 'invites', 'people', 'sign-in', 'sandbox', 'change-requests'] as const
 export const AUDIT_OUTCOMES = ['success', 'failure', 'refused'] as const
-export const AUDIT_ACTIONS = ['create', 'update', 'replace', 'delete', 'proxy', 'batch', 'import', 'undo', 'reset', 'accept', 'decline', 'password', 'end-sessions', 'sign-in', 'sign-out', 'password-change', 'token-create', 'token-revoke', 'tokens-revoke', 'second-factor', 'two-factor-on', 'two-factor-off', 'two-factor-reset', 'file', 'approve', 'reject', 'apply', 'fail', 'refresh'] as const
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A date is written YYYY-MM-DD.' })
 
@@ -32,6 +31,4 @@ export function auditTimeRange(s: Pick<AuditSearch, 'from' | 'to'>): { from?: nu
     to: s.to ? Date.parse(`${s.to}T23:59:59.999Z`) : undefined,
   }
 }
-
-export const undoRequestSchema = z.object({ confirm: z.boolean().optional() })
 

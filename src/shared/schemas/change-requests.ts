@@ -43,7 +43,6 @@ export const newChangeRequestSchema = z.object({
   reason: z.string().trim().max(2000).default(''),
   items: z.array(changeItemInputSchema).min(1, { error: 'A request needs at least one change.' }).max(MAX_CHANGE_ITEMS, { error: `A request holds at most ${MAX_CHANGE_ITEMS} changes.` }),
 })
-export type NewChangeRequest = z.infer<typeof newChangeRequestSchema>
 
 export const rejectSchema = z.object({ comment: z.string().trim().min(1, { error: 'Say why: the requester reads it.' }).max(2000) })
 

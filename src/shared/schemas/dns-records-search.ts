@@ -11,7 +11,6 @@ import { directionSchema, queryBooleanSchema } from './common'
  */
 
 export const DNS_RECORD_ORDER_FIELDS = ['type', 'name', 'content', 'ttl', 'proxied'] as const
-export type DnsRecordOrder = (typeof DNS_RECORD_ORDER_FIELDS)[number]
 export const DNS_RECORDS_DEFAULT_PER_PAGE = 100
 export const DNS_RECORDS_MAX_PER_PAGE = 5_000_000
 
@@ -78,7 +77,6 @@ export const dnsRecordsSearchSchema = z.object({
 })
 
 export type DnsRecordsSearch = z.infer<typeof dnsRecordsSearchSchema>
-export type DnsRecordsSearchInput = z.input<typeof dnsRecordsSearchSchema>
 
 /** The query string for a search: arrays become repeated keys, undefined values are left out. */
 export function dnsRecordsSearchParams(search: DnsRecordsSearch): URLSearchParams {

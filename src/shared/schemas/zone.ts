@@ -96,4 +96,3 @@ export const zonesSearchSchema = z.object({
   page: intParam('page', 1, Number.MAX_SAFE_INTEGER).optional(),
   per_page: intParam('per_page', ZONES_MIN_PER_PAGE, ZONES_MAX_PER_PAGE).optional(),
 })
-export type ZonesSearch = z.infer<typeof zonesSearchSchema>
