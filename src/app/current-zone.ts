@@ -16,14 +16,6 @@ export function rememberZone(id: string, name: string): void {
   }
 }
 
-export function forgetZone(): void {
-  try {
-    localStorage.removeItem(KEY)
-  } catch {
-    // ignore
-  }
-}
-
 export function lastZone(): RememberedZone | undefined {
   try {
     const raw = localStorage.getItem(KEY)

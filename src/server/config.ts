@@ -1,7 +1,9 @@
 import { resolve } from 'node:path'
-import { readOidcConfig, type OidcConfig } from './auth/oidc-config'
-import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies'
-import { parseRateLimit, type RateLimitPolicy } from './emulator/rate-limit'
+import { z } from 'zod'
+import { oidcEnv, type OidcConfig } from './auth/oidc-config'
+import type { RateLimitPolicy } from './emulator/rate-limit'
+import { httpUrl, optionalText, parseEnvGroups, rateLimit, wholeNumber } from './env'
+import { trustedProxiesSchema, type TrustedProxies } from './trusted-proxies'
 
 export type Credential = { kind: 'token'; token: string } | { kind: 'key'; email: string; key: string }
 
@@ -61,82 +63,101 @@ export function isLoopback(host: string): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)
 }
 
-function readPracticeWriteLimit(raw: string | undefined): RateLimitPolicy | undefined {
-  try {
-    return parseRateLimit(raw)
-  } catch {
-    throw new Error(`PRACTICE_WRITE_LIMIT must be <writes>/<seconds>, for example 1200/300 (the service's own), got "${raw?.trim()}".`)
-  }
-}
+/** Where requests go in live mode, and with what credential (API_TOKEN, or API_EMAIL + API_KEY). */
+const upstreamEnv = z
+  .object({
+    API_TOKEN: optionalText,
+    API_EMAIL: optionalText,
+    API_KEY: optionalText,
+    API_BASE_URL: httpUrl("the API's base URL").transform((url) =>
+      (url ?? 'https://api.cloudflare.com/client/v4').replace(/\/+$/, ''),
+    ),
+    UPSTREAM_TIMEOUT_MS: wholeNumber(1, 600_000, 30_000),
+    API_CACHE_MS: wholeNumber(0, 600_000, API_CACHE_DEFAULT_MS),
+  })
+  .refine((e) => e.API_TOKEN || Boolean(e.API_EMAIL) === Boolean(e.API_KEY), {
+    message: 'Set both API_EMAIL and API_KEY (or API_TOKEN instead); only one of the pair is set.',
+  })
 
-function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim()
-  if (raw === undefined || raw === '') return fallback
-  const n = Number(raw)
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`)
-  return n
-}
+/** Where the server listens and whom it believes. */
+const listenEnv = z.object({
+  HOST: optionalText.transform((h) => h ?? '127.0.0.1'),
+  PORT: wholeNumber(0, 65535, 8787),
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((raw) =>
+      (raw ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  TRUSTED_PROXIES: trustedProxiesSchema,
+})
 
-function readBaseUrl(raw: string | undefined): string {
-  const value = (raw?.trim() || 'https://api.cloudflare.com/client/v4').replace(/\/+$/, '')
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new Error(`API_BASE_URL must be an http(s) URL, got "${value}".`)
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new Error(`API_BASE_URL must be an http(s) URL, got "${value}".`)
-  if (url.username || url.password || url.search || url.hash) {
-    throw new Error('API_BASE_URL must not carry a user name, password, query or fragment; put the credential in API_TOKEN.')
-  }
-  return value
-}
+/** The dashboard's own store. */
+const storeEnv = z.object({
+  DATA_DIR: optionalText.transform((dir) => resolve(dir ?? '.data')),
+  DATABASE_URL: optionalText.refine((url) => url === undefined || /^postgres(?:ql)?:\/\/\S+$/.test(url), {
+    message: 'must be a PostgreSQL URL, postgres://user:password@host:port/database',
+  }),
+  // Not trimmed: a password is taken as typed.
+  DASHBOARD_PASSWORD: z
+    .string()
+    .optional()
+    .transform((pw) => pw || undefined),
+  AUDIT_RETENTION_DAYS: wholeNumber(1, 100_000),
+})
 
-function readSandboxToken(raw: string | undefined): string | undefined {
-  const token = raw?.trim()
-  if (!token) return undefined
-  if (token.length < 16 || !/^[A-Za-z0-9\-._~+/]+=*$/.test(token))
-    throw new Error('SANDBOX_API_TOKEN must be at least 16 characters of letters, digits and - . _ ~ + / (a Bearer token).')
-  return token
-}
+/** The sandbox's /client/v4 door (SANDBOX_SEED is read where the sandbox opens, in data.ts). */
+const sandboxEnv = z.object({
+  SANDBOX_API_TOKEN: optionalText.refine(
+    (token) => token === undefined || (token.length >= 16 && /^[A-Za-z0-9\-._~+/]+=*$/.test(token)),
+    {
+      message: 'must be at least 16 characters of letters, digits and - . _ ~ + / (a Bearer token)',
+    },
+  ),
+  SANDBOX_RATE_LIMIT: rateLimit('requests'),
+})
 
+/** A person's practice copy. */
+const practiceEnv = z.object({
+  PRACTICE_QUOTA_MB: wholeNumber(1, 100_000, 64),
+  PRACTICE_WRITE_LIMIT: rateLimit('writes'),
+})
+
+/** The server's settings from the environment; throws, naming every bad variable, when it must not start. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv.slice(2)): ServerConfig {
-  const token = env.API_TOKEN?.trim()
-  const email = env.API_EMAIL?.trim()
-  const key = env.API_KEY?.trim()
-  if (!token && Boolean(email) !== Boolean(key)) {
-    throw new Error('Set both API_EMAIL and API_KEY (or API_TOKEN instead); only one of the pair is set.')
-  }
+  const { upstream, listen, store, sandbox, practice, oidc } = parseEnvGroups(
+    { upstream: upstreamEnv, listen: listenEnv, store: storeEnv, sandbox: sandboxEnv, practice: practiceEnv, oidc: oidcEnv },
+    env,
+  )
+  const { API_TOKEN: token, API_EMAIL: email, API_KEY: key } = upstream
   const credential: Credential | undefined = token
     ? { kind: 'token', token }
     : email && key
       ? { kind: 'key', email, key }
       : undefined
   return {
-    host: env.HOST?.trim() || '127.0.0.1',
-    port: readInt(env, 'PORT', 8787, 0, 65535),
+    host: listen.HOST,
+    port: listen.PORT,
     mode: credential ? 'live' : 'sandbox',
     credential,
-    apiBaseUrl: readBaseUrl(env.API_BASE_URL),
-    dataDir: resolve(env.DATA_DIR?.trim() || '.data'),
-    databaseUrl: env.DATABASE_URL?.trim() || undefined,
-    dashboardPassword: env.DASHBOARD_PASSWORD || undefined,
-    oidc: readOidcConfig(env),
-    sandboxApiToken: readSandboxToken(env.SANDBOX_API_TOKEN),
+    apiBaseUrl: upstream.API_BASE_URL,
+    dataDir: store.DATA_DIR,
+    databaseUrl: store.DATABASE_URL,
+    dashboardPassword: store.DASHBOARD_PASSWORD,
+    oidc,
+    sandboxApiToken: sandbox.SANDBOX_API_TOKEN,
     resetSandbox: argv.includes('--reset-sandbox'),
-    upstreamTimeoutMs: readInt(env, 'UPSTREAM_TIMEOUT_MS', 30_000, 1, 600_000),
-    allowedHosts: (env.ALLOWED_HOSTS ?? '')
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
-    auditRetentionDays: env.AUDIT_RETENTION_DAYS?.trim() ? readInt(env, 'AUDIT_RETENTION_DAYS', 0, 1, 100_000) : undefined,
-    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
-    sandboxRateLimit: parseRateLimit(env.SANDBOX_RATE_LIMIT),
-    apiCacheMs: readInt(env, 'API_CACHE_MS', API_CACHE_DEFAULT_MS, 0, 600_000),
-    practiceQuotaMb: readInt(env, 'PRACTICE_QUOTA_MB', 64, 1, 100_000),
-    practiceWriteLimit: readPracticeWriteLimit(env.PRACTICE_WRITE_LIMIT),
+    upstreamTimeoutMs: upstream.UPSTREAM_TIMEOUT_MS,
+    allowedHosts: listen.ALLOWED_HOSTS,
+    auditRetentionDays: store.AUDIT_RETENTION_DAYS,
+    trustedProxies: listen.TRUSTED_PROXIES,
+    sandboxRateLimit: sandbox.SANDBOX_RATE_LIMIT,
+    apiCacheMs: upstream.API_CACHE_MS,
+    practiceQuotaMb: practice.PRACTICE_QUOTA_MB,
+    practiceWriteLimit: practice.PRACTICE_WRITE_LIMIT,
   }
 }
 

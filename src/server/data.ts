@@ -1,9 +1,27 @@
+import { z } from 'zod'
 import { join } from 'node:path'
 import type { ServerConfig } from './config'
 import { createEmulator, type Emulator } from './emulator'
+import { parseEnv } from './env'
 
 /** Where the sandbox keeps its data: `$DATA_DIR/sandbox.sqlite`. */
 export const sandboxFile = (dataDir: string) => join(dataDir, 'sandbox.sqlite')
+
+const SEEDS = ['sdk', 'large'] as const
+
+/** SANDBOX_SEED: `sdk`, `large` or both (`sdk,large`); unset: the demo data alone. */
+const seedEnv = z.object({
+  SANDBOX_SEED: z
+    .string()
+    .optional()
+    .transform((raw) =>
+      (raw ?? '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(SEEDS, { error: `must be ${SEEDS.join(', ')} or both, comma-separated (unset: the demo data alone)` }))),
+})
 
 /**
  * Opens the sandbox database (creating and seeding it the first time), reset to the demo seed when
@@ -11,9 +29,18 @@ export const sandboxFile = (dataDir: string) => join(dataDir, 'sandbox.sqlite')
  * `SANDBOX_SEED=sdk` adds the SDK test suite's fixed ids to the seed, `large` a large account (20,000
  * zones; both: `sdk,large`).
  */
-export function openSandbox(config: Pick<ServerConfig, 'dataDir' | 'resetSandbox'>, env: NodeJS.ProcessEnv = process.env): Emulator {
-  const seeds = (env.SANDBOX_SEED ?? '').split(',').map((s) => s.trim())
+export function openSandbox(
+  config: Pick<ServerConfig, 'dataDir' | 'resetSandbox'>,
+  env: NodeJS.ProcessEnv = process.env,
+): Emulator {
+  const seeds = parseEnv(seedEnv, env).SANDBOX_SEED
   const fixtures = seeds.includes('sdk') ? 'sdk' : undefined
   const largeAccount = seeds.includes('large')
-  return createEmulator({ file: sandboxFile(config.dataDir), reset: config.resetSandbox, scaleInBackground: true, fixtures, largeAccount })
+  return createEmulator({
+    file: sandboxFile(config.dataDir),
+    reset: config.resetSandbox,
+    scaleInBackground: true,
+    fixtures,
+    largeAccount,
+  })
 }

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { createServer } from 'vite'
+import { z } from 'zod'
 import { isLoopback, readConfig, startupRefusal } from './config'
+import { parseEnv, wholeNumber } from './env'
 import { createStore } from './store'
 
 /**
@@ -19,7 +21,7 @@ async function dev() {
     console.error(refusal)
     process.exit(1)
   }
-  const serverPort = process.env.SERVER_PORT ?? '8788'
+  const serverPort = parseEnv(z.object({ SERVER_PORT: wholeNumber(1, 65535, 8788) }), process.env).SERVER_PORT
   const target = `http://127.0.0.1:${serverPort}`
 
   const tsx = createRequire(import.meta.url).resolve('tsx/cli')
@@ -27,7 +29,7 @@ async function dev() {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
-      PORT: serverPort,
+      PORT: String(serverPort),
       SKIP_BUILD: '1',
       // Requests arrive through Vite with the browser's Host header: when Vite listens beyond
       // loopback, that is whatever name the browser used.

@@ -5,7 +5,7 @@ import { readConfig, startupRefusal, type ServerConfig } from './config'
 import { openSandbox, sandboxFile } from './data'
 import { startServer } from './serve'
 import { createStore } from './store'
-import { readWatchEnv } from './watch'
+import { readWatchEnv } from './watch/env'
 
 const clientToken = (config: ServerConfig, signIn: boolean) =>
   !signIn
@@ -16,6 +16,7 @@ const clientToken = (config: ServerConfig, signIn: boolean) =>
 
 async function main() {
   const config = readConfig()
+  const watchOptions = readWatchEnv(process.env)
   const store = createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   await store.open()
   const upgrade = await adoptDashboardPassword(store, config.dashboardPassword)
@@ -29,7 +30,7 @@ async function main() {
   const staticDir = resolve('dist')
   if (config.resetSandbox && config.mode === 'live') console.log('--reset-sandbox ignored: the sandbox is off in live mode.')
   const emulator = config.mode === 'sandbox' ? openSandbox(config) : undefined
-  const app = createApp({ config, emulator, staticDir, store, log: (line) => console.log(line), watch: readWatchEnv(process.env) })
+  const app = createApp({ config, emulator, staticDir, store, log: (line) => console.log(line), watch: watchOptions })
   const running = await startServer(app, config.host, config.port)
   const where = running.url
   // Script watch (issue 26): every instance ticks; the one holding the lease in the store checks.

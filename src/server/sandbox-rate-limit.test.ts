@@ -6,7 +6,6 @@ import { createApp } from './app'
 import { readConfig } from './config'
 import { openSandbox } from './data'
 import { createEmulator } from './emulator'
-import { parseRateLimit } from './emulator/rate-limit'
 import { LARGE_ACCOUNT_ZONES, largeAccountZoneName } from './emulator/zones/seed'
 import { testConfig } from '../testing/server'
 
@@ -17,11 +16,11 @@ const get = (token: string, path = '/client/v4/zones') => app.request(path, { he
 
 describe('SANDBOX_RATE_LIMIT: the sandbox keeps the service rate limit per token', () => {
   it('reads <requests>/<seconds> and refuses anything else', () => {
-    expect(parseRateLimit('1200/300')).toEqual({ quota: 1200, windowSeconds: 300 })
-    expect(parseRateLimit('')).toBeUndefined()
-    expect(() => parseRateLimit('1200')).toThrow(/SANDBOX_RATE_LIMIT/)
-    expect(() => parseRateLimit('0/300')).toThrow(/SANDBOX_RATE_LIMIT/)
-    expect(readConfig({ SANDBOX_RATE_LIMIT: '1200/300' }, []).sandboxRateLimit).toEqual({ quota: 1200, windowSeconds: 300 })
+    expect(readConfig({ SANDBOX_RATE_LIMIT: ' 1200 / 300 ' }, []).sandboxRateLimit).toEqual({ quota: 1200, windowSeconds: 300 })
+    expect(readConfig({ SANDBOX_RATE_LIMIT: '' }, []).sandboxRateLimit).toBeUndefined()
+    expect(() => readConfig({ SANDBOX_RATE_LIMIT: '1200' }, [])).toThrow(/^SANDBOX_RATE_LIMIT must be <requests>\/<seconds>/)
+    expect(() => readConfig({ SANDBOX_RATE_LIMIT: '0/300' }, [])).toThrow(/^SANDBOX_RATE_LIMIT must be/)
+    expect(() => readConfig({ SANDBOX_RATE_LIMIT: '10/86401' }, [])).toThrow(/^SANDBOX_RATE_LIMIT must be/)
     expect(readConfig({}, []).sandboxRateLimit).toBeUndefined()
   })
 

@@ -38,7 +38,7 @@ describe('TRUSTED_PROXIES', () => {
     ['10.0.0.256', /"10\.0\.0\.256" is not/],
     ['10.0.0.1, *', /"\*" is not/],
   ])('refuses %s at start with a message naming the entry', (raw, message) => {
-    expect(() => readConfig({ TRUSTED_PROXIES: raw }, [])).toThrow(/^TRUSTED_PROXIES: /)
+    expect(() => readConfig({ TRUSTED_PROXIES: raw }, [])).toThrow(/^TRUSTED_PROXIES must list addresses or CIDR ranges: /)
     expect(() => readConfig({ TRUSTED_PROXIES: raw }, [])).toThrow(message)
   })
 

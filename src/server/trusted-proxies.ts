@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net'
 import { z } from 'zod'
+import { optionalText, parseEnv } from './env'
 
 /**
  * TRUSTED_PROXIES: the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed.
@@ -39,36 +40,37 @@ const entrySchema = z.string().transform((raw, ctx) => {
   return { ip, prefix, version, text: bits === undefined ? ip : `${ip}/${prefix}` }
 })
 
-const listSchema = z
-  .string()
-  .transform((raw) =>
-    raw
-      .split(',')
-      .map((e) => e.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(entrySchema))
-
-/** Parses TRUSTED_PROXIES (`10.0.0.5, 10.1.0.0/16, fd00::/8`); undefined when unset; throws naming bad entries. */
-export function parseTrustedProxies(raw: string | undefined): TrustedProxies | undefined {
-  if (!raw?.trim()) return undefined
-  const parsed = listSchema.safeParse(raw)
-  if (!parsed.success) {
-    throw new Error(`TRUSTED_PROXIES: ${parsed.error.issues.map((i) => i.message).join('; ')}.`)
+/** TRUSTED_PROXIES (`10.0.0.5, 10.1.0.0/16, fd00::/8`): undefined when unset; every bad entry named at once. */
+export const trustedProxiesSchema = optionalText.transform((raw, ctx): TrustedProxies | undefined => {
+  if (raw === undefined) return undefined
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)
+    .map((e) => entrySchema.safeParse(e))
+  const bad = entries.flatMap((e) => (e.success ? [] : e.error.issues.map((i) => i.message)))
+  if (bad.length) {
+    ctx.addIssue({ code: 'custom', message: `must list addresses or CIDR ranges: ${bad.join('; ')}` })
+    return z.NEVER
   }
+  const good = entries.flatMap((e) => (e.success ? [e.data] : []))
   const list = new BlockList()
-  for (const e of parsed.data) {
+  for (const e of good) {
     if (e.prefix === (e.version === 6 ? 128 : 32)) list.addAddress(e.ip, family(e.ip))
     else list.addSubnet(e.ip, e.prefix, family(e.ip))
   }
   return {
-    entries: parsed.data.map((e) => e.text),
+    entries: good.map((e) => e.text),
     has(address) {
       const ip = plainAddress(address)
       return isIP(ip) !== 0 && list.check(ip, family(ip))
     },
   }
-}
+})
+
+/** Parses TRUSTED_PROXIES on its own (tests, and servers built in code); throws naming bad entries. */
+export const parseTrustedProxies = (raw: string | undefined): TrustedProxies | undefined =>
+  parseEnv(z.object({ TRUSTED_PROXIES: trustedProxiesSchema }), { TRUSTED_PROXIES: raw }).TRUSTED_PROXIES
 
 /**
  * One X-Forwarded-For element as an address: `192.0.2.1`, `[2001:db8::1]:443`, `192.0.2.1:5678`

@@ -1,7 +1,6 @@
 import { cleanup, configure, render, type RenderResult } from '@testing-library/react'
 import { RouterProvider } from '@tanstack/react-router'
 import type { Hono } from 'hono'
-import type { ReactNode } from 'react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { Providers } from '../app/providers'
 import { createAppRouter, createQueryClient } from '../app/router'
@@ -69,11 +68,6 @@ export function screenServer(): ScreenServer {
       cookie = await sessionCookie(app, username, password, '127.0.0.1')
     },
   }
-}
-
-/** A fresh query cache and the providers every page has (toasts, the undo host). */
-export function renderWithProviders(ui: ReactNode): RenderResult {
-  return render(<Providers queryClient={createQueryClient()}>{ui}</Providers>)
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ApiRequestError, localPath, local } from '@/lib/api-client'
+import { localPath, local } from '@/lib/api-client'
 import type { AuditEntryView, UndoCheckView } from '@/shared/audit'
 
 /** The audit log's list (declared in the endpoint table's LOCAL_ROUTES, like every call here). */
@@ -18,8 +18,6 @@ export const checkUndo = (id: number, signal?: AbortSignal) =>
 export async function runUndo(id: number, confirm: boolean): Promise<unknown> {
   return local.post(localPath('/api/local/audit/:id/undo', { id }), { body: { confirm } })
 }
-
-export const isConflict = (err: unknown) => err instanceof ApiRequestError && err.status === 409
 
 export const restorePointUrl = (id: number) => localPath('/api/local/audit/:id/restore-point', { id })
 

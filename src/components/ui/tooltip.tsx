@@ -38,12 +38,3 @@ export function InfoTip({ label, children }: { label: string; children: ReactNod
     </Tooltip>
   )
 }
-
-/** Plain-words help under a field or section. Give it the id the control's aria-describedby points to. */
-export function HelpText({ id, children, className }: { id?: string; children: ReactNode; className?: string }) {
-  return (
-    <p id={id} className={cn('text-sm text-zinc-600 dark:text-zinc-400', className)}>
-      {children}
-    </p>
-  )
-}

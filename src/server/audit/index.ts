@@ -5,7 +5,7 @@ import type { Forward } from '../upstream'
 import { createAudit } from './middleware'
 import { registerAuditRoutes } from './routes'
 
-export { AUDIT_ID_HEADER, REQUEST_ID_HEADER, setAuditDetails } from './middleware'
+export { AUDIT_ID_HEADER, setAuditDetails } from './middleware'
 
 export interface AuditSetup {
   store: Store

@@ -31,7 +31,7 @@ export function actorOf(c: Context): Actor {
 /** The request's actor when the access gate has run (the audit recorder also sees refused requests). */
 export const maybeActor = (c: Context): Actor | undefined => c.get('zkActor')
 
-export { hasRole, ROLE_RANK, ROLE_WORDS } from '../../shared/access'
+export { hasRole, ROLE_WORDS } from '../../shared/access'
 
 export function inScope(zones: ZoneScope, zoneName: string): boolean {
   return zones === '*' || zones.includes(zoneName.toLowerCase())

@@ -14,8 +14,7 @@ import { registerTwoFactor, PASSKEYS_PAGE, SECOND_FACTOR_PAGE, TWO_FACTOR_PAGE }
 import { registerPasskeys } from './passkeys'
 import { PASSKEY_SCRIPT_PATH } from './passkey-script'
 
-export { actorOf, hasRole, maybeActor, type Actor } from './actor'
-export { SESSION_COOKIE } from './sign-in'
+export { actorOf, maybeActor, type Actor } from './actor'
 
 export interface AuthOptions {
   store: Store

@@ -1,6 +1,8 @@
+import { z } from 'zod'
 import { ROLE_RANK } from '../../shared/access'
 import { roleSchema, zoneScopeSchema, type RoleName } from '../../shared/schemas/people'
 import type { ZoneScope } from '../store'
+import { httpUrl, optionalText, parseEnv } from '../env'
 
 /** One claim value (for example a group) and the role and zones it grants. */
 export interface GroupGrant {
@@ -18,51 +20,66 @@ export interface OidcConfig {
   groups: Map<string, GroupGrant>
 }
 
-/** Single sign-on settings from the environment, or undefined when OIDC_ISSUER is not set. */
-export function readOidcConfig(env: NodeJS.ProcessEnv): OidcConfig | undefined {
-  const issuer = env.OIDC_ISSUER?.trim()
-  if (!issuer) return undefined
-  const clientId = env.OIDC_CLIENT_ID?.trim()
-  const clientSecret = env.OIDC_CLIENT_SECRET?.trim()
-  if (!clientId || !clientSecret) throw new Error('OIDC_ISSUER is set: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET too.')
-  try {
-    const u = new URL(issuer)
-    if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error()
-  } catch {
-    throw new Error(`OIDC_ISSUER must be the provider's URL, got "${issuer}".`)
-  }
-  return {
-    issuer,
-    clientId,
-    clientSecret,
-    claim: env.OIDC_CLAIM?.trim() || 'groups',
-    groups: parseGroupMap(env.OIDC_GROUPS ?? ''),
-  }
-}
+const ENTRY_FORM = 'group=role or group=role:zone,zone entries separated by ; (roles: viewer, reviewer, editor, admin)'
 
-/** Parses `group=role[:zone,zone];…`; throws with the offending entry named. */
-export function parseGroupMap(raw: string): Map<string, GroupGrant> {
-  const map = new Map<string, GroupGrant>()
-  for (const entry of raw
-    .split(';')
-    .map((e) => e.trim())
-    .filter(Boolean)) {
-    const eq = entry.lastIndexOf('=')
-    const group = entry.slice(0, eq).trim()
-    const [roleText, zonesText] = entry.slice(eq + 1).split(':')
-    const role = roleSchema.safeParse(roleText?.trim())
-    const zones = zonesText
-      ? zoneScopeSchema.safeParse(zonesText.split(',').map((z) => z.trim()))
-      : { success: true as const, data: '*' as const }
-    if (eq <= 0 || !group || !role.success || !zones.success) {
-      throw new Error(
-        `OIDC_GROUPS: "${entry}" is not group=role or group=role:zone,zone (roles: viewer, reviewer, editor, admin).`,
-      )
+/** OIDC_GROUPS, `admins=admin;dns-team=editor:example.com,shop.io;staff=viewer`: every malformed entry named. */
+const groupMapSchema = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    const map = new Map<string, GroupGrant>()
+    const bad: string[] = []
+    for (const entry of (raw ?? '')
+      .split(';')
+      .map((e) => e.trim())
+      .filter(Boolean)) {
+      const eq = entry.lastIndexOf('=')
+      const group = entry.slice(0, eq).trim()
+      const [roleText, zonesText] = entry.slice(eq + 1).split(':')
+      const role = roleSchema.safeParse(roleText?.trim())
+      const zones = zonesText
+        ? zoneScopeSchema.safeParse(zonesText.split(',').map((z) => z.trim()))
+        : { success: true as const, data: '*' as const }
+      if (eq <= 0 || !group || !role.success || !zones.success) bad.push(`"${entry}"`)
+      else map.set(group, { role: role.data, zones: role.data === 'admin' ? '*' : zones.data })
     }
-    map.set(group, { role: role.data, zones: role.data === 'admin' ? '*' : zones.data })
-  }
-  return map
-}
+    if (bad.length) {
+      ctx.addIssue({ code: 'custom', message: `must be ${ENTRY_FORM}; not so: ${bad.join(', ')}`, params: { hideValue: true } })
+      return z.NEVER
+    }
+    return map
+  })
+
+/** Single sign-on settings (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_CLAIM, OIDC_GROUPS); undefined without OIDC_ISSUER. */
+export const oidcEnv = z
+  .object({
+    OIDC_ISSUER: httpUrl("the provider's URL (its issuer)"),
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    OIDC_CLAIM: optionalText.transform((claim) => claim ?? 'groups'),
+    OIDC_GROUPS: groupMapSchema,
+  })
+  .refine((e) => !e.OIDC_ISSUER || (e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET), {
+    message: 'OIDC_ISSUER is set: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET too.',
+  })
+  .transform((e): OidcConfig | undefined =>
+    e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+      ? {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID,
+          clientSecret: e.OIDC_CLIENT_SECRET,
+          claim: e.OIDC_CLAIM,
+          groups: e.OIDC_GROUPS,
+        }
+      : undefined,
+  )
+
+/** Single sign-on settings from the environment, or undefined when OIDC_ISSUER is not set. */
+export const readOidcConfig = (env: NodeJS.ProcessEnv): OidcConfig | undefined => parseEnv(oidcEnv, env)
+
+/** Parses `group=role[:zone,zone];…` (OIDC_GROUPS); throws with each offending entry named. */
+export const parseGroupMap = (raw: string): Map<string, GroupGrant> =>
+  parseEnv(z.object({ OIDC_GROUPS: groupMapSchema }), { OIDC_GROUPS: raw }).OIDC_GROUPS
 
 /**
  * The grant for a person's claim values: the highest role among matching groups, and the union of

@@ -1,12 +1,13 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { html } from 'hono/html'
 import * as oidc from 'openid-client'
 import { isLoopback } from '../config'
 import type { Store } from '../store'
 import type { SsoIdentity } from '../store/people'
 import { grantFor, type OidcConfig } from './oidc-config'
-import { escapeHtml, PAGE_CSP, renderPage, safeNext } from './pages'
+import { PAGE_CSP, renderPage, safeNext } from './pages'
 import { clientAddress, isHttps, publicUrl } from './request-info'
 import { usernameProblem } from './usernames'
 
@@ -346,11 +347,12 @@ export function registerOidc(
     c.header('Content-Security-Policy', PAGE_CSP)
     c.header('Cache-Control', 'no-store')
     c.header('Referrer-Policy', 'no-referrer')
-    const next = escapeHtml(pending.next)
-    return c.html(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${next}"><title>Signed in · Zonekeeper</title></head>` +
-        `<body><p>Signed in as ${escapeHtml(person.displayName)}. <a href="${next}">Continue to Zonekeeper</a></p></body></html>`,
-    )
+    const next = pending.next
+    // The page as it is served (prettier would reflow the html template):
+    // prettier-ignore
+    const signedIn = html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${next}"><title>Signed in · Zonekeeper</title></head>
+<body><p>Signed in as ${person.displayName}. <a href="${next}">Continue to Zonekeeper</a></p></body></html>`
+    return c.html(signedIn)
   })
 
   /**

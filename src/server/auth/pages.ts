@@ -1,5 +1,10 @@
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ESCAPES[ch])
+import { html, raw } from 'hono/html'
+
+/**
+ * Markup built with Hono's `html` tagged template: every value put in it is text, escaped (`& < > " '`),
+ * unless it is itself such markup. `raw` only for this file's own constants and JSON made safe here.
+ */
+export type Markup = ReturnType<typeof html>
 
 /** Where to go after signing in: a path on this site only (no `//host`, no `/\host`, no scheme). */
 export function safeNext(next: string | undefined): string {
@@ -54,8 +59,8 @@ export interface PageOptions {
   after?: string
   /** A link under the form (e.g. single sign-on). */
   link?: { href: string; text: string }
-  /** Markup before the form, already built with escapeHtml (the passkey list and button). */
-  beforeForm?: string
+  /** Markup before the form, built with `html` (the passkey list and button). */
+  beforeForm?: Markup
   /** A same-site script and the JSON it reads (`#zk-data`); the page's CSP must allow the script. */
   script?: { src: string; data: unknown }
 }
@@ -67,42 +72,40 @@ export const PAGE_CSP_WITH_SCRIPT = `${PAGE_CSP}; script-src 'self'`
 const scriptJson = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u003c')
 
 /** A small server-rendered page (sign-in, first-run setup, refusals): labelled fields, errors announced. */
-export function renderPage(o: PageOptions): string {
+// The markup as it is served, line for line (prettier would reflow the html templates):
+// prettier-ignore
+export function renderPage(o: PageOptions): Markup {
   const errorId = 'page-error'
-  const fields = (o.fields ?? [])
-    .map((f, i) => {
-      const hintId = `${f.name}-hint`
-      const fieldErrorId = `${f.name}-error`
-      const described = [o.error && i === 0 ? errorId : '', f.error ? fieldErrorId : '', f.hint ? hintId : ''].filter(Boolean).join(' ')
-      const invalid = (o.error && i === 0) || f.error
-      return `<label for="${f.name}">${escapeHtml(f.label)}</label>
-<input id="${f.name}" name="${f.name}" type="${f.type}" autocomplete="${f.autocomplete}" required${i === 0 ? ' autofocus' : ''}${f.value ? ` value="${escapeHtml(f.value)}"` : ''}${described ? ` aria-describedby="${described}"` : ''}${invalid ? ' aria-invalid="true"' : ''}>
-${f.error ? `<p class="error" id="${fieldErrorId}">${escapeHtml(f.error)}</p>` : ''}${f.hint ? `<p class="hint" id="${hintId}">${escapeHtml(f.hint)}</p>` : ''}`
-    })
-    .join('\n')
-  const hidden = Object.entries(o.hidden ?? {})
-    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
-    .join('\n')
+  const fields = (o.fields ?? []).map((f, i) => {
+    const hintId = `${f.name}-hint`
+    const fieldErrorId = `${f.name}-error`
+    const described = [o.error && i === 0 ? errorId : '', f.error ? fieldErrorId : '', f.hint ? hintId : ''].filter(Boolean).join(' ')
+    const invalid = (o.error && i === 0) || f.error
+    return html`${i ? '\n' : ''}<label for="${f.name}">${f.label}</label>
+<input id="${f.name}" name="${f.name}" type="${f.type}" autocomplete="${f.autocomplete}" required${i === 0 ? html` autofocus` : ''}${f.value ? html` value="${f.value}"` : ''}${described ? html` aria-describedby="${described}"` : ''}${invalid ? html` aria-invalid="true"` : ''}>
+${f.error ? html`<p class="error" id="${fieldErrorId}">${f.error}</p>` : ''}${f.hint ? html`<p class="hint" id="${hintId}">${f.hint}</p>` : ''}`
+  })
+  const hidden = Object.entries(o.hidden ?? {}).map(([k, v], i) => html`${i ? '\n' : ''}<input type="hidden" name="${k}" value="${v}">`)
   const form = o.action
-    ? `<form method="post" action="${escapeHtml(o.action)}">\n${hidden}\n${fields}\n<button type="submit">${escapeHtml(o.submit ?? 'Continue')}</button>\n</form>`
+    ? html`<form method="post" action="${o.action}">\n${hidden}\n${fields}\n<button type="submit">${o.submit ?? 'Continue'}</button>\n</form>`
     : ''
-  return `<!doctype html>
+  return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(o.title)} · Zonekeeper</title>
-<style>${STYLE}</style>
+<title>${o.title} · Zonekeeper</title>
+<style>${raw(STYLE)}</style>
 </head>
 <body>
 <main>
-<h1>${escapeHtml(o.title)}</h1>
-<p>${escapeHtml(o.intro)}</p>
-${o.error ? `<p class="error" role="alert" id="${errorId}">${escapeHtml(o.error)}</p>\n` : ''}${o.beforeForm ?? ''}${form}
-${o.link ? `<p><a class="button" href="${escapeHtml(o.link.href)}">${escapeHtml(o.link.text)}</a></p>` : ''}
-${o.after ? `<p class="hint">${escapeHtml(o.after)}</p>` : ''}
+<h1>${o.title}</h1>
+<p>${o.intro}</p>
+${o.error ? html`<p class="error" role="alert" id="${errorId}">${o.error}</p>\n` : ''}${o.beforeForm ?? ''}${form}
+${o.link ? html`<p><a class="button" href="${o.link.href}">${o.link.text}</a></p>` : ''}
+${o.after ? html`<p class="hint">${o.after}</p>` : ''}
 </main>
-${o.script ? `<script type="application/json" id="zk-data">${scriptJson(o.script.data)}</script>\n<script src="${escapeHtml(o.script.src)}"></script>\n` : ''}</body>
+${o.script ? html`<script type="application/json" id="zk-data">${raw(scriptJson(o.script.data))}</script>\n<script src="${o.script.src}"></script>\n` : ''}</body>
 </html>
 `
 }

@@ -2,7 +2,8 @@ import type { Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { getCookie } from 'hono/cookie'
 import type { Passkey, PersonWithHash, SessionInfo, Store } from '../store'
-import { escapeHtml, PAGE_CSP_WITH_SCRIPT, renderPage, type PageOptions } from './pages'
+import { html } from 'hono/html'
+import { PAGE_CSP_WITH_SCRIPT, renderPage, type Markup, type PageOptions } from './pages'
 import { PASSKEY_SCRIPT, PASSKEY_SCRIPT_PATH } from './passkey-script'
 import { foreignPost } from './request-info'
 import { recordSecurityEvent } from './security-audit'
@@ -22,16 +23,13 @@ function page(c: Context, status: 200 | 400 | 404 | 409, o: PageOptions) {
 const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ') + ' UTC'
 
 /** The list of passkeys, each with its own Remove form (names are the person's text: escaped). */
-function passkeyList(passkeys: Passkey[]): string {
-  if (!passkeys.length) return '<h2>Your passkeys</h2>\n<p>None yet.</p>\n'
-  const items = passkeys
-    .map((p) => {
-      const name = escapeHtml(p.name)
-      const used = p.lastUsedAt ? `last used ${when(p.lastUsedAt)}` : 'not used yet'
-      return `<li><strong>${name}</strong><br><span class="hint">added ${when(p.createdAt)}, ${used}</span><br><form method="post" action="${PASSKEYS_PAGE}"><input type="hidden" name="action" value="remove"><input type="hidden" name="id" value="${escapeHtml(p.id)}"><button type="submit" aria-label="Remove passkey ${name}">Remove</button></form></li>`
-    })
-    .join('\n')
-  return `<h2>Your passkeys</h2>\n<ul class="items">\n${items}\n</ul>\n<h2>Add a passkey</h2>\n`
+function passkeyList(passkeys: Passkey[]): Markup {
+  if (!passkeys.length) return html`<h2>Your passkeys</h2>\n<p>None yet.</p>\n`
+  const items = passkeys.map((p, i) => {
+    const used = p.lastUsedAt ? `last used ${when(p.lastUsedAt)}` : 'not used yet'
+    return html`${i ? '\n' : ''}<li><strong>${p.name}</strong><br><span class="hint">added ${when(p.createdAt)}, ${used}</span><br><form method="post" action="${PASSKEYS_PAGE}"><input type="hidden" name="action" value="remove"><input type="hidden" name="id" value="${p.id}"><button type="submit" aria-label="Remove passkey ${p.name}">Remove</button></form></li>`
+  })
+  return html`<h2>Your passkeys</h2>\n<ul class="items">\n${items}\n</ul>\n<h2>Add a passkey</h2>\n`
 }
 
 /** A passkey's name as the person typed it: one line, no control characters, at most 60 characters. */
@@ -68,7 +66,7 @@ export function registerPasskeys(app: Hono, store: Store): void {
       title: 'Passkeys',
       intro:
         'A passkey (your device’s fingerprint or face unlock, its PIN, or a security key) can be your second factor: after your password, sign-in asks for it instead of a code.',
-      beforeForm: passkeyList(passkeys) + '<p id="passkey-status" role="status"></p>\n',
+      beforeForm: html`${passkeyList(passkeys)}<p id="passkey-status" role="status"></p>\n`,
       link: { href: session.secondFactor === 'enrol' ? TWO_FACTOR_PAGE : '/account', text: session.secondFactor === 'enrol' ? 'Use an authenticator app instead' : 'Back to your account' },
       error: o.error,
     }

@@ -5,7 +5,8 @@ import type { Store } from '../store'
 import { OIDC_START, registerOidc } from './oidc'
 import type { OidcConfig } from './oidc-config'
 import { forgetSetupCodes, setupCodeValid, setupNeedsCode } from './first-run'
-import { escapeHtml, PAGE_CSP, renderPage, safeNext, type PageOptions } from './pages'
+import { html } from 'hono/html'
+import { PAGE_CSP, renderPage, safeNext, type PageOptions } from './pages'
 import { dummyHash, hashPassword, MAX_PASSWORD_LENGTH, passwordProblem, verifyPassword } from './passwords'
 import { clientAddress, foreignPost, isHttps } from './request-info'
 import { recordSecurityEvent } from './security-audit'
@@ -63,10 +64,9 @@ function providerSignOutPage(c: Context, url: string) {
   c.header('Content-Security-Policy', PAGE_CSP)
   c.header('Cache-Control', 'no-store')
   c.header('Referrer-Policy', 'no-referrer')
-  const href = escapeHtml(url)
   return c.html(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Signed out · Zonekeeper</title></head>` +
-      `<body><p>You are signed out of Zonekeeper. <a href="${href}">Sign out at your sign-in provider too</a></p></body></html>`,
+    html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${url}"><title>Signed out · Zonekeeper</title></head>
+<body><p>You are signed out of Zonekeeper. <a href="${url}">Sign out at your sign-in provider too</a></p></body></html>`,
   )
 }
 

@@ -101,5 +101,3 @@ export function signInThrottle(store: Store, now: () => number = Date.now) {
   }
   return self
 }
-
-export type SignInThrottle = ReturnType<typeof signInThrottle>

@@ -4,7 +4,8 @@ import { bodyLimit } from 'hono/body-limit'
 import { getCookie } from 'hono/cookie'
 import { generateSecret, generateURI, verify } from 'otplib'
 import type { PersonWithHash, SessionInfo, Store } from '../store'
-import { escapeHtml, PAGE_CSP, PAGE_CSP_WITH_SCRIPT, renderPage, safeNext, type PageOptions } from './pages'
+import { html } from 'hono/html'
+import { PAGE_CSP, PAGE_CSP_WITH_SCRIPT, renderPage, safeNext, type PageOptions } from './pages'
 import { PASSKEY_SCRIPT_PATH } from './passkey-script'
 import { clientAddress, foreignPost } from './request-info'
 import { recordSecurityEvent } from './security-audit'
@@ -14,7 +15,7 @@ import { authenticationOptions, relyingParty, verifyPasskeySignIn } from './weba
 import { PASSKEYS_PAGE, SECOND_FACTOR_PAGE, secondFactorRequired, TWO_FACTOR_PAGE } from './second-factor-need'
 
 // Where the pages are and who must pass them live apart: sign-in.ts needs them, and this file needs sign-in.ts.
-export { PASSKEYS_PAGE, SECOND_FACTOR_PAGE, secondFactorNeeded, secondFactorRequired, TWO_FACTOR_PAGE } from './second-factor-need'
+export { PASSKEYS_PAGE, SECOND_FACTOR_PAGE, secondFactorRequired, TWO_FACTOR_PAGE } from './second-factor-need'
 
 const ISSUER = 'Zonekeeper'
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
@@ -96,9 +97,9 @@ export function registerTwoFactor(app: Hono, store: Store, now: () => number = D
     const intro = `Your password was right. Now ${passkeys.length ? 'use your passkey' : ''}${passkeys.length && codes ? ', or ' : ''}${codes ? (app ? 'enter the code from your authenticator app' : 'enter a recovery code') : ''}.`
     if (!rp || 'problem' in rp) return { title: 'Two-factor sign-in', intro, ...codeForm, error: rp && 'problem' in rp ? rp.problem : error?.passkey }
     const options = await authenticationOptions(store, rp.rpID, person, session, passkeys)
-    const passkeyForm =
-      `<form method="post" action="${SECOND_FACTOR_PAGE}"><input type="hidden" name="next" value="${escapeHtml(next)}"><input type="hidden" name="credential" value="">` +
-      `<button type="submit">Use a passkey</button></form>\n<p id="passkey-status" role="status"></p>\n${codes ? '<h2>Or enter a code</h2>\n' : ''}`
+    const passkeyForm = html`<form method="post" action="${SECOND_FACTOR_PAGE}"><input type="hidden" name="next" value="${next}"><input type="hidden" name="credential" value=""><button type="submit">Use a passkey</button></form>
+<p id="passkey-status" role="status"></p>
+${codes ? html`<h2>Or enter a code</h2>\n` : ''}`
     return { title: 'Two-factor sign-in', intro, ...codeForm, error: error?.passkey, beforeForm: passkeyForm, script: { src: PASSKEY_SCRIPT_PATH, data: { mode: 'get', options } } }
   }
 

@@ -184,5 +184,3 @@ export function createBudget({ backend, now = Date.now, syncMs = 1000, writeStep
     },
   }
 }
-
-export type Budget = ReturnType<typeof createBudget>

@@ -9,8 +9,6 @@ import { createBudget, floorReserve, longReserve, type WorkKind } from './budget
 import { isAccountWide, sharedReads } from './shared-reads'
 import { createUsage } from './usage'
 
-export { wholeAnswers } from './shared-reads'
-
 /** Sent by the dashboard's long work (bulk changes, imports, the load-balancing migration). */
 export const WORK_HEADER = 'x-zonekeeper-work'
 /** An interactive read waits this long at most for the budget (then gets a clear message). */
@@ -236,5 +234,3 @@ export function setUpBudget({ store, match, now = Date.now, syncMs, cacheTtlMs, 
     },
   }
 }
-
-export type BudgetSetupResult = ReturnType<typeof setUpBudget>

@@ -174,5 +174,3 @@ export function sharedReads({ ttlMs = 15_000, maxEntries = 1000, maxStaleMs = 60
     stats: () => ({ ...stats, entries: cache.size, inFlight: inFlight.size, ttlMs, maxStaleMs }),
   }
 }
-
-export type SharedReads = ReturnType<typeof sharedReads>

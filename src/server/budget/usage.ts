@@ -58,5 +58,3 @@ export function createUsage({ backend, now = Date.now, flushMs = 5_000 }: { back
     },
   }
 }
-
-export type Usage = ReturnType<typeof createUsage>

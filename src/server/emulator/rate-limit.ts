@@ -10,19 +10,6 @@ export interface RateLimitPolicy {
 /** The service's own: 1,200 requests per 5 minutes. */
 export const SERVICE_RATE_LIMIT: RateLimitPolicy = { quota: 1200, windowSeconds: 300 }
 
-/** `SANDBOX_RATE_LIMIT`: `<requests>/<seconds>` (`1200/300`); unset or empty: no limit. */
-export function parseRateLimit(raw: string | undefined): RateLimitPolicy | undefined {
-  const value = raw?.trim()
-  if (!value) return undefined
-  const m = /^(\d{1,7})\s*\/\s*(\d{1,6})$/.exec(value)
-  const quota = m ? Number(m[1]) : 0
-  const windowSeconds = m ? Number(m[2]) : 0
-  if (!m || quota < 1 || windowSeconds < 1 || windowSeconds > 86_400) {
-    throw new Error(`SANDBOX_RATE_LIMIT must be <requests>/<seconds>, for example 1200/300 (the service's own), got "${value}".`)
-  }
-  return { quota, windowSeconds }
-}
-
 export interface RateLimitVerdict {
   allowed: boolean
   /** The `Ratelimit`, `Ratelimit-Policy` (and on a refusal `retry-after`) headers of the answer. */

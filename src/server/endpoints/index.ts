@@ -1,7 +1,7 @@
 import { API_ENDPOINTS } from '../../shared/endpoints'
-import type { Endpoint, HttpMethod } from './types'
+import type { Endpoint } from './types'
 
-export type { Endpoint, HttpMethod } from './types'
+export type { Endpoint } from './types'
 
 /** The allowlist: every API endpoint the dashboard may reach through its server (declared in src/shared/endpoints). */
 export const endpoints: Endpoint[] = [...API_ENDPOINTS]
@@ -74,4 +74,3 @@ export function isSafePath(raw: string): boolean {
 }
 
 export const matchEndpoint = createMatcher(endpoints)
-export const isMethod = (m: string): m is HttpMethod => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(m)

@@ -13,9 +13,6 @@ import { CopyBusy, practiceSandboxes, sharedPracticeSandboxes, type PracticeSand
 import { modeForward } from './scope'
 import { jsonError } from '../envelope'
 
-export { ledgerZone } from './ledger'
-export type { PracticeTarget } from './scope'
-
 export interface PracticeSetup {
   config: Pick<ServerConfig, 'mode' | 'dataDir' | 'databaseUrl' | 'practiceQuotaMb' | 'practiceWriteLimit'>
   store: Store

@@ -274,4 +274,3 @@ export function auditStore(db: () => Promise<Db>, now: () => number = Date.now) 
     },
   }
 }
-export type AuditStore = ReturnType<typeof auditStore>

@@ -142,5 +142,3 @@ export function budgetStore(db: () => Promise<Db>, now: () => number) {
     },
   }
 }
-
-export type BudgetStore = ReturnType<typeof budgetStore>

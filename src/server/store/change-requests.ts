@@ -412,5 +412,3 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
     },
   }
 }
-
-export type ChangeRequestStore = ReturnType<typeof changeRequestStore>

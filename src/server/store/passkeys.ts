@@ -208,5 +208,3 @@ export function passkeyStore(db: () => Promise<Db>, now: () => number) {
     },
   }
 }
-
-export type PasskeyStore = ReturnType<typeof passkeyStore>

@@ -346,5 +346,3 @@ export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: D
   }
   return self
 }
-
-export type PeopleStore = ReturnType<typeof peopleStore>

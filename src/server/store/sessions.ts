@@ -219,5 +219,3 @@ export function sessionStore(db: () => Promise<Db>, now: () => number, policy: S
     },
   }
 }
-
-export type SessionStore = ReturnType<typeof sessionStore>

@@ -137,5 +137,3 @@ export function throttleStore(db: () => Promise<Db>, now: () => number) {
     },
   }
 }
-
-export type ThrottleStore = ReturnType<typeof throttleStore>

@@ -129,5 +129,3 @@ export function twoFactorStore(db: () => Promise<Db>, now: () => number) {
     },
   }
 }
-
-export type TwoFactorStore = ReturnType<typeof twoFactorStore>

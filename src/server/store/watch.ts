@@ -10,8 +10,6 @@ export type WatchFinding = Selectable<WatchFindingsTable>
 export type NewFinding = Omit<WatchFinding, 'id'>
 
 export const DEFAULT_INTERVAL_MINUTES = 60
-/** PCI DSS 11.6.1: at least once every seven days. */
-export const MAX_INTERVAL_MINUTES = 7 * 24 * 60
 
 /**
  * The script watch's state (issue 26). Every decision two instances could both make is taken by
@@ -277,5 +275,3 @@ export function watchStore(db: () => Promise<Db>, now: () => number) {
     },
   }
 }
-
-export type WatchStore = ReturnType<typeof watchStore>

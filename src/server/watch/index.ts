@@ -225,24 +225,3 @@ export function createWatch(options: WatchOptions) {
 }
 
 export type Watch = ReturnType<typeof createWatch>
-
-/** The watch's settings from the environment (README: Script watch). */
-export function readWatchEnv(env: NodeJS.ProcessEnv): Omit<WatchOptions, 'store' | 'send'> {
-  const ms = (name: string, min: number) => {
-    const raw = env[name]?.trim()
-    if (!raw) return undefined
-    const n = Number(raw)
-    if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of milliseconds, at least ${min}.`)
-    return n
-  }
-  return {
-    publicUrl: env.PUBLIC_URL?.trim() || undefined,
-    smtpUrl: env.SMTP_URL?.trim() || undefined,
-    smtpFrom: env.SMTP_FROM?.trim() || undefined,
-    tickMs: ms('WATCH_TICK_MS', 50),
-    leaseMs: ms('WATCH_LEASE_MS', 100),
-    retryMs: ms('WATCH_RETRY_MS', 10),
-    discoverMs: ms('WATCH_DISCOVER_MS', 0),
-    startDelayMs: ms('WATCH_START_DELAY_MS', 0),
-  }
-}

@@ -25,4 +25,3 @@ export const ALERT_TYPES = [
   'synthetic_test_low_availability_alert', 'traffic_anomalies_alert', 'tunnel_health_event', 'tunnel_update_event',
   'universal_ssl_event_type', 'web_analytics_metrics_update', 'zone_aop_custom_certificate_expiration_type',
 ] as const
-export type AlertType = (typeof ALERT_TYPES)[number]

@@ -8,10 +8,6 @@ import { DNS_RECORD_TYPES, type AnyDnsRecordType, type DnsRecordType } from './r
 
 export { ALL_DNS_RECORD_TYPES, DNS_RECORD_TYPES, type AnyDnsRecordType, type DnsRecordType } from './record-type-names'
 
-/** Types whose value is a `content` string (the others are written through a `data` object). */
-export const CONTENT_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'PTR', 'NS', 'OPENPGPKEY'] as const
-export type ContentRecordType = (typeof CONTENT_TYPES)[number]
-
 /** Types written through `data`; their `content` is a read-only summary built from it. */
 export const DATA_TYPES = [
   'CAA',

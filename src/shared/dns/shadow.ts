@@ -68,10 +68,3 @@ export function shadowMeta(apex: string, delegations: Map<string, Delegation[]>,
   }
   return meta
 }
-
-/** Whether a record lies at or below a delegation name (what `shadowed_records_count` counts). */
-export const isAtOrBelow = (name: string, delegation: string) => {
-  const n = host(name)
-  const d = host(delegation)
-  return n === d || n.endsWith(`.${d}`)
-}

@@ -9,7 +9,7 @@ import { pageShieldEndpoints } from './page-shield'
 import type { Endpoint } from './types'
 import { zonesEndpoints } from './zones'
 
-export { API_AREAS, type ApiArea, type AuditDescription, type Endpoint, type EndpointEntry, type HttpMethod } from './types'
+export { API_AREAS, type ApiArea, type Endpoint } from './types'
 
 /**
  * Every endpoint of the API the dashboard uses, declared once (method, path, area, query, body,

@@ -114,6 +114,4 @@ export const HTTP_REQUESTS_FIELDS: Readonly<Record<string, string>> = {
   ZoneName: 'Name of the zone that received the request.',
 }
 
-export const HTTP_REQUESTS_FIELD_NAMES: readonly string[] = Object.keys(HTTP_REQUESTS_FIELDS)
-
 export const isHttpRequestsField = (name: string): boolean => Object.hasOwn(HTTP_REQUESTS_FIELDS, name)

@@ -5,7 +5,6 @@
 
 /** PCI DSS 11.6.1: at least once every seven days. */
 export const WATCH_MAX_INTERVAL_MINUTES = 7 * 24 * 60
-export const WATCH_DEFAULT_INTERVAL_MINUTES = 60
 
 export const WATCH_ACTIVITY_KINDS = ['new-script', 'malicious-script', 'hash-change', 'score-drop', 'infrequent', 'connection-reported'] as const
 export type WatchActivityKind = (typeof WATCH_ACTIVITY_KINDS)[number]

@@ -36,7 +36,6 @@ export const lbHealthAlertFiltersSchema = z.object({
   new_health: nonEmptyUnique(z.enum(lbHealthStates, 'Must be Healthy or Unhealthy.'), 'health state'),
   event_source: nonEmptyUnique(z.enum(lbEventSources, 'Must be pool or origin.'), 'event source'),
 })
-export type LbHealthAlertFilters = z.infer<typeof lbHealthAlertFiltersSchema>
 
 /** Body of `POST /accounts/:account_id/alerting/v3/policies` (name, alert_type, enabled, mechanisms required). */
 export const notificationPolicyInputSchema = z

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import type { AuditQuery } from '../lists/audit'
 
 /** Milliseconds range of the `from`/`to` days (the `to` day included to its last millisecond). */
@@ -8,6 +7,4 @@ export function auditTimeRange(s: Pick<AuditQuery, 'from' | 'to'>): { from?: num
     to: s.to ? Date.parse(`${s.to}T23:59:59.999Z`) : undefined,
   }
 }
-
-export const undoRequestSchema = z.object({ confirm: z.boolean().optional() })
 

@@ -8,4 +8,3 @@ import { z } from 'zod'
 export const certificatePackEditSchema = z.object({
   cloudflare_branding: z.boolean({ error: 'cloudflare_branding must be true or false.' }).optional(),
 })
-export type CertificatePackEdit = z.infer<typeof certificatePackEditSchema>

@@ -22,4 +22,3 @@ export const certificatePackOrderSchema = z.object({
   ),
   cloudflare_branding: z.boolean().optional(),
 })
-export type CertificatePackOrder = z.infer<typeof certificatePackOrderSchema>

@@ -6,19 +6,6 @@ import { z } from 'zod'
  * although its schema says "maxLength 32"; the sandbox follows the wire and uses UUIDs.
  */
 
-export const certificatePackTypes = [
-  'mh_custom',
-  'managed_hostname',
-  'sni_custom',
-  'universal',
-  'advanced',
-  'total_tls',
-  'keyless',
-  'legacy_custom',
-] as const
-export const certificatePackTypeSchema = z.enum(certificatePackTypes)
-export type CertificatePackType = z.infer<typeof certificatePackTypeSchema>
-
 export const certificatePackStatuses = [
   'initializing',
   'pending_validation',
@@ -42,12 +29,6 @@ export const certificatePackStatuses = [
   'backup_issued',
   'holding_deployment',
 ] as const
-export const certificatePackStatusSchema = z.enum(certificatePackStatuses)
-export type CertificatePackStatus = z.infer<typeof certificatePackStatusSchema>
-
-export const validationMethodSchema = z.enum(['txt', 'http', 'email'])
-export const certificateAuthoritySchema = z.enum(['google', 'lets_encrypt', 'ssl_com'])
-export const validityDaysSchema = z.union([z.literal(14), z.literal(30), z.literal(90), z.literal(365)])
 
 /** What the certificate authority checks to prove control of a host name. */
 export const validationRecordSchema = z.object({
@@ -99,10 +80,3 @@ export type CertificatePack = z.infer<typeof certificatePackSchema>
 
 /** Paging limits of the pack list ([SPEC]: per_page 5–50, default 20). */
 export const CERTIFICATE_PACKS_PAGING = { defaultPerPage: 20, minPerPage: 5, maxPerPage: 50 } as const
-
-/**
- * The list's status parameter. The real API knows only `all` (and defaults to active packs);
- * the sandbox also accepts `active`, meaning the default.
- */
-export const certificatePackListStatusSchema = z.enum(['all', 'active'])
-export type CertificatePackListStatus = z.infer<typeof certificatePackListStatusSchema>

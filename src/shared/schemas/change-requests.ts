@@ -54,7 +54,6 @@ export const newChangeRequestSchema = z.object({
   reason: z.string().trim().max(2000).default(''),
   items: z.array(changeItemInputSchema).min(1, { error: 'A request needs at least one change.' }).max(MAX_CHANGE_ITEMS, { error: `A request holds at most ${MAX_CHANGE_ITEMS} changes.` }),
 })
-export type NewChangeRequest = z.infer<typeof newChangeRequestSchema>
 
 /** The zone-file import on an approval zone (issue 25): the file's text, read into one proposed record per line. */
 export const ZONE_FILE_MAX_BYTES = 256 * 1024

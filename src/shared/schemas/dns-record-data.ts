@@ -152,10 +152,3 @@ export const recordDataSchemas = {
   SSHFP: sshfpDataSchema,
   URI: uriDataSchema,
 } as const
-
-export type CaaData = z.infer<typeof caaDataSchema>
-export type SrvData = z.infer<typeof srvDataSchema>
-export type UriData = z.infer<typeof uriDataSchema>
-export type SvcbData = z.infer<typeof svcbDataSchema>
-export type TlsaData = z.infer<typeof tlsaDataSchema>
-export type LocData = z.infer<typeof locDataSchema>

@@ -24,7 +24,6 @@ export const poolInputSchema = z.object({
   notification_email: z.string().optional(),
   check_regions: z.array(z.string()).nullable().optional(),
 })
-export type PoolInput = z.infer<typeof poolInputSchema>
 
 export const poolEditSchema = poolInputSchema.partial()
 export type PoolEdit = z.infer<typeof poolEditSchema>

@@ -44,7 +44,6 @@ export const poolsClearEmailBodySchema = z.strictObject(
       iss.code === 'unrecognized_keys' ? `Unexpected field(s) ${iss.keys.join(', ')}. ${CLEAR_ONLY}` : `The body must be a JSON object. ${CLEAR_ONLY}`,
   },
 )
-export type PoolsClearEmailBody = z.infer<typeof poolsClearEmailBodySchema>
 
 /** The window of pools (by ascending name) a list or bulk PATCH covers. */
 export interface PoolsWindow {

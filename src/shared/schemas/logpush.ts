@@ -19,7 +19,6 @@ export const zoneLogpushDatasets = [
   'dns_logs', 'firewall_events', 'http_requests', 'nel_reports', 'page_shield_events', 'spectrum_events',
   'websocket_analytics', 'zaraz_events',
 ] as const
-export type ZoneLogpushDataset = (typeof zoneLogpushDatasets)[number]
 
 export const zoneDatasetSchema = z
   .string()

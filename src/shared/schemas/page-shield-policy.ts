@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { parseCsp } from '../page-shield/csp'
 import { POLICY_ACTIONS } from '../page-shield/policy-actions'
 
-export { POLICY_ACTIONS, POLICY_ACTION_TEXT, isPolicyAction, type PolicyAction } from '../page-shield/policy-actions'
 export const policyActionSchema = z.enum(POLICY_ACTIONS, {
   error: (iss) =>
     iss.input === undefined

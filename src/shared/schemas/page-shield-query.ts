@@ -68,7 +68,6 @@ export const scriptsQuerySchema = z.object({
   ...resourceFilters,
   exclude_duplicates: bool('exclude_duplicates').optional(),
 })
-export type ScriptsQuery = z.infer<typeof scriptsQuerySchema>
 
 export const connectionsQuerySchema = z.object({ ...common, ...resourceFilters })
 export type ConnectionsQuery = z.infer<typeof connectionsQuerySchema>
@@ -83,4 +82,3 @@ export const cookiesQuerySchema = z.object({
   secure: bool('secure').optional(),
   same_site: z.enum(sameSiteSchema.options, { error: 'same_site must be lax, strict or none.' }).optional(),
 })
-export type CookiesQuery = z.infer<typeof cookiesQuerySchema>

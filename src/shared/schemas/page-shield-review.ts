@@ -7,7 +7,7 @@ import { hexIdSchema } from './common'
  */
 import { REVIEW_VERDICTS } from '../page-shield/review-verdicts'
 
-export { REVIEW_VERDICTS, REVIEW_VERDICT_LABEL, REVIEW_VERDICT_TEXT, type ReviewVerdict } from '../page-shield/review-verdicts'
+export { REVIEW_VERDICT_TEXT, type ReviewVerdict } from '../page-shield/review-verdicts'
 
 export const reviewVerdictSchema = z.enum(REVIEW_VERDICTS, {
   error: 'verdict must be "expected" (known and wanted), "investigate" (needs a closer look) or "malicious" (must be removed).',
@@ -25,7 +25,6 @@ export const reviewSnapshotSchema = z.object({
   magecart_score: score,
   cryptomining_score: score,
 })
-export type ReviewSnapshot = z.infer<typeof reviewSnapshotSchema>
 
 export const reviewInputSchema = z.object({
   script_id: hexIdSchema,

@@ -48,7 +48,6 @@ export const scriptVersionSchema = z.object({
 export type ScriptVersion = z.infer<typeof scriptVersionSchema>
 
 export const resourceStatusSchema = z.enum(['active', 'infrequent', 'inactive'])
-export type ResourceStatus = z.infer<typeof resourceStatusSchema>
 
 const detectedBase = {
   id: z.string(),

@@ -2,8 +2,6 @@ import { z } from 'zod'
 import { ROLE_ORDER } from '../access'
 import { passwordSchema, refinePasswordFor } from '../password-rule'
 
-export { passwordSchema } from '../password-rule'
-
 /** People of the dashboard itself (not the API's account members): who may sign in, with what role, for which zones. */
 /** The roles, lowest first (the role matrix itself is src/shared/access.ts). */
 export const ROLE_NAMES = ROLE_ORDER

@@ -34,7 +34,6 @@ export const rulesetPhases = [
   'magic_transit_ratelimit',
 ] as const
 export const rulesetPhaseSchema = z.enum(rulesetPhases)
-export type RulesetPhase = z.infer<typeof rulesetPhaseSchema>
 
 export const ruleActions = [
   'block',
@@ -162,7 +161,6 @@ export const rulesetUpdateSchema = z
     rules: z.array(ruleInputSchema).optional(),
   })
   .superRefine((body, ctx) => report(ctx, ruleListIssues(body.rules ?? [])))
-export type RulesetUpdate = z.infer<typeof rulesetUpdateSchema>
 
 /** The update schema plus the rules of the ruleset's phase (the server knows the phase). */
 export const rulesetUpdateForPhaseSchema = (phase: string) =>

@@ -48,4 +48,3 @@ export type UserTokenInput = z.infer<typeof userTokenInputSchema>
 export const userTokenUpdateSchema = userTokenInputSchema.extend({
   status: z.enum(['active', 'disabled', 'expired'], 'status must be active, disabled or expired.').optional(),
 })
-export type UserTokenUpdate = z.infer<typeof userTokenUpdateSchema>

@@ -19,7 +19,6 @@ export const zoneCreateSchema = z.object({
   ),
   type: z.enum(ZONE_TYPES, `type must be one of ${ZONE_TYPES.join(', ')}.`).optional(),
 })
-export type ZoneCreate = z.infer<typeof zoneCreateSchema>
 
 export const zoneEditSchema = z.object({
   paused: z.boolean({ error: 'paused must be true or false.' }).optional(),
@@ -27,4 +26,3 @@ export const zoneEditSchema = z.object({
   vanity_name_servers: z.array(z.string().refine(isHostname, 'Each name server must be a host name.')).optional(),
   plan: z.object({ id: z.string() }).optional(),
 })
-export type ZoneEdit = z.infer<typeof zoneEditSchema>

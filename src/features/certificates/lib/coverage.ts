@@ -1,2 +1,2 @@
 // The coverage rule lives in src/shared/certificates (the DNS record form uses it too).
-export { hostCovers, normaliseHost, uncoveredNames } from '@/shared/certificates/coverage'
+export { hostCovers, uncoveredNames } from '@/shared/certificates/coverage'

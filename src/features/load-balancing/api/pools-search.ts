@@ -1,8 +1,6 @@
-import type * as z from 'zod/mini'
 import { searchTextSchema, tableSearchSchema, type UrlTableOptions } from '@/components/data-table/url-table-state'
 
 /** The load-balancing page's URL: the account (when several) and the pools table's page. */
 export const poolsSearchSchema = tableSearchSchema({ account: searchTextSchema })
-export type PoolsSearch = z.output<typeof poolsSearchSchema>
 
 export const poolsTableOptions: UrlTableOptions = { defaultPerPage: 25, pageSizes: [25, 50, 100] }

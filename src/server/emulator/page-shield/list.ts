@@ -49,7 +49,7 @@ export function addUrlContains(where: Where, column: string, values: string[] | 
   where.add(exclude ? `NOT ${any}` : any, ...values)
 }
 
-export { answerList, DEFAULT_PER_PAGE, EXPORT_LIMIT, type ListRequest, type ListSpec } from '../list-answer'
+export { answerList } from '../list-answer'
 
 export const bool = (v: number | null | undefined) => v === 1
 export const jsonList = (v: string | null | undefined): string[] => (v ? (JSON.parse(v) as string[]) : [])

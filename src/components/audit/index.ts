@@ -1,6 +1,0 @@
-export { HistoryDialog, type HistoryTarget } from './history-dialog'
-export { EntryCard, ACTION_WORDS, OUTCOME_WORDS, whenText } from './entry-card'
-export { EntryDiff } from './entry-diff'
-export { UndoPanel } from './undo-panel'
-export { AUDIT_BASE } from './audit-api'
-export { HistoryButton } from './history-button'

@@ -1,7 +1,0 @@
-export { applyApiErrors } from './apply-api-errors'
-export { ChipsField } from './chips-field'
-export { Field, inputBorder, inputClass, type ControlProps, type FieldChrome } from './field'
-export { NumberField, SelectField, TextareaField, TextField, type BoundFieldProps, type SelectOption } from './fields'
-export { FormErrorSummary } from './form-error-summary'
-export { Switch, SwitchField } from './switch-field'
-export { RadioCardsField, type RadioCardOption } from './radio-cards-field'
