@@ -36,7 +36,7 @@ describe('the environment, parsed with one schema per group', () => {
       auditRetentionDays: undefined,
       trustedProxies: undefined,
       sandboxRateLimit: undefined,
-      apiCacheMs: 15_000,
+      apiCacheMs: 60_000,
       practiceQuotaMb: 64,
       practiceWriteLimit: undefined,
     })
@@ -53,7 +53,7 @@ describe('the environment, parsed with one schema per group', () => {
     // Blank is unset, as before.
     expect(readConfig({ PORT: ' ', API_CACHE_MS: '', PRACTICE_WRITE_LIMIT: '  ', HOST: '' }, [])).toMatchObject({
       port: 8787,
-      apiCacheMs: 15_000,
+      apiCacheMs: 60_000,
       practiceWriteLimit: undefined,
       host: '127.0.0.1',
     })

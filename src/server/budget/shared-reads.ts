@@ -47,7 +47,7 @@ export interface ReadMode {
 }
 
 /** Header of a stale answer: `x-zonekeeper-shared: stale` and its age in seconds (`Age`, RFC 9111). */
-export const STALE_AGE_HEADER = 'age'
+const STALE_AGE_HEADER = 'age'
 
 interface Entry {
   key: string

@@ -87,10 +87,3 @@ export function queryBool(c: Context, key: string): boolean | undefined {
   throw badRequest(1001, `${key} must be true or false.`, `/${key}`)
 }
 
-export function readDirection(c: Context, fallback: 'asc' | 'desc' = 'asc'): 'asc' | 'desc' {
-  const v = c.req.query('direction')
-  if (v === undefined || v === '') return fallback
-  const lower = v.toLowerCase()
-  if (lower !== 'asc' && lower !== 'desc') throw badRequest(1001, 'direction must be asc or desc.', '/direction')
-  return lower
-}

@@ -21,7 +21,6 @@ export const AUDIT_AREAS = [
 ] as const
 export type AuditArea = (typeof AUDIT_AREAS)[number]
 export const AUDIT_OUTCOMES = ['success', 'failure', 'refused'] as const
-export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number]
 export const AUDIT_ACTIONS = [
   'create',
   'update',
@@ -53,7 +52,6 @@ export const AUDIT_ACTIONS = [
   'fail',
   'refresh',
 ] as const
-export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
 /**
  * The audit log's filters: the query of GET /api/local/audit and its CSV (server/audit/routes.ts,

@@ -7,7 +7,6 @@ import { boolean, choice, choices, flag, listQuery, text, texts, whole, type Que
  */
 
 export const DNS_RECORD_ORDER_FIELDS = ['type', 'name', 'content', 'ttl', 'proxied'] as const
-export type DnsRecordOrder = (typeof DNS_RECORD_ORDER_FIELDS)[number]
 export const DNS_RECORDS_DEFAULT_PER_PAGE = 100
 export const DNS_RECORDS_MAX_PER_PAGE = 5_000_000
 

@@ -28,15 +28,6 @@ export interface ApiEnvelope<T> {
   result_info?: ResultInfo
 }
 
-/** Page-style list parameters shared by every list endpoint. */
-export const directionSchema = z
-  .string()
-  .transform((v) => v.toLowerCase())
-  .pipe(z.enum(['asc', 'desc']))
-
-/** Booleans arrive as "true"/"false" in query strings. */
-export const queryBooleanSchema = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
-
 interface IssueLike {
   path: PropertyKey[]
   message: string

@@ -1,4 +1,4 @@
-import { dnsRecordsQuery, type DnsRecordsQuery } from '../lists/dns-records'
+import { dnsRecordsQuery } from '../lists/dns-records'
 import { querySchema } from './list-query'
 
 /**
@@ -7,4 +7,3 @@ import { querySchema } from './list-query'
  * Write one as a query string with `dnsRecordsQuery.write(search)` (repeated keys for lists).
  */
 export const dnsRecordsSearchSchema = querySchema(dnsRecordsQuery)
-export type DnsRecordsSearch = DnsRecordsQuery

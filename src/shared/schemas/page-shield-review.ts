@@ -37,7 +37,6 @@ export const reviewInputSchema = z.object({
   script: reviewSnapshotSchema,
 })
 export type ReviewInput = z.infer<typeof reviewInputSchema>
-export type ReviewFormValues = z.input<typeof reviewInputSchema>
 
 export const reviewEntrySchema = reviewInputSchema.extend({
   id: z.number().int(),
@@ -58,7 +57,6 @@ export const connectionReviewInputSchema = z.object({
   note: reviewInputSchema.shape.note,
 })
 export type ConnectionReviewInput = z.infer<typeof connectionReviewInputSchema>
-export type ConnectionReviewFormValues = z.input<typeof connectionReviewInputSchema>
 
 export const connectionSnapshotSchema = z.object({
   url: z.string(),

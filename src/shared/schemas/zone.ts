@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ZONE_STATUSES, ZONE_TYPES, zonesQuery, type ZonesQuery } from '../lists/zones'
+import { ZONE_STATUSES, ZONE_TYPES, zonesQuery } from '../lists/zones'
 import { querySchema } from './list-query'
 
 /** Zone object (api-notes §2.2). Optional fields may be absent on the real service. */
@@ -77,4 +77,3 @@ export function parseNameOperator(raw: string): { op: ZoneNameOperator; value: s
 
 /** Query of GET /zones as the endpoint table declares it: the shared list query (src/shared/lists/zones.ts). */
 export const zonesSearchSchema = querySchema(zonesQuery)
-export type ZonesSearch = ZonesQuery

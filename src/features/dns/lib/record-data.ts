@@ -12,4 +12,4 @@ export function recordData(record: Pick<DnsRecord, 'type' | 'content' | 'data' |
   return parsed.data
 }
 
-export { formatDuration, parseSoa, soaContactEmail, type SoaParts } from './soa'
+export { formatDuration, parseSoa, soaContactEmail } from './soa'
