@@ -58,7 +58,7 @@ describe('npm start', () => {
   it('refuses to start with an entry of TRUSTED_PROXIES that is not an address or range, naming it', async () => {
     const run = await start({ TRUSTED_PROXIES: '10.0.0.5, proxy.internal', DATA_DIR: tempDir() })
     expect(run.code).toBe(1)
-    expect(run.stderr).toContain('TRUSTED_PROXIES: "proxy.internal" is not an IPv4 or IPv6 address or a CIDR range')
+    expect(run.stderr).toContain('TRUSTED_PROXIES must list addresses or CIDR ranges: "proxy.internal" is not an IPv4 or IPv6 address or a CIDR range')
     expect(run.stdout).not.toMatch(/Zonekeeper .* at http/)
   })
 
