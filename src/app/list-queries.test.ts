@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { auditPage } from '@/features/audit/api/audit-search'
 import { dnsPage } from '@/features/dns/api/dns-search'
+import { firewallPage } from '@/features/firewall/api/firewall-search'
 import { zonesPage } from '@/features/zones/api/zones-search'
 import { buildQuery } from '@/lib/api-client'
 import { DNS_RECORD_ORDER_FIELDS } from '@/shared/lists/dns-records'
@@ -116,6 +117,18 @@ describe('list queries: URL → search → API params → the server reading the
     )
   })
 
+  it('firewall rules: every filter arrives as set at the sandbox', () => {
+    fc.assert(
+      fc.property(searchOf(asPage(firewallPage), []), (search) => {
+        const { validated, read } = roundTrip(asPage(firewallPage), search)
+        expect(validated).toMatchObject(search)
+        for (const key of firewallPage.filters) expect(read[key], key).toEqual(search[key])
+        expect(read).toMatchObject({ page: search.page, per_page: search.per_page })
+      }),
+      RUNS,
+    )
+  })
+
   it('a pasted URL with bad values still opens, and sends nothing the server refuses', () => {
     const junk = fc.dictionary(
       fc.constantFrom(
@@ -126,6 +139,9 @@ describe('list queries: URL → search → API params → the server reading the
         'name.contains',
         'area',
         'from',
+        'description',
+        'action',
+        'paused',
         'page',
         'per_page',
         'order',
@@ -136,7 +152,7 @@ describe('list queries: URL → search → API params → the server reading the
     )
     fc.assert(
       fc.property(junk, (raw) => {
-        for (const page of [zonesPage, dnsPage, auditPage].map(asPage)) {
+        for (const page of [zonesPage, dnsPage, auditPage, firewallPage].map(asPage)) {
           const { value } = page['~standard'].validate(raw) as { value: Record<string, unknown> }
           const sent = buildQuery(page.apiQuery(value))
           expect(() => page.query.read(new URL(`http://sandbox/list${sent}`).searchParams), sent).not.toThrow()
