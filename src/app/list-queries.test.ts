@@ -3,6 +3,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { auditPage } from '@/features/audit/api/audit-search'
 import { dnsPage } from '@/features/dns/api/dns-search'
+import { firewallPage } from '@/features/firewall/api/firewall-search'
+import { certificatePacksPage } from '@/features/certificates/api/certificate-packs-search'
 import { zonesPage } from '@/features/zones/api/zones-search'
 import { buildQuery } from '@/lib/api-client'
 import { DNS_RECORD_ORDER_FIELDS } from '@/shared/lists/dns-records'
@@ -116,6 +118,30 @@ describe('list queries: URL → search → API params → the server reading the
     )
   })
 
+  it('firewall rules: every filter arrives as set at the sandbox', () => {
+    fc.assert(
+      fc.property(searchOf(asPage(firewallPage), []), (search) => {
+        const { validated, read } = roundTrip(asPage(firewallPage), search)
+        expect(validated).toMatchObject(search)
+        for (const key of firewallPage.filters) expect(read[key], key).toEqual(search[key])
+        expect(read).toMatchObject({ page: search.page, per_page: search.per_page })
+      }),
+      RUNS,
+    )
+  })
+
+  it('certificate packs: the status filter and paging arrive as set at the sandbox', () => {
+    fc.assert(
+      fc.property(searchOf(asPage(certificatePacksPage), []), (search) => {
+        const { validated, read } = roundTrip(asPage(certificatePacksPage), search)
+        expect(validated).toMatchObject(search)
+        expect(read.status).toBe(search.status)
+        expect(read).toMatchObject({ page: search.page, per_page: search.per_page })
+      }),
+      RUNS,
+    )
+  })
+
   it('a pasted URL with bad values still opens, and sends nothing the server refuses', () => {
     const junk = fc.dictionary(
       fc.constantFrom(
@@ -126,6 +152,10 @@ describe('list queries: URL → search → API params → the server reading the
         'name.contains',
         'area',
         'from',
+        'description',
+        'action',
+        'paused',
+        'deploy',
         'page',
         'per_page',
         'order',
@@ -136,7 +166,7 @@ describe('list queries: URL → search → API params → the server reading the
     )
     fc.assert(
       fc.property(junk, (raw) => {
-        for (const page of [zonesPage, dnsPage, auditPage].map(asPage)) {
+        for (const page of [zonesPage, dnsPage, auditPage, firewallPage, certificatePacksPage].map(asPage)) {
           const { value } = page['~standard'].validate(raw) as { value: Record<string, unknown> }
           const sent = buildQuery(page.apiQuery(value))
           expect(() => page.query.read(new URL(`http://sandbox/list${sent}`).searchParams), sent).not.toThrow()

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router'
-import { certificatePacksSearchSchema } from '@/features/certificates/api/certificate-packs-search'
+import { certificatePacksPage } from '@/features/certificates/api/certificate-packs-search'
 import { zoneRoute } from '../root-route'
 
 /** `/zones/$zoneId/certificates`: the packs table (status filter and paging in the URL) and one pack's page. */
@@ -14,7 +14,7 @@ export const certificatesRoutes = [
     createRoute({
       getParentRoute: () => certificatesRoute,
       path: '/',
-      validateSearch: certificatePacksSearchSchema,
+      validateSearch: certificatePacksPage,
       loaderDeps: ({ search }) => search,
       // Starts the table's request beside the page's code (its module loads in parallel with it, and
       // stays out of the shared first load); errors show in the page.

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { firewallSearchSchema } from '@/features/firewall/api/firewall-search'
+import { firewallPage } from '@/features/firewall/api/firewall-search'
 import { zoneRoute } from '../root-route'
 
 /** `/zones/$zoneId/firewall`: the zone's firewall rules; paging and filters live in the URL. */
@@ -7,7 +7,7 @@ export const firewallRoutes = [
   createRoute({
     getParentRoute: () => zoneRoute,
     path: 'firewall',
-    validateSearch: firewallSearchSchema,
+    validateSearch: firewallPage,
     loaderDeps: ({ search }) => search,
     // Starts the table's request beside the page's code (its module loads in parallel with it, and
     // stays out of the shared first load); errors show in the page.

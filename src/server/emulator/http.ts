@@ -67,7 +67,7 @@ export function validate<T>(schema: ZodType<T>, input: unknown, defaultCode = 10
 }
 
 // Paging lives with the list engine; re-exported here for the handlers that import it from http.
-export { clampPerPage, readPaging } from './list-engine'
+export { clampPerPage } from './list-engine'
 
 /** All values of a query parameter: repeated keys and comma lists both count. */
 export function queryList(c: Context, key: string): string[] {

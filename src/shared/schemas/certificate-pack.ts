@@ -77,6 +77,3 @@ export const certificatePackSchema = z.object({
   created_on: z.string().optional(),
 })
 export type CertificatePack = z.infer<typeof certificatePackSchema>
-
-/** Paging limits of the pack list ([SPEC]: per_page 5–50, default 20). */
-export const CERTIFICATE_PACKS_PAGING = { defaultPerPage: 20, minPerPage: 5, maxPerPage: 50 } as const

@@ -1,8 +1,9 @@
 import { z } from 'zod'
+import { FIREWALL_ACTIONS } from '../lists/firewall'
 import { hexIdSchema } from './common'
 
-/** Firewall rule actions (api-notes §8). `log` exists on Enterprise plans only. */
-export const firewallActions = ['block', 'challenge', 'js_challenge', 'managed_challenge', 'allow', 'log', 'bypass'] as const
+/** Firewall rule actions (api-notes §8; declared once in src/shared/lists/firewall.ts). `log` exists on Enterprise plans only. */
+export const firewallActions = FIREWALL_ACTIONS
 export const firewallActionSchema = z.enum(firewallActions)
 export type FirewallAction = z.infer<typeof firewallActionSchema>
 

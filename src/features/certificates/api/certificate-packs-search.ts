@@ -1,20 +1,15 @@
-import { searchEnumSchema, tableSearchSchema, type SearchOf, type UrlTableOptions } from '@/components/data-table/url-table-state'
+import { CERTIFICATE_PACKS_DEFAULT_PER_PAGE, certificatePacksQuery } from '@/shared/lists/certificate-packs'
+import { listPage } from '@/shared/lists/page'
 
 /**
- * The packs table's URL: paging plus the status filter. The API knows one value, `all`
- * (every status); without it only active packs are listed.
+ * The packs table's URL, derived from the pack list's one query (`certificatePacksQuery`,
+ * src/shared/lists/certificate-packs.ts): paging plus the status filter (`all`: every status;
+ * without it only active packs are listed). The API has no sort parameter. The page object is the
+ * route's `validateSearch`, the table's URL options and the query's mapper.
  */
-export const certificatePacksSearchSchema = tableSearchSchema({ status: searchEnumSchema(['all']) })
-export type CertificatePacksSearch = SearchOf<typeof certificatePacksSearchSchema>
-
-/** per_page is 5–50 for certificate packs, 20 by default; the API has no sort parameter. */
-export const certificatePacksTableOptions: UrlTableOptions = { defaultPerPage: 20, pageSizes: [10, 20, 50] }
-
-export function certificatePacksApiParams(search: CertificatePacksSearch) {
-  const sizes = certificatePacksTableOptions.pageSizes ?? []
-  return {
-    status: search.status,
-    page: search.page ?? 1,
-    per_page: search.per_page && sizes.includes(search.per_page) ? search.per_page : certificatePacksTableOptions.defaultPerPage,
-  }
-}
+export const certificatePacksPage = listPage(certificatePacksQuery, {
+  filters: ['status'],
+  defaultPerPage: CERTIFICATE_PACKS_DEFAULT_PER_PAGE,
+  pageSizes: [10, 20, 50],
+})
+export type CertificatePacksSearch = ReturnType<typeof certificatePacksPage.parse>

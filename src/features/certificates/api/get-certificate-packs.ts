@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, apiPath } from '@/lib/api-client'
 import type { CertificatePack } from '@/shared/schemas/certificate-pack'
-import { certificatePacksApiParams, type CertificatePacksSearch } from './certificate-packs-search'
+import type { CertificatePacksQuery } from '@/shared/lists/certificate-packs'
+import { certificatePacksPage, type CertificatePacksSearch } from './certificate-packs-search'
 
 /*
  * Packs are typed by the shared `certificatePackSchema` but not parsed with it in the browser (as DNS
@@ -9,16 +10,14 @@ import { certificatePacksApiParams, type CertificatePacksSearch } from './certif
  * dashboard's own server is the one answering. The schema has no defaults or transforms to miss.
  */
 
-type Params = ReturnType<typeof certificatePacksApiParams>
-
-export const getCertificatePacks = (zoneId: string, params: Params, signal?: AbortSignal) =>
+export const getCertificatePacks = (zoneId: string, params: CertificatePacksQuery, signal?: AbortSignal) =>
   api.list<CertificatePack>(apiPath('/zones/:zone_id/ssl/certificate_packs', { zone_id: zoneId }), { params, signal })
 
 /** One page of the table (the status filter and paging from the URL). */
 export const certificatePacksQueryOptions = (zoneId: string, search: CertificatePacksSearch) =>
   queryOptions({
-    queryKey: ['certificate-packs', zoneId, certificatePacksApiParams(search)],
-    queryFn: ({ signal }) => getCertificatePacks(zoneId, certificatePacksApiParams(search), signal),
+    queryKey: ['certificate-packs', zoneId, certificatePacksPage.apiQuery(search)],
+    queryFn: ({ signal }) => getCertificatePacks(zoneId, certificatePacksPage.apiQuery(search), signal),
     placeholderData: keepPreviousData,
   })
 

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
 import type { CertificatePack } from '@/shared/schemas/certificate-pack'
-import { certificatePacksTableOptions } from '../api/certificate-packs-search'
+import { certificatePacksPage } from '../api/certificate-packs-search'
 import { useCertificatePacks } from '../api/get-certificate-packs'
 import { CertificateHealth } from './certificate-health'
 import { getPackColumns } from './pack-columns'
@@ -22,7 +22,7 @@ const EMPTY: CertificatePack[] = []
 export function CertificatesPage() {
   const { zoneId } = route.useParams()
   const { zoneName } = zoneApi.useLoaderData()
-  const state = useUrlTableState(route, certificatePacksTableOptions)
+  const state = useUrlTableState(route, certificatePacksPage)
   const query = useCertificatePacks(zoneId, state.search)
   const columns = useMemo(() => getPackColumns(zoneId), [zoneId])
   const table = useDataTable({ columns, data: query.data?.result ?? EMPTY, rowCount: query.data?.resultInfo.total_count, urlState: state, getRowId })
@@ -46,7 +46,7 @@ export function CertificatesPage() {
         label={`Certificate packs of ${zoneName}`}
         itemLabel="packs"
         query={query}
-        pageSizes={certificatePacksTableOptions.pageSizes}
+        pageSizes={certificatePacksPage.pageSizes}
         empty={
           showingAll ? (
             <EmptyState title="No certificate packs" description="This zone has no certificate packs at all." />

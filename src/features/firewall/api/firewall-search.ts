@@ -1,26 +1,15 @@
-import type * as z from 'zod/mini'
-import { searchBooleanSchema, searchEnumSchema, searchTextSchema, tableSearchSchema, type UrlTableOptions } from '@/components/data-table/url-table-state'
+import { firewallRulesQuery } from '@/shared/lists/firewall'
+import { listPage } from '@/shared/lists/page'
 
-/** Actions a firewall rule can take (api-notes §8), for the filter. Kept here (zod/mini) so the route stays light. */
-export const FIREWALL_ACTIONS = ['block', 'challenge', 'js_challenge', 'managed_challenge', 'allow', 'log', 'bypass'] as const
-
-/** The rules page's URL: paging plus the API's filters (description contains, action, paused). */
-export const firewallSearchSchema = tableSearchSchema({
-  description: searchTextSchema,
-  action: searchEnumSchema(FIREWALL_ACTIONS),
-  paused: searchBooleanSchema,
+/**
+ * The rules page's URL, derived from the firewall rules list's one query (`firewallRulesQuery`,
+ * src/shared/lists/firewall.ts): paging plus the API's filters (description contains, action,
+ * paused). The API has no sort parameter. The page object is the route's `validateSearch`, the
+ * table's URL options and the query's mapper (`firewallPage.apiQuery`).
+ */
+export const firewallPage = listPage(firewallRulesQuery, {
+  filters: ['description', 'action', 'paused'],
+  defaultPerPage: 25,
+  pageSizes: [25, 50, 100],
 })
-export type FirewallSearch = z.output<typeof firewallSearchSchema>
-
-/** per_page is 5–100 for firewall rules, 25 by default; the API has no sort parameter. */
-export const firewallTableOptions: UrlTableOptions = { defaultPerPage: 25, pageSizes: [25, 50, 100] }
-
-export function firewallApiParams(search: FirewallSearch) {
-  return {
-    description: search.description,
-    action: search.action,
-    paused: search.paused,
-    page: search.page ?? 1,
-    per_page: search.per_page && firewallTableOptions.pageSizes?.includes(search.per_page) ? search.per_page : firewallTableOptions.defaultPerPage,
-  }
-}
+export type FirewallSearch = ReturnType<typeof firewallPage.parse>

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, apiPath } from '@/lib/api-client'
 import type { FirewallRule } from '@/shared/schemas/firewall'
-import { firewallApiParams, type FirewallSearch } from './firewall-search'
+import type { FirewallRulesQuery } from '@/shared/lists/firewall'
+import { firewallPage, type FirewallSearch } from './firewall-search'
 
 /*
  * Rules are typed by the shared `firewallRuleSchema` but not parsed with it in the browser (as DNS
@@ -9,13 +10,13 @@ import { firewallApiParams, type FirewallSearch } from './firewall-search'
  * dashboard's own server is the one answering. The schema has no defaults or transforms to miss.
  */
 
-export const getFirewallRules = (zoneId: string, params: ReturnType<typeof firewallApiParams>, signal?: AbortSignal) =>
+export const getFirewallRules = (zoneId: string, params: FirewallRulesQuery, signal?: AbortSignal) =>
   api.list<FirewallRule>(apiPath('/zones/:zone_id/firewall/rules', { zone_id: zoneId }), { params, signal })
 
 export const firewallRulesQueryOptions = (zoneId: string, search: FirewallSearch) =>
   queryOptions({
-    queryKey: ['firewall-rules', zoneId, firewallApiParams(search)],
-    queryFn: ({ signal }) => getFirewallRules(zoneId, firewallApiParams(search), signal),
+    queryKey: ['firewall-rules', zoneId, firewallPage.apiQuery(search)],
+    queryFn: ({ signal }) => getFirewallRules(zoneId, firewallPage.apiQuery(search), signal),
     placeholderData: keepPreviousData,
   })
 
@@ -25,7 +26,7 @@ export const useFirewallRules = (zoneId: string, search: FirewallSearch) => useQ
 export async function getAllFirewallRules(zoneId: string, search: FirewallSearch, signal?: AbortSignal): Promise<FirewallRule[]> {
   const all: FirewallRule[] = []
   for (let page = 1; page <= 1000; page++) {
-    const { result, resultInfo } = await getFirewallRules(zoneId, { ...firewallApiParams(search), page, per_page: 100 }, signal)
+    const { result, resultInfo } = await getFirewallRules(zoneId, { ...firewallPage.apiQuery(search), page, per_page: 100 }, signal)
     all.push(...result)
     if (result.length < 100 || page >= resultInfo.total_pages) break
   }

@@ -1,10 +1,12 @@
 import { createDataTableColumnHelper } from '@/components/data-table/features'
+import { listFilter } from '@/components/data-table/list-filter'
 import { deleteColumn } from '@/components/data-table/delete-column'
 import { selectColumn } from '@/components/data-table/select-column'
 import { Badge, type BadgeTone } from '@/components/ui/badge'
 import { TruncatedText } from '@/components/ui/truncated-text'
 import type { FirewallRule } from '@/shared/schemas/firewall'
-import { FIREWALL_ACTIONS } from '../api/firewall-search'
+import { FIREWALL_ACTIONS } from '@/shared/lists/firewall'
+import { firewallPage } from '../api/firewall-search'
 
 const col = createDataTableColumnHelper<FirewallRule>()
 
@@ -32,16 +34,14 @@ export function getFirewallColumns(onDelete?: (rule: FirewallRule) => void) {
       id: 'description',
       header: 'Description',
       enableSorting: false,
-      meta: { filter: { kind: 'text', key: 'description', label: 'Description contains', placeholder: 'e.g. bot' } },
+      meta: { filter: listFilter(firewallPage, 'description', { label: 'Description contains', placeholder: 'e.g. bot' }) },
       cell: (info) => (info.getValue() ? <TruncatedText value={info.getValue()} max={70} /> : <span className="text-zinc-500 dark:text-zinc-400">No description</span>),
     }),
     col.accessor('action', {
       id: 'action',
       header: 'Action',
       enableSorting: false,
-      meta: {
-        filter: { kind: 'select', key: 'action', label: 'Action', allLabel: 'Any action', options: FIREWALL_ACTIONS.map((a) => ({ value: a, label: actionLabels[a] })) },
-      },
+      meta: { filter: listFilter(firewallPage, 'action', { label: 'Action', allLabel: 'Any action', options: FIREWALL_ACTIONS, optionLabels: actionLabels }) },
       cell: (info) => <ActionBadge action={info.getValue()} />,
     }),
     col.accessor((r) => ('expression' in r.filter ? r.filter.expression : ''), {
@@ -66,7 +66,7 @@ export function getFirewallColumns(onDelete?: (rule: FirewallRule) => void) {
       id: 'paused',
       header: 'State',
       enableSorting: false,
-      meta: { filter: { kind: 'boolean', key: 'paused', label: 'State', trueLabel: 'Paused', falseLabel: 'Active', allLabel: 'Any state' } },
+      meta: { filter: listFilter(firewallPage, 'paused', { label: 'State', trueLabel: 'Paused', falseLabel: 'Active', allLabel: 'Any state' }) },
       cell: (info) => (info.getValue() ? <Badge tone="warning">Paused</Badge> : <Badge tone="success">Active</Badge>),
     }),
     ...(onDelete ? [deleteColumn<FirewallRule>(ruleName, onDelete)] : []),

@@ -13,7 +13,7 @@ import { RoleNotice } from '@/components/ui/role-notice'
 import { useCanWrite } from '@/lib/access'
 import type { ListResult } from '@/lib/api-client'
 import type { FirewallRule } from '@/shared/schemas/firewall'
-import { firewallTableOptions } from '../api/firewall-search'
+import { firewallPage } from '../api/firewall-search'
 import { useFirewallRules } from '../api/get-firewall-rules'
 import { DeleteRulesDialog } from './delete-rules-dialog'
 import { getFirewallColumns } from './firewall-columns'
@@ -28,7 +28,7 @@ const getRowId = (r: FirewallRule) => r.id
 export function FirewallPage() {
   const { zoneId } = route.useParams()
   const { zoneName } = zoneApi.useLoaderData()
-  const state = useUrlTableState(route, firewallTableOptions)
+  const state = useUrlTableState(route, firewallPage)
   const query = useFirewallRules(zoneId, state.search)
   const queryClient = useQueryClient()
   // Rules fetched by "select all matching"; the others are found in the cached pages.
@@ -90,7 +90,7 @@ export function FirewallPage() {
         label={`Firewall rules of ${zoneName}`}
         itemLabel="rules"
         query={query}
-        pageSizes={firewallTableOptions.pageSizes}
+        pageSizes={firewallPage.pageSizes}
         empty={
           filtered ? (
             <EmptyState

@@ -1,7 +1,7 @@
-import type { Context, Hono } from 'hono'
-import { CERTIFICATE_PACKS_PAGING } from '../../../shared/schemas/certificate-pack'
-import { badRequest, notFound, ok, readPaging } from '../http'
-import { pagedRows, Where } from '../list-engine'
+import type { Hono } from 'hono'
+import { CERTIFICATE_PACKS_DEFAULT_PER_PAGE, certificatePacksQuery } from '../../../shared/lists/certificate-packs'
+import { notFound, ok } from '../http'
+import { pagedRows, pagingOf, readQuery, Where } from '../list-engine'
 import { requireZone } from '../lookup'
 import type { EmulatorContext } from '../module'
 import type { TableRouter } from '../table-routes'
@@ -10,41 +10,20 @@ import { loadPacks, type PackRow } from './store'
 
 const STAGING = ['staging_deployment', 'staging_active']
 
-/**
- * Which packs the list shows. `status` is the real parameter, `ssl_status` the specification's
- * spelling; both take `all`. Left out (or `active`), only active packs are listed.
- */
-function readStatusFilter(c: Context): 'all' | 'active' {
-  const raw = c.req.query('status') ?? c.req.query('ssl_status')
-  if (raw === undefined || raw === '' || raw === 'active') return 'active'
-  if (raw === 'all') return 'all'
-  const name = c.req.query('status') !== undefined ? 'status' : 'ssl_status'
-  throw badRequest(1001, `${name} takes the value all (every status); leave it out to list active packs only.`, `/${name}`)
-}
-
-function readDeploy(c: Context): 'staging' | 'production' | undefined {
-  const raw = c.req.query('deploy')
-  if (raw === undefined || raw === '') return undefined
-  if (raw === 'staging' || raw === 'production') return raw
-  throw badRequest(1001, 'deploy must be staging or production.', '/deploy')
-}
-
 /** The sandbox's handlers of the table's certificate endpoints: the list, one pack, and its edit. */
 export function certificateHandlers(table: TableRouter, { db }: EmulatorContext): void {
   table.get('/zones/:zone_id/ssl/certificate_packs', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
-    const status = readStatusFilter(c)
-    const deploy = readDeploy(c)
-    const paging = readPaging(c, CERTIFICATE_PACKS_PAGING)
-    const where = ['zone_id = ?']
-    const args: unknown[] = [zone.id]
-    if (status === 'active') where.push(`status = 'active'`)
-    if (deploy === 'staging') where.push(`status IN (${STAGING.map((s) => `'${s}'`).join(',')})`)
-    if (deploy === 'production') where.push(`status NOT IN (${STAGING.map((s) => `'${s}'`).join(',')})`)
+    const q = readQuery(c, certificatePacksQuery)
+    const paging = pagingOf(q, CERTIFICATE_PACKS_DEFAULT_PER_PAGE)
+    const where = new Where().add('zone_id = ?', zone.id)
+    if ((q.status ?? q.ssl_status) !== 'all') where.add(`status = 'active'`)
+    if (q.deploy === 'staging') where.add(`status IN (${STAGING.map((s) => `'${s}'`).join(',')})`)
+    if (q.deploy === 'production') where.add(`status NOT IN (${STAGING.map((s) => `'${s}'`).join(',')})`)
     const { rows, info } = pagedRows<PackRow>(db, {
       select: '*',
       from: 'certificate_packs',
-      where: new Where().add(where.join(' AND '), ...args),
+      where,
       order: 'created_on, id',
       paging,
     })

@@ -3,8 +3,9 @@ import {
   firewallRuleDeleteBodySchema,
   FIREWALL_BULK_DELETE_MAX_IDS,
 } from '../../../shared/schemas/firewall'
-import { ApiError, notFound, ok, queryBool, queryList, readJson, readPaging, validate } from '../http'
-import { pagedRows, Where } from '../list-engine'
+import { firewallRulesQuery } from '../../../shared/lists/firewall'
+import { ApiError, notFound, ok, queryList, readJson, validate } from '../http'
+import { pagedRows, pagingOf, readQuery, Where } from '../list-engine'
 import { requireZone } from '../lookup'
 import type { EmulatorContext } from '../module'
 import type { TableRouter } from '../table-routes'
@@ -23,33 +24,17 @@ export function firewallHandlers(table: TableRouter, { db }: EmulatorContext): v
 
   table.get(base, (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
-    const paging = readPaging(c, { defaultPerPage: 25, minPerPage: 5, maxPerPage: 100 })
-    const where = ['r.zone_id = ?']
-    const params: unknown[] = [zone.id]
-    const description = c.req.query('description')
-    if (description) {
-      where.push('instr(lower(r.description), lower(?)) > 0')
-      params.push(description)
-    }
-    const action = c.req.query('action')
-    if (action) {
-      where.push('r.action = ?')
-      params.push(action)
-    }
-    const id = c.req.query('id')
-    if (id) {
-      where.push('r.id = ?')
-      params.push(id)
-    }
-    const paused = queryBool(c, 'paused')
-    if (paused !== undefined) {
-      where.push('r.paused = ?')
-      params.push(paused ? 1 : 0)
-    }
+    const q = readQuery(c, firewallRulesQuery)
+    const paging = pagingOf(q, 25)
+    const where = new Where().add('r.zone_id = ?', zone.id)
+    if (q.description) where.add('instr(lower(r.description), lower(?)) > 0', q.description)
+    if (q.action) where.add('r.action = ?', q.action)
+    if (q.id) where.add('r.id = ?', q.id)
+    if (q.paused !== undefined) where.add('r.paused = ?', q.paused ? 1 : 0)
     const { rows, info } = pagedRows<Parameters<typeof toRule>[0]>(db, {
       select: RULE_COLUMNS,
       from: RULE_FROM,
-      where: new Where().add(where.join(' AND '), ...params),
+      where,
       order: RULE_ORDER_BY,
       paging,
     })
