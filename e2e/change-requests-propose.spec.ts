@@ -5,7 +5,7 @@ import { test as base, expect, SEED_ZONES, startZonekeeper, zoneUrl, type Runnin
  * Issue 25, proposing from the other places: the DNS bulk actions, the zone-file import and the
  * page-security policy editor. Each journey: an editor proposes on an approval zone, the zone is
  * unchanged, an approver approves, the change lands; for policies also a refused item and the
- * "partly applied" result per change. Own server: people sign in.
+ * "partly applied" result per change, then its undo (only what landed). Own server: people sign in.
  */
 const ADMIN_PASSWORD = 'admin-password-123'
 const test = base.extend<object, { crServer: RunningZonekeeper }>({
@@ -183,4 +183,15 @@ test('the policy editor proposes; the approver reads the draft check\'s note and
   await expect(results.getByRole('listitem').first()).toContainText('applied: deleted Policy: Lock every page to self')
   await expect(results.getByRole('listitem').nth(1)).toContainText(/failed: changed Policy: Lock every page to self \(.*not found/)
   expect((await policies()).some((p) => p.description === 'Lock every page to self')).toBe(false)
+
+  // Undo this request: only what landed (the delete) is undone, through its audit entry; the policy is back.
+  await banner.getByRole('button', { name: 'Undo this request' }).click()
+  const undone = pages.erin.getByRole('status').filter({ hasText: /Approved by Erin Approver and applied on .*, then undone/ })
+  await expect(undone).toBeVisible()
+  await expect(pages.erin.getByText('applied, then undone', { exact: true })).toBeVisible()
+  const after = undone.getByRole('list', { name: 'Result per change' })
+  await expect(after.getByRole('listitem').first()).toContainText('applied: deleted Policy: Lock every page to self; then undone')
+  await expect(after.getByRole('listitem').nth(1)).toContainText(/failed: changed Policy: Lock every page to self/)
+  await expect(undone.getByRole('button', { name: 'Undo this request' })).toHaveCount(0)
+  expect((await policies()).filter((p) => p.description === 'Lock every page to self').map((p) => p.enabled)).toEqual([true])
 })

@@ -87,9 +87,10 @@ export async function applyRequest(r: ChangeRequestView, send: (path: string, in
       for (const { i } of policies) results[i] = { status: 'not_applied', message: 'Not tried: the DNS changes of this request were refused, so nothing was applied.' }
       return { status: 'failed', problems, appliedEntryId: null, after, results, errors: errors.map((e) => ({ code: Number(e.code), message: String(e.message) })) }
     }
-    appliedEntryId = policies.length ? null : auditEntryOf(res)
+    const batchEntry = auditEntryOf(res)
+    appliedEntryId = policies.length ? null : batchEntry
     aftersOf(answer?.result, batch.at).forEach((a, k) => (after[dnsAt[k].i] = a))
-    for (const { i } of dnsAt) results[i] = { status: 'applied' }
+    for (const { i } of dnsAt) results[i] = { status: 'applied', entryId: batchEntry }
     landed += dnsAt.length
   }
   for (const { item, i } of policies) {
@@ -102,7 +103,7 @@ export async function applyRequest(r: ChangeRequestView, send: (path: string, in
     const res = await send(init.path, { method: init.method, body: init.body })
     const answer = (await res.json().catch(() => null)) as ApiAnswer
     if (res.ok && answer?.success !== false) {
-      results[i] = { status: 'applied' }
+      results[i] = { status: 'applied', entryId: auditEntryOf(res) }
       after[i] = item.action === 'delete' ? null : ((answer?.result as Rec | undefined) ?? null)
       landed++
       continue
@@ -120,4 +121,65 @@ export async function applyRequest(r: ChangeRequestView, send: (path: string, in
     }
   }
   return { status: 'applied', problems: null, appliedEntryId, after, results, errors: [] }
+}
+
+export interface UndoOutcome {
+  /** Each item's result with what the undo did with it (items never applied keep their result). */
+  results: (ItemResult | null)[]
+  /** Every applied change is undone now. */
+  complete: boolean
+  /** In words: what was undone and what was not. */
+  summary: string
+  /** The audit entries of the undo's own writes. */
+  undoEntries: number[]
+}
+
+/**
+ * Undoes an applied (or partly applied) request holding policies as one unit: the reverse of the
+ * apply, through the audit log's undo of each write's own entry (`undoEntry`): the policies in reverse
+ * order, then the DNS batch. The first refusal stops the rest; a change undone by an earlier attempt
+ * is not sent again. Only what was applied is undone.
+ */
+export async function undoRequest(r: ChangeRequestView, undoEntry: (entryId: number) => Promise<Response>, auditEntryOf: (res: Response) => number | null): Promise<UndoOutcome> {
+  const results: (ItemResult | null)[] = r.items.map((it) => (it.result ? { ...it.result } : null))
+  const applied = r.items.map((item, i) => ({ item, i })).filter(({ item }) => item.result?.status === 'applied')
+  const policies = applied.filter(({ item }) => item.kind === 'page_shield_policy').reverse()
+  const dns = applied.filter(({ item }) => item.kind !== 'page_shield_policy')
+  // One step per write: each policy, then the DNS batch (its items share one entry).
+  const steps = [...policies.map((p) => [p]), ...(dns.length ? [dns] : [])]
+  const undoEntries: number[] = []
+  let refusal: string | null = null
+  for (const step of steps) {
+    const { item } = step[0]
+    if (item.result?.undo?.status === 'undone') continue
+    const set = (undo: NonNullable<ItemResult['undo']>) => step.forEach(({ i }) => (results[i] = { ...results[i]!, undo }))
+    if (refusal !== null) {
+      set({ status: 'not_undone', message: 'Not tried: the undo of a later change of this request was refused.' })
+      continue
+    }
+    const entryId = item.result?.entryId
+    if (!entryId) {
+      refusal = 'No audit entry was recorded for this change when it was applied, so it cannot be undone from here.'
+      set({ status: 'failed', message: refusal })
+      continue
+    }
+    const res = await undoEntry(entryId)
+    if (res.ok) {
+      const own = auditEntryOf(res)
+      if (own) undoEntries.push(own)
+      set({ status: 'undone' })
+      continue
+    }
+    const answer = (await res.json().catch(() => null)) as ApiAnswer
+    refusal = answer?.errors?.length ? said(answer.errors) : `The API answered ${res.status}.`
+    set({ status: 'failed', message: refusal })
+  }
+  const label = (item: ChangeItemView) => (item.kind === 'page_shield_policy' ? policyLabel(item.action === 'create' ? item.body : item.before) : recordLabel(item.action === 'create' ? item.body : item.before))
+  const undone = applied.filter(({ i }) => results[i]?.undo?.status === 'undone').map(({ item }) => label(item))
+  const left = applied.filter(({ i }) => results[i]?.undo?.status !== 'undone').map(({ item }) => label(item))
+  const complete = left.length === 0
+  const summary = complete
+    ? `Undone: ${undone.join('; ')}.`
+    : `Not all undone. ${undone.length ? `Undone: ${undone.join('; ')}. ` : 'Nothing was undone. '}Still as applied: ${left.join('; ')}.${refusal ? ` The undo was refused: ${refusal}` : ''}`
+  return { results, complete, summary, undoEntries }
 }

@@ -38,7 +38,7 @@ export function approvalGuard(store: Store): MiddlewareHandler {
     if (c.req.header(APPLY_HEADER)?.startsWith(`${applyKey}:`)) return next()
     const [key, entry] = (c.req.header(UNDO_HEADER) ?? '').split(':')
     if (key === undoKey && /^\d+$/.test(entry ?? '')) {
-      const r = await store.changeRequests.byAppliedEntry(Number(entry))
+      const r = (await store.changeRequests.byAppliedEntry(Number(entry))) ?? (await store.changeRequests.undoingByEntry(zoneId, Number(entry)))
       if (r && mayApprove(actor.person, settings, r.zoneName)) return next()
     }
     const policy = m[2] !== 'dns_records'

@@ -154,3 +154,106 @@ describe('proposing from the bulk actions, the zone-file import and the policy e
     expect((await byName('bulk-b'))?.type).toBe('A')
   })
 })
+
+describe('undoing a request that holds policies, as one unit', () => {
+  const undo = (id: number, body: unknown = {}, who = 'erin') => call<ChangeRequestView>(who, 'POST', `/api/local/change-requests/${id}/undo`, body)
+  const policySnapshot = async () =>
+    (await policies()).map(({ description, action, value, expression, enabled }) => ({ description, action, value, expression, enabled })).sort((a, b) => a.description.localeCompare(b.description))
+  const recordSnapshot = async () => (await records()).map(({ id, name, type, content, ttl, proxied }) => ({ id, name, type, content, ttl, proxied })).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+  const adminPolicy = async (description: string) =>
+    (await call<Policy>('adm', 'POST', POLICIES, { description, action: 'log', expression: 'true', enabled: true, value: "script-src 'self'" })).result
+
+  it('undoes an applied mixed request (DNS batch and policies) in reverse, leaving the zone and the policies as before', async () => {
+    const base = await adminPolicy('undo base')
+    const gone = await adminPolicy('undo gone')
+    const one = (await byName('zf-one'))!
+    const [zoneBefore, policiesBefore] = [await recordSnapshot(), await policySnapshot()]
+    const r = (await file('ed', 'Mixed to undo', [
+      { kind: 'page_shield_policy', action: 'create', body: { description: 'undo new', action: 'allow', expression: 'true', enabled: true, value: "script-src 'none'" } },
+      { action: 'create', body: { type: 'A', name: 'undo-mix', content: '192.0.2.91', ttl: 300, proxied: false } },
+      { kind: 'page_shield_policy', action: 'update', recordId: base.id, body: { enabled: false, value: "script-src 'none'" } },
+      { action: 'update', recordId: one.id, body: { content: '192.0.2.92' } },
+      { kind: 'page_shield_policy', action: 'delete', recordId: gone.id },
+    ])).result
+    expect(r.status).toBe('pending')
+    const done = (await approve(r.id)).result
+    expect(done.status).toBe('applied')
+    expect((await call<ChangeRequestDetail>('erin', 'GET', `/api/local/change-requests/${r.id}`)).result.mayUndo).toBe(true)
+    // Each write kept its own audit entry; the two DNS changes share the batch's.
+    const entries = done.items.map((i) => i.result?.entryId)
+    expect(entries.every((e) => typeof e === 'number' && e > 0)).toBe(true)
+    expect(entries[1]).toBe(entries[3])
+    expect(new Set([entries[0], entries[1], entries[2], entries[4]]).size).toBe(4)
+    expect(await recordSnapshot()).not.toEqual(zoneBefore)
+    expect(await policySnapshot()).not.toEqual(policiesBefore)
+    // Of two undos at once, the store lets one go on.
+    const [a, b] = await Promise.all([undo(r.id), undo(r.id)])
+    const won = a.status === 200 ? a : b
+    const lost = a.status === 200 ? b : a
+    expect(won.status).toBe(200)
+    expect(lost.status).toBe(409)
+    expect(lost.errors[0].message).toMatch(/being undone|undone/)
+    expect(won.result.status).toBe('undone')
+    expect(won.result.items.map((i) => i.result?.undo?.status)).toEqual(['undone', 'undone', 'undone', 'undone', 'undone'])
+    expect(await recordSnapshot()).toEqual(zoneBefore)
+    expect(await policySnapshot()).toEqual(policiesBefore)
+    expect((await undo(r.id)).status).toBe(409)
+    const audit = (await call<{ action: string; resourceId: string | null; after: Record<string, unknown> | null }[]>('adm', 'GET', '/api/local/audit?area=change-requests')).result
+    expect(audit.find((e) => e.action === 'undo' && e.resourceId === String(r.id))?.after).toMatchObject({ outcome: 'undone' })
+  })
+
+  it('stops at a refused undo (a policy changed since), says per change what was undone, and finishes after a confirmed retry', async () => {
+    const base = await adminPolicy('refuse base')
+    const [zoneBefore, policiesBefore] = [await recordSnapshot(), await policySnapshot()]
+    const r = (await file('ed', 'Undo refused', [
+      { action: 'create', body: { type: 'A', name: 'undo-refused', content: '192.0.2.93', ttl: 300, proxied: false } },
+      { kind: 'page_shield_policy', action: 'create', body: { description: 'refuse new', action: 'log', expression: 'true', enabled: true, value: "script-src 'self'" } },
+      { kind: 'page_shield_policy', action: 'update', recordId: base.id, body: { enabled: false } },
+    ])).result
+    const done = (await approve(r.id)).result
+    expect(done.status).toBe('applied')
+    // Meanwhile an administrator changes the policy the request created.
+    const created = (await policies()).find((p) => p.description === 'refuse new')!
+    expect((await call('adm', 'PUT', `${POLICIES}/${created.id}`, { ...created, id: undefined, value: "script-src 'self' cdn.example" })).status).toBe(200)
+    const first = await undo(r.id)
+    expect(first.status).toBe(409)
+    expect(first.errors[0].message).toMatch(/^Not all undone\. Undone: Policy: refuse base\. Still as applied: A undo-refused; Policy: refuse new\. The undo was refused: Changed since/)
+    expect(first.result.status).toBe('applied')
+    expect(first.result.items.map((i) => i.result?.undo?.status)).toEqual(['not_undone', 'failed', 'undone'])
+    expect(first.result.items[1].result?.undo?.message).toMatch(/Changed since/)
+    expect(first.result.items[0].result?.undo?.message).toMatch(/Not tried/)
+    expect((await byName('undo-refused'))?.content).toBe('192.0.2.93')
+    expect((await policies()).find((p) => p.id === base.id)?.enabled).toBe(true)
+    const detail = (await call<ChangeRequestDetail>('erin', 'GET', `/api/local/change-requests/${r.id}`)).result
+    expect(detail.mayUndo).toBe(true)
+    // Someone who does not approve on the zone may not undo it.
+    await addPerson(store, 'vera', 'viewer', [Z.name])
+    as.vera = { cookie: await sessionCookie(app, 'vera', 'vera-password-1') }
+    expect((await undo(r.id, {}, 'vera')).status).toBe(403)
+    // Confirmed: the changed policy is undone anyway, then the DNS batch; the one already undone is not sent again.
+    const second = await undo(r.id, { confirm: true })
+    expect(second.status).toBe(200)
+    expect(second.result.status).toBe('undone')
+    expect(second.result.items.map((i) => i.result?.undo?.status)).toEqual(['undone', 'undone', 'undone'])
+    expect(await recordSnapshot()).toEqual(zoneBefore)
+    expect(await policySnapshot()).toEqual(policiesBefore)
+  })
+
+  it('undoes only what a partly applied request applied', async () => {
+    const gone = await adminPolicy('partly gone')
+    const policiesBefore = await policySnapshot()
+    const r = (await file('ed', 'Partly, then undone', [
+      { kind: 'page_shield_policy', action: 'create', body: { description: 'partly new', action: 'log', expression: 'true', enabled: true, value: "script-src 'self'" } },
+      { kind: 'page_shield_policy', action: 'delete', recordId: gone.id },
+      { kind: 'page_shield_policy', action: 'delete', recordId: gone.id },
+    ])).result
+    const done = (await approve(r.id)).result
+    expect(done.status).toBe('partly_applied')
+    expect((await call<ChangeRequestDetail>('erin', 'GET', `/api/local/change-requests/${r.id}`)).result.mayUndo).toBe(true)
+    const undone = await undo(r.id)
+    expect(undone.status).toBe(200)
+    expect(undone.result.status).toBe('undone')
+    expect(undone.result.items.map((i) => [i.result?.status, i.result?.undo?.status])).toEqual([['applied', 'undone'], ['applied', 'undone'], ['failed', undefined]])
+    expect(await policySnapshot()).toEqual(policiesBefore)
+  })
+})

@@ -24,7 +24,7 @@ import { jsonError, jsonErrors, jsonOk } from '../envelope'
 import type { Store } from '../store'
 import type { NewChangeItem, Who } from '../store/change-requests'
 import { sendFor, type Forward, type Send } from '../upstream'
-import { applyRequest } from './apply'
+import { applyRequest, undoRequest } from './apply'
 import { APPLY_HEADER, applyKey } from './guard'
 import { itemIssues, readTouched } from './kinds'
 import type { Mailer, Notice } from './mail'
@@ -48,6 +48,16 @@ export interface ChangeRequestRouteOptions {
 const whoOf = (a: Actor): Who => ({ personId: a.person.id, username: a.person.username, personName: a.person.displayName })
 const HEX_ID = /^[0-9a-f]{32}$/i
 const notFound = () => jsonError(404, 10404, 'No such change request (or its zone is outside your zone scope).')
+/**
+ * Whether "Undo this request" applies: a DNS-only request through its batch's entry; one holding
+ * policies (applied or partly applied) when every applied change kept its audit entry and some is not undone yet.
+ */
+const undoable = (r: ChangeRequestView) =>
+  r.items.some((it) => it.kind === 'page_shield_policy')
+    ? (r.status === 'applied' || r.status === 'partly_applied') &&
+      r.items.some((it) => it.result?.status === 'applied' && it.result.undo?.status !== 'undone') &&
+      r.items.every((it) => it.result?.status !== 'applied' || Boolean(it.result.entryId))
+    : r.status === 'applied' && r.appliedEntryId !== null
 const invalid = (issues: z.core.$ZodIssue[]) => jsonErrors(400, apiErrorsFromIssues(issues, 1004))
 
 async function bodyOf(c: Context): Promise<unknown> {
@@ -286,7 +296,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
       mayReject: approver && open,
       mayRefresh: r.requester.username === a.person.username && open,
       mayDismiss: r.requester.username === a.person.username && (r.status === 'rejected' || r.status === 'failed') && !r.requesterDone,
-      mayUndo: r.status === 'applied' && r.appliedEntryId !== null && canApprove(c, s, r.zoneName),
+      mayUndo: undoable(r) && canApprove(c, s, r.zoneName),
     }
     return jsonOk(detail)
   })
@@ -394,9 +404,10 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     const r = await visible(c)
     if (!r) return notFound()
     if (!canApprove(c, await settingsOf(c, r.zoneId), r.zoneName)) return jsonError(403, 10403, `Undoing a change request on ${r.zoneName} is for its approvers.`)
-    if (r.status !== 'applied' || r.appliedEntryId === null) return jsonError(409, 10409, `This request is ${STATUS_WORDS[r.status]}: only an applied request can be undone.`)
     const raw = await bodyOf(c)
     if (raw === undefined) return malformed()
+    if (r.items.some((it) => it.kind === 'page_shield_policy')) return undoWithPolicies(c, r, (raw as { confirm?: unknown }).confirm === true)
+    if (r.status !== 'applied' || r.appliedEntryId === null) return jsonError(409, 10409, `This request is ${STATUS_WORDS[r.status]}: only an applied request can be undone.`)
     const res = await dispatch(c, `/api/local/audit/${r.appliedEntryId}/undo`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1' },
@@ -407,4 +418,37 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     audit(c, r, 'undo', { undoEntry: Number(res.headers.get(AUDIT_ID_HEADER)) || null })
     return jsonOk(await crs.get(r.id))
   })
+
+  /**
+   * A request holding policies has no one batch to reverse: its writes are undone in reverse order,
+   * each through the audit log's undo of its own entry (policies, then the DNS batch), stopping at the
+   * first refusal. The store lets one undo at a time take the request (`undoing`); it ends `undone`
+   * when everything applied is undone, else as it was, with what the undo did per change.
+   */
+  async function undoWithPolicies(c: Context, r: ChangeRequestView, confirm: boolean): Promise<Response> {
+    if (r.status !== 'applied' && r.status !== 'partly_applied') return jsonError(409, 10409, `This request is ${STATUS_WORDS[r.status]}: only an applied or partly applied request can be undone.`)
+    if (!(await crs.reserveUndo(r.id, r.status))) {
+      const now = (await crs.get(r.id))!
+      return jsonError(409, 10409, `This request is ${STATUS_WORDS[now.status]}: it cannot be undone now.`)
+    }
+    let out: Awaited<ReturnType<typeof undoRequest>> | undefined
+    try {
+      out = await undoRequest(
+        r,
+        (entryId) =>
+          dispatch(c, `/api/local/audit/${entryId}/undo`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1' },
+            body: JSON.stringify({ confirm }),
+          }),
+        (res) => Number(res.headers.get(AUDIT_ID_HEADER)) || null,
+      )
+    } finally {
+      // Whatever happened, the request leaves `undoing`: with the per-change outcome, or as it was.
+      await crs.finishUndo(r.id, out?.complete ? 'undone' : r.status, out?.results ?? r.items.map((it) => it.result))
+    }
+    audit(c, r, 'undo', { outcome: out.complete ? 'undone' : 'partly undone', summary: out.summary, undoEntries: out.undoEntries.join(', ') })
+    if (out.complete) return jsonOk(await crs.get(r.id))
+    return c.json({ success: false, errors: [{ code: 10409, message: out.summary }], messages: [], result: await crs.get(r.id) }, 409)
+  }
 }

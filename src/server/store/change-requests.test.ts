@@ -36,6 +36,36 @@ describe.each(backends)('change requests on $name', ({ skip, open }) => {
     }
   })
 
+  it.skipIf(skip)('lets exactly one of many undos take an applied request holding policies, finds it by an item\'s entry only while it is undone, and ends it as told', async () => {
+    const store = await open()
+    try {
+      const who = { personId: null, username: 'ed', personName: 'Ed' }
+      const id = await store.changeRequests.create({
+        zoneId: 'z2', zoneName: 'example.org', title: 't', reason: '', who,
+        items: [{ kind: 'page_shield_policy', action: 'create', recordId: null, body: { description: 'p' }, before: null }, { action: 'create', recordId: null, body: { type: 'A' }, before: null }],
+      })
+      expect(await store.changeRequests.reserve(id, { personId: null, username: 'erin', personName: 'Erin' })).toBe(true)
+      await store.changeRequests.finish(id, { status: 'partly_applied', problems: null, results: [{ status: 'applied', entryId: 7 }, { status: 'failed', message: 'no' }] })
+      expect(await store.changeRequests.undoingByEntry('z2', 7)).toBeUndefined()
+      expect(await store.changeRequests.reserveUndo(id, 'applied')).toBe(false)
+      const won = await Promise.all([1, 2, 3, 4].map(() => store.changeRequests.reserveUndo(id, 'partly_applied')))
+      expect(won.filter(Boolean)).toHaveLength(1)
+      expect((await store.changeRequests.undoingByEntry('z2', 7))?.id).toBe(id)
+      expect(await store.changeRequests.undoingByEntry('z2', 8)).toBeUndefined()
+      expect(await store.changeRequests.undoingByEntry('z1', 7)).toBeUndefined()
+      await store.changeRequests.finishUndo(id, 'undone', [{ status: 'applied', entryId: 7, undo: { status: 'undone' } }, { status: 'failed', message: 'no' }])
+      const r = (await store.changeRequests.get(id))!
+      expect(r.status).toBe('undone')
+      expect(r.items.map((i) => i.result)).toEqual([{ status: 'applied', entryId: 7, undo: { status: 'undone' } }, { status: 'failed', message: 'no' }])
+      expect(await store.changeRequests.undoingByEntry('z2', 7)).toBeUndefined()
+      // Only an undo in progress ends: a second finish changes nothing.
+      await store.changeRequests.finishUndo(id, 'partly_applied', [])
+      expect((await store.changeRequests.get(id))!.status).toBe('undone')
+    } finally {
+      await store.close()
+    }
+  })
+
   it.skipIf(skip)('keeps practice requests apart, lets their person approve their own, marks stale once and only as read', async () => {
     let t = 1000
     const store = await open(() => t++)

@@ -390,6 +390,32 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
     async markUndone(id: number): Promise<boolean> {
       return move(id, ['applied'], { status: 'undone' })
     },
+    /**
+     * Takes an applied (or partly applied) request holding policies for its undo: one conditional move
+     * to `undoing`, so of many concurrent undos (on any instance) exactly one goes on.
+     */
+    async reserveUndo(id: number, from: 'applied' | 'partly_applied'): Promise<boolean> {
+      return move(id, [from], { status: 'undoing' })
+    },
+    /** The undo's outcome: `undone` (everything), else back to what it was; each item's result with what the undo did with it. */
+    async finishUndo(id: number, status: 'undone' | 'applied' | 'partly_applied', results: (ItemResult | null)[]): Promise<void> {
+      const d = await db()
+      await d.transaction().execute(async (trx) => {
+        await trx.updateTable('change_requests').set({ status, updated_at: now() }).where('id', '=', id).where('status', '=', 'undoing').execute()
+        for (const [i, result] of results.entries()) {
+          await trx.updateTable('change_request_items').set({ result: json(result) }).where('request_id', '=', id).where('position', '=', i).execute()
+        }
+      })
+    },
+    /** The request of the zone being undone right now whose items were applied by this audit entry (the guard lets that undo through). */
+    async undoingByEntry(zoneId: string, entryId: number): Promise<ChangeRequestView | undefined> {
+      const rows = await (await db()).selectFrom('change_requests').select('id').where('zone_id', '=', zoneId).where('status', '=', 'undoing').execute()
+      for (const row of rows) {
+        const r = await get(Number(row.id))
+        if (r?.items.some((it) => it.result?.entryId === entryId)) return r
+      }
+      return undefined
+    },
     /** A practice reset: the person's practice requests and the approval settings of their copy's zones. */
     async deletePractice(practiceKey: string, zonePrefix: string): Promise<void> {
       if (!zonePrefix.startsWith('practice:')) throw new Error('Only practice settings may be deleted.')

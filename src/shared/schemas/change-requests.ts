@@ -5,7 +5,7 @@ import { z } from 'zod'
  * reviewed by someone else and applied as one batch. One contract for the server and the pages.
  */
 
-export const CHANGE_REQUEST_STATUSES = ['pending', 'applying', 'applied', 'failed', 'partly_applied', 'rejected', 'stale', 'undone'] as const
+export const CHANGE_REQUEST_STATUSES = ['pending', 'applying', 'applied', 'failed', 'partly_applied', 'rejected', 'stale', 'undone', 'undoing'] as const
 export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number]
 
 export const CHANGE_ITEM_ACTIONS = ['create', 'update', 'delete'] as const
@@ -32,6 +32,7 @@ export const STATUS_WORDS: Record<ChangeRequestStatus, string> = {
   rejected: 'rejected',
   stale: 'stale: the zone changed since',
   undone: 'applied, then undone',
+  undoing: 'being undone',
 }
 
 /** Most changes in one request: what one DNS batch takes on every plan (200 on Free), so the apply stays one unit. */
@@ -100,6 +101,10 @@ export interface ZoneApprovalView extends ZoneApprovalSettings {
 export interface ItemResult {
   status: 'applied' | 'failed' | 'not_applied'
   message?: string
+  /** The audit entry of the write that applied it (a DNS item: the batch's; a policy: its own), what the request's undo reverses. */
+  entryId?: number | null
+  /** What "Undo this request" did with it: undone, refused (with the API's words), or not tried after an earlier refusal. */
+  undo?: { status: 'undone' | 'failed' | 'not_undone'; message?: string }
 }
 
 export interface ChangeItemView {

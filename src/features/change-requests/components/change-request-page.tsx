@@ -30,6 +30,7 @@ function Banner({ tone, title, children }: { tone: 'warning' | 'danger' | 'succe
 }
 
 const RESULT_WORDS = { applied: 'applied', failed: 'failed', not_applied: 'not applied' } as const
+const UNDO_WORDS = { undone: 'undone', failed: 'undo refused', not_undone: 'not undone' } as const
 
 /** What the apply did with each change (issue 25): policies have no batch, so each says for itself. */
 function ItemResults({ r }: { r: ChangeRequestDetail }) {
@@ -42,6 +43,13 @@ function ItemResults({ r }: { r: ChangeRequestDetail }) {
           <li key={item.position}>
             <span className="font-semibold">{item.result ? RESULT_WORDS[item.result.status] : 'not applied'}</span>: <span className="font-mono wrap-anywhere">{d ? `${d.kind} ${d.label}` : `change ${item.position + 1}`}</span>
             {item.result?.message ? ` (${item.result.message})` : ''}
+            {item.result?.undo ? (
+              <>
+                {'; then '}
+                <span className="font-semibold">{UNDO_WORDS[item.result.undo.status]}</span>
+                {item.result.undo.message ? ` (${item.result.undo.message})` : ''}
+              </>
+            ) : null}
           </li>
         )
       })}
@@ -107,6 +115,12 @@ export function ChangeRequestPage() {
   const refresh = useChangeRequestStep(requestId, 'refresh')
   const undo = useChangeRequestStep(requestId, 'undo')
   const done = useChangeRequestStep(requestId, 'done')
+  const undoButton = (r: ChangeRequestDetail) =>
+    r.mayUndo && (
+      <Button className="mt-2" size="sm" pending={undo.isPending} onClick={() => undo.mutate({}, { onSuccess: () => toast.success('Undone', 'The zone is back as it was before this request.'), onError: (e) => toast.error('Not all undone', e) })}>
+        Undo this request
+      </Button>
+    )
   const doneButton = (r: ChangeRequestDetail) =>
     r.mayDismiss && (
       <Button className="mt-2" size="sm" pending={done.isPending} onClick={() => done.mutate({}, { onSuccess: () => toast.success('Put aside', 'It is no longer on your list of requests that need you.'), onError: (e) => toast.error('Not put aside', e) })}>
@@ -155,15 +169,13 @@ export function ChangeRequestPage() {
           </p>
           <ul className="mt-1 list-disc pl-5" aria-label="Why it failed">{(r.problems ?? []).map((p, i) => <li key={i}><span className="font-mono">{p.label}</span>: {p.message}</li>)}</ul>
           <ItemResults r={r} />
+          {undoButton(r)}
         </Banner>
       )}
       {(r.status === 'applied' || r.status === 'undone') && (
         <Banner tone="success" title={`Approved by ${r.decidedBy?.name ?? ''} and applied on ${when(r.decidedAt)}${r.status === 'undone' ? ', then undone' : ''}`}>
-          {r.mayUndo && (
-            <Button className="mt-2" size="sm" pending={undo.isPending} onClick={() => undo.mutate({}, { onSuccess: () => toast.success('Undone', 'The zone is back as it was before this request.'), onError: (e) => toast.error('Not undone', e) })}>
-              Undo this request
-            </Button>
-          )}
+          {r.items.some((i) => i.result?.undo) && <ItemResults r={r} />}
+          {undoButton(r)}
         </Banner>
       )}
       <div className="grid gap-5 lg:grid-cols-3">

@@ -10,6 +10,7 @@ const TONE: Record<ChangeRequestStatus, BadgeTone> = {
   rejected: 'danger',
   stale: 'warning',
   undone: 'neutral',
+  undoing: 'info',
 }
 
 export function StatusBadge({ status }: { status: ChangeRequestStatus }) {
