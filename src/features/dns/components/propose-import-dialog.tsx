@@ -7,6 +7,7 @@ import { fieldErrorsFromApiError, local, localPath, type ApiErrorItem } from '@/
 import { changeDraft } from '@/lib/change-requests'
 import { plural } from '@/lib/format'
 import { MAX_CHANGE_ITEMS, type ZoneFileProposal } from '@/shared/schemas/change-requests'
+import { ZoneFileFields } from './zone-file-fields'
 
 /**
  * The zone-file import on a zone whose changes need approval (issue 25): the server reads the file
@@ -102,33 +103,18 @@ export function ProposeImportDialog({ zoneId, zoneName, onClose }: { zoneId: str
       ) : (
         <form id={formId} onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
           <FormErrorSummary errors={errors} title="Nothing was proposed" />
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={fileId} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
-              Zone file
-            </label>
-            <input
-              ref={fileInput}
-              id={fileId}
-              type="file"
-              accept=".txt,.zone,.bind,.db,text/plain"
-              aria-invalid={fileError ? true : undefined}
-              aria-describedby={fileError ? `${fileId}-err` : undefined}
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null)
-                setFileError(null)
-              }}
-              className="text-sm"
-            />
-            {fileError && (
-              <p id={`${fileId}-err`} className="text-sm font-medium text-red-700 dark:text-red-400">
-                {fileError}
-              </p>
-            )}
-          </div>
-          <label htmlFor={proxiedId} className="flex items-start gap-2 text-sm">
-            <input id={proxiedId} type="checkbox" checked={proxied} onChange={(e) => setProxied(e.target.checked)} className="mt-0.5 size-4 accent-blue-600" />
-            <span>Proxy the imported A, AAAA and CNAME records</span>
-          </label>
+          <ZoneFileFields
+            fileId={fileId}
+            fileInput={fileInput}
+            fileError={fileError}
+            onFile={(f) => {
+              setFile(f)
+              setFileError(null)
+            }}
+            proxiedId={proxiedId}
+            proxied={proxied}
+            onProxied={setProxied}
+          />
         </form>
       )}
     </Dialog>
