@@ -53,6 +53,8 @@ const ALLOWED_BEFORE_NEW_PASSWORD = (path: string) => path === PASSWORD_PAGE || 
  * Register before the API door and the dashboard's own routes.
  */
 export function registerAuth(app: Hono, options: AuthOptions): { signInRequired: () => Promise<boolean> } {
+  // One clock for the throttle's waits and the store's counters: the store's (tests give both one clock).
+  options = { ...options, now: options.now ?? options.store.now }
   const { store } = options
   registerSignIn(app, options)
   const loopback = isLoopback(options.host)

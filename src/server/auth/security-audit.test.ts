@@ -2,12 +2,12 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { createStore, type AuditEntry } from '../store'
 import { fakeEmulator, testConfig } from '../../testing/server'
-import { addPerson, fromAddress, login, sessionCookie } from './test-helpers'
+import { addPerson, creepingClock, fromAddress, login, sessionCookie } from './test-helpers'
 
 const w = { 'x-zonekeeper-request': '1', 'content-type': 'application/json' }
 
 describe('security events in the audit log', () => {
-  const store = createStore({ dataDir: ':memory:' })
+  const store = createStore({ dataDir: ':memory:', now: creepingClock() })
   const app = createApp({ config: testConfig(), emulator: fakeEmulator(), store })
   afterAll(() => store.close())
   const entries = async () => (await store.audit.list({}, 1, 500)).entries

@@ -42,3 +42,12 @@ export async function sessionCookie(app: Hono, username: string, password: strin
   if (res.status !== 303 || !cookie) throw new Error(`sign-in as ${username} failed: ${res.status} ${await res.text()}`)
   return cookie
 }
+
+/**
+ * A clock that moves 1 ms each time it is read, whatever the machine's speed: entries keep their
+ * order, yet a wait the throttle gave (1 s and more) cannot run out while a busy machine hashes.
+ */
+export function creepingClock(start = Date.now()): () => number {
+  let t = start
+  return () => ++t
+}

@@ -51,6 +51,8 @@ export function createStore(options: StoreOptions) {
   const db = () => (ready ??= migrateToLatest(kysely, dialectOf(options)).then(() => kysely))
   return {
     dialect: dialectOf(options),
+    /** The store's clock (StoreOptions.now, else Date.now): what sign-in throttling and sessions count time by. */
+    now,
     /** Opens the store and applies pending migrations (also done lazily by every call). */
     open: async () => void (await db()),
     people: peopleStore(db, now, dialectOf(options)),
