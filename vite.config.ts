@@ -43,6 +43,25 @@ const serverBuild: UserConfig = {
 /** Client tests that render screens (Testing Library, src/testing/screen.tsx). */
 const SCREEN_TESTS = 'src/**/*.screen.test.tsx'
 
+/**
+ * Tests whose assertions hold a wall clock or a real rate-limit window (responsiveness, leases,
+ * live budgets): they run one at a time after the rest, as before, so a busy neighbour cannot
+ * stretch their time. Everything else runs two files at once (Vitest's default on 2 cores is one,
+ * and most files spend their time waiting on servers they started).
+ */
+const TIMED_TESTS = [
+  'src/server/*-responsiveness.test.ts',
+  'src/server/upstream-memory.test.ts',
+  'src/server/proxy-live.test.ts',
+  'src/server/sandbox-rate-limit.test.ts',
+  'src/server/budget/**/*.test.ts',
+  'src/server/practice/instances.test.ts',
+  'src/server/watch/**/*.test.ts',
+  'src/server/auth/sign-in-concurrency.test.ts',
+  'src/features/**/*budget*.test.ts',
+  'src/features/**/*budget*.test.tsx',
+]
+
 export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? serverBuild
@@ -70,10 +89,16 @@ export default defineConfig(({ isSsrBuild }) =>
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          maxWorkers: 2,
+          // In CI a failed test runs once more, as Playwright's do; the report still names it flaky.
+          retry: process.env.CI ? 1 : 0,
           projects: [
-            { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], exclude: [SCREEN_TESTS], environment: 'node' } },
+            { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], exclude: [SCREEN_TESTS, ...TIMED_TESTS], environment: 'node' } },
             // Screens as a person uses them: a DOM (happy-dom) with Node's own fetch family, the real server app answering.
-            { extends: true, test: { name: 'screen', include: [SCREEN_TESTS], environment: './src/testing/dom-environment.ts' } },
+            { extends: true, test: { name: 'screen', include: [SCREEN_TESTS], exclude: TIMED_TESTS, environment: './src/testing/dom-environment.ts' } },
+            // One file at a time, after the others (Vitest runs projects of one worker last, in order).
+            { extends: true, test: { name: 'timed', include: TIMED_TESTS, exclude: [SCREEN_TESTS], environment: 'node', maxWorkers: 1 } },
+            { extends: true, test: { name: 'timed-screen', include: TIMED_TESTS.filter((t) => t.endsWith('.tsx')), environment: './src/testing/dom-environment.ts', maxWorkers: 1 } },
           ],
         },
       },
