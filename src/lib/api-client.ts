@@ -249,6 +249,15 @@ export const api = {
     const env = await call('GET', path, undefined, opts)
     return parse(env.result, opts?.schema)
   },
+  /**
+   * One object and, when the server answered from what it keeps because the team's API budget is
+   * low, when it was read from the API (`asOf`, as ListResult's).
+   */
+  async read<T = unknown>(path: PathFor<'GET'>, opts?: RequestOptions<T>): Promise<{ result: T; asOf?: number }> {
+    const env = await call('GET', path, undefined, opts)
+    const result = parse(env.result, opts?.schema)
+    return env.asOf === undefined ? { result } : { result, asOf: env.asOf }
+  },
   /** List endpoint: the page of results and `result_info` (paging totals). */
   async list<T = unknown>(path: PathFor<'GET'>, opts?: RequestOptions<T>): Promise<ListResult<T>> {
     const env = await call('GET', path, undefined, opts)

@@ -57,9 +57,9 @@ async function main() {
         `  To require sign-in, add people: ${where}/setup, or npm run people -- add <username> --role admin`,
     )
   }
-  // Expired sessions and day-old throttling counters are cleared once an hour (reads skip them anyway).
+  // Expired sessions, day-old throttling counters, old API usage and run-out refresh leases are cleared once an hour (reads skip them anyway).
   const sweep = setInterval(() => {
-    void Promise.all([store.sessions.sweep(), store.throttle.sweep()]).catch((err) => console.log(`store sweep failed: ${String(err)}`))
+    void Promise.all([store.sessions.sweep(), store.throttle.sweep(), store.budget.sweep()]).catch((err) => console.log(`store sweep failed: ${String(err)}`))
   }, 60 * 60_000)
   sweep.unref()
   const stop = () => {

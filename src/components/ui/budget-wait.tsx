@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import type { ApiRequestError } from '@/lib/api-client'
 import { Button } from './button'
 
@@ -54,13 +54,18 @@ export function BudgetWait({ error, onRetry }: { error: ApiRequestError; onRetry
   )
 }
 
-/** "As of 42 s ago": a list the server answered from what it keeps while the team's API budget is low. */
-export function AsOfNotice({ asOf, what = 'This list' }: { asOf: number; what?: string }) {
+/**
+ * "As of 42 s ago": what the server answered from what it keeps while the team's API budget is low.
+ * `what` names a list ("This list of zones is the one read then…"); `children`, when given, say it
+ * in their own words instead.
+ */
+export function AsOfNotice({ asOf, what = 'This list', children }: { asOf: number; what?: string; children?: ReactNode }) {
   const now = useNow()
   const seconds = Math.max(0, Math.round((now - asOf) / 1000))
   return (
     <p role="status" className="mb-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
-      As of {seconds} s ago. {what} is the one read then: the team&apos;s API budget is low, so it is refreshed when the budget allows.
+      As of {seconds} s ago.{' '}
+      {children ?? <>{what} is the one read then: the team&apos;s API budget is low, so it is refreshed when the budget allows.</>}
     </p>
   )
 }

@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto'
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { maybeActor } from '../auth/actor'
 import type { Endpoint } from '../endpoints'
@@ -41,6 +42,8 @@ export interface BudgetSetup {
   cacheTtlMs?: number
   /** How often the calls per minute are added to the store (default 5 s). */
   usageFlushMs?: number
+  /** How long the instance refreshing a stale kept answer holds the store's lease (default 10 s). */
+  refreshLeaseMs?: number
   log?: (line: string) => void
 }
 
@@ -53,10 +56,20 @@ export interface BudgetSetup {
  * - `gate` (right after sign-in and the practice switch) admits a live request or answers why not;
  * - `routes` adds the administrators' panel data, `/api/local/budget`.
  */
-export function setUpBudget({ store, match, now = Date.now, syncMs, cacheTtlMs, usageFlushMs, log }: BudgetSetup) {
+export function setUpBudget({ store, match, now = Date.now, syncMs, cacheTtlMs, usageFlushMs, refreshLeaseMs = 10_000, log }: BudgetSetup) {
   const budget = createBudget({ backend: store.budget, now, syncMs, log })
   const usage = createUsage({ backend: store.budget, now, flushMs: usageFlushMs })
-  const shared = sharedReads({ ttlMs: cacheTtlMs, now })
+  // A stale kept answer is refreshed by one instance of the deployment: the one the store leases it to.
+  const instance = randomUUID()
+  const leaseKey = (key: string) => createHash('sha256').update(key).digest('hex')
+  const shared = sharedReads({
+    ttlMs: cacheTtlMs,
+    now,
+    refreshLease: {
+      claim: (key) => store.budget.claimRefresh(leaseKey(key), instance, refreshLeaseMs),
+      release: (key) => store.budget.releaseRefresh(leaseKey(key), instance),
+    },
+  })
   const refusedToPeople = { interactive: 0, long: 0 }
 
   const refusal = (kind: WorkKind, retryAfter: number) => {

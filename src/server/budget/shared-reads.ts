@@ -29,7 +29,19 @@ export interface SharedReadsOptions {
    * (stale-while-revalidate). Default 10 minutes: two of the service's windows.
    */
   maxStaleMs?: number
+  /**
+   * Who refreshes a stale answer, decided by the store for every instance: `claim` says yes to one
+   * instance at a time per kept answer (a short lease), `release` gives it back after a failed
+   * refresh. Without it, the refresh is coalesced on this instance only.
+   */
+  refreshLease?: RefreshLease
   now?: () => number
+}
+
+/** The store's refresh lease per kept answer (see SharedReadsOptions.refreshLease). */
+export interface RefreshLease {
+  claim(key: string): Promise<boolean>
+  release(key: string): Promise<void>
 }
 
 /** How a read is asked for, as the budget stands. */
@@ -71,12 +83,14 @@ const toResponse = (a: WholeAnswer, how: string, extra?: Record<string, string>)
  * `Age: <seconds>`) instead of a refusal, and refreshed once when the budget allows. This layer sits
  * below the practice switch, so only live requests ever reach it.
  */
-export function sharedReads({ ttlMs = 15_000, maxEntries = 1000, maxStaleMs = 600_000, now = Date.now }: SharedReadsOptions = {}) {
+export function sharedReads({ ttlMs = 15_000, maxEntries = 1000, maxStaleMs = 600_000, refreshLease, now = Date.now }: SharedReadsOptions = {}) {
   const cache = new Map<string, Entry>()
   const inFlight = new Map<string, { generation: number; answer: Promise<WholeAnswer | undefined> }>()
+  // Refreshes asking the store for their lease: saves this instance's readers a round trip each (the store decides).
+  const claiming = new Set<string>()
   // Bumped by every write that changes zones: reads started before it are not kept or joined.
   let generation = 0
-  const stats = { hits: 0, coalesced: 0, sent: 0, stale: 0, refreshed: 0 }
+  const stats = { hits: 0, coalesced: 0, sent: 0, stale: 0, refreshed: 0, refreshedElsewhere: 0 }
 
   const keep = (key: string, answer: WholeAnswer) => {
     cache.delete(key)
@@ -120,6 +134,36 @@ export function sharedReads({ ttlMs = 15_000, maxEntries = 1000, maxStaleMs = 60
     return res
   }
 
+  /**
+   * Refreshes a stale kept answer in the background, once for the deployment: the instance the
+   * store gives the lease to sends it; the others keep serving theirs stale meanwhile. A store that
+   * cannot answer refreshes nothing (the budget is low: the next stale read asks again).
+   */
+  const refresh = (key: string, req: ForwardRequest, send: (req: ForwardRequest) => Promise<Response>) => {
+    claiming.add(key)
+    void (async () => {
+      try {
+        if (refreshLease && !(await refreshLease.claim(key).catch(() => false))) {
+          stats.refreshedElsewhere++
+          return
+        }
+        stats.refreshed++
+        let failed = false
+        try {
+          const res = await fetchShared(key, req, send, true)
+          void res.body?.cancel().catch(() => {})
+          failed = res.status >= 500
+        } catch {
+          failed = true
+        }
+        // A refresh that failed gives its lease back: another instance may try at once.
+        if (failed && refreshLease) await refreshLease.release(key).catch(() => {})
+      } finally {
+        claiming.delete(key)
+      }
+    })()
+  }
+
   return {
     async read(req: ForwardRequest, send: (req: ForwardRequest) => Promise<Response>, mode: ReadMode = {}): Promise<Response> {
       const key = `${req.accept ?? ''} ${req.pathAndQuery}`
@@ -138,14 +182,9 @@ export function sharedReads({ ttlMs = 15_000, maxEntries = 1000, maxStaleMs = 60
           hit.hits++
           stats.stale++
           touch(hit)
-          // Refreshed once, in the background: a refresh already on its way is not sent again.
-          if (!mode.refuse && !inFlight.has(key)) {
-            stats.refreshed++
-            void fetchShared(key, req, send, wide).then(
-              (res) => void res.body?.cancel().catch(() => {}),
-              () => {},
-            )
-          }
+          // Refreshed once, in the background: a refresh already on its way (here, or on another
+          // instance holding the store's lease) is not sent again.
+          if (!mode.refuse && !inFlight.has(key) && !claiming.has(key)) refresh(key, req, send)
           return toResponse(hit.answer, 'stale', { [STALE_AGE_HEADER]: String(Math.floor(age / 1000)) })
         }
         if (hit && age >= maxStaleMs) cache.delete(key)

@@ -27,6 +27,29 @@ export interface BudgetUsageTable {
   calls: number
 }
 
+export interface BudgetRefreshTable {
+  /** Which kept answer (a hash of the read it answers: accept and path with query). */
+  key: string
+  /** The instance sending the refresh. */
+  holder: string
+  /** Until when it holds (ms since the epoch): a crashed holder's lease runs out. */
+  lease_until: number
+}
+
+/** `budget_0002-refresh-leases`: who refreshes a stale kept answer, one instance for the deployment. */
+export function budgetRefreshMigration(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('budget_refresh')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('holder', 'text', (c) => c.notNull())
+        .addColumn('lease_until', sql`bigint`, (c) => c.notNull())
+        .execute()
+    },
+  }
+}
+
 /** `budget_0001-rate-budget`: the shared rate-limit figure and the calls per minute by area and person. */
 export function budgetMigration(): Migration {
   return {
@@ -139,6 +162,26 @@ export function budgetStore(db: () => Promise<Db>, now: () => number) {
     },
     async sweep(): Promise<void> {
       await (await db()).deleteFrom('budget_usage').where('minute', '<', now() - USAGE_KEPT_MS).execute()
+      await (await db()).deleteFrom('budget_refresh').where('lease_until', '<', now()).execute()
+    },
+    /**
+     * Takes the lease to refresh the kept answer `key` for `ms`, in one statement (INSERT … ON
+     * CONFLICT … DO UPDATE … WHERE the lease ran out … RETURNING): of every instance asking at once,
+     * exactly one is told yes, and nobody else until the lease runs out or is given back.
+     */
+    async claimRefresh(key: string, holder: string, ms: number): Promise<boolean> {
+      const t = now()
+      const row = await (await db())
+        .insertInto('budget_refresh')
+        .values({ key, holder, lease_until: t + ms })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ holder, lease_until: t + ms }).where('budget_refresh.lease_until', '<=', t))
+        .returning('key')
+        .executeTakeFirst()
+      return row !== undefined
+    },
+    /** Gives the lease back (the refresh failed: another instance may try at once). */
+    async releaseRefresh(key: string, holder: string): Promise<void> {
+      await (await db()).updateTable('budget_refresh').set({ lease_until: 0 }).where('key', '=', key).where('holder', '=', holder).execute()
     },
   }
 }

@@ -4,7 +4,7 @@ import { auditChainMigration } from './audit-chain-migration'
 import { checklistMigration, practiceSessionsMigration } from './practice-migration'
 import { scriptIndexMigration, scriptIndexProgressMigration } from './script-index-migration'
 import { watchMigration } from './watch-migration'
-import { budgetMigration } from './budget'
+import { budgetMigration, budgetRefreshMigration } from './budget'
 import { passkeysMigration } from './passkeys'
 import { practiceCopiesMigration } from './practice-copies'
 import { changeRequestItemKindsMigration, changeRequestsMigration, changeRequestsPracticeMigration } from './change-requests'
@@ -214,5 +214,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'change-requests_0002-practice': changeRequestsPracticeMigration(),
     // Issue 25 (proposing policies too): what each change request item changes, and what its apply did.
     'change-requests_0002-item-kinds-propose': changeRequestItemKindsMigration(),
+    // Issue 24 (stale-while-revalidate across instances): the lease of one refresh per stale kept answer.
+    'budget_0002-refresh-leases': budgetRefreshMigration(),
   }
 }

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely'
 import type { AuditChainCheckpointsTable, AuditChainTable, AuditTable, AuditUndoTable } from './audit-schema'
 import type { WatchTables } from './watch-schema'
-import type { BudgetStateTable, BudgetUsageTable } from './budget'
+import type { BudgetRefreshTable, BudgetStateTable, BudgetUsageTable } from './budget'
 import type { PasskeysTable, WebauthnChallengesTable } from './passkeys'
 import type { PracticeCopiesTable, PracticeRateTable } from './practice-copies'
 import type { ChangeRequestTables } from './change-requests'
@@ -33,6 +33,7 @@ export interface StoreTables extends WatchTables, ChangeRequestTables, Connectio
   script_index_state: ScriptIndexStateTable
   budget_state: BudgetStateTable
   budget_usage: BudgetUsageTable
+  budget_refresh: BudgetRefreshTable
   practice_copies: PracticeCopiesTable
   practice_rate: PracticeRateTable
 }

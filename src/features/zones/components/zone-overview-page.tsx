@@ -1,4 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router'
+import { AsOfNotice } from '@/components/ui/budget-wait'
 import { ErrorView } from '@/components/ui/error-view'
 import { PageHeader } from '@/components/ui/page-header'
 import { ZoneApprovalCard } from '@/components/change-requests/zone-approval-card'
@@ -25,6 +26,12 @@ export function ZoneOverviewPage() {
         title={<span className="wrap-anywhere">{z.name}</span>}
         description="Everything about this domain: whether it is live, where its DNS is answered from, and where to change its settings."
       />
+      {z.asOf !== undefined && (
+        <AsOfNotice asOf={z.asOf}>
+          This zone&apos;s status, name servers and plan are shown as they were then: the team&apos;s API budget is low, so they are read again when the
+          budget allows.
+        </AsOfNotice>
+      )}
       <div className="grid gap-5 lg:grid-cols-3">
         <div className="space-y-5 lg:col-span-2">
           <ZoneStatusPanel zone={z} />
