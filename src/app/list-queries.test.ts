@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { auditPage } from '@/features/audit/api/audit-search'
 import { dnsPage } from '@/features/dns/api/dns-search'
 import { firewallPage } from '@/features/firewall/api/firewall-search'
+import { poolsPage } from '@/features/load-balancing/api/pools-search'
+import { logJobsPage } from '@/features/log-fields/api/log-jobs-search'
 import { certificatePacksPage } from '@/features/certificates/api/certificate-packs-search'
 import { zonesPage } from '@/features/zones/api/zones-search'
 import { buildQuery } from '@/lib/api-client'
@@ -36,16 +38,18 @@ function valueOf(field: AnyField, max = 60): fc.Arbitrary<unknown> {
   return fc.string({ minLength: 1, maxLength: max, unit: 'grapheme' }).filter((s) => s.trim() === s && s !== '')
 }
 
-/** A page's search with any subset of its filters set, plus paging and maybe an order. */
+/** A page's search with any subset of its filters and URL-only keys set, plus paging and maybe an order. */
 function searchOf(
-  page: ListPage<Fields, string, string>,
+  page: ListPage<Fields, string, string, Fields>,
   orders: readonly string[],
   limits: Record<string, number> = {},
 ): fc.Arbitrary<Record<string, unknown>> {
   const filters = Object.fromEntries(page.filters.map((k) => [k, valueOf(page.query.fields[k], limits[k])]))
+  const urlOnly = Object.fromEntries(Object.entries(page.urlOnly).map(([k, field]) => [k, valueOf(field, limits[k])]))
   return fc.record(
     {
       ...filters,
+      ...urlOnly,
       page: fc.integer({ min: 1, max: 1000 }),
       per_page: fc.constantFrom(...page.pageSizes),
       ...(orders.length ? { order: fc.constantFrom(...orders), direction: fc.constantFrom('asc', 'desc') } : {}),
@@ -55,18 +59,19 @@ function searchOf(
 }
 
 /** The whole way, as the browser and the server take it. */
-function roundTrip(page: ListPage<Fields, string, string>, search: Record<string, unknown>) {
+function roundTrip(page: ListPage<Fields, string, string, Fields>, search: Record<string, unknown>) {
   const url = defaultStringifySearch(search)
   const validated = page['~standard'].validate(defaultParseSearch(url)) as { value: Record<string, unknown> }
   const sent = buildQuery(page.apiQuery(validated.value))
   return {
     url,
     validated: validated.value,
+    sent,
     read: page.query.read(new URL(`http://sandbox/list${sent}`).searchParams) as Record<string, unknown>,
   }
 }
 
-const asPage = (p: unknown) => p as ListPage<Fields, string, string>
+const asPage = (p: unknown) => p as ListPage<Fields, string, string, Fields>
 const RUNS = { numRuns: 300 }
 
 describe('list queries: URL → search → API params → the server reading them', () => {
@@ -142,6 +147,33 @@ describe('list queries: URL → search → API params → the server reading the
     )
   })
 
+  it('load-balancing pools: the account stays in the URL, the page is cut in the browser, nothing is sent as a query', () => {
+    fc.assert(
+      fc.property(searchOf(asPage(poolsPage), []), (search) => {
+        const { validated, sent, read } = roundTrip(asPage(poolsPage), search)
+        expect(validated).toMatchObject(search)
+        // The account goes into the API path; the service has no paging parameters (it answers every pool).
+        expect(sent).toBe('')
+        expect(read).toEqual({})
+        expect(poolsPage.pageOf(validated)).toEqual({ page: search.page, perPage: search.per_page })
+      }),
+      RUNS,
+    )
+  })
+
+  it('log jobs: the page is cut in the browser, nothing is sent as a query', () => {
+    fc.assert(
+      fc.property(searchOf(asPage(logJobsPage), []), (search) => {
+        const { validated, sent, read } = roundTrip(asPage(logJobsPage), search)
+        expect(validated).toMatchObject(search)
+        expect(sent).toBe('')
+        expect(read).toEqual({})
+        expect(logJobsPage.pageOf(validated)).toEqual({ page: search.page, perPage: search.per_page })
+      }),
+      RUNS,
+    )
+  })
+
   it('a pasted URL with bad values still opens, and sends nothing the server refuses', () => {
     const junk = fc.dictionary(
       fc.constantFrom(
@@ -156,6 +188,8 @@ describe('list queries: URL → search → API params → the server reading the
         'action',
         'paused',
         'deploy',
+        'account',
+        'monitor',
         'page',
         'per_page',
         'order',
@@ -166,7 +200,7 @@ describe('list queries: URL → search → API params → the server reading the
     )
     fc.assert(
       fc.property(junk, (raw) => {
-        for (const page of [zonesPage, dnsPage, auditPage, firewallPage, certificatePacksPage].map(asPage)) {
+        for (const page of [zonesPage, dnsPage, auditPage, firewallPage, certificatePacksPage, poolsPage, logJobsPage].map(asPage)) {
           const { value } = page['~standard'].validate(raw) as { value: Record<string, unknown> }
           const sent = buildQuery(page.apiQuery(value))
           expect(() => page.query.read(new URL(`http://sandbox/list${sent}`).searchParams), sent).not.toThrow()

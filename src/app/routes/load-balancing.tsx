@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { poolsSearchSchema } from '@/features/load-balancing/api/pools-search'
+import { poolsPage } from '@/features/load-balancing/api/pools-search'
 import { rootRoute } from '../root-route'
 
 /** `/load-balancing`: pools, the legacy e-mail migration and notification policies of an account. */
@@ -7,7 +7,7 @@ export const loadBalancingRoutes = [
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/load-balancing',
-    validateSearch: poolsSearchSchema,
+    validateSearch: poolsPage,
     // Starts the accounts request (the pools need an account) beside the page's code.
     loader: ({ context }) =>
       void import('@/features/load-balancing/api/get-accounts').then((m) =>

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router'
-import { tableSearchSchema } from '@/components/data-table/url-table-state'
+import { logJobsPage } from '@/features/log-fields/api/log-jobs-search'
 import { zoneRoute } from '../root-route'
 
 /**
@@ -31,10 +31,11 @@ export const logFieldsRoutes = [
       createRoute({
         getParentRoute: () => jobsRoute,
         path: '/',
-        validateSearch: tableSearchSchema(),
-        loader: ({ context, params }) =>
+        validateSearch: logJobsPage,
+        loaderDeps: ({ search }) => search,
+        loader: ({ context, params, deps }) =>
           void import('@/features/log-fields/api/get-log-jobs').then((m) =>
-            context.queryClient.prefetchQuery(m.logJobsQueryOptions(params.zoneId)),
+            context.queryClient.prefetchQuery(m.logJobsQueryOptions(params.zoneId, deps)),
           ),
         component: lazyRouteComponent(() => import('@/features/log-fields/components/jobs-page'), 'LogJobsPage'),
       }),

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { logJobsQuery } from '../lists/log-jobs'
+import { querySchema } from '../schemas/list-query'
 import {
   datasetFieldsSchema,
   logpushJobCreateSchema,
@@ -34,7 +36,7 @@ export const logFieldsEndpoints = declare('log-fields', [
     result: rulesetSchema,
     audit: { type: 'ruleset', action: 'replace' },
   },
-  { method: 'GET', path: '/zones/:zone_id/logpush/jobs', result: z.array(logpushJobSchema) },
+  { method: 'GET', path: '/zones/:zone_id/logpush/jobs', query: querySchema(logJobsQuery), result: z.array(logpushJobSchema) },
   {
     method: 'POST',
     path: '/zones/:zone_id/logpush/jobs',

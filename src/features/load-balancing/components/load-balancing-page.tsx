@@ -11,7 +11,7 @@ import { LoadingBlock } from '@/components/ui/spinner'
 import type { Pool } from '@/shared/schemas/load-balancing'
 import { useAccounts } from '../api/get-accounts'
 import { usePools } from '../api/get-pools'
-import { poolsTableOptions } from '../api/pools-search'
+import { poolsPage } from '../api/pools-search'
 import { AccountPicker } from './account-picker'
 import { MigrationAssistant } from './migration-assistant'
 import { PoliciesList } from './policies-list'
@@ -22,14 +22,14 @@ const getRowId = (p: Pool) => p.id
 
 /** Load-balancer pools of an account, the migration of their legacy e-mail, and the policies replacing it. */
 export function LoadBalancingPage() {
-  const state = useUrlTableState(route, poolsTableOptions)
+  const state = useUrlTableState(route, poolsPage)
   const accounts = useAccounts()
   // The migration changes every pool of the account: account-level work (the server checks too).
   const admin = useCanWrite('load-balancing', 'account')
   const list = accounts.data ?? []
   const account = list.find((a) => a.id === state.search.account) ?? list[0]
   const accountId = account?.id ?? ''
-  const pools = usePools(accountId, state.pagination.pageIndex + 1, state.pagination.pageSize)
+  const pools = usePools(accountId, state.search)
   const table = useDataTable({ columns: poolColumns, data: pools.data?.result ?? EMPTY, rowCount: pools.data?.resultInfo.total_count, urlState: state, getRowId })
 
   const header = (
@@ -69,7 +69,7 @@ export function LoadBalancingPage() {
             label={`Load-balancer pools of ${account.name}`}
             itemLabel="pools"
             query={pools}
-            pageSizes={poolsTableOptions.pageSizes}
+            pageSizes={poolsPage.pageSizes}
             empty={<EmptyState title="No pools" description="This account has no load-balancer pools." />}
           />
         </Card>

@@ -30,7 +30,7 @@ const ok = async (method: string, path: string, body?: unknown) => {
 const sandboxClient = (): MigrationClient => ({
   listPools: async (page, perPage) => {
     // The sandbox answers every pool at once (as the service does); the dashboard cuts the page out.
-    const b = cutPoolsPage((await ok('GET', `${acc}/load_balancers/pools?page=${page}&per_page=${perPage}`)).result as Pool[], page, perPage)
+    const b = cutPoolsPage((await ok('GET', `${acc}/load_balancers/pools`)).result as Pool[], { page, perPage })
     return { result: b.result, totalCount: b.resultInfo.total_count }
   },
   listPolicies: async () => (await ok('GET', `${acc}/alerting/v3/policies`)).result as NotificationPolicy[],

@@ -8,9 +8,11 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { EmptyState } from '@/components/ui/empty-state'
 import { useToast } from '@/components/ui/toast'
 import { requiredCustomFieldOutputs } from '@/shared/log-fields/consistency'
+import { pageSlice } from '@/shared/lists/page'
 import type { LogpushJob } from '@/shared/schemas/logpush'
 import { useCustomFieldsRuleset } from '../api/get-custom-fields-ruleset'
 import { useLogJobs } from '../api/get-log-jobs'
+import { logJobsPage } from '../api/log-jobs-search'
 import { useDeleteLogJob } from '../api/log-job-mutations'
 import { maskDestination } from '../lib/destination'
 import { ConsistencyPanel, jobLabel } from './consistency-panel'
@@ -19,7 +21,6 @@ import { useCanWrite } from '@/lib/access'
 
 const route = getRouteApi('/zones/$zoneId/logs/jobs/')
 const zoneApi = getRouteApi('/zones/$zoneId')
-const TABLE = { defaultPerPage: 100 }
 const EMPTY: LogpushJob[] = []
 const getRowId = (j: LogpushJob) => String(j.id)
 
@@ -27,8 +28,12 @@ const getRowId = (j: LogpushJob) => String(j.id)
 export function LogJobsPage() {
   const { zoneId } = route.useParams()
   const { zoneName } = zoneApi.useLoaderData()
-  const state = useUrlTableState(route, TABLE)
-  const jobs = useLogJobs(zoneId)
+  const state = useUrlTableState(route, logJobsPage)
+  const jobs = useLogJobs(zoneId, state.search)
+  const all = jobs.data ?? EMPTY
+  // The service answers every job at once; the page is cut out here (100 a page, so one page for any real zone).
+  const { page, perPage } = logJobsPage.pageOf(state.search)
+  const rows = useMemo(() => pageSlice(all, { page, perPage }), [all, page, perPage])
   const ruleset = useCustomFieldsRuleset(zoneId)
   const rules = useMemo(() => ruleset.data?.rules ?? [], [ruleset.data])
   const required = useMemo(() => requiredCustomFieldOutputs(rules), [rules])
@@ -37,7 +42,7 @@ export function LogJobsPage() {
   const toast = useToast()
   const canEdit = useCanWrite('log-fields').allowed
   const columns = useMemo(() => getJobColumns(zoneId, required, canEdit ? setToDelete : undefined), [zoneId, required, canEdit])
-  const table = useDataTable({ columns, data: jobs.data ?? EMPTY, rowCount: jobs.data?.length, urlState: state, getRowId })
+  const table = useDataTable({ columns, data: rows, rowCount: jobs.data?.length, urlState: state, getRowId })
   const newJob = canEdit ? (
     <Link to="/zones/$zoneId/logs/jobs/new" params={{ zoneId }} className={buttonClasses('primary')}>
       Create log job
@@ -57,7 +62,8 @@ export function LogJobsPage() {
         label={`Log jobs of ${zoneName}`}
         itemLabel="jobs"
         query={jobs}
-        hidePagination
+        pageSizes={logJobsPage.pageSizes}
+        hidePagination={all.length <= perPage}
         empty={<EmptyState title="No log jobs" description="This zone does not push its logs anywhere yet." action={newJob} />}
       />
       <ConfirmDialog

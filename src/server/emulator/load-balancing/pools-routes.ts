@@ -1,8 +1,10 @@
 import type { Context } from 'hono'
 import { poolsClearEmailBodySchema, poolsPageQuerySchema, type PoolsWindow } from '../../../shared/schemas/load-balancing'
+import { poolsQuery } from '../../../shared/lists/pools'
 import { onePage, resultInfo } from '../../../shared/lists/result-info'
 import { notFound, ok, readJson, validate } from '../http'
 import { requireAccount } from '../lookup'
+import { readQuery } from '../list-engine'
 import type { Db, EmulatorContext } from '../module'
 import type { TableRouter } from '../table-routes'
 import { POOL_ORDER, poolWindow, toPool, type PoolRow } from './store'
@@ -29,12 +31,13 @@ export function poolHandlers(table: TableRouter, { db, now }: EmulatorContext): 
 
   /**
    * Every pool of the account in one answer, in name order (api-notes §13.12): the published schema
-   * gives this list no paging parameters and the SDK reads it as one page. Paging parameters a client
-   * sends anyway are ignored; the dashboard cuts its page out of the answer.
+   * gives this list no paging parameters and the SDK reads it as one page. The list's query
+   * (src/shared/lists/pools.ts) declares only `monitor`, so paging parameters a client sends anyway
+   * are ignored, as the service ignores them; the dashboard cuts its page out of the answer.
    */
   table.get(base, (c) => {
     const account = requireAccount(db, c.req.param('account_id'))
-    const monitor = c.req.query('monitor')
+    const { monitor } = readQuery(c, poolsQuery)
     const where = monitor ? 'AND monitor = ?' : ''
     const params = monitor ? [monitor] : []
     const rows = db

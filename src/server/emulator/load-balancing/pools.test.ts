@@ -50,6 +50,12 @@ describe('GET pools', () => {
   it('ignores paging parameters: the published schema has none and the SDK reads one page', async () => {
     const paged = await call(emu.app, 'GET', `${base}?page=2&per_page=50`)
     expect(paged.body.result).toHaveLength(130)
+    // Not even a value that is not a number is refused: the list's query declares no paging.
+    for (const q of ['?page=abc', '?per_page=-1', '?page=0&per_page=x']) {
+      const res = await call(emu.app, 'GET', `${base}${q}`)
+      expect(res.status, q).toBe(200)
+      expect(res.body.result, q).toHaveLength(130)
+    }
   })
 
   it('filters by monitor', async () => {

@@ -38,6 +38,14 @@ describe('log jobs', () => {
     expect(body.result[1].output_options.field_names).toContain('RequestHeaders')
   })
 
+  it('ignores paging and any other parameter, as the service does: every job in one answer', async () => {
+    for (const q of ['?page=2&per_page=1', '?page=abc', '?per_page=-1&dataset=nope']) {
+      const { status, body } = await call('GET', `${jobs}${q}`)
+      expect(status, q).toBe(200)
+      expect(body.result.map((j: { id: number }) => j.id), q).toEqual([146, 147])
+    }
+  })
+
   it('creates a job with a new integer id, reads, updates and deletes it', async () => {
     const created = await call('POST', jobs, newJob())
     expect(created.status).toBe(200)

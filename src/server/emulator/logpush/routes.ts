@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono'
 import { HTTP_REQUESTS_FIELDS } from '../../../shared/log-fields/http-requests-fields'
+import { logJobsQuery } from '../../../shared/lists/log-jobs'
 import {
   destinationNeedsOwnership,
   fieldNameIssues,
@@ -11,6 +12,7 @@ import {
   zoneLogpushDatasets,
 } from '../../../shared/schemas/logpush'
 import { ApiError, badRequest, ok, readJson, validate } from '../http'
+import { readQuery } from '../list-engine'
 import { requireZone } from '../lookup'
 import type { Db, EmulatorContext } from '../module'
 import type { TableRouter } from '../table-routes'
@@ -62,7 +64,12 @@ const readDataset = (c: Context): string => {
 export function logpushHandlers(table: TableRouter, { db, now }: EmulatorContext): void {
   const jobsOf = zoneJobs(db)
 
-  table.get('/zones/:zone_id/logpush/jobs', (c) => ok(c, jobsOf(requireZone(db, c.req.param('zone_id')).id).map(toJob)))
+  /** Every job of the zone in one answer: the list's query (src/shared/lists/log-jobs.ts) has no parameter, paging included. */
+  table.get('/zones/:zone_id/logpush/jobs', (c) => {
+    const zone = requireZone(db, c.req.param('zone_id'))
+    readQuery(c, logJobsQuery)
+    return ok(c, jobsOf(zone.id).map(toJob))
+  })
 
   table.post('/zones/:zone_id/logpush/jobs', async (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
