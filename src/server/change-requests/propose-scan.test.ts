@@ -119,6 +119,11 @@ describe("proposing from the DNS scan's review", () => {
     expect(stale.result.status).toBe('stale')
     expect(stale.result.problems?.[0].message).toMatch(/no longer waits for review: someone accepted or rejected it/)
     expect((await records()).filter((x) => x.type === 'A' && x.name === `ftp.${Z.name}`)).toHaveLength(1)
+    // The administrator's direct review is an audit entry whose undo deletes what it accepted.
+    const entry = (await call<{ id: number; username: string }[]>('adm', 'GET', '/api/local/audit?action=scan-review')).result[0]
+    expect(entry.username).toBe('adm')
+    expect((await call('adm', 'POST', `/api/local/audit/${entry.id}/undo`, {})).status).toBe(200)
+    expect(await has('A', 'ftp')).toBe(false)
     // Not a found record; a found record "changed"; a found record without its id.
     const unknown = await file('ed', 'Nope', [accept({ ...ftp, id: 'f'.repeat(32) })])
     expect(unknown.status).toBe(404)
