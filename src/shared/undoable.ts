@@ -18,6 +18,7 @@ export const UNDOABLE_WRITES = [
   { method: 'DELETE', path: '/zones/:zone_id/dns_records/:dns_record_id' },
   { method: 'POST', path: '/zones/:zone_id/dns_records/batch' },
   { method: 'POST', path: '/zones/:zone_id/dns_records/import' },
+  { method: 'POST', path: '/zones/:zone_id/dns_records/scan/review' },
   { method: 'POST', path: '/zones/:zone_id/page_shield/policies' },
   { method: 'PUT', path: '/zones/:zone_id/page_shield/policies/:policy_id' },
   { method: 'DELETE', path: '/zones/:zone_id/page_shield/policies/:policy_id' },

@@ -98,8 +98,8 @@ function tableWrite<M extends UndoRequest['method'], P extends DeclaredPath<M>>(
 
 /**
  * How to undo an entry, or NotUndoable with the reason. Only successful entries of the kinds issue 12
- * lists can be undone: DNS record create/update/delete/proxy, a DNS batch (bulk delete, bulk proxy)
- * and an import as a whole, page-security policy create/update/delete, ruleset replacement.
+ * lists can be undone: DNS record create/update/delete/proxy, a DNS batch (bulk delete, bulk proxy),
+ * an import and a scan's review (its accepted records) as a whole, page-security policy create/update/delete, ruleset replacement.
  */
 export function planUndo(e: AuditEntry): UndoPlan {
   if (e.outcome !== 'success') throw new NotUndoable('Only a write that succeeded can be undone.')
@@ -141,6 +141,17 @@ export function planUndo(e: AuditEntry): UndoPlan {
       summary: `Delete the ${created.length} record${created.length === 1 ? '' : 's'} this import created, all or nothing.`,
       checks: created.map((r) => ({ path: `${z}/dns_records/${idOf(r)}`, label: `${String(r.type)} ${String(r.name)}`, expected: dnsInput(r) })),
       request: tableWrite('POST', '/zones/:zone_id/dns_records/batch', { zone_id }, { deletes: created.map((r) => ({ id: idOf(r) })) }),
+    }
+  }
+  if (e.resourceType === 'dns_scan' && e.action === 'scan-review') {
+    // The review's accepted records are new records: deleting them undoes it. A rejected found record changed nothing in the zone.
+    const accepted = asList((after as { accepts?: unknown } | null)?.accepts)
+    if (!accepted.length) throw new NotUndoable('This review accepted no found records, so the zone has nothing to undo (rejected ones come back with a new scan).')
+    return {
+      summary: `Delete the ${accepted.length} record${accepted.length === 1 ? '' : 's'} this review accepted from the scan, all or nothing.`,
+      checks: accepted.map((r) => ({ path: `${z}/dns_records/${idOf(r)}`, label: `${String(r.type)} ${String(r.name)}`, expected: dnsInput(r) })),
+      request: tableWrite('POST', '/zones/:zone_id/dns_records/batch', { zone_id }, { deletes: accepted.map((r) => ({ id: idOf(r) })) }),
+      note: 'A new scan finds them again.',
     }
   }
   if (e.resourceType === 'page_shield_policy') {

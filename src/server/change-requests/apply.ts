@@ -1,5 +1,5 @@
 import type { ChangeItemView, ChangeRequestView, ItemProblem, ItemResult } from '../../shared/schemas/change-requests'
-import { policyLabel, recordLabel } from './review'
+import { itemLabel, policyLabel, recordLabel } from './review'
 
 type Rec = Record<string, unknown>
 type Kind = 'deletes' | 'patches' | 'posts'
@@ -61,14 +61,17 @@ const said = (errors: { code?: number; message?: string }[]) => errors.map((e) =
 /**
  * Applies an approved request (issue 25), each write sent through the whole app with the approver's
  * session (`send`), so roles, the upstream and the audit log treat it as theirs. DNS changes go first,
- * as one DNS batch: all or nothing. Policies have no batch: they follow one by one in the order
- * given, and the first refusal stops the rest. The outcome: applied (everything), failed (nothing
- * changed) or partly applied (some policies landed before one was refused), with a result per item.
+ * as one DNS batch: all or nothing. Records the DNS scan found follow as one request to the scan's
+ * review endpoint (accepts and rejects, all or nothing), so the scan's list is left right too. Policies
+ * have no batch: they follow one by one in the order given, and the first refusal stops the rest. The
+ * outcome: applied (everything), failed (nothing changed) or partly applied (some writes landed before
+ * one was refused), with a result per item.
  */
 export async function applyRequest(r: ChangeRequestView, send: (path: string, init: { method: string; body?: unknown }) => Promise<Response>, auditEntryOf: (res: Response) => number | null): Promise<ApplyOutcome> {
   const after: (Rec | null)[] = r.items.map(() => null)
   const results: ItemResult[] = r.items.map(() => ({ status: 'not_applied', message: 'Not tried: an earlier change of this request was refused.' }))
-  const dnsAt = r.items.map((item, i) => ({ item, i })).filter(({ item }) => item.kind !== 'page_shield_policy')
+  const dnsAt = r.items.map((item, i) => ({ item, i })).filter(({ item }) => item.kind === 'dns_record')
+  const scans = r.items.map((item, i) => ({ item, i })).filter(({ item }) => item.kind === 'dns_scan_result')
   const policies = r.items.map((item, i) => ({ item, i })).filter(({ item }) => item.kind === 'page_shield_policy')
   let appliedEntryId: number | null = null
   let landed = 0
@@ -84,14 +87,41 @@ export async function applyRequest(r: ChangeRequestView, send: (path: string, in
         const mine = problems.filter((p) => p.position === item.position)
         results[i] = mine.length ? { status: 'failed', message: mine.map((p) => p.message).join(' ') } : { status: 'not_applied', message: 'Not applied: the DNS batch is all or nothing, and another change in it was refused.' }
       }
-      for (const { i } of policies) results[i] = { status: 'not_applied', message: 'Not tried: the DNS changes of this request were refused, so nothing was applied.' }
+      for (const { i } of [...scans, ...policies]) results[i] = { status: 'not_applied', message: 'Not tried: the DNS changes of this request were refused, so nothing was applied.' }
       return { status: 'failed', problems, appliedEntryId: null, after, results, errors: errors.map((e) => ({ code: Number(e.code), message: String(e.message) })) }
     }
     const batchEntry = auditEntryOf(res)
-    appliedEntryId = policies.length ? null : batchEntry
+    appliedEntryId = policies.length || scans.length ? null : batchEntry
     aftersOf(answer?.result, batch.at).forEach((a, k) => (after[dnsAt[k].i] = a))
     for (const { i } of dnsAt) results[i] = { status: 'applied', entryId: batchEntry }
     landed += dnsAt.length
+  }
+  if (scans.length) {
+    // The scan's review, one request, all or nothing: it adds the accepted records and takes them (and the rejected ones) off the review list.
+    const accepts = scans.filter(({ item }) => item.action === 'create')
+    const rejects = scans.filter(({ item }) => item.action === 'delete')
+    const body = { accepts: accepts.map(({ item }) => ({ ...withoutId(item.body), id: item.recordId })), rejects: rejects.map(({ item }) => ({ id: item.recordId })) }
+    const res = await send(`/api/v4/zones/${r.zoneId}/dns_records/scan/review`, { method: 'POST', body })
+    const answer = (await res.json().catch(() => null)) as ApiAnswer
+    if (!res.ok || answer?.success === false) {
+      const errors = answer?.errors?.length ? answer.errors : [{ code: res.status, message: `The API answered ${res.status}.` }]
+      const problems = errors.map((e) => {
+        const m = /^\/(accepts|rejects)\/(\d+)/.exec(e.source?.pointer ?? '')
+        const hit = m ? (m[1] === 'accepts' ? accepts : rejects)[Number(m[2])] : undefined
+        return { position: hit ? hit.item.position : -1, label: hit ? itemLabel(hit.item) : "the scan's review", message: said([e]) }
+      })
+      for (const { item, i } of scans) {
+        const mine = problems.filter((p) => p.position === item.position)
+        results[i] = mine.length ? { status: 'failed', message: mine.map((p) => p.message).join(' ') } : problems.every((p) => p.position < 0) ? { status: 'failed', message: said(errors) } : { status: 'not_applied', message: "Not applied: the scan's review is all or nothing, and another found record in it was refused." }
+      }
+      for (const { i } of policies) results[i] = { status: 'not_applied', message: "Not tried: the scan's review of this request was refused." }
+      return { status: landed ? 'partly_applied' : 'failed', problems, appliedEntryId: null, after, results, errors: errors.map((e) => ({ code: Number(e.code), message: String(e.message) })) }
+    }
+    const entry = auditEntryOf(res)
+    const added = ((answer?.result as { accepts?: Rec[] } | undefined)?.accepts ?? []) as Rec[]
+    accepts.forEach(({ i }, k) => (after[i] = added[k] ?? null))
+    for (const { i } of scans) results[i] = { status: 'applied', entryId: entry }
+    landed += scans.length
   }
   for (const { item, i } of policies) {
     const init =
@@ -135,18 +165,25 @@ export interface UndoOutcome {
 }
 
 /**
- * Undoes an applied (or partly applied) request holding policies as one unit: the reverse of the
- * apply, through the audit log's undo of each write's own entry (`undoEntry`): the policies in reverse
- * order, then the DNS batch. The first refusal stops the rest; a change undone by an earlier attempt
- * is not sent again. Only what was applied is undone.
+ * Undoes an applied (or partly applied) request holding policies or found records as one unit: the
+ * reverse of the apply, through the audit log's undo of each write's own entry (`undoEntry`): the
+ * policies in reverse order, then the scan's review (its accepted records deleted; a rejected found
+ * record changed nothing in the zone, so nothing is sent for it), then the DNS batch. The first refusal
+ * stops the rest; a change undone by an earlier attempt is not sent again. Only what was applied is undone.
  */
 export async function undoRequest(r: ChangeRequestView, undoEntry: (entryId: number) => Promise<Response>, auditEntryOf: (res: Response) => number | null): Promise<UndoOutcome> {
   const results: (ItemResult | null)[] = r.items.map((it) => (it.result ? { ...it.result } : null))
   const applied = r.items.map((item, i) => ({ item, i })).filter(({ item }) => item.result?.status === 'applied')
   const policies = applied.filter(({ item }) => item.kind === 'page_shield_policy').reverse()
-  const dns = applied.filter(({ item }) => item.kind !== 'page_shield_policy')
-  // One step per write: each policy, then the DNS batch (its items share one entry).
-  const steps = [...policies.map((p) => [p]), ...(dns.length ? [dns] : [])]
+  const scans = applied.filter(({ item }) => item.kind === 'dns_scan_result')
+  const dns = applied.filter(({ item }) => item.kind === 'dns_record')
+  // Rejected found records: nothing in the zone to put back (a new scan finds them again).
+  for (const { item, i } of scans) {
+    if (item.action === 'delete' && item.result?.undo?.status !== 'undone') results[i] = { ...results[i]!, undo: { status: 'undone', message: 'Nothing to undo: rejecting a found record changed nothing in the zone (a new scan finds it again).' } }
+  }
+  const accepted = scans.filter(({ item }) => item.action === 'create')
+  // One step per write: each policy, then the scan's review, then the DNS batch (the items of each share one entry).
+  const steps = [...policies.map((p) => [p]), ...(accepted.length ? [accepted] : []), ...(dns.length ? [dns] : [])]
   const undoEntries: number[] = []
   let refusal: string | null = null
   for (const step of steps) {
@@ -174,7 +211,7 @@ export async function undoRequest(r: ChangeRequestView, undoEntry: (entryId: num
     refusal = answer?.errors?.length ? said(answer.errors) : `The API answered ${res.status}.`
     set({ status: 'failed', message: refusal })
   }
-  const label = (item: ChangeItemView) => (item.kind === 'page_shield_policy' ? policyLabel(item.action === 'create' ? item.body : item.before) : recordLabel(item.action === 'create' ? item.body : item.before))
+  const label = (item: ChangeItemView) => itemLabel(item)
   const undone = applied.filter(({ i }) => results[i]?.undo?.status === 'undone').map(({ item }) => label(item))
   const left = applied.filter(({ i }) => results[i]?.undo?.status !== 'undone').map(({ item }) => label(item))
   const complete = left.length === 0

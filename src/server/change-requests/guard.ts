@@ -13,10 +13,12 @@ export const applyKey = randomBytes(16).toString('hex')
 
 /** Writes that need approval: DNS records (single, batch, import, scan) and page-security policies. */
 const GUARDED_WRITE = /^\/(?:api|client)\/v4\/zones\/([^/]+)\/(dns_records|page_shield\/policies)(?:\/|$)/
+/** Starting a scan only looks for records (what it finds waits for review): it changes nothing in the zone. */
+const SCAN_TRIGGER = /^\/(?:api|client)\/v4\/zones\/[^/]+\/dns_records\/scan\/trigger\/?$/
 
 /**
  * Issue 25's one hook into the write path: on a zone whose changes need approval, a DNS write (one
- * record, a batch, an import, a scan's accept) or a page-security policy write by anyone but an
+ * record, a batch, an import, a scan's review) or a page-security policy write by anyone but an
  * administrator is refused with a pointer to proposing. Let through: administrators,
  * practice sessions (their own copy), the apply of an approved request, and an approver's undo of
  * an applied request.
@@ -24,7 +26,8 @@ const GUARDED_WRITE = /^\/(?:api|client)\/v4\/zones\/([^/]+)\/(dns_records|page_
 export function approvalGuard(store: Store): MiddlewareHandler {
   return async (c, next) => {
     if (!WRITE_METHODS.has(c.req.method.toUpperCase())) return next()
-    const m = GUARDED_WRITE.exec(splitTarget(rawTarget(c)).path)
+    const path = splitTarget(rawTarget(c)).path
+    const m = SCAN_TRIGGER.test(path) ? null : GUARDED_WRITE.exec(path)
     const actor = maybeActor(c)
     if (!m || !actor || actor.person.role === 'admin' || c.get('zkPractice') !== undefined) return next()
     let zoneId: string
@@ -47,7 +50,7 @@ export function approvalGuard(store: Store): MiddlewareHandler {
       PROXY_CODES.refused,
       policy
         ? 'Page-security policy changes on this zone need approval: propose the change instead (the policy editor\'s "Propose change", or POST /api/local/change-requests with kind "page_shield_policy"), and an approver applies it. Administrators may still write directly.'
-        : 'DNS changes on this zone need approval: propose the change instead (the record form\'s "Propose change", the bulk actions and the zone-file import propose too, or POST /api/local/change-requests), and an approver applies it. Administrators may still write directly.',
+        : 'DNS changes on this zone need approval: propose the change instead (the record form\'s "Propose change", the bulk actions, the zone-file import and the scan\'s review propose too, or POST /api/local/change-requests), and an approver applies it. Administrators may still write directly.',
     )
   }
 }

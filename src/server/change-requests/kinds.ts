@@ -11,34 +11,58 @@ import type { Send } from '../upstream'
  * schema of the endpoint that writes it (an item is checked with it when filed, so a bad change is
  * refused then, pointing at the item, not at apply time).
  */
-const SCHEMAS: Record<ChangeItemKind, { create: z.ZodType; update: z.ZodType }> = {
+const SCHEMAS: Record<ChangeItemKind, { create: z.ZodType; update: z.ZodType | null }> = {
   dns_record: { create: dnsRecordInputSchema, update: dnsRecordPatchSchema },
   page_shield_policy: { create: policyCreateSchema, update: policyUpdateSchema },
+  // A found record is accepted as a new record (the review endpoint creates it) or rejected; never changed.
+  dns_scan_result: { create: dnsRecordInputSchema, update: null },
 }
 
-/** The API path of a kind's collection in a zone (no leading /api/v4). */
-export const collectionPath = (zoneId: string, kind: ChangeItemKind) => (kind === 'page_shield_policy' ? `/zones/${zoneId}/page_shield/policies` : `/zones/${zoneId}/dns_records`)
+/** The API path of a kind's collection in a zone (no leading /api/v4; found records: the scan's review list). */
+export const collectionPath = (zoneId: string, kind: ChangeItemKind) =>
+  kind === 'page_shield_policy' ? `/zones/${zoneId}/page_shield/policies` : kind === 'dns_scan_result' ? `/zones/${zoneId}/dns_records/scan/review` : `/zones/${zoneId}/dns_records`
 export const objectPath = (zoneId: string, kind: ChangeItemKind, id: string) => `${collectionPath(zoneId, kind)}/${encodeURIComponent(id)}`
 
-type Item = { kind?: ChangeItemKind; action: ChangeItemAction; body?: Record<string, unknown> | null }
+type Item = { kind?: ChangeItemKind; action: ChangeItemAction; recordId?: string; body?: Record<string, unknown> | null }
 
-/** Every item's body checked with the schema of its own endpoint; issues point at `items.<i>.body.<field>`. */
+const custom = (path: (string | number)[], message: string): z.core.$ZodIssue => ({ code: 'custom', path, message, input: undefined })
+
+/**
+ * Every item's body checked with the schema of its own endpoint; issues point at `items.<i>.body.<field>`.
+ * A found record (the DNS scan's) is named by its id, and is accepted or rejected, not changed.
+ */
 export function itemIssues(items: Item[]): z.core.$ZodIssue[] {
   const issues: z.core.$ZodIssue[] = []
   items.forEach((it, i) => {
+    if (it.kind === 'dns_scan_result' && !it.recordId) issues.push(custom(['items', i, 'recordId'], 'recordId is the id of the record the scan found.'))
     if (it.action === 'delete') return
     const s = SCHEMAS[it.kind ?? 'dns_record']
-    const check = (it.action === 'create' ? s.create : s.update).safeParse(it.body)
+    if (it.action === 'update' && !s.update) {
+      issues.push(custom(['items', i, 'action'], 'A record the scan found is accepted (create) or rejected (delete), not changed: accept it, then change the record.'))
+      return
+    }
+    const check = (it.action === 'create' ? s.create : s.update!).safeParse(it.body)
     if (!check.success) issues.push(...check.error.issues.map((x) => ({ ...x, path: ['items', i, 'body', ...x.path] })))
   })
   return issues
 }
 
-/** The objects the items touch as they are now, in item order (null: a create, or gone), a few reads at a time. */
+/**
+ * The objects the items touch as they are now, in item order (null: a create, or gone), a few reads at
+ * a time. Found records have no read of their own: the scan's review list is read once for them.
+ */
 export async function readTouched(send: Send, zoneId: string, items: { kind?: ChangeItemKind; recordId: string | null }[]): Promise<(Record<string, unknown> | null)[]> {
-  const wanted = items.map((it, i) => ({ it, i })).filter((x) => x.it.recordId !== null)
+  const wanted = items.map((it, i) => ({ it, i })).filter((x) => x.it.recordId !== null && x.it.kind !== 'dns_scan_result')
+  const found = items.some((it) => it.kind === 'dns_scan_result') ? await readFound(send, zoneId) : new Map<string, Record<string, unknown>>()
   const got = await readMany(send, wanted.map(({ it }) => objectPath(zoneId, it.kind ?? 'dns_record', it.recordId!)))
-  const out: (Record<string, unknown> | null)[] = items.map(() => null)
+  const out: (Record<string, unknown> | null)[] = items.map((it) => (it.kind === 'dns_scan_result' && it.recordId ? (found.get(it.recordId) ?? null) : null))
   wanted.forEach((w, k) => (out[w.i] = (got[k] as Record<string, unknown> | null) ?? null))
   return out
+}
+
+/** What the DNS scan has found and waits for review, by id (as for the other reads, a failed read finds nothing). */
+async function readFound(send: Send, zoneId: string): Promise<Map<string, Record<string, unknown>>> {
+  const res = await send({ method: 'GET', pathAndQuery: collectionPath(zoneId, 'dns_scan_result') })
+  const body = (await res.json().catch(() => null)) as { result?: Record<string, unknown>[] } | null
+  return new Map(res.ok && Array.isArray(body?.result) ? body.result.map((r) => [String(r.id), r]) : [])
 }

@@ -58,7 +58,7 @@ describe('proposing from the bulk actions, the zone-file import and the policy e
     const a = (await byName('bulk-a'))!
     const batch = await call('ed', 'POST', `/api/v4/zones/${Z.id}/dns_records/batch`, { deletes: [{ id: a.id }] })
     expect(batch.status).toBe(403)
-    expect(batch.errors[0].message).toMatch(/bulk actions and the zone-file import propose too/)
+    expect(batch.errors[0].message).toMatch(/bulk actions, the zone-file import and the scan's review propose too/)
     const form = new FormData()
     form.append('file', new Blob([`imp 300 IN A 192.0.2.77\n`]), 'z.txt')
     const imported = await app.request(`/api/v4/zones/${Z.id}/dns_records/import`, { method: 'POST', headers: { 'x-zonekeeper-request': '1', ...as.ed }, body: form })

@@ -10,13 +10,14 @@ export const recordLabel = (r: Rec | null | undefined) => `${String(r?.type ?? '
 export const policyLabel = (p: Rec | null | undefined) => `Policy: ${String(p?.description ?? '').trim() || 'without a description'}`
 
 const isPolicy = (item: Pick<ChangeItemView, 'kind'>) => item.kind === 'page_shield_policy'
+const isFound = (item: Pick<ChangeItemView, 'kind'>) => item.kind === 'dns_scan_result'
 const fieldsOf = (item: Pick<ChangeItemView, 'kind'>) => (isPolicy(item) ? POLICY_FIELDS : DNS_FIELDS)
 
-/** An item's object in the audit log's words: "A shop.example.com", or "Policy: Checkout scripts". */
+/** An item's object in the audit log's words: "A shop.example.com", "A ftp.example.com (found by the scan)", or "Policy: Checkout scripts". */
 export function itemLabel(item: Pick<ChangeItemView, 'kind' | 'action' | 'body' | 'before'>): string {
   // An update is named as the object was (as the audit log names it): the body may hold a relative name.
   const obj = item.action === 'create' ? item.body : item.before
-  return isPolicy(item) ? policyLabel(obj) : recordLabel(obj)
+  return isPolicy(item) ? policyLabel(obj) : isFound(item) ? `${recordLabel(item.before ?? obj)} (found by the scan)` : recordLabel(obj)
 }
 
 /** A record's name written in full (a relative `shop` or `@` in a proposal's body becomes `shop.example.com`). */
@@ -40,8 +41,10 @@ export function diffOf(r: ChangeRequestView): ObjectDiff[] {
     if (item.action === 'create') {
       const after = intended(item, r.zoneName)!
       const fields = Object.entries(pick(after, FIELDS)).map(([field, v]) => ({ field, before: null, after: v }))
-      return { position: item.position, kind: 'added' as const, label: isPolicy(item) ? policyLabel(after) : recordLabel(after), fields }
+      return { position: item.position, kind: 'added' as const, label: isPolicy(item) ? policyLabel(after) : isFound(item) ? itemLabel(item) : recordLabel(after), fields }
     }
+    // A rejected found record leaves the zone as it is: only the scan's list changes.
+    if (isFound(item)) return { position: item.position, kind: 'rejected' as const, label: itemLabel(item), fields: [] }
     if (item.action === 'delete') {
       const fields = Object.entries(pick(item.before, FIELDS)).map(([field, v]) => ({ field, before: v, after: null }))
       return { position: item.position, kind: 'deleted' as const, label: itemLabel(item), fields }
@@ -61,9 +64,14 @@ export function diffOf(r: ChangeRequestView): ObjectDiff[] {
 export function movedSince(items: ChangeItemView[], now: (Rec | null)[]): ItemProblem[] {
   const out: ItemProblem[] = []
   items.forEach((item, i) => {
-    if (item.action === 'create') return
+    if (item.action === 'create' && !isFound(item)) return
     const label = itemLabel({ ...item, action: 'delete' })
     const current = now[i]
+    // A found record does not change: it is there to review, or someone accepted or rejected it meanwhile.
+    if (isFound(item)) {
+      if (!current) out.push({ position: item.position, label, message: `${label} no longer waits for review: someone accepted or rejected it after this request was filed.` })
+      return
+    }
     if (!current) {
       out.push({ position: item.position, label, message: `${label} no longer exists: someone deleted it after this request was filed.` })
       return
@@ -94,8 +102,8 @@ function duration(s: number): string {
  */
 export function impactOf(request: ChangeRequestView, zone: Rec[], others: ChangeRequestView[]): ImpactNote[] {
   const notes: ImpactNote[] = []
-  // DNS records only: a policy's impact is the draft check's (policy-impact.ts).
-  const r = { ...request, items: request.items.filter((i) => !isPolicy(i)) }
+  // DNS records only (an accepted found record is a new one; a rejected one changes nothing): a policy's impact is the draft check's (policy-impact.ts).
+  const r = { ...request, items: request.items.filter((i) => !isPolicy(i) && !(isFound(i) && i.action === 'delete')) }
   const deleted = new Set(r.items.filter((i) => i.action === 'delete').map((i) => i.recordId))
   const intendedAll = r.items.map((i) => intended(i, r.zoneName)).filter((x): x is Rec => x !== null)
   const changedIds = new Set(r.items.filter((i) => i.action !== 'create').map((i) => i.recordId))

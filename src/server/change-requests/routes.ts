@@ -48,12 +48,14 @@ export interface ChangeRequestRouteOptions {
 const whoOf = (a: Actor): Who => ({ personId: a.person.id, username: a.person.username, personName: a.person.displayName })
 const HEX_ID = /^[0-9a-f]{32}$/i
 const notFound = () => jsonError(404, 10404, 'No such change request (or its zone is outside your zone scope).')
+/** A request whose changes took more than the DNS batch (policies, a scan's review): undone write by write. */
+const byWrites = (r: Pick<ChangeRequestView, 'items'>) => r.items.some((it) => it.kind !== 'dns_record')
 /**
  * Whether "Undo this request" applies: a DNS-only request through its batch's entry; one holding
- * policies (applied or partly applied) when every applied change kept its audit entry and some is not undone yet.
+ * policies or found records (applied or partly applied) when every applied change kept its audit entry and some is not undone yet.
  */
 const undoable = (r: ChangeRequestView) =>
-  r.items.some((it) => it.kind === 'page_shield_policy')
+  byWrites(r)
     ? (r.status === 'applied' || r.status === 'partly_applied') &&
       r.items.some((it) => it.result?.status === 'applied' && it.result.undo?.status !== 'undone') &&
       r.items.every((it) => it.result?.status !== 'applied' || Boolean(it.result.entryId))
@@ -193,13 +195,18 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     const issues = itemIssues(items)
     if (issues.length) return invalid(issues)
     const send = sendFor(forward, c)
-    const befores = await readTouched(send, zoneId, items.map((it) => ({ kind: it.kind, recordId: 'recordId' in it ? it.recordId : null })))
-    const missing = items.findIndex((it, i) => 'recordId' in it && !befores[i])
-    if (missing >= 0) return jsonError(404, 81044, `Change ${missing + 1}: no ${items[missing].kind === 'page_shield_policy' ? 'policy' : 'record'} with that id in ${zoneName}.`)
+    // A create names an object only when it accepts a record the DNS scan found.
+    const ids = items.map((it) => (it.action === 'create' && it.kind !== 'dns_scan_result' ? null : (it.recordId ?? null)))
+    const befores = await readTouched(send, zoneId, items.map((it, i) => ({ kind: it.kind, recordId: ids[i] })))
+    const missing = items.findIndex((_, i) => ids[i] !== null && !befores[i])
+    if (missing >= 0) {
+      const what = { page_shield_policy: 'policy', dns_record: 'record', dns_scan_result: 'record found by the DNS scan (waiting for review)' }[items[missing].kind]
+      return jsonError(404, 81044, `Change ${missing + 1}: no ${what} with that id in ${zoneName}.`)
+    }
     const newItems: NewChangeItem[] = items.map((it, i) => ({
       kind: it.kind,
       action: it.action,
-      recordId: 'recordId' in it ? it.recordId : null,
+      recordId: ids[i],
       body: 'body' in it ? it.body : null,
       before: (befores[i] as Record<string, unknown> | null) ?? null,
     }))
@@ -322,7 +329,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     if (!r) return notFound()
     if (r.requester.username !== actorOf(c).person.username) return jsonError(403, 10403, 'Only the person who filed a request refreshes it.')
     const now = await current(sendFor(forward, c), r)
-    const gone = r.items.filter((it, i) => it.action !== 'create' && !now[i])
+    const gone = r.items.filter((it, i) => it.recordId !== null && !now[i])
     if (gone.length) return jsonError(409, 10409, `${gone.map((g) => itemLabel({ ...g, action: 'delete' })).join(', ')} no longer exist${gone.length === 1 ? 's' : ''}: file a new request without ${gone.length === 1 ? 'it' : 'them'}.`)
     if (!(await crs.refresh(r.id, now))) return jsonError(409, 10409, `This request is ${STATUS_WORDS[(await crs.get(r.id))!.status]}: it can no longer be refreshed.`)
     audit(c, r, 'refresh')
@@ -406,7 +413,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     if (!canApprove(c, await settingsOf(c, r.zoneId), r.zoneName)) return jsonError(403, 10403, `Undoing a change request on ${r.zoneName} is for its approvers.`)
     const raw = await bodyOf(c)
     if (raw === undefined) return malformed()
-    if (r.items.some((it) => it.kind === 'page_shield_policy')) return undoWithPolicies(c, r, (raw as { confirm?: unknown }).confirm === true)
+    if (byWrites(r)) return undoWithPolicies(c, r, (raw as { confirm?: unknown }).confirm === true)
     if (r.status !== 'applied' || r.appliedEntryId === null) return jsonError(409, 10409, `This request is ${STATUS_WORDS[r.status]}: only an applied request can be undone.`)
     const res = await dispatch(c, `/api/local/audit/${r.appliedEntryId}/undo`, {
       method: 'POST',

@@ -12,11 +12,13 @@ export const CHANGE_ITEM_ACTIONS = ['create', 'update', 'delete'] as const
 export type ChangeItemAction = (typeof CHANGE_ITEM_ACTIONS)[number]
 
 /**
- * What an item changes: a DNS record (applied with the others through the DNS batch, all or nothing)
- * or a page-security policy (no batch: applied one by one in the order given, stopping at the first
- * failure).
+ * What an item changes: a DNS record (applied with the others through the DNS batch, all or nothing),
+ * a record the DNS scan found (`dns_scan_result`, `recordId` the found record's id: a create accepts
+ * it into the zone with `body` as found, a delete rejects it; applied together through the scan's
+ * review endpoint, all or nothing, after the DNS batch) or a page-security policy (no batch: applied
+ * one by one in the order given, stopping at the first failure).
  */
-export const CHANGE_ITEM_KINDS = ['dns_record', 'page_shield_policy'] as const
+export const CHANGE_ITEM_KINDS = ['dns_record', 'page_shield_policy', 'dns_scan_result'] as const
 export type ChangeItemKind = (typeof CHANGE_ITEM_KINDS)[number]
 
 export const APPROVER_MODES = ['admins', 'editors', 'named'] as const
@@ -41,9 +43,9 @@ export const MAX_CHANGE_ITEMS = 200
 const recordBody = z.record(z.string(), z.unknown())
 
 const kind = z.enum(CHANGE_ITEM_KINDS).default('dns_record')
-/** `recordId`: the id of the object changed (a DNS record's, or a policy's). */
+/** `recordId`: the id of the object changed (a DNS record's, a policy's, or a found record's: a create names one only for that kind). */
 export const changeItemInputSchema = z.discriminatedUnion('action', [
-  z.object({ kind, action: z.literal('create'), body: recordBody }),
+  z.object({ kind, action: z.literal('create'), recordId: z.string().min(1).max(64).optional(), body: recordBody }),
   z.object({ kind, action: z.literal('update'), recordId: z.string().min(1).max(64), body: recordBody }),
   z.object({ kind, action: z.literal('delete'), recordId: z.string().min(1).max(64) }),
 ])
@@ -161,10 +163,10 @@ export interface FieldChange {
   after: unknown
 }
 
-/** A diff row per object: "A shop.example.com" added / changed field by field / deleted. */
+/** A diff row per object: "A shop.example.com" added / changed field by field / deleted; a found record rejected (the zone does not change). */
 export interface ObjectDiff {
   position: number
-  kind: 'added' | 'changed' | 'deleted'
+  kind: 'added' | 'changed' | 'deleted' | 'rejected'
   label: string
   fields: FieldChange[]
 }

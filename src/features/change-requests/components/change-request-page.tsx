@@ -78,7 +78,7 @@ function Decide({ r }: { r: ChangeRequestDetail }) {
                   res.status === 'applied'
                     ? toast.success('Approved and applied', `${plural(r.items.length, 'change')} landed on ${r.zoneName}.`)
                     : res.status === 'partly_applied'
-                      ? toast.error('Approved, but only partly applied', 'A policy was refused: the changes before it landed, the rest were not tried. See the result per change.')
+                      ? toast.error('Approved, but only partly applied', 'A write was refused (a policy, or the scan\'s review): the changes before it landed, the rest were not tried. See the result per change.')
                       : toast.error('Approved, but the API refused it', 'The zone was left as it was: see why per change.'),
                 onError: (e) => toast.error('Not applied', e),
               })

@@ -60,10 +60,9 @@ export function DnsPage() {
   const rows = query.data?.result ?? EMPTY
   const permission = useCanWrite('dns')
   // Issue 25: on a zone whose changes need approval, edits become proposals (also for a viewer allowed to propose):
-  // the form, the bulk actions and the import add to the request being gathered. The scan still writes directly.
+  // the form, the bulk actions, the import and the scan's review add to the request being gathered.
   const proposing = useProposing(zoneId)
   const canEdit = permission.allowed || proposing
-  const canWriteDirectly = permission.allowed && !proposing
   const table = useDataTable({
     columns: dnsColumns,
     data: rows,
@@ -152,7 +151,7 @@ export function DnsPage() {
         actions={
           <>
             {canEdit && <Button onClick={() => setImporting(true)}>{proposing ? 'Propose from a BIND file' : 'Import BIND file'}</Button>}
-            {canWriteDirectly && <ScanButton zoneId={zoneId} zoneName={zoneName} />}
+            {canEdit && <ScanButton zoneId={zoneId} zoneName={zoneName} proposing={proposing} mayStart={permission.allowed} />}
             <ExportButton zoneId={zoneId} zoneName={zoneName} />
             {canEdit && (
               <Button variant="primary" onClick={() => setEditing({})}>
