@@ -71,7 +71,8 @@ export default defineConfig(({ isSsrBuild }) =>
           hookTimeout: 60_000,
           pool: 'forks',
           projects: [
-            { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], exclude: [SCREEN_TESTS], environment: 'node' } },
+            // One PostgreSQL server for the run's store tests (src/testing/postgres-global.ts), not one per file.
+            { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], exclude: [SCREEN_TESTS], environment: 'node', globalSetup: ['src/testing/postgres-global.ts'] } },
             // Screens as a person uses them: a DOM (happy-dom) with Node's own fetch family, the real server app answering.
             { extends: true, test: { name: 'screen', include: [SCREEN_TESTS], environment: './src/testing/dom-environment.ts' } },
           ],
