@@ -93,7 +93,9 @@ export default defineConfig(({ isSsrBuild }) =>
           // In CI a failed test runs once more, as Playwright's do; the report still names it flaky.
           retry: process.env.CI ? 1 : 0,
           projects: [
-            { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], exclude: [SCREEN_TESTS, ...TIMED_TESTS], environment: 'node' } },
+            // One PostgreSQL server for the run's store tests (src/testing/postgres-global.ts), not one per file;
+            // the later projects' workers inherit where it is from this process.
+            { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], exclude: [SCREEN_TESTS, ...TIMED_TESTS], environment: 'node', globalSetup: ['src/testing/postgres-global.ts'] } },
             // Screens as a person uses them: a DOM (happy-dom) with Node's own fetch family, the real server app answering.
             { extends: true, test: { name: 'screen', include: [SCREEN_TESTS], exclude: TIMED_TESTS, environment: './src/testing/dom-environment.ts' } },
             // One file at a time, after the others (Vitest runs projects of one worker last, in order).

@@ -5,15 +5,16 @@ import { afterAll, beforeAll } from 'vitest'
 import { createEmulator, type Emulator } from '../server/emulator'
 
 /**
- * The seeded sandbox (every demo zone, shop-scale.io's 20,000 scripts) in a temp folder for the test
- * file: created before its tests (seeding takes a while), closed and removed after. `dir` is free for
- * the test's own files (a data folder).
+ * The seeded sandbox (every demo zone, shop-scale.io's 20,000 scripts) for the test file: created
+ * before its tests (seeding takes a while), closed after. `dir`, a temp folder removed after, is free
+ * for the test's own files (a data folder).
  */
 export function seededSandbox(prefix: string): { dir: string; emulator: () => Emulator } {
   const dir = mkdtempSync(join(tmpdir(), prefix))
   let emulator: Emulator | undefined
   beforeAll(() => {
-    emulator = createEmulator({ file: join(dir, 'sandbox.sqlite') })
+    // In memory: the same seed, written about a third faster than to a file (nothing here reads the file).
+    emulator = createEmulator({ file: ':memory:' })
   }, 120_000)
   afterAll(() => {
     emulator?.close()
