@@ -1,4 +1,4 @@
-import { choice, whole, type Fields, type ListQuery, type QueryOf, type ValueOf } from './query'
+import { choice, whole, type AnyField, type Fields, type ListQuery, type QueryOf, type ValueOf } from './query'
 
 /**
  * A list page's URL, derived from the list's query (./query.ts): the filters the page offers (keys of
@@ -9,17 +9,31 @@ import { choice, whole, type Fields, type ListQuery, type QueryOf, type ValueOf 
 
 export type Direction = 'asc' | 'desc'
 
-/** The page's search: its filters (typed as the query's fields), page, per_page, order, direction. */
-export type PageSearch<F extends Fields, K extends keyof F, O extends string> = { [P in K]?: ValueOf<F[P]> } & {
+type NoFields = Record<never, AnyField>
+
+/** The page's search: its filters (typed as the query's fields), its URL-only keys, page, per_page, order, direction. */
+export type PageSearch<F extends Fields, K extends keyof F, O extends string, U extends Fields = NoFields> = { [P in K]?: ValueOf<F[P]> } & {
+  [P in keyof U]?: ValueOf<U[P]>
+} & {
   page?: number
   per_page?: number
   order?: O
   direction?: Direction
 }
 
-export interface PageOptions<F extends Fields, K extends keyof F & string, O extends string> {
+export interface PageOptions<F extends Fields, K extends keyof F & string, O extends string, U extends Fields = NoFields> {
   /** The query keys the page's filter bar and URL offer. */
   filters: readonly K[]
+  /**
+   * Keys of the page's URL that are not the query's own (read as fields are: a bad value is absent),
+   * never sent as they are: a view the page turns into query values (`map`), or one the dashboard
+   * answers itself (page security's review filters). A key may share a query key's name.
+   */
+  urlOnly?: U
+  /** Query values a view's URL-only keys stand for (page security's status tab `all`: every status). */
+  map?: (search: PageSearch<F, K, O, U>) => QueryOf<F>
+  /** The query key the sort is sent as (default `order`; page security's lists call it `order_by`). */
+  orderKey?: keyof F & string
   /** Sortable column ids, each an `order` value of the query. */
   orders?: readonly O[]
   /** The order the API applies when none is asked for (shown as the table's sorting). */
@@ -33,67 +47,85 @@ export interface PageOptions<F extends Fields, K extends keyof F & string, O ext
   always?: QueryOf<F>
 }
 
-export interface ListPage<F extends Fields, K extends keyof F & string, O extends string> {
+export interface ListPage<F extends Fields, K extends keyof F & string, O extends string, U extends Fields = NoFields> {
   readonly query: ListQuery<F>
   readonly filters: readonly K[]
+  /** The URL-only keys (see PageOptions). */
+  readonly urlKeys: readonly (keyof U & string)[]
   readonly defaultPerPage: number
   readonly pageSizes: readonly number[]
   readonly defaultSort?: { id: O; desc: boolean }
   /** The URL's search: every key of the page present (bad values undefined, so the router's merge drops them). */
-  parse(raw: unknown): PageSearch<F, K, O>
+  parse(raw: unknown): PageSearch<F, K, O, U>
   /** Standard Schema (https://standardschema.dev): the route's `validateSearch`. `types` is for the type checker only. */
   readonly '~standard': {
     readonly version: 1
     readonly vendor: 'zonekeeper'
-    readonly validate: (raw: unknown) => { value: PageSearch<F, K, O> }
-    readonly types?: { readonly input: Partial<PageSearch<F, K, O>>; readonly output: PageSearch<F, K, O> }
+    readonly validate: (raw: unknown) => { value: PageSearch<F, K, O, U> }
+    readonly types?: { readonly input: Partial<PageSearch<F, K, O, U>>; readonly output: PageSearch<F, K, O, U> }
   }
   /** The API query of a page's search: filters as sent, paging and order with the defaults filled in (one view, one query). */
-  apiQuery(search: PageSearch<F, K, O>): QueryOf<F>
+  apiQuery(search: PageSearch<F, K, O, U>): QueryOf<F>
+  /** The same query as request parameters, each written as its field writes it (a comma list stays one value): a repeated key's values as a list. */
+  apiParams(search: PageSearch<F, K, O, U>): Record<string, string | string[]>
 }
 
 const pageNumber = whole(1, 1_000_000)
 const perPageNumber = whole(1, 5000)
 const directionField = choice(['asc', 'desc'])
 
-export function listPage<F extends Fields, const K extends keyof F & string, const O extends string = never>(
+export function listPage<F extends Fields, const K extends keyof F & string, const O extends string = never, const U extends Fields = NoFields>(
   query: ListQuery<F>,
-  opts: PageOptions<F, K, O>,
-): ListPage<F, K, O> {
+  opts: PageOptions<F, K, O, U>,
+): ListPage<F, K, O, U> {
   const orderField = opts.orders ? choice(opts.orders) : undefined
-  const parse = (input: unknown): PageSearch<F, K, O> => {
+  const urlOnly = Object.entries(opts.urlOnly ?? {}) as [keyof U & string, AnyField][]
+  const parse = (input: unknown): PageSearch<F, K, O, U> => {
     const raw = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>
     const out: Record<string, unknown> = {}
     for (const key of opts.filters) out[key] = query.fields[key].fromUrl(raw[key])
+    for (const [key, field] of urlOnly) out[key] = field.fromUrl(raw[key])
     out.page = pageNumber.fromUrl(raw.page)
     out.per_page = perPageNumber.fromUrl(raw.per_page)
     out.order = orderField?.fromUrl(raw.order)
     out.direction = directionField.fromUrl(raw.direction)
-    return out as PageSearch<F, K, O>
+    return out as PageSearch<F, K, O, U>
   }
-  const sorts = 'order' in query.fields
+  const orderKey = opts.orderKey ?? 'order'
+  const sorts = orderKey in query.fields
+  const apiQuery = (search: PageSearch<F, K, O, U>): QueryOf<F> => {
+    const out: Record<string, unknown> = {}
+    for (const key of opts.filters) {
+      const v = search[key] as ValueOf<F[K]> | undefined
+      if (v !== undefined) out[key] = opts.send?.[key] ? opts.send[key](v) : v
+    }
+    for (const [key, v] of Object.entries(opts.map?.(search) ?? {})) if (v !== undefined) out[key] = v
+    if (sorts) {
+      const order = search.order ?? opts.defaultSort?.id
+      if (order !== undefined) out[orderKey] = order
+      out.direction = search.direction ?? (search.order ? 'asc' : opts.defaultSort?.desc ? 'desc' : 'asc')
+    }
+    out.page = search.page ?? 1
+    out.per_page = search.per_page && opts.pageSizes.includes(search.per_page) ? search.per_page : opts.defaultPerPage
+    return { ...out, ...opts.always } as QueryOf<F>
+  }
   return {
     query,
     filters: opts.filters,
+    urlKeys: urlOnly.map(([key]) => key),
     defaultPerPage: opts.defaultPerPage,
     pageSizes: opts.pageSizes,
     defaultSort: opts.defaultSort,
     parse,
     '~standard': { version: 1, vendor: 'zonekeeper', validate: (raw) => ({ value: parse(raw) }) },
-    apiQuery(search) {
-      const out: Record<string, unknown> = {}
-      for (const key of opts.filters) {
-        const v = search[key] as ValueOf<F[K]> | undefined
-        if (v !== undefined) out[key] = opts.send?.[key] ? opts.send[key](v) : v
+    apiQuery,
+    apiParams(search) {
+      const out: Record<string, string | string[]> = {}
+      for (const [key, v] of query.write(apiQuery(search))) {
+        const had = out[key]
+        out[key] = had === undefined ? v : [...(Array.isArray(had) ? had : [had]), v]
       }
-      if (sorts) {
-        const order = search.order ?? opts.defaultSort?.id
-        if (order !== undefined) out.order = order
-        out.direction = search.direction ?? (search.order ? 'asc' : opts.defaultSort?.desc ? 'desc' : 'asc')
-      }
-      out.page = search.page ?? 1
-      out.per_page = search.per_page && opts.pageSizes.includes(search.per_page) ? search.per_page : opts.defaultPerPage
-      return { ...out, ...opts.always } as QueryOf<F>
+      return out
     },
   }
 }
