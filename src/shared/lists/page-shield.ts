@@ -48,7 +48,6 @@ export type ConnectionsQuery = QueryOf<typeof connectionsQuery.fields>
 
 /** GET …/page_shield/scripts: the connections' filters plus `exclude_duplicates` (default true). */
 export const scriptsQuery = listQuery({ ...resourceFields, exclude_duplicates: bool() })
-export type ScriptsQuery = QueryOf<typeof scriptsQuery.fields>
 
 const attribute = (key: string) => text({ max: 1024, tooLong: `${key} is at most 1024 characters.` })
 
@@ -63,4 +62,3 @@ export const cookiesQuery = listQuery({
   secure: bool(),
   same_site: choice(SAME_SITE_VALUES, { message: 'same_site must be lax, strict or none.' }),
 })
-export type CookiesQuery = QueryOf<typeof cookiesQuery.fields>
