@@ -50,7 +50,8 @@ export interface PageOptions<F extends Fields, K extends keyof F & string, O ext
 export interface ListPage<F extends Fields, K extends keyof F & string, O extends string, U extends Fields = NoFields> {
   readonly query: ListQuery<F>
   readonly filters: readonly K[]
-  /** The URL-only keys (see PageOptions). */
+  /** The URL-only keys and their fields (see PageOptions). */
+  readonly urlOnly: U
   readonly urlKeys: readonly (keyof U & string)[]
   readonly defaultPerPage: number
   readonly pageSizes: readonly number[]
@@ -112,6 +113,7 @@ export function listPage<F extends Fields, const K extends keyof F & string, con
   return {
     query,
     filters: opts.filters,
+    urlOnly: (opts.urlOnly ?? {}) as U,
     urlKeys: urlOnly.map(([key]) => key),
     defaultPerPage: opts.defaultPerPage,
     pageSizes: opts.pageSizes,
