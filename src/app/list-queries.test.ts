@@ -8,10 +8,11 @@ import { poolsPage } from '@/features/load-balancing/api/pools-search'
 import { logJobsPage } from '@/features/log-fields/api/log-jobs-search'
 import { certificatePacksPage } from '@/features/certificates/api/certificate-packs-search'
 import { zonesPage } from '@/features/zones/api/zones-search'
+import { connectionsPage, cookiesPage, scriptsPage } from '@/features/page-shield/api/search'
 import { buildQuery } from '@/lib/api-client'
 import { DNS_RECORD_ORDER_FIELDS } from '@/shared/lists/dns-records'
 import type { ListPage } from '@/shared/lists/page'
-import type { AnyField, Fields } from '@/shared/lists/query'
+import { commaItems, type AnyField, type Fields } from '@/shared/lists/query'
 import { parseNameOperator } from '@/shared/schemas/zone'
 
 /*
@@ -58,11 +59,11 @@ function searchOf(
   )
 }
 
-/** The whole way, as the browser and the server take it. */
-function roundTrip(page: ListPage<Fields, string, string, Fields>, search: Record<string, unknown>) {
+/** The whole way, as the browser and the server take it (`params`: the page sends `apiParams`, each field written as it writes itself). */
+function roundTrip(page: ListPage<Fields, string, string, Fields>, search: Record<string, unknown>, how: 'query' | 'params' = 'query') {
   const url = defaultStringifySearch(search)
   const validated = page['~standard'].validate(defaultParseSearch(url)) as { value: Record<string, unknown> }
-  const sent = buildQuery(page.apiQuery(validated.value))
+  const sent = buildQuery(how === 'params' ? page.apiParams(validated.value) : page.apiQuery(validated.value))
   return {
     url,
     validated: validated.value,
@@ -174,6 +175,51 @@ describe('list queries: URL → search → API params → the server reading the
     )
   })
 
+  // Page security: the URL-only keys (status tab, malicious first) arrive as the API's own parameters;
+  // the review filters (answered by the dashboard's indexes) are not sent to the API at all.
+  const statusOf = (tab: unknown) => (tab === 'all' ? ['active', 'infrequent', 'inactive'] : (tab ?? 'active'))
+  const seenPaging = (search: Record<string, unknown>) => ({
+    page: search.page,
+    per_page: search.per_page,
+    order_by: search.order ?? 'last_seen_at',
+    direction: search.direction ?? (search.order ? 'asc' : 'desc'),
+  })
+  /** A comma list arrives with its items trimmed and empty ones dropped, as the service reads it. */
+  const asList = (v: unknown) => commaItems(v as string | undefined)?.join(',')
+
+  for (const [name, page] of [
+    ['scripts', scriptsPage],
+    ['connections', connectionsPage],
+  ] as const) {
+    it(`page security ${name}: hosts, URLs, pages, the status tab and malicious first arrive as set at the sandbox`, () => {
+      fc.assert(
+        fc.property(searchOf(asPage(page), page.defaultSort ? ['first_seen_at', 'last_seen_at'] : []), (search) => {
+          const { validated, read } = roundTrip(asPage(page), search, 'params')
+          expect(validated).toMatchObject(search)
+          for (const key of page.filters) expect(read[key], key).toEqual(asList(search[key]))
+          expect(read.status).toEqual(statusOf(search.status))
+          expect(read.prioritize_malicious).toBe(search.malicious_first === true ? true : undefined)
+          expect(read).not.toHaveProperty('review')
+          expect(read).toMatchObject(seenPaging(search))
+        }),
+        RUNS,
+      )
+    })
+  }
+
+  it('page security cookies: every filter arrives as set at the sandbox', () => {
+    fc.assert(
+      fc.property(searchOf(asPage(cookiesPage), ['first_seen_at', 'last_seen_at']), (search) => {
+        const { validated, read } = roundTrip(asPage(cookiesPage), search, 'params')
+        expect(validated).toMatchObject(search)
+        for (const key of cookiesPage.filters)
+          expect(read[key], key).toEqual(key === 'hosts' || key === 'page_url' ? asList(search[key]) : search[key])
+        expect(read).toMatchObject(seenPaging(search))
+      }),
+      RUNS,
+    )
+  })
+
   it('a pasted URL with bad values still opens, and sends nothing the server refuses', () => {
     const junk = fc.dictionary(
       fc.constantFrom(
@@ -194,6 +240,14 @@ describe('list queries: URL → search → API params → the server reading the
         'per_page',
         'order',
         'direction',
+        'hosts',
+        'urls',
+        'page_url',
+        'malicious_first',
+        'malicious_only',
+        'review',
+        'same_site',
+        'secure',
         'other',
       ),
       fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 3 })),
@@ -203,6 +257,11 @@ describe('list queries: URL → search → API params → the server reading the
         for (const page of [zonesPage, dnsPage, auditPage, firewallPage, certificatePacksPage, poolsPage, logJobsPage].map(asPage)) {
           const { value } = page['~standard'].validate(raw) as { value: Record<string, unknown> }
           const sent = buildQuery(page.apiQuery(value))
+          expect(() => page.query.read(new URL(`http://sandbox/list${sent}`).searchParams), sent).not.toThrow()
+        }
+        for (const page of [scriptsPage, connectionsPage, cookiesPage].map(asPage)) {
+          const { value } = page['~standard'].validate(raw) as { value: Record<string, unknown> }
+          const sent = buildQuery(page.apiParams(value))
           expect(() => page.query.read(new URL(`http://sandbox/list${sent}`).searchParams), sent).not.toThrow()
         }
       }),

@@ -1,10 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import {
-  connectionsSearchSchema,
-  cookiesSearchSchema,
-  reviewsSearchSchema,
-  scriptsSearchSchema,
-} from '@/features/page-shield/api/search'
+import { connectionsPage, cookiesPage, reviewsSearchSchema, scriptsPage } from '@/features/page-shield/api/search'
 import { reviewsQueryOptions, scriptsQueryOptions } from '@/features/page-shield/api/list-queries'
 import { zoneRoute } from '../root-route'
 
@@ -32,7 +27,7 @@ export const pageShieldRoutes = [
     createRoute({
       getParentRoute: parent,
       path: 'scripts',
-      validateSearch: scriptsSearchSchema,
+      validateSearch: scriptsPage,
       loaderDeps: ({ search }) => search,
       loader: ({ context, params, deps }) => {
         void context.queryClient.prefetchQuery(reviewsQueryOptions(params.zoneId))
@@ -48,7 +43,7 @@ export const pageShieldRoutes = [
     createRoute({
       getParentRoute: parent,
       path: 'connections',
-      validateSearch: connectionsSearchSchema,
+      validateSearch: connectionsPage,
       loaderDeps: ({ search }) => search,
       loader: ({ context, params, deps }) =>
         void import('@/features/page-shield/api/resources').then((m) =>
@@ -67,7 +62,7 @@ export const pageShieldRoutes = [
     createRoute({
       getParentRoute: parent,
       path: 'cookies',
-      validateSearch: cookiesSearchSchema,
+      validateSearch: cookiesPage,
       loaderDeps: ({ search }) => search,
       loader: ({ context, params, deps }) =>
         void import('@/features/page-shield/api/resources').then((m) =>

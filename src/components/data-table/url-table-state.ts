@@ -17,9 +17,6 @@ export const searchTextSchema: SearchField<string> = (v) => {
   return s === '' ? undefined : s
 }
 
-/** Yes/no: true, false, "true", "false"; anything else is absent. */
-export const searchBooleanSchema: SearchField<boolean> = (v) => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined)
-
 /** One of a fixed set of values; anything else is absent. */
 export const searchEnumSchema =
   <const T extends readonly string[]>(values: T): SearchField<T[number]> =>
@@ -56,14 +53,13 @@ export type SearchOfFields<F extends Fields> = { [K in keyof F]?: F[K] extends S
 
 /**
  * A route `validateSearch` (TanStack Router's validator-adapter shape). `types` and `_zod` exist for
- * the type checker only, so `SearchOf<typeof schema>` (and `z.output<typeof schema>`) give the output type.
+ * the type checker only, so `z.output<typeof schema>` gives the output type.
  */
 export interface SearchValidator<T> {
   parse: (input: unknown) => T
   readonly types: { readonly input: Partial<T>; readonly output: T }
   readonly _zod: { readonly input: Partial<T>; readonly output: T }
 }
-export type SearchOf<V> = V extends SearchValidator<infer T> ? T : never
 
 /** A validator from field readers: bad values become undefined; unknown keys are not part of the result. */
 export function searchSchema<F extends Fields>(fields: F): SearchValidator<SearchOfFields<F>> {
@@ -83,7 +79,7 @@ export function searchSchema<F extends Fields>(fields: F): SearchValidator<Searc
 /**
  * The search params every table shares (page 1-based, per_page, order = a column id, direction)
  * plus the table's own filters: `tableSearchSchema({ name: searchTextSchema, status: searchEnumSchema([...]) })`.
- * Use the result as the route's `validateSearch`; its type is `SearchOf<typeof schema>`.
+ * Use the result as the route's `validateSearch`; its type is `z.output<typeof schema>`.
  */
 export function tableSearchSchema<F extends Fields = Record<never, never>>(filters: F = {} as F) {
   return searchSchema({ ...baseFields, ...filters } as typeof baseFields & F)

@@ -1,7 +1,7 @@
-import { sql, type Insertable, type Selectable, type SqlBool } from 'kysely'
+import { sql, type Insertable, type Selectable } from 'kysely'
 import type { Db } from './db'
 import type { ConnectionIndexStateTable, ConnectionIndexTable, ConnectionReviewsTable } from './connection-ledger-schema'
-import { anyOf, contains, escapeLike, ledgerQueries, reviewCondition, seenOrder, stateCountColumns, stateCounts, type IndexReviewFilter } from './review-ledger-queries'
+import { anyOf, contains, ledgerQueries, reviewCondition, seenOrder, stateCountColumns, stateCounts, wildcard, type IndexReviewFilter } from './review-ledger-queries'
 
 export type ConnectionReviewRow = Selectable<ConnectionReviewsTable>
 export type NewConnectionReview = Omit<Insertable<ConnectionReviewsTable>, 'id'>
@@ -31,15 +31,6 @@ export interface ConnectionIndexCounts {
   reported: number
 }
 
-const hostCondition = (pattern: string) => {
-  const p = pattern.toLowerCase()
-  const core = p.replace(/^\*+/, '').replace(/\*+$/, '')
-  if (core === '') return sql<SqlBool>`1 = 1`
-  if (!p.startsWith('*') && !p.endsWith('*')) return sql<SqlBool>`i.host = ${core}`
-  const like = `${p.startsWith('*') ? '%' : ''}${escapeLike(core)}${p.endsWith('*') ? '%' : ''}`
-  return sql<SqlBool>`i.host LIKE ${like} ESCAPE '\\'`
-}
-
 /**
  * Verdicts on connections (append-only, one row per review) and the index of a zone's connections
  * they are joined with: a connection "changed since review" when its threat fingerprint differs from
@@ -62,7 +53,7 @@ export function connectionLedgerStore(db: () => Promise<Db>) {
       .leftJoin('connection_reviews as r', 'r.id', 'lr.id')
       .where('i.owner', '=', owner)
     if (q.statuses.length) query = query.where('i.status', 'in', [...q.statuses])
-    if (q.hosts?.length) query = query.where(anyOf(q.hosts.map(hostCondition)))
+    if (q.hosts?.length) query = query.where(anyOf(q.hosts.map((h) => wildcard('i.host', h))))
     if (q.urls?.length) query = query.where(anyOf(q.urls.map((u) => contains('i.url', u))))
     if (q.ids) query = query.where('i.connection_id', 'in', q.ids.length ? [...q.ids] : [''])
     const state = sql<string>`CASE WHEN r.id IS NULL THEN 'new' WHEN r.threat <> i.threat THEN 'changed' ELSE 'reviewed' END`

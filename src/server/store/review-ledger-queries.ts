@@ -15,6 +15,27 @@ export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => '\\' + m)
 
 export const anyOf = (parts: RawBuilder<SqlBool>[]) => sql<SqlBool>`(${sql.join(parts, sql` OR `)})`
 
+/**
+ * One `*`-pattern of the hosts / page_url filters as the API reads it (api-notes §5.2), over a
+ * lower-cased column: `*` at the start is "ends with", at the end "starts with", at both "contains",
+ * none "exact" (so `*.example.com` is a subdomain at any depth, never `example.com.evil.net`).
+ * `lines`: the column holds one value a line (page URLs), and the pattern is anchored to a line.
+ * Same SQL on SQLite and PostgreSQL (LIKE with an escape; both sides lower case).
+ */
+export function wildcard(column: string, pattern: string, lines = false): RawBuilder<SqlBool> {
+  const p = pattern.toLowerCase()
+  const starts = p.startsWith('*')
+  const ends = p.length > 1 && p.endsWith('*')
+  const core = p.replace(/^\*+/, '').replace(/\*+$/, '')
+  if (core === '') return sql<SqlBool>`1 = 1`
+  if (!lines && !starts && !ends) return sql<SqlBool>`${sql.ref(column)} = ${core}`
+  const text = escapeLike(core)
+  if (!lines) return sql<SqlBool>`${sql.ref(column)} LIKE ${`${starts ? '%' : ''}${text}${ends ? '%' : ''}`} ESCAPE '\\'`
+  // One line of "\n<line>\n<line>\n": an anchored end is a line break, never across two lines.
+  const like = `%${starts ? '' : '\n'}${text}${ends ? '' : '\n'}%`
+  return sql<SqlBool>`(${'\n'} || ${sql.ref(column)} || ${'\n'}) LIKE ${like} ESCAPE '\\'`
+}
+
 /** `column` contains `text` (LIKE, with the wildcards in `text` taken literally). */
 export const contains = (column: string, text: string) => sql<SqlBool>`${sql.ref(column)} LIKE ${'%' + escapeLike(text) + '%'} ESCAPE '\\'`
 

@@ -1,7 +1,7 @@
-import { sql, type Expression, type Selectable, type SqlBool } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import { MALICIOUS_JS_INTEGRITY_THRESHOLD } from '../../shared/page-shield/malicious'
 import type { Db } from './db'
-import { anyOf, contains, escapeLike, ledgerQueries, reviewCondition, seenOrder, stateCountColumns, stateCounts, type IndexReviewFilter } from './review-ledger-queries'
+import { anyOf, contains, ledgerQueries, reviewCondition, seenOrder, stateCountColumns, stateCounts, wildcard, type IndexReviewFilter } from './review-ledger-queries'
 import type { ScriptIndexStateTable, ScriptIndexTable } from './schema'
 
 export type ScriptIndexRow = ScriptIndexTable
@@ -34,20 +34,6 @@ export interface ScriptIndexCounts {
   malicious: number
 }
 
-/** One `*`-pattern as a LIKE over a lower-cased column (exact without a `*`). */
-function wildcard(column: Expression<unknown> | ReturnType<typeof sql>, pattern: string, lines = false) {
-  const p = pattern.toLowerCase()
-  const starts = p.startsWith('*')
-  const ends = p.length > 1 && p.endsWith('*')
-  const core = p.replace(/^\*+/, '').replace(/\*+$/, '')
-  if (core === '') return sql<SqlBool>`1 = 1`
-  // A list of lines (page URLs): each pattern is matched against one line, never across two.
-  const nl = lines ? '\n' : ''
-  const like = `%${starts ? '' : nl}${escapeLike(core)}${ends ? '' : nl}%`
-  const subject = lines ? sql`(${'\n'} || ${column} || ${'\n'})` : column
-  return lines || starts || ends ? sql<SqlBool>`${subject} LIKE ${like} ESCAPE '\\'` : sql<SqlBool>`${column} = ${core}`
-}
-
 /**
  * The index of a zone's detected scripts (issue 28), kept by the dashboard and joined with the review
  * ledger, so "never reviewed", "changed since review", malicious-only and their counts cover the
@@ -69,9 +55,9 @@ export function scriptIndexStore(db: () => Promise<Db>) {
       .leftJoin('script_reviews as r', 'r.id', 'lr.id')
       .where('i.owner', '=', owner)
     if (q.statuses.length) query = query.where('i.status', 'in', [...q.statuses])
-    if (q.hosts?.length) query = query.where(anyOf(q.hosts.map((h) => wildcard(sql.ref('i.host'), h))))
+    if (q.hosts?.length) query = query.where(anyOf(q.hosts.map((h) => wildcard('i.host', h))))
     if (q.urls?.length) query = query.where(anyOf(q.urls.map((u) => contains('i.url', u))))
-    if (q.pageUrls?.length) query = query.where(anyOf(q.pageUrls.map((p) => wildcard(sql.ref('i.page_urls'), p, true))))
+    if (q.pageUrls?.length) query = query.where(anyOf(q.pageUrls.map((p) => wildcard('i.page_urls', p, true))))
     if (q.maliciousOnly) query = query.where('i.js_integrity_score', '<', MALICIOUS_JS_INTEGRITY_THRESHOLD)
     const state = sql<string>`CASE WHEN r.id IS NULL THEN 'new'
       WHEN r.script_hash IS DISTINCT FROM i.hash OR r.js_integrity_score IS DISTINCT FROM i.js_integrity_score THEN 'changed'

@@ -1,4 +1,4 @@
-import { choice, whole, type Fields, type ListQuery, type QueryOf, type ValueOf } from './query'
+import { choice, whole, type AnyField, type Fields, type ListQuery, type QueryOf, type ValueOf } from './query'
 
 /**
  * A list page's URL, derived from the list's query (./query.ts): the filters the page offers (keys of
@@ -10,7 +10,7 @@ import { choice, whole, type Fields, type ListQuery, type QueryOf, type ValueOf 
 
 export type Direction = 'asc' | 'desc'
 
-type NoKeys = Record<never, never>
+type NoKeys = Record<never, AnyField>
 
 /** The page's search: its filters (typed as the query's fields), its URL-only keys, page, per_page, order, direction. */
 export type PageSearch<F extends Fields, K extends keyof F, O extends string, U extends Fields = NoKeys> = { [P in K]?: ValueOf<F[P]> } & {
@@ -45,13 +45,18 @@ export interface PageOptions<F extends Fields, K extends keyof F & string, O ext
   /** The query keys the page's filter bar and URL offer. */
   filters: readonly K[]
   /**
-   * Keys kept in the page's URL and its route's search (read leniently, as filters are) but never
-   * sent as API params: the load-balancing page's `account`, which goes into the API path. A key of
-   * the list's query does not belong here.
+   * Keys of the page's URL that are not the query's own (read as fields are: a bad value is absent),
+   * never sent as they are: the load-balancing page's `account` (it goes into the API path), a view
+   * the page turns into query values (`map`), or one the dashboard answers itself (page security's
+   * review filters). A key may share a query key's name (page security's status tab).
    */
   urlOnly?: U
   /** Who pages the list (see `Paging`); `api` by default. */
   paging?: Paging
+  /** Query values a view's URL-only keys stand for (page security's status tab `all`: every status). */
+  map?: (search: PageSearch<F, K, O, U>) => QueryOf<F>
+  /** The query key the sort is sent as (default `order`; page security's lists call it `order_by`). */
+  orderKey?: keyof F & string
   /** Sortable column ids, each an `order` value of the query. */
   orders?: readonly O[]
   /** The order the API applies when none is asked for (shown as the table's sorting). */
@@ -68,7 +73,9 @@ export interface PageOptions<F extends Fields, K extends keyof F & string, O ext
 export interface ListPage<F extends Fields, K extends keyof F & string, O extends string, U extends Fields = NoKeys> {
   readonly query: ListQuery<F>
   readonly filters: readonly K[]
+  /** The URL-only keys and their fields (see PageOptions). */
   readonly urlOnly: U
+  readonly urlKeys: readonly (keyof U & string)[]
   readonly paging: Paging
   readonly defaultPerPage: number
   readonly pageSizes: readonly number[]
@@ -86,9 +93,11 @@ export interface ListPage<F extends Fields, K extends keyof F & string, O extend
   pageOf(search: PageSearch<F, K, O, U>): PageWindow
   /**
    * The API query of a page's search: filters as sent, order with the defaults filled in, and paging
-   * when the API pages (`paging: 'api'`); URL-only keys never (one view, one query).
+   * when the API pages (`paging: 'api'`); URL-only keys only through `map` (one view, one query).
    */
   apiQuery(search: PageSearch<F, K, O, U>): QueryOf<F>
+  /** The same query as request parameters, each written as its field writes it (a comma list stays one value): a repeated key's values as a list. */
+  apiParams(search: PageSearch<F, K, O, U>): Record<string, string | string[]>
 }
 
 /** The rows of one page of a list answered whole (`paging: 'browser'`), in the answer's order. */
@@ -105,17 +114,16 @@ export function listPage<
   const U extends Fields = NoKeys,
 >(query: ListQuery<F>, opts: PageOptions<F, K, O, U>): ListPage<F, K, O, U> {
   const orderField = opts.orders ? choice(opts.orders) : undefined
-  const urlOnly = opts.urlOnly ?? ({} as U)
+  const urlOnly = Object.entries(opts.urlOnly ?? {}) as [keyof U & string, AnyField][]
   const paging = opts.paging ?? 'api'
-  for (const key of Object.keys(urlOnly)) if (key in query.fields) throw new Error(`${key} is a key of the list's query, not a URL-only key.`)
   if (paging === 'browser' && ('page' in query.fields || 'per_page' in query.fields)) {
-    throw new Error("A list paged in the browser declares no page or per_page: the service ignores them (see Paging).")
+    throw new Error('A list paged in the browser declares no page or per_page: the service ignores them (see Paging).')
   }
   const parse = (input: unknown): PageSearch<F, K, O, U> => {
     const raw = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>
     const out: Record<string, unknown> = {}
     for (const key of opts.filters) out[key] = query.fields[key].fromUrl(raw[key])
-    for (const [key, field] of Object.entries(urlOnly)) out[key] = field.fromUrl(raw[key])
+    for (const [key, field] of urlOnly) out[key] = field.fromUrl(raw[key])
     out.page = pageNumber.fromUrl(raw.page)
     out.per_page = perPageNumber.fromUrl(raw.per_page)
     out.order = orderField?.fromUrl(raw.order)
@@ -126,11 +134,32 @@ export function listPage<
     page: search.page ?? 1,
     perPage: search.per_page && opts.pageSizes.includes(search.per_page) ? search.per_page : opts.defaultPerPage,
   })
-  const sorts = 'order' in query.fields
+  const orderKey = opts.orderKey ?? 'order'
+  const sorts = orderKey in query.fields
+  const apiQuery = (search: PageSearch<F, K, O, U>): QueryOf<F> => {
+    const out: Record<string, unknown> = {}
+    for (const key of opts.filters) {
+      const v = search[key] as ValueOf<F[K]> | undefined
+      if (v !== undefined) out[key] = opts.send?.[key] ? opts.send[key](v) : v
+    }
+    for (const [key, v] of Object.entries(opts.map?.(search) ?? {})) if (v !== undefined) out[key] = v
+    if (sorts) {
+      const order = search.order ?? opts.defaultSort?.id
+      if (order !== undefined) out[orderKey] = order
+      out.direction = search.direction ?? (search.order ? 'asc' : opts.defaultSort?.desc ? 'desc' : 'asc')
+    }
+    if (paging === 'api') {
+      const { page, perPage } = pageOf(search)
+      out.page = page
+      out.per_page = perPage
+    }
+    return { ...out, ...opts.always } as QueryOf<F>
+  }
   return {
     query,
     filters: opts.filters,
-    urlOnly,
+    urlOnly: (opts.urlOnly ?? {}) as U,
+    urlKeys: urlOnly.map(([key]) => key),
     paging,
     defaultPerPage: opts.defaultPerPage,
     pageSizes: opts.pageSizes,
@@ -138,23 +167,14 @@ export function listPage<
     parse,
     '~standard': { version: 1, vendor: 'zonekeeper', validate: (raw) => ({ value: parse(raw) }) },
     pageOf,
-    apiQuery(search) {
-      const out: Record<string, unknown> = {}
-      for (const key of opts.filters) {
-        const v = search[key] as ValueOf<F[K]> | undefined
-        if (v !== undefined) out[key] = opts.send?.[key] ? opts.send[key](v) : v
+    apiQuery,
+    apiParams(search) {
+      const out: Record<string, string | string[]> = {}
+      for (const [key, v] of query.write(apiQuery(search))) {
+        const had = out[key]
+        out[key] = had === undefined ? v : [...(Array.isArray(had) ? had : [had]), v]
       }
-      if (sorts) {
-        const order = search.order ?? opts.defaultSort?.id
-        if (order !== undefined) out.order = order
-        out.direction = search.direction ?? (search.order ? 'asc' : opts.defaultSort?.desc ? 'desc' : 'asc')
-      }
-      if (paging === 'api') {
-        const { page, perPage } = pageOf(search)
-        out.page = page
-        out.per_page = perPage
-      }
-      return { ...out, ...opts.always } as QueryOf<F>
+      return out
     },
   }
 }

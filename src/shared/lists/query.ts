@@ -116,7 +116,7 @@ export function choice<const V extends readonly string[]>(
  */
 export function choices<const V extends readonly string[]>(
   values: V,
-  opts: { upper?: boolean; message?: (bad: string) => string } = {},
+  opts: { upper?: boolean; message?: (bad: string) => string; comma?: boolean } = {},
 ): QueryField<OneOrMany<V[number]>> {
   const known = (v: string): v is V[number] => (values as readonly string[]).includes(v)
   return {
@@ -137,7 +137,58 @@ export function choices<const V extends readonly string[]>(
       if (bad !== undefined) throw new QueryError(key, opts.message?.(bad) ?? `${key} must be one of ${values.join(', ')}.`)
       return oneOrMany(all as V[number][])
     },
-    toQuery: (v) => listOf(v),
+    // `comma`: written as one comma list (page security's `status=active,infrequent`), not repeated keys.
+    toQuery: (v) => (opts.comma ? [listOf(v).join(',')] : listOf(v)),
+  }
+}
+
+const commaItemsOf = (values: string[]) =>
+  values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '')
+
+/**
+ * A comma list of free text (page security's `hosts=a.com,*.b.com`; repeated keys are joined): one
+ * text, as a page's filter box holds it and as the service takes it; `commaItems` splits it.
+ */
+export function commaList(): QueryField<string> {
+  return {
+    kind: 'text',
+    fromUrl: urlText,
+    fromQuery: (values) => {
+      const s = commaItemsOf(values).join(',')
+      return s === '' ? undefined : s
+    },
+    toQuery: (v) => [v],
+  }
+}
+
+/** The items of a comma list (none: undefined). */
+export const commaItems = (v: string | undefined): string[] | undefined => {
+  const items = v === undefined ? [] : commaItemsOf([v])
+  return items.length ? items : undefined
+}
+
+/**
+ * A page number or `all` (every item in one answer; page security's lists, api-notes §5.2). A number
+ * below 1 reads as 1; anything else is refused. A page's URL takes numbers only.
+ */
+export function pageOrAll(): QueryField<number | 'all'> {
+  return {
+    kind: 'number',
+    fromUrl: (v) => {
+      const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN
+      return Number.isInteger(n) && n >= 1 ? n : undefined
+    },
+    fromQuery: (values, key) => {
+      const raw = first(values)
+      if (raw === undefined) return undefined
+      if (raw === 'all') return 'all'
+      if (!/^\d+$/.test(raw)) throw new QueryError(key, `${key} must be a whole number, or "all".`)
+      return Math.max(1, Number(raw))
+    },
+    toQuery: (v) => [String(v)],
   }
 }
 

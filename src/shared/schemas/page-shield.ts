@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { COOKIE_TYPES, RESOURCE_STATUSES, SAME_SITE_VALUES } from '../lists/page-shield'
 
 /** Scores run from 1 (certainly malicious) to 99 (certainly safe); null when not analysed. */
 const scoreSchema = z.number().int().min(1).max(99).nullable()
@@ -47,7 +48,7 @@ export const scriptVersionSchema = z.object({
 })
 export type ScriptVersion = z.infer<typeof scriptVersionSchema>
 
-export const resourceStatusSchema = z.enum(['active', 'infrequent', 'inactive'])
+export const resourceStatusSchema = z.enum(RESOURCE_STATUSES)
 
 const detectedBase = {
   id: z.string(),
@@ -88,8 +89,8 @@ export type PageShieldScriptDetail = z.infer<typeof pageShieldScriptDetailSchema
 export const pageShieldConnectionSchema = z.object({ ...detectedBase, page_urls: z.array(z.string()).optional() })
 export type PageShieldConnection = z.infer<typeof pageShieldConnectionSchema>
 
-export const cookieTypeSchema = z.enum(['first_party', 'unknown'])
-export const sameSiteSchema = z.enum(['lax', 'strict', 'none'])
+export const cookieTypeSchema = z.enum(COOKIE_TYPES)
+export const sameSiteSchema = z.enum(SAME_SITE_VALUES)
 
 export const pageShieldCookieSchema = z.object({
   id: z.string(),

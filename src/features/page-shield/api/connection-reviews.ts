@@ -4,7 +4,7 @@ import type { ConnectionReviewKind } from '@/shared/page-shield/connection-revie
 import type { PageShieldConnection } from '@/shared/schemas/page-shield'
 import type { ConnectionReviewEntry, ConnectionReviewInput } from '@/shared/schemas/page-shield-review'
 import { pageShieldKeys } from './keys'
-import { pagingParams, resourceFilterParams, type ConnectionsSearch } from './search'
+import { connectionsPage, type ConnectionsSearch } from './search'
 
 // Verdicts on connections (issue 28 item 5): the dashboard's own ledger (server/local/connection-reviews.ts).
 
@@ -55,9 +55,9 @@ export interface ConnectionIndexAnswer {
   index: { refreshed_at: number }
 }
 
+/** The index route's query: the API's query of the view (connectionsPage) plus its review filter, a URL-only key (see ./search.ts). */
 export function connectionIndexParams(search: ConnectionsSearch) {
-  const { order_by, direction, page, per_page } = pagingParams(search)
-  return { ...resourceFilterParams(search), review: search.review, order_by, direction, page, per_page }
+  return { ...connectionsPage.apiParams(search), review: search.review }
 }
 
 /** Under the reviews' key: a new verdict brings fresh counts. */

@@ -3,7 +3,7 @@ import { api, apiPath, local, localPath, type ApiPath, type QueryParams } from '
 import type { PageShieldScript } from '@/shared/schemas/page-shield'
 import type { ReviewEntry } from '@/shared/schemas/page-shield-review'
 import { pageShieldKeys } from './keys'
-import { pagingParams, resourceFilterParams, type ConnectionsSearch, type ScriptsSearch } from './search'
+import { scriptsPage, type ScriptsSearch } from './search'
 
 /*
  * The requests the scripts route starts in its loader: the route file imports these statically, so
@@ -19,13 +19,11 @@ export const listOptions = <T>(key: readonly unknown[], path: ApiPath<'GET'>, pa
     placeholderData: keepPreviousData,
   })
 
-/** The API query of a scripts or connections view: its filters and its page. */
-export const resourceListParams = (search: ConnectionsSearch) => ({ ...resourceFilterParams(search), ...pagingParams(search) })
 export const scriptsQueryOptions = (zoneId: string, search: ScriptsSearch) =>
   listOptions<PageShieldScript>(
     pageShieldKeys.scripts(zoneId),
     apiPath('/zones/:zone_id/page_shield/scripts', { zone_id: zoneId }),
-    resourceListParams(search),
+    scriptsPage.apiParams(search),
   )
 
 /** The zone's review ledger (the dashboard's own store, not the API). */

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { buildQuery, local, localPath } from '@/lib/api-client'
+import { buildQuery, local, localPath, type QueryParams } from '@/lib/api-client'
 import { formatNumber } from '@/lib/format'
 import type { PageShieldScript } from '@/shared/schemas/page-shield'
 import { pageShieldKeys } from './keys'
-import { pagingParams, resourceFilterParams, type ScriptsSearch } from './search'
+import { scriptsPage, type ScriptsSearch } from './search'
 
 // Apart from ./checks so the scripts list does not load the policy checks (CSP parser, draft check,
 // suggestions) with its first paint.
@@ -42,20 +42,12 @@ export const indexingText = ({ building: { seen, total } }: ScriptIndexBuilding)
 
 const indexPath = (zoneId: string) => localPath('/api/local/zones/:zone_id/page-shield/script-index', { zone_id: zoneId })
 
-/** The view's filters as the index route takes them (the API's own names, plus review and malicious only). */
+/**
+ * The view's filters as the index route takes them: the API's query of the view (scriptsPage), plus
+ * review and malicious only, URL-only keys the API does not have (see ./search.ts).
+ */
 export function scriptIndexParams(search: ScriptsSearch) {
-  const { order_by, direction, page, per_page } = pagingParams(search)
-  const { prioritize_malicious, ...filters } = resourceFilterParams(search)
-  return {
-    ...filters,
-    prioritize_malicious,
-    malicious_only: search.malicious_only ? true : undefined,
-    review: search.review,
-    order_by,
-    direction,
-    page,
-    per_page,
-  }
+  return { ...scriptsPage.apiParams(search), malicious_only: search.malicious_only ? true : undefined, review: search.review }
 }
 
 /**
@@ -76,6 +68,6 @@ export const scriptIndexOptions = (zoneId: string, search: ScriptsSearch, refres
 
 /** The streamed CSV of every script of a view (no page, no cap). */
 export function scriptIndexCsvUrl(zoneId: string, search: ScriptsSearch): string {
-  const { page: _page, per_page: _perPage, ...params } = scriptIndexParams(search)
+  const params: QueryParams = { ...scriptIndexParams(search), page: undefined, per_page: undefined }
   return `${localPath('/api/local/zones/:zone_id/page-shield/script-index/export.csv', { zone_id: zoneId })}${buildQuery(params)}`
 }

@@ -2,18 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, apiPath, buildQuery, type ApiPath, type QueryParams } from '@/lib/api-client'
 import type { PageShieldConnection, PageShieldCookie, PageShieldScriptDetail } from '@/shared/schemas/page-shield'
 import { pageShieldKeys } from './keys'
-import { listOptions, resourceListParams, scriptsQueryOptions } from './list-queries'
-import {
-  cookieFilterParams,
-  pagingParams,
-  type ConnectionsSearch,
-  type CookiesSearch,
-  type ScriptsSearch,
-} from './search'
+import { listOptions, scriptsQueryOptions } from './list-queries'
+import { connectionsPage, cookiesPage, type ConnectionsSearch, type CookiesSearch, type ScriptsSearch } from './search'
 
 // Lists and single items of detected scripts, connections and cookies (read-only in the API).
 // The scripts list's options live in list-queries.ts (the route starts that request at once).
-export { resourceListParams, scriptsQueryOptions } from './list-queries'
+export { scriptsQueryOptions } from './list-queries'
 export const useScripts = (zoneId: string, search: ScriptsSearch, enabled = true) =>
   useQuery({ ...scriptsQueryOptions(zoneId, search), enabled })
 
@@ -32,7 +26,7 @@ export const connectionsQueryOptions = (zoneId: string, search: ConnectionsSearc
   listOptions<PageShieldConnection>(
     pageShieldKeys.connections(zoneId),
     apiPath('/zones/:zone_id/page_shield/connections', { zone_id: zoneId }),
-    resourceListParams(search),
+    connectionsPage.apiParams(search),
   )
 export const useConnections = (zoneId: string, search: ConnectionsSearch, enabled = true) =>
   useQuery({ ...connectionsQueryOptions(zoneId, search), enabled })
@@ -47,12 +41,11 @@ export const useConnection = (zoneId: string, id: string) =>
       ),
   })
 
-export const cookiesParams = (search: CookiesSearch) => ({ ...cookieFilterParams(search), ...pagingParams(search) })
 export const cookiesQueryOptions = (zoneId: string, search: CookiesSearch) =>
   listOptions<PageShieldCookie>(
     pageShieldKeys.cookies(zoneId),
     apiPath('/zones/:zone_id/page_shield/cookies', { zone_id: zoneId }),
-    cookiesParams(search),
+    cookiesPage.apiParams(search),
   )
 export const useCookies = (zoneId: string, search: CookiesSearch) => useQuery(cookiesQueryOptions(zoneId, search))
 

@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { exportCsvUrl } from './resources'
-import { cookieFilterParams, pagingParams, resourceFilterParams, scriptsSearchSchema } from './search'
+import { connectionIndexParams } from './connection-reviews'
+import { scriptIndexParams } from './needs-review-scan'
+import { cookiesPage, scriptsPage } from './search'
 
 describe('scripts URL state', () => {
   it('keeps known filters, drops bad values', () => {
-    expect(
-      scriptsSearchSchema.parse({
-        status: 'all',
-        malicious_first: 'true',
-        review: 'needs',
-        hosts: '*.stripe.com',
-        order: 'first_seen_at',
-        direction: 'asc',
-        junk: 1,
-      }),
-    ).toEqual({
+    const parsed = scriptsPage.parse({
+      status: 'all',
+      malicious_first: 'true',
+      review: 'needs',
+      hosts: '*.stripe.com',
+      order: 'first_seen_at',
+      direction: 'asc',
+      junk: 1,
+    })
+    expect(Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined))).toEqual({
       status: 'all',
       malicious_first: true,
       review: 'needs',
@@ -22,28 +23,43 @@ describe('scripts URL state', () => {
       order: 'first_seen_at',
       direction: 'asc',
     })
-    expect(scriptsSearchSchema.parse({ status: 'gone', review: 'all' })).toEqual({})
+    expect(Object.values(scriptsPage.parse({ status: 'gone', review: 'all', order: 'url' })).filter((v) => v !== undefined)).toEqual([])
   })
 
-  it('maps tabs and toggles to the API parameters', () => {
-    expect(resourceFilterParams({})).toMatchObject({ status: 'active', prioritize_malicious: undefined })
-    expect(resourceFilterParams({ status: 'all', malicious_first: true, urls: 'jquery' })).toMatchObject({
+  it('maps tabs and toggles to the API parameters (status as one comma list)', () => {
+    expect(scriptsPage.apiParams({})).toMatchObject({ status: 'active' })
+    expect(scriptsPage.apiParams({})).not.toHaveProperty('prioritize_malicious')
+    expect(scriptsPage.apiParams({ status: 'all', malicious_first: true, urls: 'jquery' })).toMatchObject({
       status: 'active,infrequent,inactive',
-      prioritize_malicious: true,
+      prioritize_malicious: 'true',
       urls: 'jquery',
     })
-    expect(cookieFilterParams({ secure: false, same_site: 'none' })).toMatchObject({ secure: false, same_site: 'none' })
+    expect(cookiesPage.apiParams({ secure: false, same_site: 'none' })).toMatchObject({ secure: 'false', same_site: 'none' })
   })
 
   it('sends sorting and paging explicitly, newest sightings first by default, page sizes from the table', () => {
-    expect(pagingParams({})).toEqual({ order_by: 'last_seen_at', direction: 'desc', page: 1, per_page: 25 })
-    expect(pagingParams({ order: 'first_seen_at', page: 3, per_page: 100 })).toEqual({
+    const paging = (p: Record<string, unknown>) => {
+      const { order_by, direction, page, per_page } = p
+      return { order_by, direction, page, per_page }
+    }
+    expect(paging(scriptsPage.apiParams({}))).toEqual({ order_by: 'last_seen_at', direction: 'desc', page: '1', per_page: '25' })
+    expect(paging(cookiesPage.apiParams({ order: 'first_seen_at', page: 3, per_page: 100 }))).toEqual({
       order_by: 'first_seen_at',
       direction: 'asc',
-      page: 3,
-      per_page: 100,
+      page: '3',
+      per_page: '100',
     })
-    expect(pagingParams({ order: 'url', per_page: 7 })).toMatchObject({ order_by: 'last_seen_at', per_page: 25 })
+    expect(paging(scriptsPage.apiParams(scriptsPage.parse({ order: 'url', per_page: 7 })))).toMatchObject({ order_by: 'last_seen_at', per_page: '25' })
+  })
+
+  it("the index routes take the view's API query plus its URL-only review filters", () => {
+    expect(scriptIndexParams({ status: 'all', review: 'changed', malicious_only: true })).toMatchObject({
+      status: 'active,infrequent,inactive',
+      review: 'changed',
+      malicious_only: true,
+      order_by: 'last_seen_at',
+    })
+    expect(connectionIndexParams({ review: 'new', hosts: '*.example.com' })).toMatchObject({ review: 'new', hosts: '*.example.com', status: 'active' })
   })
 
   it('the CSV link carries the filters but never page or per_page', () => {

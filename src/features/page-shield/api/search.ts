@@ -1,102 +1,63 @@
-import {
-  searchBooleanSchema,
-  searchEnumSchema,
-  searchTextSchema,
-  tableSearchSchema,
-  type SearchOf,
-  type UrlTableOptions,
-} from '@/components/data-table/url-table-state'
-
+import { searchEnumSchema, tableSearchSchema } from '@/components/data-table/url-table-state'
+import { listPage } from '@/shared/lists/page'
+import { boolean, choice } from '@/shared/lists/query'
+import { connectionsQuery, cookiesQuery, RESOURCE_ORDERS, RESOURCE_STATUSES, scriptsQuery } from '@/shared/lists/page-shield'
 import { REVIEW_VERDICTS } from '@/shared/page-shield/review-verdicts'
 
-// Route-level search validation: no zod here (first-load bundle rule, see src/components/README.md).
+/*
+ * The scripts, connections and cookies pages' URLs, derived from each list's one query
+ * (src/shared/lists/page-shield.ts) and keyed as it (`hosts`, `urls`, `page_url`, cookies' `name`,
+ * `type`...), so the URL is the query: the page objects are the routes' `validateSearch`, the
+ * tables' URL options and the API queries' mappers (`scriptsPage.apiQuery`). Zod-free: first load.
+ *
+ * URL-only keys (declared with the page, never sent to the API as they are):
+ * - `status` is a tab (active | infrequent | all), sent as the API's comma list of statuses;
+ * - `malicious_first` is sent as `prioritize_malicious`;
+ * - `review` (and the scripts' `malicious_only`) are filters the API does not have: the dashboard's
+ *   own indexes answer them (server/local/script-index.ts, connection-reviews.ts), whose routes take
+ *   the API's query plus these keys (needs-review-scan.ts, connection-reviews.ts). They stay URL-only
+ *   rather than fields of the API's query, so the sandbox and the endpoint table keep reading exactly
+ *   what the service reads.
+ */
 
 /** Status tabs: the API's active (its default), infrequent, or every status. */
 export const STATUS_TABS = ['active', 'infrequent', 'all'] as const
 export type StatusTab = (typeof STATUS_TABS)[number]
-export const RESOURCE_ORDERS = ['first_seen_at', 'last_seen_at'] as const
+export const REVIEW_FILTERS = ['needs', 'new', 'changed'] as const
 
-const resourceFilters = {
-  status: searchEnumSchema(STATUS_TABS),
-  hosts: searchTextSchema,
-  urls: searchTextSchema,
-  page_url: searchTextSchema,
-  malicious_first: searchBooleanSchema,
-}
-
-export const scriptsSearchSchema = tableSearchSchema({
-  ...resourceFilters,
-  /** Applied to the scripts read (the API has neither): review state, and integrity score below 10. */
-  review: searchEnumSchema(['needs', 'new', 'changed']),
-  malicious_only: searchBooleanSchema,
-})
-export type ScriptsSearch = SearchOf<typeof scriptsSearchSchema>
-
-export const connectionsSearchSchema = tableSearchSchema({
-  ...resourceFilters,
-  /** Verdicts on connections (issue 28 item 5): answered by the dashboard's connection index. */
-  review: searchEnumSchema(['needs', 'new', 'changed']),
-})
-export type ConnectionsSearch = SearchOf<typeof connectionsSearchSchema>
-
-export const cookiesSearchSchema = tableSearchSchema({
-  name: searchTextSchema,
-  hosts: searchTextSchema,
-  page_url: searchTextSchema,
-  type: searchEnumSchema(['first_party', 'unknown']),
-  same_site: searchEnumSchema(['lax', 'strict', 'none']),
-  secure: searchBooleanSchema,
-  http_only: searchBooleanSchema,
-})
-export type CookiesSearch = SearchOf<typeof cookiesSearchSchema>
-
-export const reviewsSearchSchema = tableSearchSchema({ verdict: searchEnumSchema(REVIEW_VERDICTS) })
+const statusOf = (tab: StatusTab | undefined) => (tab === 'all' ? [...RESOURCE_STATUSES] : (tab ?? 'active'))
 
 /** per_page is 1–100 for these lists; newest sightings first unless the URL says otherwise. */
-export const resourceTableOptions: UrlTableOptions = {
+const paging = {
+  orders: RESOURCE_ORDERS,
+  orderKey: 'order_by',
+  defaultSort: { id: 'last_seen_at', desc: true },
   defaultPerPage: 25,
   pageSizes: [25, 50, 100],
-  defaultSort: { id: 'last_seen_at', desc: true },
-}
+} as const
 
-const statusParam = (tab: StatusTab | undefined) => (tab === 'all' ? 'active,infrequent,inactive' : (tab ?? 'active'))
+export const scriptsPage = listPage(scriptsQuery, {
+  filters: ['hosts', 'urls', 'page_url'],
+  urlOnly: { status: choice(STATUS_TABS), malicious_first: boolean(), review: choice(REVIEW_FILTERS), malicious_only: boolean() },
+  map: (s) => ({ status: statusOf(s.status), prioritize_malicious: s.malicious_first ? true : undefined }),
+  ...paging,
+})
+export type ScriptsSearch = ReturnType<typeof scriptsPage.parse>
 
-type Base = { order?: string; direction?: 'asc' | 'desc'; page?: number; per_page?: number }
+export const connectionsPage = listPage(connectionsQuery, {
+  filters: ['hosts', 'urls', 'page_url'],
+  /** Verdicts on connections (issue 28 item 5): answered by the dashboard's connection index. */
+  urlOnly: { status: choice(STATUS_TABS), malicious_first: boolean(), review: choice(REVIEW_FILTERS) },
+  map: (s) => ({ status: statusOf(s.status), prioritize_malicious: s.malicious_first ? true : undefined }),
+  ...paging,
+})
+export type ConnectionsSearch = ReturnType<typeof connectionsPage.parse>
 
-/** Sorting and paging as the API takes them; sent explicitly so live and sandbox agree. */
-export function pagingParams(search: Base) {
-  const order = search.order && (RESOURCE_ORDERS as readonly string[]).includes(search.order) ? search.order : 'last_seen_at'
-  const perPage =
-    search.per_page && resourceTableOptions.pageSizes?.includes(search.per_page)
-      ? search.per_page
-      : resourceTableOptions.defaultPerPage
-  return {
-    order_by: order,
-    direction: search.direction ?? (search.order ? 'asc' : 'desc'),
-    page: search.page ?? 1,
-    per_page: perPage,
-  }
-}
+export const cookiesPage = listPage(cookiesQuery, {
+  filters: ['name', 'hosts', 'page_url', 'type', 'same_site', 'secure', 'http_only'],
+  ...paging,
+})
+export type CookiesSearch = ReturnType<typeof cookiesPage.parse>
 
-/** The filters of a scripts / connections view, as API query parameters (no paging). */
-export function resourceFilterParams(search: ConnectionsSearch) {
-  return {
-    status: statusParam(search.status),
-    hosts: search.hosts,
-    urls: search.urls,
-    page_url: search.page_url,
-    prioritize_malicious: search.malicious_first ? true : undefined,
-  }
-}
-
-export function cookieFilterParams(search: CookiesSearch) {
-  return {
-    name: search.name,
-    hosts: search.hosts,
-    page_url: search.page_url,
-    type: search.type,
-    same_site: search.same_site,
-    secure: search.secure,
-    http_only: search.http_only,
-  }
-}
+/** The review ledger page (the dashboard's own list, not one of the API's): its verdict filter, paging and sorting. */
+export const reviewsSearchSchema = tableSearchSchema({ verdict: searchEnumSchema(REVIEW_VERDICTS) })

@@ -13,18 +13,19 @@ import { formatDateTime, formatNumber } from '@/lib/format'
 import { connectionReviewKind, threatChanges } from '@/shared/page-shield/connection-review'
 import type { PageShieldConnection } from '@/shared/schemas/page-shield'
 import { connectionIndexOptions, useConnectionReviews, type ConnectionIndexAnswer } from '../api/connection-reviews'
-import { exportCsvUrl, resourceListParams, useConnections } from '../api/resources'
-import { resourceTableOptions } from '../api/search'
+import { exportCsvUrl, useConnections } from '../api/resources'
+import { connectionsPage } from '../api/search'
 import { CsvDownload, StatusTabs, ToggleFilter } from './list-controls'
 import { ReportedMarker, ReviewBadge } from './markers'
 import { ReviewFilterControls } from './review-filter'
 import { isReportedMalicious } from '@/shared/page-shield/malicious'
-import { HOST_AND_PAGE_FILTERS, seenColumns, statusColumn, urlColumn } from './resource-columns'
+import { hostAndPageFilters, seenColumns, statusColumn, urlColumn } from './resource-columns'
 import { rememberListView } from '../lib/last-view'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/connections')
 const EMPTY: PageShieldConnection[] = []
-const FILTER_KEYS = ['hosts', 'urls', 'page_url', 'status', 'malicious_first', 'review']
+const FILTER_KEYS = [...connectionsPage.filters, ...connectionsPage.urlKeys]
+const FILTERS = hostAndPageFilters(connectionsPage)
 const col = createDataTableColumnHelper<PageShieldConnection>()
 const when = (ms: number) => (ms ? formatDateTime(new Date(ms).toISOString()) : 'never')
 
@@ -46,6 +47,7 @@ const reviewOfRow =
 function getConnectionColumns(zoneId: string, reviewOf: ReviewOf) {
   return col.columns([
     urlColumn<PageShieldConnection>({
+      page: connectionsPage,
       header: 'Connection',
       placeholder: 'e.g. /collect',
       className: 'min-w-[13rem] sm:min-w-[22rem]',
@@ -75,7 +77,7 @@ function getConnectionColumns(zoneId: string, reviewOf: ReviewOf) {
 /** Where scripts on the zone's pages send requests: threat-feed reports first on request, review state, status tabs, filters; all in the URL. */
 export function ConnectionsPage() {
   const { zoneId } = route.useParams()
-  const state = useUrlTableState(route, resourceTableOptions)
+  const state = useUrlTableState(route, connectionsPage)
   const { search } = state
   const indexed = search.review !== undefined
   useEffect(() => rememberListView(zoneId, 'connections', search), [zoneId, search])
@@ -110,7 +112,7 @@ export function ConnectionsPage() {
       <PageHeader
         title="Connections"
         description="Addresses that scripts on your pages sent data to or fetched data from. A connection to an unknown or reported host can mean data is leaving your site."
-        actions={<CsvDownload href={exportCsvUrl(zoneId, 'connections', resourceListParams(search))} what="connection" />}
+        actions={<CsvDownload href={exportCsvUrl(zoneId, 'connections', connectionsPage.apiParams(search))} what="connection" />}
       />
       <div className="mb-3 flex flex-wrap items-center gap-3">
         <StatusTabs state={state} />
@@ -134,7 +136,7 @@ export function ConnectionsPage() {
           </Button>
         </p>
       )}
-      <DataTableFilterBar table={table} state={state} extra={HOST_AND_PAGE_FILTERS} />
+      <DataTableFilterBar table={table} state={state} extra={FILTERS} />
       <DataTable
         table={table}
         label="Detected connections"
@@ -144,7 +146,7 @@ export function ConnectionsPage() {
         isFetching={active.isFetching}
         error={active.error}
         onRetry={() => void active.refetch()}
-        pageSizes={resourceTableOptions.pageSizes}
+        pageSizes={connectionsPage.pageSizes}
         empty={
           <FilterableEmptyState
             state={state}

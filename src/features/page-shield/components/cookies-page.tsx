@@ -3,13 +3,14 @@ import { getRouteApi, Link } from '@tanstack/react-router'
 import { DataTable } from '@/components/data-table/data-table'
 import { DataTableFilterBar } from '@/components/data-table/data-table-filter-bar'
 import { createDataTableColumnHelper } from '@/components/data-table/features'
+import { listFilter } from '@/components/data-table/list-filter'
 import { FilterableEmptyState } from '@/components/data-table/filterable-empty-state'
 import { useDataTable } from '@/components/data-table/use-data-table'
 import { useUrlTableState } from '@/components/data-table/use-url-table-state'
 import { PageHeader } from '@/components/ui/page-header'
 import type { PageShieldCookie } from '@/shared/schemas/page-shield'
-import { cookiesParams, exportCsvUrl, useCookies } from '../api/resources'
-import { resourceTableOptions } from '../api/search'
+import { exportCsvUrl, useCookies } from '../api/resources'
+import { cookiesPage } from '../api/search'
 import { expiryText } from '../lib/cookie-text'
 import { CookieFlags } from './cookie-flags'
 import { CsvDownload } from './list-controls'
@@ -18,7 +19,7 @@ import { rememberListView } from '../lib/last-view'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/cookies')
 const EMPTY: PageShieldCookie[] = []
-const FILTER_KEYS = ['name', 'hosts', 'page_url', 'type', 'same_site', 'secure', 'http_only']
+const FILTER_KEYS = [...cookiesPage.filters]
 const col = createDataTableColumnHelper<PageShieldCookie>()
 
 function getCookieColumns(zoneId: string) {
@@ -27,7 +28,7 @@ function getCookieColumns(zoneId: string) {
       id: 'name',
       header: 'Name',
       enableSorting: false,
-      meta: { filter: { kind: 'text', key: 'name', label: 'Name (* at start or end)', placeholder: 'e.g. session*' } },
+      meta: { filter: listFilter(cookiesPage, 'name', { label: 'Name (* at start or end)', placeholder: 'e.g. session*' }) },
       cell: (info) => (
         <Link
           to="/zones/$zoneId/page-shield/cookies/$cookieId"
@@ -43,7 +44,7 @@ function getCookieColumns(zoneId: string) {
       id: 'host',
       header: 'Host',
       enableSorting: false,
-      meta: { filter: { kind: 'text', key: 'hosts', label: 'Host (* for any part)' } },
+      meta: { filter: listFilter(cookiesPage, 'hosts', { label: 'Host (* for any part)' }) },
       cell: (info) => <span className="break-all">{info.getValue()}</span>,
     }),
     col.accessor('type', {
@@ -51,16 +52,11 @@ function getCookieColumns(zoneId: string) {
       header: 'Type',
       enableSorting: false,
       meta: {
-        filter: {
-          kind: 'select',
-          key: 'type',
+        filter: listFilter(cookiesPage, 'type', {
           label: 'Type',
           allLabel: 'Any type',
-          options: [
-            { value: 'first_party', label: 'First party' },
-            { value: 'unknown', label: 'Unknown' },
-          ],
-        },
+          optionLabels: { first_party: 'First party', unknown: 'Unknown' },
+        }),
       },
       cell: (info) => (info.getValue() === 'first_party' ? 'First party' : 'Unknown'),
     }),
@@ -75,32 +71,21 @@ function getCookieColumns(zoneId: string) {
 }
 
 const FILTERS = [
-  {
-    kind: 'select' as const,
-    key: 'same_site',
+  listFilter(cookiesPage, 'same_site', {
     label: 'SameSite',
     allLabel: 'Any',
-    options: [
-      { value: 'strict', label: 'Strict' },
-      { value: 'lax', label: 'Lax' },
-      { value: 'none', label: 'None' },
-    ],
-  },
-  { kind: 'boolean' as const, key: 'secure', label: 'Secure', trueLabel: 'Secure only', falseLabel: 'Not Secure' },
-  {
-    kind: 'boolean' as const,
-    key: 'http_only',
-    label: 'HttpOnly',
-    trueLabel: 'HttpOnly only',
-    falseLabel: 'Readable by scripts',
-  },
-  { kind: 'text' as const, key: 'page_url', label: 'Seen on page (* for any part)' },
+    options: ['strict', 'lax', 'none'],
+    optionLabels: { strict: 'Strict', lax: 'Lax', none: 'None' },
+  }),
+  listFilter(cookiesPage, 'secure', { label: 'Secure', trueLabel: 'Secure only', falseLabel: 'Not Secure' }),
+  listFilter(cookiesPage, 'http_only', { label: 'HttpOnly', trueLabel: 'HttpOnly only', falseLabel: 'Readable by scripts' }),
+  listFilter(cookiesPage, 'page_url', { label: 'Seen on page (* for any part)' }),
 ]
 
 /** Cookies set on the zone's pages, with their attributes in plain words; filters in the URL. */
 export function CookiesPage() {
   const { zoneId } = route.useParams()
-  const state = useUrlTableState(route, resourceTableOptions)
+  const state = useUrlTableState(route, cookiesPage)
   useEffect(() => rememberListView(zoneId, 'cookies', state.search), [zoneId, state.search])
   const q = useCookies(zoneId, state.search)
   const columns = useMemo(() => getCookieColumns(zoneId), [zoneId])
@@ -116,7 +101,7 @@ export function CookiesPage() {
       <PageHeader
         title="Cookies"
         description="Cookies your pages set in visitors' browsers, by your own server or by scripts. Check that session cookies are Secure and HttpOnly."
-        actions={<CsvDownload href={exportCsvUrl(zoneId, 'cookies', cookiesParams(state.search))} what="cookie" />}
+        actions={<CsvDownload href={exportCsvUrl(zoneId, 'cookies', cookiesPage.apiParams(state.search))} what="cookie" />}
       />
       <DataTableFilterBar table={table} state={state} extra={FILTERS} />
       <DataTable
@@ -124,7 +109,7 @@ export function CookiesPage() {
         label="Detected cookies"
         itemLabel="cookies"
         query={q}
-        pageSizes={resourceTableOptions.pageSizes}
+        pageSizes={cookiesPage.pageSizes}
         empty={
           <FilterableEmptyState
             state={state}

@@ -96,7 +96,7 @@ export function OverviewPage() {
   const update = useUpdatePageShieldSettings(zoneId)
   const can = useCanWrite('page-shield')
   const [confirmOff, setConfirmOff] = useState(false)
-  const first = { order: 'last_seen_at', direction: 'desc' as const, per_page: 25 }
+  const first = { order: 'last_seen_at', direction: 'desc', per_page: 25 } as const
   const scripts = useQuery(scriptsQueryOptions(zoneId, first))
   const connections = useQuery(connectionsQueryOptions(zoneId, first))
   const cookies = useQuery(cookiesQueryOptions(zoneId, first))

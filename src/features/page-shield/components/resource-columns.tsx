@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 import { createDataTableColumnHelper, type FilterSpec } from '@/components/data-table/features'
+import { listFilter } from '@/components/data-table/list-filter'
+import type { AnyField } from '@/shared/lists/query'
 import { BreakAtDots } from '@/components/ui/break-at-dots'
 import { cn, formatDate, formatDateTime } from '@/lib/format'
 import { StatusBadge } from './markers'
@@ -21,10 +23,17 @@ export const shorten = (text: string, max = 70) => (text.length > max ? `${text.
 export const ITEM_LINK_CLASS =
   'font-mono text-[0.8125rem] break-all text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300'
 
+/** The filters the scripts and connections pages share (src/features/page-shield/api/search.ts). */
+type ResourceFilter = 'hosts' | 'urls' | 'page_url'
+export interface ResourcePage {
+  readonly query: { readonly fields: Readonly<Record<ResourceFilter, AnyField>> }
+  readonly filters: readonly ResourceFilter[]
+}
+
 /** Host and page filters above the scripts and connections tables (URL search keys `hosts`, `page_url`). */
-export const HOST_AND_PAGE_FILTERS: FilterSpec[] = [
-  { kind: 'text', key: 'hosts', label: 'Host (* for any part)', placeholder: 'e.g. *.stripe.com' },
-  { kind: 'text', key: 'page_url', label: 'Seen on page (* for any part)', placeholder: 'e.g. *checkout*' },
+export const hostAndPageFilters = (page: ResourcePage): FilterSpec[] => [
+  listFilter(page, 'hosts', { label: 'Host (* for any part)', placeholder: 'e.g. *.stripe.com' }),
+  listFilter(page, 'page_url', { label: 'Seen on page (* for any part)', placeholder: 'e.g. *checkout*' }),
 ]
 
 interface Located {
@@ -37,6 +46,8 @@ interface Located {
  * (full URL on hover), its host below, and the "URL contains" filter (`urls`).
  */
 export function urlColumn<T extends Located>(o: {
+  /** The list's page, whose `urls` filter the column offers. */
+  page: ResourcePage
   header: string
   placeholder: string
   className: string
@@ -51,7 +62,7 @@ export function urlColumn<T extends Located>(o: {
     id: 'url',
     header: o.header,
     enableSorting: false,
-    meta: { filter: { kind: 'text', key: 'urls', label: 'URL contains', placeholder: o.placeholder }, className: o.className, card: 'title' },
+    meta: { filter: listFilter(o.page, 'urls', { label: 'URL contains', placeholder: o.placeholder }), className: o.className, card: 'title' },
     cell: (info) => (
       <div className="min-w-0">
         {o.link(info.row.original, { title: info.getValue(), className: ITEM_LINK_CLASS, children: shorten(info.getValue()) })}

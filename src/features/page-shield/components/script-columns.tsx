@@ -4,6 +4,7 @@ import { reviewState } from '@/shared/page-shield/review'
 import type { ReviewEntry } from '@/shared/schemas/page-shield-review'
 import type { PageShieldScript } from '@/shared/schemas/page-shield'
 import { MaliciousMarker, ReportedMarker, ReviewStateBadge, ScoreValue } from './markers'
+import { scriptsPage } from '../api/search'
 import { seenColumns, statusColumn, urlColumn } from './resource-columns'
 
 const col = createDataTableColumnHelper<PageShieldScript>()
@@ -12,6 +13,7 @@ const col = createDataTableColumnHelper<PageShieldScript>()
 export function getScriptColumns(zoneId: string, reviews: Map<string, ReviewEntry> | undefined) {
   return col.columns([
     urlColumn<PageShieldScript>({
+      page: scriptsPage,
       header: 'Script',
       placeholder: 'e.g. jquery, /checkout',
       className: 'min-w-[13rem] sm:min-w-[20rem]',

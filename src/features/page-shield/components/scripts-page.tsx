@@ -14,24 +14,25 @@ import type { PageShieldScript } from '@/shared/schemas/page-shield'
 import { indexingText, isIndexBuilding, scriptIndexOptions } from '../api/needs-review-scan'
 import { useScripts } from '../api/resources'
 import { useReviews } from '../api/reviews'
-import { resourceTableOptions } from '../api/search'
+import { scriptsPage } from '../api/search'
 import { needsClientFilter } from '../lib/script-view'
 import { rememberListView } from '../lib/last-view'
 import { ScriptsCsvButton } from './scripts-csv-button'
 import { ScriptViewControls } from './script-view-controls'
 import { MaliciousRuleNote } from './markers'
-import { HOST_AND_PAGE_FILTERS } from './resource-columns'
+import { hostAndPageFilters } from './resource-columns'
 import { getScriptColumns } from './script-columns'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/scripts')
 const EMPTY: PageShieldScript[] = []
 const when = (ms: number) => (ms ? formatDateTime(new Date(ms).toISOString()) : 'never')
-const FILTER_KEYS = ['hosts', 'urls', 'page_url', 'status', 'malicious_first', 'malicious_only', 'review']
+const FILTER_KEYS = [...scriptsPage.filters, ...scriptsPage.urlKeys]
+const FILTERS = hostAndPageFilters(scriptsPage)
 
 /** Detected scripts: status tabs, malicious only / first, review state, host / URL / page filters; all in the URL. */
 export function ScriptsPage() {
   const { zoneId } = route.useParams()
-  const state = useUrlTableState(route, resourceTableOptions)
+  const state = useUrlTableState(route, scriptsPage)
   const { search } = state
   const scanning = needsClientFilter(search)
   useEffect(() => rememberListView(zoneId, 'scripts', search), [zoneId, search])
@@ -87,7 +88,7 @@ export function ScriptsPage() {
           </Button>
         </p>
       )}
-      <DataTableFilterBar table={table} state={state} extra={HOST_AND_PAGE_FILTERS} />
+      <DataTableFilterBar table={table} state={state} extra={FILTERS} />
       <DataTable
         table={table}
         label="Detected scripts"
@@ -96,7 +97,7 @@ export function ScriptsPage() {
         isFetching={active.isFetching || (scanning && reviews.isFetching)}
         error={active.error ?? reviews.error}
         onRetry={() => void active.refetch()}
-        pageSizes={resourceTableOptions.pageSizes}
+        pageSizes={scriptsPage.pageSizes}
         empty={
           <FilterableEmptyState
             state={state}

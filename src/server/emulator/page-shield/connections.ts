@@ -1,9 +1,11 @@
-import { connectionsQuerySchema } from '../../../shared/schemas/page-shield-query'
+import { commaItems } from '../../../shared/lists/query'
+import { connectionsQuery } from '../../../shared/lists/page-shield'
 import { ok } from '../http'
 import { requireZone } from '../lookup'
 import type { EmulatorContext } from '../module'
 import type { TableRouter } from '../table-routes'
-import { addPageUrlFilter, answerList, jsonList, readListQuery } from './list'
+import { readQuery } from '../list-engine'
+import { addPageUrlFilter, answerList, jsonList } from './list'
 import {
   findInZone,
   resourceCsvColumns,
@@ -29,9 +31,9 @@ const CONNECTION_MALICIOUS_FIRST = ['(k.url_reported_malicious OR k.domain_repor
 export function connectionHandlers(table: TableRouter, { db }: EmulatorContext): void {
   table.get('/zones/:zone_id/page_shield/connections', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
-    const q = readListQuery(c, connectionsQuerySchema)
+    const q = readQuery(c, connectionsQuery)
     const where = resourceWhere('k', zone.id, q)
-    addPageUrlFilter(where, 'k', q.page_url)
+    addPageUrlFilter(where, 'k', commaItems(q.page_url))
     return answerList<ResourceRow, ReturnType<typeof connectionItem>>(c, {
       db,
       table: 'page_shield_connections',

@@ -1,9 +1,11 @@
-import { cookiesQuerySchema } from '../../../shared/schemas/page-shield-query'
+import { commaItems } from '../../../shared/lists/query'
+import { cookiesQuery } from '../../../shared/lists/page-shield'
 import { ok } from '../http'
 import { requireZone } from '../lookup'
 import type { EmulatorContext } from '../module'
 import type { TableRouter } from '../table-routes'
-import { addPageUrlFilter, answerList, bool, jsonList, readListQuery, Where } from './list'
+import { readQuery } from '../list-engine'
+import { addPageUrlFilter, answerList, bool, jsonList, Where } from './list'
 import { addHostFilter, findInZone } from './resource'
 
 interface CookieRow {
@@ -72,10 +74,10 @@ const CSV_COLUMNS = [
 export function cookieHandlers(table: TableRouter, { db }: EmulatorContext): void {
   table.get('/zones/:zone_id/page_shield/cookies', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
-    const q = readListQuery(c, cookiesQuerySchema)
+    const q = readQuery(c, cookiesQuery)
     const where = new Where().add('k.zone_id = ?', zone.id)
-    addHostFilter(where, 'k.host', q.hosts)
-    addPageUrlFilter(where, 'k', q.page_url)
+    addHostFilter(where, 'k.host', commaItems(q.hosts))
+    addPageUrlFilter(where, 'k', commaItems(q.page_url))
     if (q.name) {
       // Cookie names are case-sensitive, wildcards or not.
       const starts = q.name.startsWith('*')

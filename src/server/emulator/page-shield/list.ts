@@ -1,16 +1,6 @@
-import type { Context } from 'hono'
-import type { ZodType } from 'zod'
-import { validate } from '../http'
 import { escapeLike, Where } from '../list-engine'
 
 export { Where } from '../list-engine'
-
-/** Query parameters arrive as repeated keys or comma lists; both become one comma list. */
-export function readListQuery<T>(c: Context, schema: ZodType<T>): T {
-  const raw: Record<string, string> = {}
-  for (const [key, values] of Object.entries(c.req.queries())) raw[key] = values.join(',')
-  return validate(schema, raw, 1001)
-}
 
 /**
  * One pattern of the hosts / page_url / name filters: a `*` at the start or end means ends-with,

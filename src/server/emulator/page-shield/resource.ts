@@ -1,4 +1,5 @@
-import type { ConnectionsQuery } from '../../../shared/schemas/page-shield-query'
+import type { ConnectionsQuery } from '../../../shared/lists/page-shield'
+import { commaItems, listOf } from '../../../shared/lists/query'
 import { notFound } from '../http'
 import type { Db } from '../module'
 import { addUrlContains, addWildcards, bool, jsonList, Where } from './list'
@@ -45,12 +46,13 @@ export function resourceWhere(
   q: Pick<ConnectionsQuery, 'status' | 'hosts' | 'urls' | 'exclude_urls' | 'exclude_cdn_cgi'>,
 ): Where {
   const where = new Where().add(`${alias}.zone_id = ?`, zoneId)
-  const statuses = new Set(q.status?.length ? q.status : ['active'])
+  const asked = listOf(q.status)
+  const statuses = new Set(asked.length ? asked : ['active'])
   // Every status selected: no term at all, so the any-status indexes give rows in order.
   if (statuses.size < 3) where.add(`${alias}.status IN (${[...statuses].map(() => '?').join(',')})`, ...statuses)
-  addHostFilter(where, `${alias}.host`, q.hosts)
-  addUrlContains(where, `${alias}.url`, q.urls, false)
-  addUrlContains(where, `${alias}.url`, q.exclude_urls, true)
+  addHostFilter(where, `${alias}.host`, commaItems(q.hosts))
+  addUrlContains(where, `${alias}.url`, commaItems(q.urls), false)
+  addUrlContains(where, `${alias}.url`, commaItems(q.exclude_urls), true)
   if (q.exclude_cdn_cgi ?? true) where.add(`${alias}.url_contains_cdn_cgi_path = 0`)
   return where
 }

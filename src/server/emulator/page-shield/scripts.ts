@@ -1,9 +1,11 @@
-import { scriptsQuerySchema } from '../../../shared/schemas/page-shield-query'
+import { commaItems } from '../../../shared/lists/query'
+import { scriptsQuery } from '../../../shared/lists/page-shield'
 import { ok } from '../http'
 import { requireZone } from '../lookup'
 import type { EmulatorContext } from '../module'
 import type { TableRouter } from '../table-routes'
-import { answerList, jsonList, readListQuery, wildcardCondition } from './list'
+import { readQuery } from '../list-engine'
+import { answerList, jsonList, wildcardCondition } from './list'
 import {
   findInZone,
   resourceCsvColumns,
@@ -70,10 +72,11 @@ const SCRIPT_MALICIOUS_FIRST = ['s.threat_rank DESC']
 export function scriptHandlers(table: TableRouter, { db }: EmulatorContext): void {
   table.get('/zones/:zone_id/page_shield/scripts', (c) => {
     const zone = requireZone(db, c.req.param('zone_id'))
-    const q = readListQuery(c, scriptsQuerySchema)
+    const q = readQuery(c, scriptsQuery)
     const where = resourceWhere('s', zone.id, q)
-    if (q.page_url?.length) {
-      const conds = q.page_url.map((p) => wildcardCondition('p.url', p))
+    const pageUrls = commaItems(q.page_url)
+    if (pageUrls) {
+      const conds = pageUrls.map((p) => wildcardCondition('p.url', p))
       where.add(
         `s.rowid IN (SELECT sp.script_rowid FROM page_shield_script_pages sp WHERE sp.page_id IN
            (SELECT p.id FROM page_shield_pages p WHERE p.zone_id = ? AND (${conds.map((c) => c.sql).join(' OR ')})))`,
