@@ -435,7 +435,8 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
       void tell(c, 'applied', r.id)
     } else {
       await recordOutcome(c, r, out.status === 'failed' ? 'fail' : out.status === 'interrupted' ? 'apply-unknown' : 'apply-partly', out.errors, { ...people, results: out.results.map((x, i) => `${i + 1}: ${x.status.replace('_', ' ')}`) })
-      void tell(c, 'failed', r.id)
+      // The "failed" message says the zone was left as it was: not said of an outcome nobody knows.
+      if (out.status !== 'interrupted') void tell(c, 'failed', r.id)
     }
     return jsonOk(await crs.get(r.id))
   })

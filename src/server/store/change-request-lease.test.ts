@@ -119,6 +119,8 @@ describe.each(backends)('change request leases on $name', ({ skip, open }) => {
       const again = await Promise.all([erin, { personId: null, username: 'adm', personName: 'Adm' }].map((a) => crs.reserve(id, a, { instance: 'web-2', token: `t-${a.username}`, ms: 1000 })))
       expect(again.filter(Boolean)).toHaveLength(1)
       expect((await crs.get(id))!).toMatchObject({ status: 'applying', interrupted: null })
+      // The earlier attempt's request ids are gone: a recovery of this attempt reads only its own writes.
+      expect(await crs.sentRequestIds(id)).toEqual([null, null, null])
       // A failure of the API (not an interruption) cannot be approved again.
       await crs.finish(id, { status: 'failed', problems: [] })
       expect(await crs.reserve(id, erin)).toBe(false)

@@ -350,17 +350,22 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
      */
     async reserve(id: number, who: Who, lease: Lease = anyLease()): Promise<boolean> {
       const t = now()
-      const r = await (await db())
-        .updateTable('change_requests')
-        .set((eb) => ({
-          status: 'applying', decided_by_id: who.personId, decided_by_username: who.username, decided_by_name: who.personName, decided_at: t, updated_at: t,
-          ...leaseColumns(lease, t), lease_from: eb.ref('status'), retryable: 0, interrupted: null,
-        }))
-        .where('id', '=', id)
-        .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'failed'), eb('retryable', '=', 1)])]))
-        .where((eb) => eb.or([eb('requester_username', '!=', who.username), eb('practice_key', 'is not', null)]))
-        .executeTakeFirst()
-      return Number(r.numUpdatedRows) > 0
+      return (await db()).transaction().execute(async (trx) => {
+        const r = await trx
+          .updateTable('change_requests')
+          .set((eb) => ({
+            status: 'applying', decided_by_id: who.personId, decided_by_username: who.username, decided_by_name: who.personName, decided_at: t, updated_at: t,
+            ...leaseColumns(lease, t), lease_from: eb.ref('status'), retryable: 0, interrupted: null,
+          }))
+          .where('id', '=', id)
+          .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'failed'), eb('retryable', '=', 1)])]))
+          .where((eb) => eb.or([eb('requester_username', '!=', who.username), eb('practice_key', 'is not', null)]))
+          .executeTakeFirst()
+        if (Number(r.numUpdatedRows) === 0) return false
+        // An apply approved again starts with no write sent: an earlier attempt's request ids would mislead a recovery.
+        await trx.updateTable('change_request_items').set({ sent_request_id: null }).where('request_id', '=', id).execute()
+        return true
+      })
     },
     /** The apply did not start (the approver's rights were gone): pending again, undecided. */
     async release(id: number): Promise<boolean> {
