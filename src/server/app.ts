@@ -41,6 +41,8 @@ export interface AppOptions {
   watch?: Omit<WatchOptions, 'store' | 'send'>
   /** Live mode's rate budget: how often it is shared through the store, how long account-wide lists are kept (tests shorten them). */
   budget?: { syncMs?: number; cacheTtlMs?: number; usageFlushMs?: number; /** The bench's baseline: no budget at all. */ off?: boolean }
+  /** Change requests' lease (issue 25): this instance's name and the lease's length (tests shorten it). */
+  changeRequests?: { instanceId?: string; leaseMs?: number }
 }
 
 const watches = new WeakMap<Hono, Watch>()
@@ -58,7 +60,7 @@ const preparingZone = (id: string) => ({ id, name: Object.values(SEED_ZONES).fin
 /** Paths whose raw form is checked for tricks (encoded dots and slashes, backslashes, empty segments). */
 const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/client/')
 
-export function createApp({ config, emulator, staticDir, endpoints, log: rawLog, store: given, watch: watchOptions, budget: budgetOptions }: AppOptions): Hono {
+export function createApp({ config, emulator, staticDir, endpoints, log: rawLog, store: given, watch: watchOptions, budget: budgetOptions, changeRequests: crOptions }: AppOptions): Hono {
   if (config.mode === 'sandbox' && !emulator) throw new Error('Sandbox mode needs the emulator.')
   if (config.mode === 'live' && !config.credential) throw new Error('Live mode needs a credential.')
   const app = new Hono()
@@ -140,7 +142,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   // The newcomer checklist, from the one parsed answer.
   app.use('/api/*', practice.checklist)
   // Change requests (issue 25): on a zone that needs approval, direct DNS writes are refused (one named step, after roles).
-  const changes = setUpChangeRequests(app, { store, forward, mode: config.mode, mail: { smtpUrl: watchOptions?.smtpUrl, smtpFrom: watchOptions?.smtpFrom, publicUrl: watchOptions?.publicUrl, log } })
+  const changes = setUpChangeRequests(app, { ...crOptions, store, forward, mode: config.mode, mail: { smtpUrl: watchOptions?.smtpUrl, smtpFrom: watchOptions?.smtpFrom, publicUrl: watchOptions?.publicUrl, log } })
   changes.guardDirectWrites()
 
   const tooLarge = bodyLimit({

@@ -4,6 +4,7 @@ import { maybeActor, type Actor } from '../auth/actor'
 import { clientAddress } from '../auth/request-info'
 import type { Endpoint } from '../endpoints'
 import { rawTarget, splitTarget, WRITE_METHODS } from '../guard'
+import { APPLY_HEADER, applyRequestIdOf } from '../change-requests/guard'
 import { CLIENT_DOOR } from '../sandbox-door'
 import { answerOf, apiRequestOf } from '../pipeline'
 import { BULK_CHARS, publicPerson, tokenPrefix, type Store } from '../store'
@@ -86,7 +87,8 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
   const recorder: MiddlewareHandler = async (c, next) => {
     const method = c.req.method.toUpperCase()
     if (!WRITE_METHODS.has(method)) return next()
-    const state: RequestState = { raw: c.req.raw, requestId: randomUUID() }
+    // A change request's apply names its writes (issue 25: how a recovery finds whether one landed).
+    const state: RequestState = { raw: c.req.raw, requestId: applyRequestIdOf(c.req.header(APPLY_HEADER)) ?? randomUUID() }
     states.set(c, state)
     await next()
     const path = splitTarget(rawTarget(c)).path

@@ -1,5 +1,8 @@
 import type { ChangeItemView, ChangeRequestView, ItemProblem, ItemResult } from '../../shared/schemas/change-requests'
+import { WRITE_TIMEOUT_CODE } from './recover'
 import { itemLabel, policyLabel, recordLabel } from './review'
+
+const UNKNOWN_LATE = 'Sent, but the API did not answer in time, so it may still have landed. Check the zone.'
 
 type Rec = Record<string, unknown>
 type Kind = 'deletes' | 'patches' | 'posts'
@@ -45,7 +48,8 @@ export function problemsOf(errors: { code?: number; message?: string; source?: {
 type ApiAnswer = { success?: boolean; result?: unknown; errors?: { code: number; message: string; source?: { pointer?: string } }[] } | null
 
 export interface ApplyOutcome {
-  status: 'applied' | 'failed' | 'partly_applied'
+  /** `interrupted`: a write was sent but the API did not answer in time, so whether it landed is unknown. */
+  status: 'applied' | 'failed' | 'partly_applied' | 'interrupted'
   problems: ItemProblem[] | null
   /** The audit entry of the DNS batch (what undo reverses), when the request holds only DNS changes. */
   appliedEntryId: number | null
@@ -53,6 +57,24 @@ export interface ApplyOutcome {
   results: ItemResult[]
   /** The API's errors, for the failure's audit entry. */
   errors: { code: number; message: string }[]
+}
+
+/** The apply no longer holds its request (its lease ran out and another instance recovered it): nothing more is sent. */
+export class LeaseLost extends Error {
+  constructor() {
+    super('This request was recovered by another instance while this apply ran: nothing more was sent.')
+  }
+}
+
+/** The proxy's answer to a write the API did not answer in time (it may still have landed). */
+const timedOut = (errors: { code?: number }[] | undefined) => (errors ?? []).some((e) => Number(e.code) === WRITE_TIMEOUT_CODE)
+
+export interface ApplyHooks {
+  /**
+   * Called before each write with the positions it carries: stores the write's request id on them
+   * (so the audit log tells later whether it landed) and returns it; null when the lease is lost.
+   */
+  beforeSend(positions: number[]): Promise<string | null>
 }
 
 const policyPath = (zoneId: string, id?: string | null) => `/api/v4/zones/${zoneId}/page_shield/policies${id ? `/${encodeURIComponent(id)}` : ''}`
@@ -67,7 +89,18 @@ const said = (errors: { code?: number; message?: string }[]) => errors.map((e) =
  * outcome: applied (everything), failed (nothing changed) or partly applied (some writes landed before
  * one was refused), with a result per item.
  */
-export async function applyRequest(r: ChangeRequestView, send: (path: string, init: { method: string; body?: unknown }) => Promise<Response>, auditEntryOf: (res: Response) => number | null): Promise<ApplyOutcome> {
+export async function applyRequest(
+  r: ChangeRequestView,
+  send: (path: string, init: { method: string; body?: unknown; requestId?: string }) => Promise<Response>,
+  auditEntryOf: (res: Response) => number | null,
+  hooks?: ApplyHooks,
+): Promise<ApplyOutcome> {
+  const mark = async (positions: number[]) => {
+    if (!hooks) return undefined
+    const id = await hooks.beforeSend(positions)
+    if (id === null) throw new LeaseLost()
+    return id
+  }
   const after: (Rec | null)[] = r.items.map(() => null)
   const results: ItemResult[] = r.items.map(() => ({ status: 'not_applied', message: 'Not tried: an earlier change of this request was refused.' }))
   const dnsAt = r.items.map((item, i) => ({ item, i })).filter(({ item }) => item.kind === 'dns_record')
@@ -78,8 +111,15 @@ export async function applyRequest(r: ChangeRequestView, send: (path: string, in
   if (dnsAt.length) {
     const dns = dnsAt.map(({ item }) => item)
     const batch = toBatch(dns)
-    const res = await send(`/api/v4/zones/${r.zoneId}/dns_records/batch`, { method: 'POST', body: batch.body })
+    const requestId = await mark(dnsAt.map(({ i }) => i))
+    const res = await send(`/api/v4/zones/${r.zoneId}/dns_records/batch`, { method: 'POST', body: batch.body, requestId })
     const answer = (await res.json().catch(() => null)) as ApiAnswer
+    if (timedOut(answer?.errors)) {
+      for (const { i } of dnsAt) results[i] = { status: 'unknown', message: UNKNOWN_LATE }
+      for (const { i } of [...scans, ...policies]) results[i] = { status: 'not_applied', message: 'Not tried: whether the DNS changes of this request landed is unknown.' }
+      const problems = dnsAt.map(({ item }) => ({ position: item.position, label: itemLabel(item), message: UNKNOWN_LATE }))
+      return { status: 'interrupted', problems, appliedEntryId: null, after, results, errors: answer!.errors!.map((e) => ({ code: Number(e.code), message: String(e.message) })) }
+    }
     if (!res.ok || answer?.success === false) {
       const errors = answer?.errors?.length ? answer.errors : [{ code: res.status, message: `The API answered ${res.status}.` }]
       const problems = problemsOf(errors, dns, batch.at)
@@ -101,8 +141,15 @@ export async function applyRequest(r: ChangeRequestView, send: (path: string, in
     const accepts = scans.filter(({ item }) => item.action === 'create')
     const rejects = scans.filter(({ item }) => item.action === 'delete')
     const body = { accepts: accepts.map(({ item }) => ({ ...withoutId(item.body), id: item.recordId })), rejects: rejects.map(({ item }) => ({ id: item.recordId })) }
-    const res = await send(`/api/v4/zones/${r.zoneId}/dns_records/scan/review`, { method: 'POST', body })
+    const requestId = await mark(scans.map(({ i }) => i))
+    const res = await send(`/api/v4/zones/${r.zoneId}/dns_records/scan/review`, { method: 'POST', body, requestId })
     const answer = (await res.json().catch(() => null)) as ApiAnswer
+    if (timedOut(answer?.errors)) {
+      for (const { i } of scans) results[i] = { status: 'unknown', message: UNKNOWN_LATE }
+      for (const { i } of policies) results[i] = { status: 'not_applied', message: "Not tried: whether the scan's review of this request landed is unknown." }
+      const problems = scans.map(({ item }) => ({ position: item.position, label: itemLabel(item), message: UNKNOWN_LATE }))
+      return { status: 'interrupted', problems, appliedEntryId: null, after, results, errors: answer!.errors!.map((e) => ({ code: Number(e.code), message: String(e.message) })) }
+    }
     if (!res.ok || answer?.success === false) {
       const errors = answer?.errors?.length ? answer.errors : [{ code: res.status, message: `The API answered ${res.status}.` }]
       const problems = errors.map((e) => {
@@ -130,7 +177,8 @@ export async function applyRequest(r: ChangeRequestView, send: (path: string, in
         : item.action === 'update'
           ? { method: 'PUT', path: policyPath(r.zoneId, item.recordId), body: item.body }
           : { method: 'DELETE', path: policyPath(r.zoneId, item.recordId) }
-    const res = await send(init.path, { method: init.method, body: init.body })
+    const requestId = await mark([i])
+    const res = await send(init.path, { method: init.method, body: init.body, requestId })
     const answer = (await res.json().catch(() => null)) as ApiAnswer
     if (res.ok && answer?.success !== false) {
       results[i] = { status: 'applied', entryId: auditEntryOf(res) }
@@ -139,11 +187,12 @@ export async function applyRequest(r: ChangeRequestView, send: (path: string, in
       continue
     }
     const errors = answer?.errors?.length ? answer.errors : [{ code: res.status, message: `The API answered ${res.status}.` }]
-    results[i] = { status: 'failed', message: said(errors) }
+    const late = timedOut(errors)
+    results[i] = late ? { status: 'unknown', message: UNKNOWN_LATE } : { status: 'failed', message: said(errors) }
     const label = item.kind === 'page_shield_policy' ? policyLabel(item.action === 'create' ? item.body : item.before) : 'the change'
     return {
-      status: landed ? 'partly_applied' : 'failed',
-      problems: [{ position: item.position, label, message: said(errors) }],
+      status: late ? 'interrupted' : landed ? 'partly_applied' : 'failed',
+      problems: [{ position: item.position, label, message: late ? UNKNOWN_LATE : said(errors) }],
       appliedEntryId: null,
       after,
       results,
@@ -171,7 +220,13 @@ export interface UndoOutcome {
  * record changed nothing in the zone, so nothing is sent for it), then the DNS batch. The first refusal
  * stops the rest; a change undone by an earlier attempt is not sent again. Only what was applied is undone.
  */
-export async function undoRequest(r: ChangeRequestView, undoEntry: (entryId: number) => Promise<Response>, auditEntryOf: (res: Response) => number | null): Promise<UndoOutcome> {
+export async function undoRequest(
+  r: ChangeRequestView,
+  undoEntry: (entryId: number) => Promise<Response>,
+  auditEntryOf: (res: Response) => number | null,
+  /** Before each undo write: false when the lease is lost (nothing more is sent). */
+  stillHeld: () => Promise<boolean> = async () => true,
+): Promise<UndoOutcome> {
   const results: (ItemResult | null)[] = r.items.map((it) => (it.result ? { ...it.result } : null))
   const applied = r.items.map((item, i) => ({ item, i })).filter(({ item }) => item.result?.status === 'applied')
   const policies = applied.filter(({ item }) => item.kind === 'page_shield_policy').reverse()
@@ -200,6 +255,7 @@ export async function undoRequest(r: ChangeRequestView, undoEntry: (entryId: num
       set({ status: 'failed', message: refusal })
       continue
     }
+    if (!(await stillHeld())) throw new LeaseLost()
     const res = await undoEntry(entryId)
     if (res.ok) {
       const own = auditEntryOf(res)

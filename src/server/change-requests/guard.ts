@@ -11,6 +11,16 @@ import { mayApprove } from './rights'
 export const APPLY_HEADER = 'x-zonekeeper-change-request'
 export const applyKey = randomBytes(16).toString('hex')
 
+/**
+ * The request id the apply gave one of its writes (`<key>:<request>:<request id>`), stored on the
+ * request's items before the write is sent: the audit recorder files the write's entry under it, so
+ * after a crash the audit log tells whether that write landed.
+ */
+export function applyRequestIdOf(header: string | undefined): string | undefined {
+  const [key, , rid] = (header ?? '').split(':')
+  return key === applyKey && rid && /^[0-9a-f-]{36}$/i.test(rid) ? rid : undefined
+}
+
 /** Writes that need approval: DNS records (single, batch, import, scan) and page-security policies. */
 const GUARDED_WRITE = /^\/(?:api|client)\/v4\/zones\/([^/]+)\/(dns_records|page_shield\/policies)(?:\/|$)/
 /** Starting a scan only looks for records (what it finds waits for review): it changes nothing in the zone. */

@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto'
+import { hostname } from 'node:os'
 import type { Context, Hono } from 'hono'
+import { CHANGE_REQUEST_LEASE_MS } from '../store/change-request-lease'
 import { WRITE_METHOD_LIST } from '../guard'
 import type { Store } from '../store'
 import type { Forward } from '../upstream'
@@ -14,6 +17,10 @@ export interface ChangeRequestSetup {
   /** `live` or `sandbox`. */
   mode: string
   mail?: MailOptions
+  /** This instance's name in leases and recoveries (default: host, process id and a random tag). */
+  instanceId?: string
+  /** How long an apply or undo holds its request between renewals (default CHANGE_REQUEST_LEASE_MS, 60 s). */
+  leaseMs?: number
 }
 
 /**
@@ -36,7 +43,11 @@ export function setUpChangeRequests(app: Hono, options: ChangeRequestSetup) {
     routes: () => {
       // Before the request routes, so `/zones/:zone_id/zone-file` is not read as a request id.
       registerZoneFileProposal(app, { store: options.store, forward: options.forward })
-      registerChangeRequestRoutes(app, { store: options.store, forward: options.forward, mode: options.mode, mail: createMailer(options.mail ?? {}), dispatch })
+      registerChangeRequestRoutes(app, {
+        store: options.store, forward: options.forward, mode: options.mode, mail: createMailer(options.mail ?? {}), dispatch,
+        instance: options.instanceId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
+        leaseMs: options.leaseMs ?? CHANGE_REQUEST_LEASE_MS,
+      })
     },
   }
 }

@@ -23,8 +23,11 @@ import { zoneNames } from '../audit/zone-names'
 import { jsonError, jsonErrors, jsonOk } from '../envelope'
 import type { Store } from '../store'
 import type { NewChangeItem, Who } from '../store/change-requests'
+import type { Lease } from '../store/change-request-lease'
 import { sendFor, type Forward, type Send } from '../upstream'
-import { applyRequest, undoRequest } from './apply'
+import { applyRequest, LeaseLost, undoRequest } from './apply'
+import { holdLease } from './lease'
+import { recoverExpired } from './recover'
 import { APPLY_HEADER, applyKey } from './guard'
 import { itemIssues, readTouched } from './kinds'
 import type { Mailer, Notice } from './mail'
@@ -43,6 +46,10 @@ export interface ChangeRequestRouteOptions {
   mode: string
   /** Sends a request through the whole app (sign-in, roles, the approval guard, the audit recorder). */
   dispatch: (c: Context, path: string, init: RequestInit) => Promise<Response>
+  /** This instance's name in leases and recoveries. */
+  instance: string
+  /** How long an apply or undo holds its request between renewals (CHANGE_REQUEST_LEASE_MS). */
+  leaseMs: number
 }
 
 const whoOf = (a: Actor): Who => ({ personId: a.person.id, username: a.person.username, personName: a.person.displayName })
@@ -56,10 +63,12 @@ const byWrites = (r: Pick<ChangeRequestView, 'items'>) => r.items.some((it) => i
  */
 const undoable = (r: ChangeRequestView) =>
   byWrites(r)
-    ? (r.status === 'applied' || r.status === 'partly_applied') &&
+    ? (r.status === 'applied' || r.status === 'partly_applied' || r.status === 'interrupted') &&
       r.items.some((it) => it.result?.status === 'applied' && it.result.undo?.status !== 'undone') &&
       r.items.every((it) => it.result?.status !== 'applied' || Boolean(it.result.entryId))
     : r.status === 'applied' && r.appliedEntryId !== null
+/** An apply cut short that is known to have changed nothing: its approvers may approve it again. */
+const retryable = (r: ChangeRequestView) => r.status === 'failed' && r.interrupted?.phase === 'apply' && r.interrupted.known === 0 && r.interrupted.unknown === 0
 const invalid = (issues: z.core.$ZodIssue[]) => jsonErrors(400, apiErrorsFromIssues(issues, 1004))
 
 async function bodyOf(c: Context): Promise<unknown> {
@@ -76,9 +85,13 @@ const malformed = () => jsonError(400, 6007, 'The body must be JSON.')
  * Change requests (issue 25), the dashboard's own routes. Roles: endpoint-roles.ts lets every
  * signed-in person in; each route decides from the zone's settings, the person and their scope.
  */
-export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, mode, dispatch }: ChangeRequestRouteOptions): void {
+export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, mode, dispatch, instance, leaseMs }: ChangeRequestRouteOptions): void {
   const names = zoneNames(forward)
   const crs = store.changeRequests
+  /** Recovery on read: a request whose apply or undo lease ran out is recovered before anyone sees or acts on it. */
+  const recovery = { store, instance, leaseMs, mode }
+  const working = (r: ChangeRequestView) => r.status === 'applying' || r.status === 'undoing'
+  const newLease = (): Lease => ({ instance, token: randomUUID(), ms: leaseMs })
   const practising = (c: Context) => c.get('zkPractice') !== undefined
   /**
    * Practice (issue 25): a practising person plays every part on their own copy: their requests are
@@ -98,8 +111,14 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
   /** The request, when the asker's scope holds its zone (a practice session: only its own practice requests). */
   const visible = async (c: Context): Promise<ChangeRequestView | undefined> => {
     const id = Number(c.req.param('id'))
-    const r = Number.isSafeInteger(id) && id > 0 ? await crs.get(id, practiceKey(c)) : undefined
-    return r && canSee(c, r.zoneName) ? r : undefined
+    let r = Number.isSafeInteger(id) && id > 0 ? await crs.get(id, practiceKey(c)) : undefined
+    if (!r || !canSee(c, r.zoneName)) return undefined
+    if (working(r)) {
+      await recoverExpired(recovery, [r.id])
+      // Recovered here or by another instance at the same moment: the request as the store now has it.
+      r = (await crs.get(id, practiceKey(c)))!
+    }
+    return r
   }
 
   /** Every person who approves on this zone, with the address their e-mail goes to. */
@@ -122,7 +141,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
   }
 
   /** An entry of its own for the apply or its failure (the approve that led to it has the request's). */
-  const recordOutcome = (c: Context, r: ChangeRequestView, action: 'apply' | 'fail' | 'apply-partly', errors: { code: number; message: string }[], after: unknown) => {
+  const recordOutcome = (c: Context, r: ChangeRequestView, action: 'apply' | 'fail' | 'apply-partly' | 'apply-unknown', errors: { code: number; message: string }[], after: unknown) => {
     const a = actorOf(c)
     return store.audit.add({
       at: Date.now(), requestId: randomUUID(), personId: a.person.id, username: a.person.username, personName: a.person.displayName, mode: practising(c) ? 'practice' : mode,
@@ -142,6 +161,8 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
 
   app.get(`${CR_BASE}/summary`, async (c) => {
     const a = actorOf(c)
+    // Every open dashboard asks for this each minute: the sweep that recovers requests nobody is looking at.
+    await recoverExpired(recovery)
     const open = await crs.list({ zones: zonesOf(c), status: ['pending', 'stale', 'failed', 'rejected'], practiceKey: practiceKey(c) })
     const settings = new Map<string, ZoneApprovalSettings>()
     let toApprove = 0
@@ -164,7 +185,9 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     if (status.some((s) => !(CHANGE_REQUEST_STATUSES as readonly string[]).includes(s))) return jsonError(400, 1004, `status is one of ${CHANGE_REQUEST_STATUSES.join(', ')}.`)
     const zoneId = q.get('zone_id') ?? undefined
     if (zoneId !== undefined && !HEX_ID.test(zoneId)) return jsonError(400, 1004, 'zone_id is a zone id (32 hexadecimal characters).')
-    let list = await crs.list({ zones: zonesOf(c), status: status as ChangeRequestStatus[], zoneId, practiceKey: practiceKey(c) })
+    const read = () => crs.list({ zones: zonesOf(c), status: status as ChangeRequestStatus[], zoneId, practiceKey: practiceKey(c) })
+    let list = await read()
+    if ((await recoverExpired(recovery, list.filter(working).map((r) => r.id))).length || list.some(working)) list = await read()
     if (scope === 'mine') list = list.filter((r) => r.requester.username === a.person.username)
     if (scope === 'to-approve') {
       const keep: ChangeRequestView[] = []
@@ -299,7 +322,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
       ...r,
       diff: diffOf(r),
       impact: open ? [...impactOf(r, zone as unknown as Record<string, unknown>[], others), ...(await policyImpactOf(send, r).catch(() => []))] : [],
-      mayApprove: approver && r.status === 'pending',
+      mayApprove: approver && (r.status === 'pending' || retryable(r)),
       mayReject: approver && open,
       mayRefresh: r.requester.username === a.person.username && open,
       mayDismiss: r.requester.username === a.person.username && (r.status === 'rejected' || r.status === 'failed') && !r.requesterDone,
@@ -359,7 +382,8 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     const a = actorOf(c)
     if (ownLive(c, r)) return jsonError(403, 10403, 'You filed this request: someone else approves it.')
     if (!canApprove(c, await settingsOf(c, r.zoneId), r.zoneName)) return jsonError(403, 10403, `You do not approve changes on ${r.zoneName}.`)
-    if (!(await crs.reserve(r.id, whoOf(a)))) {
+    const lease = newLease()
+    if (!(await crs.reserve(r.id, whoOf(a), lease))) {
       const now = (await crs.get(r.id))!
       return jsonError(409, 10409, `This request is ${STATUS_WORDS[now.status]}${now.decidedBy ? ` (${now.decidedBy.name})` : ''}: it cannot be approved now.`)
     }
@@ -383,25 +407,43 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
       void tell(c, 'stale', r.id)
       return c.json({ success: false, errors: [{ code: 10409, message: 'Stale: records this request changes were changed since it was filed. The requester refreshes it first.' }], messages: [], result: await crs.get(r.id) }, 409)
     }
-    // DNS changes as one batch, then policies one by one (apply.ts), each write through the whole app.
-    const out = await applyRequest(
-      r,
-      (path, init) =>
-        dispatch(c, path, {
-          method: init.method,
-          headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1', [APPLY_HEADER]: `${applyKey}:${r.id}` },
-          body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        }),
-      (res) => Number(res.headers.get(AUDIT_ID_HEADER)) || null,
-    )
-    await crs.finish(r.id, { status: out.status, problems: out.problems, appliedEntryId: out.appliedEntryId, after: out.after, results: out.results })
+    // DNS changes as one batch, then policies one by one (apply.ts), each write through the whole app,
+    // under the lease: each write's request id is stored on its items before it is sent (see recover.ts).
+    const held = holdLease(() => crs.renew(r.id, lease.token, lease.ms), lease.ms)
+    let out: Awaited<ReturnType<typeof applyRequest>>
+    try {
+      out = await applyRequest(
+        r,
+        (path, init) =>
+          dispatch(c, path, {
+            method: init.method,
+            headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1', [APPLY_HEADER]: `${applyKey}:${r.id}${init.requestId ? `:${init.requestId}` : ''}` },
+            body: init.body === undefined ? undefined : JSON.stringify(init.body),
+          }),
+        (res) => Number(res.headers.get(AUDIT_ID_HEADER)) || null,
+        {
+          beforeSend: async (positions) => {
+            const requestId = randomUUID()
+            held.step()
+            return (await crs.markSent(r.id, lease.token, lease.ms, positions, requestId)) ? requestId : null
+          },
+        },
+      )
+      if (!(await crs.finish(r.id, { status: out.status, problems: out.problems, appliedEntryId: out.appliedEntryId, after: out.after, results: out.results }, lease.token))) throw new LeaseLost()
+    } catch (err) {
+      if (!(err instanceof LeaseLost)) throw err
+      return c.json({ success: false, errors: [{ code: 10409, message: `${err.message} What is known of it is on the request.` }], messages: [], result: await crs.get(r.id) }, 409)
+    } finally {
+      held.stop()
+    }
     const people = { description: r.title, requester: `${r.requester.name} (${r.requester.username})`, approver: `${a.person.displayName} (${a.person.username})` }
     if (out.status === 'applied') {
       await recordOutcome(c, r, 'apply', [], { ...people, batchEntry: out.appliedEntryId })
       void tell(c, 'applied', r.id)
     } else {
-      await recordOutcome(c, r, out.status === 'failed' ? 'fail' : 'apply-partly', out.errors, { ...people, results: out.results.map((x, i) => `${i + 1}: ${x.status.replace('_', ' ')}`) })
-      void tell(c, 'failed', r.id)
+      await recordOutcome(c, r, out.status === 'failed' ? 'fail' : out.status === 'interrupted' ? 'apply-unknown' : 'apply-partly', out.errors, { ...people, results: out.results.map((x, i) => `${i + 1}: ${x.status.replace('_', ' ')}`) })
+      // The "failed" message says the zone was left as it was: not said of an outcome nobody knows.
+      if (out.status !== 'interrupted') void tell(c, 'failed', r.id)
     }
     return jsonOk(await crs.get(r.id))
   })
@@ -433,12 +475,15 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
    * when everything applied is undone, else as it was, with what the undo did per change.
    */
   async function undoWithPolicies(c: Context, r: ChangeRequestView, confirm: boolean): Promise<Response> {
-    if (r.status !== 'applied' && r.status !== 'partly_applied') return jsonError(409, 10409, `This request is ${STATUS_WORDS[r.status]}: only an applied or partly applied request can be undone.`)
-    if (!(await crs.reserveUndo(r.id, r.status))) {
+    if (r.status !== 'applied' && r.status !== 'partly_applied' && r.status !== 'interrupted') return jsonError(409, 10409, `This request is ${STATUS_WORDS[r.status]}: only an applied or partly applied request can be undone.`)
+    const lease = newLease()
+    if (!(await crs.reserveUndo(r.id, r.status, lease))) {
       const now = (await crs.get(r.id))!
       return jsonError(409, 10409, `This request is ${STATUS_WORDS[now.status]}: it cannot be undone now.`)
     }
     let out: Awaited<ReturnType<typeof undoRequest>> | undefined
+    const held = holdLease(() => crs.renew(r.id, lease.token, lease.ms), lease.ms)
+    let ended = false
     try {
       out = await undoRequest(
         r,
@@ -449,11 +494,20 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
             body: JSON.stringify({ confirm }),
           }),
         (res) => Number(res.headers.get(AUDIT_ID_HEADER)) || null,
+        async () => {
+          held.step()
+          return crs.renew(r.id, lease.token, lease.ms)
+        },
       )
+    } catch (err) {
+      if (!(err instanceof LeaseLost)) throw err
     } finally {
-      // Whatever happened, the request leaves `undoing`: with the per-change outcome, or as it was.
-      await crs.finishUndo(r.id, out?.complete ? 'undone' : r.status, out?.results ?? r.items.map((it) => it.result))
+      held.stop()
+      // Whatever happened, the request leaves `undoing` (unless it was recovered meanwhile): with the per-change outcome, or as it was.
+      const unknownApply = r.items.some((it) => it.result?.status === 'unknown')
+      ended = await crs.finishUndo(r.id, out?.complete && !unknownApply ? 'undone' : r.status, out?.results ?? r.items.map((it) => it.result), lease.token)
     }
+    if (!out || !ended) return jsonError(409, 10409, 'This undo was recovered by another instance while it ran: what is known of it is on the request.')
     audit(c, r, 'undo', { outcome: out.complete ? 'undone' : 'partly undone', summary: out.summary, undoEntries: out.undoEntries.join(', ') })
     if (out.complete) return jsonOk(await crs.get(r.id))
     return c.json({ success: false, errors: [{ code: 10409, message: out.summary }], messages: [], result: await crs.get(r.id) }, 409)

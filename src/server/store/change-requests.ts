@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 import type { Db } from './db'
+import { anyLease, changeRequestLeases, leaseColumns, noLease, type Lease } from './change-request-lease'
 import type {
   ApproverMode,
   ChangeItemAction,
@@ -59,6 +60,17 @@ export interface ChangeRequestsTable {
   practice_key: string | null
   /** 1 once the requester took a rejected or failed request off their list ("Done with it"). */
   requester_done: number
+  /** The lease of an apply or undo (`change-requests_0003-lease`): the instance holding it, its secret token, when, until when. */
+  lease_instance: string | null
+  lease_token: string | null
+  leased_at: number | null
+  lease_until: number | null
+  /** The status the request had when it was reserved (what an interrupted undo goes back to). */
+  lease_from: string | null
+  /** JSON: what recovery found when an apply or undo was cut short (ChangeRequestInterruption). */
+  interrupted: string | null
+  /** 1: an interrupted apply known to have changed nothing; approvers may approve it again. */
+  retryable: number
 }
 
 export interface ChangeRequestItemsTable {
@@ -76,6 +88,8 @@ export interface ChangeRequestItemsTable {
   after: string | null
   /** JSON: what the apply did with this item (cr_0002; null before it). */
   result: string | null
+  /** The request id of the write that carried this item, stored before it was sent (`change-requests_0003-lease`). */
+  sent_request_id: string | null
 }
 
 export interface ChangeRequestTables {
@@ -213,6 +227,8 @@ function toRequest(r: ChangeRequestsTable, items: ChangeItemView[]): ChangeReque
     problems: parse(r.problems),
     appliedEntryId: r.applied_entry_id === null ? null : Number(r.applied_entry_id),
     requesterDone: Boolean(Number(r.requester_done ?? 0)),
+    lease: r.lease_instance && r.leased_at !== null && r.lease_until !== null && (r.status === 'applying' || r.status === 'undoing') ? { instance: r.lease_instance, leasedAt: Number(r.leased_at), until: Number(r.lease_until) } : null,
+    interrupted: parse(r.interrupted ?? null),
     items,
   }
 }
@@ -253,6 +269,7 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
     d.updateTable('change_requests').set(set).where('id', '=', id).where('status', 'in', from)
 
   return {
+    ...changeRequestLeases(db, now),
     async zone(zoneId: string): Promise<ZoneApprovalSettings> {
       const row = await (await db()).selectFrom('change_request_zones').selectAll().where('zone_id', '=', zoneId).executeTakeFirst()
       if (!row) return DEFAULT_ZONE(zoneId)
@@ -327,16 +344,32 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
     },
     /**
      * Reserves the apply: pending → applying for one approver (never the requester, except on a practice
-     * session's own request, where the person plays both sides). False: someone else has it, or it is not pending.
+     * session's own request, where the person plays both sides), under `lease` (instance, token, length).
+     * An interrupted apply known to have changed nothing (failed, `retryable`) may be reserved again.
+     * False: someone else has it, or it is not pending.
      */
-    async reserve(id: number, who: Who): Promise<boolean> {
-      return move(id, ['pending'], { status: 'applying', decided_by_id: who.personId, decided_by_username: who.username, decided_by_name: who.personName, decided_at: now() }, (q) =>
-        q.where((eb) => eb.or([eb('requester_username', '!=', who.username), eb('practice_key', 'is not', null)])),
-      )
+    async reserve(id: number, who: Who, lease: Lease = anyLease()): Promise<boolean> {
+      const t = now()
+      return (await db()).transaction().execute(async (trx) => {
+        const r = await trx
+          .updateTable('change_requests')
+          .set((eb) => ({
+            status: 'applying', decided_by_id: who.personId, decided_by_username: who.username, decided_by_name: who.personName, decided_at: t, updated_at: t,
+            ...leaseColumns(lease, t), lease_from: eb.ref('status'), retryable: 0, interrupted: null,
+          }))
+          .where('id', '=', id)
+          .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'failed'), eb('retryable', '=', 1)])]))
+          .where((eb) => eb.or([eb('requester_username', '!=', who.username), eb('practice_key', 'is not', null)]))
+          .executeTakeFirst()
+        if (Number(r.numUpdatedRows) === 0) return false
+        // An apply approved again starts with no write sent: an earlier attempt's request ids would mislead a recovery.
+        await trx.updateTable('change_request_items').set({ sent_request_id: null }).where('request_id', '=', id).execute()
+        return true
+      })
     },
     /** The apply did not start (the approver's rights were gone): pending again, undecided. */
     async release(id: number): Promise<boolean> {
-      return move(id, ['applying'], { status: 'pending', decided_by_id: null, decided_by_username: null, decided_by_name: null, decided_at: null })
+      return move(id, ['applying'], { status: 'pending', decided_by_id: null, decided_by_username: null, decided_by_name: null, decided_at: null, ...noLease, lease_from: null })
     },
     /**
      * The apply's outcome: applied (with the audit entry of its batch), failed (with the API's errors) or partly
@@ -344,20 +377,25 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
      */
     async finish(
       id: number,
-      outcome: { status: 'applied' | 'failed' | 'partly_applied' | 'stale'; problems: unknown; appliedEntryId?: number | null; after?: (Record<string, unknown> | null)[]; results?: (ItemResult | null)[] },
-    ): Promise<void> {
+      outcome: { status: 'applied' | 'failed' | 'partly_applied' | 'stale' | 'interrupted'; problems: unknown; appliedEntryId?: number | null; after?: (Record<string, unknown> | null)[]; results?: (ItemResult | null)[] },
+      token?: string,
+    ): Promise<boolean> {
       const d = await db()
-      await d.transaction().execute(async (trx) => {
-        const set: Partial<ChangeRequestsTable> = { status: outcome.status, problems: json(outcome.problems), applied_entry_id: outcome.appliedEntryId ?? null, updated_at: now() }
+      return d.transaction().execute(async (trx) => {
+        const set: Partial<ChangeRequestsTable> = { status: outcome.status, problems: json(outcome.problems), applied_entry_id: outcome.appliedEntryId ?? null, updated_at: now(), ...noLease, lease_from: null }
         // A stale request goes back to the requester: nobody decided it.
         if (outcome.status === 'stale') Object.assign(set, { decided_by_id: null, decided_by_username: null, decided_by_name: null, decided_at: null })
-        await trx.updateTable('change_requests').set(set).where('id', '=', id).where('status', '=', 'applying').execute()
+        // Only the reservation that holds the lease ends it (a recovered one is no longer its to end).
+        let q = trx.updateTable('change_requests').set(set).where('id', '=', id).where('status', '=', 'applying')
+        if (token !== undefined) q = q.where('lease_token', '=', token)
+        if (Number((await q.executeTakeFirst()).numUpdatedRows) === 0) return false
         for (const [i, after] of (outcome.after ?? []).entries()) {
           await trx.updateTable('change_request_items').set({ after: json(after) }).where('request_id', '=', id).where('position', '=', i).execute()
         }
         for (const [i, result] of (outcome.results ?? []).entries()) {
           await trx.updateTable('change_request_items').set({ result: json(result) }).where('request_id', '=', id).where('position', '=', i).execute()
         }
+        return true
       })
     },
     async reject(id: number, who: Who, comment: string): Promise<boolean> {
@@ -394,17 +432,20 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
      * Takes an applied (or partly applied) request holding policies for its undo: one conditional move
      * to `undoing`, so of many concurrent undos (on any instance) exactly one goes on.
      */
-    async reserveUndo(id: number, from: 'applied' | 'partly_applied'): Promise<boolean> {
-      return move(id, [from], { status: 'undoing' })
+    async reserveUndo(id: number, from: 'applied' | 'partly_applied' | 'interrupted', lease: Lease = anyLease()): Promise<boolean> {
+      return move(id, [from], { status: 'undoing', ...leaseColumns(lease, now()), lease_from: from })
     },
     /** The undo's outcome: `undone` (everything), else back to what it was; each item's result with what the undo did with it. */
-    async finishUndo(id: number, status: 'undone' | 'applied' | 'partly_applied', results: (ItemResult | null)[]): Promise<void> {
+    async finishUndo(id: number, status: 'undone' | 'applied' | 'partly_applied' | 'interrupted', results: (ItemResult | null)[], token?: string): Promise<boolean> {
       const d = await db()
-      await d.transaction().execute(async (trx) => {
-        await trx.updateTable('change_requests').set({ status, updated_at: now() }).where('id', '=', id).where('status', '=', 'undoing').execute()
+      return d.transaction().execute(async (trx) => {
+        let q = trx.updateTable('change_requests').set({ status, updated_at: now(), ...noLease, lease_from: null }).where('id', '=', id).where('status', '=', 'undoing')
+        if (token !== undefined) q = q.where('lease_token', '=', token)
+        if (Number((await q.executeTakeFirst()).numUpdatedRows) === 0) return false
         for (const [i, result] of results.entries()) {
           await trx.updateTable('change_request_items').set({ result: json(result) }).where('request_id', '=', id).where('position', '=', i).execute()
         }
+        return true
       })
     },
     /** The request of the zone being undone right now whose items were applied by this audit entry (the guard lets that undo through). */

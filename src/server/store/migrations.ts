@@ -7,6 +7,7 @@ import { watchMigration } from './watch-migration'
 import { budgetMigration, budgetRefreshMigration } from './budget'
 import { passkeysMigration } from './passkeys'
 import { practiceCopiesMigration } from './practice-copies'
+import { changeRequestLeaseMigration } from './change-request-lease'
 import { changeRequestItemKindsMigration, changeRequestsMigration, changeRequestsPracticeMigration } from './change-requests'
 import { connectionLedgerMigration } from './connection-ledger-migration'
 import type { Dialect } from './dialect'
@@ -216,5 +217,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'change-requests_0002-item-kinds-propose': changeRequestItemKindsMigration(),
     // Issue 24 (stale-while-revalidate across instances): the lease of one refresh per stale kept answer.
     'budget_0002-refresh-leases': budgetRefreshMigration(),
+    // Issue 25 (recover a request cut short): the lease of an apply or undo, what recovery found, each item's sent write.
+    'change-requests_0003-lease-recovery': changeRequestLeaseMigration(),
   }
 }

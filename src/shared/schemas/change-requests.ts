@@ -5,7 +5,7 @@ import { z } from 'zod'
  * reviewed by someone else and applied as one batch. One contract for the server and the pages.
  */
 
-export const CHANGE_REQUEST_STATUSES = ['pending', 'applying', 'applied', 'failed', 'partly_applied', 'rejected', 'stale', 'undone', 'undoing'] as const
+export const CHANGE_REQUEST_STATUSES = ['pending', 'applying', 'applied', 'failed', 'partly_applied', 'rejected', 'stale', 'undone', 'undoing', 'interrupted'] as const
 export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number]
 
 export const CHANGE_ITEM_ACTIONS = ['create', 'update', 'delete'] as const
@@ -35,6 +35,7 @@ export const STATUS_WORDS: Record<ChangeRequestStatus, string> = {
   stale: 'stale: the zone changed since',
   undone: 'applied, then undone',
   undoing: 'being undone',
+  interrupted: 'interrupted: outcome unknown',
 }
 
 /** Most changes in one request: what one DNS batch takes on every plan (200 on Free), so the apply stays one unit. */
@@ -101,12 +102,44 @@ export interface ZoneApprovalView extends ZoneApprovalSettings {
 
 /** What the apply did with one item: done, refused (with the API's words), or not tried after an earlier failure. */
 export interface ItemResult {
-  status: 'applied' | 'failed' | 'not_applied'
+  /** `unknown`: the write was sent but no answer was recorded (the server stopped, or the API did not answer in time). */
+  status: 'applied' | 'failed' | 'not_applied' | 'unknown'
   message?: string
   /** The audit entry of the write that applied it (a DNS item: the batch's; a policy: its own), what the request's undo reverses. */
   entryId?: number | null
   /** What "Undo this request" did with it: undone, refused (with the API's words), or not tried after an earlier refusal. */
-  undo?: { status: 'undone' | 'failed' | 'not_undone'; message?: string }
+  undo?: { status: 'undone' | 'failed' | 'not_undone' | 'unknown'; message?: string }
+}
+
+/**
+ * Who holds a request being applied or undone: the instance that reserved it, when, and until when
+ * the reservation holds unless renewed. Past `until`, any instance may recover the request.
+ */
+export interface ChangeRequestLease {
+  instance: string
+  leasedAt: number
+  until: number
+}
+
+/**
+ * A request whose apply (or undo) was cut short, as another instance found it from the store and the
+ * audit log: how many changes are known to have landed (or been undone), how many are unknown.
+ */
+export interface ChangeRequestInterruption {
+  phase: 'apply' | 'undo'
+  /** The instance that held the lease, and when it reserved the request. */
+  instance: string
+  leasedAt: number
+  /** When, and by which instance, it was recovered. */
+  recoveredAt: number
+  recoveredBy: string
+  total: number
+  /** Apply: changes known to have landed; undo: applied changes known to be undone. */
+  known: number
+  /** Changes sent with no answer recorded: they may or may not have happened. */
+  unknown: number
+  /** In plain words ("Interrupted: the server stopped while applying; 1 of 3 changes are known to have landed. …"). */
+  message: string
 }
 
 export interface ChangeItemView {
@@ -153,6 +186,10 @@ export interface ChangeRequestView {
   appliedEntryId: number | null
   /** The requester took this rejected or failed request off their "needs you" list. */
   requesterDone: boolean
+  /** While applying or undoing: who holds it and until when (null otherwise). */
+  lease: ChangeRequestLease | null
+  /** Set when an apply or undo was cut short and recovered (kept until the request is applied again). */
+  interrupted: ChangeRequestInterruption | null
   items: ChangeItemView[]
 }
 

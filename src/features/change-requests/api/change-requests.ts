@@ -32,6 +32,8 @@ export const changeRequestQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['change-requests', 'one', id],
     queryFn: ({ signal }) => local.get<ChangeRequestDetail>(localPath('/api/local/change-requests/:id', { id }), { signal }),
+    // While it is being applied or undone (here, on another instance, or being recovered): asked again until it ends.
+    refetchInterval: (q) => (q.state.data?.status === 'applying' || q.state.data?.status === 'undoing' ? 2000 : false),
   })
 export const useChangeRequest = (id: string) => useQuery(changeRequestQueryOptions(id))
 

@@ -29,8 +29,8 @@ function Banner({ tone, title, children }: { tone: 'warning' | 'danger' | 'succe
   )
 }
 
-const RESULT_WORDS = { applied: 'applied', failed: 'failed', not_applied: 'not applied' } as const
-const UNDO_WORDS = { undone: 'undone', failed: 'undo refused', not_undone: 'not undone' } as const
+const RESULT_WORDS = { applied: 'applied', failed: 'failed', not_applied: 'not applied', unknown: 'outcome unknown' } as const
+const UNDO_WORDS = { undone: 'undone', failed: 'undo refused', not_undone: 'not undone', unknown: 'undo outcome unknown' } as const
 
 /** What the apply did with each change (issue 25): policies have no batch, so each says for itself. */
 function ItemResults({ r }: { r: ChangeRequestDetail }) {
@@ -57,6 +57,38 @@ function ItemResults({ r }: { r: ChangeRequestDetail }) {
   )
 }
 
+/**
+ * An apply or undo cut short (the server stopped, or the API never answered), as another instance
+ * recovered it: what is known, in plain words, and what the person can do next.
+ */
+function Interrupted({ r, undoButton }: { r: ChangeRequestDetail; undoButton: React.ReactNode }) {
+  const x = r.interrupted!
+  const applying = x.phase === 'apply'
+  const unknown = r.items.filter((i) => i.result?.status === 'unknown' || i.result?.undo?.status === 'unknown').length
+  const landed = r.items.filter((i) => i.result?.status === 'applied' && i.result.undo?.status !== 'undone').length
+  const next: string[] = []
+  if (unknown) next.push(`Check the zone for the ${unknown === 1 ? 'change' : 'changes'} marked “outcome unknown”: ${applying ? 'it was sent but no answer was recorded, so it may or may not be there' : 'its undo was sent but no answer was recorded'}.`)
+  if (applying && x.known === 0 && x.unknown === 0) next.push(r.mayApprove ? 'Nothing changed on the zone: you can approve it again to retry.' : 'Nothing changed on the zone: an approver of this zone can approve it again to retry.')
+  if (landed) next.push(r.mayUndo ? (applying ? 'To take back what landed, use Undo this request: it reverses only the changes marked applied.' : 'Undo this request again to go on from where it stopped: what is already undone is not sent again.') : 'An approver of this zone can undo what landed.')
+  if (applying && unknown && !landed) next.push('If the changes are not on the zone, propose them again in a new request.')
+  return (
+    <Banner tone={unknown ? 'warning' : 'info'} title={applying ? 'Interrupted while being applied' : 'Interrupted while being undone'}>
+      <p className="mt-1">{x.message}</p>
+      <p className="mt-1 text-xs">
+        Instance {x.instance} took it on {when(x.leasedAt)}; instance {x.recoveredBy} found it stopped and recovered it on {when(x.recoveredAt)}, from the audit log.
+      </p>
+      <ItemResults r={r} />
+      {next.length > 0 && (
+        <div className="mt-2">
+          <p className="font-semibold">What you can do next</p>
+          <ul className="list-disc pl-5" aria-label="What you can do next">{next.map((n) => <li key={n}>{n}</li>)}</ul>
+        </div>
+      )}
+      {undoButton}
+    </Banner>
+  )
+}
+
 function Decide({ r }: { r: ChangeRequestDetail }) {
   const id = String(r.id)
   const toast = useToast()
@@ -77,14 +109,16 @@ function Decide({ r }: { r: ChangeRequestDetail }) {
                 onSuccess: (res) =>
                   res.status === 'applied'
                     ? toast.success('Approved and applied', `${plural(r.items.length, 'change')} landed on ${r.zoneName}.`)
-                    : res.status === 'partly_applied'
+                    : res.status === 'interrupted'
+                      ? toast.error('Approved, but the outcome is unknown', 'The API did not answer in time: check the zone. See the result per change.')
+                      : res.status === 'partly_applied'
                       ? toast.error('Approved, but only partly applied', 'A write was refused (a policy, or the scan\'s review): the changes before it landed, the rest were not tried. See the result per change.')
                       : toast.error('Approved, but the API refused it', 'The zone was left as it was: see why per change.'),
                 onError: (e) => toast.error('Not applied', e),
               })
             }
           >
-            Approve and apply
+            {r.status === 'failed' ? 'Approve again and apply' : 'Approve and apply'}
           </Button>
         )}
         <form
@@ -149,20 +183,29 @@ export function ChangeRequestPage() {
           )}
         </Banner>
       )}
+      {r.status === 'failed' && r.interrupted && r.mayDismiss && doneButton(r)}
       {r.status === 'rejected' && (
         <Banner tone="danger" title={`Rejected by ${r.decidedBy?.name ?? 'an approver'} on ${when(r.decidedAt)}`}>
           <p className="mt-1 whitespace-pre-wrap">{r.comment}</p>
           {doneButton(r)}
         </Banner>
       )}
-      {r.status === 'failed' && (
+      {(r.status === 'applying' || r.status === 'undoing') && r.lease && (
+        <Banner tone="info" title={r.status === 'applying' ? 'Being applied' : 'Being undone'}>
+          <p className="mt-1">
+            Instance {r.lease.instance} is working on it since {when(r.lease.leasedAt)}. If that server stops, another instance finds out after {when(r.lease.until)} and says what is known to have happened.
+          </p>
+        </Banner>
+      )}
+      {r.interrupted && <Interrupted r={r} undoButton={undoButton(r)} />}
+      {r.status === 'failed' && !r.interrupted && (
         <Banner tone="danger" title="Failed: the API refused it, so the zone was left as it was">
           <ul className="mt-1 list-disc pl-5" aria-label="Why it failed">{(r.problems ?? []).map((p, i) => <li key={i}><span className="font-mono">{p.label}</span>: {p.message}</li>)}</ul>
           {doneButton(r)}
           <ItemResults r={r} />
         </Banner>
       )}
-      {r.status === 'partly_applied' && (
+      {r.status === 'partly_applied' && !r.interrupted && (
         <Banner tone="warning" title={`Partly applied: approved by ${r.decidedBy?.name ?? 'an approver'} on ${when(r.decidedAt)}, but a change was refused`}>
           <p className="mt-1">
             Page-security policies have no batch: they are applied one by one, in order, and the first refusal stops the rest. The changes marked applied are on the zone now; the others are not.
@@ -174,8 +217,8 @@ export function ChangeRequestPage() {
       )}
       {(r.status === 'applied' || r.status === 'undone') && (
         <Banner tone="success" title={`Approved by ${r.decidedBy?.name ?? ''} and applied on ${when(r.decidedAt)}${r.status === 'undone' ? ', then undone' : ''}`}>
-          {r.items.some((i) => i.result?.undo) && <ItemResults r={r} />}
-          {undoButton(r)}
+          {r.items.some((i) => i.result?.undo) && !r.interrupted && <ItemResults r={r} />}
+          {!r.interrupted && undoButton(r)}
         </Banner>
       )}
       <div className="grid gap-5 lg:grid-cols-3">

@@ -30,6 +30,7 @@ function RequestList({ scope }: { scope: ListScope }) {
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
               {r.zoneName} · {plural(r.items.length, 'change')} · by {r.requester.name} · {formatDateTime(new Date(r.createdAt).toISOString())}
             </p>
+            {r.interrupted && <p className="text-sm text-amber-900 dark:text-amber-200">{r.interrupted.message} Open it to see what you can do next.</p>}
           </div>
           <StatusBadge status={r.status} />
         </li>
@@ -61,7 +62,7 @@ function NeedingAttention({ count }: { count: number }) {
               #{r.id} {r.title}
             </Link>{' '}
             <span className="text-zinc-700 dark:text-zinc-300">
-              on {r.zoneName}. {WHAT_TO_DO[r.status]}
+              on {r.zoneName}. {r.interrupted ? `${r.interrupted.message} Open it to see what can be done next.` : WHAT_TO_DO[r.status]}
             </span>
           </li>
         ))}

@@ -11,6 +11,7 @@ const TONE: Record<ChangeRequestStatus, BadgeTone> = {
   stale: 'warning',
   undone: 'neutral',
   undoing: 'info',
+  interrupted: 'warning',
 }
 
 export function StatusBadge({ status }: { status: ChangeRequestStatus }) {
