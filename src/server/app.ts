@@ -23,6 +23,7 @@ import { registerSpa } from './spa'
 import { createStore, type Store } from './store'
 import { createUpstream } from './upstream'
 import { createWatch, type Watch, type WatchOptions } from './watch'
+import { AppRouter } from './router'
 import { registerWatchRoutes } from './watch/routes'
 
 export interface AppOptions {
@@ -63,7 +64,8 @@ const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith(
 export function createApp({ config, emulator, staticDir, endpoints, log: rawLog, store: given, watch: watchOptions, budget: budgetOptions, changeRequests: crOptions }: AppOptions): Hono {
   if (config.mode === 'sandbox' && !emulator) throw new Error('Sandbox mode needs the emulator.')
   if (config.mode === 'live' && !config.credential) throw new Error('Live mode needs a credential.')
-  const app = new Hono()
+  // Hono's fast router for every request but the dashboard's own routes (see router.ts).
+  const app = new Hono({ router: new AppRouter() })
   const redactor = createRedactor(credentialSecrets(config.credential))
 
   // Every logged value has its control characters escaped: no request can forge a log line.

@@ -13,7 +13,8 @@ afterEach(() => void vi.restoreAllMocks())
 
 /**
  * The work one request costs, counted where it is done: the body's JSON.parse, the endpoint schema's
- * zod validation, and the sandbox's own routing (its Hono router) of the request.
+ * zod validation, and the sandbox's own routing (its Hono router) of any request, the reads the
+ * audit, the zone names and an undo's check send on the request's behalf included.
  */
 async function counted(send: () => Response | Promise<Response>, body: string) {
   // The emulator's router picks its implementation on its first match: warm it up before spying.
@@ -27,7 +28,7 @@ async function counted(send: () => Response | Promise<Response>, body: string) {
     parsed: parse.mock.calls.filter(([text]) => text === body).length,
     answerParsed: parse.mock.calls.filter(([text]) => text === answer).length,
     validated: validate.mock.calls.length,
-    routedBySandbox: routed.mock.calls.filter(([method]) => method !== 'GET').length,
+    routedBySandbox: routed.mock.calls.length,
   }
   vi.restoreAllMocks()
   return { res, answer, counts }
@@ -58,6 +59,52 @@ describe('the request pipeline does each thing once', () => {
     expect(res.status, answer).toBe(200)
     expect(JSON.parse(answer)).toMatchObject({ success: true, result: { content: '192.0.2.78' } })
     expect(counts).toMatchObject({ answerParsed: 1, routedBySandbox: 0 })
+  })
+
+  it("a DNS change and a delete: the audit's before reads go straight to the table's handlers, not through the sandbox's routes", async () => {
+    const made = (await (
+      await app.request(`/api/v4/zones/${Z}/dns_records`, { method: 'POST', headers: WRITE_HEADERS, body: JSON.stringify({ type: 'A', name: 'read-direct', content: '192.0.2.80', ttl: 300 }) })
+    ).json()) as { result: { id: string } }
+    const patch = JSON.stringify({ content: '192.0.2.81' })
+    const changed = await counted(
+      () => app.request(`/api/v4/zones/${Z}/dns_records/${made.result.id}`, { method: 'PATCH', headers: WRITE_HEADERS, body: patch }),
+      patch,
+    )
+    expect(changed.res.status, changed.answer).toBe(200)
+    expect(changed.counts).toMatchObject({ parsed: 1, answerParsed: 1, routedBySandbox: 0 })
+    const entry = changed.res.headers.get('x-zonekeeper-audit-id')
+    const recorded = (await (await app.request(`/api/local/audit/${entry}`)).json()) as { result: { entry: { before: { content: string }; after: { content: string } } } }
+    expect(recorded.result.entry).toMatchObject({ before: { content: '192.0.2.80' }, after: { content: '192.0.2.81' } })
+    const removed = await counted(() => app.request(`/api/v4/zones/${Z}/dns_records/${made.result.id}`, { method: 'DELETE', headers: WRITE_HEADERS }), '')
+    expect(removed.res.status, removed.answer).toBe(200)
+    expect(removed.counts.routedBySandbox).toBe(0)
+  })
+
+  it("a batch that deletes: each record's before and the zone's BIND export read straight from the table's handlers", async () => {
+    const create = (name: string) =>
+      app.request(`/api/v4/zones/${Z}/dns_records`, { method: 'POST', headers: WRITE_HEADERS, body: JSON.stringify({ type: 'A', name, content: '192.0.2.82', ttl: 300 }) })
+    const ids = await Promise.all(['batch-direct-1', 'batch-direct-2'].map(async (n) => ((await (await create(n)).json()) as { result: { id: string } }).result.id))
+    const body = JSON.stringify({ deletes: ids.map((id) => ({ id })) })
+    const { res, answer, counts } = await counted(() => app.request(`/api/v4/zones/${Z}/dns_records/batch`, { method: 'POST', headers: WRITE_HEADERS, body }), body)
+    expect(res.status, answer).toBe(200)
+    expect(counts).toMatchObject({ parsed: 1, routedBySandbox: 0 })
+    const entry = res.headers.get('x-zonekeeper-audit-id')
+    const recorded = (await (await app.request(`/api/local/audit/${entry}`)).json()) as { result: { entry: { before: { records: { id: string }[] } } } }
+    expect(recorded.result.entry.before.records.map((r) => r.id).sort()).toEqual([...ids].sort())
+    const restore = await app.request(`/api/local/audit/${entry}/restore-point`)
+    expect(await restore.text()).toContain('batch-direct-1')
+  })
+
+  it("an undo's check reads the objects as they are now straight from the table's handlers", async () => {
+    const made = (await (
+      await app.request(`/api/v4/zones/${Z}/dns_records`, { method: 'POST', headers: WRITE_HEADERS, body: JSON.stringify({ type: 'A', name: 'check-direct', content: '192.0.2.83', ttl: 300 }) })
+    ).json()) as { result: { id: string } }
+    const changed = await app.request(`/api/v4/zones/${Z}/dns_records/${made.result.id}`, { method: 'PATCH', headers: WRITE_HEADERS, body: JSON.stringify({ content: '192.0.2.84' }) })
+    const entry = changed.headers.get('x-zonekeeper-audit-id')
+    const { res, answer, counts } = await counted(() => app.request(`/api/local/audit/${entry}/undo-check`), '')
+    expect(res.status, answer).toBe(200)
+    expect(JSON.parse(answer)).toMatchObject({ success: true, result: { conflicts: [] } })
+    expect(counts.routedBySandbox).toBe(0)
   })
 
   it('the sandbox still checks what the door let through with its own rules (a duplicate CNAME name is refused)', async () => {

@@ -296,17 +296,13 @@ export function createUpstream(opts: UpstreamOptions): Send {
     const { head } = outcome
     const status = head.status
     opts.onAnswer?.(status, head.headers)
-    const discard = () => {
-      timer.stop()
-      abort(new UpstreamBroken('discarded'))
-    }
     if (status >= 300 && status < 400) {
-      discard()
+      dropAnswer(timer, abort)
       return jsonError(502, 10502, `The API at ${where} answered with a redirect (HTTP ${status}), which the dashboard does not follow.`)
     }
     const codings = contentCodings(head.headers['content-encoding'])
     if (!codings.ok) {
-      discard()
+      dropAnswer(timer, abort)
       return refused(codings.why)
     }
     const headers: Record<string, string> = {}
@@ -315,7 +311,7 @@ export function createUpstream(opts: UpstreamOptions): Send {
       if (value !== undefined) headers[name] = redactor.text(Array.isArray(value) ? value.join(', ') : value)
     }
     if (NO_BODY_STATUSES.has(status)) {
-      if (outcome.kind === 'streaming') discard()
+      if (outcome.kind === 'streaming') dropAnswer(timer, abort)
       return new Response(null, { status, headers })
     }
     if (outcome.kind === 'response') {
@@ -334,7 +330,7 @@ export function createUpstream(opts: UpstreamOptions): Send {
         redactor,
         maxBytes,
         commitBytes: streamAfter,
-        abort: discard,
+        abort: () => dropAnswer(timer, abort),
       })
       return new Response(answer.stream ?? (answer.whole as Uint8Array<ArrayBuffer>), { status, headers })
     } catch (err) {
@@ -343,6 +339,12 @@ export function createUpstream(opts: UpstreamOptions): Send {
       return unreachable(err instanceof UpstreamBroken ? err.code : 'connection lost')
     }
   }
+}
+
+/** Drops the rest of an answer that is not passed on (no closure of its own per request: most answers are passed on). */
+function dropAnswer(timer: Timer, abort: (err: Error) => void) {
+  timer.stop()
+  abort(new UpstreamBroken('discarded'))
 }
 
 /** The upstream time-out: total for an answer read whole, between chunks for a streamed one. */

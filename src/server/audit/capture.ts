@@ -1,5 +1,5 @@
-import type { Endpoint } from '../endpoints'
-import type { Send } from '../upstream'
+import { matchEndpoint, type Endpoint } from '../endpoints'
+import type { ForwardRequest, Send } from '../upstream'
 
 /** What is read from the API just before a write, to be stored as the entry's "before". */
 export interface BeforeState {
@@ -12,8 +12,20 @@ export interface BeforeState {
 
 export const READ_CONCURRENCY = 8
 
+/**
+ * A read of an endpoint of the table, sent as one (`matched`, as the API door sends a request): the
+ * sandbox calls its handler straight (callTable in emulator/table-routes.ts) instead of routing an
+ * in-process HTTP request, and the budget counts its area without matching it again. A path the
+ * table does not have goes as it is.
+ */
+export function tableRead(pathAndQuery: string, accept?: string): ForwardRequest {
+  const q = pathAndQuery.indexOf('?')
+  const endpoint = matchEndpoint('GET', q < 0 ? pathAndQuery : pathAndQuery.slice(0, q))
+  return { method: 'GET', pathAndQuery, ...(accept ? { accept } : {}), ...(endpoint ? { matched: { endpoint } } : {}) }
+}
+
 async function readJson(forward: Send, pathAndQuery: string): Promise<{ status: number; result: unknown }> {
-  const res = await forward({ method: 'GET', pathAndQuery })
+  const res = await forward(tableRead(pathAndQuery))
   const body = (await res.json().catch(() => null)) as { result?: unknown } | null
   return { status: res.status, result: res.ok ? (body?.result ?? null) : null }
 }
@@ -45,7 +57,7 @@ function pickRecords(all: { id: string }[], ids: string[]): (unknown | null)[] {
 export async function allRecords(forward: Send, zoneId: string): Promise<{ id: string }[]> {
   const out: { id: string }[] = []
   for (let page = 1; page < 1000; page++) {
-    const res = await forward({ method: 'GET', pathAndQuery: `/zones/${zoneId}/dns_records?per_page=1000&page=${page}` })
+    const res = await forward(tableRead(`/zones/${zoneId}/dns_records?per_page=1000&page=${page}`))
     if (!res.ok) break
     const body = (await res.json()) as { result: { id: string }[]; result_info?: { total_pages?: number } }
     out.push(...body.result)
@@ -55,7 +67,7 @@ export async function allRecords(forward: Send, zoneId: string): Promise<{ id: s
 }
 
 export async function bindExport(forward: Send, zoneId: string): Promise<string | undefined> {
-  const res = await forward({ method: 'GET', pathAndQuery: `/zones/${zoneId}/dns_records/export`, accept: 'text/plain' })
+  const res = await forward(tableRead(`/zones/${zoneId}/dns_records/export`, 'text/plain'))
   return res.ok ? await res.text() : undefined
 }
 

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { Forward } from '../upstream'
+import { tableRead } from './capture'
 
 /** Live names kept at most; past it the least recently used one goes (one at a time, never all at once). */
 export const ZONE_NAMES_KEPT = 5000
@@ -47,7 +48,7 @@ function createZoneNames(forward: Forward, now: () => number = Date.now) {
           return hit.name
         }
       }
-      const res = await forward({ method: 'GET', pathAndQuery: `/zones/${id}` }, c)
+      const res = await forward(tableRead(`/zones/${id}`), c)
       const body = (await res.json().catch(() => null)) as { result?: { name?: unknown } } | null
       const name = res.ok && typeof body?.result?.name === 'string' ? body.result.name.toLowerCase() : null
       if (isLive && name !== null) {

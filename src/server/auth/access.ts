@@ -69,19 +69,22 @@ export function registerAccess(app: Hono, { forward }: AccessOptions): ReturnTyp
   app.use('/api/*', (c, next) => {
     const actor = actorOf(c)
     const method = c.req.method.toUpperCase()
-    const { path } = splitTarget(rawTarget(c))
     let need: Need = { role: 'admin', allZones: false }
-    let isApi = false
     // In a practice session (issue 12) the API's data is the person's own copy: any role may change
     // it, and zone scope does not apply (nothing of it is shared). Live requests keep every check.
     const practising = c.get('zkPractice') !== undefined
-    if (path.startsWith(API_DOOR + '/')) {
-      const endpoint = apiRequestOf(c)?.endpoint // matched once, by the guard (app.ts)
+    // The API door's requests were matched once, by the guard (app.ts), from the same raw target: its
+    // path is read here again only when the zone scope needs it.
+    const api = apiRequestOf(c)
+    const isApi = api?.door === API_DOOR
+    let path: string | undefined
+    if (isApi) {
+      const endpoint = api.endpoint
       if (!endpoint) return next() // not on the allowlist: the API door answers 404
       if (practising) return next()
-      isApi = true
       need = { role: roleForEndpoint(endpoint), allZones: needsAllZones(endpoint) }
     } else {
+      path = splitTarget(rawTarget(c)).path
       const route = matchLocalRoute(method, path)
       if (route?.practice && practising) return next()
       if (route) need = { role: route.role, allZones: false }
@@ -90,6 +93,7 @@ export function registerAccess(app: Hono, { forward }: AccessOptions): ReturnTyp
     // All zones and the role: nothing to look up, nothing to refuse (most requests; no promise of its own).
     if (zones === '*' && hasRole(actor.person.role, need.role)) return next()
     return (async () => {
+      path ??= splitTarget(rawTarget(c)).path
       const refusal = await accessRefusal(c, actor, need, path, scope)
       if (refusal) return refusal
       // A person with a list of zones gets the zone list of those only, paged and counted exactly.

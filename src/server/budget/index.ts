@@ -169,11 +169,14 @@ export function setUpBudget({ store, match, now = Date.now, syncMs, cacheTtlMs, 
         else if (pace.delayMs) await sleep(pace.delayMs)
       }
       if (req.method === 'GET') {
-        const send = (r: ForwardRequest) => call(r, c)
         const retryAfter = staleOnly.get(c)
         // Let through by the gate with no budget: kept answers only, else the plain refusal.
-        if (retryAfter !== undefined) return shared.read(req, send, { refuse: () => refuseRead(retryAfter, () => shared.read(req, send)) })
-        return shared.read(req, send, { low: workKind(c) === 'interactive' && low() })
+        if (retryAfter !== undefined) {
+          const send = (r: ForwardRequest) => call(r, c)
+          return shared.read(req, send, { refuse: () => refuseRead(retryAfter, () => shared.read(req, send)) })
+        }
+        // (Handed over as it is, not as a named constant: that costs each read a closure's name on top.)
+        return shared.read(req, (r) => call(r, c), { low: workKind(c) === 'interactive' && low() })
       }
       const res = await call(req, c)
       if (res.status < 400) shared.wrote(req.pathAndQuery)

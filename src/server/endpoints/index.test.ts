@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createMatcher, endpoints, isSafePath } from '.'
 import type { Endpoint } from './types'
@@ -61,6 +62,24 @@ describe('isSafePath', () => {
     '/zones\u0000',
     '/zones\n',
   ])('refuses %j', (p) => expect(isSafePath(p)).toBe(false))
+
+  it('judges any path as the segment-by-segment definition does (one test instead of a split)', () => {
+    const bySegments = (raw: string) => {
+      const path = raw.length > 1 && raw.endsWith('/') && !raw.endsWith('//') ? raw.slice(0, -1) : raw
+      if (!path.startsWith('/') || path === '/') return false
+      if (/%2e|%2f|%5c|%00|\\/i.test(path)) return false
+      // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+      if (/[\u0000-\u001f\u007f]/.test(path)) return false
+      return path.split('/').slice(1).every((s) => s !== '' && s !== '.' && s !== '..')
+    }
+    const piece = fc.constantFrom('/', '.', '..', '%', '%2e', '%2E', '%2f', '%5C', '%00', '\\', '\n', '\u007f', 'a', 'zones', 'x.y', '-', '?', '%41')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }).map((a) => a.join('')), (p) => {
+        expect(isSafePath(p), JSON.stringify(p)).toBe(bySegments(p))
+      }),
+      { numRuns: 5000 },
+    )
+  })
 })
 
 describe('the real allowlist', () => {
