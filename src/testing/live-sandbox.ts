@@ -173,5 +173,3 @@ export function liveSandbox({ rateLimit }: LiveSandboxOptions = {}) {
   }
   return kit
 }
-
-export type LiveSandbox = ReturnType<typeof liveSandbox>
