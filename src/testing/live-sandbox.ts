@@ -28,7 +28,7 @@ export interface LiveSandboxOptions {
 export interface LiveOptions {
   /** API_TOKEN; default a new one (a fresh window at the sandbox). */
   token?: string
-  /** The dashboard's store; default a new SQLite store in a temp folder, closed with the instance. */
+  /** The dashboard's store; default a new SQLite store in memory, closed with the instance. */
   store?: Store
   /** API_CACHE_MS: how long account-wide lists are kept (default 0, as testConfig). */
   cacheMs?: number
@@ -110,7 +110,7 @@ export function liveSandbox({ rateLimit }: LiveSandboxOptions = {}) {
 
     /** Starts a live instance pointed at the sandbox; closed in afterAll unless the test closes it (`close` may be called once). */
     async startLive({ token = newToken(), store: given, cacheMs, budget = { syncMs: 100 }, log }: LiveOptions = {}): Promise<LiveInstance> {
-      const store = given ?? createStore({ dataDir: tempDir() })
+      const store = given ?? createStore({ dataDir: ':memory:' })
       const server = await startApp({
         config: testConfig({ credential: { kind: 'token', token }, apiBaseUrl: `${sandboxUrl()}/client/v4`, ...(cacheMs === undefined ? {} : { apiCacheMs: cacheMs }) }),
         store,

@@ -37,7 +37,12 @@ describe('the Zones page while the team’s API budget is spent', () => {
     expect(screen.queryByText(/As of \d+ s ago/)).toBeNull()
 
     // Spent down to the last 2 of 60 (nobody spends those); the instance learns it from a read.
-    const windowLeft = await spendDownTo(2)
+    let windowLeft = await spendDownTo(2)
+    if (windowLeft <= 8) {
+      // The first page load took most of the window (a busy machine): spend the next one from its start.
+      await new Promise((r) => setTimeout(r, windowLeft * 1000 + 200))
+      windowLeft = await spendDownTo(2)
+    }
     expect(windowLeft).toBeGreaterThan(8)
     await (await realFetch(`${live.url}/api/v4/zones/${DEMO.id}/dns_records?per_page=5&page=2`)).arrayBuffer()
     await new Promise((r) => setTimeout(r, 1500))
