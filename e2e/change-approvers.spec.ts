@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
-import { test as base, expect, SEED_ZONES, startZonekeeper, zoneUrl, type RunningZonekeeper } from './fixtures'
+import { expect, ownServer, SEED_ZONES, zoneUrl } from './fixtures'
 
 /**
  * Issue 25, the rest: an administrator sets who approves and who may propose on the People page
@@ -7,21 +7,7 @@ import { test as base, expect, SEED_ZONES, startZonekeeper, zoneUrl, type Runnin
  * badge and a list); and a newcomer plays both sides alone in practice. Own server: people sign in.
  */
 const ADMIN_PASSWORD = 'admin-password-123'
-const test = base.extend<object, { apServer: RunningZonekeeper }>({
-  apServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
-    async ({}, use) => {
-      const server = await startZonekeeper('approvers', { DASHBOARD_PASSWORD: ADMIN_PASSWORD })
-      try {
-        await use(server)
-      } finally {
-        await server.stop()
-      }
-    },
-    { scope: 'worker', timeout: 60_000 },
-  ],
-  baseURL: async ({ apServer }, use) => use(apServer.baseURL),
-})
+const test = ownServer('approvers', { DASHBOARD_PASSWORD: ADMIN_PASSWORD })
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 const Z = SEED_ZONES.demo

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
-import { test as base, expect, SEED_ZONES, startZonekeeper, zoneUrl, type RunningZonekeeper } from './fixtures'
+import { expect, ownServer, SEED_ZONES, zoneUrl } from './fixtures'
 
 /**
  * Issue 25, proposing from the other places: the DNS bulk actions, the zone-file import and the
@@ -8,21 +8,7 @@ import { test as base, expect, SEED_ZONES, startZonekeeper, zoneUrl, type Runnin
  * "partly applied" result per change, then its undo (only what landed). Own server: people sign in.
  */
 const ADMIN_PASSWORD = 'admin-password-123'
-const test = base.extend<object, { crServer: RunningZonekeeper }>({
-  crServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
-    async ({}, use) => {
-      const server = await startZonekeeper('changes-propose', { DASHBOARD_PASSWORD: ADMIN_PASSWORD })
-      try {
-        await use(server)
-      } finally {
-        await server.stop()
-      }
-    },
-    { scope: 'worker', timeout: 60_000 },
-  ],
-  baseURL: async ({ crServer }, use) => use(crServer.baseURL),
-})
+const test = ownServer('changes-propose', { DASHBOARD_PASSWORD: ADMIN_PASSWORD })
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 const Z = SEED_ZONES.demo

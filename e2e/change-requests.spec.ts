@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { mailText, startSmtp } from '../src/testing/alert-receivers'
-import { test as base, expect, SEED_ZONES, startZonekeeper, zoneUrl, type RunningZonekeeper } from './fixtures'
+import { expect, ownServer, SEED_ZONES, zoneUrl } from './fixtures'
 
 /**
  * Issue 25's journeys: an editor proposes three changes on an approval zone, another editor approves
@@ -10,23 +10,17 @@ import { test as base, expect, SEED_ZONES, startZonekeeper, zoneUrl, type Runnin
  */
 const ADMIN_PASSWORD = 'admin-password-123'
 let smtp: Awaited<ReturnType<typeof startSmtp>>
-const test = base.extend<object, { crServer: RunningZonekeeper }>({
-  crServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
-    async ({}, use) => {
+const test = ownServer(
+  'changes',
+  { DASHBOARD_PASSWORD: ADMIN_PASSWORD, SMTP_FROM: 'zk@example.test' },
+  {
+    before: async () => {
       smtp = await startSmtp()
-      const server = await startZonekeeper('changes', { DASHBOARD_PASSWORD: ADMIN_PASSWORD, SMTP_URL: smtp.url, SMTP_FROM: 'zk@example.test' })
-      try {
-        await use(server)
-      } finally {
-        await server.stop()
-        await smtp.close()
-      }
+      return { SMTP_URL: smtp.url }
     },
-    { scope: 'worker', timeout: 60_000 },
-  ],
-  baseURL: async ({ crServer }, use) => use(crServer.baseURL),
-})
+    after: () => smtp.close(),
+  },
+)
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 const Z = SEED_ZONES.demo

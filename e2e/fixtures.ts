@@ -124,6 +124,48 @@ export const test = base.extend<object, { sandboxServer: SandboxServer }>({
 
 export { expect }
 
+/** What a spec's own server needs before it starts; see ownServer. */
+export interface OwnServerSetup {
+  /**
+   * Runs before the server starts, with its (fresh, empty) data dir: may write into it (people in
+   * the store) or start what the server talks to (a mail server); what it returns is added to `env`.
+   */
+  before?: (dataDir: string) => Promise<NodeJS.ProcessEnv | void>
+  /** Runs after the server has stopped (closes what `before` started). */
+  after?: () => Promise<void>
+  /** The fixture's time limit (starting the server included); default 60 s. */
+  timeout?: number
+}
+
+/**
+ * `test` for a spec that needs a server of its own (its own settings, or people: adding people turns
+ * sign-in on, which the shared worker server must not see): one `server` per worker, started with
+ * `env` on a fresh data dir and stopped (its data dir removed) when the worker ends; `baseURL` points
+ * at it. `server` is in every test's fixtures (its `baseURL`, `dataDir`, `log`).
+ */
+export function ownServer(label: string, env: NodeJS.ProcessEnv = {}, { before, after, timeout = 60_000 }: OwnServerSetup = {}) {
+  return test.extend<object, { server: RunningZonekeeper }>({
+    server: [
+      // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
+      async ({}, use, workerInfo) => {
+        const dataDir = mkdtempSync(join(tmpdir(), `zonekeeper-e2e-${label}-`))
+        let server: RunningZonekeeper | undefined
+        try {
+          const more = (await before?.(dataDir)) ?? {}
+          server = await startZonekeeper(`${label}-w${workerInfo.workerIndex}`, { ...env, ...more }, dataDir)
+          await use(server)
+        } finally {
+          await server?.stop()
+          await after?.()
+          rmSync(dataDir, { recursive: true, force: true })
+        }
+      },
+      { scope: 'worker', timeout },
+    ],
+    baseURL: async ({ server }, use) => use(server.baseURL),
+  })
+}
+
 /** Restores the demo data (the same call as the "Reset sandbox" button). */
 export async function resetSandbox(request: APIRequestContext): Promise<void> {
   const res = await request.post('/api/sandbox/reset', { headers: { 'X-Zonekeeper-Request': '1' }, timeout: 60_000 })

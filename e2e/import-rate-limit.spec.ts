@@ -4,14 +4,15 @@ import { startZonekeeper, type RunningZonekeeper } from './fixtures'
 
 /**
  * Issue 24 item 3, the zone-file import in the browser: live mode pointed at a sandbox that keeps
- * the service's rate limit (SANDBOX_RATE_LIMIT, 100 requests per 10 s). Another client of the same
- * token spends the budget nearly to the end; the import dialog then says it waits for the rate
- * limit, counts down, imports by itself and shows its summary, without the person seeing a refusal,
- * and the service never answers anyone 429. A wait can be cancelled: nothing is imported then.
+ * the service's rate limit (SANDBOX_RATE_LIMIT, 100 requests per 8 s: a short window, since its
+ * waits are what is tested). Another client of the same token spends the budget nearly to the end;
+ * the import dialog then says it waits for the rate limit, counts down, imports by itself and shows
+ * its summary, without the person seeing a refusal, and the service never answers anyone 429. A
+ * wait can be cancelled: nothing is imported then.
  */
 const TOKEN = 'e2e-import-rate-limit-token-0123456789'
 const QUOTA = 100
-const WINDOW = 10
+const WINDOW = 8
 const DEMO = SEED_ZONES.demo
 let sandbox: RunningZonekeeper | undefined
 let live: RunningZonekeeper | undefined
@@ -43,12 +44,18 @@ async function spendBudget(request: import('@playwright/test').APIRequestContext
   await first.arrayBuffer()
   const resetIn = Number(/t=(\d+)/.exec(first.headers.get('ratelimit') ?? '')?.[1])
   if (resetIn < WINDOW - 1) await new Promise((r) => setTimeout(r, resetIn * 1000 + 300))
+  // Up to 16 at a time, as many as may still be spent (never a 429): done in a fraction of the window.
   let remaining = QUOTA
   while (remaining > 5) {
-    const r = await askSandbox()
-    await r.arrayBuffer()
-    expect(r.status).toBe(200)
-    remaining = Number(/r=(\d+)/.exec(r.headers.get('ratelimit') ?? '')?.[1])
+    const answers = await Promise.all(
+      Array.from({ length: Math.min(16, remaining - 5) }, async () => {
+        const r = await askSandbox()
+        await r.arrayBuffer()
+        expect(r.status).toBe(200)
+        return Number(/r=(\d+)/.exec(r.headers.get('ratelimit') ?? '')?.[1])
+      }),
+    )
+    remaining = Math.min(...answers)
   }
   expect((await request.get(`${live!.baseURL}/api/v4/zones/${DEMO.id}/dns_records?per_page=5`)).status()).toBe(200)
 }

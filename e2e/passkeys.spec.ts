@@ -1,5 +1,5 @@
 import { type CDPSession, type Page } from '@playwright/test'
-import { test as base, expect, startZonekeeper, type RunningZonekeeper } from './fixtures'
+import { expect, ownServer } from './fixtures'
 
 /**
  * Passkeys in a real browser: Chromium's virtual authenticator (CDP WebAuthn domain: ctap2, internal,
@@ -7,20 +7,8 @@ import { test as base, expect, startZonekeeper, type RunningZonekeeper } from '.
  * passkey. Passkeys need a host name (browsers refuse an IP address as the relying party), so the
  * pages are opened at http://localhost, a secure context like HTTPS.
  */
-const test = base.extend<object, { passkeyServer: RunningZonekeeper }>({
-  passkeyServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
-    async ({}, use) => {
-      const server = await startZonekeeper('passkeys')
-      try {
-        await use(server)
-      } finally {
-        await server.stop()
-      }
-    },
-    { scope: 'worker', timeout: 60_000 },
-  ],
-  baseURL: async ({ passkeyServer }, use) => use(passkeyServer.baseURL.replace('127.0.0.1', 'localhost')),
+const test = ownServer('passkeys').extend({
+  baseURL: async ({ server }, use) => use(server.baseURL.replace('127.0.0.1', 'localhost')),
 })
 test.describe.configure({ mode: 'serial', timeout: 90_000 })
 

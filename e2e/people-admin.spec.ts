@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { test as base, DEMO_ACCOUNT, expect, expectNoSeriousA11yViolations, startZonekeeper, type RunningZonekeeper } from './fixtures'
+import { DEMO_ACCOUNT, expect, expectNoSeriousA11yViolations, ownServer } from './fixtures'
 
 /**
  * Issue 29 item 8, redone as the administrator did it: zones are picked from the account's list (a
@@ -7,22 +7,7 @@ import { test as base, DEMO_ACCOUNT, expect, expectNoSeriousA11yViolations, star
  * limited, the save toast says what changed, and a person can be deleted. On its own server: adding
  * people turns sign-in on.
  */
-const test = base.extend<{ server: RunningZonekeeper }, { adminServer: RunningZonekeeper }>({
-  adminServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
-    async ({}, use) => {
-      const server = await startZonekeeper('people-admin')
-      try {
-        await use(server)
-      } finally {
-        await server.stop()
-      }
-    },
-    { scope: 'worker', timeout: 60_000 },
-  ],
-  server: async ({ adminServer }, use) => use(adminServer),
-  baseURL: async ({ adminServer }, use) => use(adminServer.baseURL),
-})
+const test = ownServer('people-admin')
 test.describe.configure({ mode: 'serial', timeout: 90_000 })
 
 const W = { 'X-Zonekeeper-Request': '1' }

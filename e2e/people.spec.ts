@@ -1,27 +1,12 @@
 import { request as playwrightRequest, type Page } from '@playwright/test'
 import { generate } from 'otplib'
-import { test as base, expect, SEED_ZONES, startZonekeeper, zoneUrl, type RunningZonekeeper } from './fixtures'
+import { expect, ownServer, SEED_ZONES, zoneUrl } from './fixtures'
 
 /**
  * People, roles, zone scope and sign-in, as a team would use them: on its own server (adding people
  * turns sign-in on, which the shared worker server must not see).
  */
-const test = base.extend<{ server: RunningZonekeeper }, { peopleServer: RunningZonekeeper }>({
-  peopleServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
-    async ({}, use) => {
-      const server = await startZonekeeper('people')
-      try {
-        await use(server)
-      } finally {
-        await server.stop()
-      }
-    },
-    { scope: 'worker', timeout: 60_000 },
-  ],
-  server: async ({ peopleServer }, use) => use(peopleServer),
-  baseURL: async ({ peopleServer }, use) => use(peopleServer.baseURL),
-})
+const test = ownServer('people')
 test.describe.configure({ mode: 'serial', timeout: 90_000 })
 
 // People added in the dashboard get a one-time password: at first sign-in they choose their own.

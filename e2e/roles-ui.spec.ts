@@ -1,5 +1,5 @@
 import { type Locator, type Page } from '@playwright/test'
-import { test as base, expect, SEED_ZONES, startZonekeeper, zoneUrl, type RunningZonekeeper } from './fixtures'
+import { expect, ownServer, SEED_ZONES, zoneUrl } from './fixtures'
 
 /**
  * Roles in the pages, everywhere: a viewer sees every area with no write control it could use, and
@@ -7,22 +7,7 @@ import { test as base, expect, SEED_ZONES, startZonekeeper, zoneUrl, type Runnin
  * turn sign-in on (DASHBOARD_PASSWORD makes the first administrator, as an upgrade would).
  */
 const ADMIN_PASSWORD = 'admin-password-123'
-const test = base.extend<{ server: RunningZonekeeper }, { rolesServer: RunningZonekeeper }>({
-  rolesServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
-    async ({}, use) => {
-      const server = await startZonekeeper('roles', { DASHBOARD_PASSWORD: ADMIN_PASSWORD })
-      try {
-        await use(server)
-      } finally {
-        await server.stop()
-      }
-    },
-    { scope: 'worker', timeout: 60_000 },
-  ],
-  server: async ({ rolesServer }, use) => use(rolesServer),
-  baseURL: async ({ rolesServer }, use) => use(rolesServer.baseURL),
-})
+const test = ownServer('roles', { DASHBOARD_PASSWORD: ADMIN_PASSWORD })
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 const VIEWER = { username: 'vera', display_name: 'Vera Viewer', role: 'viewer', zones: '*', password: 'vera-password-1' }

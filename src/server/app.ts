@@ -41,7 +41,7 @@ export interface AppOptions {
   /** Script watch settings (issue 26); the watch is created here and started by its owner (see watchOf). */
   watch?: Omit<WatchOptions, 'store' | 'send'>
   /** Live mode's rate budget: how often it is shared through the store, how long account-wide lists are kept (tests shorten them). */
-  budget?: { syncMs?: number; cacheTtlMs?: number; usageFlushMs?: number; /** The bench's baseline: no budget at all. */ off?: boolean }
+  budget?: { syncMs?: number; cacheTtlMs?: number; usageFlushMs?: number; /** The budget's clock (tests move it instead of waiting). */ now?: () => number; /** The bench's baseline: no budget at all. */ off?: boolean }
   /** Change requests' lease (issue 25): this instance's name and the lease's length (tests shorten it). */
   changeRequests?: { instanceId?: string; leaseMs?: number }
 }

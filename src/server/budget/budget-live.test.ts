@@ -1,77 +1,28 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createEmulator, type Emulator } from '../emulator'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNT, SEED_ZONES } from '../emulator/seed-ids'
 import type { RunningServer } from '../serve'
 import { createStore, type Store } from '../store'
 import { postgresMissing, startPostgres, type TestPostgres } from '../../testing/postgres'
-import { startApp, testConfig } from '../../testing/server'
+import { liveSandbox } from '../../testing/live-sandbox'
 
 /**
  * One rate budget for the deployment, against the rate-limited sandbox: a sandbox server with
  * SANDBOX_RATE_LIMIT, and live instances (API_TOKEN, API_BASE_URL at the sandbox's /client/v4)
- * sharing one store.
+ * sharing one store. The sandbox counts per token: each group of instances has a token of its own,
+ * so each starts with a full window (no test waits the last one out).
  */
-const TOKEN = 'live-token-for-the-budget-0123456789'
 const QUOTA = 100
 const WINDOW = 8
 const DEMO = SEED_ZONES.demo
 
-let emulator: Emulator
-let sandbox: RunningServer
-const upstreamLines: string[] = []
-const upstreamCalls = () => upstreamLines.filter((l) => l.includes('/client/v4/')).length
-const dirs: string[] = []
-const tempDir = () => {
-  const d = mkdtempSync(join(tmpdir(), 'zk-budget-'))
-  dirs.push(d)
-  return d
-}
+const kit = liveSandbox({ rateLimit: { quota: QUOTA, windowSeconds: WINDOW } })
+const upstreamLines = kit.lines
+const upstreamCalls = kit.serviceCalls
+const tempDir = () => kit.tempDir('zk-budget-')
 
-beforeAll(async () => {
-  emulator = createEmulator({ file: ':memory:', scaleZones: false })
-  sandbox = await startApp({
-    config: testConfig({ sandboxRateLimit: { quota: QUOTA, windowSeconds: WINDOW } }),
-    emulator,
-    log: (line) => upstreamLines.push(line),
-  })
-})
-afterAll(async () => {
-  await sandbox.close()
-  emulator.close()
-  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }))
-})
-
-/** A live instance on `store`, pointing at the sandbox. */
-const liveInstance = (store: Store, cacheMs = 15_000) =>
-  startApp({
-    config: testConfig({ credential: { kind: 'token', token: TOKEN }, apiBaseUrl: `${sandbox.url}/client/v4`, apiCacheMs: cacheMs }),
-    store,
-    budget: { syncMs: 100, usageFlushMs: 200 },
-    log: process.env.ZK_DEBUG ? (l) => console.log(l) : undefined,
-  })
-
-/** Spends the token's budget straight at the sandbox (another client of the same token) down to `left`. */
-async function spendDownTo(left: number): Promise<number> {
-  let remaining = QUOTA
-  for (;;) {
-    const res = await fetch(`${sandbox.url}/client/v4/zones/${DEMO.id}`, { headers: { authorization: `Bearer ${TOKEN}` } })
-    await res.arrayBuffer()
-    if (res.status === 429) throw new Error('spent too far')
-    remaining = Number(/r=(\d+)/.exec(res.headers.get('ratelimit') ?? '')?.[1])
-    if (remaining <= left) return remaining
-  }
-}
-
-/** Waits until the sandbox's window for the token is over (the next call opens a fresh one). */
-async function freshWindow() {
-  const res = await fetch(`${sandbox.url}/client/v4/zones/${DEMO.id}`, { headers: { authorization: `Bearer ${TOKEN}` } })
-  await res.arrayBuffer()
-  const t = Number(/t=(\d+)/.exec(res.headers.get('ratelimit') ?? '')?.[1])
-  await new Promise((r) => setTimeout(r, t * 1000 + 100))
-}
+/** A live instance on `store` with `token`, pointing at the sandbox. */
+const liveInstance = (store: Store, token: string, cacheMs = 15_000) =>
+  kit.startLive({ store, token, cacheMs, budget: { syncMs: 100, usageFlushMs: 200 } })
 
 const budgetOf = async (server: RunningServer) =>
   ((await (await fetch(`${server.url}/api/local/budget`)).json()) as { result: BudgetPanel }).result
@@ -103,10 +54,10 @@ describe.each([
   { name: 'PostgreSQL', skip: Boolean(missing), location: async () => ({ dataDir: tempDir(), databaseUrl: await pg!.createDatabase() }) },
 ])('one budget for two instances on one store ($name)', ({ skip, location }) => {
   it.skipIf(skip)('every instance sees the figure the other read off the service, and the calls of both', async () => {
-    await freshWindow()
     const where = await location()
+    const token = kit.newToken()
     const [storeA, storeB] = [createStore(where), createStore(where)]
-    const [a, b] = [await liveInstance(storeA), await liveInstance(storeB)]
+    const [a, b] = [await liveInstance(storeA, token), await liveInstance(storeB, token)]
     try {
       for (let i = 0; i < 10; i++) expect((await fetch(`${a.url}/api/v4/zones/${DEMO.id}/dns_records?page=${i + 1}`)).status).toBe(200)
       // B has made no call of its own: it knows the figure from the store.
@@ -130,21 +81,18 @@ describe('reads shared on one instance', () => {
   let live: RunningServer
   beforeAll(async () => {
     store = createStore({ dataDir: tempDir() })
-    live = await liveInstance(store)
+    live = await liveInstance(store, kit.newToken())
   })
   afterAll(async () => {
     await live.close()
     await store.close()
-  })
-  afterEach(async () => {
-    await freshWindow()
   })
 
   it('sends a read that many ask for at the same moment once', async () => {
     await (await fetch(`${live.url}/api/v4/zones/${DEMO.id}/dns_records?per_page=5`)).arrayBuffer() // warmed up
     const before = upstreamCalls()
     // The sandbox is busy for a moment (a large batch holds its door), as a slow API would be.
-    const busy = emulator.ctx.exclusive!.run(() => new Promise((r) => setTimeout(r, 1000)))
+    const busy = kit.emulator.ctx.exclusive!.run(() => new Promise((r) => setTimeout(r, 1000)))
     const answers = await Promise.all(
       Array.from({ length: 12 }, () => fetch(`${live.url}/api/v4/zones/${DEMO.id}/dns_records?per_page=20&type=A`)),
     )
@@ -178,9 +126,9 @@ describe('a person with a list of zones on a large account', () => {
   let cookie = ''
   beforeAll(async () => {
     const { seedLargeAccount, largeAccountZoneName } = await import('../emulator/zones/seed')
-    seedLargeAccount(emulator.ctx)
+    seedLargeAccount(kit.emulator.ctx)
     store = createStore({ dataDir: tempDir() })
-    live = await liveInstance(store)
+    live = await liveInstance(store, kit.newToken())
     const { addPerson } = await import('../auth/test-helpers')
     await addPerson(store, 'sam', 'viewer', ['example.com', largeAccountZoneName(7), largeAccountZoneName(19_999)])
     const res = await fetch(`${live.url}/login`, {
@@ -194,11 +142,10 @@ describe('a person with a list of zones on a large account', () => {
   afterAll(async () => {
     await live.close()
     await store.close()
-    emulator.db.prepare("DELETE FROM zones WHERE name LIKE 'team-%.example.net'").run()
+    kit.emulator.db.prepare("DELETE FROM zones WHERE name LIKE 'team-%.example.net'").run()
   })
 
   it('costs one call per zone in scope, not one per 50 zones of the account', async () => {
-    await freshWindow()
     const before = upstreamCalls()
     const res = await fetch(`${live.url}/api/v4/zones?per_page=20&order=name&direction=desc`, { headers: { cookie } })
     const body = (await res.json()) as { result: { name: string }[]; result_info: { total_count: number } }
@@ -216,9 +163,10 @@ describe('a person with a list of zones on a large account', () => {
 describe('the budget runs low', () => {
   let store: Store
   let live: RunningServer
+  const token = kit.newToken()
   beforeAll(async () => {
     store = createStore({ dataDir: tempDir() })
-    live = await liveInstance(store, 0)
+    live = await liveInstance(store, token, 0)
   })
   afterAll(async () => {
     await live.close()
@@ -226,8 +174,7 @@ describe('the budget runs low', () => {
   })
 
   it('a page read keeps the reserve that long work may not spend; past the floor it gets a clear message, never the service 429', async () => {
-    await freshWindow()
-    await spendDownTo(14)
+    await kit.spendDownTo(token, 14)
     // The instance learns the figure from its own next answer: a page read is still let through.
     expect((await fetch(`${live.url}/api/v4/zones/${DEMO.id}/dns_records?per_page=5`)).status).toBe(200)
     // Long work (a DNS batch) is not: 13 left, 10 kept for page reads.

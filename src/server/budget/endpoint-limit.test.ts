@@ -2,12 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEmulator, type Emulator } from '../emulator'
 import { IMPORTS_PER_MINUTE } from '../emulator/dns/import-limits'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import type { RunningServer } from '../serve'
 import { createStore, type Store } from '../store'
-import { startApp, testConfig } from '../../testing/server'
+import { liveSandbox } from '../../testing/live-sandbox'
 import { createBudget } from './budget'
 
 /**
@@ -69,26 +68,10 @@ describe('budget.observe and a 429', () => {
 describe('the zone-file import’s own limit in live mode', () => {
   // A sandbox that keeps the import's limit per zone; no SANDBOX_RATE_LIMIT, so its answers carry no
   // Ratelimit headers (as an endpoint's own 429 may come without them).
-  const TOKEN = 'live-token-for-the-endpoint-limit-0123456789'
-  let emulator: Emulator
-  let sandbox: RunningServer
+  const kit = liveSandbox()
   let live: RunningServer
-  let store: Store
   beforeAll(async () => {
-    emulator = createEmulator({ file: ':memory:', scaleZones: false })
-    sandbox = await startApp({ config: testConfig({}), emulator })
-    store = tempStore()
-    live = await startApp({
-      config: testConfig({ credential: { kind: 'token', token: TOKEN }, apiBaseUrl: `${sandbox.url}/client/v4` }),
-      store,
-      budget: { syncMs: 100 },
-    })
-  })
-  afterAll(async () => {
-    await live.close()
-    await sandbox.close()
-    await store.close()
-    emulator.close()
+    live = await kit.startLive()
   })
 
   const importInto = async (zoneId: string, i: number) => {

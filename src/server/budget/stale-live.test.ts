@@ -1,66 +1,32 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEmulator, type Emulator } from '../emulator'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { SEED_ZONES } from '../emulator/seed-ids'
-import type { RunningServer } from '../serve'
-import { createStore, type Store } from '../store'
-import { startApp, testConfig } from '../../testing/server'
+import { liveSandbox, testClock, type LiveInstance } from '../../testing/live-sandbox'
 
 /**
  * Stale-while-revalidate against the rate-limited sandbox: with the budget low, the zone list is
  * answered from what is kept, saying how old it is, and refreshed with one call whoever asks; with the
  * budget spent, it is still answered from what is kept (no call), and only a read nothing answers is
- * refused, with the plain message. The service never refuses anyone.
+ * refused, with the plain message. The service never refuses anyone. The live instance's clock is
+ * moved on to age what it keeps (instead of waiting for it to age).
  */
-const TOKEN = 'live-token-for-stale-reads-0123456789'
 const QUOTA = 100
 const WINDOW = 30
 const TTL_MS = 400
 const DEMO = SEED_ZONES.demo
 const LIST = '/zones?per_page=50&order=status'
 
-let emulator: Emulator
-let sandbox: RunningServer
-let live: RunningServer
-let store: Store
-let dir = ''
-const upstreamLines: string[] = []
+const kit = liveSandbox({ rateLimit: { quota: QUOTA, windowSeconds: WINDOW } })
+const clock = testClock()
+let live: LiveInstance
+const upstreamLines = kit.lines
 const listCalls = () => upstreamLines.filter((l) => l.startsWith('GET /client/v4/zones?per_page=…&order=… ')).length
 
 beforeAll(async () => {
-  emulator = createEmulator({ file: ':memory:', scaleZones: false })
-  sandbox = await startApp({
-    config: testConfig({ sandboxRateLimit: { quota: QUOTA, windowSeconds: WINDOW } }),
-    emulator,
-    log: (line) => upstreamLines.push(line),
-  })
-  dir = mkdtempSync(join(tmpdir(), 'zk-stale-'))
-  store = createStore({ dataDir: dir })
-  live = await startApp({
-    config: testConfig({ credential: { kind: 'token', token: TOKEN }, apiBaseUrl: `${sandbox.url}/client/v4`, apiCacheMs: TTL_MS }),
-    store,
-    budget: { syncMs: 100 },
-  })
-})
-afterAll(async () => {
-  await live.close()
-  await sandbox.close()
-  await store.close()
-  emulator.close()
-  rmSync(dir, { recursive: true, force: true })
+  live = await kit.startLive({ cacheMs: TTL_MS, budget: { syncMs: 100, now: clock.now } })
 })
 
 /** Another client of the same token spends the budget straight at the sandbox down to `left`. */
-async function spendDownTo(left: number) {
-  for (;;) {
-    const res = await fetch(`${sandbox.url}/client/v4/zones/${DEMO.id}/dns_records?per_page=5`, { headers: { authorization: `Bearer ${TOKEN}` } })
-    await res.arrayBuffer()
-    if (res.status === 429) throw new Error('spent too far')
-    if (Number(/r=(\d+)/.exec(res.headers.get('ratelimit') ?? '')?.[1]) <= left) return
-  }
-}
+const spendDownTo = (left: number) => kit.spendDownTo(live.token, left)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const pausedOf = (body: { result: { id: string; paused: boolean }[] }) => body.result.find((z) => z.id === DEMO.id)?.paused
 const list = async () => {
@@ -79,12 +45,12 @@ describe('account-wide lists while the budget is low or spent', () => {
     // learns it from a person's next read.
     await spendDownTo(9)
     expect((await fetch(`${live.url}/api/v4/zones/${DEMO.id}/dns_records?per_page=5`)).status).toBe(200)
-    emulator.db.prepare('UPDATE zones SET paused = 1 WHERE id = ?').run(DEMO.id)
-    await sleep(TTL_MS + 1100)
+    kit.emulator.db.prepare('UPDATE zones SET paused = 1 WHERE id = ?').run(DEMO.id)
+    clock.advance(TTL_MS + 1100)
 
     // Five people at once, while the API is slow (a large batch holds the sandbox's door): all answered
     // at once from the kept list, which says how old it is.
-    const busy = emulator.ctx.exclusive!.run(() => sleep(1000))
+    const busy = kit.emulator.ctx.exclusive!.run(() => sleep(1000))
     const asked = performance.now()
     const stale = await Promise.all(Array.from({ length: 5 }, list))
     expect(performance.now() - asked).toBeLessThan(800)
@@ -106,7 +72,7 @@ describe('account-wide lists while the budget is low or spent', () => {
     // Spent (down to the last 2, which nobody spends): still the kept list, with no call at all.
     await spendDownTo(2)
     expect((await fetch(`${live.url}/api/v4/zones/${DEMO.id}/dns_records?per_page=5&page=2`)).status).toBe(200) // learns the figure
-    await sleep(TTL_MS + 1100)
+    clock.advance(TTL_MS + 1100)
     const spent = await list()
     expect(spent.res.status).toBe(200)
     expect(spent.res.headers.get('x-zonekeeper-shared')).toBe('stale')

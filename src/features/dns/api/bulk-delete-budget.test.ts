@@ -1,79 +1,48 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { runBulk, waitingText, type BulkItemResult } from '@/components/bulk/run-bulk'
 import { batchLimitFor, runBatchOf } from './batch-dns-records'
-import { createEmulator, type Emulator } from '../../../server/emulator'
 import { SEED_ZONES } from '../../../server/emulator/seed-ids'
-import type { RunningServer } from '../../../server/serve'
-import { createStore, type Store } from '../../../server/store'
-import { startApp, testConfig } from '../../../testing/server'
+import { liveSandbox } from '../../../testing/live-sandbox'
 
 /**
  * The dashboard's bulk delete (its real runner and batch call) of 3,000 records against the
  * rate-limited sandbox, started with the account's budget nearly spent: it waits, says so, and
- * finishes without a 429 reaching anyone; a person's page read meanwhile is answered.
+ * finishes without a 429 reaching anyone; a person's page read meanwhile is answered. Each test has
+ * a live instance (and token) of its own: a full window to spend down, not the last test's.
  */
-const TOKEN = 'live-token-for-the-bulk-delete-0123456789'
 const QUOTA = 100
-const WINDOW = 6
+const WINDOW = 4
 const DEMO = SEED_ZONES.demo
 
-let emulator: Emulator
-let sandbox: RunningServer
-let live: RunningServer
-let store: Store
-let dir = ''
-const upstreamLines: string[] = []
-const realFetch = globalThis.fetch
+const kit = liveSandbox({ rateLimit: { quota: QUOTA, windowSeconds: WINDOW } })
+const realFetch = kit.realFetch
+
+/** A live instance of its own; the browser's API client asks for `/api/v4/…` there, as a page it served would. */
+async function startLive() {
+  const live = await kit.startLive()
+  kit.routeBrowserTo(live)
+  return live
+}
 
 beforeAll(async () => {
-  emulator = createEmulator({ file: ':memory:', scaleZones: false })
-  sandbox = await startApp({
-    config: testConfig({ sandboxRateLimit: { quota: QUOTA, windowSeconds: WINDOW } }),
-    emulator,
-    log: (line) => upstreamLines.push(line),
-  })
-  dir = mkdtempSync(join(tmpdir(), 'zk-bulk-budget-'))
-  store = createStore({ dataDir: dir })
-  live = await startApp({
-    config: testConfig({ credential: { kind: 'token', token: TOKEN }, apiBaseUrl: `${sandbox.url}/client/v4` }),
-    store,
-    budget: { syncMs: 100 },
-  })
-  // The browser's API client asks for `/api/v4/…`: resolved against the dashboard's address, as a page would.
-  globalThis.fetch = (input, init) => realFetch(typeof input === 'string' && input.startsWith('/') ? live.url + input : input, init)
   // 3,000 records in example.com, written straight into the sandbox (not through its rate-limited door).
   const posts = Array.from({ length: 3000 }, (_, i) => ({ type: 'A', name: `bulk-${i}`, content: '192.0.2.50', ttl: 300, proxied: false }))
-  const res = await emulator.app.request(`/zones/${DEMO.id}/dns_records/batch`, {
+  const res = await kit.emulator.app.request(`/zones/${DEMO.id}/dns_records/batch`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ posts }),
   })
   expect(res.status).toBe(200)
 })
-afterAll(async () => {
-  globalThis.fetch = realFetch
-  await live.close()
-  await sandbox.close()
-  await store.close()
-  emulator.close()
-  rmSync(dir, { recursive: true, force: true })
-})
 
-const bulkIds = () => emulator.db.prepare("SELECT id FROM dns_records WHERE zone_id = ? AND name LIKE 'bulk-%'").pluck().all(DEMO.id) as string[]
+const bulkIds = () => kit.emulator.db.prepare("SELECT id FROM dns_records WHERE zone_id = ? AND name LIKE 'bulk-%'").pluck().all(DEMO.id) as string[]
 
 describe('a bulk delete of 3,000 records with a nearly spent budget', () => {
   it('waits for the rate limit, says so, stays cancellable, and finishes without a 429 reaching anyone', async () => {
+    const live = await startLive()
     // Another client of the same token spends the budget down to 5 of 100 (the bulk delete's own
     // reads and its batch, sent now, would run into the service's 429).
-    let remaining = QUOTA
-    while (remaining > 5) {
-      const r = await realFetch(`${sandbox.url}/client/v4/zones/${DEMO.id}`, { headers: { authorization: `Bearer ${TOKEN}` } })
-      await r.arrayBuffer()
-      remaining = Number(/r=(\d+)/.exec(r.headers.get('ratelimit') ?? '')?.[1])
-    }
+    await kit.spendDownTo(live.token, 5)
     // The dashboard learns the figure from a person's page read (answered: reads keep their reserve).
     expect((await realFetch(`${live.url}/api/v4/zones/${DEMO.id}/dns_records?per_page=5`)).status).toBe(200)
 
@@ -114,23 +83,18 @@ describe('a bulk delete of 3,000 records with a nearly spent budget', () => {
     // A person's page read during the wait was answered.
     expect(pageReadWhileWaiting).toBe(200)
     // The service never refused anyone.
-    expect(upstreamLines.filter((l) => l.includes('/client/v4/') && / 429 /.test(l))).toEqual([])
+    expect(kit.serviceRefusals()).toEqual([])
   })
 
   it('a wait is cancellable: nothing more is sent and the rest is skipped', async () => {
     const posts = Array.from({ length: 400 }, (_, i) => ({ type: 'A', name: `bulk-c${i}`, content: '192.0.2.51', ttl: 300, proxied: false }))
-    await emulator.app.request(`/zones/${DEMO.id}/dns_records/batch`, {
+    await kit.emulator.app.request(`/zones/${DEMO.id}/dns_records/batch`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ posts }),
     })
-    let remaining = QUOTA
-    while (remaining > 20) {
-      const r = await realFetch(`${sandbox.url}/client/v4/zones/${DEMO.id}`, { headers: { authorization: `Bearer ${TOKEN}` } })
-      await r.arrayBuffer()
-      if (r.status === 429) break
-      remaining = Number(/r=(\d+)/.exec(r.headers.get('ratelimit') ?? '')?.[1])
-    }
+    const live = await startLive()
+    await kit.spendDownTo(live.token, 20)
     await (await realFetch(`${live.url}/api/v4/zones/${DEMO.id}/dns_records?per_page=5`)).arrayBuffer()
     let cancelled = false
     const all = await runBulk(
