@@ -1,5 +1,5 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
-import { expect, ownServer, SEED_ZONES, zoneUrl } from './fixtures'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, ownServer, SEED_ZONES, zoneUrl, signInFirstTime } from './fixtures'
 
 /**
  * Issue 25, the rest: an administrator sets who approves and who may propose on the People page
@@ -18,26 +18,11 @@ const PEOPLE = [
   { username: 'vic', display_name: 'Vic Viewer', role: 'viewer', zones: [Z.name], password: 'vic-password-12' },
   { username: 'nina', display_name: 'Nina Newcomer', role: 'viewer', zones: [Z.name], password: 'nina-password-12' },
 ]
-type Person = (typeof PEOPLE)[number]
 const pages: Record<string, Page> = {}
 let admin: APIRequestContext
 let adminPage: Page
 let vicRequest = 0
 
-async function signIn(browser: Browser, baseURL: string, who: Person): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL })).newPage()
-  await page.goto('/login')
-  await page.getByLabel('Username').fill(who.username)
-  await page.getByLabel('Password').fill(who.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { name: 'Choose your own password' })).toBeVisible()
-  await page.getByLabel('Current password').fill(who.password)
-  await page.getByLabel('New password', { exact: true }).fill(`${who.password}-own`)
-  await page.getByLabel('New password again').fill(`${who.password}-own`)
-  await page.getByRole('button', { name: 'Save password' }).click()
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
-  return page
-}
 const zoneSettings = async () => ((await (await admin.get(`/api/local/change-requests/zones/${Z.id}`)).json()) as { result: { required: boolean; approverMode: string; approverIds: string[] } }).result
 const personId = async (username: string) => ((await (await admin.get('/api/local/people')).json()) as { result: { id: string; username: string }[] }).result.find((p) => p.username === username)!.id
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)
@@ -82,7 +67,7 @@ test('on the People page, at 390 px and by keyboard, an administrator marks the 
   await page.goto(zoneUrl('demo'))
   await expect(page.getByRole('switch', { name: 'Changes need approval' })).toBeChecked()
   await expect(page.getByLabel('Who approves')).toHaveValue('named')
-  for (const p of PEOPLE) pages[p.username] = await signIn(browser, baseURL!, p)
+  for (const p of PEOPLE) pages[p.username] = await signInFirstTime(browser, baseURL!, p)
 })
 
 test('the viewer proposes; only the named approver may decide; a rejection shows on the viewer\'s badge and list', async () => {

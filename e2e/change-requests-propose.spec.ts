@@ -1,5 +1,5 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
-import { expect, ownServer, SEED_ZONES, zoneUrl } from './fixtures'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, ownServer, SEED_ZONES, zoneUrl, signInFirstTime } from './fixtures'
 
 /**
  * Issue 25, proposing from the other places: the DNS bulk actions, the zone-file import and the
@@ -26,20 +26,6 @@ const records = async (): Promise<Rec[]> => ((await (await admin.get(`/api/v4/zo
 const byName = async (name: string) => (await records()).find((r) => r.name === `${name}.${Z.name}`)
 const policies = async (): Promise<Policy[]> => ((await (await admin.get(`/api/v4/zones/${Z.id}/page_shield/policies`)).json()) as { result: Policy[] }).result
 
-async function signIn(browser: Browser, baseURL: string, who: (typeof PEOPLE)[number]): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL })).newPage()
-  await page.goto('/login')
-  await page.getByLabel('Username').fill(who.username)
-  await page.getByLabel('Password').fill(who.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { name: 'Choose your own password' })).toBeVisible()
-  await page.getByLabel('Current password').fill(who.password)
-  await page.getByLabel('New password', { exact: true }).fill(`${who.password}-own`)
-  await page.getByLabel('New password again').fill(`${who.password}-own`)
-  await page.getByRole('button', { name: 'Save password' }).click()
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
-  return page
-}
 
 /** The editor sends the gathered request; returns its id (the page moves to it). */
 async function send(page: Page, count: RegExp, title: string): Promise<number> {
@@ -67,7 +53,7 @@ test('an administrator turns approval on for the zone; the people sign in', asyn
     expect((await admin.post(`/api/v4/zones/${Z.id}/dns_records`, { headers: W, data: { type: 'A', name: `pb-${n}`, content: `192.0.2.${40 + n}`, ttl: 300, proxied: false } })).ok()).toBeTruthy()
   }
   expect((await admin.put(`/api/local/change-requests/zones/${Z.id}`, { headers: W, data: { required: true, approverMode: 'editors' } })).ok()).toBeTruthy()
-  for (const p of PEOPLE) pages[p.username] = await signIn(browser, baseURL!, p)
+  for (const p of PEOPLE) pages[p.username] = await signInFirstTime(browser, baseURL!, p)
 })
 
 test('bulk delete and bulk proxy status become one proposal; the zone is unchanged until approved, then lands in one batch', async () => {

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { mailText, startSmtp } from '../src/testing/alert-receivers'
-import { expect, ownServer, SEED_ZONES, zoneUrl } from './fixtures'
+import { expect, ownServer, SEED_ZONES, zoneUrl, signInFirstTime } from './fixtures'
 
 /**
  * Issue 25's journeys: an editor proposes three changes on an approval zone, another editor approves
@@ -37,20 +37,6 @@ type Rec = { id: string; name: string; type: string; content: string; proxied: b
 const records = async (): Promise<Rec[]> => ((await (await admin.get(`/api/v4/zones/${Z.id}/dns_records?per_page=500`)).json()) as { result: Rec[] }).result
 const byName = async (name: string) => (await records()).find((r) => r.name === `${name}.${Z.name}`)
 
-async function signIn(browser: Browser, baseURL: string, who: (typeof PEOPLE)[number]): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL })).newPage()
-  await page.goto('/login')
-  await page.getByLabel('Username').fill(who.username)
-  await page.getByLabel('Password').fill(who.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { name: 'Choose your own password' })).toBeVisible()
-  await page.getByLabel('Current password').fill(who.password)
-  await page.getByLabel('New password', { exact: true }).fill(`${who.password}-own`)
-  await page.getByLabel('New password again').fill(`${who.password}-own`)
-  await page.getByRole('button', { name: 'Save password' }).click()
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
-  return page
-}
 const file = async (page: Page, title: string, items: unknown[]) => {
   const res = await page.request.post('/api/local/change-requests', { headers: W, data: { zoneId: Z.id, title, reason: 'e2e', items } })
   expect(res.ok(), await res.text()).toBeTruthy()
@@ -76,7 +62,7 @@ test('an administrator turns approval on for the zone; the people sign in', asyn
   await expect(adminPage.getByRole('switch', { name: 'Changes need approval' })).toBeChecked()
   await adminPage.getByLabel('Who approves').selectOption('editors')
   await expect.poll(async () => ((await (await admin.get(`/api/local/change-requests/zones/${Z.id}`)).json()) as { result: { approverMode: string } }).result.approverMode).toBe('editors')
-  for (const p of PEOPLE) pages[p.username] = await signIn(browser, baseURL!, p)
+  for (const p of PEOPLE) pages[p.username] = await signInFirstTime(browser, baseURL!, p)
 })
 
 test('an editor proposes three record changes and the zone is unchanged', async () => {
@@ -194,7 +180,7 @@ test('a viewer allowed to propose gets Propose change in the DNS form', async ({
   expect((await admin.post('/api/local/people', { data: vic, headers: W })).ok()).toBeTruthy()
   const id = ((await (await admin.get('/api/local/people')).json()) as { result: { id: string; username: string }[] }).result.find((p) => p.username === 'vic')!.id
   expect((await admin.put(`/api/local/change-requests/people/${id}`, { headers: W, data: { mayPropose: true, email: null } })).ok()).toBeTruthy()
-  const page = await signIn(browser, baseURL!, vic)
+  const page = await signInFirstTime(browser, baseURL!, vic)
   await page.goto(zoneUrl('demo', 'dns'))
   await expect(page.getByText(`Changes to ${Z.name} need approval`)).toBeVisible()
   await page.getByRole('button', { name: 'Add record' }).click()

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -192,4 +192,23 @@ export async function expectNoSeriousA11yViolations(page: Page, label = page.url
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   const report = serious.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n  ')}`).join('\n')
   expect(serious, `accessibility violations on ${label}:\n${report}`).toEqual([])
+}
+
+/**
+ * A person added with a one-time password signs in for the first time in a browser of their own
+ * (a new context at `baseURL`), chooses their own password (`<given>-own`) and lands on the dashboard.
+ */
+export async function signInFirstTime(browser: Browser, baseURL: string, who: { username: string; password: string }): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL })).newPage()
+  await page.goto('/login')
+  await page.getByLabel('Username').fill(who.username)
+  await page.getByLabel('Password').fill(who.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { name: 'Choose your own password' })).toBeVisible()
+  await page.getByLabel('Current password').fill(who.password)
+  await page.getByLabel('New password', { exact: true }).fill(`${who.password}-own`)
+  await page.getByLabel('New password again').fill(`${who.password}-own`)
+  await page.getByRole('button', { name: 'Save password' }).click()
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+  return page
 }

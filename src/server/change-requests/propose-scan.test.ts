@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../app'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { addPerson, sessionCookie } from '../auth/test-helpers'
-import type { Emulator } from '../emulator'
-import { emulatorModules } from '../emulator/modules'
 import { SEED_ZONES } from '../emulator/seed-ids'
-import { zonesModule } from '../emulator/zones'
-import { createStore } from '../store'
-import { createModuleEmulator } from '../../testing/module-emulator'
-import { testConfig } from '../../testing/server'
+import { auditTestApp, WRITE_HEADERS as W } from '../../testing/audit-app'
 import type { ChangeRequestDetail, ChangeRequestView } from '../../shared/schemas/change-requests'
 
 /**
@@ -18,26 +12,18 @@ import type { ChangeRequestDetail, ChangeRequestView } from '../../shared/schema
  */
 // The zone waiting for its name servers: the scan finds all five usual records there.
 const Z = SEED_ZONES.pending
-const W = { 'x-zonekeeper-request': '1', 'content-type': 'application/json' }
-const store = createStore({ dataDir: ':memory:' })
-const me = createModuleEmulator(emulatorModules.filter((m) => m !== zonesModule))
-const emulator: Emulator = { ...me, reset: async () => {}, ready: Promise.resolve(), preparing: () => [] }
-let app: ReturnType<typeof createApp>
+// Every emulator module and a store, in memory, closed after the file.
+const { app, store } = auditTestApp()
 const as: Record<string, Record<string, string>> = {}
 const SCAN = `/api/v4/zones/${Z.id}/dns_records/scan`
 
 beforeAll(async () => {
-  app = createApp({ config: testConfig(), emulator, store })
   await addPerson(store, 'ed', 'editor', [Z.name])
   await addPerson(store, 'erin', 'editor', [Z.name])
   await addPerson(store, 'vic', 'viewer', [Z.name])
   await addPerson(store, 'adm', 'admin')
   for (const u of ['ed', 'erin', 'vic', 'adm']) as[u] = { cookie: await sessionCookie(app, u, `${u}-password-1`) }
   await app.request(`/api/local/change-requests/zones/${Z.id}`, { method: 'PUT', headers: { ...W, ...as.adm }, body: JSON.stringify({ required: true, approverMode: 'editors' }) })
-})
-afterAll(async () => {
-  await store.close()
-  me.close()
 })
 
 const call = async <T = unknown>(who: string, method: string, path: string, body?: unknown) => {
