@@ -37,6 +37,8 @@ export interface QueryField<T> {
   fromQuery(values: string[], key: string): T | undefined
   /** The query string values of a value. */
   toQuery(value: T): string[]
+  /** Another name of the parameter `aliasOf` (see `aliasOf()`): read only when that one is not sent. */
+  readonly aliasOf?: string
 }
 
 /** One or several values: one stays a plain value (a clean URL), several a list. */
@@ -172,7 +174,8 @@ export const commaItems = (v: string | undefined): string[] | undefined => {
 
 /**
  * A page number or `all` (every item in one answer; page security's lists, api-notes §5.2). A number
- * below 1 reads as 1; anything else is refused. A page's URL takes numbers only.
+ * is clamped as every list's page is (api-notes §13.8: below 1, or `-3`, reads as 1; `2.5` as 2);
+ * only a value that is neither a number nor `all` is refused. A page's URL takes numbers only.
  */
 export function pageOrAll(): QueryField<number | 'all'> {
   return {
@@ -183,10 +186,11 @@ export function pageOrAll(): QueryField<number | 'all'> {
     },
     fromQuery: (values, key) => {
       const raw = first(values)
-      if (raw === undefined) return undefined
+      if (raw === undefined || raw.trim() === '') return undefined
       if (raw === 'all') return 'all'
-      if (!/^\d+$/.test(raw)) throw new QueryError(key, `${key} must be a whole number, or "all".`)
-      return Math.max(1, Number(raw))
+      const n = Number(raw)
+      if (!Number.isFinite(n)) throw new QueryError(key, `${key} must be a number, or "all".`)
+      return Math.min(Number.MAX_SAFE_INTEGER, Math.max(1, Math.trunc(n)))
     },
     toQuery: (v) => [String(v)],
   }
@@ -248,6 +252,17 @@ export function whole(min: number, max: number, opts: { clamp?: boolean; label?:
   }
 }
 
+/**
+ * A second name of the parameter `name` (the certificate pack list's `ssl_status`, the
+ * specification's spelling of the schema's `status`), read as `field` reads it, but only when
+ * `name` itself is not sent. Sent with it, the second name is not read at all, whatever its value:
+ * the service knows only the real name and ignores any other key (api-notes §13), so a bad value
+ * there refuses nothing.
+ */
+export function aliasOf<T>(name: string, field: QueryField<T>): QueryField<T> {
+  return { ...field, aliasOf: name }
+}
+
 /** A day, YYYY-MM-DD. */
 export function day(): QueryField<string> {
   const ok = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v)
@@ -286,6 +301,7 @@ export function listQuery<const F extends Fields>(fields: F): ListQuery<F> {
     read(params) {
       const out: Record<string, unknown> = {}
       for (const [key, field] of entries) {
+        if (field.aliasOf !== undefined && params.getAll(field.aliasOf).some((v) => v !== '')) continue
         const v = field.fromQuery(params.getAll(key), key)
         if (v !== undefined) out[key] = v
       }

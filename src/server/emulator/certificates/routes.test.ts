@@ -62,6 +62,26 @@ describe('certificate packs list', () => {
     expect((await get(`/zones/${demo.id}/ssl/certificate_packs?per_page=many`)).status).toBe(400)
   })
 
+  it('reads ssl_status only when status is not sent: status wins, and a bad ssl_status beside it refuses nothing', async () => {
+    const base = `/zones/${demo.id}/ssl/certificate_packs`
+    const statuses = (body: { result: { status: string }[] }) => new Set(body.result.map((p) => p.status))
+    // The service's only parameter is `status` (openapi-subset: enum [all]); it ignores any other key.
+    const ignored = await get(`${base}?status=all&ssl_status=sometimes`)
+    expect(ignored.status).toBe(200)
+    expect(statuses(ignored.body)).toEqual(new Set(['active', 'pending_validation', 'validation_timed_out']))
+    expect(statuses((await get(`${base}?status=active&ssl_status=all`)).body)).toEqual(new Set(['active']))
+    // A bad `status` is refused whatever ssl_status says: the service refuses it.
+    const bad = await get(`${base}?ssl_status=all&status=sometimes`)
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors[0].source?.pointer).toBe('/status')
+    // Alone, ssl_status is the specification's name of the parameter and takes its values.
+    const alone = await get(`${base}?ssl_status=sometimes`)
+    expect(alone.status).toBe(400)
+    expect(alone.body.errors[0].source?.pointer).toBe('/ssl_status')
+    // An empty status is not sent: ssl_status is read.
+    expect(statuses((await get(`${base}?status=&ssl_status=all`)).body).size).toBe(3)
+  })
+
   it('answers 404 for an unknown zone', async () => {
     expect((await get(`/zones/${'0'.repeat(32)}/ssl/certificate_packs`)).status).toBe(404)
   })

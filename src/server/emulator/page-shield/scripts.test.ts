@@ -150,6 +150,12 @@ describe('GET page_shield/scripts filters', () => {
     expect((await list('?per_page=0')).result_info.per_page).toBe(1)
     expect((await list('?per_page=101')).result_info.per_page).toBe(100)
     expect((await fx.get(`${BASE}?per_page=x`)).status).toBe(400)
+    // page too: below 1 reads as 1 and a fraction is cut (api-notes §13.8); only a non-number is refused.
+    for (const q of ['?page=0', '?page=-3', '?page=1.7']) expect((await list(`${q}&per_page=2`)).result_info.page, q).toBe(1)
+    expect(keysOf(await list('?per_page=2&page=2.5'))).toEqual(['g', 'f2'])
+    const notNumber = await fx.get(`${BASE}?page=second`)
+    expect(notNumber.status).toBe(400)
+    expect(notNumber.json.errors[0].source?.pointer).toBe('/page')
     expect((await list('?per_page=100')).result.length).toBe(5)
     const all = await list('?page=all')
     expect(all.result.length).toBe(5)

@@ -55,6 +55,18 @@ describe('GET /zones', () => {
     expect((await call(em.app, 'GET', '/zones?status=gone')).status).toBe(400)
   })
 
+  it('takes name and account.name up to 253 characters, operator included, and refuses longer (openapi-subset GET /zones: maxLength 253)', async () => {
+    for (const key of ['name', 'account.name']) {
+      expect(await names(`${key}=${'a'.repeat(253)}`)).toEqual([])
+      expect(await names(`${key}=contains:${'a'.repeat(244)}`)).toEqual([])
+      for (const value of ['a'.repeat(254), `contains:${'a'.repeat(245)}`]) {
+        const r = await call(em.app, 'GET', `/zones?${key}=${value}`)
+        expect(r.status, `${key}=${value.length} characters`).toBe(400)
+        expect(r.body.errors[0].source?.pointer).toBe(`/${key}`)
+      }
+    }
+  })
+
   it('orders by name, status, account.name in both directions', async () => {
     expect((await zones('order=status&direction=desc')).result[0].status).toBe('pending')
     expect((await zones('order=account.name')).result[0].account.name).toBe(DEMO_ACCOUNT.name)
