@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { routePreloads } from './src/build/route-preloads.ts'
 import { splitMediaCss } from './src/build/split-media-css.ts'
 import { shellChunk } from './src/build/shell-chunk.ts'
+import { SERVER_BUILD, SERVER_BUNDLED } from './src/build/server-bundle.ts'
 
 // The dev server (npm run dev) proxies /api, /client and /healthz to the Node server
 // started by src/server/dev.ts on SERVER_PORT.
@@ -14,22 +15,15 @@ const serverPort = process.env.SERVER_PORT ?? '8788'
 /**
  * `vite build --ssr`: the Node server compiled to plain JavaScript in dist-server/ (what `npm start`
  * runs, no TypeScript compiler at run time). The seed worker is a second entry, loaded by the
- * emulator as a worker thread.
- *
- * Plain-ESM packages made of many small files are bundled in (only what the server uses of them):
- * loading kysely, zod, hono and openid-client file by file took about 200 ms of each start, most of
- * it finding, reading and compiling modules (a restart went from about 480 to 280 ms). Native and
- * CommonJS packages stay in node_modules: better-sqlite3 (native), undici (CommonJS, not shaken:
- * bundling it tripled main.js for no measurable gain) and pg (loaded only for a PostgreSQL store).
+ * emulator as a worker thread. What is bundled in and why: src/build/server-bundle.ts (the proxy
+ * bench compiles the servers it measures with the same settings).
  */
 const serverBuild: UserConfig = {
   build: {
     ssr: true,
     outDir: 'dist-server',
     emptyOutDir: true,
-    target: 'node20',
-    sourcemap: true,
-    minify: false,
+    ...SERVER_BUILD,
     copyPublicDir: false,
     rolldownOptions: {
       input: { main: 'src/server/main.ts', 'seed-worker': 'src/server/emulator/seed-worker.ts' },
@@ -37,7 +31,7 @@ const serverBuild: UserConfig = {
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },
   },
-  ssr: { noExternal: ['kysely', 'zod', 'hono', '@hono/node-server', 'openid-client', 'oauth4webapi', 'jose'] },
+  ssr: { noExternal: SERVER_BUNDLED },
 }
 
 /** Client tests that render screens (Testing Library, src/testing/screen.tsx). */

@@ -28,7 +28,7 @@ export const TARGETS = {
   },
   server: {
     output: 'dist-server/main.js',
-    sources: ['src/server', 'src/shared', 'vite.config.ts', 'package.json', 'package-lock.json'],
+    sources: ['src/server', 'src/shared', 'src/build/server-bundle.ts', 'vite.config.ts', 'package.json', 'package-lock.json'],
     skip: (name) => name === 'node_modules' || isTest(name),
     viteArgs: ['build', '--ssr'],
   },

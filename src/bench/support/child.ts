@@ -6,9 +6,9 @@ export interface Child<T> {
   stop(): void
 }
 
-/** Runs a TypeScript file in its own Node process; resolves with the JSON line it prints first. */
+/** Runs a TypeScript file (or a compiled .mjs one, with plain Node) in its own Node process; resolves with the JSON line it prints first. */
 export function startChild<T>(file: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Child<T>> {
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', file], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...(file.endsWith('.mjs') ? [] : ['--import', 'tsx']), file], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })

@@ -8,6 +8,8 @@ export interface LoadOptions {
   /** ...or after this long, whichever comes first. */
   maxMs: number
   headers?: Record<string, string>
+  /** Each request asks the next of these query strings in turn (instead of the URL's own). */
+  queries?: string[]
 }
 
 export interface LoadResult {
@@ -34,8 +36,9 @@ export async function load(url: string, opts: LoadOptions): Promise<LoadResult> 
   const one = () =>
     new Promise<void>((resolve) => {
       const t = performance.now()
+      const search = opts.queries ? opts.queries[started % opts.queries.length] : target.search
       const req = request(
-        { host: target.hostname, port: target.port, path: target.pathname + target.search, agent, headers: opts.headers },
+        { host: target.hostname, port: target.port, path: target.pathname + search, agent, headers: opts.headers },
         (res) => {
           res.on('data', () => {})
           res.on('end', () => {

@@ -1,6 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ForwardRequest } from '../upstream'
-import { sharedReads, wholeAnswers } from './shared-reads'
+import { isAccountWide, sharedReads, wholeAnswers } from './shared-reads'
 
 /** An upstream that answers from a table and counts what reaches it (answers read whole, as upstream.ts marks them). */
 function upstream(answers: Record<string, { status: number; body: unknown }>) {
@@ -22,6 +23,20 @@ const get = (pathAndQuery: string): ForwardRequest => ({ method: 'GET', pathAndQ
 const ZONE = 'a'.repeat(32)
 
 describe('shared reads', () => {
+  it('counts as account-wide exactly the zone list and one zone, any query (the rule as two patterns)', () => {
+    const rule = (p: string) => /^\/zones(\?|$)/.test(p) || /^\/zones\/([0-9a-f]{32})(\?|$)/.test(p)
+    const id = fc.stringMatching(/^[0-9a-gA]{30,34}$/)
+    const tail = fc.stringMatching(/^[/?a-z0-9=&]{0,6}$/)
+    const path = fc.oneof(
+      fc.tuple(id, tail).map(([i, t]) => `/zones/${i}${t}`),
+      tail.map((t) => `/zones${t}`),
+      fc.string({ maxLength: 48 }),
+    )
+    fc.assert(fc.property(path, (p) => isAccountWide(p) === rule(p)), { numRuns: 2000 })
+    for (const p of ['/zones', '/zones?page=2', `/zones/${ZONE}`, `/zones/${ZONE}?x=1`]) expect(isAccountWide(p)).toBe(true)
+    for (const p of ['/zonesx', '/zones/', `/zones/${ZONE}/dns_records`, `/zones/${ZONE}x`, `/zones/${ZONE.toUpperCase()}`]) expect(isAccountWide(p)).toBe(false)
+  })
+
   it('keeps account-wide lists for their time, shared; other reads are only coalesced', async () => {
     let t = 0
     const shared = sharedReads({ ttlMs: 1000, now: () => t })
