@@ -1,5 +1,6 @@
 import type { Transporter } from 'nodemailer'
 import type { ChangeRequestView } from '../../shared/schemas/change-requests'
+import { itemLabel } from './review'
 
 export interface MailOptions {
   /** SMTP_URL: without it, nothing is sent (the dashboard's badge and list still tell people). */
@@ -10,7 +11,7 @@ export interface MailOptions {
   log?: (line: string) => void
 }
 
-export type Notice = 'filed' | 'approved' | 'applied' | 'failed' | 'rejected' | 'stale'
+export type Notice = 'filed' | 'approved' | 'applied' | 'failed' | 'rejected' | 'stale' | 'recovered'
 
 const SUBJECT: Record<Notice, (r: ChangeRequestView) => string> = {
   filed: (r) => `Change request #${r.id} on ${r.zoneName} waits for your approval: ${r.title}`,
@@ -19,6 +20,10 @@ const SUBJECT: Record<Notice, (r: ChangeRequestView) => string> = {
   failed: (r) => `Your change request #${r.id} on ${r.zoneName} failed`,
   rejected: (r) => `Your change request #${r.id} on ${r.zoneName} was rejected`,
   stale: (r) => `Your change request #${r.id} on ${r.zoneName} needs a refresh`,
+  recovered: (r) =>
+    r.status === 'interrupted'
+      ? `Change request #${r.id} on ${r.zoneName} was interrupted: check the zone`
+      : `Change request #${r.id} on ${r.zoneName} was interrupted, and what it did is known`,
 }
 
 function body(kind: Notice, r: ChangeRequestView, link: string | null): string {
@@ -28,6 +33,13 @@ function body(kind: Notice, r: ChangeRequestView, link: string | null): string {
   if (kind === 'approved' || kind === 'applied') lines.push(`${who} approved it and the changes were applied to the zone in one batch.`)
   if (kind === 'failed') lines.push(`${who} approved it, but the API refused the batch, so the zone was left as it was:`, ...(r.problems ?? []).map((p) => `- ${p.label}: ${p.message}`))
   if (kind === 'rejected') lines.push(`${who} rejected it with this comment:`, '', r.comment ?? '', '', 'You can revise the changes and send a new request.')
+  if (kind === 'recovered' && r.interrupted) {
+    const phase = r.interrupted.phase === 'apply' ? 'applying' : 'undoing'
+    lines.push(`The server ${phase} it (${r.interrupted.instance}) stopped before it finished. Another instance (${r.interrupted.recoveredBy}) worked out from the audit log what happened:`, '', r.interrupted.message)
+    const unknown = r.items.filter((i) => i.result?.status === 'unknown' || i.result?.undo?.status === 'unknown')
+    if (unknown.length) lines.push('', 'Check these on the zone before doing anything else; each may or may not have happened:', ...unknown.map((i) => `- ${itemLabel(i)}`))
+    lines.push('', 'Open the request to see each change, undo what landed, or approve it again.')
+  }
   if (kind === 'stale') lines.push('Records it changes were changed by someone else since. Open it, look at what moved, and refresh it before it can be approved:', ...(r.problems ?? []).map((p) => `- ${p.message}`))
   if (link) lines.push('', link)
   return lines.join('\n')

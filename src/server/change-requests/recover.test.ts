@@ -11,6 +11,7 @@ import { createStore, type Store } from '../store'
 import { startFakeUpstream, type FakeUpstream, type RecordedRequest } from '../../testing/fake-upstream'
 import { postgresMissing, startPostgres, type TestPostgres } from '../../testing/postgres'
 import { testConfig } from '../../testing/server'
+import { mailText, startSmtp } from '../../testing/alert-receivers'
 import type { ChangeRequestDetail, ChangeRequestView } from '../../shared/schemas/change-requests'
 
 /**
@@ -37,6 +38,7 @@ describe('an apply cut short, recovered by another instance', () => {
   const stores: Store[] = []
   const apps: App[] = []
   const cookies: Record<string, string> = {}
+  let smtp: Awaited<ReturnType<typeof startSmtp>>
 
   const forward = async (req: RecordedRequest, res: ServerResponse) => {
     const type = req.headers['content-type']
@@ -55,6 +57,7 @@ describe('an apply cut short, recovered by another instance', () => {
       if (req.method === 'POST' && req.url.includes('/page_shield/policies') && req.body.includes('hangs here')) hung.push({ req, res })
       else void forward(req, res)
     })
+    smtp = await startSmtp()
     let databaseUrl: string | undefined
     if (!missing) {
       pgServer = await startPostgres()
@@ -65,10 +68,12 @@ describe('an apply cut short, recovered by another instance', () => {
       stores.push(store)
       // A long time-out on the API: the write hangs well past the lease.
       const config = testConfig({ credential: { kind: 'token', token: TOKEN }, apiBaseUrl: upstream.url, databaseUrl, dataDir: dir, upstreamTimeoutMs: 120_000 })
-      apps.push(createApp({ config, store, changeRequests: { instanceId, leaseMs: LEASE_MS } }))
+      apps.push(createApp({ config, store, changeRequests: { instanceId, leaseMs: LEASE_MS }, watch: { smtpUrl: smtp.url, smtpFrom: 'zk@example.test' } }))
     }
-    await addPerson(stores[0], 'ed', 'editor', [Z.name])
-    await addPerson(stores[0], 'erin', 'editor', [Z.name])
+    const ed = await addPerson(stores[0], 'ed', 'editor', [Z.name])
+    const erin = await addPerson(stores[0], 'erin', 'editor', [Z.name])
+    await stores[0].changeRequests.setPerson(ed.person.id, { mayPropose: false, email: 'ed@example.test' })
+    await stores[0].changeRequests.setPerson(erin.person.id, { mayPropose: false, email: 'erin@example.test' })
     await addPerson(stores[0], 'adm', 'admin')
     for (const u of ['ed', 'erin', 'adm']) cookies[u] = await sessionCookie(apps[0], u, `${u}-password-1`)
     expect((await call(apps[0], 'adm', 'PUT', `/api/local/change-requests/zones/${Z.id}`, { required: true, approverMode: 'editors' })).status).toBe(200)
@@ -76,6 +81,7 @@ describe('an apply cut short, recovered by another instance', () => {
   afterAll(async () => {
     for (const h of hung) h.res.destroy()
     await upstream?.close()
+    await smtp?.close()
     for (const s of stores) await s.close()
     emulator.close()
     pgServer?.stop()
@@ -121,6 +127,17 @@ describe('an apply cut short, recovered by another instance', () => {
     // The recovery is one audit entry, by the recovering instance.
     const recovered = (await call<{ action: string; personName: string; resourceId: string }[]>(a, 'adm', 'GET', '/api/local/audit?action=recover')).result
     expect(recovered.filter((e) => e.resourceId === String(id)).map((e) => e.personName)).toEqual(['Zonekeeper (instance web-b)'])
+    // The requester and the approver hear it once, by e-mail from the recovering instance (the real SMTP server's inbox).
+    const subject = `Change request #${id} on ${Z.name} was interrupted: check the zone`
+    const told = () => smtp.mails.filter((m) => m.raw.includes(subject))
+    for (const end = Date.now() + 10_000; !told().length && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50))
+    await new Promise((r) => setTimeout(r, 300))
+    expect(told()).toHaveLength(1)
+    expect(told()[0].to.sort()).toEqual(['ed@example.test', 'erin@example.test'])
+    const words = mailText(told()[0].raw)
+    expect(words).toContain('(web-a) stopped before it finished. Another instance (web-b)')
+    expect(words).toContain(seen.interrupted!.message)
+    expect(words).toMatch(/Check these on the zone before doing anything else; each may or may not have happened:\r?\n- /)
 
     // The API finally answers the hung write (it lands: "unknown" was the truth). A's worker finds its
     // lease gone: it sends nothing more and leaves the request as recovered.

@@ -99,6 +99,8 @@ export interface RecoveryOptions {
   leaseMs: number
   /** `live` or `sandbox`, for the recovery's audit entry (practice requests get `practice`). */
   mode: string
+  /** Told once per recovery, by the instance that made it (the e-mail to the people concerned). */
+  recovered?: (r: ChangeRequestView) => Promise<void>
 }
 
 /**
@@ -144,5 +146,7 @@ async function recoverOne(o: RecoveryOptions, id: number): Promise<boolean> {
     after: { description: r.title, status: truth.status, summary: interrupted.message, results: truth.results.map((x, i) => `${i + 1}: ${x ? x.status.replace('_', ' ') : 'not applied'}${x?.undo ? `, undo ${x.undo.status.replace('_', ' ')}` : ''}`) },
     undoOf: null, label: r.title, address: null,
   })
+  // A practice request tells its person on the page only.
+  if (o.recovered && !seen.practice) await o.recovered((await crs.get(id))!).catch(() => {})
   return true
 }

@@ -27,7 +27,7 @@ import type { Lease } from '../store/change-request-lease'
 import { sendFor, type Forward, type Send } from '../upstream'
 import { applyRequest, LeaseLost, undoRequest } from './apply'
 import { holdLease } from './lease'
-import { recoverExpired } from './recover'
+import { recoverExpired, type RecoveryOptions } from './recover'
 import { APPLY_HEADER, applyKey } from './guard'
 import { itemIssues, readTouched } from './kinds'
 import type { Mailer, Notice } from './mail'
@@ -89,7 +89,18 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
   const names = zoneNames(forward)
   const crs = store.changeRequests
   /** Recovery on read: a request whose apply or undo lease ran out is recovered before anyone sees or acts on it. */
-  const recovery = { store, instance, leaseMs, mode }
+  const recovery: RecoveryOptions = {
+    store,
+    instance,
+    leaseMs,
+    mode,
+    // The requester and whoever approved it hear once, from the instance that recovered it (the store lets one).
+    recovered: async (r) => {
+      if (!mail.enabled) return
+      const approver = r.decidedBy?.id ? await requesterAddress({ ...r, requester: r.decidedBy }) : []
+      mail.send('recovered', r, [...(await requesterAddress(r)), ...approver])
+    },
+  }
   const working = (r: ChangeRequestView) => r.status === 'applying' || r.status === 'undoing'
   const newLease = (): Lease => ({ instance, token: randomUUID(), ms: leaseMs })
   const practising = (c: Context) => c.get('zkPractice') !== undefined
