@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono'
 import { RESOURCE_STATUSES } from '../../shared/lists/page-shield'
-import { connectionIndexQuery, connectionLedgerQuery, INDEX_DEFAULT_PER_PAGE } from '../../shared/lists/page-shield-index'
+import { connectionIndexQuery, connectionLedgerQuery, INDEX_DEFAULT_PER_PAGE, type ConnectionIndexParams } from '../../shared/lists/page-shield-index'
 import { commaItems, listOf } from '../../shared/lists/query'
 import { threatFingerprint } from '../../shared/page-shield/connection-review'
 import { apiErrorsFromIssues, hexIdSchema } from '../../shared/schemas/common'
@@ -51,6 +51,25 @@ export const connectionEntry = (r: ConnectionReviewRow, zoneId: string): Connect
     malicious_domain_categories: list(r.malicious_domain_categories),
   },
 })
+
+/**
+ * The index's view of the route's query (`connectionIndexQuery`, shared with the connections page
+ * that sends it): statuses default to the API's active (all three: no status filter), comma lists as
+ * their items, paging with the index's defaults.
+ */
+export function connectionIndexView(v: ConnectionIndexParams) {
+  const statuses = [...new Set(listOf(v.status ?? 'active'))]
+  const q: ConnectionIndexQuery = {
+    statuses: statuses.length === RESOURCE_STATUSES.length ? [] : statuses,
+    hosts: commaItems(v.hosts),
+    urls: commaItems(v.urls),
+    review: v.review,
+    orderBy: v.order_by ?? 'last_seen_at',
+    direction: v.direction ?? 'desc',
+    reportedFirst: v.prioritize_malicious === true,
+  }
+  return { q, pageUrls: commaItems(v.page_url), refresh: v.refresh, page: v.page ?? 1, perPage: v.per_page ?? INDEX_DEFAULT_PER_PAGE }
+}
 
 /**
  * Verdicts on connections (issue 28 item 5), kept like the scripts' ledger: append-only, the
@@ -198,22 +217,10 @@ export function registerConnectionReviewRoutes(app: Hono, store: Store, options:
     })
   })
 
-  /** The view's filters, read by the route's one declaration (`connectionIndexQuery`, shared with the connections page that sends them). */
+  /** The view's filters, read by the route's one declaration, or the 400 naming the key refused. */
   function parseQuery(c: Context) {
     const v = readLocalQuery(c, connectionIndexQuery)
-    if (v instanceof Response) return v
-    // The API's default, active; all three statuses is no status filter.
-    const statuses = [...new Set(listOf(v.status ?? 'active'))]
-    const q: ConnectionIndexQuery = {
-      statuses: statuses.length === RESOURCE_STATUSES.length ? [] : statuses,
-      hosts: commaItems(v.hosts),
-      urls: commaItems(v.urls),
-      review: v.review,
-      orderBy: v.order_by ?? 'last_seen_at',
-      direction: v.direction ?? 'desc',
-      reportedFirst: v.prioritize_malicious === true,
-    }
-    return { q, pageUrls: commaItems(v.page_url), refresh: v.refresh, page: v.page ?? 1, perPage: v.per_page ?? INDEX_DEFAULT_PER_PAGE }
+    return v instanceof Response ? v : connectionIndexView(v)
   }
 
   const matching = (q: ConnectionIndexQuery, n: ConnectionIndexCounts) =>

@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono'
 import { csvCell } from '../../shared/page-shield/csv'
 import { SCRIPTS_CSV_COLUMNS, scriptCsvRecord } from '../../shared/page-shield/scripts-csv'
 import { RESOURCE_STATUSES } from '../../shared/lists/page-shield'
-import { INDEX_DEFAULT_PER_PAGE, scriptIndexQuery } from '../../shared/lists/page-shield-index'
+import { INDEX_DEFAULT_PER_PAGE, scriptIndexQuery, type ScriptIndexParams } from '../../shared/lists/page-shield-index'
 import { commaItems, listOf } from '../../shared/lists/query'
 import { hexIdSchema } from '../../shared/schemas/common'
 import type { PageShieldScript } from '../../shared/schemas/page-shield'
@@ -54,6 +54,26 @@ const matching = (q: ScriptIndexQuery, counts: ScriptIndexCounts) =>
 
 const csvLine = (record: Record<string, unknown>) =>
   SCRIPTS_CSV_COLUMNS.map((c) => csvCell(record[c] as Parameters<typeof csvCell>[0])).join(',') + '\r\n'
+
+/**
+ * The index's view of the route's query (`scriptIndexQuery`, shared with the scripts page that
+ * sends it): statuses default to the API's active (all three: no status filter), comma lists as
+ * their items, paging with the index's defaults.
+ */
+export function scriptIndexView(v: ScriptIndexParams) {
+  const statuses = [...new Set(listOf(v.status ?? 'active'))]
+  const q: ScriptIndexQuery = {
+    statuses: statuses.length === RESOURCE_STATUSES.length ? [] : statuses,
+    hosts: commaItems(v.hosts),
+    urls: commaItems(v.urls),
+    maliciousOnly: v.malicious_only === true,
+    review: v.review,
+    orderBy: v.order_by ?? 'last_seen_at',
+    direction: v.direction ?? 'desc',
+    maliciousFirst: v.prioritize_malicious === true,
+  }
+  return { q, pageUrls: commaItems(v.page_url), refresh: v.refresh, page: v.page ?? 1, perPage: v.per_page ?? INDEX_DEFAULT_PER_PAGE }
+}
 
 /**
  * The index of a zone's scripts (issue 28): filled from the API's scripts list through the same
@@ -222,26 +242,10 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
     }
   }
 
-  /**
-   * The view's filters, read by the route's one declaration (`scriptIndexQuery`, shared with the
-   * scripts page that sends them), or the 400 naming the key refused. The CSV ignores paging.
-   */
+  /** The view's filters, read by the route's one declaration, or the 400 naming the key refused. The CSV ignores paging. */
   function parseQuery(c: Context, ignore: readonly string[] = []) {
     const v = readLocalQuery(c, scriptIndexQuery, ignore)
-    if (v instanceof Response) return v
-    // The API's default, active; all three statuses is no status filter.
-    const statuses = [...new Set(listOf(v.status ?? 'active'))]
-    const q: ScriptIndexQuery = {
-      statuses: statuses.length === RESOURCE_STATUSES.length ? [] : statuses,
-      hosts: commaItems(v.hosts),
-      urls: commaItems(v.urls),
-      maliciousOnly: v.malicious_only === true,
-      review: v.review,
-      orderBy: v.order_by ?? 'last_seen_at',
-      direction: v.direction ?? 'desc',
-      maliciousFirst: v.prioritize_malicious === true,
-    }
-    return { q, pageUrls: commaItems(v.page_url), refresh: v.refresh, page: v.page ?? 1, perPage: v.per_page ?? INDEX_DEFAULT_PER_PAGE }
+    return v instanceof Response ? v : scriptIndexView(v)
   }
 
   /** Page-URL filters: which scripts the API says were seen on those pages (every page of its answer). */
