@@ -18,7 +18,6 @@ import { choice, listQuery, QueryError, type QueryField, type QueryOf } from './
  */
 
 export const REVIEW_FILTERS = ['needs', 'new', 'changed'] as const
-export type ReviewFilter = (typeof REVIEW_FILTERS)[number]
 export const INDEX_DEFAULT_PER_PAGE = 25
 export const INDEX_MAX_PER_PAGE = 100
 

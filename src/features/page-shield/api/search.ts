@@ -77,4 +77,3 @@ export const reviewsPage = listPage(reviewLedgerQuery, {
   defaultPerPage: 25,
   pageSizes: [25, 50, 100],
 })
-export type ReviewsSearch = ReturnType<typeof reviewsPage.parse>
