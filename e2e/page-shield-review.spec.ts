@@ -92,5 +92,10 @@ test.describe('page security: the reviewer workflow', () => {
     await page.getByRole('link', { name: '← Scripts' }).click()
     await expect(page).toHaveURL(view)
     await expect(page.getByRole('button', { name: /Malicious only/ })).toHaveAttribute('aria-pressed', 'true')
+
+    // An older bookmark's malicious_only=1 opens the same view (the index route reads 1 and true alike).
+    await openPage(page, `${scripts}?malicious_only=1`)
+    await expect(page.getByRole('button', { name: /Malicious only/ })).toHaveAttribute('aria-pressed', 'true')
+    await expect(rows).toHaveCount(count + 1)
   })
 })

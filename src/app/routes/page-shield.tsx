@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { connectionsPage, cookiesPage, reviewsSearchSchema, scriptsPage } from '@/features/page-shield/api/search'
+import { connectionsPage, cookiesPage, reviewsPage, scriptsPage } from '@/features/page-shield/api/search'
 import { reviewsQueryOptions, scriptsQueryOptions } from '@/features/page-shield/api/list-queries'
 import { zoneRoute } from '../root-route'
 
@@ -97,7 +97,7 @@ export const pageShieldRoutes = [
     createRoute({
       getParentRoute: parent,
       path: 'reviews',
-      validateSearch: reviewsSearchSchema,
+      validateSearch: reviewsPage,
       loader: ({ context, params }) =>
         void import('@/features/page-shield/api/reviews').then((m) =>
           context.queryClient.prefetchQuery(m.reviewsQueryOptions(params.zoneId)),

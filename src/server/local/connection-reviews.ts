@@ -1,4 +1,7 @@
 import type { Context, Hono } from 'hono'
+import { RESOURCE_STATUSES } from '../../shared/lists/page-shield'
+import { connectionIndexQuery, connectionLedgerQuery, INDEX_DEFAULT_PER_PAGE, type ConnectionIndexParams } from '../../shared/lists/page-shield-index'
+import { commaItems, listOf } from '../../shared/lists/query'
 import { threatFingerprint } from '../../shared/page-shield/connection-review'
 import { apiErrorsFromIssues, hexIdSchema } from '../../shared/schemas/common'
 import type { PageShieldConnection } from '../../shared/schemas/page-shield'
@@ -11,6 +14,7 @@ import { ListReadError, listPages, readEnvelope } from '../page-shield/list-page
 import { ledgerZone } from '../practice/ledger'
 import type { ConnectionIndexCounts, ConnectionIndexQuery, ConnectionIndexRow, ConnectionReviewRow, Store } from '../store'
 import { sendFor } from '../upstream'
+import { readLocalQuery } from './read-query'
 import type { ScriptIndexOptions } from './script-index'
 
 export const CONNECTION_REVIEWS_BASE = '/api/local/zones/:zone_id/page-shield/connection-reviews'
@@ -47,6 +51,25 @@ export const connectionEntry = (r: ConnectionReviewRow, zoneId: string): Connect
     malicious_domain_categories: list(r.malicious_domain_categories),
   },
 })
+
+/**
+ * The index's view of the route's query (`connectionIndexQuery`, shared with the connections page
+ * that sends it): statuses default to the API's active (all three: no status filter), comma lists as
+ * their items, paging with the index's defaults.
+ */
+export function connectionIndexView(v: ConnectionIndexParams) {
+  const statuses = [...new Set(listOf(v.status ?? 'active'))]
+  const q: ConnectionIndexQuery = {
+    statuses: statuses.length === RESOURCE_STATUSES.length ? [] : statuses,
+    hosts: commaItems(v.hosts),
+    urls: commaItems(v.urls),
+    review: v.review,
+    orderBy: v.order_by ?? 'last_seen_at',
+    direction: v.direction ?? 'desc',
+    reportedFirst: v.prioritize_malicious === true,
+  }
+  return { q, pageUrls: commaItems(v.page_url), refresh: v.refresh, page: v.page ?? 1, perPage: v.per_page ?? INDEX_DEFAULT_PER_PAGE }
+}
 
 /**
  * Verdicts on connections (issue 28 item 5), kept like the scripts' ledger: append-only, the
@@ -135,9 +158,10 @@ export function registerConnectionReviewRoutes(app: Hono, store: Store, options:
     const zoneId = zoneOf(c)
     if (!zoneId) return badZone()
     const { ledgerKey } = keysOf(c, zoneId)
-    const id = c.req.query('connection_id')
+    const read = readLocalQuery(c, connectionLedgerQuery)
+    if (read instanceof Response) return read
+    const id = read.connection_id
     if (id !== undefined) {
-      if (!hexIdSchema.safeParse(id).success) return jsonError(400, 1001, 'connection_id must be 32 hexadecimal characters.')
       return jsonOk((await led.history(ledgerKey, id)).map((r) => connectionEntry(r, zoneId)))
     }
     return jsonOk((await led.latest(ledgerKey)).map((r) => connectionEntry(r, zoneId)))
@@ -193,31 +217,10 @@ export function registerConnectionReviewRoutes(app: Hono, store: Store, options:
     })
   })
 
-  const split = (raw: string | undefined) =>
-    raw
-      ?.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)
-
-  function parseQuery(c: Context): ConnectionIndexQuery | string {
-    const statuses = split(c.req.query('status') ?? 'active') ?? []
-    if (!statuses.every((s) => ['active', 'infrequent', 'inactive'].includes(s))) return 'status must be a comma list of active, infrequent and inactive.'
-    const review = c.req.query('review')
-    if (review !== undefined && !['needs', 'new', 'changed'].includes(review)) return 'review must be needs, new or changed.'
-    const orderBy = c.req.query('order_by') ?? 'last_seen_at'
-    if (orderBy !== 'last_seen_at' && orderBy !== 'first_seen_at') return 'order_by must be first_seen_at or last_seen_at.'
-    const direction = c.req.query('direction') ?? 'desc'
-    if (direction !== 'asc' && direction !== 'desc') return 'direction must be asc or desc.'
-    const first = c.req.query('prioritize_malicious')
-    return {
-      statuses: new Set(statuses).size === 3 ? [] : statuses,
-      hosts: split(c.req.query('hosts')),
-      urls: split(c.req.query('urls')),
-      review: review as ConnectionIndexQuery['review'],
-      orderBy,
-      direction,
-      reportedFirst: first === 'true' || first === '1',
-    }
+  /** The view's filters, read by the route's one declaration, or the 400 naming the key refused. */
+  function parseQuery(c: Context) {
+    const v = readLocalQuery(c, connectionIndexQuery)
+    return v instanceof Response ? v : connectionIndexView(v)
   }
 
   const matching = (q: ConnectionIndexQuery, n: ConnectionIndexCounts) =>
@@ -226,15 +229,9 @@ export function registerConnectionReviewRoutes(app: Hono, store: Store, options:
   app.get(CONNECTION_INDEX_BASE, async (c) => {
     const zoneId = zoneOf(c)
     if (!zoneId) return badZone()
-    const q = parseQuery(c)
-    if (typeof q === 'string') return jsonError(400, 1001, q)
-    const page = Number(c.req.query('page') ?? '1')
-    const perPage = Number(c.req.query('per_page') ?? '25')
-    if (!Number.isInteger(page) || page < 1) return jsonError(400, 1001, 'page must be a whole number from 1.')
-    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) return jsonError(400, 1001, 'per_page must be from 1 to 100.')
-    const refresh = c.req.query('refresh')
-    if (refresh !== undefined && refresh !== 'full') return jsonError(400, 1001, 'refresh must be full.')
-    const pageUrls = split(c.req.query('page_url'))
+    const parsed = parseQuery(c)
+    if (parsed instanceof Response) return parsed
+    const { q, pageUrls, refresh, page, perPage } = parsed
     try {
       await ensureFresh(c, zoneId, refresh === 'full')
       // A page filter: which connections the API says were made from those pages (every page of its answer).

@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono'
+import { reviewLedgerQuery } from '../../shared/lists/page-shield-index'
 import { toCsv } from '../../shared/page-shield/csv'
 import { hexIdSchema, apiErrorsFromIssues } from '../../shared/schemas/common'
 import { reviewInputSchema, type ReviewEntry } from '../../shared/schemas/page-shield-review'
@@ -7,6 +8,7 @@ import { actorOf } from '../auth'
 import { writeRefusal } from '../guard'
 import { ledgerZone } from '../practice/ledger'
 import type { ConnectionReviewRow, ReviewRow, Store } from '../store'
+import { readLocalQuery } from './read-query'
 
 /** `zoneId`: the zone as the page names it (a practice ledger keeps its rows under a key of its own). */
 const entry = (r: ReviewRow, zoneId: string): ReviewEntry => ({
@@ -81,9 +83,10 @@ export function registerReviewRoutes(app: Hono, store: Store, now: () => Date = 
   app.get(BASE, async (c) => {
     const zoneId = zoneOf(c.req.param('zone_id'))
     if (!zoneId) return badZone()
-    const scriptId = c.req.query('script_id')
+    const read = readLocalQuery(c, reviewLedgerQuery)
+    if (read instanceof Response) return read
+    const scriptId = read.script_id
     if (scriptId !== undefined) {
-      if (!hexIdSchema.safeParse(scriptId).success) return jsonError(400, 1001, 'script_id must be 32 hexadecimal characters.')
       return jsonOk((await store.reviews.history(keyOf(c, zoneId), scriptId)).map((r) => entry(r, zoneId)))
     }
     return jsonOk((await store.reviews.latest(keyOf(c, zoneId))).map((r) => entry(r, zoneId)))

@@ -1,6 +1,9 @@
 import type { Context, Hono } from 'hono'
 import { csvCell } from '../../shared/page-shield/csv'
 import { SCRIPTS_CSV_COLUMNS, scriptCsvRecord } from '../../shared/page-shield/scripts-csv'
+import { RESOURCE_STATUSES } from '../../shared/lists/page-shield'
+import { INDEX_DEFAULT_PER_PAGE, scriptIndexQuery, type ScriptIndexParams } from '../../shared/lists/page-shield-index'
+import { commaItems, listOf } from '../../shared/lists/query'
 import { hexIdSchema } from '../../shared/schemas/common'
 import type { PageShieldScript } from '../../shared/schemas/page-shield'
 import type { ReviewEntry } from '../../shared/schemas/page-shield-review'
@@ -9,6 +12,7 @@ import { ledgerZone } from '../practice/ledger'
 import type { ScriptIndexCounts, ScriptIndexQuery, ScriptIndexRow, Store } from '../store'
 import { ListReadError, listPages, readEnvelope } from '../page-shield/list-pages'
 import { sendFor, type Forward } from '../upstream'
+import { readLocalQuery } from './read-query'
 
 export const SCRIPT_INDEX_BASE = '/api/local/zones/:zone_id/page-shield/script-index'
 
@@ -50,6 +54,26 @@ const matching = (q: ScriptIndexQuery, counts: ScriptIndexCounts) =>
 
 const csvLine = (record: Record<string, unknown>) =>
   SCRIPTS_CSV_COLUMNS.map((c) => csvCell(record[c] as Parameters<typeof csvCell>[0])).join(',') + '\r\n'
+
+/**
+ * The index's view of the route's query (`scriptIndexQuery`, shared with the scripts page that
+ * sends it): statuses default to the API's active (all three: no status filter), comma lists as
+ * their items, paging with the index's defaults.
+ */
+export function scriptIndexView(v: ScriptIndexParams) {
+  const statuses = [...new Set(listOf(v.status ?? 'active'))]
+  const q: ScriptIndexQuery = {
+    statuses: statuses.length === RESOURCE_STATUSES.length ? [] : statuses,
+    hosts: commaItems(v.hosts),
+    urls: commaItems(v.urls),
+    maliciousOnly: v.malicious_only === true,
+    review: v.review,
+    orderBy: v.order_by ?? 'last_seen_at',
+    direction: v.direction ?? 'desc',
+    maliciousFirst: v.prioritize_malicious === true,
+  }
+  return { q, pageUrls: commaItems(v.page_url), refresh: v.refresh, page: v.page ?? 1, perPage: v.per_page ?? INDEX_DEFAULT_PER_PAGE }
+}
 
 /**
  * The index of a zone's scripts (issue 28): filled from the API's scripts list through the same
@@ -218,41 +242,10 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
     }
   }
 
-  const list = (raw: string | undefined) =>
-    raw
-      ?.split(',')
-      .map((v) => v.trim())
-      .filter(Boolean)
-
-  /** The view's filters from the query (the scripts page's own parameters), or a 400's message. */
-  function parseQuery(c: Context): { q: ScriptIndexQuery; pageUrls?: string[] } | string {
-    const status = c.req.query('status') ?? 'active'
-    const statuses = list(status) ?? []
-    if (!statuses.every((s) => ['active', 'infrequent', 'inactive'].includes(s)))
-      return 'status must be a comma list of active, infrequent and inactive.'
-    const review = c.req.query('review')
-    if (review !== undefined && !['needs', 'new', 'changed'].includes(review)) return 'review must be needs, new or changed.'
-    const orderBy = c.req.query('order_by') ?? 'last_seen_at'
-    if (orderBy !== 'last_seen_at' && orderBy !== 'first_seen_at') return 'order_by must be first_seen_at or last_seen_at.'
-    const direction = c.req.query('direction') ?? 'desc'
-    if (direction !== 'asc' && direction !== 'desc') return 'direction must be asc or desc.'
-    const bool = (name: string) => {
-      const v = c.req.query(name)
-      return v === 'true' || v === '1'
-    }
-    return {
-      q: {
-        statuses: statuses.length === 3 ? [] : statuses,
-        hosts: list(c.req.query('hosts')),
-        urls: list(c.req.query('urls')),
-        maliciousOnly: bool('malicious_only'),
-        review: review as ScriptIndexQuery['review'],
-        orderBy,
-        direction,
-        maliciousFirst: bool('prioritize_malicious'),
-      },
-      pageUrls: list(c.req.query('page_url')),
-    }
+  /** The view's filters, read by the route's one declaration, or the 400 naming the key refused. The CSV ignores paging. */
+  function parseQuery(c: Context, ignore: readonly string[] = []) {
+    const v = readLocalQuery(c, scriptIndexQuery, ignore)
+    return v instanceof Response ? v : scriptIndexView(v)
   }
 
   /** Page-URL filters: which scripts the API says were seen on those pages (every page of its answer). */
@@ -283,19 +276,17 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   }
 
   /** Where the request's zone, filters and the index stand; a Response when they cannot be answered. */
-  async function prepare(c: Context) {
+  async function prepare(c: Context, ignore?: readonly string[]) {
     const zoneId = c.req.param('zone_id') ?? ''
     if (!hexIdSchema.safeParse(zoneId).success) return jsonError(400, 1001, 'The zone identifier must be 32 hexadecimal characters.')
-    const parsed = parseQuery(c)
-    if (typeof parsed === 'string') return jsonError(400, 1001, parsed)
-    const refresh = c.req.query('refresh')
-    if (refresh !== undefined && refresh !== 'full' && refresh !== 'quick') return jsonError(400, 1001, 'refresh must be full or quick.')
+    const parsed = parseQuery(c, ignore)
+    if (parsed instanceof Response) return parsed
     try {
-      const building = await ensureFresh(c, zoneId, refresh as 'full' | 'quick' | undefined)
+      const building = await ensureFresh(c, zoneId, parsed.refresh)
       if (building) return building
       const ids = parsed.pageUrls?.length ? await pageUrlIds(c, zoneId, parsed.pageUrls) : undefined
       const { owner, ledgerKey } = keysOf(c, zoneId)
-      return { zoneId, owner, ledgerKey, q: { ...parsed.q, ids } }
+      return { zoneId, owner, ledgerKey, q: { ...parsed.q, ids }, page: parsed.page, perPage: parsed.perPage }
     } catch (err) {
       return failure(err)
     }
@@ -346,10 +337,7 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
     if (p instanceof Response) return p
     // Never a partial count as whole: until the index was read whole once, the answer is how far it is.
     if ('building' in p) return c.json({ result: p, success: true, errors: [], messages: [] }, 202)
-    const page = Number(c.req.query('page') ?? '1')
-    const perPage = Number(c.req.query('per_page') ?? '25')
-    if (!Number.isInteger(page) || page < 1) return jsonError(400, 1001, 'page must be a whole number from 1.')
-    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) return jsonError(400, 1001, 'per_page must be from 1 to 100.')
+    const { page, perPage } = p
     const [rows, counts, state] = await Promise.all([
       idx.page(p.owner, p.ledgerKey, p.q, (page - 1) * perPage, perPage),
       countsOf(p.owner, p.ledgerKey, p.q),
@@ -367,7 +355,7 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
 
   // Every script matching the view, read from the index in pages of 1,000 and streamed: no cap.
   app.get(`${SCRIPT_INDEX_BASE}/export.csv`, async (c) => {
-    const p = await prepare(c)
+    const p = await prepare(c, ['page', 'per_page'])
     if (p instanceof Response) return p
     if ('building' in p) {
       const { seen, total } = p.building

@@ -1,4 +1,4 @@
-import { choice, whole, type AnyField, type Fields, type ListQuery, type QueryOf, type ValueOf } from './query'
+import { choice, paramsOf, whole, type AnyField, type Fields, type ListQuery, type QueryOf, type ValueOf } from './query'
 
 /**
  * A list page's URL, derived from the list's query (./query.ts): the filters the page offers (keys of
@@ -168,13 +168,6 @@ export function listPage<
     '~standard': { version: 1, vendor: 'zonekeeper', validate: (raw) => ({ value: parse(raw) }) },
     pageOf,
     apiQuery,
-    apiParams(search) {
-      const out: Record<string, string | string[]> = {}
-      for (const [key, v] of query.write(apiQuery(search))) {
-        const had = out[key]
-        out[key] = had === undefined ? v : [...(Array.isArray(had) ? had : [had]), v]
-      }
-      return out
-    },
+    apiParams: (search) => paramsOf(query.write(apiQuery(search))),
   }
 }

@@ -317,3 +317,13 @@ export function listQuery<const F extends Fields>(fields: F): ListQuery<F> {
     },
   }
 }
+
+/** A query string as a request's parameters (each value as its field wrote it; a repeated key's values as a list). */
+export function paramsOf(search: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {}
+  for (const [key, v] of search) {
+    const had = out[key]
+    out[key] = had === undefined ? v : [...(Array.isArray(had) ? had : [had]), v]
+  }
+  return out
+}

@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { local, localPath } from '@/lib/api-client'
+import { connectionIndexQuery, connectionLedgerQuery } from '@/shared/lists/page-shield-index'
+import { paramsOf } from '@/shared/lists/query'
 import type { ConnectionReviewKind } from '@/shared/page-shield/connection-review'
 import type { PageShieldConnection } from '@/shared/schemas/page-shield'
 import type { ConnectionReviewEntry, ConnectionReviewInput } from '@/shared/schemas/page-shield-review'
@@ -27,7 +29,8 @@ export const useConnectionReviews = (zoneId: string) => useQuery(connectionRevie
 export const useConnectionReviewHistory = (zoneId: string, connectionId: string) =>
   useQuery({
     queryKey: [...keyOf(zoneId), 'history', connectionId],
-    queryFn: ({ signal }) => local.get<ConnectionReviewEntry[]>(ledgerPath(zoneId), { params: { connection_id: connectionId }, signal }),
+    queryFn: ({ signal }) =>
+      local.get<ConnectionReviewEntry[]>(ledgerPath(zoneId), { params: paramsOf(connectionLedgerQuery.write({ connection_id: connectionId })), signal }),
   })
 
 export function useCreateConnectionReview(zoneId: string) {
@@ -55,14 +58,18 @@ export interface ConnectionIndexAnswer {
   index: { refreshed_at: number }
 }
 
-/** The index route's query: the API's query of the view (connectionsPage) plus its review filter, a URL-only key (see ./search.ts). */
-export function connectionIndexParams(search: ConnectionsSearch) {
-  return { ...connectionsPage.apiParams(search), review: search.review }
+/**
+ * The index route's query, written by its declaration (connectionIndexQuery): the API's query of the
+ * view (connectionsPage) plus its review filter, a URL-only key (see ./search.ts), and a refresh.
+ */
+export function connectionIndexParams(search: ConnectionsSearch, refresh?: 'full') {
+  const { page, ...view } = connectionsPage.apiQuery(search)
+  return paramsOf(connectionIndexQuery.write({ ...view, page: page === 'all' ? undefined : page, review: search.review, refresh }))
 }
 
 /** Under the reviews' key: a new verdict brings fresh counts. */
 export const connectionIndexOptions = (zoneId: string, search: ConnectionsSearch, refresh?: 'full') => {
-  const params = { ...connectionIndexParams(search), refresh }
+  const params = connectionIndexParams(search, refresh)
   return queryOptions({
     queryKey: [...keyOf(zoneId), 'index', params],
     queryFn: ({ signal }) => local.get<ConnectionIndexAnswer>(indexPath(zoneId), { params, signal }),

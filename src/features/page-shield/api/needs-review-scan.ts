@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { buildQuery, local, localPath, type QueryParams } from '@/lib/api-client'
 import { formatNumber } from '@/lib/format'
+import { scriptIndexQuery } from '@/shared/lists/page-shield-index'
+import { paramsOf } from '@/shared/lists/query'
 import type { PageShieldScript } from '@/shared/schemas/page-shield'
 import { pageShieldKeys } from './keys'
 import { scriptsPage, type ScriptsSearch } from './search'
@@ -43,11 +45,21 @@ export const indexingText = ({ building: { seen, total } }: ScriptIndexBuilding)
 const indexPath = (zoneId: string) => localPath('/api/local/zones/:zone_id/page-shield/script-index', { zone_id: zoneId })
 
 /**
- * The view's filters as the index route takes them: the API's query of the view (scriptsPage), plus
- * review and malicious only, URL-only keys the API does not have (see ./search.ts).
+ * The view's filters as the index route takes them, written by its declaration (scriptIndexQuery):
+ * the API's query of the view (scriptsPage) plus review and malicious only, URL-only keys the API
+ * does not have (see ./search.ts), and a refresh when asked for.
  */
-export function scriptIndexParams(search: ScriptsSearch) {
-  return { ...scriptsPage.apiParams(search), malicious_only: search.malicious_only ? true : undefined, review: search.review }
+export function scriptIndexParams(search: ScriptsSearch, refresh?: 'full' | 'quick') {
+  const { page, ...view } = scriptsPage.apiQuery(search)
+  return paramsOf(
+    scriptIndexQuery.write({
+      ...view,
+      page: page === 'all' ? undefined : page,
+      review: search.review,
+      malicious_only: search.malicious_only || undefined,
+      refresh,
+    }),
+  )
 }
 
 /**
@@ -55,7 +67,7 @@ export function scriptIndexParams(search: ScriptsSearch) {
  * reviews' key: a new review brings fresh counts.
  */
 export const scriptIndexOptions = (zoneId: string, search: ScriptsSearch, refresh?: 'full') => {
-  const params = { ...scriptIndexParams(search), refresh }
+  const params = scriptIndexParams(search, refresh)
   return queryOptions({
     queryKey: [...pageShieldKeys.reviews(zoneId), 'index', params],
     queryFn: ({ signal }) => local.get<ScriptIndexReply>(indexPath(zoneId), { params, signal }),

@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ReviewEntry, ReviewInput } from '@/shared/schemas/page-shield-review'
 import { pageShieldKeys } from './keys'
 import { local, localPath } from '@/lib/api-client'
+import { reviewLedgerQuery } from '@/shared/lists/page-shield-index'
+import { paramsOf } from '@/shared/lists/query'
 import { reviewLedger, reviewsQueryOptions } from './list-queries'
 
 export { reviewsQueryOptions }
@@ -10,7 +12,7 @@ export const useReviews = (zoneId: string) => useQuery(reviewsQueryOptions(zoneI
 export const useReviewHistory = (zoneId: string, scriptId: string) =>
   useQuery({
     queryKey: [...pageShieldKeys.reviews(zoneId), 'history', scriptId],
-    queryFn: ({ signal }) => local.get<ReviewEntry[]>(reviewLedger(zoneId), { params: { script_id: scriptId }, signal }),
+    queryFn: ({ signal }) => local.get<ReviewEntry[]>(reviewLedger(zoneId), { params: paramsOf(reviewLedgerQuery.write({ script_id: scriptId })), signal }),
   })
 
 export function useCreateReview(zoneId: string) {

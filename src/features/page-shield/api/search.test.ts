@@ -56,9 +56,11 @@ describe('scripts URL state', () => {
     expect(scriptIndexParams({ status: 'all', review: 'changed', malicious_only: true })).toMatchObject({
       status: 'active,infrequent,inactive',
       review: 'changed',
-      malicious_only: true,
+      malicious_only: 'true',
       order_by: 'last_seen_at',
     })
+    // Only what the index route declares: none of the API's other parameters (exclude_urls...).
+    expect(Object.keys(scriptIndexParams({ review: 'new' })).sort()).toEqual(['direction', 'order_by', 'page', 'per_page', 'review', 'status'])
     expect(connectionIndexParams({ review: 'new', hosts: '*.example.com' })).toMatchObject({ review: 'new', hosts: '*.example.com', status: 'active' })
   })
 

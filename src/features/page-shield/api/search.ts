@@ -1,7 +1,7 @@
-import { searchEnumSchema, tableSearchSchema } from '@/components/data-table/url-table-state'
 import { listPage } from '@/shared/lists/page'
 import { boolean, choice } from '@/shared/lists/query'
 import { connectionsQuery, cookiesQuery, RESOURCE_ORDERS, RESOURCE_STATUSES, scriptsQuery } from '@/shared/lists/page-shield'
+import { connectionIndexQuery, reviewLedgerQuery, scriptIndexQuery } from '@/shared/lists/page-shield-index'
 import { REVIEW_VERDICTS } from '@/shared/page-shield/review-verdicts'
 
 /*
@@ -14,16 +14,17 @@ import { REVIEW_VERDICTS } from '@/shared/page-shield/review-verdicts'
  * - `status` is a tab (active | infrequent | all), sent as the API's comma list of statuses;
  * - `malicious_first` is sent as `prioritize_malicious`;
  * - `review` (and the scripts' `malicious_only`) are filters the API does not have: the dashboard's
- *   own indexes answer them (server/local/script-index.ts, connection-reviews.ts), whose routes take
- *   the API's query plus these keys (needs-review-scan.ts, connection-reviews.ts). They stay URL-only
+ *   own indexes answer them (server/local/script-index.ts, connection-reviews.ts). They stay URL-only
  *   rather than fields of the API's query, so the sandbox and the endpoint table keep reading exactly
- *   what the service reads.
+ *   what the service reads; their fields are the index routes' own declaration
+ *   (src/shared/lists/page-shield-index.ts), which also writes what the pages send those routes
+ *   (needs-review-scan.ts, connection-reviews.ts). `malicious_only` reads `true` or `1`.
  */
 
 /** Status tabs: the API's active (its default), infrequent, or every status. */
 export const STATUS_TABS = ['active', 'infrequent', 'all'] as const
 export type StatusTab = (typeof STATUS_TABS)[number]
-export const REVIEW_FILTERS = ['needs', 'new', 'changed'] as const
+export { REVIEW_FILTERS } from '@/shared/lists/page-shield-index'
 
 const statusOf = (tab: StatusTab | undefined) => (tab === 'all' ? [...RESOURCE_STATUSES] : (tab ?? 'active'))
 
@@ -38,7 +39,12 @@ const paging = {
 
 export const scriptsPage = listPage(scriptsQuery, {
   filters: ['hosts', 'urls', 'page_url'],
-  urlOnly: { status: choice(STATUS_TABS), malicious_first: boolean(), review: choice(REVIEW_FILTERS), malicious_only: boolean() },
+  urlOnly: {
+    status: choice(STATUS_TABS),
+    malicious_first: boolean(),
+    review: scriptIndexQuery.fields.review,
+    malicious_only: scriptIndexQuery.fields.malicious_only,
+  },
   map: (s) => ({ status: statusOf(s.status), prioritize_malicious: s.malicious_first ? true : undefined }),
   ...paging,
 })
@@ -47,7 +53,7 @@ export type ScriptsSearch = ReturnType<typeof scriptsPage.parse>
 export const connectionsPage = listPage(connectionsQuery, {
   filters: ['hosts', 'urls', 'page_url'],
   /** Verdicts on connections (issue 28 item 5): answered by the dashboard's connection index. */
-  urlOnly: { status: choice(STATUS_TABS), malicious_first: boolean(), review: choice(REVIEW_FILTERS) },
+  urlOnly: { status: choice(STATUS_TABS), malicious_first: boolean(), review: connectionIndexQuery.fields.review },
   map: (s) => ({ status: statusOf(s.status), prioritize_malicious: s.malicious_first ? true : undefined }),
   ...paging,
 })
@@ -59,5 +65,15 @@ export const cookiesPage = listPage(cookiesQuery, {
 })
 export type CookiesSearch = ReturnType<typeof cookiesPage.parse>
 
-/** The review ledger page (the dashboard's own list, not one of the API's): its verdict filter, paging and sorting. */
-export const reviewsSearchSchema = tableSearchSchema({ verdict: searchEnumSchema(REVIEW_VERDICTS) })
+/**
+ * The review ledger page (the dashboard's own list, not one of the API's): the route answers every
+ * latest review at once (its query, `reviewLedgerQuery`, takes only a script's id for its history),
+ * so the page filters by verdict and pages in the browser.
+ */
+export const reviewsPage = listPage(reviewLedgerQuery, {
+  filters: [],
+  urlOnly: { verdict: choice(REVIEW_VERDICTS) },
+  paging: 'browser',
+  defaultPerPage: 25,
+  pageSizes: [25, 50, 100],
+})

@@ -11,6 +11,7 @@ import { TruncatedText } from '@/components/ui/truncated-text'
 import { formatDateTime } from '@/lib/format'
 import type { ReviewEntry } from '@/shared/schemas/page-shield-review'
 import { ledgerCsvUrl, useReviews } from '../api/reviews'
+import { reviewsPage } from '../api/search'
 import { ConnectionLedgerTable } from './connection-ledger-table'
 import { CsvDownload } from './list-controls'
 import { ScoreValue, VerdictBadge } from './markers'
@@ -20,7 +21,6 @@ import { shorten } from './resource-columns'
 const route = getRouteApi('/zones/$zoneId/page-shield/reviews')
 const EMPTY: ReviewEntry[] = []
 const col = createDataTableColumnHelper<ReviewEntry>()
-const options = { defaultPerPage: 25, pageSizes: [25, 50, 100] }
 
 function getLedgerColumns(zoneId: string) {
   return col.columns([
@@ -87,7 +87,7 @@ function getLedgerColumns(zoneId: string) {
 /** The review ledger: the latest verdict on every reviewed script, and the full history as CSV evidence. */
 export function ReviewLedgerPage() {
   const { zoneId } = route.useParams()
-  const state = useUrlTableState(route, options)
+  const state = useUrlTableState(route, reviewsPage)
   const q = useReviews(zoneId)
   const all = useMemo(
     () => (q.data?.list ?? EMPTY).filter((r) => !state.search.verdict || r.verdict === state.search.verdict),
@@ -115,7 +115,7 @@ export function ReviewLedgerPage() {
         label="Latest review of each script"
         itemLabel="reviewed scripts"
         query={q}
-        pageSizes={options.pageSizes}
+        pageSizes={reviewsPage.pageSizes}
         empty={
           <EmptyState
             title="No reviews yet"
