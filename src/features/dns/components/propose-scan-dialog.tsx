@@ -10,8 +10,7 @@ import { dnsScanQueryOptions } from '../api/scan-dns-records'
 import { acceptPayload, type Decision, type FoundRecord } from '../lib/scan-review'
 import { ScanPanel, scanLooksUp } from './scan-panel'
 
-const changeLabel = (r: FoundRecord, d: Decision) =>
-  `${d === 'accept' ? 'Accept' : 'Reject'} ${r.type} ${r.name} (found by the scan)`
+const changeLabel = (r: FoundRecord, d: Decision) => `${d === 'accept' ? 'Accept' : 'Reject'} ${r.type} ${r.name} (found by the scan)`
 
 /**
  * The DNS scan on a zone whose changes need approval (issue 25): the found records are listed as in
@@ -21,17 +20,7 @@ const changeLabel = (r: FoundRecord, d: Decision) =>
  * decisions to the scan's review endpoint. Starting a scan changes nothing, so editors may; a viewer
  * allowed to propose reviews what earlier scans found.
  */
-export function ProposeScanDialog({
-  zoneId,
-  zoneName,
-  mayStart,
-  onClose,
-}: {
-  zoneId: string
-  zoneName: string
-  mayStart: boolean
-  onClose: () => void
-}) {
+export function ProposeScanDialog({ zoneId, zoneName, mayStart, onClose }: { zoneId: string; zoneName: string; mayStart: boolean; onClose: () => void }) {
   const toast = useToast()
   const found = useQuery(dnsScanQueryOptions(zoneId))
   const draft = useChangeDraft()
@@ -39,19 +28,13 @@ export function ProposeScanDialog({
   const records = found.data?.result ?? []
   // What the request being gathered already says about each found record.
   const inRequest = new Map<string, Decision>()
-  if (draft?.zoneId === zoneId)
-    for (const it of draft.items)
-      if (it.kind === 'dns_scan_result' && 'recordId' in it && it.recordId)
-        inRequest.set(it.recordId, it.action === 'create' ? 'accept' : 'reject')
+  if (draft?.zoneId === zoneId) for (const it of draft.items) if (it.kind === 'dns_scan_result' && 'recordId' in it && it.recordId) inRequest.set(it.recordId, it.action === 'create' ? 'accept' : 'reject')
   const selected = records.filter((r) => ticked.has(r.id))
 
   const propose = (decision: Decision) => {
     const size = changeDraft.sizeWith(zoneId, selected.filter((r) => !inRequest.has(r.id)).length)
     if (size > MAX_CHANGE_ITEMS) {
-      toast.error(
-        'Too many changes for one request',
-        `A request holds at most ${MAX_CHANGE_ITEMS} changes (this would make ${size}): select fewer records, or send the request first.`,
-      )
+      toast.error('Too many changes for one request', `A request holds at most ${MAX_CHANGE_ITEMS} changes (this would make ${size}): select fewer records, or send the request first.`)
       return
     }
     changeDraft.addMany(
@@ -60,15 +43,10 @@ export function ProposeScanDialog({
       selected.map((r) => {
         const { id, ...body } = acceptPayload(r)
         const l = changeLabel(r, decision)
-        return decision === 'accept'
-          ? { kind: 'dns_scan_result' as const, action: 'create' as const, recordId: String(id), body, label: l }
-          : { kind: 'dns_scan_result' as const, action: 'delete' as const, recordId: r.id, label: l }
+        return decision === 'accept' ? { kind: 'dns_scan_result' as const, action: 'create' as const, recordId: String(id), body, label: l } : { kind: 'dns_scan_result' as const, action: 'delete' as const, recordId: r.id, label: l }
       }),
     )
-    toast.success(
-      'Added to your change request',
-      `${plural(selected.length, 'found record')} to ${decision}: send the request when it holds every change. Nothing is added until it is approved.`,
-    )
+    toast.success('Added to your change request', `${plural(selected.length, 'found record')} to ${decision}: send the request when it holds every change. Nothing is added until it is approved.`)
     setTicked(new Set())
   }
 

@@ -47,8 +47,7 @@ export function ScanDialog({ zoneId, zoneName, onClose }: { zoneId: string; zone
     ;(next ?? box.querySelector<HTMLElement>('[aria-label="Review result"]'))?.focus()
   }, [decided])
   const current = found.data?.result
-  if (current && current.some((r) => !seen.some((s) => s.id === r.id)))
-    setSeen([...seen, ...current.filter((r) => !seen.some((s) => s.id === r.id))])
+  if (current && current.some((r) => !seen.some((s) => s.id === r.id))) setSeen([...seen, ...current.filter((r) => !seen.some((s) => s.id === r.id))])
   const open = seen.filter((r) => !results.get(r.id)?.ok && !busy.has(r.id))
 
   const decide = async (records: FoundRecord[], decision: Decision) => {
@@ -63,12 +62,11 @@ export function ScanDialog({ zoneId, zoneName, onClose }: { zoneId: string; zone
     setBusy((prev) => new Set([...prev].filter((id) => !records.some((r) => r.id === id))))
     setSummary(reviewSummary(done))
     setDecided((n) => n + 1)
-    if (done.some((d) => d.ok && d.decision === 'accept'))
-      void queryClient.invalidateQueries({ queryKey: ['dns-records', zoneId] })
+    if (done.some((d) => d.ok && d.decision === 'accept')) void queryClient.invalidateQueries({ queryKey: ['dns-records', zoneId] })
     void queryClient.invalidateQueries({ queryKey: ['dns-scan', zoneId] })
   }
 
-  // Each record's result, and its own accept and reject until it is done.
+  // Each record's result, and its own accept and reject until it is decided.
   const decisionCell = (r: FoundRecord) => {
     const result = results.get(r.id)
     if (busy.has(r.id)) return <Spinner size="sm" label={`Sending the decision on ${foundLabel(r)}`} />
@@ -77,21 +75,10 @@ export function ScanDialog({ zoneId, zoneName, onClose }: { zoneId: string; zone
         {result && <ResultText result={result} />}
         {!result?.ok && (
           <>
-            <Button
-              size="sm"
-              onClick={() => void decide([r], 'accept')}
-              aria-label={`Accept ${foundLabel(r)}`}
-              disabled={busy.size > 0}
-            >
+            <Button size="sm" onClick={() => void decide([r], 'accept')} aria-label={`Accept ${foundLabel(r)}`} disabled={busy.size > 0}>
               Accept
             </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => void decide([r], 'reject')}
-              aria-label={`Reject ${foundLabel(r)}`}
-              disabled={busy.size > 0}
-            >
+            <Button size="sm" variant="ghost" onClick={() => void decide([r], 'reject')} aria-label={`Reject ${foundLabel(r)}`} disabled={busy.size > 0}>
               Reject
             </Button>
           </>
@@ -125,12 +112,7 @@ export function ScanDialog({ zoneId, zoneName, onClose }: { zoneId: string; zone
       <div ref={boxRef} className="space-y-3">
         <ScanPanel zoneId={zoneId} records={seen} outcome={{ header: 'Result', cell: decisionCell }} />
         {summary && (
-          <p
-            role="status"
-            aria-label="Review result"
-            tabIndex={-1}
-            className="rounded-md bg-zinc-50 px-3 py-2 text-sm dark:bg-zinc-800"
-          >
+          <p role="status" aria-label="Review result" tabIndex={-1} className="rounded-md bg-zinc-50 px-3 py-2 text-sm dark:bg-zinc-800">
             {summary}
           </p>
         )}
