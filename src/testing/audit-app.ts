@@ -1,5 +1,5 @@
 import { afterAll } from 'vitest'
-import { createApp } from '../server/app'
+import { createApp, type AppOptions } from '../server/app'
 import type { Emulator } from '../server/emulator'
 import { emulatorModules } from '../server/emulator/modules'
 import { zonesModule } from '../server/emulator/zones'
@@ -7,17 +7,22 @@ import { createStore } from '../server/store'
 import { createModuleEmulator } from './module-emulator'
 import { testConfig } from './server'
 
-/** The audit tests' server: every emulator module in memory, a store in memory, closed after the file. */
-export function auditTestApp() {
+/**
+ * The audit tests' server: every emulator module in memory, a store in memory, closed after the file.
+ * `options`: the script watch's settings (its SMTP server, say). `another()` makes a second instance
+ * on the same store and sandbox, as two servers behind one proxy.
+ */
+export function auditTestApp(options: Pick<AppOptions, 'watch'> = {}) {
   const store = createStore({ dataDir: ':memory:' })
   const me = createModuleEmulator(emulatorModules.filter((m) => m !== zonesModule))
   const emulator: Emulator = { ...me, reset: async () => {}, ready: Promise.resolve(), preparing: () => [] }
-  const app = createApp({ config: testConfig(), emulator, store })
+  const another = () => createApp({ config: testConfig(), emulator, store, ...options })
+  const app = another()
   afterAll(async () => {
     await store.close()
     me.close()
   })
-  return { app, store, emulator: me }
+  return { app, store, emulator: me, another }
 }
 
 /** Headers of a write from the dashboard. */

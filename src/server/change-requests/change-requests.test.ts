@@ -1,31 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../app'
 import { addPerson, sessionCookie } from '../auth/test-helpers'
-import type { Emulator } from '../emulator'
-import { emulatorModules } from '../emulator/modules'
 import { SEED_ZONES } from '../emulator/seed-ids'
-import { zonesModule } from '../emulator/zones'
-import { createStore } from '../store'
 import { mailText, startSmtp } from '../../testing/alert-receivers'
-import { createModuleEmulator } from '../../testing/module-emulator'
-import { testConfig } from '../../testing/server'
+import { auditTestApp, WRITE_HEADERS as W } from '../../testing/audit-app'
 import type { ChangeRequestDetail, ChangeRequestView } from '../../shared/schemas/change-requests'
 
 /** Issue 25 through the whole app: people signed in, the sandbox's DNS, a real SMTP server on loopback. */
 const Z = SEED_ZONES.demo
 const OTHER = SEED_ZONES.pending
-const W = { 'x-zonekeeper-request': '1', 'content-type': 'application/json' }
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>
-const store = createStore({ dataDir: ':memory:' })
-const me = createModuleEmulator(emulatorModules.filter((m) => m !== zonesModule))
-const emulator: Emulator = { ...me, reset: async () => {}, ready: Promise.resolve(), preparing: () => [] }
-let app: ReturnType<typeof createApp>
+const smtp = await startSmtp()
+afterAll(() => smtp.close())
+// Every emulator module and a store, in memory, closed after the file; its mail goes to `smtp`.
+const { app, store, another } = auditTestApp({ watch: { smtpUrl: smtp.url, smtpFrom: 'zk@example.test' } })
 const as: Record<string, Record<string, string>> = {}
 
 beforeAll(async () => {
-  smtp = await startSmtp()
-  app = createApp({ config: testConfig(), emulator, store, watch: { smtpUrl: smtp.url, smtpFrom: 'zk@example.test' } })
   // Written while nobody is defined (the local administrator): records the requests will touch.
   for (const [name, content] of [['cr-one', '192.0.2.1'], ['cr-two', '192.0.2.2'], ['cr-three', '192.0.2.3']]) {
     await app.request(`/api/v4/zones/${Z.id}/dns_records`, { method: 'POST', headers: W, body: JSON.stringify({ type: 'A', name, content, ttl: 7200, proxied: false }) })
@@ -38,11 +28,6 @@ beforeAll(async () => {
   await addPerson(store, 'vic', 'viewer', [Z.name])
   await store.changeRequests.setPerson(ed.id, { mayPropose: false, email: 'ed@example.test' })
   for (const u of ['ed', 'erin', 'adm', 'olga', 'vic']) as[u] = { cookie: await sessionCookie(app, u, `${u}-password-1`) }
-})
-afterAll(async () => {
-  await store.close()
-  me.close()
-  await smtp.close()
 })
 
 const call = async <T = unknown>(who: string, method: string, path: string, body?: unknown) => {
@@ -144,7 +129,7 @@ describe('change requests', () => {
 
   it('marks a request stale on a read exactly once when two instances read it at once: one e-mail', async () => {
     // A second instance on the same store (and the same sandbox), as two servers behind one proxy.
-    const other = createApp({ config: testConfig(), emulator, store, watch: { smtpUrl: smtp.url, smtpFrom: 'zk@example.test' } })
+    const other = another()
     const three = (await byName('cr-three'))!
     const filed = await propose('ed', 'Read twice', [{ action: 'update', recordId: three.id, body: { ttl: 600 } }])
     expect((await call('adm', 'PATCH', `/api/v4/zones/${Z.id}/dns_records/${three.id}`, { content: '192.0.2.98' })).status).toBe(200)

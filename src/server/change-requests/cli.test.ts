@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../app'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { addPerson, sessionCookie } from '../auth/test-helpers'
-import type { Emulator } from '../emulator'
-import { emulatorModules } from '../emulator/modules'
 import { SEED_ZONES } from '../emulator/seed-ids'
-import { zonesModule } from '../emulator/zones'
 import { runPeopleCommand } from '../people/cli'
-import { createStore } from '../store'
-import { createModuleEmulator } from '../../testing/module-emulator'
-import { testConfig } from '../../testing/server'
+import { auditTestApp, WRITE_HEADERS as W } from '../../testing/audit-app'
 import type { ChangeRequestDetail, ChangeRequestView } from '../../shared/schemas/change-requests'
 
 /** Issue 25 from the command line: what `npm run people -- approval …` sets is what the server enforces. */
 const Z = SEED_ZONES.demo
-const W = { 'x-zonekeeper-request': '1', 'content-type': 'application/json' }
-const store = createStore({ dataDir: ':memory:' })
-const me = createModuleEmulator(emulatorModules.filter((m) => m !== zonesModule))
-const emulator: Emulator = { ...me, reset: async () => {}, ready: Promise.resolve(), preparing: () => [] }
-let app: ReturnType<typeof createApp>
+// Every emulator module and a store, in memory, closed after the file.
+const { app, store } = auditTestApp()
 const as: Record<string, string> = {}
 
 const run = async (...argv: string[]) => {
@@ -31,17 +22,12 @@ const call = async <T = unknown>(who: string, method: string, path: string, body
 }
 
 beforeAll(async () => {
-  app = createApp({ config: testConfig(), emulator, store })
   await addPerson(store, 'ed', 'editor', [Z.name])
   await addPerson(store, 'erin', 'editor', [Z.name])
   await addPerson(store, 'eli', 'editor', [Z.name])
   await addPerson(store, 'vic', 'viewer', [Z.name])
   await addPerson(store, 'adm', 'admin')
   for (const u of ['ed', 'erin', 'eli', 'vic']) as[u] = await sessionCookie(app, u, `${u}-password-1`)
-})
-afterAll(async () => {
-  await store.close()
-  me.close()
 })
 
 describe('npm run people -- approval', () => {

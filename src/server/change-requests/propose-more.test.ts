@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../app'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { addPerson, sessionCookie } from '../auth/test-helpers'
-import type { Emulator } from '../emulator'
-import { emulatorModules } from '../emulator/modules'
 import { SEED_ZONES } from '../emulator/seed-ids'
-import { zonesModule } from '../emulator/zones'
-import { createStore } from '../store'
-import { createModuleEmulator } from '../../testing/module-emulator'
-import { testConfig } from '../../testing/server'
+import { auditTestApp, WRITE_HEADERS as W } from '../../testing/audit-app'
 import type { ChangeRequestDetail, ChangeRequestView, ZoneFileProposal } from '../../shared/schemas/change-requests'
 
 /**
@@ -15,16 +9,12 @@ import type { ChangeRequestDetail, ChangeRequestView, ZoneFileProposal } from '.
  * page-security policies. Through the whole app, with people signed in and the sandbox behind it.
  */
 const Z = SEED_ZONES.demo
-const W = { 'x-zonekeeper-request': '1', 'content-type': 'application/json' }
-const store = createStore({ dataDir: ':memory:' })
-const me = createModuleEmulator(emulatorModules.filter((m) => m !== zonesModule))
-const emulator: Emulator = { ...me, reset: async () => {}, ready: Promise.resolve(), preparing: () => [] }
-let app: ReturnType<typeof createApp>
+// Every emulator module and a store, in memory, closed after the file.
+const { app, store } = auditTestApp()
 const as: Record<string, Record<string, string>> = {}
 const POLICIES = `/api/v4/zones/${Z.id}/page_shield/policies`
 
 beforeAll(async () => {
-  app = createApp({ config: testConfig(), emulator, store })
   for (const [name, content] of [['bulk-a', '192.0.2.11'], ['bulk-b', '192.0.2.12']]) {
     await app.request(`/api/v4/zones/${Z.id}/dns_records`, { method: 'POST', headers: W, body: JSON.stringify({ type: 'A', name, content, ttl: 300, proxied: false }) })
   }
@@ -33,10 +23,6 @@ beforeAll(async () => {
   await addPerson(store, 'adm', 'admin')
   for (const u of ['ed', 'erin', 'adm']) as[u] = { cookie: await sessionCookie(app, u, `${u}-password-1`) }
   await app.request(`/api/local/change-requests/zones/${Z.id}`, { method: 'PUT', headers: { ...W, ...as.adm }, body: JSON.stringify({ required: true, approverMode: 'editors' }) })
-})
-afterAll(async () => {
-  await store.close()
-  me.close()
 })
 
 const call = async <T = unknown>(who: string, method: string, path: string, body?: unknown, headers: Record<string, string> = W) => {

@@ -26,25 +26,39 @@ const mixed = (store: Store) =>
     ],
   })
 
+/**
+ * Each case: a fresh store on a clock the case moves (`clock.t`, from `start`), holding the mixed
+ * request (`id`); the store is closed after the case, passed or failed.
+ */
+const withMixed = async (
+  open: (now: () => number) => Promise<Store>,
+  start: number,
+  run: (c: { store: Store; crs: Store['changeRequests']; id: number; clock: { t: number } }) => Promise<void>,
+) => {
+  const clock = { t: start }
+  const store = await open(() => clock.t)
+  try {
+    await run({ store, crs: store.changeRequests, id: await mixed(store), clock })
+  } finally {
+    await store.close()
+  }
+}
+
 describe.each(backends)('change request leases on $name', ({ skip, open }) => {
-  it.skipIf(skip)('holds a reservation by its token: renewals, progress marks and the finish go through only while it is the one in the row', async () => {
-    let t = 10_000
-    const store = await open(() => t)
-    try {
-      const crs = store.changeRequests
-      const id = await mixed(store)
+  it.skipIf(skip)('holds a reservation by its token: renewals, progress marks and the finish go through only while it is the one in the row', () =>
+    withMixed(open, 10_000, async ({ crs, id, clock }) => {
       expect(await crs.reserve(id, erin, { instance: 'web-1', token: 'tok-1', ms: 1000 })).toBe(true)
       expect((await crs.get(id))!.lease).toEqual({ instance: 'web-1', leasedAt: 10_000, until: 11_000 })
-      t = 10_500
+      clock.t = 10_500
       expect(await crs.renew(id, 'someone-else', 1000)).toBe(false)
       expect(await crs.renew(id, 'tok-1', 1000)).toBe(true)
       expect((await crs.get(id))!.lease!.until).toBe(11_500)
       expect(await crs.markSent(id, 'tok-1', 1000, [0], 'rid-dns')).toBe(true)
       expect(await crs.markSent(id, 'tok-x', 1000, [1], 'rid-p1')).toBe(false)
       expect(await crs.sentRequestIds(id)).toEqual(['rid-dns', null, null])
-      t = 11_400
+      clock.t = 11_400
       expect(await crs.expired()).toEqual([])
-      t = 11_600
+      clock.t = 11_600
       expect(await crs.expired()).toEqual([id])
       expect(await crs.expired([id + 1])).toEqual([])
       // Expired, but nobody claimed it yet: a claim needs the token that was seen.
@@ -55,17 +69,11 @@ describe.each(backends)('change request leases on $name', ({ skip, open }) => {
       expect(await crs.markSent(id, 'tok-1', 1000, [1], 'rid-p1')).toBe(false)
       expect(await crs.finish(id, { status: 'applied', problems: null }, 'tok-1')).toBe(false)
       expect((await crs.get(id))!.status).toBe('applying')
-    } finally {
-      await store.close()
-    }
-  })
+    }),
+  )
 
-  it.skipIf(skip)('recovers an expired apply exactly once among concurrent recoverers, with what the audit log knows: landed, unknown, not tried', async () => {
-    let t = Date.now()
-    const store = await open(() => t)
-    try {
-      const crs = store.changeRequests
-      const id = await mixed(store)
+  it.skipIf(skip)('recovers an expired apply exactly once among concurrent recoverers, with what the audit log knows: landed, unknown, not tried', () =>
+    withMixed(open, Date.now(), async ({ store, crs, id, clock }) => {
       expect(await crs.reserve(id, erin, { instance: 'web-1', token: 'tok-1', ms: 1000 })).toBe(true)
       // The DNS batch was sent and answered (its entry is under its request id); the first policy was sent, no answer.
       expect(await crs.markSent(id, 'tok-1', 1000, [0], 'rid-dns')).toBe(true)
@@ -73,7 +81,7 @@ describe.each(backends)('change request leases on $name', ({ skip, open }) => {
       expect(await crs.markSent(id, 'tok-1', 1000, [1], 'rid-p1')).toBe(true)
       // Not expired yet: nobody recovers it.
       expect(await recoverExpired({ store, instance: 'web-2', leaseMs: 1000, mode: 'sandbox' })).toEqual([])
-      t += 5000
+      clock.t += 5000
       const recoverers = ['web-2', 'web-3', 'web-4', 'web-5'].map((instance) => recoverExpired({ store, instance, leaseMs: 1000, mode: 'sandbox' }))
       const won = (await Promise.all(recoverers)).flat()
       expect(won).toEqual([id])
@@ -93,22 +101,16 @@ describe.each(backends)('change request leases on $name', ({ skip, open }) => {
       expect(await recoverExpired({ store, instance: 'web-2', leaseMs: 1000, mode: 'sandbox' })).toEqual([])
       expect(await crs.finish(id, { status: 'applied', problems: null }, 'tok-1')).toBe(false)
       expect((await crs.get(id))!.status).toBe('interrupted')
-    } finally {
-      await store.close()
-    }
-  })
+    }),
+  )
 
-  it.skipIf(skip)('recovers an apply known to have changed nothing as failed, which its approvers may approve again', async () => {
-    let t = Date.now()
-    const store = await open(() => t)
-    try {
-      const crs = store.changeRequests
-      const id = await mixed(store)
+  it.skipIf(skip)('recovers an apply known to have changed nothing as failed, which its approvers may approve again', () =>
+    withMixed(open, Date.now(), async ({ store, crs, id, clock }) => {
       expect(await crs.reserve(id, erin, { instance: 'web-1', token: 'tok-1', ms: 1000 })).toBe(true)
       // The batch was sent and refused (its entry says so): nothing landed, nothing is unknown.
       expect(await crs.markSent(id, 'tok-1', 1000, [0], 'rid-dns')).toBe(true)
       await store.audit.add(entry({ requestId: 'rid-dns', outcome: 'failure', status: 400, errors: [{ code: 9005, message: 'Content for A record is invalid.' }] }))
-      t += 5000
+      clock.t += 5000
       expect(await recoverExpired({ store, instance: 'web-2', leaseMs: 1000, mode: 'sandbox' })).toEqual([id])
       const r = (await crs.get(id))!
       expect(r.status).toBe('failed')
@@ -124,17 +126,11 @@ describe.each(backends)('change request leases on $name', ({ skip, open }) => {
       // A failure of the API (not an interruption) cannot be approved again.
       await crs.finish(id, { status: 'failed', problems: [] })
       expect(await crs.reserve(id, erin)).toBe(false)
-    } finally {
-      await store.close()
-    }
-  })
+    }),
+  )
 
-  it.skipIf(skip)('recovers an expired undo from the audit log\'s undo reservations: undone, unknown, not tried; back to what it was', async () => {
-    let t = Date.now()
-    const store = await open(() => t)
-    try {
-      const crs = store.changeRequests
-      const id = await mixed(store)
+  it.skipIf(skip)('recovers an expired undo from the audit log\'s undo reservations: undone, unknown, not tried; back to what it was', () =>
+    withMixed(open, Date.now(), async ({ store, crs, id, clock }) => {
       expect(await crs.reserve(id, erin)).toBe(true)
       const [e0, e1, e2] = [await store.audit.add(entry({ requestId: 'a' })), await store.audit.add(entry({ requestId: 'b' })), await store.audit.add(entry({ requestId: 'c' }))]
       await crs.finish(id, { status: 'applied', problems: null, results: [{ status: 'applied', entryId: e0 }, { status: 'applied', entryId: e1 }, { status: 'applied', entryId: e2 }] })
@@ -143,7 +139,7 @@ describe.each(backends)('change request leases on $name', ({ skip, open }) => {
       await store.audit.undo.reserve(e2, erin)
       await store.audit.undo.done(e2, null)
       await store.audit.undo.reserve(e1, erin)
-      t += 5000
+      clock.t += 5000
       const won = (await Promise.all(['web-2', 'web-3', 'web-4'].map((instance) => recoverExpired({ store, instance, leaseMs: 1000, mode: 'sandbox' })))).flat()
       expect(won).toEqual([id])
       const r = (await crs.get(id))!
@@ -152,8 +148,6 @@ describe.each(backends)('change request leases on $name', ({ skip, open }) => {
       expect(r.interrupted).toMatchObject({ phase: 'undo', instance: 'web-1', total: 3, known: 1, unknown: 1 })
       expect(r.interrupted!.message).toBe('Interrupted: the server stopped while undoing; 1 of 3 applied changes are known to be undone. Whether the undo of 1 change happened is unknown.')
       expect(await crs.finishUndo(id, 'undone', [], 'u-1')).toBe(false)
-    } finally {
-      await store.close()
-    }
-  })
+    }),
+  )
 })

@@ -1,14 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { ErrorView } from '@/components/ui/error-view'
 import { Spinner } from '@/components/ui/spinner'
-import { errorLine } from '@/lib/error-text'
-import { dnsScanQueryOptions, reviewDnsScan, triggerDnsScan } from '../api/scan-dns-records'
+import { dnsScanQueryOptions, reviewDnsScan } from '../api/scan-dns-records'
 import { reviewFound, reviewSummary, type Decision, type FoundRecord, type ItemResult } from '../lib/scan-review'
-
-const label = (r: FoundRecord) => `${r.type} record ${r.name}`
+import { foundLabel, ScanPanel, scanLooksUp } from './scan-panel'
 
 function ResultText({ result }: { result: ItemResult }) {
   if (!result.ok)
@@ -53,10 +50,6 @@ export function ScanDialog({ zoneId, zoneName, onClose }: { zoneId: string; zone
   if (current && current.some((r) => !seen.some((s) => s.id === r.id))) setSeen([...seen, ...current.filter((r) => !seen.some((s) => s.id === r.id))])
   const open = seen.filter((r) => !results.get(r.id)?.ok && !busy.has(r.id))
 
-  const scan = useMutation({
-    mutationFn: () => triggerDnsScan(zoneId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['dns-scan', zoneId] }),
-  })
   const decide = async (records: FoundRecord[], decision: Decision) => {
     if (!records.length) return
     setBusy(new Set([...busy, ...records.map((r) => r.id)]))
@@ -73,13 +66,34 @@ export function ScanDialog({ zoneId, zoneName, onClose }: { zoneId: string; zone
     void queryClient.invalidateQueries({ queryKey: ['dns-scan', zoneId] })
   }
 
+  // Each record's result, and its own accept and reject until it is decided.
+  const decisionCell = (r: FoundRecord) => {
+    const result = results.get(r.id)
+    if (busy.has(r.id)) return <Spinner size="sm" label={`Sending the decision on ${foundLabel(r)}`} />
+    return (
+      <div className="flex flex-wrap items-center gap-1">
+        {result && <ResultText result={result} />}
+        {!result?.ok && (
+          <>
+            <Button size="sm" onClick={() => void decide([r], 'accept')} aria-label={`Accept ${foundLabel(r)}`} disabled={busy.size > 0}>
+              Accept
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => void decide([r], 'reject')} aria-label={`Reject ${foundLabel(r)}`} disabled={busy.size > 0}>
+              Reject
+            </Button>
+          </>
+        )}
+      </div>
+    )
+  }
+
   return (
     <Dialog
       open
       onClose={onClose}
       size="xl"
       title="Scan for records"
-      description={`Looks up the usual names of ${zoneName} in public DNS (web, mail, autodiscover, DMARC…) and lists the records it finds that this zone does not have. Nothing is added until you accept it.`}
+      description={`${scanLooksUp(zoneName)} Nothing is added until you accept it.`}
       dismissible={busy.size === 0}
       footer={
         <>
@@ -96,74 +110,7 @@ export function ScanDialog({ zoneId, zoneName, onClose }: { zoneId: string; zone
       }
     >
       <div ref={boxRef} className="space-y-3">
-        <div className="flex flex-wrap items-center gap-2">
-          <Button variant="primary" pending={scan.isPending} onClick={() => scan.mutate()}>
-            {scan.isSuccess ? 'Scan again' : 'Start the scan'}
-          </Button>
-          {scan.isSuccess && (
-            <Button onClick={() => void found.refetch()} pending={found.isFetching}>
-              Check for more
-            </Button>
-          )}
-          <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
-            {scan.isError
-              ? `The scan did not start: ${errorLine(scan.error)}`
-              : found.isPending
-                ? 'Reading what earlier scans found…'
-                : scan.isSuccess && !found.isFetching
-                  ? `Scan started. Found so far: ${current?.length ?? 0} ${current?.length === 1 ? 'record' : 'records'} to review. The service keeps scanning in the background: check for more in a moment.`
-                  : ''}
-          </p>
-        </div>
-        {found.isError && <ErrorView error={found.error} onRetry={() => void found.refetch()} title="The found records could not be read" />}
-        {seen.length > 0 ? (
-          <table className="w-full text-left text-sm" aria-label="Records found by the scan">
-            <thead>
-              <tr className="border-b border-zinc-200 dark:border-zinc-700">
-                <th className="py-2 pr-3">Type</th>
-                <th className="py-2 pr-3">Name</th>
-                <th className="py-2 pr-3">Content</th>
-                <th className="py-2">Result</th>
-              </tr>
-            </thead>
-            <tbody>
-              {seen.map((r) => {
-                const result = results.get(r.id)
-                return (
-                  <tr key={r.id} className="border-b border-zinc-100 align-top dark:border-zinc-800">
-                    <td className="py-2 pr-3 font-mono">{r.type}</td>
-                    <td className="py-2 pr-3 font-mono break-all">{r.name}</td>
-                    <td className="py-2 pr-3 font-mono break-all">
-                      {r.priority !== undefined && <span className="text-zinc-600 dark:text-zinc-400">{r.priority} </span>}
-                      {r.content}
-                    </td>
-                    <td className="py-2">
-                      {busy.has(r.id) ? (
-                        <Spinner size="sm" label={`Sending the decision on ${label(r)}`} />
-                      ) : (
-                        <div className="flex flex-wrap items-center gap-1">
-                          {result && <ResultText result={result} />}
-                          {!result?.ok && (
-                            <>
-                              <Button size="sm" onClick={() => void decide([r], 'accept')} aria-label={`Accept ${label(r)}`} disabled={busy.size > 0}>
-                                Accept
-                              </Button>
-                              <Button size="sm" variant="ghost" onClick={() => void decide([r], 'reject')} aria-label={`Reject ${label(r)}`} disabled={busy.size > 0}>
-                                Reject
-                              </Button>
-                            </>
-                          )}
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        ) : (
-          found.isSuccess && <p className="text-sm text-zinc-700 dark:text-zinc-300">No found records wait for review. Start the scan to look for some.</p>
-        )}
+        <ScanPanel zoneId={zoneId} records={seen} outcome={{ header: 'Result', cell: decisionCell }} />
         {summary && (
           <p role="status" aria-label="Review result" tabIndex={-1} className="rounded-md bg-zinc-50 px-3 py-2 text-sm dark:bg-zinc-800">
             {summary}
