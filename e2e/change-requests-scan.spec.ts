@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test'
-import { test as base, expect, SEED_ZONES, startZonekeeper, zoneUrl, type RunningZonekeeper } from './fixtures'
+import { test as base, expect, SEED_ZONES, signInFirstTime, startZonekeeper, zoneUrl, type RunningZonekeeper } from './fixtures'
 
 /**
  * Issue 25, proposing from the DNS scan's review, at 1440 px: on an approval zone an editor starts a
@@ -43,16 +43,7 @@ test('an editor proposes accepting two found records; an administrator approves;
   const found = () => list(admin, `/api/v4/zones/${Z.id}/dns_records/scan/review`)
 
   // The editor signs in (choosing their own password first).
-  const page = await (await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } })).newPage()
-  await page.goto('/login')
-  await page.getByLabel('Username').fill(ED.username)
-  await page.getByLabel('Password').fill(ED.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByLabel('Current password').fill(ED.password)
-  await page.getByLabel('New password', { exact: true }).fill(`${ED.password}-own`)
-  await page.getByLabel('New password again').fill(`${ED.password}-own`)
-  await page.getByRole('button', { name: 'Save password' }).click()
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+  const page = await signInFirstTime(browser, baseURL!, ED, { width: 1440, height: 900 })
 
   const before = await records()
   await page.goto(zoneUrl('pending', 'dns'))

@@ -198,8 +198,8 @@ export async function expectNoSeriousA11yViolations(page: Page, label = page.url
  * A person added with a one-time password signs in for the first time in a browser of their own
  * (a new context at `baseURL`), chooses their own password (`<given>-own`) and lands on the dashboard.
  */
-export async function signInFirstTime(browser: Browser, baseURL: string, who: { username: string; password: string }): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL })).newPage()
+export async function signInFirstTime(browser: Browser, baseURL: string, who: { username: string; password: string }, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL, ...(viewport ? { viewport } : {}) })).newPage()
   await page.goto('/login')
   await page.getByLabel('Username').fill(who.username)
   await page.getByLabel('Password').fill(who.password)
