@@ -1,4 +1,5 @@
 /* The audit log as the browser reads it (no zod here: pages import it without the schema library). */
+import { isUndoableWrite } from './undoable'
 
 /** An audit entry as GET /api/local/audit answers it. */
 export interface AuditEntryView {
@@ -46,13 +47,13 @@ export interface UndoCheckView {
   conflicts: { label: string; path: string; expected: unknown; current: unknown }[]
 }
 
-/** Entries of these kinds can be undone (the server decides for sure: see its undo check). */
-export function mayUndo(e: Pick<AuditEntryView, 'outcome' | 'resourceType' | 'action'>): boolean {
-  if (e.outcome !== 'success') return false
-  if (e.resourceType === 'dns_record') return ['create', 'update', 'proxy', 'delete'].includes(e.action)
-  if (e.resourceType === 'dns_records') return e.action === 'batch' || e.action === 'import'
-  if (e.resourceType === 'page_shield_policy') return ['create', 'update', 'delete'].includes(e.action)
-  return e.resourceType === 'ruleset' && e.action === 'replace'
+/**
+ * Whether to offer Undo on an entry: a write that succeeded, of one of the undoable writes
+ * (src/shared/undoable.ts, the list the server plans undos from), and not itself an undo. The server
+ * decides for sure: see its undo check.
+ */
+export function mayUndo(e: Pick<AuditEntryView, 'outcome' | 'action' | 'method' | 'path'>): boolean {
+  return e.outcome === 'success' && e.action !== 'undo' && isUndoableWrite(e.method, e.path)
 }
 
 /** The object of an entry in words: its label ("A shop.example.com", "page shield policy Block evil"), else its type and id. */

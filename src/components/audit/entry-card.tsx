@@ -5,11 +5,13 @@ import { Button } from '@/components/ui/button'
 import { useCan } from '@/lib/access'
 import { isApiArea, writeRole } from '@/shared/access'
 import { mayUndo, objectWords, type AuditEntryView } from '@/shared/audit'
+import type { AuditAction } from '@/shared/lists/audit'
 import { auditEntryQueryOptions, restorePointUrl } from './audit-api'
 import { EntryDiff } from './entry-diff'
 import { UndoPanel } from './undo-panel'
 
-export const ACTION_WORDS: Record<string, string> = {
+/** A label for every action of the audit log's vocabulary (src/shared/lists/audit.ts), and no other. */
+export const ACTION_WORDS: Readonly<Record<string, string>> = {
   create: 'Created', update: 'Changed', replace: 'Replaced', delete: 'Deleted', proxy: 'Changed the proxy status',
   batch: 'Bulk change', import: 'Imported records', undo: 'Undid a change', reset: 'Reset the sandbox', accept: 'Accepted', decline: 'Declined',
   password: 'Reset a password', 'end-sessions': 'Ended sessions', validate: 'Validated',
@@ -20,7 +22,10 @@ export const ACTION_WORDS: Record<string, string> = {
   scan: 'Scanned for DNS records', 'scan-review': 'Accepted or rejected scanned records',
   file: 'Filed a change request', approve: 'Approved a change request', reject: 'Rejected a change request',
   apply: 'Applied an approved change', fail: 'An approved change failed', refresh: 'Refreshed a change request',
-}
+  'apply-partly': 'Applied part of an approved change', 'apply-unknown': 'Applied an approved change (outcome unknown)',
+  recover: 'Recovered an interrupted change request', 'link-sso': 'Linked a single sign-on identity', 'unlink-sso': 'Unlinked a single sign-on identity',
+  switch: 'Switched practice on or off', check: 'Checked page scripts now', 'mark-read': 'Marked an alert read', simulate: 'Simulated page activity',
+} satisfies Record<AuditAction, string>
 const OUTCOME_TONE: Record<string, BadgeTone> = { success: 'success', failure: 'danger', refused: 'warning' }
 export const OUTCOME_WORDS: Record<string, string> = { success: 'Done', failure: 'Failed', refused: 'Refused' }
 

@@ -50,6 +50,17 @@ export function describeLocalWrite(method: string, path: string): WriteDescripti
   if (path.startsWith('/api/local/practice')) {
     return { area: 'practice', resourceType: 'practice_sandbox', resourceId: null, action: path.endsWith('/reset') ? 'reset' : 'switch', zoneId: null }
   }
+  // Script watch (issue 26): page security's settings, channels, checks and alerts of a zone.
+  if (parts[2] === 'zones' && parts[4] === 'watch') {
+    const [sub, id] = [parts[5], parts[6] ?? null]
+    if (sub === 'channels') return { area: 'page-shield', resourceType: 'watch_channel', resourceId: id, action: method === 'DELETE' ? 'delete' : 'create', zoneId }
+    if (sub === 'check') return { area: 'page-shield', resourceType: 'script_watch', resourceId: null, action: 'check', zoneId }
+    if (sub === 'alerts') return { area: 'page-shield', resourceType: 'watch_alert', resourceId: id, action: 'mark-read', zoneId }
+    return { area: 'page-shield', resourceType: 'script_watch', resourceId: null, action: 'update', zoneId }
+  }
+  if (path === '/api/sandbox/page-shield/activity') {
+    return { area: 'page-shield', resourceType: 'sandbox_activity', resourceId: null, action: 'simulate', zoneId: null }
+  }
   if (path.includes('/page-shield/connection-reviews')) {
     return { area: 'page-shield', resourceType: 'connection_verdict', resourceId: null, action: 'create', zoneId }
   }

@@ -1,3 +1,4 @@
+import { html, raw } from 'hono/html'
 import { toCsv } from '../../shared/page-shield/csv'
 import { REVIEW_VERDICT_LABEL, type ReviewVerdict } from '../../shared/page-shield/review-verdicts'
 import type { WatchAlertDetail } from '../../shared/schemas/watch'
@@ -91,8 +92,9 @@ export async function buildReport(store: Store, zone: { id: string; name: string
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? '' : new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))
 const verdictWord = (r: ReviewRow | undefined) => (r ? (REVIEW_VERDICT_LABEL[r.verdict as ReviewVerdict] ?? r.verdict) : '')
-const esc = (v: unknown) =>
-  String(v ?? '').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
+/** Markup built with Hono's `html` tagged template (as the sign-in pages are, src/server/auth/pages.ts). */
+type Markup = ReturnType<typeof html>
+
 const deliveryWords = (d: WatchDelivery) =>
   `${d.channel_kind} ${d.channel_target}: ${d.status}${d.sent_at ? ` at ${iso(d.sent_at)}` : ''}, ${d.attempts} attempt${d.attempts === 1 ? '' : 's'}${d.last_error ? ` (${d.last_error})` : ''}`
 
@@ -142,10 +144,15 @@ export function reportCsv(r: ReportData): string {
   return toCsv(columns, rows)
 }
 
-/** The report as a page that prints well. Every value is escaped: scripts' URLs and notes are text, never markup. */
-export function reportHtml(r: ReportData): string {
-  const row = (cells: unknown[], cls = '') => `<tr${cls ? ` class="${cls}"` : ''}>${cells.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`
-  const head = (cells: string[]) => `<thead><tr>${cells.map((c) => `<th scope="col">${esc(c)}</th>`).join('')}</tr></thead>`
+/** The report as a page that prints well (Hono's `html`: every value put in it is text, escaped; scripts' URLs and notes are never markup). */
+// The markup as it is served (prettier would reflow the html templates):
+// prettier-ignore
+export function reportHtml(r: ReportData): Markup {
+  const row = (cells: unknown[], cls = '') => {
+    const tds = cells.map((c) => html`<td>${String(c ?? '')}</td>`)
+    return cls ? html`<tr class="${cls}">${tds}</tr>` : html`<tr>${tds}</tr>`
+  }
+  const head = (cells: string[]) => html`<thead><tr>${cells.map((c) => html`<th scope="col">${c}</th>`)}</tr></thead>`
   const inventory = r.inventory.map((s) =>
     row(
       [s.url, s.status, s.js_integrity_score ?? 'none', verdictWord(s.review) || 'Never reviewed', s.review?.note ?? '', s.review ? `${s.review.reviewer}, ${s.review.reviewed_at}` : '', s.review ? (s.counts ? 'Counts' : 'Changed since review: no longer counts') : ''],
@@ -167,24 +174,27 @@ export function reportHtml(r: ReportData): string {
   const runs = r.runs.map((run) =>
     row([iso(run.started_at), run.outcome, run.scripts_seen, run.connections_seen, run.findings, run.error ?? '', run.holder], run.outcome === 'failed' ? 'warn' : ''),
   )
-  const gaps = r.gaps.map((g) => `<li class="gap">No check from ${esc(iso(g.from))} to ${esc(iso(g.to))}: longer than seven days.</li>`)
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Script watch report: ${esc(r.zone.name)}</title>
-<style>
+  const gaps = r.gaps.map((g) => html`<li class="gap">No check from ${iso(g.from)} to ${iso(g.to)}: longer than seven days.</li>`)
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Script watch report: ${r.zone.name}</title>
+<style>${raw(STYLE)}</style></head><body>
+<h1>Script watch report: ${r.zone.name}</h1>
+<p>Period ${iso(r.from)} to ${iso(r.to)}. Generated ${iso(r.generatedAt)}. PCI DSS 6.4.3 (inventory with verdicts) and 11.6.1 (change detection at least every seven days, alerts and what followed).</p>
+<h2>Checks that ran (${r.runs.length})</h2>
+${gaps.length ? html`<ul>${gaps}</ul>` : html`<p class="ok">No gap longer than seven days between checks in this period.</p>`}
+<table>${head(['Started', 'Outcome', 'Scripts seen', 'Connections seen', 'Changes', 'Error', 'Instance'])}<tbody>${runs}</tbody></table>
+<h2>Changes detected (${r.changes.length})</h2>
+<table>${head(['Detected', 'Change', 'In words', 'Alerts delivered', 'Review after the alert'])}<tbody>${changes}</tbody></table>
+<h2>Script inventory (${r.inventory.length})</h2>
+<table>${head(['Script', 'Status', 'Integrity', 'Verdict', 'Justification', 'Reviewed by, at', 'Verdict state'])}<tbody>${inventory}</tbody></table>
+</body></html>
+`
+}
+
+/** The page's own style (a constant of this file, the only markup put in raw). */
+const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#111}h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:2rem}
 table{border-collapse:collapse;width:100%;margin-top:.5rem}th,td{border:1px solid #bbb;padding:.3rem .45rem;text-align:left;vertical-align:top;word-break:break-word}
 th{background:#eee}tr.warn td{background:#fdecec}.gap{color:#b00020;font-weight:600}.ok{color:#176317}
 @media print{body{margin:0;font-size:11px}h2{break-after:avoid}tr{break-inside:avoid}th{background:#eee!important;-webkit-print-color-adjust:exact;print-color-adjust:exact}}
-</style></head><body>
-<h1>Script watch report: ${esc(r.zone.name)}</h1>
-<p>Period ${esc(iso(r.from))} to ${esc(iso(r.to))}. Generated ${esc(iso(r.generatedAt))}. PCI DSS 6.4.3 (inventory with verdicts) and 11.6.1 (change detection at least every seven days, alerts and what followed).</p>
-<h2>Checks that ran (${r.runs.length})</h2>
-${gaps.length ? `<ul>${gaps.join('')}</ul>` : '<p class="ok">No gap longer than seven days between checks in this period.</p>'}
-<table>${head(['Started', 'Outcome', 'Scripts seen', 'Connections seen', 'Changes', 'Error', 'Instance'])}<tbody>${runs.join('')}</tbody></table>
-<h2>Changes detected (${r.changes.length})</h2>
-<table>${head(['Detected', 'Change', 'In words', 'Alerts delivered', 'Review after the alert'])}<tbody>${changes.join('')}</tbody></table>
-<h2>Script inventory (${r.inventory.length})</h2>
-<table>${head(['Script', 'Status', 'Integrity', 'Verdict', 'Justification', 'Reviewed by, at', 'Verdict state'])}<tbody>${inventory.join('')}</tbody></table>
-</body></html>
 `
-}

@@ -234,9 +234,7 @@ export function registerWatchRoutes(app: Hono, { store, watch, send, emulator }:
         },
       })
     }
-    return new Response(reportHtml(data), {
-      headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" },
-    })
+    return c.html(reportHtml(data), 200, { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" })
   }
   app.get(`${WATCH_BASE}/report`, report('html'))
   app.get(`${WATCH_BASE}/report.csv`, report('csv'))

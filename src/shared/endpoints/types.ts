@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod'
+import type { AuditAction, AuditArea } from '../lists/audit'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -22,9 +23,9 @@ export interface AuditDescription {
   /** The type of object the write changes, as audit entries name it (`dns_record`). */
   type: string
   /** What it does; default from the method (POST create, PUT and PATCH update, DELETE delete). A function reads the parsed body. */
-  action?: string | ((body: unknown) => string)
+  action?: AuditAction | ((body: unknown) => AuditAction)
   /** The audit log's area, when it is not the endpoint's (log jobs are `logpush`). */
-  area?: string
+  area?: AuditArea
 }
 
 /**

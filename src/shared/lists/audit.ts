@@ -18,6 +18,7 @@ export const AUDIT_AREAS = [
   'sign-in',
   'sandbox',
   'change-requests',
+  'practice',
 ] as const
 export type AuditArea = (typeof AUDIT_AREAS)[number]
 export const AUDIT_OUTCOMES = ['success', 'failure', 'refused'] as const
@@ -51,7 +52,20 @@ export const AUDIT_ACTIONS = [
   'apply',
   'fail',
   'refresh',
+  'apply-partly',
+  'apply-unknown',
+  'recover',
+  'link-sso',
+  'unlink-sso',
+  'scan',
+  'scan-review',
+  'validate',
+  'switch',
+  'check',
+  'mark-read',
+  'simulate',
 ] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
 /**
  * The audit log's filters: the query of GET /api/local/audit and its CSV (server/audit/routes.ts,
