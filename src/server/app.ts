@@ -145,7 +145,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   app.use('/api/*', practice.checklist)
   // Change requests (issue 25): on a zone that needs approval, direct DNS writes are refused (one named step, after roles).
   const changes = setUpChangeRequests(app, { ...crOptions, store, forward, mode: config.mode, mail: { smtpUrl: watchOptions?.smtpUrl, smtpFrom: watchOptions?.smtpFrom, publicUrl: watchOptions?.publicUrl, log } })
-  changes.guardDirectWrites()
+  app.on(WRITE_METHOD_LIST, ['/api/v4/zones/*', '/client/v4/zones/*'], changes.approvalGuard)
 
   const tooLarge = bodyLimit({
     maxSize: MAX_BODY_BYTES,

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Context, Hono } from 'hono'
 import { CHANGE_REQUEST_LEASE_MS } from '../store/change-request-lease'
-import { WRITE_METHOD_LIST } from '../guard'
 import type { Store } from '../store'
 import type { Forward } from '../upstream'
 import { approvalGuard } from './guard'
@@ -24,8 +23,9 @@ export interface ChangeRequestSetup {
 }
 
 /**
- * Change requests (issue 25) in the app, in two calls: `guardDirectWrites` after sign-in and roles
- * (refuses direct DNS writes on a zone that needs approval), `routes` with the dashboard's own routes.
+ * Change requests (issue 25) in the app: `approvalGuard`, the pipeline step app.ts registers after
+ * sign-in and roles for writes under a zone (refuses direct DNS writes on a zone that needs
+ * approval), and `routes`, called with the dashboard's own routes.
  * The apply's batch is sent through the whole app (like the audit log's undo), so it takes the same
  * path as any DNS write: roles, the upstream (sandbox or live), the audit recorder.
  */
@@ -36,10 +36,7 @@ export function setUpChangeRequests(app: Hono, options: ChangeRequestSetup) {
     return app.request(new URL(path, c.req.url).toString(), { ...init, headers: { ...(init.headers as Record<string, string>), cookie: c.req.header('cookie') ?? '' } }, env)
   }
   return {
-    guardDirectWrites: () => {
-      const guard = approvalGuard(options.store)
-      app.on(WRITE_METHOD_LIST, ['/api/v4/zones/*', '/client/v4/zones/*'], guard)
-    },
+    approvalGuard: approvalGuard(options.store),
     routes: () => {
       // Before the request routes, so `/zones/:zone_id/zone-file` is not read as a request id.
       registerZoneFileProposal(app, { store: options.store, forward: options.forward })

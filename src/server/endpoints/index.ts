@@ -31,8 +31,8 @@ export function createMatcher(list: Endpoint[]) {
     if (!same.length) byMethod.set(c.endpoint.method, same)
     same.push(c)
   }
-  // Every request is matched two or three times (access, audit, the door), mostly on the same few
-  // paths: the last 1,000 answers for paths of usual length are kept (oldest dropped first).
+  // A request is matched once (app.ts puts the match on its context), but people ask the same few
+  // paths again and again: the last 1,000 answers for paths of usual length are kept (oldest dropped first).
   const recent = new Map<string, Endpoint | null>()
   const find = (method: string, path: string): Endpoint | undefined => {
     if (!isSafePath(path)) return undefined
