@@ -28,6 +28,7 @@ import { sendFor, type Forward, type Send } from '../upstream'
 import { applyRequest, LeaseLost, undoRequest } from './apply'
 import { holdLease } from './lease'
 import { recoverExpired, type RecoveryOptions } from './recover'
+import type { AuditAction } from '../../shared/lists/audit'
 import { APPLY_HEADER, applyKey } from './guard'
 import { itemIssues, readTouched } from './kinds'
 import type { Mailer, Notice } from './mail'
@@ -161,7 +162,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
       errors, before: null, after, undoOf: null, label: r.title, address: clientAddress(c),
     })
   }
-  const audit = (c: Context, r: Pick<ChangeRequestView, 'id' | 'zoneId' | 'zoneName' | 'title' | 'requester'>, action: string, after: Record<string, unknown> = {}) =>
+  const audit = (c: Context, r: Pick<ChangeRequestView, 'id' | 'zoneId' | 'zoneName' | 'title' | 'requester'>, action: AuditAction, after: Record<string, unknown> = {}) =>
     setAuditDetails(c, {
       area: 'change-requests', resourceType: 'change_request', resourceId: String(r.id), action, zoneId: r.zoneId, zoneName: r.zoneName,
       after: { description: r.title, requester: `${r.requester.name} (${r.requester.username})`, ...after },

@@ -55,6 +55,7 @@ export const AUDIT_ACTIONS = [
   'apply-partly',
   'apply-unknown',
   'recover',
+  'read',
   'link-sso',
   'unlink-sso',
   'scan',
