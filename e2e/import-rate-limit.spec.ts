@@ -19,7 +19,7 @@ let live: RunningZonekeeper | undefined
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
-  sandbox = await startZonekeeper('import-rl-sandbox', { SANDBOX_RATE_LIMIT: `${QUOTA}/${WINDOW}` })
+  sandbox = await startZonekeeper('import-rl-sandbox', { SANDBOX_RATE_LIMIT: `${QUOTA}/${WINDOW}`, SANDBOX_SEED: 'small' })
   live = await startZonekeeper('import-rl-live', { API_TOKEN: TOKEN, API_BASE_URL: `${sandbox.baseURL}/client/v4` })
 })
 test.afterAll(async () => {
@@ -90,12 +90,21 @@ test('a wait can be cancelled: nothing is imported', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: /Import records into/ })
   await dialog.getByLabel('Zone file').setInputFiles(zoneFile('stopped-', 2))
   await spendBudget(page.request)
+  const refused = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/dns_records/import'))
   await dialog.getByRole('button', { name: 'Import' }).click()
+  const refusal = await refused
+  const refusedAt = Date.now()
+  expect(refusal.status()).toBe(429)
+  const retryAfter = Number(refusal.headers()['retry-after'])
+  expect(retryAfter).toBeGreaterThanOrEqual(1)
+  expect(retryAfter).toBeLessThanOrEqual(WINDOW)
   await expect(dialog.getByRole('status')).toContainText(/Waiting for the API's rate limit: resuming in \d+ s/)
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog.getByRole('status')).toContainText("Cancelled while waiting for the API's rate limit: nothing was imported.")
-  // Past the window, still nothing: the import was never sent.
-  await page.waitForTimeout(WINDOW * 1000)
+  // A second past when the wait would have sent it again (and the window it waited for has ended),
+  // still nothing: the import was never sent again.
+  await page.waitForTimeout(Math.max(0, refusedAt + (retryAfter + 1) * 1000 - Date.now()))
   expect(await recordsNamed(page.request, `stopped-0.${DEMO.name}`)).toBe(0)
+  expect(live!.log().match(/^POST \S+\/dns_records\/import \d+/gm)?.slice(-1)).toEqual([`POST /api/v4/zones/${DEMO.id}/dns_records/import 429`])
   await expect(dialog.getByRole('button', { name: 'Import' })).toBeEnabled()
 })

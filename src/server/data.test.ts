@@ -50,4 +50,21 @@ describe('sandbox data on disk', () => {
       emulator.close()
     }
   })
+
+  it('SANDBOX_SEED=small: the demo data without the scale-test zones, at once and after a reset', async () => {
+    const dataDir = tempDir()
+    const emulator = openSandbox({ dataDir, resetSandbox: true }, { SANDBOX_SEED: 'small' })
+    try {
+      expect(emulator.preparing()).toEqual([])
+      expect(zoneName(emulator.db, SEED_ZONES.demo.id)).toBe('example.com')
+      expect(zoneName(emulator.db, SEED_ZONES.large.id)).toBeUndefined()
+      expect(zoneName(emulator.db, SEED_ZONES.scripts.id)).toBeUndefined()
+      emulator.db.prepare('UPDATE zones SET name = ? WHERE id = ?').run('changed.example', SEED_ZONES.demo.id)
+      await emulator.reset()
+      expect(zoneName(emulator.db, SEED_ZONES.demo.id)).toBe('example.com')
+      expect(zoneName(emulator.db, SEED_ZONES.scripts.id)).toBeUndefined()
+    } finally {
+      emulator.close()
+    }
+  })
 })

@@ -7,9 +7,9 @@ import { parseEnv } from './env'
 /** Where the sandbox keeps its data: `$DATA_DIR/sandbox.sqlite`. */
 export const sandboxFile = (dataDir: string) => join(dataDir, 'sandbox.sqlite')
 
-const SEEDS = ['sdk', 'large'] as const
+const SEEDS = ['sdk', 'large', 'small'] as const
 
-/** SANDBOX_SEED: `sdk`, `large` or both (`sdk,large`); unset: the demo data alone. */
+/** SANDBOX_SEED: `sdk`, `large`, `small`, comma-separated (`sdk,large`); unset: the demo data alone. */
 const seedEnv = z.object({
   SANDBOX_SEED: z
     .string()
@@ -20,14 +20,19 @@ const seedEnv = z.object({
         .map((s) => s.trim().toLowerCase())
         .filter(Boolean),
     )
-    .pipe(z.array(z.enum(SEEDS, { error: `must be ${SEEDS.join(', ')} or both, comma-separated (unset: the demo data alone)` }))),
+    .pipe(
+      z
+        .array(z.enum(SEEDS, { error: 'must be sdk, large, small or several, comma-separated (unset: the demo data alone)' }))
+        .refine((seeds) => !(seeds.includes('small') && seeds.includes('large')), 'cannot be both small and large'),
+    ),
 })
 
 /**
  * Opens the sandbox database (creating and seeding it the first time), reset to the demo seed when
  * asked. The scale-test zones are written in the background, so the server answers at once.
  * `SANDBOX_SEED=sdk` adds the SDK test suite's fixed ids to the seed, `large` a large account (20,000
- * zones; both: `sdk,large`).
+ * zones; both: `sdk,large`); `small` leaves the scale-test zones out (a start or reset in a fraction
+ * of a second, and no seed worker busy after the start: end-to-end specs that never open them).
  */
 export function openSandbox(
   config: Pick<ServerConfig, 'dataDir' | 'resetSandbox'>,
@@ -42,5 +47,6 @@ export function openSandbox(
     scaleInBackground: true,
     fixtures,
     largeAccount,
+    scaleZones: !seeds.includes('small'),
   })
 }

@@ -137,8 +137,9 @@ describe('the environment, parsed with one schema per group', () => {
     [{ WATCH_TICK_MS: '10' }, 'WATCH_TICK_MS must be a whole number of milliseconds, at least 50, got "10".'],
     [
       { SANDBOX_SEED: 'sdk,huge' },
-      'SANDBOX_SEED must be sdk, large or both, comma-separated (unset: the demo data alone), got "sdk,huge".',
+      'SANDBOX_SEED must be sdk, large, small or several, comma-separated (unset: the demo data alone), got "sdk,huge".',
     ],
+    [{ SANDBOX_SEED: 'small,large' }, 'SANDBOX_SEED cannot be both small and large'],
   ])('refuses %o, naming the variable and what is wrong', (env, message) => {
     const why = refusal(env)
     expect(why.startsWith(message)).toBe(true)
