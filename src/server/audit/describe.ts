@@ -39,8 +39,9 @@ export function describeApiWrite(endpoint: Pick<Endpoint, 'method' | 'path' | 'a
   const audit = endpoint.audit
   const action = typeof audit?.action === 'function' ? audit.action(body) : (audit?.action ?? METHOD_ACTIONS[endpoint.method])
   return {
-    // Held to the vocabulary by describe.test.ts (the table's areas are wider than the writes use).
-    area: (audit?.area ?? endpoint.area) as AuditArea,
+    // Held to the vocabulary by describe.test.ts (the table's areas are wider than the writes use);
+    // an endpoint declared without an area (a test's own table) is `other`.
+    area: (audit?.area ?? endpoint.area ?? 'other') as AuditArea,
     resourceType: audit?.type ?? [...template].reverse().find((s) => !s.startsWith(':')) ?? 'other',
     resourceId: endsInId ? decodeOrRaw(actual[template.length - 1] ?? '') || null : null,
     action,
