@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { MAX_CHANGE_ITEMS } from '@/shared/change-request-limit'
 import type { ChangeItemInput } from '@/shared/schemas/change-requests'
 
 /**
@@ -37,23 +38,38 @@ function write(d: Draft | null) {
   for (const l of listeners) l()
 }
 
+/** The draft's items for this zone with `added` in: a second change to the same record replaces the first. */
+function merged(zoneId: string, added: DraftItem[]): DraftItem[] {
+  const d = read()
+  const items = d && d.zoneId === zoneId ? d.items : []
+  const key = (x: DraftItem) => ('recordId' in x ? `${x.kind ?? 'dns_record'}:${x.recordId}` : null)
+  const replaced = new Set(added.map(key).filter((k): k is string => k !== null))
+  return [...items.filter((x) => !replaced.has(key(x) ?? '')), ...added]
+}
+
+/** Said when a batch would leave more changes in the draft than one request holds. */
+export const tooManyChanges = (size: number) =>
+  `A request holds at most ${MAX_CHANGE_ITEMS} changes (this would make ${size}): select fewer records, or send the request first.`
+
 export const changeDraft = {
-  /** Adds a change; a draft for another zone is replaced (one request is for one zone). A second change to the same record replaces the first. */
+  /**
+   * Adds a change; a draft for another zone is replaced (one request is for one zone). A second change
+   * to the same record replaces the first. One change is never refused here: a draft past the limit is
+   * refused when sent, with the schema's words, and the person removes changes from the tray.
+   */
   add(zoneId: string, zoneName: string, item: DraftItem) {
-    changeDraft.addMany(zoneId, zoneName, [item])
+    write({ zoneId, zoneName, items: merged(zoneId, [item]) })
   },
-  /** Adds several changes at once (a bulk action, an import), with the same rules as `add`. */
-  addMany(zoneId: string, zoneName: string, added: DraftItem[]) {
-    const d = read()
-    const items = d && d.zoneId === zoneId ? d.items : []
-    const key = (x: DraftItem) => ('recordId' in x ? `${x.kind ?? 'dns_record'}:${x.recordId}` : null)
-    const replaced = new Set(added.map(key).filter((k): k is string => k !== null))
-    write({ zoneId, zoneName, items: [...items.filter((x) => !replaced.has(key(x) ?? '')), ...added] })
-  },
-  /** How many changes a new batch of `n` would leave in the draft for this zone. */
-  sizeWith(zoneId: string, n: number) {
-    const d = read()
-    return (d && d.zoneId === zoneId ? d.items.length : 0) + n
+  /**
+   * Adds several changes at once (a bulk action, an import, found records), with the same rules as
+   * `add`, unless the draft would then hold more than one request takes (MAX_CHANGE_ITEMS, counted
+   * after replacements): then nothing is added and the size it would have had is answered.
+   */
+  addMany(zoneId: string, zoneName: string, added: DraftItem[]): { added: true } | { added: false; size: number } {
+    const items = merged(zoneId, added)
+    if (items.length > MAX_CHANGE_ITEMS) return { added: false, size: items.length }
+    write({ zoneId, zoneName, items })
+    return { added: true }
   },
   remove(index: number) {
     const d = read()

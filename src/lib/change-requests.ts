@@ -23,4 +23,4 @@ export function useProposing(zoneId: string): boolean {
   return Boolean(a?.required && !a.mayWriteDirectly && a.mayPropose)
 }
 
-export { changeDraft, useChangeDraft } from './change-draft'
+export { changeDraft, tooManyChanges, useChangeDraft } from './change-draft'

@@ -1,8 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { documentedResponse, findOperation, validateSchema, type OpenApiDocument, type Problem } from '../testing/openapi'
+import { documentedResponse, findOperation, validateSchema, publishedSchema, type OpenApiDocument, type Problem } from '../testing/openapi'
 import { createEmulator, type Emulator } from './emulator'
 import { DEMO_ACCOUNT, SEED_ZONES } from './emulator/seed-ids'
 import { endpoints, matchEndpoint } from './endpoints'
@@ -14,20 +11,7 @@ import { endpoints, matchEndpoint } from './endpoints'
  * copied into it), plus the error envelope of a 400 and a 404.
  */
 
-function repoRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url))
-  while (!existsSync(join(dir, 'package.json'))) {
-    const up = dirname(dir)
-    if (up === dir) throw new Error('package.json not found above the test file')
-    dir = up
-  }
-  return dir
-}
-const SCHEMA_FILE = resolve(repoRoot(), '../shared/reference/openapi-subset.json')
-const present = existsSync(SCHEMA_FILE)
-// Locally a missing file skips with a message; in CI it must fail (the reading in beforeAll throws).
-const skip = !present && !process.env.CI
-if (skip) console.warn(`[openapi-conformance] skipped: the published schema is not at ${SCHEMA_FILE}`)
+const { skip, read: readSchema } = publishedSchema('openapi-conformance')
 
 /**
  * Deliberate differences from the published schema, each backed by the specification or the API
@@ -149,7 +133,7 @@ const result = (a: Answer): any => (a.json as { result: unknown }).result
 
 describe.skipIf(skip)('the sandbox answers in the published shapes (../shared/reference/openapi-subset.json)', () => {
   beforeAll(() => {
-    doc = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as OpenApiDocument
+    doc = readSchema()
     emulator = createEmulator({ file: ':memory:' })
   }, 60_000) // seeding takes a few seconds on a busy machine
   afterAll(() => emulator?.close())

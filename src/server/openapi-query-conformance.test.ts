@@ -1,8 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { resolveRef, type OpenApiDocument, type Schema } from '../testing/openapi'
+import { resolveRef, publishedSchema, type OpenApiDocument, type Schema } from '../testing/openapi'
 import { createEmulator, type Emulator } from './emulator'
 import { DEMO_ACCOUNT, SEED_ZONES } from './emulator/seed-ids'
 
@@ -15,20 +12,7 @@ import { DEMO_ACCOUNT, SEED_ZONES } from './emulator/seed-ids'
  * sandbox keeps are the schema's own (an enum, a maxLength): those are checked in the lists' tests.
  */
 
-function repoRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url))
-  while (!existsSync(join(dir, 'package.json'))) {
-    const up = dirname(dir)
-    if (up === dir) throw new Error('package.json not found above the test file')
-    dir = up
-  }
-  return dir
-}
-const SCHEMA_FILE = resolve(repoRoot(), '../shared/reference/openapi-subset.json')
-const present = existsSync(SCHEMA_FILE)
-// Locally a missing file skips with a message; in CI it must fail (the reading in beforeAll throws).
-const skip = !present && !process.env.CI
-if (skip) console.warn(`[openapi-query-conformance] skipped: the published schema is not at ${SCHEMA_FILE}`)
+const { skip, read: readSchema } = publishedSchema('openapi-query-conformance')
 
 const ZONE = SEED_ZONES.demo.id
 const ACCOUNT = DEMO_ACCOUNT.id
@@ -102,7 +86,7 @@ describe.skipIf(skip)(
   'list queries are never stricter than the published schema (../shared/reference/openapi-subset.json)',
   () => {
     beforeAll(async () => {
-      doc = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as OpenApiDocument
+      doc = readSchema()
       emulator = createEmulator({ file: ':memory:' })
       recordId = (await get(`/zones/${ZONE}/dns_records?per_page=1`)).json.result[0].id
     }, 60_000) // seeding takes a few seconds on a busy machine

@@ -1,4 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs'
 import { isIPv4, isIPv6 } from 'node:net'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 /**
  * A small validator for the part of OpenAPI 3.0 / JSON Schema that the published schema of our
@@ -272,4 +275,26 @@ export function documentedResponse(doc: OpenApiDocument, operation: OperationObj
   const response = resolveRef<ResponseObject>(doc, responses[key])
   const schema = response.content?.['application/json']?.schema
   return { key, schema }
+}
+
+function repoRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url))
+  while (!existsSync(join(dir, 'package.json'))) {
+    const up = dirname(dir)
+    if (up === dir) throw new Error('package.json not found above this file')
+    dir = up
+  }
+  return dir
+}
+
+/**
+ * The published schema, `../shared/reference/openapi-subset.json` beside the repo, read at test time
+ * (never copied into it). Locally a missing file skips the suite with a message naming `label`; in
+ * CI it must fail (`read()` throws).
+ */
+export function publishedSchema(label: string): { skip: boolean; read: () => OpenApiDocument } {
+  const file = resolve(repoRoot(), '../shared/reference/openapi-subset.json')
+  const skip = !existsSync(file) && !process.env.CI
+  if (skip) console.warn(`[${label}] skipped: the published schema is not at ${file}`)
+  return { skip, read: () => JSON.parse(readFileSync(file, 'utf8')) as OpenApiDocument }
 }

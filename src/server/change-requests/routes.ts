@@ -12,6 +12,7 @@ import {
   type ChangeRequestDetail,
   type ChangeRequestStatus,
   type ChangeRequestView,
+  type PersonRef,
   type ZoneApprovalSettings,
   type ZoneApprovalView,
 } from '../../shared/schemas/change-requests'
@@ -98,8 +99,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     // The requester and whoever approved it hear once, from the instance that recovered it (the store lets one).
     recovered: async (r) => {
       if (!mail.enabled) return
-      const approver = r.decidedBy?.id ? await requesterAddress({ ...r, requester: r.decidedBy }) : []
-      mail.send('recovered', r, [...(await requesterAddress(r)), ...approver])
+      mail.send('recovered', r, [...(await addressOf(r.requester)), ...(await addressOf(r.decidedBy))])
     },
   }
   const working = (r: ChangeRequestView) => r.status === 'applying' || r.status === 'undoing'
@@ -140,16 +140,17 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
       .filter((p) => !p.disabled && p.username !== except && mayApprove(p, s, zoneName))
       .map((p) => extra.get(p.id)?.email ?? (p.username.includes('@') ? p.username : ''))
   }
-  async function requesterAddress(r: ChangeRequestView): Promise<string[]> {
-    if (!r.requester.id) return []
-    const email = (await crs.person(r.requester.id)).email
-    return [email ?? (r.requester.username.includes('@') ? r.requester.username : '')]
+  /** The address a person's e-mail goes to: the one set for change requests, else a user name that is one. */
+  async function addressOf(p: PersonRef | null): Promise<string[]> {
+    if (!p?.id) return []
+    const email = (await crs.person(p.id)).email
+    return [email ?? (p.username.includes('@') ? p.username : '')]
   }
   /** E-mail, live only (a practising person is told on the page). */
   const tell = async (c: Context, kind: Notice, id: number) => {
     if (!mail.enabled || practising(c)) return
     const r = (await crs.get(id))!
-    mail.send(kind, r, kind === 'filed' ? await approverAddresses(await crs.zone(r.zoneId), r.zoneName, r.requester.username) : await requesterAddress(r))
+    mail.send(kind, r, kind === 'filed' ? await approverAddresses(await crs.zone(r.zoneId), r.zoneName, r.requester.username) : await addressOf(r.requester))
   }
 
   /** An entry of its own for the apply or its failure (the approve that led to it has the request's). */

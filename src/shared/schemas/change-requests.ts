@@ -38,8 +38,8 @@ export const STATUS_WORDS: Record<ChangeRequestStatus, string> = {
   interrupted: 'interrupted: outcome unknown',
 }
 
-/** Most changes in one request: what one DNS batch takes on every plan (200 on Free), so the apply stays one unit. */
-export const MAX_CHANGE_ITEMS = 200
+export { MAX_CHANGE_ITEMS } from '../change-request-limit'
+import { MAX_CHANGE_ITEMS } from '../change-request-limit'
 
 const recordBody = z.record(z.string(), z.unknown())
 

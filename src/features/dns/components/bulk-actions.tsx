@@ -5,9 +5,8 @@ import { useBulkRunner } from '@/components/bulk/use-bulk-runner'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { useToast } from '@/components/ui/toast'
-import { changeDraft } from '@/lib/change-requests'
+import { changeDraft, tooManyChanges } from '@/lib/change-requests'
 import { plural } from '@/lib/format'
-import { MAX_CHANGE_ITEMS } from '@/shared/schemas/change-requests'
 import { proxyStatusChange } from '@/shared/dns/proxiable'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
 import { api, apiPath } from '@/lib/api-client'
@@ -121,16 +120,15 @@ export function DnsBulkActions({
   /** Issue 25: one change per record into the request being gathered (one request holds what one batch takes). */
   const propose = (items: { recordId: string; body?: Record<string, unknown>; label: string }[]) => {
     setAsking(null)
-    const size = changeDraft.sizeWith(zoneId, items.length)
-    if (size > MAX_CHANGE_ITEMS) {
-      toast.error('Too many changes for one request', `A request holds at most ${MAX_CHANGE_ITEMS} changes (this would make ${size}): select fewer records, or send the request first.`)
-      return
-    }
-    changeDraft.addMany(
+    const done = changeDraft.addMany(
       zoneId,
       zoneName,
       items.map(({ recordId, body, label: l }) => (body ? { action: 'update' as const, recordId, body, label: l } : { action: 'delete' as const, recordId, label: l })),
     )
+    if (!done.added) {
+      toast.error('Too many changes for one request', tooManyChanges(done.size))
+      return
+    }
     toast.success('Added to your change request', `${plural(items.length, 'change')}: send the request when it holds every change. The zone is unchanged until it is approved.`)
     setResolved(null)
     onDone()

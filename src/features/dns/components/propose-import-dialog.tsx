@@ -41,12 +41,12 @@ export function ProposeImportDialog({ zoneId, zoneName, onClose }: { zoneId: str
     try {
       const source = await file.text()
       const r = await local.post<ZoneFileProposal>(localPath('/api/local/change-requests/zones/:zone_id/zone-file', { zone_id: zoneId }), { body: { source, proxied } })
-      const size = changeDraft.sizeWith(zoneId, r.items.length)
-      if (size > MAX_CHANGE_ITEMS) {
-        setErrors([{ code: 0, message: `A change request holds at most ${MAX_CHANGE_ITEMS} changes; with this file yours would hold ${size}. Send the request first, or split the file.` }])
+      // A file with nothing to add leaves the draft as it is (even one for another zone).
+      const done = r.items.length ? changeDraft.addMany(zoneId, zoneName, r.items.map((it) => ({ action: 'create', body: it.body, label: `${it.label} (line ${it.line})` }))) : { added: true as const }
+      if (!done.added) {
+        setErrors([{ code: 0, message: `A change request holds at most ${MAX_CHANGE_ITEMS} changes; with this file yours would hold ${done.size}. Send the request first, or split the file.` }])
         return
       }
-      if (r.items.length) changeDraft.addMany(zoneId, zoneName, r.items.map((it) => ({ action: 'create', body: it.body, label: `${it.label} (line ${it.line})` })))
       setResult(r)
       if (r.items.length) toast.success('Added to your change request', `${plural(r.items.length, 'record')} from ${file.name}: send the request when it holds every change.`)
     } catch (err) {

@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
-import { changeDraft, useChangeDraft } from '@/lib/change-requests'
+import { changeDraft, tooManyChanges, useChangeDraft } from '@/lib/change-requests'
 import { plural } from '@/lib/format'
-import { MAX_CHANGE_ITEMS } from '@/shared/schemas/change-requests'
 import { dnsScanQueryOptions } from '../api/scan-dns-records'
 import { acceptPayload, type Decision, type FoundRecord } from '../lib/scan-review'
 import { ScanPanel, scanLooksUp } from './scan-panel'
@@ -32,12 +31,7 @@ export function ProposeScanDialog({ zoneId, zoneName, mayStart, onClose }: { zon
   const selected = records.filter((r) => ticked.has(r.id))
 
   const propose = (decision: Decision) => {
-    const size = changeDraft.sizeWith(zoneId, selected.filter((r) => !inRequest.has(r.id)).length)
-    if (size > MAX_CHANGE_ITEMS) {
-      toast.error('Too many changes for one request', `A request holds at most ${MAX_CHANGE_ITEMS} changes (this would make ${size}): select fewer records, or send the request first.`)
-      return
-    }
-    changeDraft.addMany(
+    const done = changeDraft.addMany(
       zoneId,
       zoneName,
       selected.map((r) => {
@@ -46,6 +40,10 @@ export function ProposeScanDialog({ zoneId, zoneName, mayStart, onClose }: { zon
         return decision === 'accept' ? { kind: 'dns_scan_result' as const, action: 'create' as const, recordId: String(id), body, label: l } : { kind: 'dns_scan_result' as const, action: 'delete' as const, recordId: r.id, label: l }
       }),
     )
+    if (!done.added) {
+      toast.error('Too many changes for one request', tooManyChanges(done.size))
+      return
+    }
     toast.success('Added to your change request', `${plural(selected.length, 'found record')} to ${decision}: send the request when it holds every change. Nothing is added until it is approved.`)
     setTicked(new Set())
   }
