@@ -83,6 +83,8 @@ export default defineConfig(({ isSsrBuild }) =>
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          isolate: false,
+          setupFiles: ['src/testing/unit-setup.ts'],
           maxWorkers: 2,
           // In CI a failed test runs once more, as Playwright's do; the report still names it flaky.
           retry: process.env.CI ? 1 : 0,
@@ -93,8 +95,8 @@ export default defineConfig(({ isSsrBuild }) =>
             // Screens as a person uses them: a DOM (happy-dom) with Node's own fetch family, the real server app answering.
             { extends: true, test: { name: 'screen', include: [SCREEN_TESTS], exclude: TIMED_TESTS, environment: './src/testing/dom-environment.ts' } },
             // One file at a time, after the others (Vitest runs projects of one worker last, in order).
-            { extends: true, test: { name: 'timed', include: TIMED_TESTS, exclude: [SCREEN_TESTS], environment: 'node', maxWorkers: 1 } },
-            { extends: true, test: { name: 'timed-screen', include: TIMED_TESTS.filter((t) => t.endsWith('.tsx')), environment: './src/testing/dom-environment.ts', maxWorkers: 1 } },
+            { extends: true, test: { name: 'timed', include: TIMED_TESTS, exclude: [SCREEN_TESTS], environment: 'node', maxWorkers: 1, sequence: { groupOrder: 1 } } },
+            { extends: true, test: { name: 'timed-screen', include: TIMED_TESTS.filter((t) => t.endsWith('.tsx')), environment: './src/testing/dom-environment.ts', maxWorkers: 1, sequence: { groupOrder: 2 } } },
           ],
         },
       },

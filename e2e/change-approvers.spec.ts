@@ -7,7 +7,7 @@ import { expect, ownServer, SEED_ZONES, zoneUrl, signInFirstTime } from './fixtu
  * badge and a list); and a newcomer plays both sides alone in practice. Own server: people sign in.
  */
 const ADMIN_PASSWORD = 'admin-password-123'
-const test = ownServer('approvers', { DASHBOARD_PASSWORD: ADMIN_PASSWORD, SANDBOX_SEED: 'small' })
+const test = ownServer('approvers', { DASHBOARD_PASSWORD: ADMIN_PASSWORD })
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 const Z = SEED_ZONES.demo

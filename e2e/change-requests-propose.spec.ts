@@ -8,7 +8,7 @@ import { expect, ownServer, SEED_ZONES, zoneUrl, signInFirstTime } from './fixtu
  * "partly applied" result per change, then its undo (only what landed). Own server: people sign in.
  */
 const ADMIN_PASSWORD = 'admin-password-123'
-const test = ownServer('changes-propose', { DASHBOARD_PASSWORD: ADMIN_PASSWORD, SANDBOX_SEED: 'small' })
+const test = ownServer('changes-propose', { DASHBOARD_PASSWORD: ADMIN_PASSWORD })
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 const Z = SEED_ZONES.demo

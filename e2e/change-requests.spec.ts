@@ -12,7 +12,7 @@ const ADMIN_PASSWORD = 'admin-password-123'
 let smtp: Awaited<ReturnType<typeof startSmtp>>
 const test = ownServer(
   'changes',
-  { DASHBOARD_PASSWORD: ADMIN_PASSWORD, SMTP_FROM: 'zk@example.test', SANDBOX_SEED: 'small' },
+  { DASHBOARD_PASSWORD: ADMIN_PASSWORD, SMTP_FROM: 'zk@example.test' },
   {
     before: async () => {
       smtp = await startSmtp()

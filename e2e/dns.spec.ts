@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, expectNoSeriousA11yViolations, openPage, resetSandbox, SEED_ZONES, test, zoneUrl } from './fixtures'
 
+// Opens the scale-test zones (bigcorp-records.com, shop-scale.io): a worker with the whole demo data.
+test.use({ seed: 'scale' })
+
 const WRITE = { 'X-Zonekeeper-Request': '1' }
 const table = (page: Page) => page.getByRole('table', { name: /^DNS records of / })
 const rows = (page: Page) => table(page).locator('tbody tr')

@@ -19,7 +19,7 @@ let live: RunningZonekeeper | undefined
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
-  sandbox = await startZonekeeper('import-rl-sandbox', { SANDBOX_RATE_LIMIT: `${QUOTA}/${WINDOW}`, SANDBOX_SEED: 'small' })
+  sandbox = await startZonekeeper('import-rl-sandbox', { SANDBOX_RATE_LIMIT: `${QUOTA}/${WINDOW}` })
   live = await startZonekeeper('import-rl-live', { API_TOKEN: TOKEN, API_BASE_URL: `${sandbox.baseURL}/client/v4` })
 })
 test.afterAll(async () => {

@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test'
 import { expect, openPage, resetSandbox, SEED_ZONES, test, zoneUrl } from './fixtures'
 
+// Opens the scale-test zones (bigcorp-records.com, shop-scale.io): a worker with the whole demo data.
+test.use({ seed: 'scale' })
+
 const demo = SEED_ZONES.demo
 
 /** Types into one of the three custom-field lists and presses Enter. */

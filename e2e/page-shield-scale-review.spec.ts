@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, openPage, SEED_ZONES, test, zoneUrl } from './fixtures'
 
+// Opens the scale-test zones (bigcorp-records.com, shop-scale.io): a worker with the whole demo data.
+test.use({ seed: 'scale' })
+
 // Issue 28: on shop-scale.io (20,000 scripts, 13,801 active) the review tools answer for every
 // script of the zone, not the first 2,000; counts match the lists they link to; the CSV is whole.
 const ZONE = SEED_ZONES.scripts.id

@@ -7,7 +7,7 @@ import { expect, ownServer } from './fixtures'
  * passkey. Passkeys need a host name (browsers refuse an IP address as the relying party), so the
  * pages are opened at http://localhost, a secure context like HTTPS.
  */
-const test = ownServer('passkeys', { SANDBOX_SEED: 'small' }).extend({
+const test = ownServer('passkeys', {}).extend({
   baseURL: async ({ server }, use) => use(server.baseURL.replace('127.0.0.1', 'localhost')),
 })
 test.describe.configure({ mode: 'serial', timeout: 90_000 })

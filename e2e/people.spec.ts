@@ -103,19 +103,19 @@ test('signing out ends the session: the old cookie gets 401', async ({ page, con
   await replay.dispose()
 })
 
-test('an editor scoped to example.com can neither see nor reach shop-scale.io', async ({ page }) => {
+test('an editor scoped to example.com can neither see nor reach newshop.dev', async ({ page }) => {
   await signIn(page, EDITOR.username, EDITOR.password)
   await page.goto('/zones')
   const zones = page.getByRole('table', { name: /zones/i })
   await expect(zones.getByText('example.com', { exact: true })).toBeVisible()
-  await expect(zones.getByText('shop-scale.io')).toHaveCount(0)
+  await expect(zones.getByText('newshop.dev')).toHaveCount(0)
   const box = page.getByRole('combobox', { name: 'Switch zone' })
   await box.fill('shop')
-  await expect(page.getByRole('option', { name: 'shop-scale.io' })).toHaveCount(0)
-  const res = await page.request.get(`/api/v4/zones/${SEED_ZONES.scripts.id}/dns_records`)
+  await expect(page.getByRole('option', { name: 'newshop.dev' })).toHaveCount(0)
+  const res = await page.request.get(`/api/v4/zones/${SEED_ZONES.pending.id}/dns_records`)
   expect(res.status()).toBe(403)
   expect((await res.json()).errors[0].message).toContain('outside your zone scope')
-  await page.goto(zoneUrl('scripts', 'dns'))
+  await page.goto(zoneUrl('pending', 'dns'))
   await expect(page.getByText(/outside your zone scope/).first()).toBeVisible()
   // In scope, the editor may change records.
   await page.goto(zoneUrl('demo', 'dns'))
@@ -172,7 +172,7 @@ test('a personal API token lets a client use the sandbox as its owner, until rev
   })
   const zones = await client.get('/client/v4/zones')
   expect((await zones.json()).result.map((z: { name: string }) => z.name)).toEqual(['example.com'])
-  expect((await client.get(`/client/v4/zones/${SEED_ZONES.scripts.id}`)).status()).toBe(403)
+  expect((await client.get(`/client/v4/zones/${SEED_ZONES.pending.id}`)).status()).toBe(403)
   await page.getByRole('button', { name: 'Revoke certbot on web-1' }).click()
   await expect(page.getByRole('list', { name: 'Your API tokens' })).not.toContainText('certbot on web-1')
   expect((await client.get('/client/v4/zones')).status()).toBe(403)

@@ -7,7 +7,7 @@ import { expect, ownServer, SEED_ZONES, zoneUrl } from './fixtures'
  * turn sign-in on (DASHBOARD_PASSWORD makes the first administrator, as an upgrade would).
  */
 const ADMIN_PASSWORD = 'admin-password-123'
-const test = ownServer('roles', { DASHBOARD_PASSWORD: ADMIN_PASSWORD, SANDBOX_SEED: 'small' })
+const test = ownServer('roles', { DASHBOARD_PASSWORD: ADMIN_PASSWORD })
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 const VIEWER = { username: 'vera', display_name: 'Vera Viewer', role: 'viewer', zones: '*', password: 'vera-password-1' }

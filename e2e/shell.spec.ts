@@ -1,5 +1,8 @@
 import { expect, openPage, SEED_ZONES, test, zoneUrl } from './fixtures'
 
+// Opens the scale-test zones (bigcorp-records.com, shop-scale.io): a worker with the whole demo data.
+test.use({ seed: 'scale' })
+
 test.describe('the dashboard shell', () => {
   test('every area is reachable from the navigation, zone areas for the current zone', async ({ page }) => {
     await page.goto('/')

@@ -1,5 +1,8 @@
 import { expect, expectNoSeriousA11yViolations, openPage, SEED_ZONES, test, zoneUrl } from './fixtures'
 
+// Opens the scale-test zones (bigcorp-records.com, shop-scale.io): a worker with the whole demo data.
+test.use({ seed: 'scale' })
+
 const ALL = ['bigcorp-records.com', 'example.com', 'newshop.dev', 'old-brand.net', 'shop-scale.io']
 
 const zoneNames = (page: import('@playwright/test').Page) => page.getByRole('table', { name: 'Zones' }).locator('tbody tr td:first-child a')

@@ -5,7 +5,19 @@ import { MAX_PASSWORD_LENGTH } from '../../shared/password-rule'
 export { MAX_PASSWORD_LENGTH, passwordProblem } from '../../shared/password-rule'
 
 /** scrypt, memory-hard: N=2^15, r=8 (32 MiB per hash), p=1. Stored as `scrypt$N$r$p$salt$hash` (base64url). */
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 }
+const FULL_COST = { N: 2 ** 15, r: 8, p: 1 }
+let PARAMS = FULL_COST
+
+/**
+ * Unit tests only (src/testing/unit-setup.ts sets it for every Vitest file): a cheaper N, so the
+ * hundreds of sign-ins and guesses the tests make do not each spend ~60 ms of CPU. A stored hash
+ * carries its own N, so verifying is unchanged; `undefined` restores the full cost (auth/passwords.test.ts
+ * holds the default to it). Nothing outside Vitest calls it: the server always hashes at full cost.
+ */
+export function setHashCostForTests(N: number | undefined): void {
+  PARAMS = N === undefined ? FULL_COST : { ...FULL_COST, N }
+  dummy = undefined
+}
 const KEY_LENGTH = 32
 
 function derive(password: string, salt: Buffer, o: { N: number; r: number; p: number }): Promise<Buffer> {
