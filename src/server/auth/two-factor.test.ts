@@ -68,6 +68,21 @@ describe('two-factor sign-in with an authenticator app', () => {
     expect((await app.request('/login/two-factor', form(b, { code: recovery[0] }), fromAddress('203.0.113.84'))).status).toBe(401)
   })
 
+  it("a second person's recovery code does not sign in the first; their own still does", async () => {
+    const { password: otherPw } = await addPerson(store, 'uma', 'viewer')
+    const theirs = await enrol(app, 'uma', otherPw, '203.0.113.70')
+    const waiting = cookieOf(await login(app, 'tess', pw, '203.0.113.71'))
+    for (const c of theirs.recovery.slice(0, 3)) {
+      expect((await app.request('/login/two-factor', form(waiting, { code: c }), fromAddress('203.0.113.71'))).status).toBe(401)
+    }
+    expect((await app.request('/api/local/me', { headers: { cookie: waiting } })).status).toBe(403)
+    // Not used up either: uma's codes still sign uma in.
+    const umaWaiting = cookieOf(await login(app, 'uma', otherPw, '203.0.113.72'))
+    expect((await app.request('/login/two-factor', form(umaWaiting, { code: theirs.recovery[0] }), fromAddress('203.0.113.72'))).status).toBe(303)
+    const again = cookieOf(await login(app, 'tess', pw, '203.0.113.73'))
+    expect((await app.request('/login/two-factor', form(again, { code: recovery[9] }), fromAddress('203.0.113.73'))).status).toBe(303)
+  })
+
   it('throttles wrong codes like wrong passwords (429 after 5), and records them', async () => {
     const cookie = cookieOf(await login(app, 'tess', pw, '203.0.113.85'))
     const statuses: number[] = []
