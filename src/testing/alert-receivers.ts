@@ -2,6 +2,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
+import { parseTrustedProxies } from '../server/trusted-proxies'
+
+/**
+ * The receivers here listen on loopback, where the watch does not send webhooks unless an
+ * administrator allows it: give the watch this (WEBHOOK_ALLOWED_NETWORKS=127.0.0.1).
+ */
+export const LOOPBACK_RECEIVERS = parseTrustedProxies('127.0.0.1')
 
 export interface ReceivedMail {
   from: string
@@ -75,6 +82,19 @@ export async function startWebhookReceiver(options: { secret: () => string; stat
     hooks,
     close: () => new Promise<void>((ok) => server.close(() => ok())),
   }
+}
+
+/** A receiver on loopback that answers every call with `status` and `Location: location`, counting the calls. */
+export async function startRedirector(location: string, status = 307) {
+  const calls: string[] = []
+  const server = createServer((req, res) => {
+    calls.push(`${req.method} ${req.url}`)
+    req.resume()
+    req.on('end', () => res.writeHead(status, { location }).end())
+  })
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
+  const port = (server.address() as AddressInfo).port
+  return { url: `http://127.0.0.1:${port}/hooks`, calls, close: () => new Promise<void>((ok) => server.close(() => ok())) }
 }
 
 /** Waits until `check` is true (polling), or fails after `ms`. */

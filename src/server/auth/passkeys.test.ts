@@ -164,8 +164,11 @@ describe('passkeys and what administrators decide', () => {
   const w = { 'x-zonekeeper-request': '1', 'content-type': 'application/json' }
   let admin = ''
   beforeAll(async () => {
-    const { password } = await addPerson(store, 'ada', 'admin')
+    const { person, password } = await addPerson(store, 'ada', 'admin')
     admin = cookieOf(await login(app, 'ada', password, '198.51.100.20'))
+    // The administrator has a second factor of her own: a policy requiring one keeps her session.
+    await store.twoFactor.prepare(person.id, 'JBSWY3DPEHPK3PXP')
+    await store.twoFactor.enable(person.id, 1, ['aaaaa-bbbbb'])
   })
   afterAll(() => store.close())
 

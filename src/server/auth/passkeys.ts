@@ -128,10 +128,14 @@ export function registerPasskeys(app: Hono, store: Store): void {
     const codes = recoveryCodes()
     const fresh = await store.twoFactor.addRecoveryCodesIfNone(person.id, codes)
     // A session that had to set one up first becomes a full one (a fresh session, the old one ends).
+    let kept = session.handle
     if (session.secondFactor === 'enrol') {
       await store.sessions.end(person.id, session.handle)
-      await startSession(store, c, person.id)
+      kept = await startSession(store, c, person.id)
     }
+    // The person's first second factor: sessions signed in with the password alone end (as after a
+    // password change); only this one proved the passkey.
+    if (fresh) await store.sessions.endOthers(person.id, kept)
     return page(c, 200, {
       title: 'Passkey added',
       intro: `"${name}" now signs you in after your password.${fresh ? ' Save these recovery codes somewhere safe: each signs you in once if you lose your passkeys. They are not shown again.' : ''}`,

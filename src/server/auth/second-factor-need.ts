@@ -21,3 +21,21 @@ export async function secondFactorNeeded(store: Store, person: PersonWithHash): 
   if ((await store.twoFactor.get(person.id))?.enabled || (await store.passkeys.count(person.id)) > 0) return 'pending'
   return (await secondFactorRequired(store, person)) ? 'enrol' : undefined
 }
+
+/**
+ * Brings signed-in sessions in line with the policy (it was just tightened, or someone's role
+ * changed): the sessions of people it now requires a second factor of, who have none, must set one
+ * up before anything else, as their next sign-in would. Answers how many sessions were asked.
+ */
+export async function askForSecondFactorWhereRequired(store: Store, only?: string[]): Promise<number> {
+  const policy = await store.twoFactor.policy()
+  if (policy === 'optional') return 0
+  const ids: string[] = []
+  for (const p of await store.people.list()) {
+    if (only && !only.includes(p.id)) continue
+    if (!p.hasPassword || (policy === 'admins' && p.role !== 'admin')) continue
+    if ((await store.twoFactor.get(p.id))?.enabled || (await store.passkeys.count(p.id)) > 0) continue
+    ids.push(p.id)
+  }
+  return store.sessions.askToEnrol(ids)
+}

@@ -68,6 +68,19 @@ const codeField = (error?: string) => ({
 })
 
 /**
+ * Wrong second-factor codes allowed: per account, consecutive, across every address (NIST SP 800-63B
+ * 5.2.2 allows at most 100; then the code step is locked until an administrator resets the person's
+ * second factor, or for a day after the last counted attempt), and per waiting
+ * session (then it ends: the password must be given again).
+ */
+export const SECOND_FACTOR_LIMITS = { accountConsecutive: 100, perSession: 5 }
+/** The store's counter of an account's consecutive wrong codes (cleared by a right one or an administrator's reset). */
+export const secondFactorAccountKey = (username: string) => `2fa-account:${username.toLowerCase()}`
+const SECOND_FACTOR_LOCKED =
+  'Too many wrong codes for this account: its second-factor sign-in is locked for a day. An administrator can unlock it by resetting your second factor (People → Reset two-factor).'
+const TOO_MANY_FOR_SESSION = 'Too many wrong codes: this sign-in has ended. Sign in again with your password.'
+
+/**
  * Two-factor sign-in for password accounts: authenticator-app codes (TOTP, RFC 6238, via otplib)
  * and ten recovery codes shown once. The code step is throttled like the password step (the same
  * counters, under the key `2fa:<username>`), and a code works once.
@@ -125,6 +138,27 @@ ${codes ? html`<h2>Or enter a code</h2>\n` : ''}`
       await recordSecurityEvent(store, c, { ...event, outcome: 'refused', status: 429, reason: words })
       return page(c, 429, { ...(await secondStep(c, person, session, next)), error: words })
     }
+    // The address throttle alone lets a guesser with the password spread codes over many addresses:
+    // the account's consecutive wrong codes are capped whatever the address, and one waiting session
+    // gets only a few (both counted in the store before the code is checked, so every instance and
+    // every concurrent attempt shares them).
+    const accountKey = secondFactorAccountKey(person.username)
+    const sessionKey = `2fa-session:${session.handle}`
+    if ((await store.throttle.countUpTo(accountKey, SECOND_FACTOR_LIMITS.accountConsecutive)) === undefined) {
+      await gate.attempt.end()
+      await recordSecurityEvent(store, c, { ...event, outcome: 'refused', status: 429, reason: SECOND_FACTOR_LOCKED })
+      return page(c, 429, { title: 'Two-factor sign-in is locked', intro: SECOND_FACTOR_LOCKED, link: { href: '/login', text: 'Back to sign-in' } })
+    }
+    const tries = await store.throttle.countUpTo(sessionKey, SECOND_FACTOR_LIMITS.perSession)
+    const endWaiting = async () => {
+      await store.sessions.end(person.id, session.handle)
+      await recordSecurityEvent(store, c, { ...event, outcome: 'refused', status: 401, reason: TOO_MANY_FOR_SESSION })
+      return page(c, 401, { title: 'Sign in again', intro: TOO_MANY_FOR_SESSION, link: { href: '/login', text: 'Back to sign-in' } })
+    }
+    if (tries === undefined) {
+      await gate.attempt.end()
+      return endWaiting()
+    }
     try {
       let used: string | undefined
       if (credential) {
@@ -141,9 +175,11 @@ ${codes ? html`<h2>Or enter a code</h2>\n` : ''}`
       }
       if (!used) {
         await recordSecurityEvent(store, c, { ...event, outcome: 'failure', status: 401, reason: 'wrong or used code' })
+        if (tries >= SECOND_FACTOR_LIMITS.perSession) return endWaiting()
         return page(c, 401, await secondStep(c, person, session, next, { code: 'That code is not right (or was used already). Try the next one your app shows.' }))
       }
       await gate.attempt.succeeded()
+      await store.throttle.clear([accountKey, sessionKey])
       // A fresh session for the signed-in person; the waiting one ends.
       await store.sessions.end(person.id, session.handle)
       const handle = await startSession(store, c, person.id)
@@ -225,10 +261,14 @@ ${codes ? html`<h2>Or enter a code</h2>\n` : ''}`
       await gate.attempt.succeeded()
       await recordSecurityEvent(store, c, { area: 'sign-in', action: 'two-factor-on', who: who(person), resourceType: 'two_factor', resourceId: person.id, outcome: 'success', status: 200 })
       // A session that had to set one up first becomes a full one (a fresh session, the old one ends).
+      let kept = session.handle
       if (session.secondFactor === 'enrol') {
         await store.sessions.end(person.id, session.handle)
-        await startSession(store, c, person.id)
+        kept = await startSession(store, c, person.id)
       }
+      // Sessions signed in with the password alone end, as after a password change: only this one
+      // proved the new factor (someone who knew the password and signed in elsewhere is out).
+      await store.sessions.endOthers(person.id, kept)
       return page(c, 200, {
         title: 'Two-factor sign-in is on',
         intro: 'Save these recovery codes somewhere safe: each signs you in once if you lose your phone. They are not shown again.',

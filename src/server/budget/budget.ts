@@ -35,6 +35,20 @@ export const floorReserve = (quota: number) => Math.max(1, Math.round(quota * 0.
 /** The longest pause long work takes between two calls while the budget is low. */
 export const MAX_PACE_MS = 2_000
 
+/**
+ * The longest wait any answer can impose (seconds): the service's window. A refusal or a reset
+ * further off than the policy's window (or than this, whatever the policy says) is not believed: one
+ * forged or broken answer must not pause the whole deployment for a day.
+ */
+export const MAX_WAIT_S = 300
+const maxWaitMs = (windowSeconds: number) => Math.min(windowSeconds, MAX_WAIT_S) * 1000
+
+/** A figure whose waits reach no further than its window from when it was seen (also one a store kept from before). */
+export function clampFigure(f: BudgetFigure): BudgetFigure {
+  const latest = f.observedAt + maxWaitMs(f.windowSeconds)
+  return { ...f, resetAt: Math.min(f.resetAt, latest), blockedUntil: Math.min(f.blockedUntil, latest) }
+}
+
 const RATELIMIT = /(?:^|[;,\s])r=(\d+)/
 const RESET = /(?:^|[;,\s])t=(\d+)/
 const QUOTA = /(?:^|[;,\s])q=(\d+)/
@@ -103,14 +117,16 @@ export function createBudget({ backend, now = Date.now, syncMs = 1000, writeStep
     const quota = q ? Number(q[1]) : (prev?.quota ?? 1200)
     const windowSeconds = w ? Number(w[1]) : (prev?.windowSeconds ?? 300)
     const resetSeconds = reset ? Number(reset[1]) : status === 429 && retry > 0 ? retry : windowSeconds
-    const next: BudgetFigure = {
+    // An answer with budget left says the service serves again: a refusal seen before is over.
+    const served = status !== 429 && r !== null && Number(r[1]) > 0
+    const next = clampFigure({
       quota,
       windowSeconds,
       remaining: refusedAll ? 0 : r ? Number(r[1]) : (prev?.remaining ?? quota),
       resetAt: t + resetSeconds * 1000,
       observedAt: t,
-      blockedUntil: refusedAll ? t + (retry > 0 ? retry : resetSeconds) * 1000 : prev && prev.blockedUntil > t ? prev.blockedUntil : 0,
-    }
+      blockedUntil: refusedAll ? t + (retry > 0 ? retry : resetSeconds) * 1000 : !served && prev && prev.blockedUntil > t ? prev.blockedUntil : 0,
+    })
     figure = next
     if (refusedAll || !written || Math.abs(written.remaining - next.remaining) >= writeStep || written.resetAt < t) write()
     else dirty = true
@@ -153,9 +169,11 @@ export function createBudget({ backend, now = Date.now, syncMs = 1000, writeStep
     if (dirty) write()
     await writing
     try {
-      const shared = await backend.get()
+      const got = await backend.get()
+      // Clamped again when read: a row an older version wrote may hold a wait of a day.
+      const shared = got && clampFigure(got)
+      // The newest figure wins whole, its refusal or its lifting of one (a later answer with budget left).
       if (shared && (!figure || shared.observedAt > figure.observedAt)) figure = shared
-      else if (shared && figure && shared.blockedUntil > figure.blockedUntil) figure = { ...figure, blockedUntil: shared.blockedUntil }
     } catch (err) {
       log?.(`rate budget: could not read the shared figure (${err instanceof Error ? err.message : String(err)})`)
     }

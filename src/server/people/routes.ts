@@ -3,6 +3,7 @@ import { apiErrorsFromIssues } from '../../shared/schemas/common'
 import { personInputSchema, personPatchSchema, ssoLinkSchema } from '../../shared/schemas/people'
 import { actorOf } from '../auth'
 import { generatePassword, hashPassword } from '../auth/passwords'
+import { askForSecondFactorWhereRequired } from '../auth/second-factor-need'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../envelope'
 import type { Store, ZoneScope } from '../store'
 import type { Forward } from '../upstream'
@@ -120,6 +121,8 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
       return jsonError(409, 1409, 'This is the last active administrator: make someone else an administrator first.')
     }
     if (!updated) return jsonError(404, 1404, 'No such person.')
+    // Made an administrator while the policy requires a second factor of administrators: asked for one now.
+    if (v.role === 'admin' && target.role !== 'admin') await askForSecondFactorWhereRequired(store, [id])
     // Disabling signs the person out everywhere at once and revokes their personal API tokens.
     if (v.disabled === true) {
       await store.sessions.endAll(id)

@@ -3,6 +3,8 @@ import { apiErrorsFromIssues } from '../../shared/schemas/common'
 import { twoFactorPolicySchema } from '../../shared/schemas/people'
 import { jsonError, jsonErrors, jsonOk } from '../envelope'
 import type { Store } from '../store'
+import { secondFactorAccountKey } from '../auth/two-factor'
+import { askForSecondFactorWhereRequired } from '../auth/second-factor-need'
 
 /**
  * Administrators: who must use a second factor (optional, admins, everyone), and a person's reset
@@ -16,14 +18,19 @@ export function registerTwoFactorRoutes(app: Hono, store: Store): void {
     const parsed = twoFactorPolicySchema.safeParse(await c.req.json().catch(() => null))
     if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
     await store.twoFactor.setPolicy(parsed.data.policy)
+    // People signed in before the policy required a second factor of them are asked for one now.
+    await askForSecondFactorWhereRequired(store)
     return jsonOk({ policy: parsed.data.policy })
   })
   app.delete('/api/local/people/:person_id/two-factor', async (c) => {
     const id = c.req.param('person_id')
-    if (!(await store.people.byId(id))) return jsonError(404, 1404, 'No such person.')
+    const person = await store.people.byId(id)
+    if (!person) return jsonError(404, 1404, 'No such person.')
     // The app, its recovery codes and every passkey: at the next sign-in they set one up again when required.
     const app = await store.twoFactor.reset(id)
     const passkeys = await store.passkeys.removeAll(id)
+    // A lost phone is also how an owner gets out of a lock after too many wrong codes.
+    await store.throttle.clear([secondFactorAccountKey(person.username)])
     return jsonOk({ reset: app || passkeys > 0 })
   })
 }

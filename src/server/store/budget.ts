@@ -114,7 +114,11 @@ export function budgetStore(db: () => Promise<Db>, now: () => number) {
         blockedUntil: Number(row.blocked_until),
       }
     },
-    /** Keeps `f` unless the stored figure is newer; a refusal (blocked_until) is never shortened within its window. */
+    /**
+     * Keeps `f` unless the stored figure was observed later (the statement decides, so instances
+     * writing out of order never put an older figure over a newer one). The newer figure wins whole:
+     * its refusal, or the end of one (an answer with budget left came after it).
+     */
     async put(f: BudgetFigure, key = 'api'): Promise<void> {
       await (
         await db()
@@ -138,7 +142,7 @@ export function budgetStore(db: () => Promise<Db>, now: () => number) {
               remaining: (eb) => eb.ref('excluded.remaining'),
               reset_at: (eb) => eb.ref('excluded.reset_at'),
               observed_at: (eb) => eb.ref('excluded.observed_at'),
-              blocked_until: sql<number>`CASE WHEN excluded.blocked_until > budget_state.blocked_until THEN excluded.blocked_until ELSE budget_state.blocked_until END`,
+              blocked_until: (eb) => eb.ref('excluded.blocked_until'),
             })
             .where('budget_state.observed_at', '<', f.observedAt),
         )

@@ -178,6 +178,25 @@ export function sessionStore(db: () => Promise<Db>, now: () => number, policy: S
         .executeTakeFirst()
       return Number(r.numDeletedRows) > 0
     },
+    /** Ends every session of a person but one (the one that just proved something: a new password, a second factor). */
+    async endOthers(personId: string, keepHandle: string): Promise<number> {
+      const r = await (await db()).deleteFrom('sessions').where('person_id', '=', personId).where('handle', '!=', keepHandle).executeTakeFirst()
+      return Number(r.numDeletedRows)
+    },
+    /**
+     * Full sessions of these people must set up a second factor before anything else (`enrol`), as a
+     * new sign-in would; sessions already waiting for one are left as they are. Answers how many.
+     */
+    async askToEnrol(personIds: string[]): Promise<number> {
+      if (!personIds.length) return 0
+      const r = await (await db())
+        .updateTable('sessions')
+        .set({ second_factor: 'enrol' })
+        .where('person_id', 'in', personIds)
+        .where('second_factor', 'is', null)
+        .executeTakeFirst()
+      return Number(r.numUpdatedRows)
+    },
     async endAll(personId: string): Promise<number> {
       const r = await (await db()).deleteFrom('sessions').where('person_id', '=', personId).executeTakeFirst()
       return Number(r.numDeletedRows)

@@ -66,6 +66,34 @@ export function throttleStore(db: () => Promise<Db>, now: () => number) {
         .executeTakeFirst()
       return row !== undefined
     },
+    /**
+     * Counts one attempt at `key` unless it holds `cap` already (within the memory of a day): one
+     * INSERT … ON CONFLICT DO UPDATE … WHERE … RETURNING, so attempts sent at once, to any instance,
+     * never pass the cap together. Answers the count including this attempt, or undefined when the
+     * cap is reached (nothing counted). Unlike `attempt`, there is no wait after which it opens
+     * again: only `clear` (a success, an administrator) or a day without attempts does.
+     */
+    async countUpTo(key: string, cap: number): Promise<number | undefined> {
+      const t = now()
+      const cutoff = t - THROTTLE_MEMORY_MS
+      const row = await (
+        await db()
+      )
+        .insertInto('sign_in_throttle')
+        .values({ key, failures: 1, last_failure_at: t })
+        .onConflict((oc) =>
+          oc
+            .column('key')
+            .doUpdateSet({
+              failures: sql<number>`CASE WHEN sign_in_throttle.last_failure_at < ${cutoff} THEN 1 ELSE sign_in_throttle.failures + 1 END`,
+              last_failure_at: t,
+            })
+            .where(sql<boolean>`sign_in_throttle.last_failure_at < ${cutoff} OR sign_in_throttle.failures < ${cap}`),
+        )
+        .returning('failures')
+        .executeTakeFirst()
+      return row === undefined ? undefined : Number(row.failures)
+    },
     /** Takes back one counted attempt per key (it turned out not to be a wrong guess). */
     async refund(keys: string[]): Promise<void> {
       if (!keys.length) return

@@ -1,14 +1,23 @@
 import { createHmac } from 'node:crypto'
 import type { Transporter } from 'nodemailer'
+import { Agent, fetch as undiciFetch } from 'undici'
 import type { WatchChannel } from '../store'
 import type { AlertMessage } from './message'
+import { checkedLookup, TargetRefused, targetProblem, type TargetPolicy } from './webhook-target'
 
 export interface DeliveryOptions {
   /** `smtp://host:port` (SMTP_URL); e-mail channels fail with a clear error without it. */
   smtpUrl?: string
   smtpFrom: string
   webhookTimeoutMs: number
+  /** Local networks an administrator allows webhooks to (WEBHOOK_ALLOWED_NETWORKS); others are refused. */
+  webhookTargets?: TargetPolicy
+  /** The server's log: what a failed delivery met on the network (never shown to people). */
+  log?: (line: string) => void
 }
+
+/** Words for a delivery that got no HTTP answer: the same whatever the network said (refused, reset, silent). */
+export const NO_ANSWER = 'The receiver gave no HTTP answer (it could not be reached, or not in time).'
 
 /** The header a receiver checks: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the channel's secret>`. */
 export function signature(secret: string, body: string, unixSeconds: number): string {
@@ -30,11 +39,19 @@ export function createDeliverer(options: DeliveryOptions) {
     await t.sendMail({ from: options.smtpFrom, to: channel.target, subject: message.subject, text: message.text })
   }
 
+  const targets = options.webhookTargets ?? {}
+  // Every connection's address is checked after the name is resolved (the lookup the socket uses).
+  const dispatcher = new Agent({ connect: { lookup: checkedLookup(targets) } })
+
   async function webhook(channel: WatchChannel, message: AlertMessage, deliveryId: number): Promise<void> {
     const body = JSON.stringify(message.json)
-    let res: Response
+    // An address in the URL is never looked up: checked here (also a channel added before the check existed).
+    const refused = targetProblem(channel.target, targets)
+    if (refused) throw new Error(refused)
+    let res: Awaited<ReturnType<typeof undiciFetch>>
     try {
-      res = await fetch(channel.target, {
+      res = await undiciFetch(channel.target, {
+        dispatcher,
         method: 'POST',
         redirect: 'manual',
         signal: AbortSignal.timeout(options.webhookTimeoutMs),
@@ -47,10 +64,12 @@ export function createDeliverer(options: DeliveryOptions) {
         body,
       })
     } catch (err) {
-      const name = err instanceof Error ? err.name : ''
-      throw new Error(
-        name === 'TimeoutError' ? `No answer within ${options.webhookTimeoutMs} ms.` : `Could not reach the receiver (${(err as Error).cause ?? (err as Error).message}).`,
-      )
+      const cause = (err as Error).cause
+      if (cause instanceof TargetRefused) throw new Error(cause.message)
+      // People (viewers too) read delivery errors: they say no answer came, never whether a port was
+      // closed, filtered or reset, so the watch cannot be used to map a network. The log keeps the detail.
+      options.log?.(`webhook delivery ${deliveryId}: ${(err as Error).name}: ${String(cause ?? (err as Error).message)}`)
+      throw new Error(NO_ANSWER)
     }
     await res.body?.cancel().catch(() => undefined)
     if (res.status >= 300 && res.status < 400) throw new Error(`The receiver answered ${res.status} (a redirect, which is not followed).`)
@@ -63,6 +82,7 @@ export function createDeliverer(options: DeliveryOptions) {
     },
     close() {
       void transport?.then((t) => t.close())
+      void dispatcher.close().catch(() => undefined)
     },
   }
 }

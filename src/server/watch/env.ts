@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { httpUrl, optionalText, parseEnv } from '../env'
+import { trustedProxiesSchema } from '../trusted-proxies'
 import type { WatchOptions } from '.'
 
 const ms = (min: number) => {
@@ -31,6 +32,8 @@ const watchEnv = z.object({
   WATCH_RETRY_MS: ms(10),
   WATCH_DISCOVER_MS: ms(0),
   WATCH_START_DELAY_MS: ms(0),
+  // Addresses and CIDR ranges, parsed as TRUSTED_PROXIES is.
+  WEBHOOK_ALLOWED_NETWORKS: trustedProxiesSchema,
 })
 
 /** The watch's settings from the environment (README: Script watch); throws naming every bad variable. */
@@ -45,5 +48,6 @@ export function readWatchEnv(env: NodeJS.ProcessEnv): Omit<WatchOptions, 'store'
     retryMs: e.WATCH_RETRY_MS,
     discoverMs: e.WATCH_DISCOVER_MS,
     startDelayMs: e.WATCH_START_DELAY_MS,
+    webhookAllowedNetworks: e.WEBHOOK_ALLOWED_NETWORKS,
   }
 }

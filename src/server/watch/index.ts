@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Store, WatchZone } from '../store'
+import type { TrustedProxies } from '../trusted-proxies'
 import type { Send } from '../upstream'
 import { createDeliverer, type DeliveryOptions } from './deliver'
+import { targetProblem } from './webhook-target'
 import { diffZone } from './diff'
 import { alertMessage } from './message'
 import { monitoringOn, readZone, readZones, scriptPages } from './read-zone'
@@ -28,6 +30,8 @@ export interface WatchOptions {
   /** Attempts per delivery before it counts as failed (default 5). */
   maxAttempts?: number
   webhookTimeoutMs?: number
+  /** WEBHOOK_ALLOWED_NETWORKS: loopback, link-local or private addresses webhooks may go to (internal receivers). */
+  webhookAllowedNetworks?: TrustedProxies
   /** This instance's name in the lease and the evidence. */
   instanceId?: string
   log?: (line: string) => void
@@ -54,6 +58,8 @@ export function createWatch(options: WatchOptions) {
     smtpUrl: options.smtpUrl,
     smtpFrom: options.smtpFrom ?? 'Zonekeeper <zonekeeper@localhost>',
     webhookTimeoutMs: options.webhookTimeoutMs ?? 10_000,
+    webhookTargets: { allowed: options.webhookAllowedNetworks },
+    log: options.log,
   }
   const deliverer = createDeliverer(deliveryOptions)
   let publicUrl = options.publicUrl ?? 'http://127.0.0.1:8787'
@@ -184,6 +190,8 @@ export function createWatch(options: WatchOptions) {
   return {
     instanceId,
     emailConfigured: Boolean(options.smtpUrl),
+    /** Why a webhook URL may not be added (a loopback, link-local or private address not allowed), or undefined. */
+    webhookTargetProblem: (url: string) => targetProblem(url, deliveryOptions.webhookTargets ?? {}),
     /** The address links in messages start with, when PUBLIC_URL is not set (known once the server listens). */
     setPublicUrl(url: string) {
       if (!options.publicUrl) publicUrl = url

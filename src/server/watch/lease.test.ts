@@ -6,7 +6,7 @@ import { createApp, watchOf } from '../app'
 import { createEmulator } from '../emulator'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { createStore, type Store, type StoreLocation } from '../store'
-import { startSmtp, startWebhookReceiver, until } from '../../testing/alert-receivers'
+import { LOOPBACK_RECEIVERS, startSmtp, startWebhookReceiver, until } from '../../testing/alert-receivers'
 import { postgresMissing, startPostgres, type TestPostgres } from '../../testing/postgres'
 import { storeBackends } from '../../testing/store-backends'
 import { testConfig } from '../../testing/server'
@@ -62,7 +62,7 @@ describe.each(locations)('two instances on one $name store', ({ skip, location }
         config: testConfig(),
         emulator,
         store,
-        watch: { smtpUrl: smtp.url, publicUrl: 'https://dash.test', tickMs: 60, leaseMs: 3000, startDelayMs: 0, instanceId: `instance-${i}` },
+        watch: { smtpUrl: smtp.url, publicUrl: 'https://dash.test', tickMs: 60, leaseMs: 3000, startDelayMs: 0, instanceId: `instance-${i}`, webhookAllowedNetworks: LOOPBACK_RECEIVERS },
       }),
     )
     const write = (app: (typeof apps)[number], path: string, body: unknown) =>

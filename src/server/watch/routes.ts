@@ -133,6 +133,8 @@ export function registerWatchRoutes(app: Hono, { store, watch, send, emulator }:
     if ('error' in read) return read.error
     const parsed = watchChannelInputSchema.safeParse(read.body)
     if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
+    const refused = parsed.data.kind === 'webhook' ? watch.webhookTargetProblem(parsed.data.target) : undefined
+    if (refused) return jsonErrors(400, [{ code: 1004, message: refused, source: { pointer: '/target' } }])
     await store.watch.ensureZone(zone.id, zone.name)
     const channel: WatchChannel = {
       id: randomBytes(16).toString('hex'),

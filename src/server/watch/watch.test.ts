@@ -6,7 +6,7 @@ import { createApp, watchOf } from '../app'
 import { createEmulator } from '../emulator'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { createStore } from '../store'
-import { mailText, startSmtp, startWebhookReceiver } from '../../testing/alert-receivers'
+import { LOOPBACK_RECEIVERS, mailText, startSmtp, startWebhookReceiver } from '../../testing/alert-receivers'
 import { testConfig } from '../../testing/server'
 
 const ZONE = SEED_ZONES.demo.id
@@ -31,7 +31,7 @@ beforeAll(async () => {
     config: testConfig(),
     emulator,
     store,
-    watch: { smtpUrl: smtp.url, smtpFrom: 'Zonekeeper <watch@dash.test>', publicUrl: 'https://dash.test', retryMs: 20, maxAttempts: 3, startDelayMs: 0 },
+    watch: { smtpUrl: smtp.url, smtpFrom: 'Zonekeeper <watch@dash.test>', publicUrl: 'https://dash.test', retryMs: 20, maxAttempts: 3, startDelayMs: 0, webhookAllowedNetworks: LOOPBACK_RECEIVERS },
   })
 })
 afterAll(async () => {
