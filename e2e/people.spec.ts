@@ -252,7 +252,11 @@ test('an administrator requires a second factor for administrators, then sets on
   await expect(next.locator('main')).toContainText(/([a-z2-9]{5}-[a-z2-9]{5}\s+){9}[a-z2-9]{5}-[a-z2-9]{5}/)
   await next.getByRole('link', { name: 'Continue to the dashboard' }).click()
   await expect(next.getByRole('navigation', { name: 'Main' })).toBeVisible()
+  // Turning the second factor on ended the administrator's other sessions: the first browser is signed out.
+  await page.goto('/people')
+  await expect(page).toHaveURL(/\/login/)
+  await next.goto('/people')
+  await next.getByLabel('Who must use a second factor').selectOption({ value: 'optional' })
+  await expect(next.getByText('Optional: each person decides').last()).toBeVisible()
   await fresh.close()
-  await page.getByLabel('Who must use a second factor').selectOption({ value: 'optional' })
-  await expect(page.getByText('Optional: each person decides').last()).toBeVisible()
 })
