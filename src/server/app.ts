@@ -86,7 +86,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   //   identify (session or token) → practice switch → rate budget → authorise (role, zone scope) →
   //   checklist → body limit → read before (the audit: local writes) → act: the API door (validate
   //   the body once, forward) or the sandbox door, the dashboard's own routes.
-  const store = given ?? createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+  const store = given ?? createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, auditKey: config.auditKey })
   // Practice sandbox (issue 12): every forward names its request, so it follows the session's mode.
   const practice = createPracticeSteps({ config, store })
   // Behind reverse proxies listed in TRUSTED_PROXIES, the client's address and scheme are the ones they forward.

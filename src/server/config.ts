@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { z } from 'zod'
 import { oidcEnv, type OidcConfig } from './auth/oidc-config'
@@ -35,6 +36,8 @@ export interface ServerConfig {
   allowedHosts: string[]
   /** AUDIT_RETENTION_DAYS: audit entries older than this are pruned; unset keeps everything. */
   auditRetentionDays?: number
+  /** AUDIT_CHAIN_KEY, or the content of AUDIT_CHAIN_KEY_FILE: signs the audit chain (README, Audit log). */
+  auditKey?: string
   /** TRUSTED_PROXIES: reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; unset: none. */
   trustedProxies?: TrustedProxies
   /** SANDBOX_RATE_LIMIT (`1200/300`): the sandbox's /client/v4 door keeps the service's rate limit per token. */
@@ -107,7 +110,21 @@ const storeEnv = z.object({
     .optional()
     .transform((pw) => pw || undefined),
   AUDIT_RETENTION_DAYS: wholeNumber(1, 100_000),
-})
+  // Not trimmed beyond the ends: the key is taken as written. At least 32 characters (256 bits of hex or base64 and more).
+  AUDIT_CHAIN_KEY: optionalText.refine((k) => k === undefined || k.length >= 32, { message: 'must be at least 32 characters (for example `openssl rand -hex 32`)' }),
+  AUDIT_CHAIN_KEY_FILE: optionalText.transform((path, ctx) => {
+    if (path === undefined) return undefined
+    let key: string
+    try {
+      key = readFileSync(path, 'utf8').trim()
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: `must name a readable file (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})` })
+      return z.NEVER
+    }
+    if (key.length < 32) ctx.addIssue({ code: 'custom', message: 'must hold at least 32 characters (for example `openssl rand -hex 32 > key`)' })
+    return key
+  }),
+}).refine((e) => !(e.AUDIT_CHAIN_KEY && e.AUDIT_CHAIN_KEY_FILE), { message: 'Set AUDIT_CHAIN_KEY or AUDIT_CHAIN_KEY_FILE, not both.' })
 
 /** The sandbox's /client/v4 door (SANDBOX_SEED is read where the sandbox opens, in data.ts). */
 const sandboxEnv = z.object({
@@ -153,6 +170,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     upstreamTimeoutMs: upstream.UPSTREAM_TIMEOUT_MS,
     allowedHosts: listen.ALLOWED_HOSTS,
     auditRetentionDays: store.AUDIT_RETENTION_DAYS,
+    auditKey: store.AUDIT_CHAIN_KEY ?? store.AUDIT_CHAIN_KEY_FILE,
     trustedProxies: listen.TRUSTED_PROXIES,
     sandboxRateLimit: sandbox.SANDBOX_RATE_LIMIT,
     apiCacheMs: upstream.API_CACHE_MS,

@@ -181,3 +181,19 @@ describe('the environment, parsed with one schema per group', () => {
     })
   })
 })
+
+describe('the audit key', () => {
+  it('is read from AUDIT_CHAIN_KEY or from the file AUDIT_CHAIN_KEY_FILE names, never echoed when refused', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const dir = mkdtempSync(resolve(tmpdir(), 'zk-audit-key-'))
+    const file = resolve(dir, 'audit.key')
+    writeFileSync(file, `${'f'.repeat(64)}\n`)
+    expect(readConfig({ AUDIT_CHAIN_KEY_FILE: file }, []).auditKey).toBe('f'.repeat(64))
+    expect(readConfig({ AUDIT_CHAIN_KEY: 'k'.repeat(40) }, []).auditKey).toBe('k'.repeat(40))
+    expect(refusal({ AUDIT_CHAIN_KEY: 'short-secret' })).toBe('AUDIT_CHAIN_KEY must be at least 32 characters (for example `openssl rand -hex 32`).')
+    expect(refusal({ AUDIT_CHAIN_KEY_FILE: resolve(dir, 'missing') })).toContain('AUDIT_CHAIN_KEY_FILE must name a readable file (ENOENT)')
+    expect(refusal({ AUDIT_CHAIN_KEY: 'k'.repeat(40), AUDIT_CHAIN_KEY_FILE: file })).toContain('not both')
+    rmSync(dir, { recursive: true, force: true })
+  })
+})

@@ -18,6 +18,7 @@ const SECRET = new Set([
   'OIDC_CLIENT_SECRET',
   'DATABASE_URL',
   'SMTP_URL',
+  'AUDIT_CHAIN_KEY',
 ])
 
 /**

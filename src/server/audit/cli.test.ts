@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -31,6 +31,40 @@ describe('npm run audit -- verify', () => {
     expect(await runAuditCommand(['verify'], store, (l) => lines.push(l))).toBe(2)
     expect(lines.join('\n')).toContain(`First entry that does not match: ${ids[2]}.`)
     expect(lines.join('\n')).toContain(`Verified up to entry ${ids[1]}`)
+    await store.close()
+  })
+
+  it('head exports the newest entry; verify --against it fails once the entries are rewritten and rehashed, and verify with the key fails', async () => {
+    const place = mkdtempSync(join(dir, 'keyed-'))
+    const key = 'an audit key kept outside the database, 32+ chars'
+    const store = createStore({ dataDir: place, auditKey: key })
+    for (let n = 1; n <= 3; n++) await store.audit.add(entry(n))
+    const lines: string[] = []
+    expect(await runAuditCommand(['head'], store, (l) => lines.push(l))).toBe(0)
+    const headFile = join(place, 'head.json')
+    writeFileSync(headFile, lines[0])
+    lines.length = 0
+    expect(await runAuditCommand(['verify', '--against', headFile], store, (l) => lines.push(l))).toBe(0)
+    expect(lines.join('\n')).toContain('Signatures of the audit key checked from entry 1')
+    expect(lines.join('\n')).toContain('Entry 3 matches the exported head.')
+
+    // The newest entry rewritten and its hash recomputed, head moved along.
+    const db = new Database(join(place, STORE_FILE))
+    const row = db.prepare('SELECT * FROM audit_log WHERE id = 3').get() as Record<string, unknown> & { prev_hash: string }
+    const { entryHash } = await import('../store/audit-chain')
+    const hash = entryHash(row.prev_hash, { ...row, after: '{"role":"admin"}' })
+    db.prepare(`UPDATE audit_log SET after = '{"role":"admin"}', hash = ? WHERE id = 3`).run(hash)
+    db.prepare('UPDATE audit_chain SET hash = ?').run(hash)
+    db.close()
+    const keyless = createStore({ dataDir: place })
+    lines.length = 0
+    expect(await runAuditCommand(['verify'], keyless, (l) => lines.push(l))).toBe(0)
+    expect(await runAuditCommand(['verify', '--against', headFile], keyless, (l) => lines.push(l))).toBe(2)
+    expect(lines.join('\n')).toContain('Entry 3 does not match the exported head')
+    lines.length = 0
+    expect(await runAuditCommand(['verify'], store, (l) => lines.push(l))).toBe(2)
+    expect(lines.join('\n')).toContain("Entry 3 does not carry the audit key's signature")
+    await keyless.close()
     await store.close()
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { addPerson, sessionCookie } from '../auth/test-helpers'
-import { SEED_ZONES } from '../emulator/seed-ids'
+import { DEMO_ACCOUNT, SEED_ZONES } from '../emulator/seed-ids'
 import { auditTestApp } from '../../testing/audit-app'
 
 /** Issue 23, item 1: writes at /client/v4 with a personal API token are audited, refusals included. */
@@ -42,5 +42,33 @@ describe('audit of the /client/v4 door', () => {
     const undo = await app.request(`/api/local/audit/${deleted.id}/undo`, { method: 'POST', headers: { 'x-zonekeeper-request': '1', 'content-type': 'application/json', cookie }, body: '{}' })
     expect(undo.status, await undo.clone().text()).toBe(200)
     expect(((await undo.json()) as { result: { name: string } }).result.name).toBe('by-token.example.com')
+  })
+
+  it('records writes the sandbox serves outside the endpoint table (a zone created and deleted, a pool), by the token\'s owner, never the token', async () => {
+    const { person: eve } = await addPerson(store, 'eve', 'admin')
+    const token = (await store.apiTokens.create(eve.id, 'terraform')).token
+    const client = (method: string, path: string, body?: unknown) =>
+      app.request(`/client/v4${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+    const before = (await store.audit.list({}, 1, 1)).total
+
+    const zone = await client('POST', '/zones', { name: 'made-by-client.example', account: { id: DEMO_ACCOUNT.id } })
+    expect(zone.status, await zone.clone().text()).toBe(200)
+    const zoneId = ((await zone.json()) as { result: { id: string } }).result.id
+    const pool = await client('POST', `/accounts/${DEMO_ACCOUNT.id}/load_balancers/pools`, { name: 'client-pool', origins: [{ name: 'o1', address: '192.0.2.50' }] })
+    expect(pool.status, await pool.clone().text()).toBe(200)
+    const poolId = ((await pool.json()) as { result: { id: string } }).result.id
+    expect((await client('DELETE', `/zones/${zoneId}`)).status).toBe(200)
+    // A path no route serves: nothing was attempted, nothing recorded.
+    expect((await client('POST', '/nowhere/at/all', {})).status).toBe(404)
+
+    const { entries, total } = await store.audit.list({}, 1, 10)
+    expect(total - before).toBe(3)
+    expect(entries.slice(0, 3).map((e) => [e.username, e.area, e.resourceType, e.action, e.resourceId, e.outcome, e.tokenPrefix])).toEqual([
+      ['eve', 'sandbox', 'zones', 'delete', zoneId, 'success', token.slice(0, 10)],
+      ['eve', 'load-balancing', 'pools', 'create', poolId, 'success', token.slice(0, 10)],
+      ['eve', 'sandbox', 'zones', 'create', zoneId, 'success', token.slice(0, 10)],
+    ])
+    expect(entries[2].after).toMatchObject({ name: 'made-by-client.example' })
+    expect(JSON.stringify(entries)).not.toContain(token)
   })
 })

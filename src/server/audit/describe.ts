@@ -49,6 +49,38 @@ export function describeApiWrite(endpoint: Pick<Endpoint, 'method' | 'path' | 'a
   }
 }
 
+/** A path segment the API's resources name: `dns_records`, `pools`; anything else is an id. */
+const isResourceWord = (segment: string) => /^[a-z_]+$/.test(segment) && !/^[0-9a-f]{32}$/.test(segment)
+const UNTABLED_AREAS: [RegExp, AuditArea][] = [
+  [/\/load_balancers\//, 'load-balancing'],
+  [/\/dns_records(\/|$)/, 'dns'],
+  [/\/firewall\//, 'firewall'],
+  [/\/page_shield(\/|$)/, 'page-shield'],
+  [/\/(ssl|certificate_packs)(\/|$)/, 'certificates'],
+  [/\/logpush\//, 'logpush'],
+  [/\/rulesets(\/|$)/, 'log-fields'],
+]
+
+/**
+ * A sandbox write at /client/v4 outside the endpoint table (zones created and deleted, pools,
+ * account rulesets, user tokens …: what the sandbox emulates for API clients beyond the dashboard's
+ * own screens). Described from its path alone: the resource is the last word in it, the id what
+ * follows that word; the area is the family's, or `sandbox`.
+ */
+export function describeUntabledWrite(method: string, path: string): WriteDescription {
+  const parts = path.split('/').filter(Boolean)
+  let at = parts.length - 1
+  while (at > 0 && !isResourceWord(parts[at])) at--
+  const id = at < parts.length - 1 ? decodeOrRaw(parts[at + 1]) : null
+  return {
+    area: UNTABLED_AREAS.find(([re]) => re.test(path))?.[1] ?? 'sandbox',
+    resourceType: parts[at] ?? 'other',
+    resourceId: id,
+    action: METHOD_ACTIONS[method] ?? 'update',
+    zoneId: zoneOf(path),
+  }
+}
+
 /** The dashboard's own writes below /api: people, review verdicts, sessions, sandbox reset. */
 export function describeLocalWrite(method: string, path: string): WriteDescription {
   const zoneId = zoneOf(path.replace(/^\/api\/local/, ''))

@@ -33,6 +33,12 @@ export function createAuditSteps(options: AuditSetup) {
     prune()
     setInterval(prune, DAY).unref()
   }
+  // With an audit key, signing starts at start-up (not at the next write); a head whose signature
+  // does not match is left for `verify` to report, never re-signed.
+  void options.store.audit
+    .seal()
+    .then((r) => r === 'mismatch' && console.warn('The audit chain\'s head does not match its signature with this AUDIT_CHAIN_KEY: run `npm run audit -- verify`.'))
+    .catch(() => {})
   // The undo's write goes through the whole app as a request of its own: its target is `path` (not the
   // caller's raw URL), from the caller's address, with the caller's session.
   const dispatch = (app: Hono) => async (c: Context, path: string, init: RequestInit) => {

@@ -11,7 +11,7 @@ import { BULK_CHARS, publicPerson, tokenPrefix, type Store } from '../store'
 import { labelOf } from '../../shared/audit-label'
 import { sendFor, type Forward, type ForwardRequest } from '../upstream'
 import { readAfter, readBefore, type BeforeState } from './capture'
-import { describeApiWrite, describeLocalWrite, type WriteDescription } from './describe'
+import { describeApiWrite, describeLocalWrite, describeUntabledWrite, type WriteDescription } from './describe'
 import { withoutSecrets, withoutUrlSecrets } from './secrets'
 import { AUDIT_BASE, UNDO_HEADER, undoKey } from './undo-marker'
 import { zoneNames } from './zone-names'
@@ -81,6 +81,10 @@ const jsonOrNull = (text: string): unknown => {
  *   refused or invalid write therefore sends nothing upstream, not even a read.
  * - `beforeDispatch` (after the body limit) reads a person's state before the dashboard changes it.
  */
+/** The emulator's answer to a path it has no route for (7000 / 7003). */
+const isNoRoute = (status: number, errors: { code: number }[] | undefined) =>
+  status === 404 && (errors ?? []).some((e) => Number(e.code) === 7000 || Number(e.code) === 7003)
+
 export function createAudit({ store, forward, match, mode }: AuditOptions) {
   const names = zoneNames(forward)
 
@@ -108,11 +112,15 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     const isApi = door !== undefined
     const apiPath = api?.path ?? ''
     const endpoint = state.endpoint ?? api?.endpoint
-    if (isApi && !endpoint) return // not a route: nothing was attempted
+    // Outside the endpoint table: the dashboard's door refuses it (nothing was attempted); the sandbox's
+    // client door serves what the sandbox emulates beyond it (zones, pools …), and every such write is
+    // an entry too, unless no route answered it.
+    if (isApi && !endpoint && (door !== CLIENT_DOOR || isNoRoute(res.status, answer?.errors))) return
     const bearer = door === CLIENT_DOOR && actor !== API_CLIENT ? /^Bearer +(\S+) *$/i.exec(c.req.header('authorization') ?? '')?.[1] : undefined
     const ok = res.status < 400 && answer?.success !== false
-    const desc = state.description ?? (endpoint ? describeApiWrite(endpoint, apiPath, null) : describeLocalWrite(method, path))
-    if (ok && desc.action === (endpoint ? 'create' : 'token-create') && !desc.resourceId) desc.resourceId = idOf(answer?.result)
+    const desc =
+      state.description ?? (endpoint ? describeApiWrite(endpoint, apiPath, null) : isApi ? describeUntabledWrite(method, apiPath) : describeLocalWrite(method, path))
+    if (ok && desc.action === (isApi ? 'create' : 'token-create') && !desc.resourceId) desc.resourceId = idOf(answer?.result)
     const d = state.details ?? {}
     // An undo keeps the type and id of what it restored (a re-created record: its new id).
     if (d.action === 'undo' && !d.resourceId && ok) d.resourceId = desc.resourceId ?? idOf(answer?.result) ?? undefined

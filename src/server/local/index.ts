@@ -25,7 +25,9 @@ export interface LocalStoreOptions {
  * (not the API's), available in live and sandbox mode alike. Writes need X-Zonekeeper-Request: 1.
  */
 export function registerLocalRoutes(app: Hono, options: LocalStoreOptions): void {
-  registerReviewRoutes(app, options.store, options.now)
+  // Verdicts on scripts read the script from the API (never the form's copy): they need a forward.
+  const forward = options.scriptIndex?.forward ?? options.forward
+  if (forward) registerReviewRoutes(app, options.store, forward, options.now)
   if (options.scriptIndex) registerScriptIndexRoutes(app, options.store, options.scriptIndex)
   // Verdicts on connections read the connection from the API: they need the same forward.
   if (options.scriptIndex) registerConnectionReviewRoutes(app, options.store, options.scriptIndex, options.now)

@@ -6,21 +6,40 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { registerLocalRoutes } from '.'
 import { registerAuth } from '../auth'
 import { addPerson, sessionCookie } from '../auth/test-helpers'
+import type { Emulator } from '../emulator'
+import { pageShieldModule } from '../emulator/page-shield'
+import { SEED_ZONES } from '../emulator/seed-ids'
+import { emulatorForward } from '../sandbox-door'
 import { createStore } from '../store'
+import { createModuleEmulator } from '../../testing/module-emulator'
 
 const dir = mkdtempSync(join(tmpdir(), 'zk-local-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 let clock = new Date('2026-03-01T10:00:00Z')
 const store = createStore({ dataDir: dir })
-afterAll(() => store.close())
+// The sandbox's page security: the server reads the script it records a verdict on from it.
+const me = createModuleEmulator([pageShieldModule])
+const emulator: Emulator = { ...me, reset: async () => {}, ready: Promise.resolve(), preparing: () => [] }
+afterAll(async () => {
+  await store.close()
+  me.close()
+})
 const app = new Hono()
 registerAuth(app, { store, host: '127.0.0.1', forward: async () => new Response(null, { status: 404 }) })
-registerLocalRoutes(app, { store, now: () => clock })
+registerLocalRoutes(app, { store, now: () => clock, forward: emulatorForward(emulator) })
 
-const ZONE = 'a'.repeat(32)
-const SCRIPT = 'b'.repeat(32)
+const ZONE = SEED_ZONES.demo.id
+type ScriptRow = { id: string; url: string; host: string; hash: string | null; js_integrity_score: number | null; malware_score: number | null; magecart_score: number | null; cryptomining_score: number | null }
+const scripts = me.db
+  .prepare('SELECT id, url, host, hash, js_integrity_score, malware_score, magecart_score, cryptomining_score FROM page_shield_scripts WHERE zone_id = ? AND hash IS NOT NULL ORDER BY id LIMIT 2')
+  .all(ZONE) as ScriptRow[]
+const SCRIPT = scripts[0].id
+const OTHER = scripts[1].id
 const BASE = `/api/local/zones/${ZONE}/page-shield/reviews`
+/** The script as the API holds it: what a verdict records. */
+const { id: _id, ...stored } = scripts[0]
+/** What a browser might claim instead (a next version's hash, clean scores). */
 const snapshot = {
   url: 'https://cdn.example/x.js',
   host: 'cdn.example',
@@ -56,7 +75,7 @@ describe('review ledger', () => {
     const r = await post({ ...input, reviewer: 'Somebody Else' }, 'sam')
     expect(r.status).toBe(201)
     const { result } = await r.json()
-    expect(result).toMatchObject({ ...input, reviewer: 'Sam (sam)', zone_id: ZONE, reviewed_at: '2026-03-01T10:00:00.000Z' })
+    expect(result).toMatchObject({ ...input, script: stored, reviewer: 'Sam (sam)', zone_id: ZONE, reviewed_at: '2026-03-01T10:00:00.000Z' })
     expect(existsSync(join(dir, 'dashboard.sqlite'))).toBe(true)
   })
 
@@ -79,15 +98,14 @@ describe('review ledger', () => {
 
   it('lists the latest review per script and keeps the full history', async () => {
     clock = new Date('2026-03-02T09:00:00Z')
-    await post(
-      { ...input, verdict: 'investigate', note: 'Hash changed after the vendor update', script: { ...snapshot, hash: 'k'.repeat(64), js_integrity_score: 7 } },
-      'ada',
-    )
-    await post({ ...input, script_id: 'c'.repeat(32), note: 'Analytics' }, 'sam')
+    // The vendor's update reaches the API: the next verdict records the new version.
+    me.db.prepare('UPDATE page_shield_scripts SET hash = ?, js_integrity_score = 7 WHERE id = ?').run('k'.repeat(64), SCRIPT)
+    await post({ ...input, verdict: 'investigate', note: 'Hash changed after the vendor update' }, 'ada')
+    await post({ ...input, script_id: OTHER, note: 'Analytics' }, 'sam')
     const latest = (await (await get(BASE)).json()).result
     expect(latest).toHaveLength(2)
     const mine = latest.find((e: { script_id: string }) => e.script_id === SCRIPT)
-    expect(mine).toMatchObject({ verdict: 'investigate', reviewer: 'Ada (ada)', script: { js_integrity_score: 7 } })
+    expect(mine).toMatchObject({ verdict: 'investigate', reviewer: 'Ada (ada)', script: { hash: 'k'.repeat(64), js_integrity_score: 7 } })
     const history = (await (await get(`${BASE}?script_id=${SCRIPT}`)).json()).result
     expect(history.map((e: { verdict: string }) => e.verdict)).toEqual(['investigate', 'expected', 'expected'])
     expect((await (await get(`/api/local/zones/${'d'.repeat(32)}/page-shield/reviews`)).json()).result).toEqual([])
@@ -114,5 +132,21 @@ describe('review ledger', () => {
     expect(r.status).toBe(201)
     const history = (await (await get(`${BASE}?script_id=${SCRIPT}`)).json()).result
     expect(history.map((e: { verdict: string }) => e.verdict).slice(0, 2)).toEqual(['malicious', 'expected'])
+  })
+
+  it('records the script as the API has it, never the hash or scores the body claims; an unknown script is a 404 and records nothing', async () => {
+    const before = (await (await get(`${BASE}?script_id=${SCRIPT}`)).json()).result.length
+    // A reviewer pre-approving the next version's hash (and clean scores) for a script in the zone.
+    const forged = await post({ ...input, script: { ...snapshot, hash: 'f'.repeat(64), magecart_score: 99 } }, 'sam')
+    expect(forged.status).toBe(201)
+    const { result } = await forged.json()
+    const now = me.db.prepare('SELECT hash, magecart_score, url FROM page_shield_scripts WHERE id = ?').get(SCRIPT) as { hash: string; magecart_score: number | null; url: string }
+    expect(result.script).toMatchObject(now)
+    expect(JSON.stringify(await (await get(`${BASE}/export.csv`)).text())).not.toContain('f'.repeat(64))
+
+    const unknown = await post({ ...input, script_id: 'e'.repeat(32) }, 'sam')
+    expect(unknown.status).toBe(404)
+    expect((await (await get(`${BASE}?script_id=${'e'.repeat(32)}`)).json()).result).toEqual([])
+    expect((await (await get(`${BASE}?script_id=${SCRIPT}`)).json()).result).toHaveLength(before + 1)
   })
 })

@@ -2,12 +2,15 @@ import type { Context, Hono } from 'hono'
 import { reviewLedgerQuery } from '../../shared/lists/page-shield-index'
 import { toCsv } from '../../shared/page-shield/csv'
 import { hexIdSchema, apiErrorsFromIssues } from '../../shared/schemas/common'
+import type { PageShieldScriptDetail } from '../../shared/schemas/page-shield'
 import { reviewInputSchema, type ReviewEntry } from '../../shared/schemas/page-shield-review'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../envelope'
 import { actorOf } from '../auth'
 import { writeRefusal } from '../guard'
+import { ListReadError, readEnvelope } from '../page-shield/list-pages'
 import { ledgerZone } from '../practice/ledger'
 import type { ConnectionReviewRow, ReviewRow, Store } from '../store'
+import { sendFor, type Forward } from '../upstream'
 import { readLocalQuery } from './read-query'
 
 /** `zoneId`: the zone as the page names it (a practice ledger keeps its rows under a key of its own). */
@@ -74,7 +77,7 @@ const BASE = '/api/local/zones/:zone_id/page-shield/reviews'
  * The review ledger, append-only: every review is kept (who, when, verdict, note, and the script's
  * hash and scores at that moment). Reads give the latest review per script, or one script's history.
  */
-export function registerReviewRoutes(app: Hono, store: Store, now: () => Date = () => new Date()): void {
+export function registerReviewRoutes(app: Hono, store: Store, forward: Forward, now: () => Date = () => new Date()): void {
   const zoneOf = (raw: string) => (hexIdSchema.safeParse(raw).success ? raw : undefined)
   // In a practice session, the person's own ledger (practice/ledger.ts); otherwise the zone's.
   const keyOf = (c: Context, zoneId: string) => ledgerZone(c.get('zkPractice')?.key, zoneId)
@@ -135,6 +138,18 @@ export function registerReviewRoutes(app: Hono, store: Store, now: () => Date = 
     const parsed = reviewInputSchema.safeParse(body)
     if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
     const v = parsed.data
+    // What the reviewer judged: the script as the API describes it now, read here. A snapshot in the
+    // body is ignored: taking it would let a reviewer approve the hash of a version not yet deployed,
+    // which then never shows as "changed since review" (PCI DSS 6.4.3 / 11.6.1 evidence).
+    let script: PageShieldScriptDetail
+    try {
+      script = (await readEnvelope<PageShieldScriptDetail>(sendFor(forward, c), `/zones/${zoneId}/page_shield/scripts/${v.script_id}`)).result
+    } catch (err) {
+      if (!(err instanceof ListReadError)) throw err
+      // The API's own refusal (an unknown script is its 404) as it answered; anything else is its failure.
+      if (err.status >= 400 && err.status < 500 && err.body) return new Response(err.body, { status: err.status, headers: { 'content-type': 'application/json' } })
+      return jsonError(502, 1002, `The API answered ${err.status} while the script was being read.`)
+    }
     // The signed-in person, never a typed name: evidence of who reviewed (PCI DSS 6.4.3 inventory).
     const { person } = actorOf(c)
     const row = await store.reviews.add({
@@ -145,13 +160,13 @@ export function registerReviewRoutes(app: Hono, store: Store, now: () => Date = 
       reviewer: person.id ? `${person.displayName} (${person.username})` : person.displayName,
       reviewer_id: person.id,
       reviewed_at: now().toISOString(),
-      script_url: v.script.url,
-      script_host: v.script.host,
-      script_hash: v.script.hash,
-      js_integrity_score: v.script.js_integrity_score,
-      malware_score: v.script.malware_score,
-      magecart_score: v.script.magecart_score,
-      cryptomining_score: v.script.cryptomining_score,
+      script_url: script.url,
+      script_host: script.host,
+      script_hash: script.hash ?? null,
+      js_integrity_score: script.js_integrity_score ?? null,
+      malware_score: script.malware_score ?? null,
+      magecart_score: script.magecart_score ?? null,
+      cryptomining_score: script.cryptomining_score ?? null,
     })
     return new Response(JSON.stringify({ result: entry(row, zoneId), success: true, errors: [], messages: [] }), {
       status: 201,

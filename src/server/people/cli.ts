@@ -185,7 +185,7 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
 // Run as a script: npm run people -- …
 if (import.meta.url === `file://${process.argv[1]}`) {
   const config = readConfig(process.env, [])
-  const store = createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+  const store = createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, auditKey: config.auditKey })
   runPeopleCommand(process.argv.slice(2), store, (line) => console.log(line))
     .catch((err) => {
       console.error(err instanceof UsageError || err instanceof ApprovalUsageError || err instanceof TypeError ? err.message : String(err))

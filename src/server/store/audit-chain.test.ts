@@ -70,14 +70,15 @@ const entry = (over: Partial<NewAuditEntry> = {}): NewAuditEntry => ({
 describe.each(backends)('the audit chain on $name', ({ skip, location, raw, instances }) => {
   it.skipIf(skip)('chains entries written concurrently (by two instances on PostgreSQL), and verify names the row edited in the database', async () => {
     const loc = await location()
-    const one = createStore(loc)
+    // Both instances sign with the audit key (every instance needs it: README, Audit log).
+    const one = createStore({ ...loc, auditKey: 'the same key on every instance, 32+ chars' })
     await one.open()
-    const two = instances > 1 ? createStore(loc) : one
+    const two = instances > 1 ? createStore({ ...loc, auditKey: 'the same key on every instance, 32+ chars' }) : one
     await two.open()
     const ids = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? one : two).audit.add(entry({ requestId: `r${i}`, label: `A n${i}.example.com` }))))
     expect(new Set(ids).size).toBe(30)
     const report = await one.audit.verify()
-    expect(report).toMatchObject({ ok: true, checked: 30, verifiedUpTo: Math.max(...ids), brokenAt: null })
+    expect(report).toMatchObject({ ok: true, checked: 30, verifiedUpTo: Math.max(...ids), brokenAt: null, signedFrom: Math.min(...ids) })
     const all = (await one.audit.list({}, 1, 100)).entries
     expect(all.every((e) => /^[0-9a-f]{64}$/.test(e.hash ?? ''))).toBe(true)
 

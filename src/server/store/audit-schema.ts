@@ -41,6 +41,8 @@ export interface AuditTable {
   /** The previous entry's hash, and this entry's: SHA-256 over it and every column (see audit-chain.ts). */
   prev_hash: string | null
   hash: string | null
+  /** HMAC of `hash` with the audit key (null: written without it, or before it; audit_0002-chain-key). */
+  mac: string | null
   /** The client's address (migration 0023-signin-audit-address); null for entries written before it. */
   address: string | null
 }
@@ -53,6 +55,10 @@ export interface AuditChainTable {
   anchor_id: number
   anchor_hash: string
   appends: number
+  /** The first entry signed with the audit key (null: none yet); audit_0002-chain-key. */
+  keyed_from: number | null
+  /** HMAC of the head (see headMac) with the audit key. */
+  mac: string | null
 }
 
 /** A retention pruning: entries up to `through_id` were removed; `hash` was the last one's. */

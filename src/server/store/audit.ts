@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { AuditTable } from './audit-schema'
-import { appendChained, pruneChain, verifyChain, type ChainReport } from './audit-chain'
+import { appendChained, pruneChain, sealChain, verifyChain, type ChainKey, type ChainReport, type VerifyOptions } from './audit-chain'
 import { auditUndoStore } from './audit-undo'
 import type { Db } from './db'
 import type { StoreTables } from './schema'
@@ -99,7 +99,7 @@ function withinBudget(rows: Row[]): AuditEntry[] {
  * hash; see audit-chain.ts). Nothing here edits an entry; the only deletion is `prune`, by age, for
  * the retention setting, which records a checkpoint so the rest still verifies.
  */
-export function auditStore(db: () => Promise<Db>, now: () => number = Date.now) {
+export function auditStore(db: () => Promise<Db>, now: () => number = Date.now, key?: ChainKey) {
   /**
    * `full`: before and after as stored (one entry). Otherwise (lists, the CSV) a before or after
    * longer than BULK_CHARS is left out and only its size read: an import's can be megabytes.
@@ -204,7 +204,7 @@ export function auditStore(db: () => Promise<Db>, now: () => number = Date.now) 
         label: e.label ?? null,
         token_prefix: e.tokenPrefix ?? null,
         address: e.address ?? null,
-      })
+      }, key)
     },
     /** Newest first; bulk before and after left out (see `omitted`). */
     async list(f: AuditFilter, page = 1, perPage = 50): Promise<{ entries: AuditEntry[]; total: number }> {
@@ -253,7 +253,7 @@ export function auditStore(db: () => Promise<Db>, now: () => number = Date.now) 
     undo,
     /** Retention: removes entries older than `before` (milliseconds), with a checkpoint; returns how many went. */
     async prune(before: number): Promise<number> {
-      return pruneChain(await db(), before, now())
+      return pruneChain(await db(), before, now(), key)
     },
     /**
      * A practice reset (issue 23, item 8): removes the person's practice entries (outside the chain,
@@ -268,9 +268,18 @@ export function auditStore(db: () => Promise<Db>, now: () => number = Date.now) 
         return Number(r.numDeletedRows)
       })
     },
-    /** Walks the chain and names the first entry that does not match. */
-    async verify(): Promise<ChainReport> {
-      return verifyChain(await db())
+    /** Walks the chain and names the first entry that does not match (checking signatures with the store's key, if it has one). */
+    async verify(options: Omit<VerifyOptions, 'key'> = {}): Promise<ChainReport> {
+      return verifyChain(await db(), { ...options, key })
+    },
+    /** The chain's newest entry and its hash: what `npm run audit -- head` exports. */
+    async head(): Promise<{ id: number; hash: string }> {
+      const h = await (await db()).selectFrom('audit_chain').select(['last_id', 'hash']).where('id', '=', 1).executeTakeFirstOrThrow()
+      return { id: Number(h.last_id), hash: h.hash }
+    },
+    /** With a key: signs the head now (see sealChain); without one, nothing to do. */
+    async seal(): Promise<'signed' | 'already' | 'mismatch' | 'no key'> {
+      return key ? sealChain(await db(), key) : 'no key'
     },
   }
 }

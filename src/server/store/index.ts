@@ -36,6 +36,8 @@ export type { WatchChannel, WatchDelivery, WatchFinding, WatchRun, WatchZone } f
 
 export interface StoreOptions extends StoreLocation {
   now?: () => number
+  /** The audit key (AUDIT_CHAIN_KEY / AUDIT_CHAIN_KEY_FILE): signs and checks the audit chain. */
+  auditKey?: string
   sessionPolicy?: SessionPolicy
 }
 
@@ -65,7 +67,7 @@ export function createStore(options: StoreOptions) {
     scriptIndex: scriptIndexStore(db),
     connections: connectionLedgerStore(db),
     apiTokens: apiTokenStore(db, now),
-    audit: auditStore(db, now),
+    audit: auditStore(db, now, options.auditKey),
     checklist: checklistStore(db, now),
     lbMigrations: lbMigrationStore(db, now),
     watch: watchStore(db, now),

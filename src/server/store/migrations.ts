@@ -219,5 +219,13 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'budget_0002-refresh-leases': budgetRefreshMigration(),
     // Issue 25 (recover a request cut short): the lease of an apply or undo, what recovery found, each item's sent write.
     'change-requests_0003-lease-recovery': changeRequestLeaseMigration(),
+    // The audit chain signed with a key held outside the database (see audit-chain.ts).
+    'audit_0002-chain-key': {
+      async up(db: AnyDb) {
+        await db.schema.alterTable('audit_log').addColumn('mac', 'text').execute()
+        await db.schema.alterTable('audit_chain').addColumn('keyed_from', 'integer').execute()
+        await db.schema.alterTable('audit_chain').addColumn('mac', 'text').execute()
+      },
+    },
   }
 }

@@ -33,6 +33,14 @@ type Ctx = z.core.$RefinementCtx
 const issue = (ctx: Ctx, path: string, message: string, code?: number) =>
   ctx.addIssue({ code: 'custom', path: [path], message, ...(code ? { params: { code } } : {}) })
 
+/**
+ * The service flattens every proxied CNAME itself and refuses the record's own `flatten_cname`
+ * switch beside proxying (api-notes §3.7). One rule for the create/replace schema and the PATCH
+ * schema, so the proxy door refuses a PATCH that sets both even though it cannot see the record.
+ */
+export const FLATTEN_PROXIED_MESSAGE = 'Proxied CNAME records are always flattened: turn "flatten CNAME" off, or turn proxying off.'
+export const flattensProxied = (v: { proxied?: boolean; settings?: { flatten_cname?: boolean } }) => v.proxied === true && v.settings?.flatten_cname === true
+
 const sameName = (a: string, b: string) => a.toLowerCase().replace(/\.$/, '') === b.toLowerCase().replace(/\.$/, '')
 
 function addressRules(v: { type: 'A' | 'AAAA'; content: string; proxied?: boolean }, ctx: Ctx) {
@@ -57,9 +65,7 @@ const cnameSchema = z
   .object({ type: z.literal('CNAME'), ...base('CNAME'), content: hostnameContentSchema('The target', 'a host name to point to', 9007) })
   .superRefine((v, ctx) => {
     if (sameName(v.name, v.content)) issue(ctx, 'content', 'A CNAME cannot point to its own name. Enter a different target.')
-    if (v.proxied && v.settings?.flatten_cname) {
-      issue(ctx, 'settings', 'Proxied CNAME records are always flattened: turn "flatten CNAME" off, or turn proxying off.')
-    }
+    if (flattensProxied(v)) issue(ctx, 'settings', FLATTEN_PROXIED_MESSAGE)
   })
 
 const mxSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ALL_DNS_RECORD_TYPES, DNS_RECORD_TYPES, isDnsRecordType } from '../dns/record-types'
-import { dnsRecordInputSchemas } from './dns-record-input'
+import { dnsRecordInputSchemas, FLATTEN_PROXIED_MESSAGE, flattensProxied } from './dns-record-input'
 import {
   commentSchema,
   prioritySchema,
@@ -38,6 +38,10 @@ export const dnsRecordPatchSchema = z
     private_routing: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
+    // Both in one PATCH: refused whatever the stored record is (only a CNAME has the switch).
+    if ((v.type === undefined || v.type === 'CNAME') && flattensProxied(v)) {
+      ctx.addIssue({ code: 'custom', path: ['settings'], message: FLATTEN_PROXIED_MESSAGE })
+    }
     if (!v.type || !isDnsRecordType(v.type)) return
     const shape = dnsRecordInputSchemas[v.type].shape as Record<string, z.ZodType | undefined>
     for (const field of ['content', 'data', 'proxied'] as const) {

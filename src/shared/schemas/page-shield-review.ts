@@ -26,6 +26,10 @@ export const reviewSnapshotSchema = z.object({
   cryptomining_score: score,
 })
 
+/**
+ * A verdict on a script: the id, the verdict and the note. The server reads the script from the API
+ * for the ledger's snapshot; a `script` the body carries (older pages sent one) is not used.
+ */
 export const reviewInputSchema = z.object({
   script_id: hexIdSchema,
   verdict: reviewVerdictSchema,
@@ -34,11 +38,13 @@ export const reviewInputSchema = z.object({
     .trim()
     .min(1, 'Write a short note: why is it expected, or what should be checked?')
     .max(2000, 'The note is at most 2000 characters.'),
-  script: reviewSnapshotSchema,
+  script: reviewSnapshotSchema.optional(),
 })
 export type ReviewInput = z.infer<typeof reviewInputSchema>
 
 export const reviewEntrySchema = reviewInputSchema.extend({
+  /** What the script was when reviewed, as the server read it from the API. */
+  script: reviewSnapshotSchema,
   id: z.number().int(),
   /** Who was signed in when the review was recorded (set by the server, never typed). */
   reviewer: z.string(),
