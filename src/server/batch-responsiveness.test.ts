@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, testConfig } from '../testing/server'
-import { createEmulator, type Emulator } from './emulator'
+import { type Emulator } from './emulator'
+import { memoryEmulator } from '../testing/memory-emulator'
 import { SEED_ZONES } from './emulator/seed-ids'
 import type { RunningServer } from './serve'
 
@@ -12,7 +13,7 @@ import type { RunningServer } from './serve'
 let emulator: Emulator
 let server: RunningServer
 beforeAll(async () => {
-  emulator = createEmulator({ file: ':memory:' })
+  emulator = memoryEmulator()
   server = await startApp({ config: testConfig(), emulator })
 }, 120_000)
 afterAll(async () => {

@@ -4,7 +4,8 @@ import { API_AREAS, API_ENDPOINTS } from '../shared/endpoints'
 import { LOCAL_ROUTES } from '../shared/endpoints/local'
 import { testConfig } from '../testing/server'
 import { createApp } from './app'
-import { createEmulator, type Emulator } from './emulator'
+import { type Emulator } from './emulator'
+import { memoryEmulator } from '../testing/memory-emulator'
 import { emulatorModules } from './emulator/modules'
 import { registerModules } from './emulator/table-routes'
 
@@ -15,7 +16,7 @@ import { registerModules } from './emulator/table-routes'
  */
 let emulator: Emulator
 beforeAll(() => {
-  emulator = createEmulator({ file: ':memory:' })
+  emulator = memoryEmulator()
 }, 60_000)
 afterAll(() => emulator?.close())
 

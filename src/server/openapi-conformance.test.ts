@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { documentedResponse, findOperation, validateSchema, publishedSchema, type OpenApiDocument, type Problem } from '../testing/openapi'
-import { createEmulator, type Emulator } from './emulator'
+import { type Emulator } from './emulator'
+import { memoryEmulator } from '../testing/memory-emulator'
 import { DEMO_ACCOUNT, SEED_ZONES } from './emulator/seed-ids'
 import { endpoints, matchEndpoint } from './endpoints'
 
@@ -134,7 +135,7 @@ const result = (a: Answer): any => (a.json as { result: unknown }).result
 describe.skipIf(skip)('the sandbox answers in the published shapes (../shared/reference/openapi-subset.json)', () => {
   beforeAll(() => {
     doc = readSchema()
-    emulator = createEmulator({ file: ':memory:' })
+    emulator = memoryEmulator()
   }, 60_000) // seeding takes a few seconds on a busy machine
   afterAll(() => emulator?.close())
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resolveRef, publishedSchema, type OpenApiDocument, type Schema } from '../testing/openapi'
-import { createEmulator, type Emulator } from './emulator'
+import { type Emulator } from './emulator'
+import { memoryEmulator } from '../testing/memory-emulator'
 import { DEMO_ACCOUNT, SEED_ZONES } from './emulator/seed-ids'
 
 /**
@@ -87,7 +88,7 @@ describe.skipIf(skip)(
   () => {
     beforeAll(async () => {
       doc = readSchema()
-      emulator = createEmulator({ file: ':memory:' })
+      emulator = memoryEmulator()
       recordId = (await get(`/zones/${ZONE}/dns_records?per_page=1`)).json.result[0].id
     }, 60_000) // seeding takes a few seconds on a busy machine
     afterAll(() => emulator?.close())

@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { API_ENDPOINTS } from '../shared/endpoints'
 import { dnsRecordInputSchema } from '../shared/schemas/dns-record-input'
 import { auditTestApp, WRITE_HEADERS } from '../testing/audit-app'
-import { createEmulator } from './emulator'
+import { memoryEmulator } from '../testing/memory-emulator'
 import { SEED_ZONES } from './emulator/seed-ids'
 import { callTable } from './emulator/table-routes'
 
@@ -132,7 +132,7 @@ describe('the request pipeline does each thing once', () => {
 })
 
 describe('a call straight to a handler of the table', () => {
-  const full = createEmulator({ file: ':memory:', scaleZones: false })
+  const full = memoryEmulator({ scaleZones: false })
   afterAll(() => full.close())
   const SAMPLE: Record<string, string> = { zone_id: Z, phase: 'http_log_custom_fields', dataset_id: 'http_requests', job_id: '1' }
   const concrete = (path: string) => path.replace(/:([a-z_]+)/g, (_, name: string) => SAMPLE[name] ?? 'f'.repeat(32))

@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, testConfig } from '../testing/server'
-import { createEmulator, type Emulator } from './emulator'
+import { type Emulator } from './emulator'
+import { memoryEmulator } from '../testing/memory-emulator'
 import { SEED_ZONES } from './emulator/seed-ids'
 import type { RunningServer } from './serve'
 
@@ -35,7 +36,7 @@ const DEMO = SEED_ZONES.demo.id
 
 beforeAll(async () => {
   if (!available && !process.env.CI) return
-  emulator = createEmulator({ file: ':memory:' })
+  emulator = memoryEmulator()
   server = await startApp({ config: testConfig(), emulator })
   home = mkdtempSync(join(tmpdir(), 'zk-python-clients-'))
 }, 60_000)

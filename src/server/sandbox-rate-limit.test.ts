@@ -5,11 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createApp } from './app'
 import { readConfig } from './config'
 import { openSandbox } from './data'
-import { createEmulator } from './emulator'
+import { memoryEmulator } from '../testing/memory-emulator'
 import { LARGE_ACCOUNT_ZONES, largeAccountZoneName } from './emulator/zones/seed'
 import { testConfig } from '../testing/server'
 
-const emulator = createEmulator({ file: ':memory:', scaleZones: false })
+const emulator = memoryEmulator({ scaleZones: false })
 afterAll(() => emulator.close())
 const app = createApp({ config: testConfig({ sandboxRateLimit: { quota: 5, windowSeconds: 2 } }), emulator })
 const get = (token: string, path = '/client/v4/zones') => app.request(path, { headers: { authorization: `Bearer ${token}` } })
@@ -79,7 +79,7 @@ describe('SANDBOX_SEED=large: a large account', () => {
       em.close()
     }
     // Without it, the demo data (here without the two scale-test zones) has no large account.
-    const plain = createEmulator({ file: ':memory:', scaleZones: false })
+    const plain = memoryEmulator({ scaleZones: false })
     expect(((await (await plain.app.request('/zones')).json()) as { result_info: { total_count: number } }).result_info.total_count).toBe(3)
     plain.close()
   })

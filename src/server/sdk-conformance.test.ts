@@ -1,7 +1,8 @@
 import Cloudflare, { BadRequestError, NotFoundError } from 'cloudflare'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, testConfig } from '../testing/server'
-import { createEmulator, type Emulator } from './emulator'
+import { type Emulator } from './emulator'
+import { memoryEmulator } from '../testing/memory-emulator'
 import { SEED_POOL_COUNT } from './emulator/load-balancing/seed'
 import { DEMO_ACCOUNT, SEED_ZONES } from './emulator/seed-ids'
 import type { RunningServer } from './serve'
@@ -18,7 +19,7 @@ const DEMO = SEED_ZONES.demo.id
 const LARGE = SEED_ZONES.large.id
 
 beforeAll(async () => {
-  emulator = createEmulator({ file: ':memory:' })
+  emulator = memoryEmulator()
   server = await startApp({ config: testConfig(), emulator })
   client = new Cloudflare({ apiToken: 'test', baseURL: `${server.url}/client/v4`, maxRetries: 0 })
 }, 60_000) // seeding takes a few seconds on a busy machine

@@ -1,7 +1,8 @@
 import Cloudflare, { BadRequestError } from 'cloudflare'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, testConfig } from '../testing/server'
-import { createEmulator, type Emulator } from './emulator'
+import { type Emulator } from './emulator'
+import { memoryEmulator } from '../testing/memory-emulator'
 import { SDK_IDS } from './emulator/sdk-fixtures'
 import type { RunningServer } from './serve'
 
@@ -17,7 +18,7 @@ const Z = SDK_IDS.zone
 const ACCOUNT = SDK_IDS.rulesetAccount
 
 beforeAll(async () => {
-  emulator = createEmulator({ file: ':memory:', fixtures: 'sdk' })
+  emulator = memoryEmulator({ fixtures: 'sdk' })
   server = await startApp({ config: testConfig(), emulator })
   client = new Cloudflare({ apiToken: 'test', baseURL: `${server.url}/client/v4`, maxRetries: 0 })
 }, 60_000)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEmulator, type Emulator } from './emulator'
+import { type Emulator } from './emulator'
+import { memoryEmulator } from '../testing/memory-emulator'
 import { DEMO_ACCOUNT, SEED_ZONES } from './emulator/seed-ids'
 import type { RunningServer } from './serve'
 import { rawRequest } from '../testing/http'
@@ -14,7 +15,7 @@ import { startApp, testConfig } from '../testing/server'
 let emulator: Emulator
 let server: RunningServer
 beforeAll(async () => {
-  emulator = createEmulator({ file: ':memory:' })
+  emulator = memoryEmulator()
   server = await startApp({ config: testConfig(), emulator })
 }, 60_000) // seeding takes a few seconds on a busy machine
 afterAll(async () => {

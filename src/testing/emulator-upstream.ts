@@ -1,4 +1,5 @@
-import { createEmulator, type Emulator } from '../server/emulator'
+import { type Emulator } from '../server/emulator'
+import { memoryEmulator } from './memory-emulator'
 import { startFakeUpstream, type FakeUpstream } from './fake-upstream'
 
 /**
@@ -10,7 +11,7 @@ export async function startEmulatorUpstream(): Promise<{
   emulator: Emulator
   close: () => Promise<void>
 }> {
-  const emulator = createEmulator({ file: ':memory:', scaleZones: false })
+  const emulator = memoryEmulator({ scaleZones: false })
   const upstream = await startFakeUpstream((req, res) => {
     void (async () => {
       const path = req.url.replace(/^\/client\/v4/, '')

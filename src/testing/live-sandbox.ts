@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
 import type { AppOptions } from '../server/app'
-import { createEmulator, type Emulator } from '../server/emulator'
+import { type Emulator } from '../server/emulator'
+import { memoryEmulator } from './memory-emulator'
 import { SEED_ZONES } from '../server/emulator/seed-ids'
 import type { RunningServer } from '../server/serve'
 import { createStore, type Store } from '../server/store'
@@ -74,7 +75,7 @@ export function liveSandbox({ rateLimit }: LiveSandboxOptions = {}) {
   const newToken = () => `live-token-${randomBytes(12).toString('hex')}`
 
   beforeAll(async () => {
-    emulator = createEmulator({ file: ':memory:', scaleZones: false })
+    emulator = memoryEmulator({ scaleZones: false })
     sandbox = await startApp({
       config: testConfig(rateLimit ? { sandboxRateLimit: rateLimit } : {}),
       emulator,

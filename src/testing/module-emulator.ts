@@ -15,23 +15,34 @@ export interface ModuleEmulator {
   close: () => void
 }
 
+/** Seeded databases of this test worker, by modules and clock (see createModuleEmulator). */
+const seededImages = new Map<string, Buffer>()
+
 /**
  * A sandbox holding only the zones module and the modules under test, seeded, in memory: unit tests
  * of one area then do not depend on (or wait for) every other area's seed. Errors are answered with
  * the same envelope as the full emulator.
  */
 export function createModuleEmulator(modules: EmulatorModule[], now = new Date('2026-03-01T12:00:00Z')): ModuleEmulator {
-  const db = openDatabase(':memory:')
+  const all = [zonesModule, ...modules]
+  // The seed is a function of the modules, the clock and a fixed random seed, so the same call gives
+  // the same database: the first call in a test worker writes it (the scale-test zones take seconds),
+  // later ones open a copy of its image (a fraction of a second). Each caller still gets its own copy.
+  const key = `${all.map((m) => m.name).join(',')}@${now.toISOString()}`
+  const image = seededImages.get(key)
+  const db = openDatabase(':memory:', image)
   let clock = now
   const ctx: EmulatorContext = { db, now: () => clock }
-  const all = [zonesModule, ...modules]
-  for (const m of all) db.exec(m.schema)
-  db.transaction(() => {
-    const seedCtx = { ...ctx, rng: rng(1) }
-    for (const m of all) m.seed?.(seedCtx)
-    // The scale-test zones too (the full emulator may write them in the background; tests want them now).
-    for (const m of all) m.scale?.seed(seedCtx)
-  })()
+  if (!image) {
+    for (const m of all) db.exec(m.schema)
+    db.transaction(() => {
+      const seedCtx = { ...ctx, rng: rng(1) }
+      for (const m of all) m.seed?.(seedCtx)
+      // The scale-test zones too (the full emulator may write them in the background; tests want them now).
+      for (const m of all) m.scale?.seed(seedCtx)
+    })()
+    seededImages.set(key, db.serialize())
+  }
   const app = new Hono()
   aroundRequests(app, {
     onError: (err, c) => {

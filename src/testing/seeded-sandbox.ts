@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
-import { createEmulator, type Emulator } from '../server/emulator'
+import { type Emulator } from '../server/emulator'
+import { memoryEmulator } from './memory-emulator'
 
 /**
  * The seeded sandbox (every demo zone, shop-scale.io's 20,000 scripts) for the test file: created
@@ -14,7 +15,7 @@ export function seededSandbox(prefix: string): { dir: string; emulator: () => Em
   let emulator: Emulator | undefined
   beforeAll(() => {
     // In memory: the same seed, written about a third faster than to a file (nothing here reads the file).
-    emulator = createEmulator({ file: ':memory:' })
+    emulator = memoryEmulator()
   }, 120_000)
   afterAll(() => {
     emulator?.close()

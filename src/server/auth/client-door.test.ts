@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
-import { createEmulator, type Emulator } from '../emulator'
+import { type Emulator } from '../emulator'
+import { memoryEmulator } from '../../testing/memory-emulator'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { createStore } from '../store'
 import { testConfig } from '../../testing/server'
@@ -15,7 +16,7 @@ const shop = SEED_ZONES.scripts
 const w = { 'x-zonekeeper-request': '1', 'content-type': 'application/json' }
 
 beforeAll(async () => {
-  emulator = createEmulator({ file: ':memory:' })
+  emulator = memoryEmulator()
   app = createApp({ config: testConfig(), emulator, store })
 })
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
-import { createEmulator, type Emulator } from '../emulator'
+import { type Emulator } from '../emulator'
+import { memoryEmulator } from '../../testing/memory-emulator'
 import { DEMO_ACCOUNT, SEED_ZONES } from '../emulator/seed-ids'
 import { createStore } from '../store'
 import { testConfig } from '../../testing/server'
@@ -14,7 +15,7 @@ const shop = SEED_ZONES.scripts
 const demo = SEED_ZONES.demo
 
 beforeAll(async () => {
-  emulator = createEmulator({ file: ':memory:' })
+  emulator = memoryEmulator()
   app = createApp({ config: testConfig(), emulator, store })
   const { password } = await addPerson(store, 'ed', 'editor', ['example.com'])
   cookie = await sessionCookie(app, 'ed', password)

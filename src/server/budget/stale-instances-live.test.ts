@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEmulator, type Emulator } from '../emulator'
+import { type Emulator } from '../emulator'
+import { memoryEmulator } from '../../testing/memory-emulator'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import type { RunningServer } from '../serve'
 import { createStore, type Store } from '../store'
@@ -35,7 +36,7 @@ const listCalls = () => upstreamLines.filter((l) => l.startsWith('GET /client/v4
 
 beforeAll(async () => {
   if (missing) return
-  emulator = createEmulator({ file: ':memory:', scaleZones: false })
+  emulator = memoryEmulator({ scaleZones: false })
   sandbox = await startApp({
     config: testConfig({ sandboxRateLimit: { quota: QUOTA, windowSeconds: WINDOW } }),
     emulator,

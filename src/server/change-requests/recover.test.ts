@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { addPerson, sessionCookie } from '../auth/test-helpers'
-import { createEmulator } from '../emulator'
+import { memoryEmulator } from '../../testing/memory-emulator'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { createStore, type Store } from '../store'
 import { startFakeUpstream, type FakeUpstream, type RecordedRequest } from '../../testing/fake-upstream'
@@ -31,7 +31,7 @@ type App = ReturnType<typeof createApp>
 describe('an apply cut short, recovered by another instance', () => {
   let pgServer: TestPostgres | undefined
   const dir = mkdtempSync(join(tmpdir(), 'zk-cr-recover-'))
-  const emulator = createEmulator({ file: ':memory:', scaleZones: false })
+  const emulator = memoryEmulator({ scaleZones: false })
   let upstream: FakeUpstream
   /** The policy writes the API holds without answering. */
   const hung: { req: RecordedRequest; res: ServerResponse }[] = []

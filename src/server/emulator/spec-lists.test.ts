@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call } from '../../testing/module-emulator'
-import { createEmulator, type Emulator } from './index'
+import { memoryEmulator } from '../../testing/memory-emulator'
+import type { Emulator } from './index'
 import { SEED_ZONES } from './seed-ids'
 
 /**
@@ -10,7 +11,7 @@ import { SEED_ZONES } from './seed-ids'
  */
 let em: Emulator
 beforeAll(() => {
-  em = createEmulator({ file: ':memory:' })
+  em = memoryEmulator()
 }, 60_000) // seeding takes a few seconds on a busy machine
 afterAll(() => em.close())
 

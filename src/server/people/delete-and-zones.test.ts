@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { addPerson, sessionCookie } from '../auth/test-helpers'
-import { createEmulator, type Emulator } from '../emulator'
+import { type Emulator } from '../emulator'
+import { memoryEmulator } from '../../testing/memory-emulator'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { createStore, type Store } from '../store'
 import { storeBackends } from '../../testing/store-backends'
@@ -24,7 +25,7 @@ describe('people administration through the app (sandbox)', () => {
   let adminId = ''
   beforeAll(async () => {
     // The demo zones are the account's zones here; the scale-test zones (20,000 scripts) took seconds to write.
-    emulator = createEmulator({ file: ':memory:', scaleZones: false })
+    emulator = memoryEmulator({ scaleZones: false })
     await emulator.ready
     app = createApp({ config: testConfig(), emulator, store })
     const a = await addPerson(store, 'ada', 'admin')

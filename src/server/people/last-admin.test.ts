@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { addPerson, sessionCookie } from '../auth/test-helpers'
-import { createEmulator } from '../emulator'
+import { memoryEmulator } from '../../testing/memory-emulator'
 import { createStore, type Store, type StoreLocation } from '../store'
 import { fakeEmulator, testConfig } from '../../testing/server'
 import { postgresMissing, startPostgres, type TestPostgres } from '../../testing/postgres'
@@ -105,7 +105,7 @@ describe('an administrator has all zones', () => {
   const store = createStore({ dataDir: ':memory:' })
   // A real sandbox: the zones given to a person are checked against the account's (issue 29 item 8).
   // The demo zones are enough; the scale-test zones (20,000 scripts) took seconds to write.
-  const emulator = createEmulator({ file: ':memory:', scaleZones: false })
+  const emulator = memoryEmulator({ scaleZones: false })
   const app = createApp({ config: testConfig(), emulator, store })
   afterAll(async () => {
     emulator.close()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { addPerson, fromAddress, sessionCookie } from '../auth/test-helpers'
-import { createEmulator } from '../emulator'
+import { memoryEmulator } from '../../testing/memory-emulator'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { createStore } from '../store'
 import { startEmulatorUpstream } from '../../testing/emulator-upstream'
@@ -139,7 +139,7 @@ describe('the checklist in a live practice session', () => {
 
 describe('the checklist in sandbox mode, nobody defined yet', () => {
   const store = createStore({ dataDir: ':memory:' })
-  const emulator = createEmulator({ file: ':memory:', scaleZones: false })
+  const emulator = memoryEmulator({ scaleZones: false })
   const app = createApp({ config: testConfig(), emulator, store })
   afterAll(async () => {
     emulator.close()
@@ -157,7 +157,7 @@ describe('the checklist in sandbox mode, nobody defined yet', () => {
 
 describe('the checklist in sandbox mode, people signed in', () => {
   const store = createStore({ dataDir: ':memory:' })
-  const emulator = createEmulator({ file: ':memory:', scaleZones: false })
+  const emulator = memoryEmulator({ scaleZones: false })
   const app = createApp({ config: testConfig(), emulator, store })
   let viewer = ''
   let scopedEditor = ''

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { createApp } from '../app'
 import { fromAddress } from '../auth/test-helpers'
-import { createEmulator } from '../emulator'
+import { memoryEmulator } from '../../testing/memory-emulator'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { createStore } from '../store'
 import { testConfig } from '../../testing/server'
@@ -27,7 +27,7 @@ function setUp(overrides: Parameters<typeof testConfig>[0] = {}) {
   dirs.push(dataDir)
   // The store's clock is read at every call, so a test may move it (vi.setSystemTime).
   const store = createStore({ dataDir, now: () => Date.now() })
-  const emulator = createEmulator({ file: ':memory:', scaleZones: false })
+  const emulator = memoryEmulator({ scaleZones: false })
   const app = createApp({ config: testConfig({ dataDir, ...overrides }), emulator, store })
   return { app, store, emulator, dataDir }
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, watchOf } from '../app'
-import { createEmulator } from '../emulator'
+import { memoryEmulator } from '../../testing/memory-emulator'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { createStore, type Store, type StoreLocation } from '../store'
 import { LOOPBACK_RECEIVERS, startSmtp, startWebhookReceiver, until } from '../../testing/alert-receivers'
@@ -52,7 +52,7 @@ describe.each(locations)('two instances on one $name store', ({ skip, location }
   it.skipIf(skip)('share the schedule without double alerts, and the other takes over when the holder dies', async () => {
     const where = await location()
     // One sandbox API both instances read (as two instances share the live API), two store connections.
-    const emulator = createEmulator({ file: ':memory:', scaleZones: false })
+    const emulator = memoryEmulator({ scaleZones: false })
     const smtp = await startSmtp()
     let secret = ''
     const receiver = await startWebhookReceiver({ secret: () => secret })

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, watchOf } from '../app'
 import { addPerson, sessionCookie } from '../auth/test-helpers'
-import { createEmulator } from '../emulator'
+import { memoryEmulator } from '../../testing/memory-emulator'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { createStore } from '../store'
 import { testConfig } from '../../testing/server'
@@ -12,7 +12,7 @@ import { testConfig } from '../../testing/server'
 const ZONE = SEED_ZONES.demo.id
 const W = `/api/local/zones/${ZONE}/watch`
 const dir = mkdtempSync(join(tmpdir(), 'zk-watch-roles-'))
-const emulator = createEmulator({ file: ':memory:', scaleZones: false })
+const emulator = memoryEmulator({ scaleZones: false })
 const store = createStore({ dataDir: dir })
 const app = createApp({ config: testConfig(), emulator, store, watch: { startDelayMs: 0 } })
 const cookies: Record<string, string> = {}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, watchOf } from '../app'
-import { createEmulator } from '../emulator'
+import { memoryEmulator } from '../../testing/memory-emulator'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { createStore } from '../store'
 import { LOOPBACK_RECEIVERS, mailText, startSmtp, startWebhookReceiver } from '../../testing/alert-receivers'
@@ -12,7 +12,7 @@ import { testConfig } from '../../testing/server'
 const ZONE = SEED_ZONES.demo.id
 const W = `/api/local/zones/${ZONE}/watch`
 const dir = mkdtempSync(join(tmpdir(), 'zk-watch-'))
-const emulator = createEmulator({ file: ':memory:', scaleZones: false })
+const emulator = memoryEmulator({ scaleZones: false })
 const store = createStore({ dataDir: dir })
 let smtp: Awaited<ReturnType<typeof startSmtp>>
 let secret = ''

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { hostname } from 'node:os'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
-import { createEmulator } from '../emulator'
+import { memoryEmulator } from '../../testing/memory-emulator'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { createStore, type WatchChannel } from '../store'
 import { parseTrustedProxies } from '../trusted-proxies'
@@ -140,7 +140,7 @@ describe('delivering to a webhook', () => {
 describe('adding a webhook channel', () => {
   const ZONE = SEED_ZONES.demo.id
   const store = createStore({ dataDir: ':memory:' })
-  const emulator = createEmulator({ file: ':memory:', scaleZones: false })
+  const emulator = memoryEmulator({ scaleZones: false })
   const app = createApp({ config: testConfig(), emulator, store, watch: { startDelayMs: 0 } })
   const allowing = createApp({ config: testConfig(), emulator, store, watch: { startDelayMs: 0, webhookAllowedNetworks: LOOPBACK_RECEIVERS } })
   afterAll(() => store.close())

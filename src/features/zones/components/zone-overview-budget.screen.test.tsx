@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createEmulator, type Emulator } from '@/server/emulator'
+import { type Emulator } from '@/server/emulator'
+import { memoryEmulator } from '../../../testing/memory-emulator'
 import { SEED_ZONES } from '@/server/emulator/seed-ids'
 import type { RunningServer } from '@/server/serve'
 import { createStore, type Store } from '@/server/store'
@@ -29,7 +30,7 @@ let dir = ''
 const realFetch = globalThis.fetch
 
 beforeAll(async () => {
-  emulator = createEmulator({ file: ':memory:', scaleZones: false })
+  emulator = memoryEmulator({ scaleZones: false })
   sandbox = await startApp({ config: testConfig({ sandboxRateLimit: { quota: QUOTA, windowSeconds: WINDOW } }), emulator })
   dir = mkdtempSync(join(tmpdir(), 'zk-zone-overview-budget-'))
   store = createStore({ dataDir: dir })
