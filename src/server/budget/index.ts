@@ -141,9 +141,11 @@ export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cache
     if (c.get('zkPractice') !== undefined || !c.req.path.startsWith('/api/v4/')) return next()
     const kind = workKind(c)
     const cost = kind === 'long' ? LONG_REQUEST_COST : 1
-    const person = maybeActor(c)?.person
+    const actor = maybeActor(c)
     // No person: the dashboard's own reads, held to the budget alone.
-    const admin = !person || person.role === 'admin'
+    const admin = !actor || actor.person.role === 'admin'
+    // The local administrator (nobody defined) is the only person there is: nobody to share with.
+    const person = actor?.kind === 'person' ? actor.person : undefined
     if (person) {
       const { quota, windowSeconds } = policy()
       const share = shares.admit(person.username, cost, quota, windowSeconds)
