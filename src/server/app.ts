@@ -41,7 +41,7 @@ export interface AppOptions {
   /** Script watch settings (issue 26); the watch is created here and started by its owner (see watchOf). */
   watch?: Omit<WatchOptions, 'store' | 'send'>
   /** Live mode's rate budget: how often it is shared through the store, how long account-wide lists are kept (tests shorten them). */
-  budget?: { syncMs?: number; cacheTtlMs?: number; usageFlushMs?: number; /** The budget's clock (tests move it instead of waiting). */ now?: () => number; /** The bench's baseline: no budget at all. */ off?: boolean }
+  budget?: { syncMs?: number; cacheTtlMs?: number; usageFlushMs?: number; personSharePercent?: number; /** The budget's clock (tests move it instead of waiting). */ now?: () => number; /** The bench's baseline: no budget at all. */ off?: boolean }
   /** Change requests' lease (issue 25): this instance's name and the lease's length (tests shorten it). */
   changeRequests?: { instanceId?: string; leaseMs?: number }
 }
@@ -120,7 +120,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   )
 
   // Live: one rate budget for the deployment (issue 24), shared through the store; see src/server/budget.
-  const budget = emulator || budgetOptions?.off ? undefined : setUpBudget({ store, match, log, cacheTtlMs: config.apiCacheMs, ...budgetOptions })
+  const budget = emulator || budgetOptions?.off ? undefined : setUpBudget({ store, match, log, cacheTtlMs: config.apiCacheMs, personSharePercent: config.apiPersonShare, ...budgetOptions })
   budget?.start()
   // Live: the upstream API, except for a practising session, which goes to its person's own emulator.
   const upstream = () =>

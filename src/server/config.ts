@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { oidcEnv, type OidcConfig } from './auth/oidc-config'
 import type { RateLimitPolicy } from './emulator/rate-limit'
 import { httpUrl, optionalText, parseEnvGroups, rateLimit, wholeNumber } from './env'
+import { DEFAULT_PERSON_SHARE } from './budget/shares'
 import { trustedProxiesSchema, type TrustedProxies } from './trusted-proxies'
 
 export type Credential = { kind: 'token'; token: string } | { kind: 'key'; email: string; key: string }
@@ -44,6 +45,8 @@ export interface ServerConfig {
   sandboxRateLimit?: RateLimitPolicy
   /** API_CACHE_MS: how long live account-wide lists (zones, zone id → name) are kept and shared; 0: not kept. Default 60 s. */
   apiCacheMs?: number
+  /** API_PERSON_SHARE: the most of the API's quota one person may spend in a window, in percent; default 50. */
+  apiPersonShare?: number
   /** PRACTICE_QUOTA_MB: the most a person's practice copy may take (MiB); default 64. */
   practiceQuotaMb?: number
   /** PRACTICE_WRITE_LIMIT (`<writes>/<seconds>`): a practising person's writes; default the service's 1200/300. */
@@ -77,6 +80,7 @@ const upstreamEnv = z
     ),
     UPSTREAM_TIMEOUT_MS: wholeNumber(1, 600_000, 30_000),
     API_CACHE_MS: wholeNumber(0, 600_000, API_CACHE_DEFAULT_MS),
+    API_PERSON_SHARE: wholeNumber(1, 100, DEFAULT_PERSON_SHARE),
   })
   .refine((e) => e.API_TOKEN || Boolean(e.API_EMAIL) === Boolean(e.API_KEY), {
     message: 'Set both API_EMAIL and API_KEY (or API_TOKEN instead); only one of the pair is set.',
@@ -174,6 +178,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     trustedProxies: listen.TRUSTED_PROXIES,
     sandboxRateLimit: sandbox.SANDBOX_RATE_LIMIT,
     apiCacheMs: upstream.API_CACHE_MS,
+    apiPersonShare: upstream.API_PERSON_SHARE,
     practiceQuotaMb: practice.PRACTICE_QUOTA_MB,
     practiceWriteLimit: practice.PRACTICE_WRITE_LIMIT,
   }

@@ -37,6 +37,7 @@ describe('the environment, parsed with one schema per group', () => {
       trustedProxies: undefined,
       sandboxRateLimit: undefined,
       apiCacheMs: 60_000,
+      apiPersonShare: 50,
       practiceQuotaMb: 64,
       practiceWriteLimit: undefined,
     })
@@ -64,6 +65,7 @@ describe('the environment, parsed with one schema per group', () => {
       {
         PORT: '0',
         API_CACHE_MS: '0',
+        API_PERSON_SHARE: '25',
         AUDIT_RETENTION_DAYS: '30',
         PRACTICE_QUOTA_MB: '8',
         PRACTICE_WRITE_LIMIT: '60/60',
@@ -76,6 +78,7 @@ describe('the environment, parsed with one schema per group', () => {
     expect(c).toMatchObject({
       port: 0,
       apiCacheMs: 0,
+      apiPersonShare: 25,
       auditRetentionDays: 30,
       practiceQuotaMb: 8,
       practiceWriteLimit: { quota: 60, windowSeconds: 60 },
@@ -103,6 +106,7 @@ describe('the environment, parsed with one schema per group', () => {
     [{ PORT: '-1' }, 'PORT must be a whole number from 0 to 65535, got "-1".'],
     [{ UPSTREAM_TIMEOUT_MS: '1e3' }, 'UPSTREAM_TIMEOUT_MS must be a whole number from 1 to 600000, got "1e3".'],
     [{ API_CACHE_MS: '600001' }, 'API_CACHE_MS must be a whole number from 0 to 600000, got "600001".'],
+    [{ API_PERSON_SHARE: '0' }, 'API_PERSON_SHARE must be a whole number from 1 to 100, got "0".'],
     [{ AUDIT_RETENTION_DAYS: '0' }, 'AUDIT_RETENTION_DAYS must be a whole number from 1 to 100000, got "0".'],
     [{ PRACTICE_QUOTA_MB: 'lots' }, 'PRACTICE_QUOTA_MB must be a whole number from 1 to 100000, got "lots".'],
     [{ PRACTICE_WRITE_LIMIT: '1200' }, 'PRACTICE_WRITE_LIMIT must be <writes>/<seconds>'],

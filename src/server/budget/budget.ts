@@ -32,6 +32,11 @@ export interface Admission {
 export const longReserve = (quota: number) => Math.max(5, Math.round(quota * 0.1))
 /** Nobody spends the last 2 % (calls of the service's own dashboard and other clients of the token, in flight). */
 export const floorReserve = (quota: number) => Math.max(1, Math.round(quota * 0.02))
+/**
+ * People other than administrators may not spend the last 5 % either: however many people read at
+ * once, an administrator can still open the dashboard (and see who spends the budget) until the floor.
+ */
+export const adminReserve = (quota: number) => Math.max(floorReserve(quota) + 1, Math.round(quota * 0.05))
 /** The longest pause long work takes between two calls while the budget is low. */
 export const MAX_PACE_MS = 2_000
 
@@ -154,12 +159,14 @@ export function createBudget({ backend, now = Date.now, syncMs = 1000, writeStep
    * work only down to its reserve, pausing between calls once half the quota is gone (the rest of
    * the window spread over what it may still spend), and neither while the service refuses.
    * `cost`: the calls the request is expected to make (long work is admitted only with room for it).
+   * `admin`: an administrator's read may spend the reserve kept for administrators (the default:
+   * the dashboard's own reads, which no person makes, are not held back either).
    */
-  function admit(kind: WorkKind, cost = 1): Admission {
+  function admit(kind: WorkKind, cost = 1, admin = true): Admission {
     const s = state()
     if (!s) return { ok: true, delayMs: 0, retryAfter: 0 }
     if (s.blockedForMs > 0) return { ok: false, delayMs: 0, retryAfter: Math.ceil(s.blockedForMs / 1000) }
-    const spare = s.remaining - (kind === 'long' ? longReserve(s.quota) : floorReserve(s.quota))
+    const spare = s.remaining - (kind === 'long' ? longReserve(s.quota) : admin ? floorReserve(s.quota) : adminReserve(s.quota))
     if (spare < cost) return { ok: false, delayMs: 0, retryAfter: Math.max(1, Math.ceil(s.resetInMs / 1000)) }
     const delayMs = kind === 'long' && s.remaining < s.quota / 2 ? Math.min(MAX_PACE_MS, Math.round(s.resetInMs / spare)) : 0
     return { ok: true, delayMs, retryAfter: 0 }

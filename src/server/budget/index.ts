@@ -6,8 +6,9 @@ import { jsonError, jsonOk, PROXY_CODES } from '../envelope'
 import { headerOf } from '../guard'
 import type { Store } from '../store'
 import type { Forward, ForwardRequest, Send } from '../upstream'
-import { createBudget, floorReserve, longReserve, type WorkKind } from './budget'
+import { adminReserve, createBudget, floorReserve, longReserve, type WorkKind } from './budget'
 import { isAccountWide, sharedReads } from './shared-reads'
+import { createShares, type ShareAdmission } from './shares'
 import { createUsage } from './usage'
 
 /** Sent by the dashboard's long work (bulk changes, imports, the load-balancing migration). */
@@ -44,6 +45,8 @@ export interface BudgetSetup {
   usageFlushMs?: number
   /** How long the instance refreshing a stale kept answer holds the store's lease (default 10 s). */
   refreshLeaseMs?: number
+  /** API_PERSON_SHARE: the most of the quota one person may spend in a window, in percent (default 50). */
+  personSharePercent?: number
   log?: (line: string) => void
 }
 
@@ -56,8 +59,14 @@ export interface BudgetSetup {
  * - `gate` (right after sign-in and the practice switch) admits a live request or answers why not;
  * - `routes` adds the administrators' panel data, `/api/local/budget`.
  */
-export function setUpBudget({ store, match, now = Date.now, syncMs, cacheTtlMs, usageFlushMs, refreshLeaseMs = 10_000, log }: BudgetSetup) {
+export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cacheTtlMs, usageFlushMs, refreshLeaseMs = 10_000, personSharePercent, log }: BudgetSetup) {
   const budget = createBudget({ backend: store.budget, now, syncMs, log })
+  const shares = createShares({ backend: store.budget, now, percent: personSharePercent, log })
+  // Before the first answer the service's policy is not known: its documented one.
+  const policy = () => {
+    const s = budget.state()
+    return { quota: s?.quota ?? 1200, windowSeconds: s?.windowSeconds ?? 300 }
+  }
   const usage = createUsage({ backend: store.budget, now, flushMs: usageFlushMs })
   // A stale kept answer is refreshed by one instance of the deployment: the one the store leases it to.
   const instance = randomUUID()
@@ -72,7 +81,7 @@ export function setUpBudget({ store, match, now = Date.now, syncMs, cacheTtlMs, 
   })
   const refusedToPeople = { interactive: 0, long: 0 }
 
-  const refusal = (kind: WorkKind, retryAfter: number) => {
+  const refusal = (kind: WorkKind, retryAfter: number, admin = true) => {
     const s = budget.state()
     const quota = s?.quota ?? 0
     const window = s?.windowSeconds ?? 0
@@ -80,12 +89,26 @@ export function setUpBudget({ store, match, now = Date.now, syncMs, cacheTtlMs, 
     const message =
       kind === 'long'
         ? `Waiting for the API's rate limit: the account's budget is nearly spent (${s?.remaining ?? 0} of ${quota} requests left in this window, the last ${longReserve(quota)} kept for people's page reads). Long work resumes in ${retryAfter} s.`
-        : `The API's rate limit is nearly reached: the service allows ${quota} requests per ${minutes(window)} for everyone using this dashboard together, and ${s?.blockedForMs ? 'refuses every call until its window ends' : 'few are left'}. Try again in ${retryAfter} s.`
+        : `The API's rate limit is nearly reached: the service allows ${quota} requests per ${minutes(window)} for everyone using this dashboard together, and ${s?.blockedForMs ? 'refuses every call until its window ends' : admin ? 'few are left' : `few are left (the last ${adminReserve(quota)} are kept for administrators)`}. Try again in ${retryAfter} s.`
     return jsonError(429, PROXY_CODES.rateBudget, message, { 'retry-after': String(retryAfter) })
   }
 
-  /** A page read the budget cannot pay for now, let through to be answered from what is kept (or refused there). */
-  const staleOnly = new WeakMap<Context, number>()
+  /** A person past their share of the window: the same wait as a spent budget, saying whose share it is. */
+  const shareRefusal = (kind: WorkKind, username: string, share: ShareAdmission) => {
+    const { quota, windowSeconds } = policy()
+    refusedToPeople[kind]++
+    const message =
+      `${kind === 'long' ? "Waiting for the API's rate limit: y" : 'Y'}our share of the team's API budget is spent: one person may make ` +
+      `${share.limit} of the ${quota} requests the service allows per ${minutes(windowSeconds)} (${shares.percent} %), and ${username} has made ${share.used}. ` +
+      `It frees up in ${share.retryAfter} s.`
+    return jsonError(429, PROXY_CODES.rateBudget, message, { 'retry-after': String(share.retryAfter) })
+  }
+
+  /**
+   * A page read the budget (or the person's share) cannot pay for now, let through to be answered
+   * from what is kept, or refused there with this (given the read to send if a brief wait allows it).
+   */
+  const staleOnly = new WeakMap<Context, (retry: () => Promise<Response>) => Promise<Response>>()
   /**
    * Account-wide reads a person may be answered stale: the zone list (a person with a list of zones
    * gets theirs from kept lookups), and one zone for people with every zone (a person with a list of
@@ -104,35 +127,52 @@ export function setUpBudget({ store, match, now = Date.now, syncMs, cacheTtlMs, 
   }
 
   /** Refuses a page read plainly, after a short wait when the window ends that soon. */
-  const refuseRead = async (retryAfter: number, send: () => Promise<Response>) => {
+  const refuseRead = async (retryAfter: number, admin: boolean, send: () => Promise<Response>) => {
     if (retryAfter <= BRIEF_WAIT_S) {
       await sleep(retryAfter * 1000)
-      const again = budget.admit('interactive')
+      const again = budget.admit('interactive', 1, admin)
       if (again.ok) return send()
-      return refusal('interactive', again.retryAfter)
+      return refusal('interactive', again.retryAfter, admin)
     }
-    return refusal('interactive', retryAfter)
+    return refusal('interactive', retryAfter, admin)
   }
 
   const gate: MiddlewareHandler = (c, next) => {
     if (c.get('zkPractice') !== undefined || !c.req.path.startsWith('/api/v4/')) return next()
     const kind = workKind(c)
-    const first = budget.admit(kind, kind === 'long' ? LONG_REQUEST_COST : 1)
+    const cost = kind === 'long' ? LONG_REQUEST_COST : 1
+    const actor = maybeActor(c)
+    // No person: the dashboard's own reads, held to the budget alone.
+    const admin = !actor || actor.person.role === 'admin'
+    // The local administrator (nobody defined) is the only person there is: nobody to share with.
+    const person = actor?.kind === 'person' ? actor.person : undefined
+    if (person) {
+      const { quota, windowSeconds } = policy()
+      const share = shares.admit(person.username, cost, quota, windowSeconds)
+      if (!share.ok) {
+        if (kind === 'interactive' && mayBeStale(c)) {
+          staleOnly.set(c, () => Promise.resolve(shareRefusal(kind, person.username, share)))
+          return next()
+        }
+        return Promise.resolve(shareRefusal(kind, person.username, share))
+      }
+    }
+    const first = budget.admit(kind, cost, admin)
     if (first.ok) return next()
     // Stale-while-revalidate: a kept account-wide answer is better than a wait (forward decides).
     if (kind === 'interactive' && mayBeStale(c)) {
-      staleOnly.set(c, first.retryAfter)
+      staleOnly.set(c, (retry) => refuseRead(first.retryAfter, admin, retry))
       return next()
     }
     return (async () => {
       // A page read waits a moment when the window ends soon; long work gets its retry-after at once.
       if (kind === 'interactive' && first.retryAfter <= BRIEF_WAIT_S) {
         await sleep(first.retryAfter * 1000)
-        const again = budget.admit(kind)
+        const again = budget.admit(kind, 1, admin)
         if (again.ok) return next()
-        return refusal(kind, again.retryAfter)
+        return refusal(kind, again.retryAfter, admin)
       }
-      return refusal(kind, first.retryAfter)
+      return refusal(kind, first.retryAfter, admin)
     })()
   }
 
@@ -145,7 +185,9 @@ export function setUpBudget({ store, match, now = Date.now, syncMs, cacheTtlMs, 
 
   const forward = (send: Send): Forward => {
     const call = async (req: ForwardRequest, c: Context) => {
-      usage.count(areaOf(req), maybeActor(c)?.person.username ?? '')
+      const username = maybeActor(c)?.person.username ?? ''
+      usage.count(areaOf(req), username)
+      if (username) shares.count(username, policy().windowSeconds)
       budget.sent()
       let res: Response
       try {
@@ -169,11 +211,11 @@ export function setUpBudget({ store, match, now = Date.now, syncMs, cacheTtlMs, 
         else if (pace.delayMs) await sleep(pace.delayMs)
       }
       if (req.method === 'GET') {
-        const retryAfter = staleOnly.get(c)
+        const refuse = staleOnly.get(c)
         // Let through by the gate with no budget: kept answers only, else the plain refusal.
-        if (retryAfter !== undefined) {
+        if (refuse !== undefined) {
           const send = (r: ForwardRequest) => call(r, c)
-          return shared.read(req, send, { refuse: () => refuseRead(retryAfter, () => shared.read(req, send)) })
+          return shared.read(req, send, { refuse: () => refuse(() => shared.read(req, send)) })
         }
         // (Handed over as it is, not as a named constant: that costs each read a closure's name on top.)
         return shared.read(req, (r) => call(r, c), { low: workKind(c) === 'interactive' && low() })
@@ -217,17 +259,23 @@ export function setUpBudget({ store, match, now = Date.now, syncMs, cacheTtlMs, 
               blockedForSeconds: Math.ceil(s.blockedForMs / 1000),
               reservedForPages: longReserve(s.quota),
               floor: floorReserve(s.quota),
+              reservedForAdmins: adminReserve(s.quota),
               observedAt: s.observedAt,
             }
           : null,
         byArea: sum((r) => r.area),
         byPerson: sum((r) => r.person || '(the dashboard itself)'),
+        shares: (() => {
+          const { quota, windowSeconds } = policy()
+          return { percent: shares.percent, limit: shares.limit(quota), windowSeconds, people: shares.current() }
+        })(),
         cache: { ...shared.stats(), entries: shared.entries() },
         refused: { ...refusedToPeople },
       })
     })
   }
 
+  let sharesTimer: NodeJS.Timeout | undefined
   return {
     observe: budget.observe,
     state: budget.state,
@@ -239,14 +287,19 @@ export function setUpBudget({ store, match, now = Date.now, syncMs, cacheTtlMs, 
     start() {
       budget.start()
       usage.start()
+      sharesTimer ??= setInterval(() => void shares.sync(), syncMs)
+      sharesTimer.unref()
     },
     async stop() {
-      await Promise.all([budget.stop(), usage.stop()])
+      if (sharesTimer) clearInterval(sharesTimer)
+      sharesTimer = undefined
+      await Promise.all([budget.stop(), usage.stop(), shares.sync()])
     },
     /** Writes what is pending (tests; shutdown). */
     async flush() {
       await budget.sync()
       await usage.flush()
+      await shares.sync()
     },
   }
 }

@@ -36,6 +36,29 @@ export interface BudgetRefreshTable {
   lease_until: number
 }
 
+export interface BudgetShareTable {
+  /** Start of the slot (ms since the epoch; a tenth of the service's window long). */
+  slot: number
+  /** Username of the person whose calls these are. */
+  person: string
+  calls: number
+}
+
+/** `budget_0003-person-shares`: each person's upstream calls in the current window, every instance's added up. */
+export function budgetShareMigration(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('budget_share')
+        .addColumn('slot', sql`bigint`, (c) => c.notNull())
+        .addColumn('person', 'text', (c) => c.notNull())
+        .addColumn('calls', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('budget_share_pk', ['slot', 'person'])
+        .execute()
+    },
+  }
+}
+
 /** `budget_0002-refresh-leases`: who refreshes a stale kept answer, one instance for the deployment. */
 export function budgetRefreshMigration(): Migration {
   return {
@@ -91,6 +114,15 @@ export interface UsageRow {
   person: string
   calls: number
 }
+
+export interface ShareRow {
+  slot: number
+  person: string
+  calls: number
+}
+
+/** Slots older than this are swept (a window is at most 5 minutes). */
+export const SHARES_KEPT_MS = 10 * 60_000
 
 /** Usage older than this is swept (the panel shows the last hour). */
 export const USAGE_KEPT_MS = 2 * 60 * 60_000
@@ -164,7 +196,24 @@ export function budgetStore(db: () => Promise<Db>, now: () => number) {
       const rows = await (await db()).selectFrom('budget_usage').selectAll().where('minute', '>=', since).orderBy('minute').execute()
       return rows.map((r) => ({ minute: Number(r.minute), area: r.area, person: r.person, calls: Number(r.calls) }))
     },
+    /** Adds a person's calls in a slot (one atomic increment per row: instances' counts add up). */
+    async addShares(rows: ShareRow[]): Promise<void> {
+      if (!rows.length) return
+      const d = await db()
+      for (const r of rows) {
+        await d
+          .insertInto('budget_share')
+          .values(r)
+          .onConflict((oc) => oc.columns(['slot', 'person']).doUpdateSet({ calls: sql<number>`budget_share.calls + ${r.calls}` }))
+          .execute()
+      }
+    },
+    async sharesSince(since: number): Promise<ShareRow[]> {
+      const rows = await (await db()).selectFrom('budget_share').selectAll().where('slot', '>=', since).execute()
+      return rows.map((r) => ({ slot: Number(r.slot), person: r.person, calls: Number(r.calls) }))
+    },
     async sweep(): Promise<void> {
+      await (await db()).deleteFrom('budget_share').where('slot', '<', now() - SHARES_KEPT_MS).execute()
       await (await db()).deleteFrom('budget_usage').where('minute', '<', now() - USAGE_KEPT_MS).execute()
       await (await db()).deleteFrom('budget_refresh').where('lease_until', '<', now()).execute()
     },

@@ -4,7 +4,7 @@ import { auditChainMigration } from './audit-chain-migration'
 import { checklistMigration, practiceSessionsMigration } from './practice-migration'
 import { scriptIndexMigration, scriptIndexProgressMigration } from './script-index-migration'
 import { watchMigration } from './watch-migration'
-import { budgetMigration, budgetRefreshMigration } from './budget'
+import { budgetMigration, budgetRefreshMigration, budgetShareMigration } from './budget'
 import { passkeysMigration } from './passkeys'
 import { practiceCopiesMigration } from './practice-copies'
 import { changeRequestLeaseMigration } from './change-request-lease'
@@ -219,6 +219,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'budget_0002-refresh-leases': budgetRefreshMigration(),
     // Issue 25 (recover a request cut short): the lease of an apply or undo, what recovery found, each item's sent write.
     'change-requests_0003-lease-recovery': changeRequestLeaseMigration(),
+    // Each person's share of the API's rate window, counted across instances.
+    'budget_0003-person-shares': budgetShareMigration(),
     // The audit chain signed with a key held outside the database (see audit-chain.ts).
     'audit_0002-chain-key': {
       async up(db: AnyDb) {

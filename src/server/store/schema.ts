@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely'
 import type { AuditChainCheckpointsTable, AuditChainTable, AuditTable, AuditUndoTable } from './audit-schema'
 import type { WatchTables } from './watch-schema'
-import type { BudgetRefreshTable, BudgetStateTable, BudgetUsageTable } from './budget'
+import type { BudgetRefreshTable, BudgetShareTable, BudgetStateTable, BudgetUsageTable } from './budget'
 import type { PasskeysTable, WebauthnChallengesTable } from './passkeys'
 import type { PracticeCopiesTable, PracticeRateTable } from './practice-copies'
 import type { ChangeRequestTables } from './change-requests'
@@ -34,6 +34,7 @@ export interface StoreTables extends WatchTables, ChangeRequestTables, Connectio
   budget_state: BudgetStateTable
   budget_usage: BudgetUsageTable
   budget_refresh: BudgetRefreshTable
+  budget_share: BudgetShareTable
   practice_copies: PracticeCopiesTable
   practice_rate: PracticeRateTable
 }

@@ -20,10 +20,14 @@ export interface BudgetPanelData {
     blockedForSeconds: number
     reservedForPages: number
     floor: number
+    /** The last requests of the window only administrators' reads may spend. */
+    reservedForAdmins?: number
     observedAt: number
   } | null
   byArea?: CallSeries[]
   byPerson?: CallSeries[]
+  /** Each person's calls in the current window (every instance's), and the most one person may make. */
+  shares?: { percent: number; limit: number; windowSeconds: number; people: { name: string; calls: number }[] }
   cache?: {
     hits: number
     coalesced: number

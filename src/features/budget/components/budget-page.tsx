@@ -3,7 +3,7 @@ import { Card, PageHeader } from '@/components/ui/page-header'
 import { LoadingBlock } from '@/components/ui/spinner'
 import { useCan } from '@/lib/access'
 import { formatNumber } from '@/lib/format'
-import { useBudget, type CallSeries } from '../api/get-budget'
+import { useBudget, type BudgetPanelData, type CallSeries } from '../api/get-budget'
 
 const MINUTE = 60_000
 
@@ -34,6 +34,46 @@ function SeriesTable({ label, series, now }: { label: string; series: CallSeries
         ))}
       </tbody>
     </table>
+  )
+}
+
+const windowWords = (s: number) => (s % 60 === 0 ? `${s / 60} minute${s === 60 ? '' : 's'}` : `${s} seconds`)
+
+/** Who spent how much of the current window, against the most one person may spend. */
+function SharesTable({ shares, quota, reservedForAdmins }: { shares: NonNullable<BudgetPanelData['shares']>; quota?: number; reservedForAdmins?: number }) {
+  return (
+    <>
+      <p className="mb-3 text-sm">
+        One person may make at most {formatNumber(shares.limit)}
+        {quota ? ` of the ${formatNumber(quota)}` : ''} requests in any {windowWords(shares.windowSeconds)} ({shares.percent} %), then waits until their
+        oldest calls leave the window{reservedForAdmins ? `; the last ${formatNumber(reservedForAdmins)} requests of the window are kept for administrators' page reads` : ''}.
+      </p>
+      {shares.people.length ? (
+        <table className="w-full text-left text-sm" aria-label="Share of the window">
+          <thead>
+            <tr className="border-b border-zinc-200 dark:border-zinc-800">
+              <th className="py-2 pr-3">Person</th>
+              <th className="py-2 pr-3 text-right">Calls in this window</th>
+              <th className="py-2 pr-3 text-right">Of the limit per person</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shares.people.map((p) => (
+              <tr key={p.name} className="border-b border-zinc-100 dark:border-zinc-800">
+                <td className="py-2 pr-3">{p.name}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(p.calls)}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">
+                  {formatNumber(p.calls)} of {formatNumber(shares.limit)}
+                  {p.calls >= shares.limit ? ' (waiting)' : ''}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">Nobody has called the API in this window.</p>
+      )}
+    </>
   )
 }
 
@@ -86,6 +126,11 @@ export function BudgetPage() {
               </p>
             )}
           </Card>
+          {d.shares && (
+            <Card title="Each person's share of this window">
+              <SharesTable shares={d.shares} quota={d.budget?.quota} reservedForAdmins={d.budget?.reservedForAdmins} />
+            </Card>
+          )}
           <Card title="Calls by area, last hour">
             <SeriesTable label="Area" series={d.byArea ?? []} now={d.now ?? 0} />
           </Card>
