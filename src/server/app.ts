@@ -42,7 +42,7 @@ export interface AppOptions {
   watch?: Omit<WatchOptions, 'store' | 'send'>
   /** Live mode's rate budget: how often it is shared through the store, how long account-wide lists are kept (tests shorten them). */
   budget?: { syncMs?: number; cacheTtlMs?: number; usageFlushMs?: number; personSharePercent?: number; /** The budget's clock (tests move it instead of waiting). */ now?: () => number; /** The bench's baseline: no budget at all. */ off?: boolean }
-  /** Change requests' lease (issue 25): this instance's name and the lease's length (tests shorten it). */
+  /** Leases of change requests and of writes on their way: this instance's name and the lease's length (tests shorten it). */
   changeRequests?: { instanceId?: string; leaseMs?: number }
 }
 
@@ -131,7 +131,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   const forward = practice.forward(emulator ? emulatorForward(emulator) : budget ? budget.forward(live!) : live!)
   // Audit log (issue 12): its recorder wraps sign-in, roles and dispatch; see src/server/audit.
   const mode = (c: Context) => (practice.practising(c) ? 'practice' : config.mode)
-  const audit = createAuditSteps({ store, forward, match, mode, retentionDays: config.auditRetentionDays })
+  const audit = createAuditSteps({ store, forward, match, mode, retentionDays: config.auditRetentionDays, instance: crOptions?.instanceId, leaseMs: crOptions?.leaseMs })
   // Record: writes only (a read does not even pass through it), on both doors; before sign-in, so
   // that it sees every refusal too.
   app.on(WRITE_METHOD_LIST, ['/api/*', '/client/*'], audit.record)

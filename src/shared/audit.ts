@@ -18,7 +18,8 @@ export interface AuditEntryView {
   action: string
   method: string
   path: string
-  outcome: 'success' | 'failure' | 'refused'
+  /** `unknown`: sent, but no answer was recorded (the server stopped while it was on its way). */
+  outcome: 'success' | 'failure' | 'refused' | 'unknown'
   status: number
   errors: { code: number; message: string }[]
   before: unknown

@@ -26,8 +26,8 @@ export const ACTION_WORDS: Readonly<Record<string, string>> = {
   recover: 'Recovered an interrupted change request', read: 'Read a zone file to propose', 'link-sso': 'Linked a single sign-on identity', 'unlink-sso': 'Unlinked a single sign-on identity',
   switch: 'Switched practice on or off', check: 'Checked page scripts now', 'mark-read': 'Marked an alert read', simulate: 'Simulated page activity',
 } satisfies Record<AuditAction, string>
-const OUTCOME_TONE: Record<string, BadgeTone> = { success: 'success', failure: 'danger', refused: 'warning' }
-export const OUTCOME_WORDS: Record<string, string> = { success: 'Done', failure: 'Failed', refused: 'Refused' }
+const OUTCOME_TONE: Record<string, BadgeTone> = { success: 'success', failure: 'danger', refused: 'warning', unknown: 'warning' }
+export const OUTCOME_WORDS: Record<string, string> = { success: 'Done', failure: 'Failed', refused: 'Refused', unknown: 'Outcome unknown' }
 
 export const whenText = (at: number) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
 

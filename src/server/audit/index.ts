@@ -2,7 +2,11 @@ import type { Context, Hono } from 'hono'
 import type { Endpoint } from '../endpoints'
 import type { Store } from '../store'
 import type { Forward } from '../upstream'
+import { hostname } from 'node:os'
+import { randomBytes } from 'node:crypto'
+import { CHANGE_REQUEST_LEASE_MS } from '../store/change-request-lease'
 import { createAudit } from './middleware'
+import { recoverPending } from './pending'
 import { registerAuditRoutes } from './routes'
 
 export { AUDIT_ID_HEADER, setAuditDetails } from './middleware'
@@ -15,6 +19,10 @@ export interface AuditSetup {
   mode: (c: Context) => string
   /** Days of entries to keep; undefined keeps everything. */
   retentionDays?: number
+  /** This instance's name in the records of writes on their way (default: host, process id and a random tag). */
+  instance?: string
+  /** How long such a record holds without renewal before another instance takes it as cut short. */
+  leaseMs?: number
 }
 
 const DAY = 24 * 60 * 60 * 1000
@@ -27,7 +35,19 @@ const DAY = 24 * 60 * 60 * 1000
  * dashboard's own routes.
  */
 export function createAuditSteps(options: AuditSetup) {
-  const audit = createAudit(options)
+  const pending = {
+    instance: options.instance ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
+    leaseMs: options.leaseMs ?? CHANGE_REQUEST_LEASE_MS,
+  }
+  const audit = createAudit({ ...options, pending })
+  // Writes an instance was sending when it stopped get their entries: at start, and whenever the log
+  // is read (an instance that died is noticed by the next one to look, however many keep running).
+  let recovering: Promise<unknown> | undefined
+  const recover = () =>
+    (recovering ??= recoverPending({ store: options.store, ...pending })
+      .catch(() => 0)
+      .finally(() => (recovering = undefined)))
+  void recover()
   if (options.retentionDays !== undefined && options.retentionDays > 0) {
     const prune = () => void options.store.audit.prune(Date.now() - options.retentionDays! * DAY).catch(() => {})
     prune()
@@ -53,6 +73,6 @@ export function createAuditSteps(options: AuditSetup) {
     readBefore: audit.beforeDispatch,
     /** The forward the doors use: reads the before state once a write has passed every check. */
     forward: audit.wrapForward,
-    routes: (app: Hono) => registerAuditRoutes(app, { store: options.store, forward: options.forward, dispatch: dispatch(app) }),
+    routes: (app: Hono) => registerAuditRoutes(app, { store: options.store, forward: options.forward, dispatch: dispatch(app), recover }),
   }
 }

@@ -15,6 +15,7 @@ import { describeApiWrite, describeLocalWrite, describeUntabledWrite, type Write
 import { withoutSecrets, withoutUrlSecrets } from './secrets'
 import { AUDIT_BASE, UNDO_HEADER, undoKey } from './undo-marker'
 import { zoneNames } from './zone-names'
+import { beginPending } from './pending'
 
 export const AUDIT_ID_HEADER = 'x-zonekeeper-audit-id'
 export const REQUEST_ID_HEADER = 'x-request-id'
@@ -39,6 +40,10 @@ interface RequestState {
   details?: AuditDetails
   /** The write reached the API (or the emulator): it passed every check. */
   dispatched?: boolean
+  /** The zone's name, looked up before the write went out. */
+  zoneName?: string | null
+  /** Its record in the store from before it was sent, removed once the entry is written. */
+  pending?: { done: () => Promise<void>; abandon: () => void }
 }
 
 /** The write being recorded, by request (the forward wrapper is handed the request too). */
@@ -61,6 +66,8 @@ export interface AuditOptions {
   forward: Forward
   match: (method: string, path: string) => Endpoint | undefined
   mode: (c: Context) => string
+  /** This instance's name and lease length, for the record of a write on its way (see pending.ts). */
+  pending: { instance: string; leaseMs: number }
 }
 
 const decoder = new TextDecoder()
@@ -85,7 +92,7 @@ const jsonOrNull = (text: string): unknown => {
 const isNoRoute = (status: number, errors: { code: number }[] | undefined) =>
   status === 404 && (errors ?? []).some((e) => Number(e.code) === 7000 || Number(e.code) === 7003)
 
-export function createAudit({ store, forward, match, mode }: AuditOptions) {
+export function createAudit({ store, forward, match, mode, pending }: AuditOptions) {
   const names = zoneNames(forward)
 
   const recorder: MiddlewareHandler = async (c, next) => {
@@ -95,6 +102,16 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
     const state: RequestState = { raw: c.req.raw, requestId: applyRequestIdOf(c.req.header(APPLY_HEADER)) ?? randomUUID() }
     states.set(c, state)
     await next()
+    try {
+      await record(c, state, method)
+    } catch (err) {
+      state.pending?.abandon() // no entry: the record from before sending stays, to be recovered as unknown
+      throw err
+    }
+    await state.pending?.done()
+  }
+
+  const record = async (c: Context, state: RequestState, method: string) => {
     const path = splitTarget(rawTarget(c)).path
     if (path.startsWith(AUDIT_BASE + '/')) return // undo: its write through the API door has its own entry
     // Matched once, by the guard (app.ts): the door and the endpoint.
@@ -217,10 +234,53 @@ export function createAudit({ store, forward, match, mode }: AuditOptions) {
       state.endpoint = endpoint
       state.body = body
       state.description = describeApiWrite(endpoint, path, body)
+      // The zone's name first (usually known already), so the before state is read just before the write.
+      if (state.description.zoneId) state.zoneName = await names.nameOf(state.description.zoneId, c).catch(() => null)
       // The audit never breaks a write: a before state that cannot be read is recorded as missing.
       state.captured = await readBefore(sendFor(inner, c), match, endpoint, path, query, body, state.description.zoneId).catch(() => undefined)
     }
+    await recordBeforeSending(c, state, api?.path ?? '', req.method.toUpperCase())
     return inner(req, c)
+  }
+
+  /**
+   * Stores what is known of the write before it goes out (who, what, the before state, the restore
+   * point), so that a crash before its answer still leaves its entry ("outcome unknown", written by
+   * whichever instance recovers it). If the store cannot keep it, nothing is sent.
+   */
+  const recordBeforeSending = async (c: Context, state: RequestState, apiPath: string, method: string) => {
+    const door = apiRequestOf(c)?.door
+    const actor = maybeActor(c) ?? (door === CLIENT_DOOR ? API_CLIENT : undefined)
+    if (!actor) return
+    const desc = state.description ?? describeUntabledWrite(method, apiPath)
+    const undoOf = undoMarker(c.req.header(UNDO_HEADER))
+    const m = mode(c)
+    const practice = m === 'practice'
+    const before = withoutSecrets(state.captured?.before ?? null)
+    const zoneId = desc.zoneId
+    const bearer = door === CLIENT_DOOR && actor !== API_CLIENT ? /^Bearer +(\S+) *$/i.exec(c.req.header('authorization') ?? '')?.[1] : undefined
+    const entry = {
+      at: Date.now(),
+      requestId: state.requestId,
+      personId: actor.person.id,
+      username: actor.person.username,
+      personName: actor.person.displayName,
+      mode: m,
+      zoneId,
+      zoneName: state.zoneName ?? null,
+      area: desc.area,
+      resourceType: desc.resourceType,
+      resourceId: desc.resourceId,
+      action: undoOf !== undefined ? 'undo' : desc.action,
+      method,
+      path: apiPath,
+      before: practice ? slim(before) : before,
+      undoOf: undoOf ?? null,
+      label: labelOf(desc.resourceType, before, null, withoutSecrets(state.body ?? null)),
+      tokenPrefix: bearer ? tokenPrefix(bearer) : null,
+      address: clientAddress(c),
+    }
+    state.pending = await beginPending({ store, ...pending }, state.requestId, entry, practice ? null : (state.captured?.restorePoint ?? null))
   }
 
   return { recorder, beforeDispatch, wrapForward, zoneName: names.nameOf }

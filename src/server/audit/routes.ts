@@ -71,6 +71,8 @@ export interface AuditRouteOptions {
   forward: Forward
   /** Sends a request through the whole app (sign-in, roles, validation, the audit recorder). */
   dispatch: (c: Context, path: string, init: RequestInit) => Promise<Response>
+  /** Writes the entries of writes cut short by a stopped instance (see pending.ts) before the log is read. */
+  recover?: () => Promise<unknown>
 }
 
 /**
@@ -78,7 +80,7 @@ export interface AuditRouteOptions {
  * restore point, and undo (check first, then the inverse write sent through the API door so that it
  * is checked and recorded like any other write). Roles: see auth/endpoint-roles.ts.
  */
-export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: AuditRouteOptions): void {
+export function registerAuditRoutes(app: Hono, { store, forward, dispatch, recover }: AuditRouteOptions): void {
   /** The filters, read by the list's one declaration (`auditQuery`); a bad value is a 400 (code 1004) naming its key. */
   const readSearch = (c: Context): AuditQuery | Response => {
     try {
@@ -94,6 +96,7 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
     if (s instanceof Response) return s
     const page = s.page ?? 1
     const perPage = s.per_page ?? 50
+    await recover?.()
     const { entries, total } = await store.audit.list(filterOf(s, c), page, perPage)
     return c.json({ success: true, errors: [], messages: [], result: entries, result_info: resultInfo({ page, perPage }, entries.length, total) })
   })

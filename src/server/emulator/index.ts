@@ -4,6 +4,9 @@ import { openDatabase } from './db'
 import { exclusiveGate } from './exclusive'
 import { IMPORTS_PER_MINUTE } from './dns/import-limits'
 import { ApiError, errorEnvelope } from './http'
+
+/** The sandbox's answer to a write its database had no room for (the dashboard's "too large" code). */
+export const STORAGE_FULL_CODE = 10413
 import type { Db, EmulatorContext } from './module'
 import { emulatorModules } from './modules'
 import { aroundRequests, registerModules } from './table-routes'
@@ -166,6 +169,8 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     },
     onError: (err, c) => {
       if (err instanceof ApiError) return c.json(errorEnvelope(err.errors), err.status)
+      // A database with a page limit (a practice copy at its quota) or a full disk: the write was rolled back.
+      if ((err as { code?: unknown }).code === 'SQLITE_FULL') return c.json(errorEnvelope([{ code: STORAGE_FULL_CODE, message: 'No room left for this change: the data is at its size limit. Nothing of it was kept.' }]), 413)
       console.error(`[sandbox] unexpected error: ${escapeControls(err instanceof Error ? (err.stack ?? err.message) : String(err))}`)
       return c.json(errorEnvelope([{ code: 10001, message: 'Internal error in the sandbox.' }]), 500)
     },

@@ -12,6 +12,7 @@ import { LOCAL_PRACTICE_COOKIE, PRACTICE_BASE, personKey, registerPracticeRoutes
 import { CopyBusy, practiceSandboxes, sharedPracticeSandboxes, type PracticeSandboxes } from './sandboxes'
 import { modeForward } from './scope'
 import { jsonError } from '../envelope'
+import { STORAGE_FULL_CODE } from '../emulator'
 
 export interface PracticeSetup {
   config: Pick<ServerConfig, 'mode' | 'dataDir' | 'databaseUrl' | 'practiceQuotaMb' | 'practiceWriteLimit'>
@@ -41,9 +42,16 @@ const notEntered = () => {
  */
 export function createPracticeSteps({ config, store, sandboxes: given }: PracticeSetup) {
   const live = config.mode === 'live'
-  const sandboxes = given ?? (config.databaseUrl ? sharedPracticeSandboxes(store.practiceCopies) : practiceSandboxes(config.dataDir))
   const limits = practiceLimits(store, { quotaMb: config.practiceQuotaMb, writeLimit: config.practiceWriteLimit })
+  const sandboxes =
+    given ?? (config.databaseUrl ? sharedPracticeSandboxes(store.practiceCopies, { quotaBytes: limits.quotaBytes }) : practiceSandboxes(config.dataDir, undefined, limits.quotaBytes))
   const practising = (c: Context) => practiceOf(c) !== undefined
+  /**
+   * Per person, the write the copy's size limit last stopped (the copy's size then, the body's): a
+   * write at least as large on a copy no smaller is refused at once instead of being run into the
+   * limit and rolled back again (an import that fills a copy costs seconds before it is stopped).
+   */
+  const stopped = new Map<string, { size: number; body: number }>()
 
   // Not async for a session that does not practise (most requests): no promise of its own for those.
   const afterSignIn: MiddlewareHandler = (c, next) => {
@@ -79,12 +87,24 @@ export function createPracticeSteps({ config, store, sandboxes: given }: Practic
     }
     // The copy stays open while this request is in flight (issue 23); a write is saved for every instance.
     try {
+      const size = writing ? entered.size() : 0
+      const body = Number(c.req.header('content-length') ?? 0) || 0
       if (writing) {
-        const full = limits.quota(entered.size(), method, Number(c.req.header('content-length') ?? 0) || 0)
+        const full = limits.quota(size, method, body)
         if (full) return full
+        const last = stopped.get(key)
+        if (last && method !== 'DELETE' && body >= last.body && size >= last.size) return limits.full(size)
       }
       c.set('zkPractice', { key, emulator: () => entered.emulator })
       await next()
+      // The copy's page limit stopped the write (rolled back): said as the quota, with what to do.
+      if (writing && c.res.status === 413 && c.res.headers.get('content-type')?.includes('json')) {
+        const said = (await c.res.clone().json().catch(() => null)) as { errors?: { code?: number }[] } | null
+        if (said?.errors?.some((e) => e.code === STORAGE_FULL_CODE)) {
+          stopped.set(key, { size, body })
+          c.res = limits.full(entered.size())
+        }
+      } else if (writing && method === 'DELETE') stopped.delete(key)
     } finally {
       await entered.done()
     }

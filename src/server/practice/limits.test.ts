@@ -175,7 +175,18 @@ describe('practice limits', () => {
     expect(entries).toBe(20)
     expect(storeAfter - storeBefore).toBeLessThan(20 * 16 * 1024)
     expect(statuses.filter((s) => s === 413).length).toBeGreaterThan(10)
-    // The copy stays within its quota, but for the last write let in below it (an import adds about 5 MiB).
-    expect(copyFile).toBeLessThan((16 + 6) * 1024 * 1024)
+    // The quota bounds the file: no write takes it past 16 MiB, not even the import let in just below
+    // it (each adds about 5 MiB); one stopped by the bound leaves none of its records behind.
+    expect(copyFile).toBeLessThanOrEqual(16 * 1024 * 1024)
+    // On disk beside it: the write-ahead log, emptied after each write, and SQLite's 32 KiB index of it.
+    expect(copyAfter).toBeLessThanOrEqual(16 * 1024 * 1024 + 64 * 1024)
+    const file = readdirSync(join(dataDir, 'practice')).find((f) => f.endsWith('.sqlite'))!
+    const copy = new Database(join(dataDir, 'practice', file), { readonly: true })
+    try {
+      const kept = statuses.map((_, i) => Number(copy.prepare("SELECT count(*) FROM dns_records WHERE name LIKE ? || '-r%'").pluck().get(`i${i}`)))
+      expect(kept.map((n, i) => (statuses[i] === 200 ? n > 0 : n === 0))).toEqual(statuses.map(() => true))
+    } finally {
+      copy.close()
+    }
   }, 300_000)
 })

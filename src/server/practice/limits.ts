@@ -52,12 +52,17 @@ export function practiceLimits(store: Store, options: PracticeLimitOptions = {})
      */
     quota(size: number, method: string, bodyBytes: number): Response | undefined {
       if (method === 'DELETE' || size + bodyBytes <= quotaBytes) return undefined
-      const used = (size / 1024 / 1024).toFixed(1)
-      return jsonError(
-        413,
-        PROXY_CODES.tooLarge,
-        `Your practice copy is full: it takes ${used} MiB and may take at most ${quotaMb} MiB. Delete what you no longer need, or reset your practice data (Practice page), then try again.`,
-      )
+      return full(size)
     },
+    /** The 413 of a full copy (also when its page limit stopped a write: see capCopy). */
+    full: (size: number) => full(size),
+  }
+  function full(size: number): Response {
+    const used = (size / 1024 / 1024).toFixed(1)
+    return jsonError(
+      413,
+      PROXY_CODES.tooLarge,
+      `Your practice copy is full: it takes ${used} MiB and may take at most ${quotaMb} MiB. Delete what you no longer need, or reset your practice data (Practice page), then try again.`,
+    )
   }
 }

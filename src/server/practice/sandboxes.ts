@@ -18,6 +18,19 @@ export const copyBytes = (db: Db): number => {
   return (pages - free) * pageSize
 }
 
+/**
+ * Caps a copy's database at `quotaBytes` (SQLite's page limit on the connection): a statement that
+ * would grow the file past it fails and its transaction is rolled back, so no single write, however
+ * large, takes a copy past its quota. (The write-ahead log beside the file is not counted: it is
+ * folded back into the file at checkpoints and holds at most the pages of the writes since.)
+ */
+export function capCopy(emulator: Emulator, quotaBytes: number | undefined): Emulator {
+  if (quotaBytes === undefined) return emulator
+  const pageSize = Number(emulator.db.pragma('page_size', { simple: true }))
+  emulator.db.pragma(`max_page_count = ${Math.max(1, Math.floor(quotaBytes / pageSize))}`)
+  return emulator
+}
+
 /** One request's use of a person's copy. */
 export interface EnteredCopy {
   emulator: Emulator
@@ -51,7 +64,7 @@ export interface PracticeSandboxes {
  * recently used are closed past `keepOpen`). Instances that share DATA_DIR share the files (SQLite
  * locks them); instances on different machines do not: with DATABASE_URL use `sharedPracticeSandboxes`.
  */
-export function practiceSandboxes(dataDir: string, keepOpen = 32) {
+export function practiceSandboxes(dataDir: string, keepOpen = 32, quotaBytes?: number) {
   const open = new Map<string, Emulator>()
   const inFlight = new Map<string, number>()
   /** Closes the least recently used idle copies while more than `limit` are open. */
@@ -69,7 +82,7 @@ export function practiceSandboxes(dataDir: string, keepOpen = 32) {
       open.delete(key) // re-inserted: the Map's order is the use order
     } else {
       trim(keepOpen - 1)
-      e = createEmulator({ file: practiceFile(dataDir, key), scaleZones: false })
+      e = capCopy(createEmulator({ file: practiceFile(dataDir, key), scaleZones: false }), quotaBytes)
     }
     open.set(key, e)
     return e
@@ -95,10 +108,22 @@ export function practiceSandboxes(dataDir: string, keepOpen = 32) {
     where: 'files',
     of,
     hold,
-    enter: async (key) => {
+    enter: async (key, writing) => {
       const release = hold(key)
       const emulator = of(key)
-      return { emulator, size: () => copyBytes(emulator.db), done: async () => release() }
+      const done = async () => {
+        // The write-ahead log is folded into the file and emptied after each write: on disk a copy is
+        // its file (bounded by the quota) plus at most the pages of the write in progress.
+        if (writing && emulator.db.open) {
+          try {
+            emulator.db.pragma('wal_checkpoint(TRUNCATE)')
+          } catch {
+            // busy with a reader: the next write's checkpoint empties it
+          }
+        }
+        release()
+      }
+      return { emulator, size: () => copyBytes(emulator.db), done }
     },
     reset: (key) => of(key).reset(),
     close: () => {
@@ -115,6 +140,8 @@ export interface SharedOptions {
   /** How long a write waits for another one of the same person before it gives up. */
   waitMs?: number
   keepOpen?: number
+  /** Each copy's size limit (see capCopy). */
+  quotaBytes?: number
 }
 
 interface LocalCopy {
@@ -139,9 +166,9 @@ const changesOf = (db: Db) => Number((db.prepare('SELECT total_changes() AS n').
  * versions of one copy: the store decides who writes, never memory. Open copies are in memory (16
  * kept per instance, the least recently used idle ones closed first; each at most the quota).
  */
-export function sharedPracticeSandboxes(store: PracticeCopyStore, { leaseMs = 30_000, waitMs = 60_000, keepOpen = 16 }: SharedOptions = {}): PracticeSandboxes {
+export function sharedPracticeSandboxes(store: PracticeCopyStore, { leaseMs = 30_000, waitMs = 60_000, keepOpen = 16, quotaBytes }: SharedOptions = {}): PracticeSandboxes {
   const local = new Map<string, LocalCopy>()
-  const fresh = () => createEmulator({ file: ':memory:', scaleZones: false })
+  const fresh = () => capCopy(createEmulator({ file: ':memory:', scaleZones: false }), quotaBytes)
   const dispose = (copy: LocalCopy) => {
     if (copy.holds === 0) copy.emulator.close()
   }
@@ -190,7 +217,7 @@ export function sharedPracticeSandboxes(store: PracticeCopyStore, { leaseMs = 30
       again.holds++ // loaded meanwhile by another request
       return again
     }
-    return install(key, createEmulator({ file: ':memory:', image: saved.data, scaleZones: false }), saved.version)
+    return install(key, capCopy(createEmulator({ file: ':memory:', image: saved.data, scaleZones: false }), quotaBytes), saved.version)
   }
   /** One request's use of a held copy: `done` runs `finish`, then lets the copy go. */
   const enterCopy = (copy: LocalCopy, finish: () => Promise<void> = async () => {}): EnteredCopy => {

@@ -81,3 +81,18 @@ export interface AuditUndoTable {
   state: string
   undo_entry_id: number | null
 }
+
+/**
+ * A write on its way (audit_0003-pending): stored before it is sent, with everything its entry will
+ * need that is known then (who, what, the before state, the restore point), and removed once the
+ * entry is written. A row whose lease ran out belongs to an instance that stopped mid-write.
+ */
+export interface AuditPendingTable {
+  request_id: string
+  at: number
+  instance: string
+  lease_until: number
+  /** The entry as known before the answer (JSON; no restore point). */
+  entry: string
+  restore_point: string | null
+}

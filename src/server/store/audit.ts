@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { AuditTable } from './audit-schema'
 import { appendChained, pruneChain, sealChain, verifyChain, type ChainKey, type ChainReport, type VerifyOptions } from './audit-chain'
+import { auditPendingStore } from './audit-pending'
 import { auditUndoStore } from './audit-undo'
 import type { Db } from './db'
 import type { StoreTables } from './schema'
@@ -251,6 +252,8 @@ export function auditStore(db: () => Promise<Db>, now: () => number = Date.now, 
     },
     /** Undo reservations: one undo per entry, decided by the store. */
     undo,
+    /** Writes on their way: recorded before they are sent (see audit-pending.ts). */
+    pending: auditPendingStore(db, now),
     /** Retention: removes entries older than `before` (milliseconds), with a checkpoint; returns how many went. */
     async prune(before: number): Promise<number> {
       return pruneChain(await db(), before, now(), key)

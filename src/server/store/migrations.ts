@@ -229,5 +229,20 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('audit_chain').addColumn('mac', 'text').execute()
       },
     },
+    // Writes on their way: recorded before they are sent, so one cut short by a crash still has its entry.
+    'audit_0003-pending': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('audit_pending')
+          .addColumn('request_id', 'text', (c) => c.primaryKey())
+          .addColumn('at', bigint, (c) => c.notNull())
+          .addColumn('instance', 'text', (c) => c.notNull())
+          .addColumn('lease_until', bigint, (c) => c.notNull())
+          .addColumn('entry', 'text', (c) => c.notNull())
+          .addColumn('restore_point', 'text')
+          .execute()
+        await db.schema.createIndex('audit_pending_lease').on('audit_pending').column('lease_until').execute()
+      },
+    },
   }
 }

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely'
-import type { AuditChainCheckpointsTable, AuditChainTable, AuditTable, AuditUndoTable } from './audit-schema'
+import type { AuditChainCheckpointsTable, AuditChainTable, AuditPendingTable, AuditTable, AuditUndoTable } from './audit-schema'
 import type { WatchTables } from './watch-schema'
 import type { BudgetRefreshTable, BudgetShareTable, BudgetStateTable, BudgetUsageTable } from './budget'
 import type { PasskeysTable, WebauthnChallengesTable } from './passkeys'
@@ -27,6 +27,7 @@ export interface StoreTables extends WatchTables, ChangeRequestTables, Connectio
   audit_chain: AuditChainTable
   audit_chain_checkpoints: AuditChainCheckpointsTable
   audit_undo: AuditUndoTable
+  audit_pending: AuditPendingTable
   checklist_progress: ChecklistProgressTable
   lb_migrations: LbMigrationsTable
   script_index: ScriptIndexTable

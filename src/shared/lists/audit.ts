@@ -21,7 +21,7 @@ export const AUDIT_AREAS = [
   'practice',
 ] as const
 export type AuditArea = (typeof AUDIT_AREAS)[number]
-export const AUDIT_OUTCOMES = ['success', 'failure', 'refused'] as const
+export const AUDIT_OUTCOMES = ['success', 'failure', 'refused', 'unknown'] as const
 export const AUDIT_ACTIONS = [
   'create',
   'update',

@@ -14,7 +14,7 @@ const AREA_WORDS: Record<AuditArea, string> = {
   'load-balancing': 'Load balancing', invites: 'Invites', people: 'People', 'sign-in': 'Sign-in', sandbox: 'Sandbox', 'change-requests': 'Change requests',
   practice: 'Practice',
 }
-const TONE = { success: 'success', failure: 'danger', refused: 'warning' } as const
+const TONE = { success: 'success', failure: 'danger', refused: 'warning', unknown: 'warning' } as const
 
 /** What the entry was about, as a person knows it: "A shop.example.com", not the record's id. */
 const what = objectWords

@@ -144,18 +144,28 @@ export async function importZoneFile(
     return waiting
   }
 
-  let waiting = await pass(entries)
-  // Retry proxied CNAMEs whose chain ended at a name added later in the file, until nothing moves.
-  while (waiting.length) {
-    const still = await pass(waiting)
-    if (still.length === waiting.length) {
-      for (const e of still) {
-        const err = tryAdd(e)
-        if (err) refuse(e, err)
+  try {
+    let waiting = await pass(entries)
+    // Retry proxied CNAMEs whose chain ended at a name added later in the file, until nothing moves.
+    while (waiting.length) {
+      const still = await pass(waiting)
+      if (still.length === waiting.length) {
+        for (const e of still) {
+          const err = tryAdd(e)
+          if (err) refuse(e, err)
+        }
+        break
       }
-      break
+      waiting = still
     }
-    waiting = still
+  } catch (err) {
+    // Cut short by the database itself (no room left: a practice copy at its quota, a full disk): the
+    // slices already committed are taken back, so a failed import leaves nothing of itself behind.
+    if (added.length) {
+      const drop = db.prepare('DELETE FROM dns_records WHERE id = ?')
+      db.transaction(() => added.forEach((a) => drop.run(a.id)))()
+    }
+    throw err
   }
 
   refused.sort((a, b) => a.line - b.line)
