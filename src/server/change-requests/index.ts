@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
-import type { Context, Hono } from 'hono'
+import type { Hono } from 'hono'
+import { dispatchThrough } from '../practice/target'
 import { CHANGE_REQUEST_LEASE_MS } from '../store/change-request-lease'
 import type { Store } from '../store'
 import type { Forward } from '../upstream'
@@ -30,11 +31,7 @@ export interface ChangeRequestSetup {
  * path as any DNS write: roles, the upstream (sandbox or live), the audit recorder.
  */
 export function setUpChangeRequests(app: Hono, options: ChangeRequestSetup) {
-  const dispatch = async (c: Context, path: string, init: RequestInit) => {
-    const incoming = (c.env as { incoming?: { socket?: unknown } } | undefined)?.incoming
-    const env = incoming ? { incoming: { url: path, socket: incoming.socket } } : undefined
-    return app.request(new URL(path, c.req.url).toString(), { ...init, headers: { ...(init.headers as Record<string, string>), cookie: c.req.header('cookie') ?? '' } }, env)
-  }
+  const dispatch = dispatchThrough(app)
   return {
     approvalGuard: approvalGuard(options.store),
     routes: () => {

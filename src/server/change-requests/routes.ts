@@ -34,6 +34,7 @@ import { APPLY_HEADER, applyKey } from './guard'
 import { itemIssues, readTouched } from './kinds'
 import type { Mailer, Notice } from './mail'
 import { ledgerZone } from '../practice/ledger'
+import { targetOf, type Dispatch, type WriteTarget } from '../practice/target'
 import { policyImpactOf } from './policy-impact'
 import { diffOf, impactOf, itemLabel, movedSince } from './review'
 import { mayApprove, mayPropose, maySee } from './rights'
@@ -46,8 +47,8 @@ export interface ChangeRequestRouteOptions {
   mail: Mailer
   /** `live` or `sandbox`: what the apply's audit entries say. */
   mode: string
-  /** Sends a request through the whole app (sign-in, roles, the approval guard, the audit recorder). */
-  dispatch: (c: Context, path: string, init: RequestInit) => Promise<Response>
+  /** Sends a request through the whole app (sign-in, roles, the approval guard, the audit recorder) to the target given. */
+  dispatch: Dispatch
   /** This instance's name in leases and recoveries. */
   instance: string
   /** How long an apply or undo holds its request between renewals (CHANGE_REQUEST_LEASE_MS). */
@@ -396,6 +397,8 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     if (ownLive(c, r)) return jsonError(403, 10403, 'You filed this request: someone else approves it.')
     if (!canApprove(c, await settingsOf(c, r.zoneId), r.zoneName)) return jsonError(403, 10403, `You do not approve changes on ${r.zoneName}.`)
     const lease = newLease()
+    // The request's side: `visible` found it among this session's (practice key, or live) as the request came in.
+    const target: WriteTarget = targetOf(c)
     if (!(await crs.reserve(r.id, whoOf(a), lease))) {
       const now = (await crs.get(r.id))!
       return jsonError(409, 10409, `This request is ${STATUS_WORDS[now.status]}${now.decidedBy ? ` (${now.decidedBy.name})` : ''}: it cannot be approved now.`)
@@ -422,17 +425,24 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     }
     // DNS changes as one batch, then policies one by one (apply.ts), each write through the whole app,
     // under the lease: each write's request id is stored on its items before it is sent (see recover.ts).
+    // Every write goes to the request's own side (its practice copy, or live), as it was when reserved:
+    // the session switching practice on or off meanwhile does not move them.
     const held = holdLease(() => crs.renew(r.id, lease.token, lease.ms), lease.ms)
     let out: Awaited<ReturnType<typeof applyRequest>>
     try {
       out = await applyRequest(
         r,
         (path, init) =>
-          dispatch(c, path, {
-            method: init.method,
-            headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1', [APPLY_HEADER]: `${applyKey}:${r.id}${init.requestId ? `:${init.requestId}` : ''}` },
-            body: init.body === undefined ? undefined : JSON.stringify(init.body),
-          }),
+          dispatch(
+            c,
+            path,
+            {
+              method: init.method,
+              headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1', [APPLY_HEADER]: `${applyKey}:${r.id}${init.requestId ? `:${init.requestId}` : ''}` },
+              body: init.body === undefined ? undefined : JSON.stringify(init.body),
+            },
+            target,
+          ),
         (res) => Number(res.headers.get(AUDIT_ID_HEADER)) || null,
         {
           beforeSend: async (positions) => {
@@ -468,13 +478,16 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     if (!canApprove(c, await settingsOf(c, r.zoneId), r.zoneName)) return jsonError(403, 10403, `Undoing a change request on ${r.zoneName} is for its approvers.`)
     const raw = await bodyOf(c)
     if (raw === undefined) return malformed()
-    if (byWrites(r)) return undoWithPolicies(c, r, (raw as { confirm?: unknown }).confirm === true)
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return jsonError(400, 6007, 'The body must be empty or a JSON object such as {"confirm": true}.')
+    const confirm = (raw as { confirm?: unknown }).confirm === true
+    if (byWrites(r)) return undoWithPolicies(c, r, confirm)
     if (r.status !== 'applied' || r.appliedEntryId === null) return jsonError(409, 10409, `This request is ${STATUS_WORDS[r.status]}: only an applied request can be undone.`)
-    const res = await dispatch(c, `/api/local/audit/${r.appliedEntryId}/undo`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1' },
-      body: JSON.stringify({ confirm: (raw as { confirm?: unknown }).confirm === true }),
-    })
+    const res = await dispatch(
+      c,
+      `/api/local/audit/${r.appliedEntryId}/undo`,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1' }, body: JSON.stringify({ confirm }) },
+      targetOf(c),
+    )
     if (!res.ok) return new Response(res.body, { status: res.status, headers: { 'content-type': 'application/json' } })
     await crs.markUndone(r.id)
     audit(c, r, 'undo', { undoEntry: Number(res.headers.get(AUDIT_ID_HEADER)) || null })
@@ -490,6 +503,8 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
   async function undoWithPolicies(c: Context, r: ChangeRequestView, confirm: boolean): Promise<Response> {
     if (r.status !== 'applied' && r.status !== 'partly_applied' && r.status !== 'interrupted') return jsonError(409, 10409, `This request is ${STATUS_WORDS[r.status]}: only an applied or partly applied request can be undone.`)
     const lease = newLease()
+    // Every undo write goes to the request's side, as it was when the undo was reserved.
+    const target = targetOf(c)
     if (!(await crs.reserveUndo(r.id, r.status, lease))) {
       const now = (await crs.get(r.id))!
       return jsonError(409, 10409, `This request is ${STATUS_WORDS[now.status]}: it cannot be undone now.`)
@@ -501,11 +516,12 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
       out = await undoRequest(
         r,
         (entryId) =>
-          dispatch(c, `/api/local/audit/${entryId}/undo`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1' },
-            body: JSON.stringify({ confirm }),
-          }),
+          dispatch(
+            c,
+            `/api/local/audit/${entryId}/undo`,
+            { method: 'POST', headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1' }, body: JSON.stringify({ confirm }) },
+            target,
+          ),
         (res) => Number(res.headers.get(AUDIT_ID_HEADER)) || null,
         async () => {
           held.step()
