@@ -398,8 +398,14 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
         return true
       })
     },
+    /**
+     * Rejects a pending or stale request, as one conditional move: never by its requester (someone else
+     * decides it), except on a practice session's own request, where the person plays both sides.
+     */
     async reject(id: number, who: Who, comment: string): Promise<boolean> {
-      return move(id, ['pending', 'stale'], { status: 'rejected', comment, decided_by_id: who.personId, decided_by_username: who.username, decided_by_name: who.personName, decided_at: now() })
+      return move(id, ['pending', 'stale'], { status: 'rejected', comment, decided_by_id: who.personId, decided_by_username: who.username, decided_by_name: who.personName, decided_at: now() }, (q) =>
+        q.where((eb) => eb.or([eb('requester_username', '!=', who.username), eb('practice_key', 'is not', null)])),
+      )
     },
     /**
      * Marks a pending request stale with what moved (found when reading it): one conditional UPDATE, so
