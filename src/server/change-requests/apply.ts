@@ -1,4 +1,5 @@
 import type { ChangeItemView, ChangeRequestView, ItemProblem, ItemResult } from '../../shared/schemas/change-requests'
+import { foundRecordBody } from './kinds'
 import { WRITE_TIMEOUT_CODE } from './recover'
 import { itemLabel, policyLabel, recordLabel } from './review'
 
@@ -140,7 +141,11 @@ export async function applyRequest(
     // The scan's review, one request, all or nothing: it adds the accepted records and takes them (and the rejected ones) off the review list.
     const accepts = scans.filter(({ item }) => item.action === 'create')
     const rejects = scans.filter(({ item }) => item.action === 'delete')
-    const body = { accepts: accepts.map(({ item }) => ({ ...withoutId(item.body), id: item.recordId })), rejects: rejects.map(({ item }) => ({ id: item.recordId })) }
+    // An accept writes the found record as the server read it when the request was filed (its before), not a body anyone sent.
+    const body = {
+      accepts: accepts.map(({ item }) => ({ ...(item.before ? foundRecordBody(item.before) : withoutId(item.body)), id: item.recordId })),
+      rejects: rejects.map(({ item }) => ({ id: item.recordId })),
+    }
     const requestId = await mark(scans.map(({ i }) => i))
     const res = await send(`/api/v4/zones/${r.zoneId}/dns_records/scan/review`, { method: 'POST', body, requestId })
     const answer = (await res.json().catch(() => null)) as ApiAnswer

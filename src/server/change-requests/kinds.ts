@@ -23,6 +23,16 @@ export const collectionPath = (zoneId: string, kind: ChangeItemKind) =>
   kind === 'page_shield_policy' ? `/zones/${zoneId}/page_shield/policies` : kind === 'dns_scan_result' ? `/zones/${zoneId}/dns_records/scan/review` : `/zones/${zoneId}/dns_records`
 export const objectPath = (zoneId: string, kind: ChangeItemKind, id: string) => `${collectionPath(zoneId, kind)}/${encodeURIComponent(id)}`
 
+/**
+ * What accepting a found record writes: the record as the scan found it (read by the server), never
+ * a body the proposer sent, so the request writes exactly the record it names.
+ */
+export function foundRecordBody(found: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = { type: found.type, name: found.name, content: found.content, ttl: found.ttl ?? 1, proxied: found.proxied ?? false }
+  if (found.priority !== undefined && found.priority !== null) body.priority = found.priority
+  return body
+}
+
 type Item = { kind?: ChangeItemKind; action: ChangeItemAction; recordId?: string; body?: Record<string, unknown> | null }
 
 const custom = (path: (string | number)[], message: string): z.core.$ZodIssue => ({ code: 'custom', path, message, input: undefined })

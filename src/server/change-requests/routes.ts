@@ -31,7 +31,7 @@ import { holdLease } from './lease'
 import { recoverExpired, type RecoveryOptions } from './recover'
 import type { AuditAction } from '../../shared/lists/audit'
 import { APPLY_HEADER, applyKey } from './guard'
-import { itemIssues, readTouched } from './kinds'
+import { foundRecordBody, itemIssues, readTouched } from './kinds'
 import type { Mailer, Notice } from './mail'
 import { ledgerZone } from '../practice/ledger'
 import { targetOf, type Dispatch, type WriteTarget } from '../practice/target'
@@ -244,7 +244,8 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
       kind: it.kind,
       action: it.action,
       recordId: ids[i],
-      body: 'body' in it ? it.body : null,
+      // Accepting a found record writes the record the scan found (read above), whatever body was sent.
+      body: it.kind === 'dns_scan_result' && it.action === 'create' && befores[i] ? foundRecordBody(befores[i]) : 'body' in it ? it.body : null,
       before: (befores[i] as Record<string, unknown> | null) ?? null,
     }))
     const id = await crs.create({ zoneId: zoneId.toLowerCase(), zoneName, title, reason, who: whoOf(a), items: newItems, practiceKey: practiceKey(c) })
