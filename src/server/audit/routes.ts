@@ -224,8 +224,11 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch }: Aud
     try {
       res = await undoOnce(c, e, confirm)
     } finally {
-      if (res?.ok) await store.audit.undo.done(e.id, Number(res.headers.get(AUDIT_ID_HEADER)) || null)
-      else await store.audit.undo.release(e.id)
+      if (res?.ok) {
+        await store.audit.undo.done(e.id, Number(res.headers.get(AUDIT_ID_HEADER)) || null)
+        // A change request's write undone here shows on the request (its own Undo then leaves it alone).
+        await store.changeRequests.entryUndone(e.id, e.zoneId)
+      } else await store.audit.undo.release(e.id)
     }
     return res
   })

@@ -207,6 +207,9 @@ export async function applyRequest(
   return { status: 'applied', problems: null, appliedEntryId, after, results, errors: [] }
 }
 
+/** The audit log's answer to an undo of an entry someone already undid (not one still being undone). */
+export const undoneElsewhere = (answer: unknown) => (answer as { result?: { undoneBy?: { state?: string } } } | null)?.result?.undoneBy?.state === 'done'
+
 export interface UndoOutcome {
   /** Each item's result with what the undo did with it (items never applied keep their result). */
   results: (ItemResult | null)[]
@@ -269,6 +272,11 @@ export async function undoRequest(
       continue
     }
     const answer = (await res.json().catch(() => null)) as ApiAnswer
+    // Undone already through the audit log: that undo is this change's, not a refusal.
+    if (undoneElsewhere(answer)) {
+      set({ status: 'undone', message: 'Undone from the audit log.' })
+      continue
+    }
     refusal = answer?.errors?.length ? said(answer.errors) : `The API answered ${res.status}.`
     set({ status: 'failed', message: refusal })
   }

@@ -26,7 +26,7 @@ import type { Store } from '../store'
 import type { NewChangeItem, Who } from '../store/change-requests'
 import type { Lease } from '../store/change-request-lease'
 import { sendFor, type Forward, type Send } from '../upstream'
-import { applyRequest, LeaseLost, undoRequest } from './apply'
+import { applyRequest, LeaseLost, undoneElsewhere, undoRequest } from './apply'
 import { holdLease } from './lease'
 import { recoverExpired, type RecoveryOptions } from './recover'
 import type { AuditAction } from '../../shared/lists/audit'
@@ -489,7 +489,15 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
       { method: 'POST', headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1' }, body: JSON.stringify({ confirm }) },
       targetOf(c),
     )
-    if (!res.ok) return new Response(res.body, { status: res.status, headers: { 'content-type': 'application/json' } })
+    if (!res.ok) {
+      const answer = await res.json().catch(() => null)
+      // Its batch was undone through the audit log meanwhile: the request shows that undo.
+      if (undoneElsewhere(answer)) {
+        await crs.markUndone(r.id)
+        return jsonOk(await crs.get(r.id))
+      }
+      return c.json(answer, res.status as 400)
+    }
     await crs.markUndone(r.id)
     audit(c, r, 'undo', { undoEntry: Number(res.headers.get(AUDIT_ID_HEADER)) || null })
     return jsonOk(await crs.get(r.id))

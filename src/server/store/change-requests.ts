@@ -478,6 +478,40 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
         if (zones.length) await trx.deleteFrom('change_request_zones').where('zone_id', 'in', zones).execute()
       })
     },
+    /**
+     * An audit entry was undone (from the audit log, or by a request's own undo): the request whose
+     * apply wrote it shows it, so there is one undo whichever door it came through. A DNS-only request
+     * whose batch it was becomes `undone`; in a request of several writes the items it carried are
+     * marked undone, and the request `undone` once every applied change is. Each a conditional move on
+     * the status as read, so an undo of the request itself (`undoing`) is left to record its own outcome.
+     */
+    async entryUndone(entryId: number, zoneId: string | null): Promise<number | null> {
+      const d = await db()
+      const batch = await d.selectFrom('change_requests').select('id').where('applied_entry_id', '=', entryId).where('status', '=', 'applied').executeTakeFirst()
+      if (batch) return (await move(Number(batch.id), ['applied'], { status: 'undone' })) ? Number(batch.id) : null
+      if (zoneId === null) return null
+      const rows = await d.selectFrom('change_requests').select(['id', 'status']).where('zone_id', '=', zoneId).where('status', 'in', ['applied', 'partly_applied', 'interrupted']).execute()
+      const items = await itemsOf(rows.map((r) => Number(r.id)))
+      for (const row of rows) {
+        const list = items.get(Number(row.id)) ?? []
+        const hit = list.filter((it) => it.result?.status === 'applied' && it.result.entryId === entryId && it.result.undo?.status !== 'undone')
+        if (!hit.length) continue
+        const results = list.map((it) => (hit.includes(it) ? { ...it.result!, undo: { status: 'undone' as const, message: 'Undone from the audit log.' } } : it.result))
+        const all = list.every((it, i) => it.result?.status !== 'applied' || results[i]?.undo?.status === 'undone') && !list.some((it) => it.result?.status === 'unknown')
+        const id = Number(row.id)
+        const moved = await d.transaction().execute(async (trx) => {
+          const set = { updated_at: now(), ...(all ? { status: 'undone' } : {}) }
+          const r = await trx.updateTable('change_requests').set(set).where('id', '=', id).where('status', '=', row.status).executeTakeFirst()
+          if (Number(r.numUpdatedRows) === 0) return false
+          for (const it of hit) {
+            await trx.updateTable('change_request_items').set({ result: json(results[list.indexOf(it)]) }).where('request_id', '=', id).where('position', '=', it.position).execute()
+          }
+          return true
+        })
+        return moved ? id : null
+      }
+      return null
+    },
     /** The request whose applied batch is this audit entry. */
     async byAppliedEntry(entryId: number): Promise<ChangeRequestView | undefined> {
       const row = await (await db()).selectFrom('change_requests').select('id').where('applied_entry_id', '=', entryId).executeTakeFirst()
