@@ -31,7 +31,7 @@ import { holdLease } from './lease'
 import { recoverExpired, type RecoveryOptions } from './recover'
 import type { AuditAction } from '../../shared/lists/audit'
 import { APPLY_HEADER, applyKey } from './guard'
-import { foundRecordBody, itemIssues, readTouched } from './kinds'
+import { foundRecordBody, itemIssues, readTouched, ZoneUnreadable } from './kinds'
 import type { Mailer, Notice } from './mail'
 import { ledgerZone } from '../practice/ledger'
 import { targetOf, type Dispatch, type WriteTarget } from '../practice/target'
@@ -83,6 +83,11 @@ async function bodyOf(c: Context): Promise<unknown> {
   }
 }
 const malformed = () => jsonError(400, 6007, 'The body must be JSON.')
+/** The touched records could not be read: nothing is decided on them (503, the request as it was). */
+const unreadable = (err: unknown) => {
+  if (!(err instanceof ZoneUnreadable)) throw err
+  return jsonError(503, 10503, err.message, { 'retry-after': '5' })
+}
 
 /**
  * Change requests (issue 25), the dashboard's own routes. Roles: endpoint-roles.ts lets every
@@ -234,7 +239,12 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     const send = sendFor(forward, c)
     // A create names an object only when it accepts a record the DNS scan found.
     const ids = items.map((it) => (it.action === 'create' && it.kind !== 'dns_scan_result' ? null : (it.recordId ?? null)))
-    const befores = await readTouched(send, zoneId, items.map((it, i) => ({ kind: it.kind, recordId: ids[i] })))
+    let befores: (Record<string, unknown> | null)[]
+    try {
+      befores = await readTouched(send, zoneId, items.map((it, i) => ({ kind: it.kind, recordId: ids[i] })))
+    } catch (err) {
+      return unreadable(err)
+    }
     const missing = items.findIndex((_, i) => ids[i] !== null && !befores[i])
     if (missing >= 0) {
       const what = { page_shield_policy: 'policy', dns_record: 'record', dns_scan_result: 'record found by the DNS scan (waiting for review)' }[items[missing].kind]
@@ -316,8 +326,15 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     if (!r) return notFound()
     const a = actorOf(c)
     const send = sendFor(forward, c)
+    let unread: ZoneUnreadable | null = null
     if (r.status === 'pending') {
-      const moved = movedSince(r.items, await current(send, r))
+      // Only "not found" or a changed record makes it stale: a read the API did not answer leaves it pending, and says so.
+      const now = await current(send, r).catch((err: unknown) => {
+        if (!(err instanceof ZoneUnreadable)) throw err
+        unread = err
+        return null
+      })
+      const moved = now ? movedSince(r.items, now) : []
       // The store decides: one conditional UPDATE (pending, and as read), so of two readers exactly one tells.
       if (moved.length) {
         const won = await crs.markStale(r.id, moved, r.updatedAt)
@@ -336,7 +353,13 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     const detail: ChangeRequestDetail = {
       ...r,
       diff: diffOf(r),
-      impact: open ? [...impactOf(r, zone as unknown as Record<string, unknown>[], others), ...(await policyImpactOf(send, r).catch(() => []))] : [],
+      impact: open
+        ? [
+            ...(unread ? [{ position: null, severity: 'warning' as const, text: (unread as ZoneUnreadable).message }] : []),
+            ...impactOf(r, zone as unknown as Record<string, unknown>[], others),
+            ...(await policyImpactOf(send, r).catch(() => [])),
+          ]
+        : [],
       mayApprove: approver && (r.status === 'pending' || retryable(r)),
       mayReject: approver && open,
       mayRefresh: r.requester.username === a.person.username && open,
@@ -366,7 +389,12 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     const r = await visible(c)
     if (!r) return notFound()
     if (r.requester.username !== actorOf(c).person.username) return jsonError(403, 10403, 'Only the person who filed a request refreshes it.')
-    const now = await current(sendFor(forward, c), r)
+    let now: (Record<string, unknown> | null)[]
+    try {
+      now = await current(sendFor(forward, c), r)
+    } catch (err) {
+      return unreadable(err)
+    }
     const gone = r.items.filter((it, i) => it.recordId !== null && !now[i])
     if (gone.length) return jsonError(409, 10409, `${gone.map((g) => itemLabel({ ...g, action: 'delete' })).join(', ')} no longer exist${gone.length === 1 ? 's' : ''}: file a new request without ${gone.length === 1 ? 'it' : 'them'}.`)
     if (!(await crs.refresh(r.id, now))) return jsonError(409, 10409, `This request is ${STATUS_WORDS[(await crs.get(r.id))!.status]}: it can no longer be refreshed.`)
@@ -416,7 +444,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
       moved = movedSince(r.items, await current(sendFor(forward, c), r))
     } catch (err) {
       await crs.release(r.id)
-      throw err
+      return unreadable(err)
     }
     if (moved.length) {
       await crs.finish(r.id, { status: 'stale', problems: moved })
