@@ -7,7 +7,7 @@ import type { Store } from '../store'
 import type { Forward } from '../upstream'
 import { approvalGuard } from './guard'
 import { createMailer, type MailOptions } from './mail'
-import { registerChangeRequestRoutes } from './routes'
+import { FILING_LIMIT, MAIL_GROUP_MS, registerChangeRequestRoutes } from './routes'
 import { registerZoneFileProposal } from './zone-file'
 
 export interface ChangeRequestSetup {
@@ -21,6 +21,10 @@ export interface ChangeRequestSetup {
   instanceId?: string
   /** How long an apply or undo holds its request between renewals (default CHANGE_REQUEST_LEASE_MS, 60 s). */
   leaseMs?: number
+  /** Most requests one person files per window (default FILING_LIMIT: 10 a minute). */
+  filingLimit?: { max: number; windowMs: number }
+  /** How long approvers' e-mail about new requests waits to take in more (default MAIL_GROUP_MS, 60 s). */
+  mailGroupMs?: number
 }
 
 /**
@@ -41,6 +45,8 @@ export function setUpChangeRequests(app: Hono, options: ChangeRequestSetup) {
         store: options.store, forward: options.forward, mode: options.mode, mail: createMailer(options.mail ?? {}), dispatch,
         instance: options.instanceId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
         leaseMs: options.leaseMs ?? CHANGE_REQUEST_LEASE_MS,
+        filingLimit: options.filingLimit ?? FILING_LIMIT,
+        mailGroupMs: options.mailGroupMs ?? MAIL_GROUP_MS,
       })
     },
   }

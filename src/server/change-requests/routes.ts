@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import { apiErrorsFromIssues } from '../../shared/schemas/common'
 import {
   CHANGE_REQUEST_STATUSES,
+  MAX_CHANGE_ITEMS,
   newChangeRequestSchema,
   personChangeSettingsSchema,
   rejectSchema,
@@ -53,7 +54,16 @@ export interface ChangeRequestRouteOptions {
   instance: string
   /** How long an apply or undo holds its request between renewals (CHANGE_REQUEST_LEASE_MS). */
   leaseMs: number
+  /** Most requests one person files per window (FILING_LIMIT). */
+  filingLimit: { max: number; windowMs: number }
+  /** How long approvers' e-mail about new requests waits to take in more of them (MAIL_GROUP_MS). */
+  mailGroupMs: number
 }
+
+/** Ten requests a minute per person: more is a script or a mistake, and each one asks approvers for time. */
+export const FILING_LIMIT = { max: 10, windowMs: 60_000 }
+/** Requests filed within a minute of each other reach an approver as one e-mail. */
+export const MAIL_GROUP_MS = 60_000
 
 const whoOf = (a: Actor): Who => ({ personId: a.person.id, username: a.person.username, personName: a.person.displayName })
 const HEX_ID = /^[0-9a-f]{32}$/i
@@ -93,7 +103,7 @@ const unreadable = (err: unknown) => {
  * Change requests (issue 25), the dashboard's own routes. Roles: endpoint-roles.ts lets every
  * signed-in person in; each route decides from the zone's settings, the person and their scope.
  */
-export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, mode, dispatch, instance, leaseMs }: ChangeRequestRouteOptions): void {
+export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, mode, dispatch, instance, leaseMs, filingLimit, mailGroupMs }: ChangeRequestRouteOptions): void {
   const names = zoneNames(forward)
   const crs = store.changeRequests
   /** Recovery on read: a request whose apply or undo lease ran out is recovered before anyone sees or acts on it. */
@@ -152,11 +162,37 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     const email = (await crs.person(p.id)).email
     return [email ?? (p.username.includes('@') ? p.username : '')]
   }
-  /** E-mail, live only (a practising person is told on the page). */
-  const tell = async (c: Context, kind: Notice, id: number) => {
+  /** E-mail, live only (a practising person is told on the page). Approvers hear of new requests grouped (`tellApprovers`). */
+  const tell = async (c: Context, kind: Exclude<Notice, 'filed'>, id: number) => {
     if (!mail.enabled || practising(c)) return
     const r = (await crs.get(id))!
-    mail.send(kind, r, kind === 'filed' ? await approverAddresses(await crs.zone(r.zoneId), r.zoneName, r.requester.username) : await addressOf(r.requester))
+    mail.send(kind, r, await addressOf(r.requester))
+  }
+  /**
+   * Approvers hear of new requests grouped: the requests filed up to `filedBefore` that nobody told
+   * them of yet (the store gives each to one instance), one e-mail per approver listing theirs.
+   */
+  const tellApprovers = async (filedBefore: number) => {
+    const ids = await crs.takeUntold(filedBefore)
+    const byAddress = new Map<string, ChangeRequestView[]>()
+    for (const id of ids) {
+      const r = await crs.get(id)
+      if (!r || r.status !== 'pending') continue
+      for (const to of await approverAddresses(await crs.zone(r.zoneId), r.zoneName, r.requester.username)) {
+        if (to) byAddress.set(to, [...(byAddress.get(to) ?? []), r])
+      }
+    }
+    for (const [to, rs] of byAddress) mail.sendFiled(to, rs)
+  }
+  let grouping: ReturnType<typeof setTimeout> | undefined
+  /** A request was filed: its approvers are told once the group's time is up (requests filed meanwhile join it). */
+  const groupFiled = () => {
+    if (!mail.enabled || grouping) return
+    grouping = setTimeout(() => {
+      grouping = undefined
+      void tellApprovers(Date.now()).catch(() => {})
+    }, mailGroupMs)
+    grouping.unref()
   }
 
   /** An entry of its own for the apply or its failure (the approve that led to it has the request's). */
@@ -180,8 +216,10 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
 
   app.get(`${CR_BASE}/summary`, async (c) => {
     const a = actorOf(c)
-    // Every open dashboard asks for this each minute: the sweep that recovers requests nobody is looking at.
+    // Every open dashboard asks for this each minute: the sweep that recovers requests nobody is looking at,
+    // and tells approvers of requests whose instance stopped before it did.
     await recoverExpired(recovery)
+    if (mail.enabled) void tellApprovers(Date.now() - mailGroupMs).catch(() => {})
     const open = await crs.list({ zones: zonesOf(c), status: ['pending', 'stale', 'failed', 'rejected'], practiceKey: practiceKey(c) })
     const settings = new Map<string, ZoneApprovalSettings>()
     let toApprove = 0
@@ -258,10 +296,15 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
       body: it.kind === 'dns_scan_result' && it.action === 'create' && befores[i] ? foundRecordBody(befores[i]) : 'body' in it ? it.body : null,
       before: (befores[i] as Record<string, unknown> | null) ?? null,
     }))
+    // Counted by the store, so every instance shares one limit per person.
+    if (!(await crs.countFiling(a.person.id ?? 'local', filingLimit.max, filingLimit.windowMs))) {
+      const secs = Math.ceil(filingLimit.windowMs / 1000)
+      return jsonError(429, 10429, `You filed ${filingLimit.max} change requests in the last ${secs} seconds, the most one person files in that time. Wait a moment, or put more changes in one request (up to ${MAX_CHANGE_ITEMS}).`, { 'retry-after': String(secs) })
+    }
     const id = await crs.create({ zoneId: zoneId.toLowerCase(), zoneName, title, reason, who: whoOf(a), items: newItems, practiceKey: practiceKey(c) })
     const r = (await crs.get(id))!
     audit(c, r, 'file', { changes: diffOf(r).map((d) => `${d.kind} ${d.label}`) })
-    void tell(c, 'filed', id)
+    if (!practising(c)) groupFiled()
     return jsonOk(r)
   })
 

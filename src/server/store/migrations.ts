@@ -8,7 +8,7 @@ import { budgetMigration, budgetRefreshMigration } from './budget'
 import { passkeysMigration } from './passkeys'
 import { practiceCopiesMigration } from './practice-copies'
 import { changeRequestLeaseMigration } from './change-request-lease'
-import { changeRequestItemKindsMigration, changeRequestsMigration, changeRequestsPracticeMigration } from './change-requests'
+import { changeRequestFilingMigration, changeRequestItemKindsMigration, changeRequestsMigration, changeRequestsPracticeMigration } from './change-requests'
 import { connectionLedgerMigration } from './connection-ledger-migration'
 import type { Dialect } from './dialect'
 
@@ -219,5 +219,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'budget_0002-refresh-leases': budgetRefreshMigration(),
     // Issue 25 (recover a request cut short): the lease of an apply or undo, what recovery found, each item's sent write.
     'change-requests_0003-lease-recovery': changeRequestLeaseMigration(),
+    // How many change requests each person filed in the current window (the filing limit).
+    'change-requests_0004-filing-limit': changeRequestFilingMigration(),
   }
 }
