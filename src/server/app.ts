@@ -42,8 +42,8 @@ export interface AppOptions {
   watch?: Omit<WatchOptions, 'store' | 'send'>
   /** Live mode's rate budget: how often it is shared through the store, how long account-wide lists are kept (tests shorten them). */
   budget?: { syncMs?: number; cacheTtlMs?: number; usageFlushMs?: number; personSharePercent?: number; /** The budget's clock (tests move it instead of waiting). */ now?: () => number; /** The bench's baseline: no budget at all. */ off?: boolean }
-  /** Leases of change requests and of writes on their way: this instance's name and the lease's length (tests shorten it). */
-  changeRequests?: { instanceId?: string; leaseMs?: number }
+  /** Change requests and writes on their way: this instance's name, the lease's length, the filing limit and the approvers' mail grouping (tests shorten them). */
+  changeRequests?: { instanceId?: string; leaseMs?: number; filingLimit?: { max: number; windowMs: number }; mailGroupMs?: number }
 }
 
 const watches = new WeakMap<Hono, Watch>()

@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono'
+import { dispatchThrough } from '../practice/target'
 import type { Endpoint } from '../endpoints'
 import type { Store } from '../store'
 import type { Forward } from '../upstream'
@@ -59,13 +60,6 @@ export function createAuditSteps(options: AuditSetup) {
     .seal()
     .then((r) => r === 'mismatch' && console.warn('The audit chain\'s head does not match its signature with this AUDIT_CHAIN_KEY: run `npm run audit -- verify`.'))
     .catch(() => {})
-  // The undo's write goes through the whole app as a request of its own: its target is `path` (not the
-  // caller's raw URL), from the caller's address, with the caller's session.
-  const dispatch = (app: Hono) => async (c: Context, path: string, init: RequestInit) => {
-    const incoming = (c.env as { incoming?: { socket?: unknown } } | undefined)?.incoming
-    const env = incoming ? { incoming: { url: path, socket: incoming.socket } } : undefined
-    return app.request(new URL(path, c.req.url).toString(), { ...init, headers: { ...(init.headers as Record<string, string>), cookie: c.req.header('cookie') ?? '' } }, env)
-  }
   return {
     /** For writes only (app.ts registers it so): API clients' writes at /client/v4 too (issue 23), refusals included. */
     record: audit.recorder,
@@ -73,6 +67,6 @@ export function createAuditSteps(options: AuditSetup) {
     readBefore: audit.beforeDispatch,
     /** The forward the doors use: reads the before state once a write has passed every check. */
     forward: audit.wrapForward,
-    routes: (app: Hono) => registerAuditRoutes(app, { store: options.store, forward: options.forward, dispatch: dispatch(app), recover }),
+    routes: (app: Hono) => registerAuditRoutes(app, { store: options.store, forward: options.forward, dispatch: dispatchThrough(app), recover }),
   }
 }

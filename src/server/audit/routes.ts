@@ -12,6 +12,7 @@ import { alreadyUndone, checkUndo, undoCheckAnswer } from './undo-check'
 import { NotUndoable, planUndo } from './undo-plan'
 import { AUDIT_BASE, UNDO_HEADER, undoKey } from './undo-marker'
 import { resultInfo } from '../../shared/lists/result-info'
+import { targetOf, type Dispatch } from '../practice/target'
 
 /** Who may see what: administrators everything; others the entries of zones in their scope and their own. */
 export const scopeOf = (a: Actor): AuditFilter['scope'] =>
@@ -69,8 +70,8 @@ export const CSV_MAX_BYTES = 32 * 1024 * 1024
 export interface AuditRouteOptions {
   store: Store
   forward: Forward
-  /** Sends a request through the whole app (sign-in, roles, validation, the audit recorder). */
-  dispatch: (c: Context, path: string, init: RequestInit) => Promise<Response>
+  /** Sends a request through the whole app (sign-in, roles, validation, the audit recorder) to the target given. */
+  dispatch: Dispatch
   /** Writes the entries of writes cut short by a stopped instance (see pending.ts) before the log is read. */
   recover?: () => Promise<unknown>
 }
@@ -226,8 +227,11 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch, recov
     try {
       res = await undoOnce(c, e, confirm)
     } finally {
-      if (res?.ok) await store.audit.undo.done(e.id, Number(res.headers.get(AUDIT_ID_HEADER)) || null)
-      else await store.audit.undo.release(e.id)
+      if (res?.ok) {
+        await store.audit.undo.done(e.id, Number(res.headers.get(AUDIT_ID_HEADER)) || null)
+        // A change request's write undone here shows on the request (its own Undo then leaves it alone).
+        await store.changeRequests.entryUndone(e.id, e.zoneId)
+      } else await store.audit.undo.release(e.id)
     }
     return res
   })
@@ -240,10 +244,17 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch, recov
       return c.json({ success: false, errors: [{ code: 10409, message: 'Changed since: someone changed this after the entry. Look at the differences and confirm to undo anyway.' }], messages: [], result }, 409)
     }
     const { method, path, body } = result.request
-    return dispatch(c, `/api/v4${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1', [UNDO_HEADER]: `${undoKey}:${e.id}` },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
+    // The write goes where the entry was read (this request's mode, fixed when it came in), even if
+    // the session switches practice on or off while it runs.
+    return dispatch(
+      c,
+      `/api/v4${path}`,
+      {
+        method,
+        headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1', [UNDO_HEADER]: `${undoKey}:${e.id}` },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      },
+      targetOf(c),
+    )
   }
 }

@@ -235,7 +235,9 @@ export function registerSignIn(app: Hono, { store, host, oidc, now = Date.now }:
         await gate.attempt.end()
       }
     }
-    const problem = usernameProblem(values.username) ?? (values.display_name ? undefined : 'Enter a display name.')
+    // PostgreSQL's text holds no NUL character: refused here, as the people schemas refuse it.
+    const problem =
+      usernameProblem(values.username) ?? (!values.display_name ? 'Enter a display name.' : values.display_name.includes('\u0000') ? 'The display name must not contain a NUL character.' : undefined)
     if (problem) return page(c, 400, setupPage(problem, values))
     const weak = await passwordProblem(str(form.password), values.username)
     if (weak) return page(c, 400, setupPage(undefined, values, weak))

@@ -1,4 +1,5 @@
 import type { ChangeItemView, ChangeRequestView, ItemProblem, ItemResult } from '../../shared/schemas/change-requests'
+import { foundRecordBody } from './kinds'
 import { WRITE_TIMEOUT_CODE } from './recover'
 import { itemLabel, policyLabel, recordLabel } from './review'
 
@@ -140,7 +141,11 @@ export async function applyRequest(
     // The scan's review, one request, all or nothing: it adds the accepted records and takes them (and the rejected ones) off the review list.
     const accepts = scans.filter(({ item }) => item.action === 'create')
     const rejects = scans.filter(({ item }) => item.action === 'delete')
-    const body = { accepts: accepts.map(({ item }) => ({ ...withoutId(item.body), id: item.recordId })), rejects: rejects.map(({ item }) => ({ id: item.recordId })) }
+    // An accept writes the found record as the server read it when the request was filed (its before), not a body anyone sent.
+    const body = {
+      accepts: accepts.map(({ item }) => ({ ...(item.before ? foundRecordBody(item.before) : withoutId(item.body)), id: item.recordId })),
+      rejects: rejects.map(({ item }) => ({ id: item.recordId })),
+    }
     const requestId = await mark(scans.map(({ i }) => i))
     const res = await send(`/api/v4/zones/${r.zoneId}/dns_records/scan/review`, { method: 'POST', body, requestId })
     const answer = (await res.json().catch(() => null)) as ApiAnswer
@@ -201,6 +206,9 @@ export async function applyRequest(
   }
   return { status: 'applied', problems: null, appliedEntryId, after, results, errors: [] }
 }
+
+/** The audit log's answer to an undo of an entry someone already undid (not one still being undone). */
+export const undoneElsewhere = (answer: unknown) => (answer as { result?: { undoneBy?: { state?: string } } } | null)?.result?.undoneBy?.state === 'done'
 
 export interface UndoOutcome {
   /** Each item's result with what the undo did with it (items never applied keep their result). */
@@ -264,6 +272,11 @@ export async function undoRequest(
       continue
     }
     const answer = (await res.json().catch(() => null)) as ApiAnswer
+    // Undone already through the audit log: that undo is this change's, not a refusal.
+    if (undoneElsewhere(answer)) {
+      set({ status: 'undone', message: 'Undone from the audit log.' })
+      continue
+    }
     refusal = answer?.errors?.length ? said(answer.errors) : `The API answered ${res.status}.`
     set({ status: 'failed', message: refusal })
   }

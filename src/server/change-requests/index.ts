@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
-import type { Context, Hono } from 'hono'
+import type { Hono } from 'hono'
+import { dispatchThrough } from '../practice/target'
 import { CHANGE_REQUEST_LEASE_MS } from '../store/change-request-lease'
 import type { Store } from '../store'
 import type { Forward } from '../upstream'
 import { approvalGuard } from './guard'
 import { createMailer, type MailOptions } from './mail'
-import { registerChangeRequestRoutes } from './routes'
+import { FILING_LIMIT, MAIL_GROUP_MS, registerChangeRequestRoutes } from './routes'
 import { registerZoneFileProposal } from './zone-file'
 
 export interface ChangeRequestSetup {
@@ -20,6 +21,10 @@ export interface ChangeRequestSetup {
   instanceId?: string
   /** How long an apply or undo holds its request between renewals (default CHANGE_REQUEST_LEASE_MS, 60 s). */
   leaseMs?: number
+  /** Most requests one person files per window (default FILING_LIMIT: 10 a minute). */
+  filingLimit?: { max: number; windowMs: number }
+  /** How long approvers' e-mail about new requests waits to take in more (default MAIL_GROUP_MS, 60 s). */
+  mailGroupMs?: number
 }
 
 /**
@@ -30,11 +35,7 @@ export interface ChangeRequestSetup {
  * path as any DNS write: roles, the upstream (sandbox or live), the audit recorder.
  */
 export function setUpChangeRequests(app: Hono, options: ChangeRequestSetup) {
-  const dispatch = async (c: Context, path: string, init: RequestInit) => {
-    const incoming = (c.env as { incoming?: { socket?: unknown } } | undefined)?.incoming
-    const env = incoming ? { incoming: { url: path, socket: incoming.socket } } : undefined
-    return app.request(new URL(path, c.req.url).toString(), { ...init, headers: { ...(init.headers as Record<string, string>), cookie: c.req.header('cookie') ?? '' } }, env)
-  }
+  const dispatch = dispatchThrough(app)
   return {
     approvalGuard: approvalGuard(options.store),
     routes: () => {
@@ -44,6 +45,8 @@ export function setUpChangeRequests(app: Hono, options: ChangeRequestSetup) {
         store: options.store, forward: options.forward, mode: options.mode, mail: createMailer(options.mail ?? {}), dispatch,
         instance: options.instanceId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
         leaseMs: options.leaseMs ?? CHANGE_REQUEST_LEASE_MS,
+        filingLimit: options.filingLimit ?? FILING_LIMIT,
+        mailGroupMs: options.mailGroupMs ?? MAIL_GROUP_MS,
       })
     },
   }

@@ -62,6 +62,24 @@ export function createMailer(options: MailOptions) {
         .then((t) => t.sendMail({ from: options.smtpFrom ?? 'Zonekeeper <zonekeeper@localhost>', to: list, subject: SUBJECT[kind](r), text: body(kind, r, link) }))
         .catch((err: unknown) => options.log?.(`change request #${r.id}: the ${kind} e-mail was not sent (${err instanceof Error ? err.message : 'unknown error'})`))
     },
+    /** One e-mail to one approver about several requests filed at about the same time (one line each). */
+    sendFiled(to: string, rs: ChangeRequestView[]): void {
+      if (!options.smtpUrl || !to || !rs.length) return
+      if (rs.length === 1) return this.send('filed', rs[0], [to])
+      const base = options.publicUrl ? options.publicUrl.replace(/\/$/, '') : null
+      const lines = [
+        `${rs.length} change requests wait for your approval:`,
+        '',
+        ...rs.map((r) => `- #${r.id} on ${r.zoneName}: "${r.title}", filed by ${r.requester.name} (${r.requester.username}), ${r.items.length} change${r.items.length === 1 ? '' : 's'}${base ? `\n  ${base}/change-requests/${r.id}` : ''}`),
+        '',
+        'Review the changes and what they will do, then approve or reject each request.',
+      ]
+      const zones = [...new Set(rs.map((r) => r.zoneName))]
+      const subject = `${rs.length} change requests wait for your approval on ${zones.length === 1 ? zones[0] : `${zones.length} zones`}`
+      void mailer()
+        .then((t) => t.sendMail({ from: options.smtpFrom ?? 'Zonekeeper <zonekeeper@localhost>', to: [to], subject, text: lines.join('\n') }))
+        .catch((err: unknown) => options.log?.(`change requests ${rs.map((r) => `#${r.id}`).join(', ')}: the filed e-mail was not sent (${err instanceof Error ? err.message : 'unknown error'})`))
+    },
   }
 }
 

@@ -156,4 +156,22 @@ describe("proposing from the DNS scan's review", () => {
     expect((await records()).some((x) => x.type === 'MX' && x.name === Z.name && x.content === mx.content)).toBe(true)
     expect((await found()).some((x) => x.id === mx.id)).toBe(false)
   })
+
+  it('accepts exactly the record the scan found, whatever body the proposer sent with it', async () => {
+    expect((await call('ed', 'POST', `${SCAN}/trigger`, {})).status).toBe(200)
+    // (Not the CNAME: an earlier test left a record at its name.)
+    const it = (await found()).find((x) => x.type !== 'CNAME')!
+    expect(it).toBeTruthy()
+    // The request names the found record, but its body would write another name and address.
+    const forged = { ...accept(it), body: { type: 'A', name: `elsewhere.${Z.name}`, content: '203.0.113.66', ttl: 60, proxied: false } }
+    const r = await file('ed', 'Found, forged', [forged])
+    expect(r.status).toBe(200)
+    expect(r.result.items[0].body).toMatchObject({ type: it.type, name: it.name, content: it.content })
+    const done = (await approve(r.result.id)).result
+    expect(done, JSON.stringify(done.problems)).toMatchObject({ status: 'applied' })
+    const zone = await records()
+    expect(zone.some((x) => x.name === `elsewhere.${Z.name}` || x.content === '203.0.113.66')).toBe(false)
+    expect(zone.some((x) => x.type === it.type && x.name === it.name && x.content === it.content)).toBe(true)
+    expect(done.items[0].after).toMatchObject({ type: it.type, name: it.name, content: it.content })
+  })
 })

@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import { apiErrorsFromIssues } from '../../shared/schemas/common'
 import {
   CHANGE_REQUEST_STATUSES,
+  MAX_CHANGE_ITEMS,
   newChangeRequestSchema,
   personChangeSettingsSchema,
   rejectSchema,
@@ -26,14 +27,15 @@ import type { Store } from '../store'
 import type { NewChangeItem, Who } from '../store/change-requests'
 import type { Lease } from '../store/change-request-lease'
 import { sendFor, type Forward, type Send } from '../upstream'
-import { applyRequest, LeaseLost, undoRequest } from './apply'
+import { applyRequest, LeaseLost, undoneElsewhere, undoRequest } from './apply'
 import { holdLease } from './lease'
 import { recoverExpired, type RecoveryOptions } from './recover'
 import type { AuditAction } from '../../shared/lists/audit'
 import { APPLY_HEADER, applyKey } from './guard'
-import { itemIssues, readTouched } from './kinds'
+import { foundRecordBody, itemIssues, readTouched, ZoneUnreadable } from './kinds'
 import type { Mailer, Notice } from './mail'
 import { ledgerZone } from '../practice/ledger'
+import { targetOf, type Dispatch, type WriteTarget } from '../practice/target'
 import { policyImpactOf } from './policy-impact'
 import { diffOf, impactOf, itemLabel, movedSince } from './review'
 import { mayApprove, mayPropose, maySee } from './rights'
@@ -46,13 +48,22 @@ export interface ChangeRequestRouteOptions {
   mail: Mailer
   /** `live` or `sandbox`: what the apply's audit entries say. */
   mode: string
-  /** Sends a request through the whole app (sign-in, roles, the approval guard, the audit recorder). */
-  dispatch: (c: Context, path: string, init: RequestInit) => Promise<Response>
+  /** Sends a request through the whole app (sign-in, roles, the approval guard, the audit recorder) to the target given. */
+  dispatch: Dispatch
   /** This instance's name in leases and recoveries. */
   instance: string
   /** How long an apply or undo holds its request between renewals (CHANGE_REQUEST_LEASE_MS). */
   leaseMs: number
+  /** Most requests one person files per window (FILING_LIMIT). */
+  filingLimit: { max: number; windowMs: number }
+  /** How long approvers' e-mail about new requests waits to take in more of them (MAIL_GROUP_MS). */
+  mailGroupMs: number
 }
+
+/** Ten requests a minute per person: more is a script or a mistake, and each one asks approvers for time. */
+export const FILING_LIMIT = { max: 10, windowMs: 60_000 }
+/** Requests filed within a minute of each other reach an approver as one e-mail. */
+export const MAIL_GROUP_MS = 60_000
 
 const whoOf = (a: Actor): Who => ({ personId: a.person.id, username: a.person.username, personName: a.person.displayName })
 const HEX_ID = /^[0-9a-f]{32}$/i
@@ -82,12 +93,17 @@ async function bodyOf(c: Context): Promise<unknown> {
   }
 }
 const malformed = () => jsonError(400, 6007, 'The body must be JSON.')
+/** The touched records could not be read: nothing is decided on them (503, the request as it was). */
+const unreadable = (err: unknown) => {
+  if (!(err instanceof ZoneUnreadable)) throw err
+  return jsonError(503, 10503, err.message, { 'retry-after': '5' })
+}
 
 /**
  * Change requests (issue 25), the dashboard's own routes. Roles: endpoint-roles.ts lets every
  * signed-in person in; each route decides from the zone's settings, the person and their scope.
  */
-export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, mode, dispatch, instance, leaseMs }: ChangeRequestRouteOptions): void {
+export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, mode, dispatch, instance, leaseMs, filingLimit, mailGroupMs }: ChangeRequestRouteOptions): void {
   const names = zoneNames(forward)
   const crs = store.changeRequests
   /** Recovery on read: a request whose apply or undo lease ran out is recovered before anyone sees or acts on it. */
@@ -146,11 +162,37 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     const email = (await crs.person(p.id)).email
     return [email ?? (p.username.includes('@') ? p.username : '')]
   }
-  /** E-mail, live only (a practising person is told on the page). */
-  const tell = async (c: Context, kind: Notice, id: number) => {
+  /** E-mail, live only (a practising person is told on the page). Approvers hear of new requests grouped (`tellApprovers`). */
+  const tell = async (c: Context, kind: Exclude<Notice, 'filed'>, id: number) => {
     if (!mail.enabled || practising(c)) return
     const r = (await crs.get(id))!
-    mail.send(kind, r, kind === 'filed' ? await approverAddresses(await crs.zone(r.zoneId), r.zoneName, r.requester.username) : await addressOf(r.requester))
+    mail.send(kind, r, await addressOf(r.requester))
+  }
+  /**
+   * Approvers hear of new requests grouped: the requests filed up to `filedBefore` that nobody told
+   * them of yet (the store gives each to one instance), one e-mail per approver listing theirs.
+   */
+  const tellApprovers = async (filedBefore: number) => {
+    const ids = await crs.takeUntold(filedBefore)
+    const byAddress = new Map<string, ChangeRequestView[]>()
+    for (const id of ids) {
+      const r = await crs.get(id)
+      if (!r || r.status !== 'pending') continue
+      for (const to of await approverAddresses(await crs.zone(r.zoneId), r.zoneName, r.requester.username)) {
+        if (to) byAddress.set(to, [...(byAddress.get(to) ?? []), r])
+      }
+    }
+    for (const [to, rs] of byAddress) mail.sendFiled(to, rs)
+  }
+  let grouping: ReturnType<typeof setTimeout> | undefined
+  /** A request was filed: its approvers are told once the group's time is up (requests filed meanwhile join it). */
+  const groupFiled = () => {
+    if (!mail.enabled || grouping) return
+    grouping = setTimeout(() => {
+      grouping = undefined
+      void tellApprovers(Date.now()).catch(() => {})
+    }, mailGroupMs)
+    grouping.unref()
   }
 
   /** An entry of its own for the apply or its failure (the approve that led to it has the request's). */
@@ -174,8 +216,10 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
 
   app.get(`${CR_BASE}/summary`, async (c) => {
     const a = actorOf(c)
-    // Every open dashboard asks for this each minute: the sweep that recovers requests nobody is looking at.
+    // Every open dashboard asks for this each minute: the sweep that recovers requests nobody is looking at,
+    // and tells approvers of requests whose instance stopped before it did.
     await recoverExpired(recovery)
+    if (mail.enabled) void tellApprovers(Date.now() - mailGroupMs).catch(() => {})
     const open = await crs.list({ zones: zonesOf(c), status: ['pending', 'stale', 'failed', 'rejected'], practiceKey: practiceKey(c) })
     const settings = new Map<string, ZoneApprovalSettings>()
     let toApprove = 0
@@ -233,7 +277,12 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     const send = sendFor(forward, c)
     // A create names an object only when it accepts a record the DNS scan found.
     const ids = items.map((it) => (it.action === 'create' && it.kind !== 'dns_scan_result' ? null : (it.recordId ?? null)))
-    const befores = await readTouched(send, zoneId, items.map((it, i) => ({ kind: it.kind, recordId: ids[i] })))
+    let befores: (Record<string, unknown> | null)[]
+    try {
+      befores = await readTouched(send, zoneId, items.map((it, i) => ({ kind: it.kind, recordId: ids[i] })))
+    } catch (err) {
+      return unreadable(err)
+    }
     const missing = items.findIndex((_, i) => ids[i] !== null && !befores[i])
     if (missing >= 0) {
       const what = { page_shield_policy: 'policy', dns_record: 'record', dns_scan_result: 'record found by the DNS scan (waiting for review)' }[items[missing].kind]
@@ -243,13 +292,19 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
       kind: it.kind,
       action: it.action,
       recordId: ids[i],
-      body: 'body' in it ? it.body : null,
+      // Accepting a found record writes the record the scan found (read above), whatever body was sent.
+      body: it.kind === 'dns_scan_result' && it.action === 'create' && befores[i] ? foundRecordBody(befores[i]) : 'body' in it ? it.body : null,
       before: (befores[i] as Record<string, unknown> | null) ?? null,
     }))
+    // Counted by the store, so every instance shares one limit per person.
+    if (!(await crs.countFiling(a.person.id ?? 'local', filingLimit.max, filingLimit.windowMs))) {
+      const secs = Math.ceil(filingLimit.windowMs / 1000)
+      return jsonError(429, 10429, `You filed ${filingLimit.max} change requests in the last ${secs} seconds, the most one person files in that time. Wait a moment, or put more changes in one request (up to ${MAX_CHANGE_ITEMS}).`, { 'retry-after': String(secs) })
+    }
     const id = await crs.create({ zoneId: zoneId.toLowerCase(), zoneName, title, reason, who: whoOf(a), items: newItems, practiceKey: practiceKey(c) })
     const r = (await crs.get(id))!
     audit(c, r, 'file', { changes: diffOf(r).map((d) => `${d.kind} ${d.label}`) })
-    void tell(c, 'filed', id)
+    if (!practising(c)) groupFiled()
     return jsonOk(r)
   })
 
@@ -314,8 +369,15 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     if (!r) return notFound()
     const a = actorOf(c)
     const send = sendFor(forward, c)
+    let unread: ZoneUnreadable | null = null
     if (r.status === 'pending') {
-      const moved = movedSince(r.items, await current(send, r))
+      // Only "not found" or a changed record makes it stale: a read the API did not answer leaves it pending, and says so.
+      const now = await current(send, r).catch((err: unknown) => {
+        if (!(err instanceof ZoneUnreadable)) throw err
+        unread = err
+        return null
+      })
+      const moved = now ? movedSince(r.items, now) : []
       // The store decides: one conditional UPDATE (pending, and as read), so of two readers exactly one tells.
       if (moved.length) {
         const won = await crs.markStale(r.id, moved, r.updatedAt)
@@ -334,7 +396,13 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     const detail: ChangeRequestDetail = {
       ...r,
       diff: diffOf(r),
-      impact: open ? [...impactOf(r, zone as unknown as Record<string, unknown>[], others), ...(await policyImpactOf(send, r).catch(() => []))] : [],
+      impact: open
+        ? [
+            ...(unread ? [{ position: null, severity: 'warning' as const, text: (unread as ZoneUnreadable).message }] : []),
+            ...impactOf(r, zone as unknown as Record<string, unknown>[], others),
+            ...(await policyImpactOf(send, r).catch(() => [])),
+          ]
+        : [],
       mayApprove: approver && (r.status === 'pending' || retryable(r)),
       mayReject: approver && open,
       mayRefresh: r.requester.username === a.person.username && open,
@@ -364,7 +432,12 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     const r = await visible(c)
     if (!r) return notFound()
     if (r.requester.username !== actorOf(c).person.username) return jsonError(403, 10403, 'Only the person who filed a request refreshes it.')
-    const now = await current(sendFor(forward, c), r)
+    let now: (Record<string, unknown> | null)[]
+    try {
+      now = await current(sendFor(forward, c), r)
+    } catch (err) {
+      return unreadable(err)
+    }
     const gone = r.items.filter((it, i) => it.recordId !== null && !now[i])
     if (gone.length) return jsonError(409, 10409, `${gone.map((g) => itemLabel({ ...g, action: 'delete' })).join(', ')} no longer exist${gone.length === 1 ? 's' : ''}: file a new request without ${gone.length === 1 ? 'it' : 'them'}.`)
     if (!(await crs.refresh(r.id, now))) return jsonError(409, 10409, `This request is ${STATUS_WORDS[(await crs.get(r.id))!.status]}: it can no longer be refreshed.`)
@@ -396,6 +469,8 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     if (ownLive(c, r)) return jsonError(403, 10403, 'You filed this request: someone else approves it.')
     if (!canApprove(c, await settingsOf(c, r.zoneId), r.zoneName)) return jsonError(403, 10403, `You do not approve changes on ${r.zoneName}.`)
     const lease = newLease()
+    // The request's side: `visible` found it among this session's (practice key, or live) as the request came in.
+    const target: WriteTarget = targetOf(c)
     if (!(await crs.reserve(r.id, whoOf(a), lease))) {
       const now = (await crs.get(r.id))!
       return jsonError(409, 10409, `This request is ${STATUS_WORDS[now.status]}${now.decidedBy ? ` (${now.decidedBy.name})` : ''}: it cannot be approved now.`)
@@ -412,7 +487,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
       moved = movedSince(r.items, await current(sendFor(forward, c), r))
     } catch (err) {
       await crs.release(r.id)
-      throw err
+      return unreadable(err)
     }
     if (moved.length) {
       await crs.finish(r.id, { status: 'stale', problems: moved })
@@ -422,17 +497,24 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     }
     // DNS changes as one batch, then policies one by one (apply.ts), each write through the whole app,
     // under the lease: each write's request id is stored on its items before it is sent (see recover.ts).
+    // Every write goes to the request's own side (its practice copy, or live), as it was when reserved:
+    // the session switching practice on or off meanwhile does not move them.
     const held = holdLease(() => crs.renew(r.id, lease.token, lease.ms), lease.ms)
     let out: Awaited<ReturnType<typeof applyRequest>>
     try {
       out = await applyRequest(
         r,
         (path, init) =>
-          dispatch(c, path, {
-            method: init.method,
-            headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1', [APPLY_HEADER]: `${applyKey}:${r.id}${init.requestId ? `:${init.requestId}` : ''}` },
-            body: init.body === undefined ? undefined : JSON.stringify(init.body),
-          }),
+          dispatch(
+            c,
+            path,
+            {
+              method: init.method,
+              headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1', [APPLY_HEADER]: `${applyKey}:${r.id}${init.requestId ? `:${init.requestId}` : ''}` },
+              body: init.body === undefined ? undefined : JSON.stringify(init.body),
+            },
+            target,
+          ),
         (res) => Number(res.headers.get(AUDIT_ID_HEADER)) || null,
         {
           beforeSend: async (positions) => {
@@ -468,14 +550,25 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     if (!canApprove(c, await settingsOf(c, r.zoneId), r.zoneName)) return jsonError(403, 10403, `Undoing a change request on ${r.zoneName} is for its approvers.`)
     const raw = await bodyOf(c)
     if (raw === undefined) return malformed()
-    if (byWrites(r)) return undoWithPolicies(c, r, (raw as { confirm?: unknown }).confirm === true)
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return jsonError(400, 6007, 'The body must be empty or a JSON object such as {"confirm": true}.')
+    const confirm = (raw as { confirm?: unknown }).confirm === true
+    if (byWrites(r)) return undoWithPolicies(c, r, confirm)
     if (r.status !== 'applied' || r.appliedEntryId === null) return jsonError(409, 10409, `This request is ${STATUS_WORDS[r.status]}: only an applied request can be undone.`)
-    const res = await dispatch(c, `/api/local/audit/${r.appliedEntryId}/undo`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1' },
-      body: JSON.stringify({ confirm: (raw as { confirm?: unknown }).confirm === true }),
-    })
-    if (!res.ok) return new Response(res.body, { status: res.status, headers: { 'content-type': 'application/json' } })
+    const res = await dispatch(
+      c,
+      `/api/local/audit/${r.appliedEntryId}/undo`,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1' }, body: JSON.stringify({ confirm }) },
+      targetOf(c),
+    )
+    if (!res.ok) {
+      const answer = await res.json().catch(() => null)
+      // Its batch was undone through the audit log meanwhile: the request shows that undo.
+      if (undoneElsewhere(answer)) {
+        await crs.markUndone(r.id)
+        return jsonOk(await crs.get(r.id))
+      }
+      return c.json(answer, res.status as 400)
+    }
     await crs.markUndone(r.id)
     audit(c, r, 'undo', { undoEntry: Number(res.headers.get(AUDIT_ID_HEADER)) || null })
     return jsonOk(await crs.get(r.id))
@@ -490,6 +583,8 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
   async function undoWithPolicies(c: Context, r: ChangeRequestView, confirm: boolean): Promise<Response> {
     if (r.status !== 'applied' && r.status !== 'partly_applied' && r.status !== 'interrupted') return jsonError(409, 10409, `This request is ${STATUS_WORDS[r.status]}: only an applied or partly applied request can be undone.`)
     const lease = newLease()
+    // Every undo write goes to the request's side, as it was when the undo was reserved.
+    const target = targetOf(c)
     if (!(await crs.reserveUndo(r.id, r.status, lease))) {
       const now = (await crs.get(r.id))!
       return jsonError(409, 10409, `This request is ${STATUS_WORDS[now.status]}: it cannot be undone now.`)
@@ -501,11 +596,12 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
       out = await undoRequest(
         r,
         (entryId) =>
-          dispatch(c, `/api/local/audit/${entryId}/undo`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1' },
-            body: JSON.stringify({ confirm }),
-          }),
+          dispatch(
+            c,
+            `/api/local/audit/${entryId}/undo`,
+            { method: 'POST', headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1' }, body: JSON.stringify({ confirm }) },
+            target,
+          ),
         (res) => Number(res.headers.get(AUDIT_ID_HEADER)) || null,
         async () => {
           held.step()

@@ -11,6 +11,7 @@ import { practiceLimits } from './limits'
 import { LOCAL_PRACTICE_COOKIE, PRACTICE_BASE, personKey, registerPracticeRoutes } from './routes'
 import { CopyBusy, practiceSandboxes, sharedPracticeSandboxes, type PracticeSandboxes } from './sandboxes'
 import { modeForward } from './scope'
+import { givenTarget } from './target'
 import { jsonError } from '../envelope'
 import { STORAGE_FULL_CODE } from '../emulator'
 
@@ -57,6 +58,14 @@ export function createPracticeSteps({ config, store, sandboxes: given }: Practic
   const afterSignIn: MiddlewareHandler = (c, next) => {
     const actor = maybeActor(c)
     if (!actor) return next()
+    // A write the app sends itself (an apply, an undo) goes where its caller says, not where the
+    // session happens to be now: the session may have switched since the request was reserved.
+    const given = givenTarget(c)
+    if (given) {
+      if (given.practice === null) return next()
+      if (given.practice !== personKey(actor)) return Promise.resolve(jsonError(403, 10403, 'This practice copy is not yours.'))
+      return inPractice(c, next, given.practice)
+    }
     const on = actor.kind === 'person' ? actor.practice === true : cookieOf(c, LOCAL_PRACTICE_COOKIE) === '1'
     return on ? inPractice(c, next, personKey(actor)) : next()
   }

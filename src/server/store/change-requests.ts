@@ -71,6 +71,8 @@ export interface ChangeRequestsTable {
   interrupted: string | null
   /** 1: an interrupted apply known to have changed nothing; approvers may approve it again. */
   retryable: number
+  /** 0 until an instance took the request into its approvers' (grouped) e-mail (`change-requests_0004-filing-limit`). */
+  approvers_told: number
 }
 
 export interface ChangeRequestItemsTable {
@@ -92,7 +94,15 @@ export interface ChangeRequestItemsTable {
   sent_request_id: string | null
 }
 
+/** Per person: how many requests they filed in the current window (`change-requests_0004-filing-limit`). */
+export interface ChangeRequestFilingTable {
+  person_key: string
+  window_start: number
+  filed: number
+}
+
 export interface ChangeRequestTables {
+  change_request_filing: ChangeRequestFilingTable
   change_request_zones: ChangeRequestZonesTable
   change_request_people: ChangeRequestPeopleTable
   change_requests: ChangeRequestsTable
@@ -178,6 +188,25 @@ export function changeRequestItemKindsMigration(): Migration {
     async up(db: AnyDb) {
       await db.schema.alterTable('change_request_items').addColumn('kind', 'text', (c) => c.notNull().defaultTo('dns_record')).execute()
       await db.schema.alterTable('change_request_items').addColumn('result', 'text').execute()
+    },
+  }
+}
+
+/**
+ * `change-requests_0004-filing-limit`: a counter per person of the requests filed in the current
+ * window, and per request whether its approvers were told (approver e-mail goes out grouped).
+ */
+export function changeRequestFilingMigration(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('change_request_filing')
+        .addColumn('person_key', 'text', (c) => c.primaryKey())
+        .addColumn('window_start', sql`bigint`, (c) => c.notNull())
+        .addColumn('filed', 'integer', (c) => c.notNull())
+        .execute()
+      // Requests filed before this were told one by one already.
+      await db.schema.alterTable('change_requests').addColumn('approvers_told', 'integer', (c) => c.notNull().defaultTo(1)).execute()
     },
   }
 }
@@ -305,6 +334,46 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
       return new Map(rows.map((r) => [r.person_id, { mayPropose: Boolean(Number(r.may_propose)), email: r.email }]))
     },
 
+    /**
+     * Counts one filing for `personKey` unless they filed `max` already in the window of `windowMs`:
+     * one INSERT … ON CONFLICT DO UPDATE … WHERE … RETURNING, so the count and the answer are one
+     * step on SQLite and PostgreSQL alike, and instances sharing the store share the limit.
+     * True: counted, the request may be filed; false: over the limit, nothing counted.
+     */
+    async countFiling(personKey: string, max: number, windowMs: number): Promise<boolean> {
+      const t = now()
+      const open = t - windowMs
+      const row = await (await db())
+        .insertInto('change_request_filing')
+        .values({ person_key: personKey, window_start: t, filed: 1 })
+        .onConflict((oc) =>
+          oc
+            .column('person_key')
+            .doUpdateSet({
+              filed: sql<number>`CASE WHEN change_request_filing.window_start <= ${open} THEN 1 ELSE change_request_filing.filed + 1 END`,
+              window_start: sql<number>`CASE WHEN change_request_filing.window_start <= ${open} THEN ${t} ELSE change_request_filing.window_start END`,
+            })
+            .where(sql<boolean>`change_request_filing.window_start <= ${open} OR change_request_filing.filed < ${max}`),
+        )
+        .returning('filed')
+        .executeTakeFirst()
+      return row !== undefined
+    },
+    /**
+     * Takes the live pending requests filed up to `filedBefore` whose approvers were not told yet, for
+     * one grouped e-mail: one conditional UPDATE … RETURNING, so of several instances flushing at once
+     * each request is taken by exactly one.
+     */
+    async takeUntold(filedBefore: number): Promise<number[]> {
+      const rows = await (await db())
+        .updateTable('change_requests')
+        .set({ approvers_told: 1 })
+        .where('approvers_told', '=', 0)
+        .where('created_at', '<=', filedBefore)
+        .returning('id')
+        .execute()
+      return rows.map((r) => Number(r.id)).sort((a, b) => a - b)
+    },
     /** Files a request with its items in one transaction; returns its id. */
     async create(r: { zoneId: string; zoneName: string; title: string; reason: string; who: Who; items: NewChangeItem[]; practiceKey?: string | null }): Promise<number> {
       const t = now()
@@ -316,6 +385,8 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
             requester_id: r.who.personId, requester_username: r.who.username, requester_name: r.who.personName,
             created_at: t, updated_at: t, decided_by_id: null, decided_by_username: null, decided_by_name: null, decided_at: null,
             comment: null, problems: null, applied_entry_id: null, practice_key: r.practiceKey ?? null,
+            // A practising person is told on the page; a live request waits for its approvers' grouped e-mail.
+            approvers_told: r.practiceKey ? 1 : 0,
           } as never)
           .returning('id')
           .executeTakeFirstOrThrow()
@@ -398,8 +469,14 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
         return true
       })
     },
+    /**
+     * Rejects a pending or stale request, as one conditional move: never by its requester (someone else
+     * decides it), except on a practice session's own request, where the person plays both sides.
+     */
     async reject(id: number, who: Who, comment: string): Promise<boolean> {
-      return move(id, ['pending', 'stale'], { status: 'rejected', comment, decided_by_id: who.personId, decided_by_username: who.username, decided_by_name: who.personName, decided_at: now() })
+      return move(id, ['pending', 'stale'], { status: 'rejected', comment, decided_by_id: who.personId, decided_by_username: who.username, decided_by_name: who.personName, decided_at: now() }, (q) =>
+        q.where((eb) => eb.or([eb('requester_username', '!=', who.username), eb('practice_key', 'is not', null)])),
+      )
     },
     /**
      * Marks a pending request stale with what moved (found when reading it): one conditional UPDATE, so
@@ -471,6 +548,40 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
         const zones = (await trx.selectFrom('change_request_zones').select('zone_id').execute()).map((r) => r.zone_id).filter((z) => z.startsWith(zonePrefix))
         if (zones.length) await trx.deleteFrom('change_request_zones').where('zone_id', 'in', zones).execute()
       })
+    },
+    /**
+     * An audit entry was undone (from the audit log, or by a request's own undo): the request whose
+     * apply wrote it shows it, so there is one undo whichever door it came through. A DNS-only request
+     * whose batch it was becomes `undone`; in a request of several writes the items it carried are
+     * marked undone, and the request `undone` once every applied change is. Each a conditional move on
+     * the status as read, so an undo of the request itself (`undoing`) is left to record its own outcome.
+     */
+    async entryUndone(entryId: number, zoneId: string | null): Promise<number | null> {
+      const d = await db()
+      const batch = await d.selectFrom('change_requests').select('id').where('applied_entry_id', '=', entryId).where('status', '=', 'applied').executeTakeFirst()
+      if (batch) return (await move(Number(batch.id), ['applied'], { status: 'undone' })) ? Number(batch.id) : null
+      if (zoneId === null) return null
+      const rows = await d.selectFrom('change_requests').select(['id', 'status']).where('zone_id', '=', zoneId).where('status', 'in', ['applied', 'partly_applied', 'interrupted']).execute()
+      const items = await itemsOf(rows.map((r) => Number(r.id)))
+      for (const row of rows) {
+        const list = items.get(Number(row.id)) ?? []
+        const hit = list.filter((it) => it.result?.status === 'applied' && it.result.entryId === entryId && it.result.undo?.status !== 'undone')
+        if (!hit.length) continue
+        const results = list.map((it) => (hit.includes(it) ? { ...it.result!, undo: { status: 'undone' as const, message: 'Undone from the audit log.' } } : it.result))
+        const all = list.every((it, i) => it.result?.status !== 'applied' || results[i]?.undo?.status === 'undone') && !list.some((it) => it.result?.status === 'unknown')
+        const id = Number(row.id)
+        const moved = await d.transaction().execute(async (trx) => {
+          const set = { updated_at: now(), ...(all ? { status: 'undone' } : {}) }
+          const r = await trx.updateTable('change_requests').set(set).where('id', '=', id).where('status', '=', row.status).executeTakeFirst()
+          if (Number(r.numUpdatedRows) === 0) return false
+          for (const it of hit) {
+            await trx.updateTable('change_request_items').set({ result: json(results[list.indexOf(it)]) }).where('request_id', '=', id).where('position', '=', it.position).execute()
+          }
+          return true
+        })
+        return moved ? id : null
+      }
+      return null
     },
     /** The request whose applied batch is this audit entry. */
     async byAppliedEntry(entryId: number): Promise<ChangeRequestView | undefined> {

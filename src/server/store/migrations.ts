@@ -8,7 +8,7 @@ import { budgetMigration, budgetRefreshMigration, budgetShareMigration } from '.
 import { passkeysMigration } from './passkeys'
 import { practiceCopiesMigration } from './practice-copies'
 import { changeRequestLeaseMigration } from './change-request-lease'
-import { changeRequestItemKindsMigration, changeRequestsMigration, changeRequestsPracticeMigration } from './change-requests'
+import { changeRequestFilingMigration, changeRequestItemKindsMigration, changeRequestsMigration, changeRequestsPracticeMigration } from './change-requests'
 import { connectionLedgerMigration } from './connection-ledger-migration'
 import type { Dialect } from './dialect'
 
@@ -244,5 +244,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('audit_pending_lease').on('audit_pending').column('lease_until').execute()
       },
     },
+    // How many change requests each person filed in the current window (the filing limit).
+    'change-requests_0004-filing-limit': changeRequestFilingMigration(),
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { nulFree } from './common'
 
 /**
  * Change requests (issue 25): on a zone marked "changes need approval", DNS changes are proposed,
@@ -54,8 +55,8 @@ export type ChangeItemInput = z.input<typeof changeItemInputSchema>
 
 export const newChangeRequestSchema = z.object({
   zoneId: z.string().regex(/^[0-9a-f]{32}$/i, { error: 'zoneId must be a zone id (32 hexadecimal characters).' }),
-  title: z.string().trim().min(1, { error: 'Give the request a title.' }).max(200),
-  reason: z.string().trim().max(2000).default(''),
+  title: nulFree(z.string().trim().min(1, { error: 'Give the request a title.' }).max(200)),
+  reason: nulFree(z.string().trim().max(2000)).default(''),
   items: z.array(changeItemInputSchema).min(1, { error: 'A request needs at least one change.' }).max(MAX_CHANGE_ITEMS, { error: `A request holds at most ${MAX_CHANGE_ITEMS} changes.` }),
 })
 
@@ -72,7 +73,7 @@ export interface ZoneFileProposal {
   refused: { line: number; text: string; message: string }[]
 }
 
-export const rejectSchema = z.object({ comment: z.string().trim().min(1, { error: 'Say why: the requester reads it.' }).max(2000) })
+export const rejectSchema = z.object({ comment: nulFree(z.string().trim().min(1, { error: 'Say why: the requester reads it.' }).max(2000)) })
 
 export const zoneApprovalInputSchema = z.object({
   required: z.boolean(),

@@ -1,5 +1,11 @@
 import { z } from 'zod'
 
+/**
+ * A free-text field the dashboard stores (a title, a note, a name): without the NUL character, which
+ * PostgreSQL's text cannot hold (SQLite's can), so it is refused at the field rather than failing the write.
+ */
+export const nulFree = <T extends z.ZodString>(field: T): T => field.refine((v) => !v.includes('\u0000'), { error: 'Must not contain a NUL character (U+0000).' })
+
 /** 32 lowercase hexadecimal characters: the id format of zones, records and most resources. */
 export const hexIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'Must be a 32-character hexadecimal identifier.')
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { hexIdSchema } from './common'
+import { hexIdSchema, nulFree } from './common'
 
 /**
  * The review ledger: the dashboard's own record (not the API's) of who looked at a detected script,
@@ -33,11 +33,13 @@ export const reviewSnapshotSchema = z.object({
 export const reviewInputSchema = z.object({
   script_id: hexIdSchema,
   verdict: reviewVerdictSchema,
-  note: z
-    .string({ error: 'note is required.' })
-    .trim()
-    .min(1, 'Write a short note: why is it expected, or what should be checked?')
-    .max(2000, 'The note is at most 2000 characters.'),
+  note: nulFree(
+    z
+      .string({ error: 'note is required.' })
+      .trim()
+      .min(1, 'Write a short note: why is it expected, or what should be checked?')
+      .max(2000, 'The note is at most 2000 characters.'),
+  ),
   script: reviewSnapshotSchema.optional(),
 })
 export type ReviewInput = z.infer<typeof reviewInputSchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { nulFree } from './common'
 import { ROLE_ORDER } from '../access'
 import { passwordSchema, refinePasswordFor } from '../password-rule'
 
@@ -45,11 +46,7 @@ export const zoneScopeSchema = z.union([
 /** A new person's fields; `personInputSchema` adds the password rule that needs the username. */
 export const personFieldsSchema = z.object({
   username: usernameSchema,
-  display_name: z
-    .string({ error: 'Enter a display name.' })
-    .trim()
-    .min(1, 'Enter a display name.')
-    .max(100, 'At most 100 characters.'),
+  display_name: nulFree(z.string({ error: 'Enter a display name.' }).trim().min(1, 'Enter a display name.').max(100, 'At most 100 characters.')),
   role: roleSchema,
   zones: zoneScopeSchema,
   password: passwordSchema,
@@ -70,16 +67,20 @@ export type PersonPatch = z.infer<typeof personPatchSchema>
 
 /** A single sign-on identity: the provider (issuer) and the person's `sub` there (unique only within the issuer). */
 export const ssoLinkSchema = z.object({
-  issuer: z
-    .string({ error: "Enter the issuer (the provider's URL, as on the refusal page or the audit entry)." })
-    .trim()
-    .max(500, 'At most 500 characters.')
-    .regex(/^https?:\/\/\S+$/, "The issuer is the provider's URL, such as https://id.example.com."),
-  subject: z
-    .string({ error: 'Enter the subject (sub) the provider gives this person.' })
-    .trim()
-    .min(1, 'Enter the subject (sub) the provider gives this person.')
-    .max(255, 'At most 255 characters.'),
+  issuer: nulFree(
+    z
+      .string({ error: "Enter the issuer (the provider's URL, as on the refusal page or the audit entry)." })
+      .trim()
+      .max(500, 'At most 500 characters.')
+      .regex(/^https?:\/\/\S+$/, "The issuer is the provider's URL, such as https://id.example.com."),
+  ),
+  subject: nulFree(
+    z
+      .string({ error: 'Enter the subject (sub) the provider gives this person.' })
+      .trim()
+      .min(1, 'Enter the subject (sub) the provider gives this person.')
+      .max(255, 'At most 255 characters.'),
+  ),
 })
 export type SsoLink = z.infer<typeof ssoLinkSchema>
 
@@ -116,11 +117,7 @@ export interface MeView {
 
 /** A personal API token for the sandbox's /client/v4 door: only its name is chosen. */
 export const apiTokenInputSchema = z.object({
-  name: z
-    .string({ error: 'Name the token.' })
-    .trim()
-    .min(1, 'Name the token, e.g. "certbot on web-1".')
-    .max(100, 'At most 100 characters.'),
+  name: nulFree(z.string({ error: 'Name the token.' }).trim().min(1, 'Name the token, e.g. "certbot on web-1".').max(100, 'At most 100 characters.')),
 })
 export type ApiTokenInput = z.infer<typeof apiTokenInputSchema>
 
