@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
+import { generate } from 'otplib'
 import { SEED_ZONES } from '../src/server/emulator/seed-ids'
-import { expect, pageAs, test } from './audit-fixtures'
+import { expect, pageAs, passwordOf, test } from './audit-fixtures'
 import { expectNoSeriousA11yViolations } from './fixtures'
 
 /**
@@ -165,6 +166,45 @@ test.describe('an administrator on a phone (390 px)', () => {
     await expectWithinWidth(card.getByRole('button', { name: 'Disable ed' }))
     await expectNoSideways(page)
     await expectNoSeriousA11yViolations(page, 'People at 390 px')
+  })
+
+  test('the sign-in pages and the overviews an administrator reads fit the phone; sign-in follows the theme chosen in the app', async ({ browser, baseURL }) => {
+    test.setTimeout(120_000) // eight page loads, one per path
+    const fits = async (page: Page, path: string) => {
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.goto(path)
+      await expect(page.locator('main').first()).toBeVisible()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at 390 px`).toBeLessThanOrEqual(390)
+    }
+    // Signed out, with the dark theme chosen in the app (the cookie it writes beside local storage).
+    const out = await browser.newContext({ baseURL })
+    await out.addCookies([{ name: 'zonekeeper-theme', value: 'dark', url: baseURL! }])
+    const signedOut = await out.newPage()
+    await fits(signedOut, '/login')
+    expect(await signedOut.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(17, 24, 39)')
+
+    // eve turns on an authenticator app (the setup page carries the long otpauth line), then signs in again.
+    const eve = await pageAs(browser, baseURL!, 'eve')
+    await fits(eve, '/two-factor')
+    const secret = /secret=([A-Z2-7]+)/.exec((await eve.locator('main').textContent())!)![1]
+    await eve.getByLabel('Code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }))
+    await eve.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
+    await expect(eve.getByRole('heading', { name: 'Two-factor sign-in is on' })).toBeVisible()
+    const again = await browser.newContext({ baseURL })
+    const login = await again.request.post('/login', { form: { username: 'eve', password: passwordOf('eve'), next: '/' }, maxRedirects: 0 })
+    expect(login.headers().location).toMatch(/^\/login\/two-factor/)
+    await fits(await again.newPage(), '/login/two-factor')
+
+    const page = await pageAs(browser, baseURL!, 'adm')
+    await fits(page, '/password')
+    await fits(page, '/two-factor/passkeys')
+    await fits(page, `/zones/${ZONE}/page-shield`)
+    await expect(page.getByRole('combobox', { name: 'What happens' })).toBeVisible() // the administrator's card
+    // A zone whose changes need approval shows who approves in a select.
+    expect((await page.request.put(`/api/local/change-requests/zones/${ZONE}`, { headers: WRITE, data: { required: true, approverMode: 'editors' } })).ok()).toBe(true)
+    await fits(page, `/zones/${ZONE}`)
+    await expect(page.getByRole('combobox', { name: 'Who approves' })).toBeVisible()
+    await page.request.put(`/api/local/change-requests/zones/${ZONE}`, { headers: WRITE, data: { required: false, approverMode: 'admins' } })
   })
 })
 

@@ -2,6 +2,9 @@ export type ThemeChoice = 'system' | 'light' | 'dark'
 export type Theme = 'light' | 'dark'
 
 export const THEME_STORAGE_KEY = 'zonekeeper-theme'
+/** The same choice as a cookie: the server's own pages (sign-in, second factor, password) run no script, so they read it there. */
+export const THEME_COOKIE = 'zonekeeper-theme'
+const YEAR_SECONDS = 365 * 24 * 3600
 
 export function parseThemeChoice(value: string | null | undefined): ThemeChoice {
   return value === 'light' || value === 'dark' ? value : 'system'
@@ -38,5 +41,7 @@ export function applyTheme(choice: ThemeChoice, persist = true): Theme {
       // Storage may be disabled (private mode); the theme still applies for this visit.
     }
   }
+  // Kept in step on every start too, so a choice made before the cookie existed reaches the server's pages.
+  document.cookie = choice === 'system' ? `${THEME_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` : `${THEME_COOKIE}=${choice}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`
   return theme
 }

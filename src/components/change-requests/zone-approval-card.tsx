@@ -40,7 +40,7 @@ export function ZoneApprovalCard({ zoneId }: { zoneId: string }) {
           <label className="block font-medium">
             Who approves
             <select
-              className="mt-1 block rounded-md border border-zinc-300 bg-white px-2 py-1.5 dark:border-zinc-600 dark:bg-zinc-800"
+              className="mt-1 block w-full max-w-full min-w-0 rounded-md border border-zinc-300 bg-white px-2 py-1.5 dark:border-zinc-600 dark:bg-zinc-800"
               value={a.approverMode}
               disabled={!admin || save.isPending}
               onChange={(e) => set({ approverMode: e.target.value as ApproverMode })}

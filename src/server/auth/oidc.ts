@@ -7,7 +7,7 @@ import { isLoopback } from '../config'
 import type { Store } from '../store'
 import type { SsoIdentity } from '../store/people'
 import { grantFor, type OidcConfig } from './oidc-config'
-import { PAGE_CSP, renderPage, safeNext } from './pages'
+import { PAGE_CSP, pageTheme, renderPage, safeNext } from './pages'
 import { clientAddress, isHttps, publicUrl } from './request-info'
 import { usernameProblem } from './usernames'
 
@@ -90,7 +90,7 @@ function identityOfIdToken(token: string): SsoIdentity | undefined {
 function refusal(c: Context, status: 400 | 403 | 502, title: string, intro: string) {
   c.header('Content-Security-Policy', PAGE_CSP)
   c.header('Cache-Control', 'no-store')
-  return c.html(renderPage({ title, intro, after: 'Go back to the sign-in page: /login' }), status)
+  return c.html(renderPage({ title, intro, after: 'Go back to the sign-in page: /login', theme: pageTheme(c.req.header('cookie')) }), status)
 }
 
 /** The stable words of the refusal when a provider's user name belongs to someone else here. */

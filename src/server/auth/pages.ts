@@ -19,21 +19,42 @@ export function safeNext(next: string | undefined): string {
 export const PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
+/**
+ * The dashboard's theme choice, kept in a cookie beside its local storage (`src/lib/theme.ts`) so
+ * these pages, which run no script, can follow it; without one they follow the system's setting.
+ */
+export const THEME_COOKIE = 'zonekeeper-theme'
+
+/** The theme chosen in the dashboard, from the request's Cookie header (undefined: follow the system). */
+export function pageTheme(cookieHeader: string | undefined): 'light' | 'dark' | undefined {
+  const m = new RegExp(`(?:^|;\\s*)${THEME_COOKIE}=(light|dark)(?:;|$)`).exec(cookieHeader ?? '')
+  return m ? (m[1] as 'light' | 'dark') : undefined
+}
+
+const DARK = '--bg: #111827; --fg: #e5e7eb; --card: #1f2937; --hint: #9ca3af; --error: #fca5a5; --field: #111827; --link: #93c5fd; color-scheme: dark;'
+
+// Sized to fit a 390 px phone: the card takes the width left by the page's padding (border-box,
+// minmax(0, 1fr) so a long word cannot widen the grid), and long unbroken text such as the
+// authenticator's otpauth address wraps anywhere instead of pushing the page sideways.
 const STYLE = `
-  body { font-family: system-ui, sans-serif; margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f4f5f7; color: #1d2330; }
-  main { background: #fff; padding: 2rem; border-radius: 8px; box-shadow: 0 1px 4px rgb(0 0 0 / 0.12); width: min(26rem, 90vw); }
+  :root { --bg: #f4f5f7; --fg: #1d2330; --card: #fff; --hint: #4b5563; --error: #b91c1c; --field: #fff; --link: #1d4ed8; color-scheme: light; }
+  @media (prefers-color-scheme: dark) { :root:not([data-theme=light]) { ${DARK} } }
+  :root[data-theme=dark] { ${DARK} }
+  *, *::before, *::after { box-sizing: border-box; }
+  body { font-family: system-ui, sans-serif; margin: 0; padding: 1rem; min-height: 100vh; display: grid; grid-template-columns: minmax(0, 1fr); place-items: center; background: var(--bg); color: var(--fg); }
+  main { background: var(--card); padding: clamp(1rem, 5vw, 2rem); border-radius: 8px; box-shadow: 0 1px 4px rgb(0 0 0 / 0.12); width: min(26rem, 100%); min-width: 0; overflow-wrap: anywhere; }
   h1 { font-size: 1.4rem; margin: 0 0 0.5rem; }
   p { line-height: 1.5; }
+  a { color: var(--link); }
   label { display: block; font-weight: 600; margin: 1rem 0 0.35rem; }
-  input { width: 100%; box-sizing: border-box; font-size: 1rem; padding: 0.55rem; border: 1px solid #6b7280; border-radius: 4px; }
+  input { width: 100%; max-width: 100%; font-size: 1rem; padding: 0.55rem; border: 1px solid #6b7280; border-radius: 4px; background: var(--field); color: var(--fg); }
   h2 { font-size: 1.1rem; margin: 1.25rem 0 0.25rem; }
   ul.items { padding: 0; list-style: none; } ul.items li { padding: 0.5rem 0; border-bottom: 1px solid #d1d5db; }
   ul.items form { display: inline; } ul.items button { margin: 0.25rem 0 0; padding: 0.3rem 0.8rem; background: #b91c1c; }
   input:focus, button:focus, a:focus { outline: 3px solid #2563eb; outline-offset: 2px; }
-  button, .button { display: inline-block; margin-top: 1rem; font-size: 1rem; padding: 0.55rem 1.2rem; border: 0; border-radius: 4px; background: #1d4ed8; color: #fff; cursor: pointer; text-decoration: none; }
-  .error { color: #b91c1c; font-weight: 600; }
-  .hint { color: #4b5563; font-size: 0.9rem; margin: 0.25rem 0 0; }
-  @media (prefers-color-scheme: dark) { body { background: #111827; color: #e5e7eb; } main { background: #1f2937; } .hint { color: #9ca3af; } .error { color: #fca5a5; } input { background: #111827; color: #e5e7eb; } }
+  button, .button { display: inline-block; max-width: 100%; margin-top: 1rem; font-size: 1rem; padding: 0.55rem 1.2rem; border: 0; border-radius: 4px; background: #1d4ed8; color: #fff; cursor: pointer; text-decoration: none; }
+  .error { color: var(--error); font-weight: 600; }
+  .hint { color: var(--hint); font-size: 0.9rem; margin: 0.25rem 0 0; }
 `
 
 export interface Field {
@@ -63,6 +84,8 @@ export interface PageOptions {
   beforeForm?: Markup
   /** A same-site script and the JSON it reads (`#zk-data`); the page's CSP must allow the script. */
   script?: { src: string; data: unknown }
+  /** The theme chosen in the dashboard (`pageTheme`); absent: the system's. */
+  theme?: 'light' | 'dark'
 }
 
 /** PAGE_CSP plus the site's own scripts (the passkey pages only). */
@@ -90,7 +113,7 @@ ${f.error ? html`<p class="error" id="${fieldErrorId}">${f.error}</p>` : ''}${f.
     ? html`<form method="post" action="${o.action}">\n${hidden}\n${fields}\n<button type="submit">${o.submit ?? 'Continue'}</button>\n</form>`
     : ''
   return html`<!doctype html>
-<html lang="en">
+<html lang="en"${o.theme ? html` data-theme="${o.theme}"` : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

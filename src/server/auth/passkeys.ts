@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { getCookie } from 'hono/cookie'
 import type { Passkey, PersonWithHash, SessionInfo, Store } from '../store'
 import { html } from 'hono/html'
-import { PAGE_CSP_WITH_SCRIPT, renderPage, type Markup, type PageOptions } from './pages'
+import { PAGE_CSP_WITH_SCRIPT, pageTheme, renderPage, type Markup, type PageOptions } from './pages'
 import { PASSKEY_SCRIPT, PASSKEY_SCRIPT_PATH } from './passkey-script'
 import { foreignPost } from './request-info'
 import { recordSecurityEvent } from './security-audit'
@@ -17,7 +17,7 @@ function page(c: Context, status: 200 | 400 | 404 | 409, o: PageOptions) {
   c.header('Content-Security-Policy', PAGE_CSP_WITH_SCRIPT)
   c.header('Cache-Control', 'no-store')
   c.header('Referrer-Policy', 'same-origin')
-  return c.html(renderPage(o), status)
+  return c.html(renderPage({ ...o, theme: pageTheme(c.req.header('cookie')) }), status)
 }
 
 const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ') + ' UTC'

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { PASSWORD_HINT } from '../../shared/password-rule'
 import type { Store } from '../store'
 import { actorOf } from './actor'
-import { PAGE_CSP, renderPage, type PageOptions } from './pages'
+import { PAGE_CSP, pageTheme, renderPage, type PageOptions } from './pages'
 import { hashPassword, MAX_PASSWORD_LENGTH, passwordProblem, verifyPassword } from './passwords'
 import { clientAddress, foreignPost } from './request-info'
 import { recordSecurityEvent } from './security-audit'
@@ -16,7 +16,7 @@ function page(c: Context, status: 200 | 400 | 401 | 429, o: PageOptions) {
   c.header('Content-Security-Policy', PAGE_CSP)
   c.header('Cache-Control', 'no-store')
   c.header('Referrer-Policy', 'same-origin')
-  return c.html(renderPage(o), status)
+  return c.html(renderPage({ ...o, theme: pageTheme(c.req.header('cookie')) }), status)
 }
 
 interface FieldErrors {

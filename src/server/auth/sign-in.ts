@@ -6,7 +6,7 @@ import { OIDC_START, registerOidc } from './oidc'
 import type { OidcConfig } from './oidc-config'
 import { forgetSetupCodes, setupCodeValid, setupNeedsCode } from './first-run'
 import { html } from 'hono/html'
-import { PAGE_CSP, renderPage, safeNext, type PageOptions } from './pages'
+import { PAGE_CSP, pageTheme, renderPage, safeNext, type PageOptions } from './pages'
 import { dummyHash, hashPassword, MAX_PASSWORD_LENGTH, passwordProblem, verifyPassword } from './passwords'
 import { clientAddress, foreignPost, isHttps } from './request-info'
 import { recordSecurityEvent } from './security-audit'
@@ -75,7 +75,7 @@ function page(c: Context, status: 200 | 400 | 401 | 403 | 429, o: PageOptions) {
   c.header('Cache-Control', 'no-store')
   // Lets the browser name this site as the Origin of the form posts (no-referrer would send "null").
   c.header('Referrer-Policy', 'same-origin')
-  return c.html(renderPage(o), status)
+  return c.html(renderPage({ ...o, theme: pageTheme(c.req.header('cookie')) }), status)
 }
 
 const small = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.text('Too large.', 413) })

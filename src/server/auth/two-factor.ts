@@ -5,7 +5,7 @@ import { getCookie } from 'hono/cookie'
 import { generateSecret, generateURI, verify } from 'otplib'
 import type { PersonWithHash, SessionInfo, Store } from '../store'
 import { html } from 'hono/html'
-import { PAGE_CSP, PAGE_CSP_WITH_SCRIPT, renderPage, safeNext, type PageOptions } from './pages'
+import { PAGE_CSP, PAGE_CSP_WITH_SCRIPT, pageTheme, renderPage, safeNext, type PageOptions } from './pages'
 import { PASSKEY_SCRIPT_PATH } from './passkey-script'
 import { clientAddress, foreignPost } from './request-info'
 import { recordSecurityEvent } from './security-audit'
@@ -55,7 +55,7 @@ function page(c: Context, status: 200 | 400 | 401 | 409 | 429, o: PageOptions) {
   c.header('Content-Security-Policy', o.script ? PAGE_CSP_WITH_SCRIPT : PAGE_CSP)
   c.header('Cache-Control', 'no-store')
   c.header('Referrer-Policy', 'same-origin')
-  return c.html(renderPage(o), status)
+  return c.html(renderPage({ ...o, theme: pageTheme(c.req.header('cookie')) }), status)
 }
 
 const codeField = (error?: string) => ({

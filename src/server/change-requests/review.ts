@@ -1,4 +1,5 @@
 import { changedFields, DNS_FIELDS, pick, POLICY_FIELDS, same } from '../audit/undo-plan'
+import { sameNameProblems, type SameNameRecord } from '../../shared/dns/same-name'
 import type { ChangeItemView, ChangeRequestView, ImpactNote, ItemProblem, ObjectDiff } from '../../shared/schemas/change-requests'
 
 type Rec = Record<string, unknown>
@@ -96,7 +97,8 @@ function duration(s: number): string {
 
 /**
  * What the change will do, from the zone as it is now (`zone`: every record) and the other open
- * requests of the zone: an origin exposed by turning the proxy off, a CNAME beside other records, an
+ * requests of the zone: an origin exposed by turning the proxy off, records a name cannot hold together
+ * (a second SPF or DMARC record, a CNAME beside others: `sameNameProblems`), an
  * MX or NS whose target has no address in the zone, a long TTL that keeps the old value cached, a
  * record another request also changes.
  */
@@ -105,25 +107,24 @@ export function impactOf(request: ChangeRequestView, zone: Rec[], others: Change
   // DNS records only (an accepted found record is a new one; a rejected one changes nothing): a policy's impact is the draft check's (policy-impact.ts).
   const r = { ...request, items: request.items.filter((i) => !isPolicy(i) && !(isFound(i) && i.action === 'delete')) }
   const deleted = new Set(r.items.filter((i) => i.action === 'delete').map((i) => i.recordId))
-  const intendedAll = r.items.map((i) => intended(i, r.zoneName)).filter((x): x is Rec => x !== null)
+  const intendedOf = new Map(r.items.map((i) => [i, intended(i, r.zoneName)]))
+  const intendedAll = [...intendedOf.values()].filter((x): x is Rec => x !== null)
   const changedIds = new Set(r.items.filter((i) => i.action !== 'create').map((i) => i.recordId))
   // The zone as it will be: records kept (changed ones in their new form) plus the new ones.
   const after = [...zone.filter((z) => !deleted.has(String(z.id)) && !changedIds.has(String(z.id))), ...intendedAll]
   const at = (name: string) => after.filter((z) => String(z.name).toLowerCase() === name)
   for (const item of r.items) {
-    const rec = intended(item, r.zoneName)
+    const rec = intendedOf.get(item) ?? null
     const before = item.before
     if (rec && before?.proxied === true && rec.proxied === false && ADDRESS.has(String(rec.type))) {
       notes.push({ position: item.position, severity: 'warning', text: `Turns the proxy off for ${recordLabel(rec)}: its origin address ${String(rec.content)} becomes visible to anyone who looks the name up, and attacks reach it directly.` })
     } else if (rec && item.action === 'create' && rec.proxied === false && ADDRESS.has(String(rec.type)) && at(String(rec.name)).some((z) => z.proxied === true)) {
       notes.push({ position: item.position, severity: 'warning', text: `Adds ${recordLabel(rec)} unproxied beside proxied records at the same name: its address ${String(rec.content)} is exposed.` })
     }
-    if (rec && String(rec.type) === 'CNAME') {
-      const others = at(String(rec.name)).filter((z) => z !== rec && String(z.type) !== 'CNAME')
-      const cnames = at(String(rec.name)).filter((z) => String(z.type) === 'CNAME')
-      if (others.length || cnames.length > 1) {
-        notes.push({ position: item.position, severity: 'warning', text: `A CNAME at ${String(rec.name)}, a name that also holds ${[...others, ...cnames.filter((z) => z !== rec)].map(recordLabel).join(', ')}: a CNAME must be alone at its name, so the API will refuse it or resolvers will ignore the others.` })
-      }
+    if (rec) {
+      // The zone as it will be at the record's name, without the record itself.
+      const beside = at(String(rec.name)).filter((z) => z !== rec) as unknown as SameNameRecord[]
+      for (const p of sameNameProblems(beside, rec as unknown as SameNameRecord)) notes.push({ position: item.position, severity: 'warning', text: p.text })
     }
     if (rec && (String(rec.type) === 'MX' || String(rec.type) === 'NS')) {
       const target = String(rec.content ?? '').toLowerCase().replace(/\.$/, '')

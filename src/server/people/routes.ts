@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono'
 import { apiErrorsFromIssues } from '../../shared/schemas/common'
-import { personInputSchema, personPatchSchema, ssoLinkSchema } from '../../shared/schemas/people'
+import { ownSettingsSchema, personInputSchema, personPatchSchema, ssoLinkSchema } from '../../shared/schemas/people'
 import { actorOf } from '../auth'
 import { generatePassword, hashPassword } from '../auth/passwords'
 import { askForSecondFactorWhereRequired } from '../auth/second-factor-need'
@@ -47,7 +47,32 @@ async function scopeInAccount(forward: Forward | undefined, c: Context, zones: Z
  */
 export function registerPeopleRoutes(app: Hono, store: Store, options: { forward?: Forward } = {}): void {
   const { forward } = options
-  app.get('/api/local/me', (c) => jsonOk(meView(actorOf(c), c.get('zkPractice') !== undefined)))
+  // A person's e-mail is kept where change-request mail reads it, beside their "may propose" setting.
+  const emailOf = async (id: string) => (await store.changeRequests.person(id)).email
+  const setEmail = async (id: string, email: string | null) => {
+    const now = await store.changeRequests.person(id)
+    if (now.email !== email) await store.changeRequests.setPerson(id, { mayPropose: now.mayPropose, email })
+  }
+  const viewOf = async (p: Parameters<typeof personView>[0]) => personView(p, await emailOf(p.id))
+
+  app.get('/api/local/me', async (c) => {
+    const a = actorOf(c)
+    const view = meView(a, c.get('zkPractice') !== undefined)
+    return jsonOk(a.kind === 'person' ? { ...view, person: { ...view.person, email: await emailOf(a.person.id) } } : view)
+  })
+
+  // Only the person's own settings: a role or zones are an administrator's to change.
+  app.patch('/api/local/me', async (c) => {
+    const a = actorOf(c)
+    if (a.kind !== 'person') return jsonError(409, 1409, 'Nobody is signed in: with no people defined there is no one to give an e-mail address.')
+    const read = await readJson(c)
+    if (!read.ok) return read.res
+    const parsed = ownSettingsSchema.safeParse(read.body)
+    if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
+    await setEmail(a.person.id, parsed.data.email)
+    const view = meView(a, c.get('zkPractice') !== undefined)
+    return jsonOk({ ...view, person: { ...view.person, email: parsed.data.email } })
+  })
 
   app.get('/api/local/me/sessions', async (c) => {
     const a = actorOf(c)
@@ -63,7 +88,10 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
     return jsonOk({ handle: c.req.param('handle') })
   })
 
-  app.get('/api/local/people', async () => jsonOk((await store.people.list()).map(personView)))
+  app.get('/api/local/people', async () => {
+    const extra = await store.changeRequests.people()
+    return jsonOk((await store.people.list()).map((p) => personView(p, extra.get(p.id)?.email ?? null)))
+  })
 
   app.post('/api/local/people', async (c) => {
     const read = await readJson(c)
@@ -86,7 +114,8 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
     if (!person) {
       return jsonErrors(400, [{ code: 1409, message: `The username ${v.username} is taken.`, source: { pointer: '/username' } }])
     }
-    return new Response(JSON.stringify({ result: personView(person), success: true, errors: [], messages: [] }), {
+    if (v.email) await setEmail(person.id, v.email)
+    return new Response(JSON.stringify({ result: personView(person, v.email ?? null), success: true, errors: [], messages: [] }), {
       status: 201,
       headers: { 'content-type': 'application/json' },
     })
@@ -121,6 +150,7 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
       return jsonError(409, 1409, 'This is the last active administrator: make someone else an administrator first.')
     }
     if (!updated) return jsonError(404, 1404, 'No such person.')
+    if (v.email !== undefined) await setEmail(id, v.email)
     // Made an administrator while the policy requires a second factor of administrators: asked for one now.
     if (v.role === 'admin' && target.role !== 'admin') await askForSecondFactorWhereRequired(store, [id])
     // Disabling signs the person out everywhere at once and revokes their personal API tokens.
@@ -128,7 +158,7 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
       await store.sessions.endAll(id)
       await store.apiTokens.revokeAll(id)
     }
-    return jsonOk(personView(updated))
+    return jsonOk(await viewOf(updated))
   })
 
   // Deletes a person (issue 29 item 8): their sessions end and their API tokens and second factor go
@@ -170,7 +200,7 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
     }
     if (linked === 'already-linked') return jsonError(409, 1409, 'This person is linked to another identity: unlink it first.')
     if (!linked) return jsonError(404, 1404, 'No such person.')
-    return jsonOk(personView(linked))
+    return jsonOk(await viewOf(linked))
   })
 
   // Unlinking ends the person's sessions: whoever signed in through that identity is out.
@@ -179,7 +209,7 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
     if (!(await store.people.byId(id))) return jsonError(404, 1404, 'No such person.')
     if (!(await store.people.unlinkSso(id))) return jsonError(404, 1404, 'This person has no single sign-on identity.')
     await store.sessions.endAll(id)
-    return jsonOk(personView((await store.people.byId(id))!))
+    return jsonOk(await viewOf((await store.people.byId(id))!))
   })
 
   app.post('/api/local/people/:person_id/password', async (c) => {

@@ -4,7 +4,8 @@ import type { Person, SessionInfo } from '../store'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
-export const personView = (p: Person): PersonView => ({
+/** `email`: kept beside the person by the change-request store, where its mail reads it. */
+export const personView = (p: Person, email: string | null = null): PersonView => ({
   id: p.id,
   username: p.username,
   display_name: p.displayName,
@@ -13,6 +14,7 @@ export const personView = (p: Person): PersonView => ({
   disabled: p.disabled,
   created_at: iso(p.createdAt),
   sso: p.sso ? { issuer: p.sso.issuer, subject: p.sso.subject } : null,
+  email,
 })
 
 export const sessionView = (s: SessionInfo, currentHandle?: string): SessionView => ({

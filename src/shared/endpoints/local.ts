@@ -22,6 +22,7 @@ export interface LocalRouteEntry {
  */
 export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/me', role: 'viewer', self: true },
+  { method: 'PATCH', path: '/api/local/me', role: 'viewer', self: true },
   { method: 'GET', path: '/api/local/me/sessions', role: 'viewer', self: true },
   { method: 'DELETE', path: '/api/local/me/sessions/:handle', role: 'viewer', self: true },
   { method: 'GET', path: '/api/local/me/tokens', role: 'viewer', self: true },

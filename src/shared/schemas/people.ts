@@ -43,6 +43,18 @@ export const zoneScopeSchema = z.union([
   z.array(zoneNameSchema).min(1, 'List at least one zone, or choose all zones.').max(500),
 ])
 
+/**
+ * A person's e-mail address, where change-request mail goes. Optional: empty (or absent) means none,
+ * stored as null. Checked for form only (one @, a domain with a dot); nobody is mailed to check it.
+ */
+export const personEmailSchema = z
+  .string({ error: 'Enter an e-mail address, or leave the field empty.' })
+  .trim()
+  .max(254, 'An e-mail address has at most 254 characters.')
+  .refine((v) => v === '' || z.regexes.email.test(v), 'That is not an e-mail address: write it as name@example.com, or leave the field empty.')
+  .transform((v) => (v === '' ? null : v.toLowerCase()))
+  .nullable()
+
 /** A new person's fields; `personInputSchema` adds the password rule that needs the username. */
 export const personFieldsSchema = z.object({
   username: usernameSchema,
@@ -50,6 +62,7 @@ export const personFieldsSchema = z.object({
   role: roleSchema,
   zones: zoneScopeSchema,
   password: passwordSchema,
+  email: personEmailSchema.optional(),
 })
 /** Parse asynchronously (`safeParseAsync`): the password rule loads its dictionary on first use. */
 export const personInputSchema = personFieldsSchema.superRefine(refinePasswordFor)
@@ -61,6 +74,7 @@ export const personPatchSchema = z
     role: roleSchema,
     zones: zoneScopeSchema,
     disabled: z.boolean(),
+    email: personEmailSchema,
   })
   .partial()
 export type PersonPatch = z.infer<typeof personPatchSchema>
@@ -95,7 +109,13 @@ export interface PersonView {
   created_at: string
   /** The single sign-on identity linked to this person, or null. */
   sso: SsoLink | null
+  /** Where change-request mail to this person goes; null: none. */
+  email: string | null
 }
+
+/** PATCH /api/local/me: what a person changes about themselves. */
+export const ownSettingsSchema = z.object({ email: personEmailSchema })
+export type OwnSettings = z.infer<typeof ownSettingsSchema>
 
 export interface SessionView {
   handle: string
@@ -112,7 +132,7 @@ export interface MeView {
   kind: 'person' | 'local'
   /** This session works in the person's own practice sandbox: writes there are allowed to every role. */
   practice: boolean
-  person: Omit<PersonView, 'id' | 'disabled' | 'created_at' | 'sso'> & { id: string | null }
+  person: Omit<PersonView, 'id' | 'disabled' | 'created_at' | 'sso' | 'email'> & { id: string | null; email?: string | null }
 }
 
 /** A personal API token for the sandbox's /client/v4 door: only its name is chosen. */

@@ -43,7 +43,7 @@ function SettingRow({
   return (
     <div className="flex items-start gap-4 py-3">
       <Switch id={id} checked={checked} onChange={onChange} disabled={disabled} aria-describedby={`${id}-help`} />
-      <div>
+      <div className="min-w-0">
         <label htmlFor={id} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
           {label}: {checked ? 'on' : 'off'}
         </label>
@@ -171,7 +171,8 @@ export function OverviewPage() {
         title="Page security"
         description="What the scripts on your pages load, where they send data, which cookies they set, and the policies that decide what browsers may run."
       />
-      <div className="grid gap-5 xl:grid-cols-2">
+      {/* minmax(0, 1fr): a long option in a card's select shrinks to the phone instead of widening the column. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 xl:grid-cols-2">
         <Card title="Monitoring" description={`Last changed ${formatDateTime(s.updated_at)}.`}>
           <RoleNotice permission={can} what="these settings" />
           <SettingRow

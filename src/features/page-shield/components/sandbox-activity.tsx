@@ -27,13 +27,13 @@ export function SandboxActivityCard({ zoneId }: { zoneId: string }) {
   return (
     <Card title="Simulate activity (sandbox)" description="Make the demo pages change as real ones do; the script watch finds it within seconds.">
       <div className="flex flex-wrap items-end gap-3">
-        <div>
+        <div className="max-w-full min-w-0">
           <label htmlFor="activity-kind" className="block text-sm font-medium">
             What happens
           </label>
           <select
             id="activity-kind"
-            className="rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-600 dark:bg-zinc-900"
+            className="max-w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-600 dark:bg-zinc-900"
             value={kind}
             onChange={(e) => setKind(e.target.value as WatchActivityKind)}
           >

@@ -10,6 +10,7 @@ import { SessionList } from './session-list'
 
 // The token form (zod, form fields) loads after the page's own parts.
 const ApiTokensCard = lazy(() => import('./api-tokens-card').then((m) => ({ default: m.ApiTokensCard })))
+const OwnEmailCard = lazy(() => import('./own-email-card').then((m) => ({ default: m.OwnEmailCard })))
 
 /** Your account: who you are signed in as, your role and zones, and your sessions (end the ones you do not recognise). */
 export function AccountPage() {
@@ -47,6 +48,11 @@ export function AccountPage() {
             </p>
           )}
         </Card>
+      )}
+      {me.data?.kind === 'person' && person && (
+        <Suspense fallback={<LoadingBlock label="Loading your e-mail…" />}>
+          <OwnEmailCard email={person.email ?? null} />
+        </Suspense>
       )}
       {me.data?.kind === 'person' && (
         <Card

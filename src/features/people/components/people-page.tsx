@@ -90,6 +90,12 @@ export function PeoplePage() {
                   <td className="py-2 pr-3 max-md:block max-md:py-1">
                     <span className="font-medium">{p.display_name}</span>
                     <span className="block text-zinc-600 dark:text-zinc-400">{p.username}</span>
+                    {/* Where change-request mail to them goes; without an address they get none. */}
+                    {p.email ? (
+                      <span className="block [overflow-wrap:anywhere] text-zinc-600 dark:text-zinc-400">{p.email}</span>
+                    ) : (
+                      <span className="block text-amber-800 dark:text-amber-300">No e-mail: gets no change-request mail</span>
+                    )}
                     {p.sso && (
                       <span className="block text-xs break-all text-zinc-600 dark:text-zinc-400">
                         Single sign-on: {p.sso.subject} at {p.sso.issuer}

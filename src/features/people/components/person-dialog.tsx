@@ -24,7 +24,10 @@ import { ZoneScopeField } from './zone-scope-field'
 
 const ROLE_OPTIONS = ROLE_NAMES.map((value) => ({ value, label: ROLE_TEXT[value] }))
 // Editing: the same fields minus username and password (those have their own actions).
-const editSchema = personFieldsSchema.pick({ display_name: true, role: true, zones: true })
+const editSchema = personFieldsSchema.pick({ display_name: true, role: true, zones: true, email: true })
+
+const EMAIL_HELP =
+  'Where change-request mail goes: requests to approve, and the answer to their own requests. Leave it empty for none; they can add it themselves under Account.'
 
 /** Adds a person, or changes one's display name, role and zones. */
 export function PersonDialog({ person, onClose }: { person?: PersonView; onClose: () => void }) {
@@ -35,8 +38,8 @@ export function PersonDialog({ person, onClose }: { person?: PersonView; onClose
   const form = useForm<PersonInput>({
     resolver: zodResolver(person ? (editSchema as unknown as typeof personInputSchema) : personInputSchema),
     defaultValues: person
-      ? { username: person.username, display_name: person.display_name, role: person.role, zones: person.zones, password: '' }
-      : { username: '', display_name: '', role: 'viewer', zones: '*', password: '' },
+      ? { username: person.username, display_name: person.display_name, role: person.role, zones: person.zones, password: '', email: person.email ?? '' }
+      : { username: '', display_name: '', role: 'viewer', zones: '*', password: '', email: '' },
   })
   const role = useWatch({ control: form.control, name: 'role' })
   const pending = create.isPending || update.isPending
@@ -47,6 +50,7 @@ export function PersonDialog({ person, onClose }: { person?: PersonView; onClose
         display_name: values.display_name,
         role: values.role,
         zones: values.role === 'admin' ? '*' : values.zones,
+        email: values.email ?? null,
       })
       update.mutate(
         { id: person.id, patch },
@@ -101,6 +105,16 @@ export function PersonDialog({ person, onClose }: { person?: PersonView; onClose
           required
           autoComplete="off"
           help="Shown in the review ledger and beside their actions."
+        />
+        <TextField
+          control={form.control}
+          name="email"
+          type="email"
+          label="E-mail (optional)"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="name@example.com"
+          help={EMAIL_HELP}
         />
         <SelectField control={form.control} name="role" label="Role" options={ROLE_OPTIONS} required />
         {role === 'admin' ? (

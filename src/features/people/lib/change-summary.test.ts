@@ -11,6 +11,7 @@ const nina: PersonView = {
   disabled: false,
   created_at: '2026-01-01T00:00:00.000Z',
   sso: null,
+  email: null,
 }
 
 describe('personChangeSummary', () => {

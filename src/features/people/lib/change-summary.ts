@@ -28,6 +28,7 @@ export function personChangeSummary(before: PersonView, after: PersonView): stri
   if (before.role !== after.role) parts.push(`role: ${before.role} → ${after.role}`)
   const zones = zonesChange(before.zones, after.zones)
   if (zones) parts.push(zones)
+  if (before.email !== after.email) parts.push(after.email ? `e-mail: ${after.email}` : 'e-mail: none')
   if (!parts.length) return `Nothing changed for ${after.display_name}.`
   return `${after.display_name}'s ${parts.join(' · ')}`
 }

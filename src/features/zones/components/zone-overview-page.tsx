@@ -32,12 +32,13 @@ export function ZoneOverviewPage() {
           budget allows.
         </AsOfNotice>
       )}
-      <div className="grid gap-5 lg:grid-cols-3">
-        <div className="space-y-5 lg:col-span-2">
+      {/* minmax(0, 1fr): a wide control (the approvers select) shrinks to the phone instead of widening the column. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-3">
+        <div className="min-w-0 space-y-5 lg:col-span-2">
           <ZoneStatusPanel zone={z} />
           <ZoneDetails zone={z} />
         </div>
-        <div className="space-y-5">
+        <div className="min-w-0 space-y-5">
           <ZoneDnsCounts zoneId={z.id} />
           <ZoneApprovalCard zoneId={z.id} />
         </div>

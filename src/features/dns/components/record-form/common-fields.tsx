@@ -18,12 +18,13 @@ type Props = { control: RecordControl; type: DnsRecordType; zoneName: string }
 const TTL_CHOICES = [TTL_AUTO, 60, 120, 300, 600, 900, 1800, 3600, 7200, 18_000, 43_200, 86_400]
 const ttlLabel = (t: number) => (t === TTL_AUTO ? `Auto (${TTL_AUTO_SECONDS / 60} minutes)` : formatTtl(t))
 
-export function NameField({ control, type, zoneName }: Props) {
+/** `sameNameWarning`: what the record would break beside the records already at the name. */
+export function NameField({ control, type, zoneName, sameNameWarning }: Props & { sameNameWarning?: string }) {
   const name = useWatch({ control, name: 'name' }) ?? ''
   const typed = name.trim() ? toFqdn(name, zoneName) : undefined
   // An internationalised name (café) in both forms: as read, and as stored (xn--caf-dma).
   const fqdn = typed && bothNameForms(typed)
-  const warnings = nameWarnings(name)
+  const warnings = [...nameWarnings(name), ...(sameNameWarning ? [sameNameWarning] : [])]
   const serviceHint =
     type === 'SRV' || type === 'TLSA' || type === 'URI'
       ? ' For this type the name starts with the service and protocol, such as _sip._tcp (or _443._tcp.www for TLSA).'

@@ -83,4 +83,28 @@ describe('the DNS record dialog', () => {
     expect(await within(dialog).findByRole('button', { name: 'Edit the existing taken-name record' })).toBeTruthy()
     expect((within(dialog).getByRole('textbox', { name: /^Target/ }) as HTMLInputElement).value).toBe('elsewhere.example.net')
   })
+
+  it('warns at the text that a second SPF record breaks mail, and at the name that a CNAME must be alone', async () => {
+    const user = userEvent.setup()
+    const dialog = await openAddDialog(DEMO.id) // example.com already has an SPF record at @
+    const description = (el: HTMLElement) =>
+      (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ')
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /^Type/ }), 'TXT')
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), '@')
+    const text = within(dialog).getByRole('textbox', { name: /^Text/ })
+    await user.type(text, 'v=spf1 include:spf.mailprovider.example ~all')
+    await waitFor(() => expect(description(text)).toMatch(/example\.com already has an SPF record .*RFC 7208/))
+    expect(description(text)).toContain('v=spf1 include:_spf.mail-provider.net')
+    // Any other text at the name is fine.
+    await user.clear(text)
+    await user.type(text, 'google-site-verification=abc')
+    await waitFor(() => expect(description(text)).not.toMatch(/SPF record/))
+
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /^Type/ }), 'CNAME')
+    const name = within(dialog).getByRole('textbox', { name: /^Name/ })
+    await user.clear(name)
+    await user.type(name, '@')
+    await waitFor(() => expect(description(name)).toMatch(/A CNAME at example\.com, a name that also holds .*TXT example\.com/))
+    expect(server.sent.filter((r) => r.method !== 'GET')).toEqual([])
+  })
 })

@@ -16,6 +16,7 @@ import { emptyRecordValues, recordFieldPaths, recordToFormValues, switchRecordTy
 import { CommentAndTagsFields, NameField, ProxyAndTtlFields } from './common-fields'
 import { ConflictHelp } from './conflict-help'
 import { RecordPreview } from './record-preview'
+import { useSameNameWarnings } from './same-name-warning'
 import { recordResolverFor, type RecordControl } from './record-resolver'
 import { TypeField } from './type-field'
 import { ValueFields } from './value-fields'
@@ -59,6 +60,7 @@ export function RecordDialog({ zoneId, zoneName, tier, record, initial, onClose,
   })
   const control = form.control as unknown as RecordControl
   const type = useWatch({ control, name: 'type' })
+  const sameName = useSameNameWarnings(control, zoneId, zoneName, record?.id)
 
   // The dialog focuses its first control; a person starts with the type (or the name when editing).
   const typeBox = useRef<HTMLDivElement>(null)
@@ -134,11 +136,11 @@ export function RecordDialog({ zoneId, zoneName, tier, record, initial, onClose,
             <TypeField value={type} onChange={changeType} disabled={pending} />
           </div>
         )}
-        <NameField control={control} type={type} zoneName={zoneName} />
+        <NameField control={control} type={type} zoneName={zoneName} sameNameWarning={sameName.name} />
         {!record && onEditRecord && (
           <ConflictHelp zoneId={zoneId} zoneName={zoneName} name={refusal.name} errors={refusal.errors} onEdit={onEditRecord} />
         )}
-        <ValueFields control={control} type={type} zoneName={zoneName} />
+        <ValueFields control={control} type={type} zoneName={zoneName} sameNameWarning={sameName.content} />
         <ProxyAndTtlFields control={control} type={type} zoneName={zoneName} zoneId={zoneId} />
         <CommentAndTagsFields control={control} tier={tier} />
         <RecordPreview control={control} zoneName={zoneName} />

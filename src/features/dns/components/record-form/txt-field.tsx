@@ -17,11 +17,11 @@ const TXT_HELP = (
  * The TXT text. Quotes pasted from a mail or a document (“…”, '…') would be saved inside the value,
  * and a verification would fail later without a clue: the field says so and fixes it in one click.
  */
-export function TxtField({ control }: { control: RecordControl }) {
+export function TxtField({ control, sameNameWarning }: { control: RecordControl; sameNameWarning?: string }) {
   const { field } = useController({ control, name: 'content' })
   const content = typeof field.value === 'string' ? field.value : ''
   const fixed = typographicQuotesFix(content)
-  const warning = fixed !== undefined && (
+  const quotes = fixed !== undefined && (
     <>
       These look like typographic quotes (“ ” or ‘ ’, or single quotes around the text), which would be saved as part of the text: a verification that expects the plain value
       would fail. Replace them with plain ones?{' '}
@@ -39,7 +39,14 @@ export function TxtField({ control }: { control: RecordControl }) {
       rows={3}
       mono
       help={TXT_HELP}
-      warning={warning || undefined}
+      warning={
+        quotes || sameNameWarning ? (
+          <>
+            {sameNameWarning && <span className="block">{sameNameWarning}</span>}
+            {quotes}
+          </>
+        ) : undefined
+      }
       placeholder="v=spf1 include:_spf.example.net ~all"
     />
   )

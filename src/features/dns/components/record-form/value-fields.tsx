@@ -30,9 +30,10 @@ function contentField(type: DnsRecordType, zoneName: string): { label: string; h
 const priorityHelp = 'Lower numbers are tried first; give backup servers a higher number.'
 
 /** The value of the record: one content field, or the separate data fields of the type. */
-export function ValueFields({ control, type, zoneName }: Props) {
+/** `sameNameWarning`: what the value would break beside the records already at the name (a second SPF record). */
+export function ValueFields({ control, type, zoneName, sameNameWarning }: Props & { sameNameWarning?: string }) {
   if (type === 'TXT') {
-    return <TxtField control={control} />
+    return <TxtField control={control} sameNameWarning={sameNameWarning} />
   }
   if (!isDataType(type)) {
     const f = contentField(type, zoneName)
