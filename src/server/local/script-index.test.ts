@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { SEED_ZONES } from '../emulator/seed-ids'
@@ -38,19 +39,17 @@ describe.each(backends)('script index on $name', ({ skip, open }) => {
       const any = await get('?status=active,infrequent,inactive&malicious_only=true')
       expect(any.total_count).toBeGreaterThan(60)
 
-      // The oldest active script (last of 13,801 by last sighting), reviewed when its code was different.
+      // The oldest active script (last of 13,801 by last sighting), reviewed; then its vendor changes
+      // its code (the sandbox's copy of it), and the index's next refresh reads the new hash.
       const oldest = (await get('?order_by=last_seen_at&direction=asc&per_page=1')).items[0]
       const review = await app.request(`/api/local/zones/${ZONE}/page-shield/reviews`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1' },
-        body: JSON.stringify({
-          script_id: oldest.id,
-          verdict: 'expected',
-          note: 'Reviewed before the vendor changed it',
-          script: { url: oldest.url, host: oldest.host, hash: 'f'.repeat(64), js_integrity_score: oldest.js_integrity_score, malware_score: null, magecart_score: null, cryptomining_score: null },
-        }),
+        body: JSON.stringify({ script_id: oldest.id, verdict: 'expected', note: 'Reviewed before the vendor changed it' }),
       })
       expect(review.status).toBe(201)
+      sandbox.emulator().db.prepare('UPDATE page_shield_scripts SET hash = ? WHERE id = ?').run(randomBytes(32).toString('hex'), oldest.id)
+      await get('?refresh=quick')
       const changed = await get('?review=changed')
       expect(changed.total_count).toBe(1)
       expect(changed.items.map((s: { id: string }) => s.id)).toEqual([oldest.id])
