@@ -41,6 +41,26 @@ export interface StoreOptions extends StoreLocation {
   sessionPolicy?: SessionPolicy
 }
 
+/** Migrations under way per SQLite folder in this process (see migrateOnce). */
+const sqliteMigrations = new Map<string, Promise<unknown>>()
+
+/**
+ * Kysely takes no migration lock on SQLite and applies its DDL outside a transaction: two stores
+ * opening one file at once (two instances in one process, as the multi-instance tests run them)
+ * would both apply the same migrations and fail half-way. One store of a folder migrates at a time;
+ * the next finds them applied. (PostgreSQL has Kysely's lock; instances in separate processes share
+ * a store through PostgreSQL, not one SQLite file.)
+ */
+function migrateOnce(location: StoreLocation, migrate: () => Promise<void>): Promise<void> {
+  if (location.databaseUrl || location.dataDir === ':memory:') return migrate()
+  const before = sqliteMigrations.get(location.dataDir) ?? Promise.resolve()
+  const mine = before.catch(() => {}).then(migrate)
+  sqliteMigrations.set(location.dataDir, mine)
+  const done = () => void (sqliteMigrations.get(location.dataDir) === mine && sqliteMigrations.delete(location.dataDir))
+  mine.then(done, done)
+  return mine
+}
+
 /**
  * The dashboard's own state (people, sessions, sign-in throttling, settings, the review ledger; the
  * audit log next) on SQLite in DATA_DIR or on PostgreSQL (DATABASE_URL). Features call these
@@ -50,7 +70,7 @@ export function createStore(options: StoreOptions) {
   const now = options.now ?? Date.now
   const kysely = createDb(options)
   let ready: Promise<Db> | undefined
-  const db = () => (ready ??= migrateToLatest(kysely, dialectOf(options)).then(() => kysely))
+  const db = () => (ready ??= migrateOnce(options, () => migrateToLatest(kysely, dialectOf(options))).then(() => kysely))
   return {
     dialect: dialectOf(options),
     /** The store's clock (StoreOptions.now, else Date.now): what sign-in throttling and sessions count time by. */
