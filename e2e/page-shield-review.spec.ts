@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { expect, openPage, test, zoneUrl } from './fixtures'
+import { expect, openPage, SEED_ZONES, test, zoneUrl } from './fixtures'
 
 const scripts = zoneUrl('demo', 'page-shield/scripts')
 const table = (page: Page) => page.getByRole('table', { name: 'Detected scripts' })
@@ -32,20 +32,20 @@ test.describe('page security: the reviewer workflow', () => {
   })
 
   test('tells "never reviewed" from "changed since its review", with counts, and exports what is on screen', async ({ page, request }) => {
-    // A review recorded before the vendor changed the script (another code fingerprint then).
+    // A script reviewed, then changed by its vendor (the sandbox's simulated activity: a new code fingerprint).
     await openPage(page, `${scripts}?urls=popup-offers`)
     await table(page).getByRole('link', { name: /popup-offers/ }).click()
     const scriptId = page.url().split('/').pop()!
     const res = await request.post(`/api/local${zoneUrl('demo', 'page-shield/reviews')}`, {
       headers: { 'X-Zonekeeper-Request': '1' },
-      data: {
-        script_id: scriptId,
-        verdict: 'expected',
-        note: 'Marketing pop-up, approved',
-        script: { url: 'https://x', host: 'x', hash: '0'.repeat(64), js_integrity_score: 80, malware_score: null, magecart_score: null, cryptomining_score: null },
-      },
+      data: { script_id: scriptId, verdict: 'expected', note: 'Marketing pop-up, approved' },
     })
     expect(res.status()).toBe(201)
+    const changedByVendor = await request.post('/api/sandbox/page-shield/activity', {
+      headers: { 'X-Zonekeeper-Request': '1' },
+      data: { zone_id: SEED_ZONES.demo.id, kind: 'hash-change', script_id: scriptId },
+    })
+    expect(changedByVendor.status(), await changedByVendor.text()).toBe(200)
 
     await openPage(page, `${scripts}?review=needs`)
     const status = page.getByRole('status').filter({ hasText: /match(es)? these filters/ })
