@@ -27,6 +27,28 @@ function waitSql(failures: RawBuilder<number>, free: number, maxMs: number): Raw
  * counters, how many free attempts) lives in auth/throttle.ts.
  */
 export function throttleStore(db: () => Promise<Db>, now: () => number) {
+  /**
+   * Counts one attempt at `key` when `may` holds for its row (or the row is older than the throttle's
+   * memory, or new): one INSERT … ON CONFLICT DO UPDATE … WHERE … RETURNING, so the check and the
+   * count are one atomic step on SQLite and PostgreSQL alike. The row when counted, else undefined.
+   */
+  const countIf = async (key: string, t: number, may: RawBuilder<boolean>) => {
+    const cutoff = t - THROTTLE_MEMORY_MS
+    return (await db())
+      .insertInto('sign_in_throttle')
+      .values({ key, failures: 1, last_failure_at: t })
+      .onConflict((oc) =>
+        oc
+          .column('key')
+          .doUpdateSet({
+            failures: sql<number>`CASE WHEN sign_in_throttle.last_failure_at < ${cutoff} THEN 1 ELSE sign_in_throttle.failures + 1 END`,
+            last_failure_at: t,
+          })
+          .where(sql<boolean>`sign_in_throttle.last_failure_at < ${cutoff} OR ${may}`),
+      )
+      .returning('failures')
+      .executeTakeFirst()
+  }
   return {
     async get(keys: string[]): Promise<Map<string, FailureCount>> {
       const out = new Map<string, FailureCount>()
@@ -45,25 +67,11 @@ export function throttleStore(db: () => Promise<Db>, now: () => number) {
      */
     async attempt(key: string, free: number, maxWaitMs: number): Promise<boolean> {
       const t = now()
-      const cutoff = t - THROTTLE_MEMORY_MS
-      const row = await (
-        await db()
+      const row = await countIf(
+        key,
+        t,
+        sql<boolean>`sign_in_throttle.failures < ${sql.lit(free)} OR sign_in_throttle.last_failure_at + ${waitSql(sql<number>`sign_in_throttle.failures`, free, maxWaitMs)} <= ${t}`,
       )
-        .insertInto('sign_in_throttle')
-        .values({ key, failures: 1, last_failure_at: t })
-        .onConflict((oc) =>
-          oc
-            .column('key')
-            .doUpdateSet({
-              failures: sql<number>`CASE WHEN sign_in_throttle.last_failure_at < ${cutoff} THEN 1 ELSE sign_in_throttle.failures + 1 END`,
-              last_failure_at: t,
-            })
-            .where(
-              sql<boolean>`sign_in_throttle.last_failure_at < ${cutoff} OR sign_in_throttle.failures < ${sql.lit(free)} OR sign_in_throttle.last_failure_at + ${waitSql(sql<number>`sign_in_throttle.failures`, free, maxWaitMs)} <= ${t}`,
-            ),
-        )
-        .returning('failures')
-        .executeTakeFirst()
       return row !== undefined
     },
     /**
@@ -74,24 +82,7 @@ export function throttleStore(db: () => Promise<Db>, now: () => number) {
      * again: only `clear` (a success, an administrator) or a day without attempts does.
      */
     async countUpTo(key: string, cap: number): Promise<number | undefined> {
-      const t = now()
-      const cutoff = t - THROTTLE_MEMORY_MS
-      const row = await (
-        await db()
-      )
-        .insertInto('sign_in_throttle')
-        .values({ key, failures: 1, last_failure_at: t })
-        .onConflict((oc) =>
-          oc
-            .column('key')
-            .doUpdateSet({
-              failures: sql<number>`CASE WHEN sign_in_throttle.last_failure_at < ${cutoff} THEN 1 ELSE sign_in_throttle.failures + 1 END`,
-              last_failure_at: t,
-            })
-            .where(sql<boolean>`sign_in_throttle.last_failure_at < ${cutoff} OR sign_in_throttle.failures < ${cap}`),
-        )
-        .returning('failures')
-        .executeTakeFirst()
+      const row = await countIf(key, now(), sql<boolean>`sign_in_throttle.failures < ${cap}`)
       return row === undefined ? undefined : Number(row.failures)
     },
     /** Takes back one counted attempt per key (it turned out not to be a wrong guess). */
