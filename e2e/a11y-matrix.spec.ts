@@ -30,6 +30,10 @@ const SCREENS: { path: string; ready: (page: Page) => Promise<void> }[] = [
   },
 ]
 
+// Two full axe runs on a page with hundreds of elements take 20-30 s on the 2-core machine: more than
+// the default 30 s test limit once the machine is busy.
+test.describe.configure({ timeout: 90_000 })
+
 // One test per screen and width. The whole rule set runs once, in the light scheme; the dark scheme
 // changes colours only, so there axe checks colour contrast alone (the rules a scheme can break),
 // after switching the scheme in place instead of loading the page again.
