@@ -30,7 +30,7 @@ const SCREENS: { path: string; ready: (page: Page) => Promise<void> }[] = [
   },
 ]
 
-// Two full axe runs on a page with hundreds of elements take 20-30 s on the 2-core machine: more than
+// A full axe run and a contrast run on a page with hundreds of elements take 20-30 s on the 2-core machine: more than
 // the default 30 s test limit once the machine is busy.
 test.describe.configure({ timeout: 90_000 })
 
