@@ -44,7 +44,10 @@ for (const [name, command, budget] of PHASES) {
   }
 }
 
-const mmss = (/** @type {number} */ s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`
+const mmss = (/** @type {number} */ seconds) => {
+  const s = Math.round(seconds)
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+}
 console.log('\nnpm test, time per phase (budget: the whole run within 12:00 on the 2-core CI machine)')
 for (const p of done) {
   const mark = p.code !== 0 ? `failed (exit ${p.code})` : p.seconds > p.budget ? `over its ${mmss(p.budget)}` : 'ok'
