@@ -109,77 +109,8 @@ test('signing out ends the session at the provider too (RP-initiated logout)', a
   expect(res.status()).toBe(401)
 })
 
-test('a second provider user whose preferred_username is taken is refused, and the first keeps their account', async ({
-  browser,
-  baseURL,
-}) => {
-  const alpha = await browser.newContext({ baseURL })
-  const beta = await browser.newContext({ baseURL })
-  try {
-    const a = await alpha.newPage()
-    await signInAtProvider(a, 'bob-a')
-    await expect(a.getByRole('link', { name: /Bob Alpha \(editor\)/ })).toBeVisible()
-
-    const b = await beta.newPage()
-    await signInAtProvider(b, 'bob-b')
-    await expect(b.getByRole('heading', { name: 'Username already in use' })).toBeVisible()
-    await expect(b.getByText(/belongs to another person here, so this sign-in was refused/)).toBeVisible()
-    await expect(b.getByText(/subject bob-b/)).toBeVisible()
-    expect((await b.request.get('/api/local/me')).status()).toBe(401)
-
-    // Bob Alpha is still signed in as himself, with his role and name.
-    const me = await (await a.request.get('/api/local/me')).json()
-    expect(me.result.person).toMatchObject({ username: 'bob', display_name: 'Bob Alpha', role: 'editor' })
-  } finally {
-    await alpha.close()
-    await beta.close()
-  }
-})
-
-test('a sign-in callback opened in another browser signs nobody in', async ({ browser, baseURL }) => {
-  const starter = await browser.newContext({ baseURL })
-  const other = await browser.newContext({ baseURL })
-  try {
-    const page = await starter.newPage()
-    // Hold the provider's redirect back: the form posts at the provider are answered here, following
-    // the provider's own redirects with this browser's cookies, and the one that would open the
-    // callback is kept unopened (a browser does not let a route catch the redirect itself).
-    let callback = ''
-    await page.route(
-      (url) => url.pathname.startsWith('/interaction/'),
-      async (route) => {
-        if (route.request().method() !== 'POST') return route.continue()
-        let res = await route.fetch({ maxRedirects: 0 })
-        let location = res.headers()['location']
-        while (location && new URL(location, route.request().url()).pathname.startsWith('/auth/')) {
-          res = await page.request.get(new URL(location, route.request().url()).href, { maxRedirects: 0 })
-          location = res.headers()['location']
-        }
-        if (location?.includes('/login/oidc/callback')) {
-          callback = location
-          return route.fulfill({ status: 200, contentType: 'text/plain', body: 'held' })
-        }
-        return route.fulfill({ status: 303, headers: { location: new URL(location ?? '/', route.request().url()).href } })
-      },
-    )
-    await signInAtProvider(page, 'olivia')
-    await expect.poll(() => callback).toContain('code=')
-
-    const elsewhere = await other.newPage()
-    await elsewhere.goto(callback)
-    await expect(elsewhere.getByRole('heading', { name: 'Sign-in expired' })).toBeVisible()
-    expect((await elsewhere.request.get('/api/local/me')).status()).toBe(401)
-    expect((await other.cookies()).some((c) => c.name === 'zonekeeper_session')).toBe(false)
-
-    // The browser that started it still finishes its own sign-in.
-    await page.goto(callback)
-    await expect(page).toHaveURL(/\/zones$/)
-    await expect(page.getByRole('link', { name: /Olivia Ops \(editor\)/ })).toBeVisible()
-  } finally {
-    await starter.close()
-    await other.close()
-  }
-})
+// A second provider user whose preferred_username is taken, and a callback replayed in another
+// browser: e2e/deploy/deploy.spec.ts proves both through nginx and two instances.
 
 test('an administrator links a refused identity to a person on the People page', async ({ browser, baseURL, world }) => {
   const admin = await browser.newContext({ baseURL })

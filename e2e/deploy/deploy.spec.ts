@@ -266,7 +266,10 @@ test.describe('through nginx', () => {
       await expect(one).toHaveURL(`${deployment.nginx.url}/zones`)
       const two = await second.newPage()
       await signInAtProvider(two, 'olivia-2')
-      // Refused: no session, and Olivia's account is still hers.
+      // Refused with a page that says why, naming the provider's subject; no session, and Olivia's account is still hers.
+      await expect(two.getByRole('heading', { name: 'Username already in use' })).toBeVisible()
+      await expect(two.getByText(/belongs to another person here, so this sign-in was refused/)).toBeVisible()
+      await expect(two.getByText(/subject olivia-2/)).toBeVisible()
       expect((await two.request.get('/api/local/me')).status()).toBe(401)
       const me = await (await one.request.get('/api/local/me')).json()
       expect(me.result.person).toMatchObject({ username: 'olivia', display_name: 'Olivia Ops' })
@@ -305,7 +308,14 @@ test.describe('through nginx', () => {
       await expect.poll(() => callback).toContain('/login/oidc/callback?')
       const replay = await other.newPage()
       await replay.goto(callback)
+      await expect(replay.getByRole('heading', { name: 'Sign-in expired' })).toBeVisible()
       expect((await replay.request.get('/api/local/me')).status()).toBe(401)
+      expect((await other.cookies()).some((c) => c.name === 'zonekeeper_session')).toBe(false)
+      // The browser that started it still finishes its own sign-in.
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.goto(callback)
+      await expect(page).toHaveURL(`${deployment.nginx.url}/zones`)
+      await expect(page.getByRole('link', { name: /Rita Replay \(editor\)/ })).toBeVisible()
     } finally {
       await Promise.all([victim.close(), other.close()])
     }
