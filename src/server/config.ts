@@ -37,7 +37,7 @@ export interface ServerConfig {
   allowedHosts: string[]
   /** AUDIT_RETENTION_DAYS: audit entries older than this are pruned; unset keeps everything. */
   auditRetentionDays?: number
-  /** AUDIT_CHAIN_KEY, or the content of AUDIT_CHAIN_KEY_FILE: signs the audit chain (README, Audit log). */
+  /** AUDIT_CHAIN_KEY, or the content of AUDIT_CHAIN_KEY_FILE: signs the audit chain (audit/README.md). */
   auditKey?: string
   /** TRUSTED_PROXIES: reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; unset: none. */
   trustedProxies?: TrustedProxies
@@ -56,7 +56,7 @@ export interface ServerConfig {
 /**
  * How long account-wide lists are kept by default: a minute. Zones change rarely, the dashboard's own
  * writes drop what they change at once, and at the service's 1,200 calls per 5 minutes for a whole
- * team a minute's delay for changes made elsewhere is the better trade (README, The API rate budget).
+ * team a minute's delay for changes made elsewhere is the better trade (budget/README.md).
  */
 export const API_CACHE_DEFAULT_MS = 60_000
 

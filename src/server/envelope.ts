@@ -4,7 +4,7 @@ import type { ApiMessage } from '../shared/schemas/common'
 export type ErrorItem = ApiMessage & { error_chain?: ApiMessage[] }
 
 /**
- * Error codes the dashboard's own server adds (not the API's): listed in the README.
+ * Error codes the dashboard's own server adds (not the API's): listed in src/server/README.md.
  * 7000 no route / not allowlisted, 6003 + chain bad auth headers (sandbox), 6007 malformed JSON,
  * 10401 sign in first, 10403 write refused, 10413 body too large, 10429 too many sign-in attempts,
  * 10500 unexpected server error, 10502 upstream unreachable, 10504 upstream time-out, 10505 upstream

@@ -49,7 +49,7 @@ export function mailText(raw: string): string {
 export interface ReceivedHook {
   body: string
   signature: string
-  /** The signature checked as the README tells a receiver to (HMAC-SHA256 of "t.body" with the secret). */
+  /** The signature checked as src/server/watch/README.md tells a receiver to (HMAC-SHA256 of "t.body" with the secret). */
   valid: boolean
 }
 

@@ -1,6 +1,6 @@
 // @ts-check
 // `npm test`: typecheck, lint, unit, build, e2e, one after another, stopping at the first that fails,
-// then a table of how long each phase took, so the suite's budget (README, "Tests") is read off every
+// then a table of how long each phase took, so the suite's budget (src/README.md, "The suite and its budget") is read off every
 // run instead of timed by hand. Plain JavaScript: it runs before anything is compiled.
 import { spawn } from 'node:child_process'
 

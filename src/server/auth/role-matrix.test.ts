@@ -10,7 +10,7 @@ import { addPerson, sessionCookie } from './test-helpers'
 /**
  * The role matrix, every endpoint and every role, against an expectation written here by hand
  * (not computed by the code under test): which roles may change what, per area and level, as the
- * README's role table says, and which of the dashboard's own routes need more than viewer. A new
+ * role table in src/server/auth/README.md says, and which of the dashboard's own routes need more than viewer. A new
  * endpoint is covered without editing this file; a new area or level needs its line below, and so
  * does a new local route that not everyone may call.
  */

@@ -18,7 +18,7 @@ async function readJson(c: Context): Promise<{ ok: true; body: unknown } | { ok:
   }
 }
 
-/** Administrators have every zone (README): a list of zones for one is a mistake, not silently widened. */
+/** Administrators have every zone (auth/README.md): a list of zones for one is a mistake, not silently widened. */
 const ADMIN_ZONES = () =>
   jsonErrors(400, [
     { code: 1004, message: 'An administrator has all zones: choose all zones, or a lower role.', source: { pointer: '/zones' } },

@@ -70,7 +70,7 @@ const entry = (over: Partial<NewAuditEntry> = {}): NewAuditEntry => ({
 describe.each(backends)('the audit chain on $name', ({ skip, location, raw, instances }) => {
   it.skipIf(skip)('chains entries written concurrently (by two instances on PostgreSQL), and verify names the row edited in the database', async () => {
     const loc = await location()
-    // Both instances sign with the audit key (every instance needs it: README, Audit log).
+    // Both instances sign with the audit key (every instance needs it: src/server/audit/README.md).
     const one = createStore({ ...loc, auditKey: 'the same key on every instance, 32+ chars' })
     await one.open()
     const two = instances > 1 ? createStore({ ...loc, auditKey: 'the same key on every instance, 32+ chars' }) : one

@@ -15,7 +15,7 @@ const ms = (min: number) => {
   )
 }
 
-/** The watch's settings and the mail it (and change requests) send, from the environment (README: Script watch). */
+/** The watch's settings and the mail it (and change requests) send, from the environment (watch/README.md; every setting: README, Settings). */
 const watchEnv = z.object({
   PUBLIC_URL: httpUrl("the dashboard's address as people open it"),
   SMTP_URL: optionalText.refine((url) => url === undefined || (URL.canParse(url) && /^smtps?:$/.test(new URL(url).protocol)), {
@@ -36,7 +36,7 @@ const watchEnv = z.object({
   WEBHOOK_ALLOWED_NETWORKS: trustedProxiesSchema,
 })
 
-/** The watch's settings from the environment (README: Script watch); throws naming every bad variable. */
+/** The watch's settings from the environment (watch/README.md); throws naming every bad variable. */
 export function readWatchEnv(env: NodeJS.ProcessEnv): Omit<WatchOptions, 'store' | 'send'> {
   const e = parseEnv(watchEnv, env)
   return {

@@ -9,7 +9,7 @@ import { groupDigits } from '../digits'
  * names and hex or base64 fields only those characters: nothing can end a line and start another.
  *
  * Limits: the DNS protocol's where it sets one (a character-string holds 255 bytes, a name 255
- * characters), otherwise a cap of ours, stated here and in the README (the service documents none).
+ * characters), otherwise a cap of ours, stated here and in src/server/README.md (the service documents none).
  */
 
 /** Free text inside a record's value (CAA value, URI target, SVCB parameters): our cap. */
