@@ -8,7 +8,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const isTest = (/** @type {string} */ name) => /\.test(-helpers)?\.tsx?$/.test(name)
+// Tests and the READMEs beside the code never reach a build: editing them must not make `npm start` rebuild.
+const isTest = (/** @type {string} */ name) => /\.test(-helpers)?\.tsx?$/.test(name) || name.endsWith('.md')
 
 /**
  * @typedef {object} Target
