@@ -12,9 +12,12 @@ async function addRecord(page: Page, type: string, name: string, value: { label:
   await dialog(page).getByRole('button', { name: 'Add record' }).click()
 }
 
-test.describe('newcomer: names, refusals and plain words', () => {
-  test('"blog" is free in the demo; a name that is taken offers "Edit the existing … record"', async ({ page, request }) => {
-    await openPage(page, zoneUrl('demo', 'dns'))
+// One test on one DNS page: its two steps were separate tests that each opened the page.
+test('newcomer: names, refusals and plain words', async ({ page, request }) => {
+  test.setTimeout(60_000)
+  await openPage(page, zoneUrl('demo', 'dns'))
+
+  await test.step('"blog" is free in the demo; a name that is taken offers "Edit the existing … record"', async () => {
     await addRecord(page, 'CNAME', 'blog', { label: 'Target', text: 'example-blog.ghost.io' })
     await expect(page.getByText('Record added')).toBeVisible()
     await expect(dialog(page)).toBeHidden()
@@ -32,8 +35,9 @@ test.describe('newcomer: names, refusals and plain words', () => {
     expect(blog.result.map((r: { type: string }) => r.type)).toEqual(['CNAME'])
   })
 
-  test('a refused import line says which value and why, with the code apart from the text', async ({ page }) => {
-    await openPage(page, zoneUrl('demo', 'dns'))
+  await test.step('a refused import line says which value and why, with the code apart from the text', async () => {
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog(page)).toBeHidden()
     await page.getByRole('button', { name: 'Import BIND file' }).click()
     const file = ['$ORIGIN example.com.', 'bad-line 3600 IN A 999.1.1.1'].join('\n')
     await dialog(page).getByLabel('Zone file').setInputFiles({ name: 'zone.txt', mimeType: 'text/plain', buffer: Buffer.from(file) })
