@@ -1,9 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, openPage, resetSandbox, SEED_ZONES, test, zoneUrl } from './fixtures'
 
-// Opens the scale-test zones (bigcorp-records.com, shop-scale.io): a worker with the whole demo data.
-test.use({ seed: 'scale' })
-
 const demo = SEED_ZONES.demo
 
 /** Types into one of the three custom-field lists and presses Enter. */
@@ -20,6 +17,8 @@ test.describe('log custom fields and log jobs', () => {
   test.afterAll(async ({ request }) => resetSandbox(request))
 
   test('configure headers and a cookie, save, create a log job, and see the custom fields included', async ({ page, request }) => {
+    // One journey through two screens and a delete (about 15 s on a quiet machine, twice that in CI).
+    test.setTimeout(90_000)
     await openPage(page, zoneUrl('demo', 'logs'))
     await expect(page.getByRole('heading', { level: 1, name: 'Log fields' })).toBeVisible()
     await expect(page.getByText('Technical name: the http_log_custom_fields entry-point ruleset.')).toBeVisible()
@@ -99,45 +98,18 @@ test.describe('log custom fields and log jobs', () => {
     const old = page.getByRole('row', { name: /example\.com-http-requests/ })
     await old.getByRole('button', { name: /Add RequestHeaders, ResponseHeaders, Cookies/ }).click()
     await expect(old.getByText('Included')).toBeVisible()
-  })
 
-  test('refuses Range with the reason, duplicates, and the 41st field', async ({ page }) => {
-    // shop-scale.io already logs 4 custom fields (x-request-id, x-cart-version, x-cache-tier, cartId).
-    await openPage(page, zoneUrl('scripts', 'logs'))
-    await expect(page.getByText('4 of 40 · 36 left')).toBeVisible()
-
-    const requestBox = page.getByRole('textbox', { name: 'Request headers', exact: true })
-    await addTo(page, 'Request headers', 'Range')
-    await expect(requestBox).toHaveAccessibleDescription(/range: The Range request header cannot be logged: the service does not support it as a custom field\./)
-    await expect(requestBox).toHaveAttribute('aria-invalid', 'true')
-    await expect(chips(page, 'Request headers').getByText('range')).toHaveCount(0)
-
-    await addTo(page, 'Request headers', 'x-request-id')
-    await expect(requestBox).toHaveAccessibleDescription(/The request header "x-request-id" is already listed/)
-
-    const many = Array.from({ length: 36 }, (_, i) => `x-extra-${i + 1}`).join(', ')
-    await addTo(page, 'Request headers', many)
-    await expect(page.getByText('40 of 40 · none left')).toBeVisible()
-    await addTo(page, 'Cookies', 'oneTooMany')
-    await expect(page.getByRole('textbox', { name: 'Cookies', exact: true })).toHaveAccessibleDescription(
-      /A zone can log at most 40 custom fields in total .* "oneTooMany" would be field 41/,
-    )
-    await expect(chips(page, 'Cookies').getByText('oneTooMany')).toHaveCount(0)
-    // A request header as the 41st: the message names it, not the cookie that comes last in list order.
-    await addTo(page, 'Request headers', 'x-test-41')
-    await expect(requestBox).toHaveAccessibleDescription(/"x-test-41" would be field 41/)
-    await expect(requestBox).not.toHaveAccessibleDescription(/cartId/)
-  })
-
-  test('delete a log job after confirming', async ({ page, request }) => {
-    await openPage(page, zoneUrl('demo', 'logs/jobs'))
-    const row = page.getByRole('row', { name: /example\.com-datadog/ })
-    await row.getByRole('button', { name: /Delete/ }).click()
-    const dialog = page.getByRole('dialog', { name: /Delete example\.com-datadog \(job 147\)\?/ })
-    await expect(dialog.getByText(/header_DD-API-KEY=•••/)).toBeVisible()
-    await dialog.getByRole('button', { name: 'Delete job' }).click()
-    await expect(page.getByText('example.com-datadog (job 147) deleted')).toBeVisible()
-    await expect(page.getByRole('row', { name: /example\.com-datadog/ })).toHaveCount(0)
-    expect((await request.get(`/api/v4/zones/${demo.id}/logpush/jobs/147`)).status()).toBe(404)
+    // On the same list of jobs. (Refusing Range, duplicates and a 41st field, said at the field:
+    // src/features/log-fields/components/custom-fields-editor.screen.test.tsx.)
+    await test.step('delete a log job after confirming', async () => {
+      const row = page.getByRole('row', { name: /example\.com-datadog/ })
+      await row.getByRole('button', { name: /Delete/ }).click()
+      const dialog = page.getByRole('dialog', { name: /Delete example\.com-datadog \(job 147\)\?/ })
+      await expect(dialog.getByText(/header_DD-API-KEY=•••/)).toBeVisible()
+      await dialog.getByRole('button', { name: 'Delete job' }).click()
+      await expect(page.getByText('example.com-datadog (job 147) deleted')).toBeVisible()
+      await expect(page.getByRole('row', { name: /example\.com-datadog/ })).toHaveCount(0)
+      expect((await request.get(`/api/v4/zones/${demo.id}/logpush/jobs/147`)).status()).toBe(404)
+    })
   })
 })

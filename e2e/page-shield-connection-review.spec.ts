@@ -29,8 +29,10 @@ test.describe('page security: verdicts on connections', () => {
     const history = page.getByRole('list', { name: 'Review history, newest first' }).getByRole('listitem')
     await expect(history.first()).toContainText('Expected — Local administrator') // the signed-in person, not a typed name
 
-    // In the list: one fewer never reviewed, and the verdict in its column.
-    await openPage(page, `${connections}?review=new`)
+    // In the list (back to the view it was opened from; a new verdict brings fresh counts): one fewer
+    // never reviewed, and the verdict in its column.
+    await page.getByRole('link', { name: '← Connections' }).click()
+    await expect(page).toHaveURL(/review=new/)
     await expect(page.getByRole('button', { name: `Never reviewed (${never - 1})` })).toBeVisible()
     const host = new URL(/^https?:\/\//.test(url) ? url : `https://${url}`).hostname
     await openPage(page, `${connections}?status=all&hosts=${encodeURIComponent(host)}`)
@@ -38,7 +40,7 @@ test.describe('page security: verdicts on connections', () => {
     await expect(row.getByText('Expected').filter({ visible: true })).toBeVisible()
 
     // The ledger CSV holds the connection's row, marked as a connection.
-    await openPage(page, zoneUrl('demo', 'page-shield/reviews'))
+    await page.getByRole('navigation', { name: 'Page security' }).getByRole('link', { name: 'Review ledger' }).click()
     await expect(page.getByRole('table', { name: 'Latest review of each connection' })).toContainText('Payment provider API')
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()])
     const lines = readFileSync((await download.path())!, 'utf8').trim().split('\r\n')
@@ -49,7 +51,7 @@ test.describe('page security: verdicts on connections', () => {
     expect(line).toContain(url)
 
     // The sandbox: threat feeds start (or stop) reporting the host of the connection reviewed last.
-    await openPage(page, zoneUrl('demo', 'page-shield'))
+    await page.getByRole('navigation', { name: 'Page security' }).getByRole('link', { name: 'Overview' }).click()
     const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Simulate activity (sandbox)' }) })
     await card.getByLabel('What happens').selectOption('connection-reported')
     await card.getByRole('button', { name: 'Simulate activity' }).click()
