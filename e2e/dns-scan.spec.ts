@@ -14,6 +14,8 @@ test.describe('DNS scan', () => {
   test.afterAll(async ({ request }) => resetSandbox(request))
 
   test('scan, review the found records, reject one, accept all, with a result per record', async ({ page, request }) => {
+    // Quiet, about 10 s (an axe run included); CI took 21 s, too near the default 30 s.
+    test.setTimeout(60_000)
     await openPage(page, zoneUrl('pending', 'dns'))
     await page.getByRole('button', { name: 'Scan for records' }).click()
     const scan = dialog(page)
