@@ -43,3 +43,12 @@ export function showValue(v: unknown): string {
   if (typeof v === 'string') return v === '' ? '(empty)' : v
   return JSON.stringify(v)
 }
+
+/** How a kind of object names its fields and shows their values (a DNS record's: "TTL", "Auto"). */
+export interface FieldWords {
+  field: (field: string) => string
+  value: (field: string, v: unknown) => string
+}
+
+/** The API's own field names and values, as they are. */
+export const RAW_WORDS: FieldWords = { field: (f) => f, value: (_f, v) => showValue(v) }

@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Badge, type BadgeTone } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { useCan } from '@/lib/access'
 import { isApiArea, writeRole } from '@/shared/access'
-import { mayUndo, objectWords, type AuditEntryView } from '@/shared/audit'
+import { appliedRequestOf, mayUndo, objectWords, recordChangesOf, type AppliedRequestView, type AuditEntryView } from '@/shared/audit'
+import { labelOf } from '@/shared/audit-label'
 import type { AuditAction } from '@/shared/lists/audit'
 import { auditEntryQueryOptions, restorePointUrl } from './audit-api'
+import { DNS_RECORD_WORDS } from './dns-words'
 import { EntryDiff } from './entry-diff'
 import { UndoPanel } from './undo-panel'
 
@@ -31,19 +34,63 @@ export const OUTCOME_WORDS: Record<string, string> = { success: 'Done', failure:
 
 export const whenText = (at: number) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
 
-/** Before and after as the diff shows them: a batch shows its records, an import the records it created. */
+/** Before and after as the diff shows them: an import shows the records it created. */
 function sides(e: AuditEntryView): [unknown, unknown] {
   if (e.resourceType === 'dns_records' && e.action === 'import') return [null, (e.after as { created?: unknown } | null)?.created ?? e.after]
   if (e.resourceType === 'dns_records') return [(e.before as { records?: unknown } | null)?.records ?? e.before, e.after]
   return [e.before, e.after]
 }
 
+/**
+ * What an entry changed, field by field. A DNS batch (a bulk change, an applied change request) is
+ * shown record by record, each as a single record's edit is; `record` keeps only that record's part
+ * (a record's own history).
+ */
+function EntryChanges({ entry: e, record }: { entry: AuditEntryView; record?: string }) {
+  const parts = recordChangesOf(e)
+  if (!parts) {
+    const [before, after] = sides(e)
+    return <EntryDiff before={before} after={after} caption={`Changes in entry ${e.id}`} words={e.resourceType === 'dns_record' ? DNS_RECORD_WORDS : undefined} />
+  }
+  const mine = record ? parts.filter((p) => p.id === record) : []
+  return (
+    <div className="space-y-2">
+      {(mine.length ? mine : parts).map((p, i) => {
+        const label = labelOf('dns_record', p.before, p.after) ?? p.id ?? 'a record'
+        const verb = p.before === null ? 'Created' : p.after === null ? 'Deleted' : 'Changed'
+        return (
+          <section key={p.id ?? `new-${i}`} aria-label={`${verb} ${label}`} className="space-y-1">
+            <h3 className="text-sm font-medium">
+              {verb} <span className="font-mono text-xs [overflow-wrap:anywhere]">{label}</span>
+            </h3>
+            <EntryDiff before={p.before} after={p.after} caption={`Changes to ${label} in entry ${e.id}`} words={DNS_RECORD_WORDS} />
+          </section>
+        )
+      })}
+    </div>
+  )
+}
+
+/** The change request a write was applied from: its title (a link to it), who proposed it and who approved it. */
+export function AppliedRequestLine({ request: r }: { request: AppliedRequestView }) {
+  return (
+    <p className="text-sm">
+      Applied from change request{' '}
+      <Link to="/change-requests/$requestId" params={{ requestId: String(r.id) }} className="font-medium text-blue-700 underline [overflow-wrap:anywhere] dark:text-blue-300">
+        #{r.id} {r.title}
+      </Link>
+      , proposed by {r.requester.name} ({r.requester.username}) and approved by {r.approver.name} ({r.approver.username}).
+    </p>
+  )
+}
+
 /** One entry: when, who, what, the outcome, the field-by-field diff, the restore point, and Undo. */
-export function EntryCard({ entry: e, undoneBy }: { entry: AuditEntryView; undoneBy?: boolean }) {
+export function EntryCard({ entry: e, undoneBy, record }: { entry: AuditEntryView; undoneBy?: boolean; record?: string }) {
   const [undoing, setUndoing] = useState(false)
   // A bulk change (an import's thousands of records) comes without its before and after in lists: read it whole.
   const whole = useQuery({ ...auditEntryQueryOptions(e.id), enabled: Boolean(e.omitted) })
-  const [before, after] = sides(e.omitted ? (whole.data?.entry ?? e) : e)
+  const full = e.omitted ? (whole.data?.entry ?? e) : e
+  const applied = appliedRequestOf(full)
   // Undoing is a change of the same area in the same zone: the same role as the change itself.
   const can = useCan(isApiArea(e.area) ? writeRole(e.area, e.zoneId ? 'zone' : 'account') : 'admin', e.zoneName ?? undefined)
   return (
@@ -57,6 +104,7 @@ export function EntryCard({ entry: e, undoneBy }: { entry: AuditEntryView; undon
           {e.address && <> · from {e.address}</>}
         </span>
       </header>
+      {applied && <AppliedRequestLine request={applied} />}
       {e.errors.length > 0 && (
         <ul className="text-sm text-red-800 dark:text-red-300">
           {e.errors.map((x, i) => <li key={i}>{x.code}: {x.message}</li>)}
@@ -65,7 +113,7 @@ export function EntryCard({ entry: e, undoneBy }: { entry: AuditEntryView; undon
       {e.outcome === 'success' && e.omitted && !whole.data ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400" role="status">{whole.isError ? 'The full change could not be read just now.' : 'Reading the full change…'}</p>
       ) : (
-        e.outcome === 'success' && <EntryDiff before={before} after={after} caption={`Changes in entry ${e.id}`} />
+        e.outcome === 'success' && <EntryChanges entry={full} record={record} />
       )}
       <div className="flex flex-wrap items-center gap-2">
         {e.hasRestorePoint && (

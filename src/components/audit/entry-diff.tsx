@@ -1,7 +1,10 @@
-import { diffFields, showValue } from './diff'
+import { diffFields, RAW_WORDS, type FieldWords } from './diff'
 
-/** A field-by-field table of what changed between two states (created: no before; deleted: no after). */
-export function EntryDiff({ before, after, beforeLabel = 'Before', afterLabel = 'After', caption }: { before: unknown; after: unknown; beforeLabel?: string; afterLabel?: string; caption: string }) {
+/**
+ * A field-by-field table of what changed between two states (created: no before; deleted: no after),
+ * in `words` (a DNS record's: "TTL", "Auto"; else the API's names). Values are text, never markup.
+ */
+export function EntryDiff({ before, after, beforeLabel = 'Before', afterLabel = 'After', caption, words = RAW_WORDS }: { before: unknown; after: unknown; beforeLabel?: string; afterLabel?: string; caption: string; words?: FieldWords }) {
   const changes = diffFields(before, after)
   if (!changes.length) return <p className="text-sm text-zinc-600 dark:text-zinc-400">No field changed.</p>
   return (
@@ -18,12 +21,12 @@ export function EntryDiff({ before, after, beforeLabel = 'Before', afterLabel = 
         <tbody>
           {changes.slice(0, 200).map((c) => (
             <tr key={c.field} className="border-t border-zinc-100 align-top dark:border-zinc-800">
-              <th scope="row" className="py-1 pr-3 font-mono text-xs font-normal">{c.field}</th>
+              <th scope="row" className="py-1 pr-3 font-mono text-xs font-normal">{words.field(c.field)}</th>
               <td className="py-1 pr-3 font-mono text-xs break-all text-red-800 dark:text-red-300">
-                <del className="no-underline">{showValue(c.before)}</del>
+                <del className="no-underline">{words.value(c.field, c.before)}</del>
               </td>
               <td className="py-1 font-mono text-xs break-all text-emerald-800 dark:text-emerald-300">
-                <ins className="no-underline">{showValue(c.after)}</ins>
+                <ins className="no-underline">{words.value(c.field, c.after)}</ins>
               </td>
             </tr>
           ))}

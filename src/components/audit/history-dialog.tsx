@@ -32,7 +32,7 @@ function HistoryList({ target }: { target: HistoryTarget }) {
     <ol className="space-y-3">
       {q.data.map((e) => (
         <li key={e.id}>
-          <EntryCard entry={e} undoneBy={undone.has(e.id)} />
+          <EntryCard entry={e} undoneBy={undone.has(e.id)} record={target.type === 'dns_record' ? target.id : undefined} />
         </li>
       ))}
     </ol>

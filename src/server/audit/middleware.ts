@@ -4,10 +4,11 @@ import { maybeActor, type Actor } from '../auth/actor'
 import { clientAddress } from '../auth/request-info'
 import type { Endpoint } from '../endpoints'
 import { rawTarget, splitTarget, WRITE_METHODS } from '../guard'
-import { APPLY_HEADER, applyRequestIdOf } from '../change-requests/guard'
+import { APPLY_HEADER, applyChangeRequestOf, applyRequestIdOf } from '../change-requests/guard'
 import { CLIENT_DOOR } from '../sandbox-door'
 import { answerOf, apiRequestOf } from '../pipeline'
 import { BULK_CHARS, publicPerson, tokenPrefix, type Store } from '../store'
+import { APPLIED_REQUEST_KEY, type AppliedRequestView } from '../../shared/audit'
 import { labelOf } from '../../shared/audit-label'
 import { sendFor, type Forward, type ForwardRequest } from '../upstream'
 import { readAfter, readBefore, type BeforeState } from './capture'
@@ -156,7 +157,11 @@ export function createAudit({ store, forward, match, mode, pending }: AuditOptio
     const m = mode(c)
     // Practice (issue 23): a practice entry keeps no bulk before or after and no restore point.
     const practice = m === 'practice'
-    const cleanAfter = practice ? slim(withoutSecrets(after)) : withoutSecrets(after)
+    const answered = practice ? slim(withoutSecrets(after)) : withoutSecrets(after)
+    // A DNS write of an applied change request: the entry names the request and both people, since
+    // the approver's session alone would make it read like the approver's own direct edit.
+    const applied = ok && resourceType === 'dns_records' ? await appliedRequest(c, actor) : null
+    const cleanAfter = applied && isPlainObject(answered) ? { ...answered, [APPLIED_REQUEST_KEY]: applied } : answered
     const id = await store.audit.add({
       at: Date.now(),
       requestId: state.requestId,
@@ -189,6 +194,20 @@ export function createAudit({ store, forward, match, mode, pending }: AuditOptio
     headers.set(AUDIT_ID_HEADER, String(id))
     headers.set(REQUEST_ID_HEADER, state.requestId)
     c.res = new Response(res.body, { status: res.status, statusText: res.statusText, headers })
+  }
+
+  /** The change request this write applies (only the apply's own header, with this process's key, names one). */
+  const appliedRequest = async (c: Context, approver: Actor): Promise<AppliedRequestView | null> => {
+    const id = applyChangeRequestOf(c.req.header(APPLY_HEADER))
+    if (id === undefined) return null
+    const r = await store.changeRequests.get(id).catch(() => undefined)
+    if (!r) return null
+    return {
+      id: r.id,
+      title: r.title,
+      requester: { name: r.requester.name, username: r.requester.username },
+      approver: { name: approver.person.displayName, username: approver.person.username },
+    }
   }
 
   const beforeDispatch: MiddlewareHandler = async (c, next) => {
@@ -285,6 +304,8 @@ export function createAudit({ store, forward, match, mode, pending }: AuditOptio
 
   return { recorder, beforeDispatch, wrapForward, zoneName: names.nameOf }
 }
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 const idOf = (result: unknown): string | null => {
   const id = (result as { id?: unknown } | null)?.id

@@ -4,6 +4,8 @@ import { SEED_ZONES } from '../emulator/seed-ids'
 import { mailText, startSmtp } from '../../testing/alert-receivers'
 import { auditTestApp, WRITE_HEADERS as W } from '../../testing/audit-app'
 import type { ChangeRequestDetail, ChangeRequestView } from '../../shared/schemas/change-requests'
+import { appliedRequestOf, recordChangesOf, type AuditEntryView } from '../../shared/audit'
+import { APPLY_HEADER } from './guard'
 
 /** Issue 25 through the whole app: people signed in, the sandbox's DNS, a real SMTP server on loopback. */
 const Z = SEED_ZONES.demo
@@ -36,6 +38,7 @@ const call = async <T = unknown>(who: string, method: string, path: string, body
   return { status: res.status, result: json.result, errors: json.errors, audit: Number(res.headers.get('x-zonekeeper-audit-id')) }
 }
 const records = async () => (await call<{ id: string; name: string; content: string; type: string; ttl: number; proxied: boolean }[]>('adm', 'GET', `/api/v4/zones/${Z.id}/dns_records?per_page=500`)).result
+const crsGet = async (id: number) => (await store.changeRequests.get(id))!
 const byName = async (name: string) => (await records()).find((r) => r.name === `${name}.${Z.name}`)
 const propose = (who: string, title: string, items: unknown[]) => call<ChangeRequestView>(who, 'POST', '/api/local/change-requests', { zoneId: Z.id, title, reason: 'testing', items })
 const until = async (test: () => boolean, ms = 5000) => {
@@ -92,6 +95,20 @@ describe('change requests', () => {
     // One batch entry in the audit log, by the approver; entries for filing, approving and applying naming both.
     const batch = (await store.audit.get(applied.result.appliedEntryId!))!
     expect(batch).toMatchObject({ action: 'batch', username: 'erin', path: `/zones/${Z.id}/dns_records/batch`, outcome: 'success' })
+    // The batch's entry names the request and both people, and splits into each record's own change.
+    expect(batch.after).toMatchObject({ change_request: { id: filed.result.id, title: 'Move the shop', requester: { name: 'Ed', username: 'ed' }, approver: { name: 'Erin', username: 'erin' } } })
+    expect(appliedRequestOf(batch)).toEqual({ id: filed.result.id, title: 'Move the shop', requester: { name: 'Ed', username: 'ed' }, approver: { name: 'Erin', username: 'erin' } })
+    const changes = recordChangesOf(batch)!
+    expect(changes.map((x) => [x.id, x.before?.name ?? null, x.after?.name ?? null])).toEqual([
+      [two.id, `cr-two.${Z.name}`, null],
+      [shop.id, `cr-shop.${Z.name}`, `cr-shop.${Z.name}`],
+      [expect.any(String), null, Z.name],
+    ])
+    expect(changes[1].before).toMatchObject({ content: '203.0.113.7', ttl: 1, proxied: true })
+    expect(changes[1].after).toMatchObject({ content: '203.0.113.7', ttl: 300, proxied: false })
+    // The record's history holds that entry.
+    const history = await call<AuditEntryView[]>('erin', 'GET', `/api/local/audit/history?zone_id=${Z.id}&type=dns_record&id=${shop.id}`)
+    expect(history.result.map((e) => e.id)).toContain(batch.id)
     const log = (await store.audit.list({ area: 'change-requests' }, 1, 50)).entries.filter((e) => e.resourceId === String(filed.result.id))
     expect(log.map((e) => [e.action, e.username]).sort()).toEqual([['apply', 'erin'], ['approve', 'erin'], ['file', 'ed']])
     expect(JSON.stringify(log.find((e) => e.action === 'apply')!.after)).toMatch(/Ed \(ed\).*Erin \(erin\)/)
@@ -125,6 +142,21 @@ describe('change requests', () => {
     expect(refreshed.result.status).toBe('pending')
     expect((await call<ChangeRequestView>('erin', 'POST', `/api/local/change-requests/${filed.result.id}/approve`)).result.status).toBe('applied')
     expect((await byName('cr-three'))!.content).toBe('192.0.2.33')
+    const entry = (await store.audit.get((await crsGet(filed.result.id)).appliedEntryId!))!
+    expect(appliedRequestOf(entry)).toMatchObject({ title: 'Change three', requester: { username: 'ed' }, approver: { username: 'erin' } })
+    expect(recordChangesOf(entry)).toEqual([{ id: three.id, before: expect.objectContaining({ content: '192.0.2.99' }), after: expect.objectContaining({ content: '192.0.2.33' }) }])
+  })
+
+  it('names no request on a batch that is not an apply, whatever header it forges', async () => {
+    const one = (await byName('cr-one'))!
+    for (const header of [{} as Record<string, string>, { [APPLY_HEADER]: `${'0'.repeat(32)}:1:${'0'.repeat(8)}-0000-4000-8000-000000000000` }]) {
+      const res = await app.request(`/api/v4/zones/${Z.id}/dns_records/batch`, { method: 'POST', headers: { ...W, ...as.adm, ...header }, body: JSON.stringify({ patches: [{ id: one.id, comment: 'direct' }] }) })
+      expect(res.status).toBe(200)
+      const entry = (await store.audit.get(Number(res.headers.get('x-zonekeeper-audit-id'))))!
+      expect(entry.action).toBe('batch')
+      expect(appliedRequestOf(entry)).toBeNull()
+      expect(entry.after).not.toHaveProperty('change_request')
+    }
   })
 
   it('marks a request stale on a read exactly once when two instances read it at once: one e-mail', async () => {

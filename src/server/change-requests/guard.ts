@@ -21,6 +21,12 @@ export function applyRequestIdOf(header: string | undefined): string | undefined
   return key === applyKey && rid && /^[0-9a-f-]{36}$/i.test(rid) ? rid : undefined
 }
 
+/** The change request an apply's write belongs to (the header's second part), only with this process's key. */
+export function applyChangeRequestOf(header: string | undefined): number | undefined {
+  const [key, id] = (header ?? '').split(':')
+  return key === applyKey && /^\d{1,15}$/.test(id ?? '') ? Number(id) : undefined
+}
+
 /** Writes that need approval: DNS records (single, batch, import, scan) and page-security policies. */
 const GUARDED_WRITE = /^\/(?:api|client)\/v4\/zones\/([^/]+)\/(dns_records|page_shield\/policies)(?:\/|$)/
 /** Starting a scan only looks for records (what it finds waits for review): it changes nothing in the zone. */

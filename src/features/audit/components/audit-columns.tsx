@@ -4,7 +4,7 @@ import { listFilter } from '@/components/data-table/list-filter'
 import { Badge } from '@/components/ui/badge'
 import { BreakAtDots } from '@/components/ui/break-at-dots'
 import { Button } from '@/components/ui/button'
-import { objectWords, type AuditEntryView } from '@/shared/audit'
+import { appliedRequestOf, objectWords, type AuditEntryView } from '@/shared/audit'
 import { AUDIT_ACTIONS, type AuditArea } from '@/shared/lists/audit'
 import { auditPage } from '../api/audit-search'
 
@@ -57,6 +57,7 @@ export function getAuditColumns(onOpen: (e: AuditEntryView) => void) {
       cell: (i) => (
         <span>
           {ACTION_WORDS[i.getValue()] ?? i.getValue()} <span className="font-mono text-xs text-zinc-600 [overflow-wrap:break-word] dark:text-zinc-400"><BreakAtDots text={what(i.row.original)} /></span>
+          <AppliedFrom entry={i.row.original} />
         </span>
       ),
     }),
@@ -75,4 +76,15 @@ export function getAuditColumns(onOpen: (e: AuditEntryView) => void) {
       cell: (i) => <Button size="sm" variant="ghost" aria-label={`Details of entry ${i.row.original.id}`} onClick={() => onOpen(i.row.original)}>Details</Button>,
     }),
   ])
+}
+
+/** A write applied from a change request says which, and whose, in the list too (the entry's details say more). */
+function AppliedFrom({ entry }: { entry: AuditEntryView }) {
+  const r = appliedRequestOf(entry)
+  if (!r) return null
+  return (
+    <span className="block text-xs text-zinc-600 [overflow-wrap:anywhere] dark:text-zinc-400">
+      From change request #{r.id} {r.title}: proposed by {r.requester.name}, approved by {r.approver.name}
+    </span>
+  )
 }
