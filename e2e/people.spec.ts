@@ -1,4 +1,4 @@
-import { request as playwrightRequest, type Page } from '@playwright/test'
+import { request as playwrightRequest, type BrowserContext, type Page } from '@playwright/test'
 import { generate } from 'otplib'
 import { expect, ownServer, SEED_ZONES, zoneUrl } from './fixtures'
 
@@ -7,7 +7,6 @@ import { expect, ownServer, SEED_ZONES, zoneUrl } from './fixtures'
  * turns sign-in on, which the shared worker server must not see).
  */
 const test = ownServer('people')
-test.describe.configure({ mode: 'serial', timeout: 90_000 })
 
 // People added in the dashboard get a one-time password: at first sign-in they choose their own.
 const ownPasswords = new Map<string, string>()
@@ -57,206 +56,213 @@ const ADMIN = { username: 'ada', name: 'Ada Admin', role: 'admin', password: 'ad
 const VIEWER = { username: 'vic', name: 'Vic Viewer', role: 'viewer', password: 'vic-password-123' }
 const EDITOR = { username: 'eddie', name: 'Eddie Editor', role: 'editor', zones: 'example.com', password: 'eddie-password-1' }
 
-test('the local administrator adds the first administrator, who then adds a viewer and a scoped editor', async ({ page }) => {
-  await page.goto('/people')
-  await expect(page.getByText('Nobody has an account yet')).toBeVisible()
-  await addPerson(page, ADMIN)
-  // From now on everyone signs in.
-  await page.goto('/zones')
-  await expect(page).toHaveURL(/\/login\?next=%2Fzones$/)
-  await signIn(page, ADMIN.username, ADMIN.password)
-  await page.goto('/people')
-  await addPerson(page, VIEWER)
-  await addPerson(page, EDITOR)
-  const table = page.getByRole('table', { name: 'People' })
-  await expect(table.getByRole('row', { name: /Vic Viewer/ })).toContainText('viewer')
-  await expect(table.getByRole('row', { name: /Eddie Editor/ })).toContainText('example.com')
-})
-
-test('a viewer reads DNS with no Add, Edit or Delete, and the server refuses a forced write', async ({ page }) => {
-  await signIn(page, VIEWER.username, VIEWER.password)
-  await page.goto(zoneUrl('demo', 'dns'))
-  await expect(page.getByRole('table', { name: /DNS records of example.com/ })).toBeVisible()
-  await expect(page.getByText('You can read these records. You have the viewer role: this needs the editor role.')).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Add record' })).toHaveCount(0)
-  await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0)
-  await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0)
-  const res = await page.request.post(`/api/v4/zones/${SEED_ZONES.demo.id}/dns_records`, {
-    headers: { 'X-Zonekeeper-Request': '1' },
-    data: { type: 'A', name: 'forced', content: '192.0.2.7', ttl: 1 },
-  })
-  expect(res.status()).toBe(403)
-  expect((await res.json()).errors[0].message).toContain('needs the editor role')
-})
-
-test('signing out ends the session: the old cookie gets 401', async ({ page, context, server }) => {
-  await signIn(page, VIEWER.username, VIEWER.password)
-  const cookie = (await context.cookies()).find((c) => c.name === 'zonekeeper_session')!
-  await signOut(page)
-  const replay = await playwrightRequest.newContext({
-    baseURL: server.baseURL,
-    extraHTTPHeaders: { cookie: `${cookie.name}=${cookie.value}` },
-  })
-  const res = await replay.get('/api/local/me')
-  expect(res.status()).toBe(401)
-  expect((await res.json()).errors[0].code).toBe(10401)
-  await replay.dispose()
-})
-
-test('an editor scoped to example.com can neither see nor reach newshop.dev', async ({ page }) => {
-  await signIn(page, EDITOR.username, EDITOR.password)
-  await page.goto('/zones')
-  const zones = page.getByRole('table', { name: /zones/i })
-  await expect(zones.getByText('example.com', { exact: true })).toBeVisible()
-  await expect(zones.getByText('newshop.dev')).toHaveCount(0)
-  const box = page.getByRole('combobox', { name: 'Switch zone' })
-  await box.fill('shop')
-  await expect(page.getByRole('option', { name: 'newshop.dev' })).toHaveCount(0)
-  const res = await page.request.get(`/api/v4/zones/${SEED_ZONES.pending.id}/dns_records`)
-  expect(res.status()).toBe(403)
-  expect((await res.json()).errors[0].message).toContain('outside your zone scope')
-  await page.goto(zoneUrl('pending', 'dns'))
-  await expect(page.getByText(/outside your zone scope/).first()).toBeVisible()
-  // In scope, the editor may change records.
-  await page.goto(zoneUrl('demo', 'dns'))
-  await expect(page.getByRole('button', { name: 'Add record' })).toBeVisible()
-})
-
-test('the review ledger records the signed-in reviewer', async ({ page }) => {
-  await signIn(page, ADMIN.username, ADMIN.password)
-  await page.goto(`${zoneUrl('demo', 'page-shield/scripts')}?urls=popup-offers`)
-  await page
-    .getByRole('table', { name: 'Detected scripts' })
-    .getByRole('link', { name: /popup-offers/ })
-    .click()
-  await page.getByRole('button', { name: 'Mark as expected' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Review this script' })
-  await expect(dialog.getByLabel('Your name')).toHaveCount(0)
-  await dialog.getByLabel('Note').fill('Approved pop-up vendor')
-  await dialog.getByRole('button', { name: 'Save review' }).click()
-  await expect(page.getByRole('list', { name: 'Review history, newest first' })).toContainText('Ada Admin (ada)')
-  await page.goto(zoneUrl('demo', 'page-shield/reviews'))
-  await expect(page.getByRole('table', { name: 'Latest review of each script' })).toContainText('Ada Admin (ada)')
-})
-
-test('a person sees their own sessions and ends another one', async ({ page, browser, server }) => {
-  const other = await browser.newContext({ baseURL: server.baseURL })
-  const otherPage = await other.newPage()
-  await signIn(otherPage, EDITOR.username, EDITOR.password)
-  await signIn(page, EDITOR.username, EDITOR.password)
-  await page.goto('/account')
-  const list = page.getByRole('list', { name: 'Sessions' })
-  // This browser, the other one, and any left from the editor's earlier test.
-  await expect(list.getByText('(this browser)')).toHaveCount(1)
-  const ends = list.getByRole('button', { name: 'End session' })
-  await expect(ends.first()).toBeVisible()
-  for (let n = await ends.count(); n > 0; n--) {
-    await ends.first().click()
-    await expect(ends).toHaveCount(n - 1)
+/*
+ * One test, each former test a step under its old title and in the same order (they always ran in
+ * series on this server, each building on the one before). Each person keeps one browser of their own
+ * through the steps instead of a fresh context and a sign-in (three page loads) for every former test.
+ */
+test('people, roles, zone scope and sign-in, as a team uses them', async ({ page, browser, server }) => {
+  // About 30 page loads in five browsers: ~60 s on a quiet machine.
+  test.setTimeout(240_000)
+  const contexts: BrowserContext[] = []
+  const browserOf = async () => {
+    const context = await browser.newContext({ baseURL: server.baseURL })
+    contexts.push(context)
+    return context.newPage()
   }
-  await expect(list.getByRole('listitem')).toHaveCount(1)
-  expect((await otherPage.request.get('/api/local/me')).status()).toBe(401)
-  await other.close()
-})
+  // `page` is the administrator's browser (Ada's, once she exists).
+  const admin = page
 
-test('a personal API token lets a client use the sandbox as its owner, until revoked', async ({ page, server }) => {
-  await signIn(page, EDITOR.username, EDITOR.password)
-  await page.goto('/account')
-  await page.getByLabel('Token name').fill('certbot on web-1')
-  await page.getByRole('button', { name: 'Make token' }).click()
-  const token = (await page.getByLabel('New token').textContent())!.trim()
-  expect(token).toMatch(/^zk_/)
-  const client = await playwrightRequest.newContext({
-    baseURL: server.baseURL,
-    extraHTTPHeaders: { authorization: `Bearer ${token}` },
+  await test.step('the local administrator adds the first administrator, who then adds a viewer and a scoped editor', async () => {
+    await admin.goto('/people')
+    await expect(admin.getByText('Nobody has an account yet')).toBeVisible()
+    await addPerson(admin, ADMIN)
+    // From now on everyone signs in.
+    await admin.goto('/zones')
+    await expect(admin).toHaveURL(/\/login\?next=%2Fzones$/)
+    await signIn(admin, ADMIN.username, ADMIN.password)
+    await admin.goto('/people')
+    await addPerson(admin, VIEWER)
+    await addPerson(admin, EDITOR)
+    const table = admin.getByRole('table', { name: 'People' })
+    await expect(table.getByRole('row', { name: /Vic Viewer/ })).toContainText('viewer')
+    await expect(table.getByRole('row', { name: /Eddie Editor/ })).toContainText('example.com')
   })
-  const zones = await client.get('/client/v4/zones')
-  expect((await zones.json()).result.map((z: { name: string }) => z.name)).toEqual(['example.com'])
-  expect((await client.get(`/client/v4/zones/${SEED_ZONES.pending.id}`)).status()).toBe(403)
-  await page.getByRole('button', { name: 'Revoke certbot on web-1' }).click()
-  await expect(page.getByRole('list', { name: 'Your API tokens' })).not.toContainText('certbot on web-1')
-  expect((await client.get('/client/v4/zones')).status()).toBe(403)
-  await client.dispose()
-})
 
-test('the add-person form refuses a common password at its field, with the rule the server applies', async ({ page }) => {
-  await signIn(page, ADMIN.username, ADMIN.password)
-  await page.goto('/people')
-  await page.getByRole('button', { name: 'Add person' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Add a person' })
-  await dialog.getByLabel('Username').fill('wes')
-  await dialog.getByLabel('Display name').fill('Wes Weak')
-  const password = dialog.getByLabel('Initial password')
-  await password.fill('password12')
-  await dialog.getByRole('button', { name: 'Add person' }).click()
-  await expect(password).toHaveAttribute('aria-invalid', 'true')
-  await expect(password).toHaveAccessibleDescription(/commonly used password/)
-  await password.fill('wes2024wes2024')
-  await dialog.getByRole('button', { name: 'Add person' }).click()
-  await expect(password).toHaveAccessibleDescription(/built from the username|Repeated/)
-  await dialog.getByRole('button', { name: 'Cancel' }).click()
-  await expect(page.getByRole('table', { name: 'People' })).not.toContainText('Wes Weak')
-})
+  const viewer = await browserOf()
+  await test.step('a viewer reads DNS with no Add, Edit or Delete, and the server refuses a forced write', async () => {
+    await signIn(viewer, VIEWER.username, VIEWER.password)
+    await viewer.goto(zoneUrl('demo', 'dns'))
+    await expect(viewer.getByRole('table', { name: /DNS records of example.com/ })).toBeVisible()
+    await expect(viewer.getByText('You can read these records. You have the viewer role: this needs the editor role.')).toBeVisible()
+    await expect(viewer.getByRole('button', { name: 'Add record' })).toHaveCount(0)
+    await expect(viewer.getByRole('button', { name: /^Edit / })).toHaveCount(0)
+    await expect(viewer.getByRole('button', { name: /^Delete / })).toHaveCount(0)
+    const res = await viewer.request.post(`/api/v4/zones/${SEED_ZONES.demo.id}/dns_records`, {
+      headers: { 'X-Zonekeeper-Request': '1' },
+      data: { type: 'A', name: 'forced', content: '192.0.2.7', ttl: 1 },
+    })
+    expect(res.status()).toBe(403)
+    expect((await res.json()).errors[0].message).toContain('needs the editor role')
+  })
 
-test("an administrator sees a person's API tokens with their last use, and revokes one", async ({ page, browser, server }) => {
-  const editor = await browser.newContext({ baseURL: server.baseURL })
-  const editorPage = await editor.newPage()
-  await signIn(editorPage, EDITOR.username, EDITOR.password)
-  const made = await editorPage.request.post('/api/local/me/tokens', { headers: { 'X-Zonekeeper-Request': '1' }, data: { name: 'backup job' } })
-  const { token } = (await made.json()).result as { token: string }
-  const client = await playwrightRequest.newContext({ baseURL: server.baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } })
-  expect((await client.get('/client/v4/zones')).status()).toBe(200)
+  await test.step('signing out ends the session: the old cookie gets 401', async () => {
+    const cookie = (await viewer.context().cookies()).find((c) => c.name === 'zonekeeper_session')!
+    await signOut(viewer)
+    const replay = await playwrightRequest.newContext({
+      baseURL: server.baseURL,
+      extraHTTPHeaders: { cookie: `${cookie.name}=${cookie.value}` },
+    })
+    const res = await replay.get('/api/local/me')
+    expect(res.status()).toBe(401)
+    expect((await res.json()).errors[0].code).toBe(10401)
+    await replay.dispose()
+  })
 
-  await signIn(page, ADMIN.username, ADMIN.password)
-  await page.goto('/people')
-  await page.getByRole('button', { name: 'API tokens of eddie' }).click()
-  const dialog = page.getByRole('dialog', { name: 'API tokens of Eddie Editor' })
-  const item = dialog.getByRole('listitem').filter({ hasText: 'backup job' })
-  await expect(item).toContainText(token.slice(0, 10))
-  await expect(item).toContainText('last used')
-  await item.getByRole('button', { name: 'Revoke backup job' }).click()
-  await expect(dialog.getByRole('listitem').filter({ hasText: 'backup job' })).toHaveCount(0)
-  expect((await client.get('/client/v4/zones')).status()).toBe(403)
-  await client.dispose()
-  await editor.close()
-})
+  const editor = await browserOf()
+  await test.step('an editor scoped to example.com can neither see nor reach newshop.dev', async () => {
+    await signIn(editor, EDITOR.username, EDITOR.password)
+    await editor.goto('/zones')
+    const zones = editor.getByRole('table', { name: /zones/i })
+    await expect(zones.getByText('example.com', { exact: true })).toBeVisible()
+    await expect(zones.getByText('newshop.dev')).toHaveCount(0)
+    const box = editor.getByRole('combobox', { name: 'Switch zone' })
+    await box.fill('shop')
+    await expect(editor.getByRole('option', { name: 'newshop.dev' })).toHaveCount(0)
+    const res = await editor.request.get(`/api/v4/zones/${SEED_ZONES.pending.id}/dns_records`)
+    expect(res.status()).toBe(403)
+    expect((await res.json()).errors[0].message).toContain('outside your zone scope')
+    await editor.goto(zoneUrl('pending', 'dns'))
+    await expect(editor.getByText(/outside your zone scope/).first()).toBeVisible()
+    // In scope, the editor may change records.
+    await editor.goto(zoneUrl('demo', 'dns'))
+    await expect(editor.getByRole('button', { name: 'Add record' })).toBeVisible()
+  })
 
-test('sign-ins and token changes show in the Audit log with the address they came from', async ({ page }) => {
-  await signIn(page, ADMIN.username, ADMIN.password)
-  await page.goto('/audit?area=sign-in&person=eddie')
-  const log = page.getByRole('table').first()
-  await expect(log.locator('tbody tr').first()).toContainText('Sign-in')
-  await page.goto('/audit?action=token-revoke')
-  const revoked = page.getByRole('table').first().locator('tbody tr').first()
-  await expect(revoked).toContainText('Revoked a personal API token')
-  await revoked.getByRole('button', { name: /^Details of entry/ }).click()
-  await expect(page.getByRole('article').first()).toContainText(/from (127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)/)
-})
+  await test.step('the review ledger records the signed-in reviewer', async () => {
+    await admin.goto(`${zoneUrl('demo', 'page-shield/scripts')}?urls=popup-offers`)
+    await admin
+      .getByRole('table', { name: 'Detected scripts' })
+      .getByRole('link', { name: /popup-offers/ })
+      .click()
+    await admin.getByRole('button', { name: 'Mark as expected' }).click()
+    const dialog = admin.getByRole('dialog', { name: 'Review this script' })
+    await expect(dialog.getByLabel('Your name')).toHaveCount(0)
+    await dialog.getByLabel('Note').fill('Approved pop-up vendor')
+    await dialog.getByRole('button', { name: 'Save review' }).click()
+    await expect(admin.getByRole('list', { name: 'Review history, newest first' })).toContainText('Ada Admin (ada)')
+    await admin.goto(zoneUrl('demo', 'page-shield/reviews'))
+    await expect(admin.getByRole('table', { name: 'Latest review of each script' })).toContainText('Ada Admin (ada)')
+  })
 
-test('an administrator requires a second factor for administrators, then sets one up at the next sign-in', async ({ page, browser, server }) => {
-  await signIn(page, ADMIN.username, ADMIN.password)
-  await page.goto('/people')
-  await page.getByLabel('Who must use a second factor').selectOption({ value: 'admins' })
-  await expect(page.getByText('Required for administrators').last()).toBeVisible()
-  const fresh = await browser.newContext({ baseURL: server.baseURL })
-  const next = await fresh.newPage()
-  await next.goto('/login')
-  await next.getByLabel('Username').fill(ADMIN.username)
-  await next.getByLabel('Password').fill(ownPasswords.get(ADMIN.username) ?? ADMIN.password)
-  await next.getByRole('button', { name: 'Sign in' }).click()
-  await expect(next.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeVisible()
-  const secret = /secret=([A-Z2-7]+)/.exec((await next.locator('main').textContent())!)![1]
-  await next.getByLabel('Code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }))
-  await next.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
-  await expect(next.getByRole('heading', { name: 'Two-factor sign-in is on' })).toBeVisible()
-  await expect(next.locator('main')).toContainText(/([a-z2-9]{5}-[a-z2-9]{5}\s+){9}[a-z2-9]{5}-[a-z2-9]{5}/)
-  await next.getByRole('link', { name: 'Continue to the dashboard' }).click()
-  await expect(next.getByRole('navigation', { name: 'Main' })).toBeVisible()
-  // Turning the second factor on ended the administrator's other sessions: the first browser is signed out.
-  await page.goto('/people')
-  await expect(page).toHaveURL(/\/login/)
-  await next.goto('/people')
-  await next.getByLabel('Who must use a second factor').selectOption({ value: 'optional' })
-  await expect(next.getByText('Optional: each person decides').last()).toBeVisible()
-  await fresh.close()
+  await test.step('a person sees their own sessions and ends another one', async () => {
+    const otherPage = await browserOf()
+    await signIn(otherPage, EDITOR.username, EDITOR.password)
+    await editor.goto('/account')
+    const list = editor.getByRole('list', { name: 'Sessions' })
+    // This browser, the other one, and any left from the editor's earlier steps.
+    await expect(list.getByText('(this browser)')).toHaveCount(1)
+    const ends = list.getByRole('button', { name: 'End session' })
+    await expect(ends.first()).toBeVisible()
+    for (let n = await ends.count(); n > 0; n--) {
+      await ends.first().click()
+      await expect(ends).toHaveCount(n - 1)
+    }
+    await expect(list.getByRole('listitem')).toHaveCount(1)
+    expect((await otherPage.request.get('/api/local/me')).status()).toBe(401)
+    await otherPage.context().close()
+  })
+
+  await test.step('a personal API token lets a client use the sandbox as its owner, until revoked', async () => {
+    // Still on the editor's account page.
+    await editor.getByLabel('Token name').fill('certbot on web-1')
+    await editor.getByRole('button', { name: 'Make token' }).click()
+    const token = (await editor.getByLabel('New token').textContent())!.trim()
+    expect(token).toMatch(/^zk_/)
+    const client = await playwrightRequest.newContext({
+      baseURL: server.baseURL,
+      extraHTTPHeaders: { authorization: `Bearer ${token}` },
+    })
+    const zones = await client.get('/client/v4/zones')
+    expect((await zones.json()).result.map((z: { name: string }) => z.name)).toEqual(['example.com'])
+    expect((await client.get(`/client/v4/zones/${SEED_ZONES.pending.id}`)).status()).toBe(403)
+    await editor.getByRole('button', { name: 'Revoke certbot on web-1' }).click()
+    await expect(editor.getByRole('list', { name: 'Your API tokens' })).not.toContainText('certbot on web-1')
+    expect((await client.get('/client/v4/zones')).status()).toBe(403)
+    await client.dispose()
+  })
+
+  await test.step('the add-person form refuses a common password at its field, with the rule the server applies', async () => {
+    await admin.goto('/people')
+    await admin.getByRole('button', { name: 'Add person' }).click()
+    const dialog = admin.getByRole('dialog', { name: 'Add a person' })
+    await dialog.getByLabel('Username').fill('wes')
+    await dialog.getByLabel('Display name').fill('Wes Weak')
+    const password = dialog.getByLabel('Initial password')
+    await password.fill('password12')
+    await dialog.getByRole('button', { name: 'Add person' }).click()
+    await expect(password).toHaveAttribute('aria-invalid', 'true')
+    await expect(password).toHaveAccessibleDescription(/commonly used password/)
+    await password.fill('wes2024wes2024')
+    await dialog.getByRole('button', { name: 'Add person' }).click()
+    await expect(password).toHaveAccessibleDescription(/built from the username|Repeated/)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(admin.getByRole('table', { name: 'People' })).not.toContainText('Wes Weak')
+  })
+
+  await test.step("an administrator sees a person's API tokens with their last use, and revokes one", async () => {
+    const made = await editor.request.post('/api/local/me/tokens', { headers: { 'X-Zonekeeper-Request': '1' }, data: { name: 'backup job' } })
+    const { token } = (await made.json()).result as { token: string }
+    const client = await playwrightRequest.newContext({ baseURL: server.baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } })
+    expect((await client.get('/client/v4/zones')).status()).toBe(200)
+
+    // Still on the People page.
+    await admin.getByRole('button', { name: 'API tokens of eddie' }).click()
+    const dialog = admin.getByRole('dialog', { name: 'API tokens of Eddie Editor' })
+    const item = dialog.getByRole('listitem').filter({ hasText: 'backup job' })
+    await expect(item).toContainText(token.slice(0, 10))
+    await expect(item).toContainText('last used')
+    await item.getByRole('button', { name: 'Revoke backup job' }).click()
+    await expect(dialog.getByRole('listitem').filter({ hasText: 'backup job' })).toHaveCount(0)
+    expect((await client.get('/client/v4/zones')).status()).toBe(403)
+    await client.dispose()
+  })
+
+  await test.step('sign-ins and token changes show in the Audit log with the address they came from', async () => {
+    await admin.goto('/audit?area=sign-in&person=eddie')
+    const log = admin.getByRole('table').first()
+    await expect(log.locator('tbody tr').first()).toContainText('Sign-in')
+    await admin.goto('/audit?action=token-revoke')
+    const revoked = admin.getByRole('table').first().locator('tbody tr').first()
+    await expect(revoked).toContainText('Revoked a personal API token')
+    await revoked.getByRole('button', { name: /^Details of entry/ }).click()
+    await expect(admin.getByRole('article').first()).toContainText(/from (127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)/)
+  })
+
+  await test.step('an administrator requires a second factor for administrators, then sets one up at the next sign-in', async () => {
+    await admin.goto('/people')
+    await admin.getByLabel('Who must use a second factor').selectOption({ value: 'admins' })
+    await expect(admin.getByText('Required for administrators').last()).toBeVisible()
+    const next = await browserOf()
+    await next.goto('/login')
+    await next.getByLabel('Username').fill(ADMIN.username)
+    await next.getByLabel('Password').fill(ownPasswords.get(ADMIN.username) ?? ADMIN.password)
+    await next.getByRole('button', { name: 'Sign in' }).click()
+    await expect(next.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeVisible()
+    const secret = /secret=([A-Z2-7]+)/.exec((await next.locator('main').textContent())!)![1]
+    await next.getByLabel('Code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }))
+    await next.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
+    await expect(next.getByRole('heading', { name: 'Two-factor sign-in is on' })).toBeVisible()
+    await expect(next.locator('main')).toContainText(/([a-z2-9]{5}-[a-z2-9]{5}\s+){9}[a-z2-9]{5}-[a-z2-9]{5}/)
+    await next.getByRole('link', { name: 'Continue to the dashboard' }).click()
+    await expect(next.getByRole('navigation', { name: 'Main' })).toBeVisible()
+    // Turning the second factor on ended the administrator's other sessions: the first browser is signed out.
+    await admin.goto('/people')
+    await expect(admin).toHaveURL(/\/login/)
+    await next.goto('/people')
+    await next.getByLabel('Who must use a second factor').selectOption({ value: 'optional' })
+    await expect(next.getByText('Optional: each person decides').last()).toBeVisible()
+  })
+
+  for (const context of contexts) await context.close()
 })

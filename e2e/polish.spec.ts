@@ -1,7 +1,31 @@
+import type { Page } from '@playwright/test'
 import { expect, openPage, test, zoneUrl } from './fixtures'
 
-test.describe('polish', () => {
-  test('the server answers 404 for paths no page matches and for unknown zones, and still shows the not-found page', async ({ page, request }) => {
+/** The zone page `area` is on: its heading, and the zone name above it (page-security tabs under it). */
+async function expectZoneNameAboveTitle(page: Page, area: string) {
+  const h1 = page.getByRole('heading', { level: 1 })
+  await expect(h1).toBeVisible()
+  const eyebrow = page.locator('main header').first().getByText('example.com', { exact: true })
+  await expect(eyebrow, area).toBeVisible()
+  expect((await eyebrow.boundingBox())!.y).toBeLessThan((await h1.boundingBox())!.y)
+  if (area.startsWith('page-shield')) {
+    const tabs = page.getByRole('navigation', { name: 'Page security' })
+    expect((await tabs.boundingBox())!.y, area).toBeGreaterThan((await h1.boundingBox())!.y)
+  }
+}
+
+/*
+ * One test, each former test a step under its old title, in an order where each starts on the page
+ * the one before left (most on the DNS page): every test used to pay a browser context and its own
+ * page loads of the same screens. Moving between a zone's pages goes through the app's own links (the
+ * side navigation, the page-security tabs), as a person does, instead of loading each page afresh.
+ */
+test('polish', async ({ page, request }) => {
+  // About 20 page views, a third of them full loads: ~30 s on a quiet machine.
+  test.setTimeout(120_000)
+  const dns = page.getByRole('table', { name: /DNS records/ })
+
+  await test.step('the server answers 404 for paths no page matches and for unknown zones, and still shows the not-found page', async () => {
     expect((await request.get(zoneUrl('demo', 'dns'))).status()).toBe(200)
     expect((await request.get('/zones')).status()).toBe(200)
     for (const path of ['/no-such-page', '/zones/not-a-zone-id', `/zones/${'0'.repeat(32)}`, `${zoneUrl('demo')}/no-such-area`]) {
@@ -13,7 +37,7 @@ test.describe('polish', () => {
     await openPage(page, '/zones')
   })
 
-  test('while the first page loads, the table footer says "Loading…", not "No records"', async ({ page }) => {
+  await test.step('while the first page loads, the table footer says "Loading…", not "No records"', async () => {
     let release: () => void = () => {}
     const held = new Promise<void>((r) => (release = r))
     await page.route('**/api/v4/zones/*/dns_records?**', async (route) => {
@@ -21,67 +45,42 @@ test.describe('polish', () => {
       await route.continue()
     })
     await page.goto(zoneUrl('demo', 'dns'))
-    const table = page.getByRole('table', { name: /DNS records/ })
     const footer = page.getByText(/^(Loading…|No records|Showing .*)$/).last()
     await expect(footer).toHaveText('Loading…')
     await expect(page.getByText('No records', { exact: true })).toHaveCount(0)
     release()
     await expect(page.getByText(/^Showing 1–\d+ of \d+ records$/)).toBeVisible()
-    await expect(table).toBeVisible()
+    await expect(dns).toBeVisible()
+    await page.unrouteAll()
   })
 
-  test('the zone switcher closes when Tab moves focus away, and on Escape', async ({ page }) => {
-    await openPage(page, zoneUrl('demo', 'dns'))
-    const box = page.getByRole('combobox', { name: 'Switch zone' })
-    await box.focus()
-    await expect(page.getByRole('listbox')).toBeVisible()
-    await page.keyboard.press('Tab')
-    await expect(page.getByRole('listbox')).toHaveCount(0)
-    await expect(box).toHaveAttribute('aria-expanded', 'false')
-    await box.focus()
-    await box.fill('big')
-    await expect(page.getByRole('listbox')).toBeVisible()
+  await test.step('Compact density is remembered, shortens rows, and long help folds after first use', async () => {
+    // Before the Escape step below: the Add-record dialog opened here first shows the whole help.
+    const row = dns.locator('tbody tr').nth(3)
+    await expect(row).toBeVisible()
+    const before = (await row.boundingBox())!.height
+    await page.getByRole('button', { name: 'Compact' }).click()
+    await expect(page.locator('html')).toHaveAttribute('data-density', 'compact')
+    await expect.poll(async () => (await row.boundingBox())!.height).toBeLessThan(before)
+    await page.reload()
+    await expect(page.getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'true')
+    await page.getByRole('button', { name: 'Compact' }).click()
+    await expect(page.locator('html')).toHaveAttribute('data-density', 'comfortable')
+
+    const dialog = page.getByRole('dialog', { name: 'Add a DNS record' })
+    const name = dialog.getByRole('textbox', { name: /^Name/ })
+    await page.getByRole('button', { name: 'Add record' }).first().click()
+    await expect(name).toHaveAccessibleDescription(/Use letters, digits and hyphens/) // first use: the whole help
     await page.keyboard.press('Escape')
-    await expect(page.getByRole('listbox')).toHaveCount(0)
+    await page.getByRole('button', { name: 'Add record' }).first().click()
+    await expect(name).not.toHaveAccessibleDescription(/Use letters, digits and hyphens/) // folded to its first sentence
+    await dialog.getByRole('button', { name: 'More' }).first().click()
+    await expect(name).toHaveAccessibleDescription(/Use letters, digits and hyphens/)
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
   })
 
-  test('with monitoring off, every page-security page says so', async ({ page, request }) => {
-    const settings = `/api/v4${zoneUrl('demo', 'page_shield')}`
-    const write = { 'X-Zonekeeper-Request': '1' }
-    expect((await request.put(settings, { headers: write, data: { enabled: false } })).ok()).toBeTruthy()
-    try {
-      for (const area of ['page-shield', 'page-shield/scripts', 'page-shield/connections', 'page-shield/cookies', 'page-shield/policies', 'page-shield/reviews']) {
-        await openPage(page, zoneUrl('demo', area))
-        await expect(page.getByRole('status').filter({ hasText: 'Monitoring is off.' })).toBeVisible()
-      }
-      await expect(page.getByRole('link', { name: 'Switch it on in Overview' })).toBeVisible()
-    } finally {
-      await request.put(settings, { headers: write, data: { enabled: true } })
-    }
-    await openPage(page, zoneUrl('demo', 'page-shield/scripts'))
-    await expect(page.getByRole('heading', { level: 1, name: 'Scripts' })).toBeVisible()
-    await expect(page.getByText('Monitoring is off.')).toHaveCount(0)
-  })
-
-  test('one look for one thing: red Delete, blue proxied, one zone heading, numbers in tiles', async ({ page }) => {
-    await openPage(page, zoneUrl('demo', 'dns'))
-    const row = page.getByRole('table', { name: /DNS records/ }).locator('tbody tr').first()
-    const color = (name: RegExp) => row.getByRole('button', { name }).evaluate((el) => getComputedStyle(el).color)
-    const del = await color(/^Delete/)
-    expect(del).not.toBe(await color(/^Edit/))
-    expect(del).toMatch(/^oklch\(0\.5\d* 0\.\d+ 2\d/) // red-700 (hue about 27), not the grey of a ghost button
-    const nav = page.getByRole('navigation', { name: 'Main' })
-    await expect(nav.getByText('Zone: example.com')).toBeVisible()
-    await openPage(page, '/zones')
-    await expect(nav.getByText('Zone: example.com')).toBeVisible()
-    await expect(nav.getByText('This zone')).toHaveCount(0)
-    await openPage(page, zoneUrl('demo', 'page-shield'))
-    const tile = page.getByRole('link', { name: /Scripts to review/ })
-    await expect(tile.locator('span').first()).toHaveText(/^\d[\d,]*$/)
-  })
-
-  test('Escape in a form with typed input asks before losing it', async ({ page }) => {
-    await openPage(page, zoneUrl('demo', 'dns'))
+  await test.step('Escape in a form with typed input asks before losing it', async () => {
     await page.getByRole('button', { name: 'Add record' }).first().click()
     const dialog = page.getByRole('dialog', { name: 'Add a DNS record' })
     await expect(dialog.getByLabel('Type')).toBeFocused()
@@ -101,41 +100,81 @@ test.describe('polish', () => {
     await expect(dialog).toBeHidden()
   })
 
-  test('Compact density is remembered, shortens rows, and long help folds after first use', async ({ page }) => {
-    await openPage(page, zoneUrl('demo', 'dns'))
-    const row = page.getByRole('table', { name: /DNS records/ }).locator('tbody tr').nth(3)
-    const before = (await row.boundingBox())!.height
-    await page.getByRole('button', { name: 'Compact' }).click()
-    await expect(page.locator('html')).toHaveAttribute('data-density', 'compact')
-    await expect.poll(async () => (await row.boundingBox())!.height).toBeLessThan(before)
-    await page.reload()
-    await expect(page.getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'true')
-    await page.getByRole('button', { name: 'Compact' }).click()
-    await expect(page.locator('html')).toHaveAttribute('data-density', 'comfortable')
-
-    const dialog = page.getByRole('dialog', { name: 'Add a DNS record' })
-    const name = dialog.getByRole('textbox', { name: /^Name/ })
-    await page.getByRole('button', { name: 'Add record' }).first().click()
-    await expect(name).toHaveAccessibleDescription(/Use letters, digits and hyphens/) // first use: the whole help
+  await test.step('the zone switcher closes when Tab moves focus away, and on Escape', async () => {
+    const box = page.getByRole('combobox', { name: 'Switch zone' })
+    await box.focus()
+    await expect(page.getByRole('listbox')).toBeVisible()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('listbox')).toHaveCount(0)
+    await expect(box).toHaveAttribute('aria-expanded', 'false')
+    await box.focus()
+    await box.fill('big')
+    await expect(page.getByRole('listbox')).toBeVisible()
     await page.keyboard.press('Escape')
-    await page.getByRole('button', { name: 'Add record' }).first().click()
-    await expect(name).not.toHaveAccessibleDescription(/Use letters, digits and hyphens/) // folded to its first sentence
-    await dialog.getByRole('button', { name: 'More' }).first().click()
-    await expect(name).toHaveAccessibleDescription(/Use letters, digits and hyphens/)
+    await expect(page.getByRole('listbox')).toHaveCount(0)
   })
 
-  test('every zone page puts the zone name above its title, and page-security tabs under the title', async ({ page }) => {
-    for (const area of ['dns', 'certificates', 'logs', 'firewall', 'page-shield/scripts', 'page-shield/policies']) {
-      await openPage(page, zoneUrl('demo', area))
-      const h1 = page.getByRole('heading', { level: 1 })
-      await expect(h1).toBeVisible()
-      const eyebrow = page.locator('main header').first().getByText('example.com', { exact: true })
-      await expect(eyebrow, area).toBeVisible()
-      expect((await eyebrow.boundingBox())!.y).toBeLessThan((await h1.boundingBox())!.y)
-      if (area.startsWith('page-shield')) {
-        const tabs = page.getByRole('navigation', { name: 'Page security' })
-        expect((await tabs.boundingBox())!.y, area).toBeGreaterThan((await h1.boundingBox())!.y)
-      }
+  await test.step('one look for one thing: red Delete, blue proxied, one zone heading, numbers in tiles', async () => {
+    const row = dns.locator('tbody tr').first()
+    const color = (name: RegExp) => row.getByRole('button', { name }).evaluate((el) => getComputedStyle(el).color)
+    const del = await color(/^Delete/)
+    expect(del).not.toBe(await color(/^Edit/))
+    expect(del).toMatch(/^oklch\(0\.5\d* 0\.\d+ 2\d/) // red-700 (hue about 27), not the grey of a ghost button
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(nav.getByText('Zone: example.com')).toBeVisible()
+    await openPage(page, '/zones')
+    await expect(nav.getByText('Zone: example.com')).toBeVisible()
+    await expect(nav.getByText('This zone')).toHaveCount(0)
+    await openPage(page, zoneUrl('demo', 'page-shield'))
+    const tile = page.getByRole('link', { name: /Scripts to review/ })
+    await expect(tile.locator('span').first()).toHaveText(/^\d[\d,]*$/)
+  })
+
+  await test.step('every zone page puts the zone name above its title, and page-security tabs under the title', async () => {
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    const tabs = page.getByRole('navigation', { name: 'Page security' })
+    // Through the side navigation and the tabs: the same pages as a fresh load of each, without the loads.
+    for (const [area, link] of [
+      ['dns', nav.getByRole('link', { name: 'DNS records' })],
+      ['certificates', nav.getByRole('link', { name: 'Certificates' })],
+      ['logs', nav.getByRole('link', { name: 'Log fields' })],
+      ['firewall', nav.getByRole('link', { name: 'Firewall rules' })],
+      ['page-shield/scripts', nav.getByRole('link', { name: 'Page security' })],
+      ['page-shield/policies', tabs.getByRole('link', { name: 'Policies', exact: true })],
+    ] as const) {
+      await link.click()
+      if (area === 'page-shield/scripts') await tabs.getByRole('link', { name: 'Scripts', exact: true }).click()
+      await expect(page).toHaveURL(new RegExp(`${zoneUrl('demo', area)}(\\?|$)`))
+      await expectZoneNameAboveTitle(page, area)
     }
+  })
+
+  await test.step('with monitoring off, every page-security page says so', async () => {
+    const settings = `/api/v4${zoneUrl('demo', 'page_shield')}`
+    const write = { 'X-Zonekeeper-Request': '1' }
+    const tabs = page.getByRole('navigation', { name: 'Page security' })
+    expect((await request.put(settings, { headers: write, data: { enabled: false } })).ok()).toBeTruthy()
+    try {
+      // One fresh load (the setting is read there), then every other page through its tab.
+      await openPage(page, zoneUrl('demo', 'page-shield'))
+      await expect(page.getByRole('status').filter({ hasText: 'Monitoring is off.' })).toBeVisible()
+      for (const [area, tab] of [
+        ['page-shield/scripts', 'Scripts'],
+        ['page-shield/connections', 'Connections'],
+        ['page-shield/cookies', 'Cookies'],
+        ['page-shield/policies', 'Policies'],
+        ['page-shield/reviews', 'Review ledger'],
+      ]) {
+        await tabs.getByRole('link', { name: tab, exact: true }).click()
+        await expect(page).toHaveURL(new RegExp(`${zoneUrl('demo', area)}(\\?|$)`))
+        await expect(page.getByRole('status').filter({ hasText: 'Monitoring is off.' }), area).toBeVisible()
+      }
+      await expect(page.getByRole('link', { name: 'Switch it on in Overview' })).toBeVisible()
+    } finally {
+      await request.put(settings, { headers: write, data: { enabled: true } })
+    }
+    await openPage(page, zoneUrl('demo', 'page-shield/scripts'))
+    await expect(page.getByRole('heading', { level: 1, name: 'Scripts' })).toBeVisible()
+    await expect(page.getByText('Monitoring is off.')).toHaveCount(0)
   })
 })

@@ -19,14 +19,22 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(scroll).toBeLessThanOrEqual(width)
 }
 
-test.describe('narrow windows (760 px): navigation behind the Menu button', () => {
-  test.use({ viewport: { width: 760, height: 900 } })
+/*
+ * One page load for every width: each former test is a step (under its old title) that starts where
+ * the one before left, and the window is resized in place, as a person resizes it. Each test used to
+ * pay a browser context and a load of the same zone pages. (The 390 px phone checks are in
+ * phone.spec.ts.)
+ */
+test('narrow, tablet and wide windows: navigation behind the Menu button or in a side column', async ({ page }, testInfo) => {
+  // Two axe sweeps, a dozen page views in one load: ~20 s on a quiet machine.
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 760, height: 900 })
+  const menu = menuButton(page)
 
-  test('the Menu button opens the navigation as a drawer; Escape and a click outside close it', async ({ page }, testInfo) => {
+  await test.step('narrow windows (760 px): the Menu button opens the navigation as a drawer; Escape and a click outside close it', async () => {
     await openNarrow(page, zoneUrl('demo'))
     await expect(page.getByRole('heading', { level: 1, name: 'example.com' })).toBeVisible()
     await expect(nav(page)).toBeHidden()
-    const menu = menuButton(page)
     await expect(menu).toHaveAttribute('aria-expanded', 'false')
     const controls = await menu.getAttribute('aria-controls')
     expect(controls).toBeTruthy()
@@ -76,9 +84,7 @@ test.describe('narrow windows (760 px): navigation behind the Menu button', () =
     await expect(menu).toBeFocused()
   })
 
-  test('a keyboard user opens the menu, reaches DNS records, and lands on the DNS page', async ({ page }) => {
-    await openNarrow(page, zoneUrl('demo'))
-    const menu = menuButton(page)
+  await test.step('narrow windows (760 px): a keyboard user opens the menu, reaches DNS records, and lands on the DNS page', async () => {
     await menu.focus()
     await page.keyboard.press('Enter')
     await expect(nav(page)).toBeVisible()
@@ -100,40 +106,52 @@ test.describe('narrow windows (760 px): navigation behind the Menu button', () =
     await expectNoSidewaysScroll(page)
   })
 
-  test('a tablet width (700 px) still fits the top bar', async ({ page }, testInfo) => {
+  await test.step('narrow windows (760 px): a tablet width (700 px) still fits the top bar', async () => {
+    // On the DNS page the step above landed on.
     await page.setViewportSize({ width: 700, height: 900 })
-    await openNarrow(page, zoneUrl('demo', 'dns'))
+    await expect(menu).toBeVisible()
     await expect(page.getByRole('heading', { name: 'DNS records', level: 1 })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Reset sandbox' })).toBeInViewport()
     await expect(page.getByRole('button', { name: 'System theme' })).toBeInViewport()
     await expectNoSidewaysScroll(page)
     await page.screenshot({ path: testInfo.outputPath('tablet-700-dns.png'), fullPage: false })
   })
-})
 
-test.describe('wide windows (1366 px)', () => {
-  test.use({ viewport: { width: 1366, height: 900 } })
-
-  test('the navigation is a side column, no Menu button', async ({ page }, testInfo) => {
-    await page.goto(zoneUrl('demo'))
-    await expect(nav(page)).toBeVisible()
-    await expect(menuButton(page)).toBeHidden()
-    await expect(page.getByRole('dialog')).toHaveCount(0)
-    const aside = await page.locator('aside').boundingBox()
-    expect(aside?.width).toBe(240)
-    await expect(page.getByRole('heading', { level: 1, name: 'example.com' })).toBeVisible()
-    await page.screenshot({ path: testInfo.outputPath('wide-1366.png'), fullPage: false })
-  })
-
-  test('widening the window with the drawer open leaves a usable page', async ({ page }) => {
+  await test.step('wide windows (1366 px): widening the window with the drawer open leaves a usable page', async () => {
     await page.setViewportSize({ width: 760, height: 900 })
-    await openNarrow(page, zoneUrl('demo'))
-    await menuButton(page).click()
+    await menu.click()
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible()
     await page.setViewportSize({ width: 1366, height: 900 })
     // The drawer closes itself: no dialog, nothing inert, the side column is back.
     await expect(page.getByRole('dialog')).toHaveCount(0)
     await expect(nav(page)).toBeVisible()
     await expect(page.locator('[inert]')).toHaveCount(0)
+  })
+
+  await test.step('wide windows show the filters without the button', async () => {
+    // Still the DNS page, now 1366 px wide.
+    await expect(page.getByRole('heading', { name: 'DNS records', level: 1 })).toBeVisible()
+    await expect(page.getByRole('button', { name: /^Filters/ })).toBeHidden()
+    await expect(page.getByLabel('Type', { exact: true })).toBeVisible()
+  })
+
+  await test.step('at 1440 px the DNS records are still a table with column headers', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await expect(page.getByRole('table', { name: /^DNS records of / }).getByRole('columnheader', { name: /Name/ })).toBeVisible()
+    await expect(page.getByLabel('Sort by')).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Dark theme' })).toBeVisible()
+  })
+
+  await test.step('wide windows (1366 px): the navigation is a side column, no Menu button', async () => {
+    await page.setViewportSize({ width: 1366, height: 900 })
+    await nav(page).getByRole('link', { name: 'Overview' }).click()
+    await expect(page).toHaveURL(zoneUrl('demo'))
+    await expect(nav(page)).toBeVisible()
+    await expect(menu).toBeHidden()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    const aside = await page.locator('aside').boundingBox()
+    expect(aside?.width).toBe(240)
+    await expect(page.getByRole('heading', { level: 1, name: 'example.com' })).toBeVisible()
+    await page.screenshot({ path: testInfo.outputPath('wide-1366.png'), fullPage: false })
   })
 })
