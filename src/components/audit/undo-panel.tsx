@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { useToast } from '@/components/ui/toast'
 import { errorLine } from '@/lib/error-text'
 import { checkUndo, runUndo } from './audit-api'
+import { DNS_RECORD_WORDS } from './dns-words'
 import { EntryDiff } from './entry-diff'
 
 /**
@@ -53,7 +54,7 @@ export function UndoPanel({ entryId, onDone, onCancel }: { entryId: number; onDo
           {conflicts.map((c) => (
             <div key={c.path}>
               <p className="text-xs font-medium">{c.label || c.path}{c.current === null ? ' (no longer exists)' : ''}</p>
-              <EntryDiff before={c.expected} after={c.current} beforeLabel="As the entry left it" afterLabel="Now" caption={`Differences on ${c.label}`} />
+              <EntryDiff before={c.expected} after={c.current} beforeLabel="As the entry left it" afterLabel="Now" caption={`Differences on ${c.label}`} words={/\/dns_records\//.test(c.path) ? DNS_RECORD_WORDS : undefined} />
             </div>
           ))}
         </div>
