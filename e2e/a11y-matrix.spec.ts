@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, expectNoSeriousA11yViolations, test, zoneUrl } from './fixtures'
 
-/** The screens issue 13 changed, each in the state a person sees after the change. */
+/** The screens whose accessibility was fixed, each in the state a person sees after the change. */
 const SCREENS: { path: string; ready: (page: Page) => Promise<void> }[] = [
   {
     path: zoneUrl('demo', 'certificates'),
@@ -24,7 +24,7 @@ const SCREENS: { path: string; ready: (page: Page) => Promise<void> }[] = [
   },
   {
     path: zoneUrl('demo', 'dns'),
-    // A table from the md width, cards on a phone (issue 29, item 11).
+    // A table from the md width, cards on a phone.
     ready: (page) =>
       expect(
         page

@@ -4,7 +4,7 @@ import { SEED_ZONES } from '../src/server/emulator/seed-ids'
 import { expect, pageAs, test } from './audit-fixtures'
 import { expectNoSeriousA11yViolations } from './fixtures'
 
-/** Issue 12: audit log, per-record history with diffs, undo (single, bulk, after someone else's change), CSV. */
+/** Audit log, per-record history with diffs, undo (single, bulk, after someone else's change), CSV. */
 
 const WRITE = { 'X-Zonekeeper-Request': '1' }
 const ZONE = SEED_ZONES.demo.id
@@ -134,7 +134,6 @@ test('audit log, history and undo', async ({ browser, baseURL }) => {
     expect(csv.some((l) => l.includes('csv-eve'))).toBe(true)
   })
 
-  // Issue 23.
   await test.step('the log names each object as a person knows it, and the token an API client wrote with', async () => {
     const rec = await create(page.request, 'names-one', '192.0.2.90')
     expect((await page.request.patch(`${DNS}/${rec.id}`, { headers: WRITE, data: { content: '192.0.2.91' } })).ok()).toBeTruthy()

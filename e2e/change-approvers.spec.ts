@@ -3,7 +3,7 @@ import { signedInPerson } from './change-requests-helpers'
 import { expect, ownServer, SEED_ZONES, zoneUrl } from './fixtures'
 
 /**
- * Issue 25, the rest: an administrator sets who approves and who may propose on the People page
+ * Change approval: an administrator sets who approves and who may propose on the People page
  * (keyboard, a phone's 390 px without sideways scrolling); the requester is told what needs them (a
  * badge and a list); and a newcomer plays both sides alone in practice. Own server: people sign in.
  * One test whose steps were serial tests: each builds on the state the one before left.

@@ -3,7 +3,7 @@ import { signedInPerson } from './change-requests-helpers'
 import { expect, ownServer, SEED_ZONES, zoneUrl } from './fixtures'
 
 /**
- * Issue 25, proposing from the other places: the DNS bulk actions, the zone-file import and the
+ * Proposing from the other places: the DNS bulk actions, the zone-file import and the
  * page-security policy editor. Each journey: an editor proposes on an approval zone, the zone is
  * unchanged, an approver approves, the change lands; for policies also a refused item and the
  * "partly applied" result per change, then its undo (only what landed). Own server: people sign in.

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { test as base, expect, SEED_ZONES, signInFirstTime, startZonekeeper, zoneUrl, type RunningZonekeeper } from './fixtures'
 
 /**
- * Issue 25, proposing from the DNS scan's review, at 1440 px: on an approval zone an editor starts a
+ * Proposing from the DNS scan's review, at 1440 px: on an approval zone an editor starts a
  * scan, ticks two found records and proposes accepting them; the zone and the scan's list are
  * unchanged; an administrator approves; the records are in the zone and no longer wait for review.
  * Own server: people sign in.

@@ -4,7 +4,7 @@ import { signedInPerson } from './change-requests-helpers'
 import { expect, ownServer, SEED_ZONES, zoneUrl } from './fixtures'
 
 /**
- * Issue 25's journeys: an editor proposes three changes on an approval zone, another editor approves
+ * The change-request journeys: an editor proposes three changes on an approval zone, another editor approves
  * them after reading the diff and the impact, they land in one batch and can be undone; a stale
  * request, a rejected one and one whose batch fails; the requester's e-mail (a real SMTP server on
  * loopback); and a person outside the zone's scope who sees none of it. Own server: people sign in.

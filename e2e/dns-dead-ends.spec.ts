@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, openPage, resetSandbox, SEED_ZONES, test, zoneUrl } from './fixtures'
 
-/** Issue 29: dead ends met in the DNS records page, each redone as the person did it. */
+/** Dead ends met in the DNS records page, each redone as the person did it. */
 
 const demo = SEED_ZONES.demo
 const pending = SEED_ZONES.pending
@@ -157,7 +157,7 @@ test.describe('issue 29, item 4: Explain and the delegation badge agree', () => 
     test('a tap on the badge shows what it means', async ({ page }) => {
       // The main navigation is folded away on a phone: the page is ready when its table is.
       await page.goto(`${zoneUrl('demo', 'dns')}?name.contains=lab`)
-      // On a phone each record is a card (issue 29, item 11).
+      // On a phone each record is a card.
       const wikiCard = page.getByRole('list', { name: /^DNS records of / }).getByRole('listitem').filter({ hasText: 'wiki' })
       await wikiCard.getByRole('button', { name: /^Shadowed by a delegation/ }).tap()
       await expect(wikiCard).toContainText('so they answer for it and this record is not served')

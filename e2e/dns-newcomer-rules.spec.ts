@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, openPage, resetSandbox, SEED_ZONES, test, zoneUrl } from './fixtures'
 
-/** Issue 29: wrong rules and dead ends met by newcomers, each redone as the person did it. */
+/** Wrong rules and dead ends met by newcomers, each redone as the person did it. */
 
 const demo = SEED_ZONES.demo
 const WRITE = { 'X-Zonekeeper-Request': '1' }
@@ -70,7 +70,7 @@ test.describe('issue 29: rules, quotes and imports', () => {
       await closeImport(page)
     })
     await test.step('item 5: the import refuses an MX given as an IP, as the form does, naming the line', async () => {
-      // The form: the error speaks of the field the person sees (item 12).
+      // The form: the error speaks of the field the person sees.
       await openAdd(page, 'MX')
       await dialog(page).getByRole('textbox', { name: /^Name/ }).fill('mail-ip')
       await dialog(page).getByRole('textbox', { name: /^Mail server/ }).fill('192.0.2.5')

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, expectNoSeriousA11yViolations, openPage, resetSandbox, SEED_ZONES, test, zoneUrl } from './fixtures'
 
 /**
- * Issue 29, "What people expected": the DNS scan in the page. An editor scans, reviews the records
+ * The DNS scan in the page, as people expected it. An editor scans, reviews the records
  * found (type, name, content), rejects one, accepts the rest at once, and sees the result of each.
  */
 const zone = SEED_ZONES.pending

@@ -3,7 +3,7 @@ import { SEED_ZONES } from '../src/server/emulator/seed-ids'
 import { startZonekeeper, type RunningZonekeeper } from './fixtures'
 
 /**
- * Issue 24 item 3, the zone-file import in the browser: live mode pointed at a sandbox that keeps
+ * Waiting out the rate limit in the zone-file import, in the browser: live mode pointed at a sandbox that keeps
  * the service's rate limit (SANDBOX_RATE_LIMIT, 100 requests per 8 s: a short window, since its
  * waits are what is tested). Another client of the same token spends the budget nearly to the end;
  * the import dialog then says it waits for the rate limit, counts down, imports by itself and shows

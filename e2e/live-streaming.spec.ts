@@ -8,8 +8,8 @@ import { SEED_ZONES } from '../src/server/emulator/seed-ids'
 import { startZonekeeper, type RunningZonekeeper } from './fixtures'
 
 /**
- * Issue 14: live mode streams large answers (here the zone file of the 10,000-record zone, about
- * 600 KB, gzip-coded and sent in small pieces) with every check of issue 10 §1 on the way: the
+ * Live mode streams large answers (here the zone file of the 10,000-record zone, about
+ * 600 KB, gzip-coded and sent in small pieces) with every credential check on the way: the
  * "API" echoes the credential in the middle of the file, split across two pieces, and the person
  * downloads a file where it is replaced. When the API's answer breaks after it started, the person
  * is told the answer was cut off. The "API" is the sandbox emulator behind a small HTTP server.

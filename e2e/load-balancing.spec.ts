@@ -156,7 +156,7 @@ test('load balancing: legacy e-mail migration', async ({ page, browser, baseURL,
     await expect(page.getByText('Paused. Resume to continue where it stopped.')).toBeVisible()
     // What the first browser did is shown here too: the policies and the pools page 1 cleared.
     const log = page.getByRole('list', { name: 'Migration log' })
-    // Issue 29, item 10: the count is the pools whose e-mail was cleared (those named), not the page's size.
+    // The count is the pools whose e-mail was cleared (those named), not the page's size.
     await expect(log).toContainText(`Page 1: cleared ${page1.names!.length} pools`)
     await expect(log).toContainText(page1.names![0])
     // Every line is shown, all 5 policies included; the log scrolls by keyboard too.

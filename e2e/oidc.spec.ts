@@ -25,7 +25,7 @@ const test = base.extend<object, { world: World }>({
           olivia: { name: 'Olivia Ops', groups: ['staff', 'dns-team'] },
           mallory: { name: 'Mallory Visitor', groups: ['contractors'] },
           root: { name: 'Root Admin', groups: ['admins'] },
-          // Two people at the provider who chose the same preferred_username (issue 22).
+          // Two people at the provider who chose the same preferred_username.
           'bob-a': { name: 'Bob Alpha', groups: ['dns-team'], preferred_username: 'bob' },
           'bob-b': { name: 'Bob Beta', groups: ['dns-team'], preferred_username: 'bob' },
           'cy-a': { name: 'Cy Alpha', groups: ['dns-team'], preferred_username: 'cy' },

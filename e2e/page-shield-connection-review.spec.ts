@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, openPage, test, zoneUrl } from './fixtures'
 
-// Issue 28 item 5: a reviewer records a verdict on a connection, sees it in the list and in the ledger
+// A reviewer records a verdict on a connection, sees it in the list and in the ledger
 // CSV; when threat feeds start reporting the connection's host (the sandbox's simulated activity), it
 // is "Changed since review" in the list's exact filter.
 const connections = zoneUrl('demo', 'page-shield/connections')

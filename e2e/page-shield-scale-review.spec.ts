@@ -5,7 +5,7 @@ import { expect, openPage, SEED_ZONES, test, zoneUrl } from './fixtures'
 // Opens the scale-test zones (bigcorp-records.com, shop-scale.io): a worker with the whole demo data.
 test.use({ seed: 'scale' })
 
-// Issue 28: on shop-scale.io (20,000 scripts, 13,801 active) the review tools answer for every
+// On shop-scale.io (20,000 scripts, 13,801 active) the review tools answer for every
 // script of the zone, not the first 2,000; counts match the lists they link to; the CSV is whole.
 const ZONE = SEED_ZONES.scripts.id
 const scripts = zoneUrl('scripts', 'page-shield/scripts')
@@ -99,7 +99,7 @@ test.describe('page security at scale: the whole truth', () => {
         expect(box.x + box.width).toBeLessThanOrEqual(390)
       }
       await page.goto(zoneUrl('demo', 'page-shield/connections'))
-      // On a phone each connection is a card (issue 29, item 11).
+      // On a phone each connection is a card.
       const threat = page.getByRole('list', { name: 'Detected connections' }).getByRole('listitem').first().getByText(/Threat: no threat-feed report|reported/).first()
       await expect(threat).toBeVisible()
       const box = (await threat.boundingBox())!

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { DEMO_ACCOUNT, expect, expectNoSeriousA11yViolations, ownServer } from './fixtures'
 
 /**
- * Issue 29 item 8, redone as the administrator did it: zones are picked from the account's list (a
+ * Managing a person's zones, redone as the administrator did it: zones are picked from the account's list (a
  * typo finds nothing, and the server refuses one anyway), a scoped person is told their access is
  * limited, the save toast says what changed, and a person can be deleted. On its own server: adding
  * people turns sign-in on.

@@ -40,7 +40,7 @@ async function addPerson(page: Page, p: { username: string; name: string; role: 
   await dialog.getByLabel('Display name').fill(p.name)
   await dialog.getByLabel('Role').selectOption({ value: p.role })
   if (p.zones) {
-    // Zones are picked from the account's list (issue 29 item 8): type part of the name, pick it.
+    // Zones are picked from the account's list: type part of the name, pick it.
     await dialog.getByLabel('Only these zones').check()
     for (const zone of p.zones.split(', ')) {
       await dialog.getByRole('combobox', { name: 'Add a zone' }).fill(zone)

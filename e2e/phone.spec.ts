@@ -5,7 +5,7 @@ import { expect, pageAs, passwordOf, test } from './audit-fixtures'
 import { expectNoSeriousA11yViolations } from './fixtures'
 
 /**
- * Issue 29, item 11: an administrator on a 390 px phone. Rows are cards (name, key values and
+ * An administrator on a 390 px phone. Rows are cards (name, key values and
  * actions together), nothing is reachable only sideways, host names wrap at their dots, and the
  * sticky top bar is one short row. (On its own server with people: the People page needs them.)
  */
@@ -125,7 +125,7 @@ test('an administrator on a phone (390 px)', async ({ browser, baseURL }) => {
     await expect(filters).toBeVisible()
     await expect(filters).toHaveAttribute('aria-expanded', 'false')
     await expect(page.getByLabel('Type', { exact: true })).toBeHidden()
-    // On a phone the records are cards (issue 29, item 11).
+    // On a phone the records are cards.
     await expect(page.getByRole('list', { name: /DNS records/ }).getByRole('listitem').first()).toBeVisible()
     await filters.click()
     await page.getByLabel('Type', { exact: true }).selectOption('A')

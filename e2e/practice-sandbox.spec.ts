@@ -9,7 +9,7 @@ import { PRACTICE_BANNER_TEXT_SANDBOX } from '../src/shared/practice-banner'
 import { expectNoSeriousA11yViolations, startZonekeeper, type RunningZonekeeper } from './fixtures'
 
 /**
- * Issue 29, item 2: a viewer newcomer in sandbox mode hit a dead end (no Add button, no way to
+ * A viewer newcomer in sandbox mode hit a dead end (no Add button, no way to
  * practise, 1 of 6 for ever). Signed in as a viewer in sandbox mode, they read which tasks their role
  * allows, turn practice on with the same switch as in live mode, add a record, and see it ticked.
  */
@@ -87,7 +87,7 @@ test('a viewer in sandbox mode practises adding a record and sees the checklist 
   await context.close()
 })
 
-/** Issue 23, item 8: a full practice copy says so where the write was tried (here the record form). */
+/** A full practice copy says so where the write was tried (here the record form). */
 test.describe('a practice copy at its quota', () => {
   let small: RunningZonekeeper
   test.beforeAll(async () => {

@@ -10,7 +10,7 @@ import { startEmulatorUpstream } from '../src/testing/emulator-upstream'
 import { expectNoSeriousA11yViolations, startZonekeeper, type RunningZonekeeper } from './fixtures'
 
 /**
- * Issue 12, practice sandbox: the server runs in live mode against a "live API" (the emulator behind
+ * Practice sandbox: the server runs in live mode against a "live API" (the emulator behind
  * a real HTTP server on loopback) that records every request. A viewer practises on their own copy;
  * nothing they do there reaches the live API, and the checklist ticks itself off.
  */

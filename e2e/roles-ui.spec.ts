@@ -100,7 +100,7 @@ test('roles in the pages: a viewer, a scoped editor, a person turned off', async
       await expect(ready(page).first()).toBeVisible()
       await expect(main.getByRole('note').filter({ hasText: 'You have the viewer role: this needs the' }).first(), path).toBeVisible()
       expect(await enabledWriteControls(main), path).toEqual([])
-      // Issue 29, item 12: nothing a viewer could select, so "Select all" does not look usable.
+      // Nothing a viewer could select, so "Select all" does not look usable.
       if (path === zoneUrl('demo', 'dns')) await expect(main.getByRole('checkbox', { name: 'Select all rows on this page' })).toBeDisabled()
     }
     // The certificate's Restart validation is shown disabled, with the reason beside it.
@@ -117,7 +117,7 @@ test('roles in the pages: a viewer, a scoped editor, a person turned off', async
     expect(await enabledWriteControls(main)).toEqual([])
     await page.goto('/invites')
     await expect(page.getByRole('heading', { name: 'Waiting for your answer' })).toBeVisible()
-    // Issue 29, item 12: these are the API account's invites, not the signed-in person's.
+    // These are the API account's invites, not the signed-in person's.
     await expect(main.getByText('Invitations the API account this dashboard uses has received')).toBeVisible()
     await expect(main.getByRole('note').filter({ hasText: 'You have the viewer role: this needs the administrator role' })).toBeVisible()
     expect(await enabledWriteControls(main)).toEqual([])
@@ -150,7 +150,7 @@ test('roles in the pages: a viewer, a scoped editor, a person turned off', async
     await page.goto('/load-balancing')
     await expect(main.getByRole('note').filter({ hasText: 'You have the editor role: this needs the administrator role' })).toBeVisible()
     await expect(main.getByRole('button', { name: 'Plan the migration' })).toHaveCount(0)
-    // Issue 29, item 7: limited to some zones, the editor is not offered account-level pages; opened
+    // Limited to some zones, the editor is not offered account-level pages; opened
     // anyway, they say the real reason once, with no Retry that could never work.
     const nav = page.getByRole('navigation', { name: 'Main' })
     await expect(nav.getByRole('link', { name: 'DNS records' })).toBeVisible()

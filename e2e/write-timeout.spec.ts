@@ -6,7 +6,7 @@ import { SEED_ZONES } from '../src/server/emulator/seed-ids'
 import { startZonekeeper, type RunningZonekeeper } from './fixtures'
 
 /**
- * Issue 10 §5: live mode, and the API applies a write but answers after the dashboard's time-out.
+ * Live mode, and the API applies a write but answers after the dashboard's time-out.
  * The dashboard must not claim that nothing was saved: it re-reads the list, which now shows the
  * record, and tells the person to check before trying again. The "API" here is the sandbox
  * emulator behind a small HTTP server that holds back its answer to record creations.

@@ -12,7 +12,7 @@ import { send } from './client'
 import { nginxMissing, startNginx, type RunningNginx } from './nginx'
 
 /**
- * The deployment organisations run (issue 22), all real and on loopback: Debian's nginx ending TLS
+ * The deployment organisations run, all real and on loopback: Debian's nginx ending TLS
  * (a certificate made for this run) and sending requests round robin to two Zonekeeper instances
  * that share one PostgreSQL, single sign-on at a real OpenID Connect provider, TRUSTED_PROXIES set
  * to the proxy. nginx runs the configuration the README shows (nginx.conf.template).
@@ -161,7 +161,7 @@ test.describe('through nginx', () => {
 
   test("guesses from one client address do not lock out another behind the same proxy", async ({ deployment }) => {
     const url = deployment.nginx.url
-    // The issue's attack: wrong guesses at usernames that do not exist, all from one client.
+    // The attack: wrong guesses at usernames that do not exist, all from one client.
     for (let i = 0; i < THROTTLE.addressFree; i++) {
       const guess = await send(`${url}/login`, { from: '127.0.0.2', form: { username: `nobody-${i}`, password: 'wrong-guess-1', next: '/' } })
       expect(guess.status).toBe(401)
@@ -321,7 +321,7 @@ test.describe('through nginx', () => {
     }
   })
 
-  // Issue 24, item 5: practice copies are in PostgreSQL, so a practising person needs no sticky session.
+  // Practice copies are in PostgreSQL, so a practising person needs no sticky session.
   test('a practising person sees the same practice data on both instances, and concurrent writes lose none', async ({ deployment }) => {
     const { a, b, nginx } = deployment
     const pat = (await signIn(deployment, 'pat', '127.0.0.9')).sessionCookie!.pair

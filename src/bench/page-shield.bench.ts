@@ -121,7 +121,7 @@ export async function run(): Promise<Row[]> {
       })
       rows.push({ metric: `API p99, ${label}`, value: round(percentile(r.latencies, 99)), unit: 'ms' })
     }
-    // Review filters (issue 28): the dashboard's index of the zone's scripts joined with the ledger,
+    // Review filters: the dashboard's index of the zone's scripts joined with the ledger,
     // against the plain list's first page in the same run. The first request builds the index.
     const plainQuery = CASES[0][1]
     const t0 = performance.now()

@@ -147,7 +147,7 @@ function report(delay: number, m: Measured): Row[] {
     })
     if (delay)
       rows.push({
-        // The proxy's own cost, with the extra hop's taken out: both sides of this figure pay the hop (issue 27).
+        // The proxy's own cost, with the extra hop's taken out: both sides of this figure pay the hop.
         metric: `proxied/bare node:http proxy, ${label}`,
         value: round(m.proxied.perSecond / m.bare.perSecond),
         unit: 'x',

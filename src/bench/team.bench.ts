@@ -1,11 +1,11 @@
-// A team on one live account (issue 24): two dashboard instances on one store (PostgreSQL when
+// A team on one live account: two dashboard instances on one store (PostgreSQL when
 // installed, else one SQLite file), live mode at a sandbox with the service's rate limit
 // (1,200 requests per 5 minutes per token, api-notes §1) and a large account (20,000 more zones).
 // Each request of a person goes to either instance (no sticky sessions). The same scenario then
 // runs with the budget off (no gate, no shared reads), as the baseline, in the same run.
 //
 // Where the scenario's figures come from (an assumption about people's pace, not a measurement of
-// one; the issue asks for "a realistic mix"):
+// one; the aim is "a realistic mix"):
 // - 25 people, a third of them (8) with a list of three zones, the rest with every zone.
 // - Each person views a page, then reads it for 10–30 s (uniformly at random; 20 s on average)
 //   before the next: a person working through zones reads a list or a record set and decides what
@@ -19,12 +19,12 @@
 //   by name), 10 % writes by the editors (a TXT record added, the next time removed again).
 // - Two bulk jobs of administrators, as the DNS page's bulk dialog runs them (marked as long work,
 //   batches of the zone plan's size, waiting out a 10430 with its retry-after): one deletes 3,000
-//   records (the issue's example), one changes the TTL of 3,000 records; they start 10 % and 40 %
+//   records, one changes the TTL of 3,000 records; they start 10 % and 40 %
 //   into the run, in two zones nobody else opens, so their calls are counted apart.
 // - "One person alone" is one of the people with every zone, before the team starts, viewing
 //   ALONE_VIEWS pages with the same mix (a short think time: alone, the pace changes nothing but the
 //   duration).
-// The default run lasts 40 s per scenario (`npm run bench`); TEAM_BENCH_MS=180000 is the issue's
+// The default run lasts 40 s per scenario (`npm run bench`); TEAM_BENCH_MS=180000 runs
 // 3 minutes.
 //
 // The stress variant (TEAM_BENCH_STRESS=1, opt-in; it replaces both scenarios above): the same team

@@ -5,7 +5,7 @@
 // whose media queries changed. When that stylesheet declares cascade layers, it rebuilds the layer
 // map too, which re-registers every @property and drops its font caches: every element's style is
 // computed again and every box is laid out again. On the DNS page with 100 rows that was a 60-75 ms
-// task per breakpoint (issue 14). With the width rules in a sheet without layers, only the elements
+// task per breakpoint. With the width rules in a sheet without layers, only the elements
 // that carry such a class are restyled (tens, not thousands).
 //
 // Without a layer, those rules win over every layered rule on the same property, where before they

@@ -1,7 +1,7 @@
 import { isUndoableWrite } from '@/shared/undoable'
 
 /**
- * The last write's audit entry, so the toast that reports it can offer "Undo" (issue 12). The API
+ * The last write's audit entry, so the toast that reports it can offer "Undo". The API
  * client notes each successful write's entry id (the server's `x-zonekeeper-audit-id` header); the
  * toast asks for a recent one of a kind that can be undone (src/shared/undoable.ts); the undo dialog registers how to open it.
  */

@@ -3,7 +3,7 @@ import { MAX_CHANGE_ITEMS } from '@/shared/change-request-limit'
 import type { ChangeItemInput } from '@/shared/schemas/change-requests'
 
 /**
- * The change request being gathered (issue 25), kept in the tab's session storage until it is sent.
+ * The change request being gathered, kept in the tab's session storage until it is sent.
  * The shell shows the tray whenever it holds a change, so this is part of every page's first load;
  * ./change-requests re-exports it beside the zone's approval queries.
  */

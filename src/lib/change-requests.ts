@@ -3,7 +3,7 @@ import type { ZoneApprovalView } from '@/shared/schemas/change-requests'
 import { local, localPath } from './api-client'
 
 /**
- * Change requests (issue 25), the parts several screens share: whether a zone's changes need
+ * Change requests, the parts several screens share: whether a zone's changes need
  * approval (the DNS form asks before offering "Propose change"), and the request being gathered
  * ("3 changes in this request"), kept in the tab's session storage until it is sent (./change-draft,
  * re-exported here: the shell reads it on every page, and loads only it).

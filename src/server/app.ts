@@ -38,7 +38,7 @@ export interface AppOptions {
   log?: LogLine
   /** The dashboard's own store (people, sessions, ledger); default: opened from config (DATA_DIR or DATABASE_URL). */
   store?: Store
-  /** Script watch settings (issue 26); the watch is created here and started by its owner (see watchOf). */
+  /** Script watch settings; the watch is created here and started by its owner (see watchOf). */
   watch?: Omit<WatchOptions, 'store' | 'send'>
   /** Live mode's rate budget: how often it is shared through the store, how long account-wide lists are kept (tests shorten them). */
   budget?: { syncMs?: number; cacheTtlMs?: number; usageFlushMs?: number; personSharePercent?: number; /** The budget's clock (tests move it instead of waiting). */ now?: () => number; /** The bench's baseline: no budget at all. */ off?: boolean }
@@ -87,7 +87,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   //   checklist → body limit → read before (the audit: local writes) → act: the API door (validate
   //   the body once, forward) or the sandbox door, the dashboard's own routes.
   const store = given ?? createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, auditKey: config.auditKey })
-  // Practice sandbox (issue 12): every forward names its request, so it follows the session's mode.
+  // Practice sandbox: every forward names its request, so it follows the session's mode.
   const practice = createPracticeSteps({ config, store })
   // Behind reverse proxies listed in TRUSTED_PROXIES, the client's address and scheme are the ones they forward.
   if (config.trustedProxies) app.use('*', trustProxies(config.trustedProxies))
@@ -119,7 +119,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
     c.json({ ok: true, mode: config.mode, ...(emulator ? { preparing: emulator.preparing().map(preparingZone) } : {}) }),
   )
 
-  // Live: one rate budget for the deployment (issue 24), shared through the store; see src/server/budget.
+  // Live: one rate budget for the deployment, shared through the store; see src/server/budget.
   const budget = emulator || budgetOptions?.off ? undefined : setUpBudget({ store, match, log, cacheTtlMs: config.apiCacheMs, personSharePercent: config.apiPersonShare, ...budgetOptions })
   budget?.start()
   // Live: the upstream API, except for a practising session, which goes to its person's own emulator.
@@ -129,7 +129,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   // and cache; the script watch (no request of a person) sends directly, its answers still observed.
   const live = emulator ? undefined : upstream()
   const forward = practice.forward(emulator ? emulatorForward(emulator) : budget ? budget.forward(live!) : live!)
-  // Audit log (issue 12): its recorder wraps sign-in, roles and dispatch; see src/server/audit.
+  // Audit log: its recorder wraps sign-in, roles and dispatch; see src/server/audit.
   const mode = (c: Context) => (practice.practising(c) ? 'practice' : config.mode)
   const audit = createAuditSteps({ store, forward, match, mode, retentionDays: config.auditRetentionDays, instance: crOptions?.instanceId, leaseMs: crOptions?.leaseMs })
   // Record: writes only (a read does not even pass through it), on both doors; before sign-in, so
@@ -143,7 +143,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   const auth = registerAuth(app, { store, host: config.host, forward, oidc: config.oidc, afterSignIn: signedIn })
   // The newcomer checklist, from the one parsed answer.
   app.use('/api/*', practice.checklist)
-  // Change requests (issue 25): on a zone that needs approval, direct DNS writes are refused (one named step, after roles).
+  // Change requests: on a zone that needs approval, direct DNS writes are refused (one named step, after roles).
   const changes = setUpChangeRequests(app, { ...crOptions, store, forward, mode: config.mode, mail: { smtpUrl: watchOptions?.smtpUrl, smtpFrom: watchOptions?.smtpFrom, publicUrl: watchOptions?.publicUrl, log } })
   app.on(WRITE_METHOD_LIST, ['/api/v4/zones/*', '/client/v4/zones/*'], changes.approvalGuard)
 
@@ -175,7 +175,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   app.use('/api/local/*', guardWrites)
   registerLocalRoutes(app, { store, forward, scriptIndex: { forward, mode: config.mode } })
   changes.routes()
-  // Script watch (issue 26): reads the sandbox or the live API itself (never a practice copy).
+  // Script watch: reads the sandbox or the live API itself (never a practice copy).
   const watch = createWatch({ store, send: emulator ? emulatorForward(emulator) : live!, log, ...watchOptions })
   watches.set(app, watch)
   registerWatchRoutes(app, { store, watch, send: emulator ? emulatorForward(emulator) : live!, emulator })

@@ -4,7 +4,7 @@ import { SEED_ZONES } from './emulator/seed-ids'
 import { auditTestApp, WRITE_HEADERS } from '../testing/audit-app'
 
 /**
- * Issue 22 item 11: input that used to answer 500. A `null` body to an undo and a malformed `%`
+ * Input that used to answer 500. A `null` body to an undo and a malformed `%`
  * escape in a person id or a zone id now get a 400 or 404 with the API's envelope.
  */
 const Z = SEED_ZONES.demo.id

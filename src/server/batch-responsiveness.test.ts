@@ -6,7 +6,7 @@ import { SEED_ZONES } from './emulator/seed-ids'
 import type { RunningServer } from './serve'
 
 /**
- * Issue 10 §4 for bulk deletes: a batch of 3,500 records (the paid plans' limit) runs in slices, so
+ * Bulk deletes: a batch of 3,500 records (the paid plans' limit) runs in slices, so
  * /healthz keeps answering, while it still applies all or nothing and no other sandbox request sees
  * half of it. (Figures: `npm run bench -- responsiveness`; this checks the behaviour, not a time.)
  */

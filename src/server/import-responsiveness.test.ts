@@ -7,7 +7,7 @@ import { SEED_ZONES } from './emulator/seed-ids'
 import type { RunningServer } from './serve'
 
 /**
- * Issue 10 §4: a maximum-size import does not freeze the server. /healthz is asked every few
+ * A maximum-size import does not freeze the server. /healthz is asked every few
  * milliseconds while the import runs through /client/v4; it must keep answering meanwhile. (The
  * precise figures are in `npm run bench -- responsiveness`; this checks the behaviour, not a time.)
  */

@@ -5,7 +5,7 @@ import { testConfig } from '../testing/server'
 import { escapeControls } from './log-text'
 import type { RunningServer } from './serve'
 
-/** Issue 10 §5: a request cannot write a line of its own into the server log. */
+/** A request cannot write a line of its own into the server log. */
 const lines: string[] = []
 let server: RunningServer
 beforeAll(async () => {

@@ -33,7 +33,7 @@ async function main() {
   const app = createApp({ config, emulator, staticDir, store, log: (line) => console.log(line), watch: watchOptions })
   const running = await startServer(app, config.host, config.port)
   const where = running.url
-  // Script watch (issue 26): every instance ticks; the one holding the lease in the store checks.
+  // Script watch: every instance ticks; the one holding the lease in the store checks.
   const watch = watchOf(app)
   watch.setPublicUrl(where)
   watch.start()

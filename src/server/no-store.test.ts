@@ -5,7 +5,7 @@ import { addPerson } from './auth/test-helpers'
 import type { RunningServer } from './serve'
 import { createStore } from './store'
 
-/** Issue 10 §5: no /api answer may be kept by a browser or proxy cache, whatever its status. */
+/** No /api answer may be kept by a browser or proxy cache, whatever its status. */
 let server: RunningServer
 let gated: RunningServer
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createEmulator } from './emulator'
 import { createStore } from './store'
 
-/** Issue 10 §5: the data folder is the owner's alone (0700), and so is every file in it (0600). */
+/** The data folder is the owner's alone (0700), and so is every file in it (0600). */
 const root = mkdtempSync(join(tmpdir(), 'zk-perms-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 const mode = (path: string) => statSync(path).mode & 0o777

@@ -8,7 +8,7 @@ import { SEED_ZONES } from './emulator/seed-ids'
 import type { RunningServer } from './serve'
 
 /**
- * Issue 10 §4: a sandbox reset (every table emptied, 10,000 DNS records and 20,000 scripts written
+ * A sandbox reset (every table emptied, 10,000 DNS records and 20,000 scripts written
  * again) does not freeze the server: a worker thread writes, /healthz keeps answering, and sandbox
  * requests made meanwhile wait for the reset and then see its data. (Figures: `npm run bench`.)
  */

@@ -5,7 +5,7 @@ import { readConfig } from './config'
 import type { RunningServer } from './serve'
 
 /**
- * Issue 10 §4: when the dashboard requires sign-in, the sandbox's /client/v4 door takes only the
+ * When the dashboard requires sign-in, the sandbox's /client/v4 door takes only the
  * token the administrator set (SANDBOX_API_TOKEN), instead of any well-formed credential.
  */
 const TOKEN = 'sandbox-admin-token-0123456789'

@@ -4,7 +4,7 @@ import { startFakeUpstream, type FakeHandler, type FakeUpstream } from '../testi
 import { createUpstream } from './upstream'
 
 /**
- * Issue 10 §1: whatever coding upstream uses, the credential never reaches the browser. The fake
+ * Whatever coding upstream uses, the credential never reaches the browser. The fake
  * upstream echoes the request's Authorization header in its body, encoded in each awkward way.
  */
 const TOKEN = 'tok-SECRET-0123456789abcdefghij'

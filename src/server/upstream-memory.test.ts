@@ -9,7 +9,7 @@ import type { RunningServer } from './serve'
 import { createUpstream } from './upstream'
 
 /**
- * Issue 14: a 60 MB answer goes through the proxy with memory bounded by a few chunks, not by the
+ * A 60 MB answer goes through the proxy with memory bounded by a few chunks, not by the
  * answer. A fake upstream writes it piece by piece (the credential echoed near the end); what the
  * process still holds after a full garbage collection is sampled while it flows.
  */

@@ -9,7 +9,7 @@ import type { RunningServer } from './serve'
 import { createUpstream } from './upstream'
 
 /**
- * Issue 14: answers over 64 KiB are streamed, with every guarantee of issue 10 §1 kept wherever the
+ * Answers over 64 KiB are streamed, with the credential still kept from the browser wherever the
  * chunks are cut; a problem found after the status was sent cuts the answer off instead of passing
  * unchecked bytes; upstream connections are reused.
  */

@@ -5,7 +5,7 @@ import { startApp, testConfig } from '../testing/server'
 import type { RunningServer } from './serve'
 
 /**
- * Issue 10 §2 and issue 13 item 2 through the live proxy: the shared schema refuses the body
+ * Through the live proxy: the shared schema refuses the body
  * before anything is forwarded, so the real service never sees it either.
  */
 const ZONE = '0123456789abcdef0123456789abcdef'

@@ -5,7 +5,7 @@ import { startApp, testConfig } from '../testing/server'
 import type { RunningServer } from './serve'
 
 /**
- * Issue 10 §5: an upstream that applies a write but answers after the time-out. The 504 must not
+ * An upstream that applies a write but answers after the time-out. The 504 must not
  * read as "nothing happened": it says the change may have been applied (code 10505), while a read
  * that times out keeps the plain 10504.
  */

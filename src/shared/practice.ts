@@ -89,7 +89,7 @@ export const CHECKLIST_TASKS: readonly ChecklistTask[] = [
 
 /**
  * Why this person may not do `task` outside practice (their role, or a zone list for an account-wide
- * task), or null when they may: the checklist says so and offers practice instead (issue 29).
+ * task), or null when they may: the checklist says so and offers practice instead.
  */
 export function taskRefusal(task: ChecklistTask, person: AccessPerson): string | null {
   if (!hasRole(person.role, task.needs))

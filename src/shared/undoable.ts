@@ -5,7 +5,7 @@ import type { HttpMethod } from './endpoints/types'
 type TableWrite = { [M in Exclude<HttpMethod, 'GET'>]: { method: M; path: DeclaredPath<M> } }[Exclude<HttpMethod, 'GET'>]
 
 /**
- * The writes that can be undone (issue 12), once for the browser and the server: after one of them
+ * The writes that can be undone, once for the browser and the server: after one of them
  * the toast offers Undo (src/lib/audit-events.ts), and only entries of these writes are planned for
  * undo on the server (src/server/audit/undo-plan.ts). Each names an endpoint of the shared table by
  * its method and path, checked against the table's types (a write the table does not declare does not

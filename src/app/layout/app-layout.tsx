@@ -18,7 +18,7 @@ import { ZoneSwitcher } from './zone-switcher'
 // Only sessions that practise load the banner's actions (switch back, reset): the shell stays small.
 const PracticeBanner = lazy(() => import('./practice-banner').then((m) => ({ default: m.PracticeBanner })))
 
-// The change request being gathered (issue 25): its code loads once it holds a change.
+// The change request being gathered: its code loads once it holds a change.
 const ChangeTray = lazy(() => import('@/components/change-requests/change-tray').then((m) => ({ default: m.ChangeTray })))
 function ChangeTraySlot() {
   if (!useChangeDraft()) return null
@@ -29,7 +29,7 @@ function ChangeTraySlot() {
   )
 }
 
-/** The practice banner (issue 12) on every page while this session practises; its text shows at once. */
+/** The practice banner on every page while this session practises; its text shows at once. */
 function PracticeSlot() {
   const sandbox = useQuery(healthQueryOptions()).data?.mode === 'sandbox'
   if (!useMe().data?.practice) return null

@@ -5,7 +5,7 @@ import { Button, buttonClasses } from '@/components/ui/button'
  * A part of the dashboard's code (loaded on demand) could not be fetched. The usual reason is that
  * the person was signed out meanwhile (their session ended, or an administrator turned their access
  * off): the server then answers the code file with the sign-in page, and the browser only says
- * "Failed to fetch dynamically imported module" (issue 29, item 7).
+ * "Failed to fetch dynamically imported module".
  */
 export const isChunkLoadError = (error: unknown) =>
   error instanceof Error &&

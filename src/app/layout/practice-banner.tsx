@@ -11,7 +11,7 @@ import { useToast } from '@/components/ui/toast'
 const action =
   'rounded px-2 py-0.5 text-sm font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-white'
 
-/** While this session practises (issue 12): on every page, what that means, the checklist, back to live, and reset. */
+/** While this session practises: on every page, what that means, the checklist, back to live, and reset. */
 export function PracticeBanner() {
   const me = useMe()
   const actions = usePracticeActions()

@@ -58,7 +58,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const me = useMe()
   const accountWide = me.data?.person.zones !== undefined ? me.data.person.zones === '*' : true
   const current = useQuery({ ...zoneQueryOptions(urlZone ?? ''), enabled: !!urlZone })
-  // Change requests (issue 25): the count of those waiting for this person's approval.
+  // Change requests: the count of those waiting for this person's approval.
   const summary = useQuery(changeRequestSummaryQueryOptions()).data
   const toApprove = summary?.toApprove ?? 0
   // And the person's own requests that need them (rejected, failed, stale).

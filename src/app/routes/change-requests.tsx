@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { rootRoute } from '../root-route'
 
-/** `/change-requests` and one request (issue 25). */
+/** `/change-requests` and one request. */
 export const changeRequestRoutes = [
   createRoute({
     getParentRoute: () => rootRoute,

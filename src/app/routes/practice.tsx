@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { rootRoute } from '../root-route'
 
-/** `/practice`: the practice sandbox (live mode) and the newcomer checklist (issue 12). */
+/** `/practice`: the practice sandbox (live mode) and the newcomer checklist. */
 export const practiceRoutes = [
   createRoute({
     getParentRoute: () => rootRoute,

@@ -11,7 +11,7 @@ export const inputClass =
   'mt-1 block w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-100'
 
 /**
- * The change request being gathered (issue 25): "3 changes in this request", each removable, with a
+ * The change request being gathered: "3 changes in this request", each removable, with a
  * title and a reason, then Send. Shown on every page while it holds a change, so a person can go on
  * editing elsewhere in the zone before sending.
  */

@@ -13,7 +13,7 @@ const MODES: { id: ApproverMode; label: string }[] = [
   { id: 'named', label: 'Administrators and the people named (on the People page)' },
 ]
 
-/** Zone overview (issue 25): administrators mark the zone "changes need approval" and choose who approves. */
+/** Zone overview: administrators mark the zone "changes need approval" and choose who approves. */
 export function ZoneApprovalCard({ zoneId }: { zoneId: string }) {
   const approval = useZoneApproval(zoneId)
   // In practice the person sets it for their own copy (to practise proposing and approving alone).

@@ -48,6 +48,6 @@ function DataTableRowInner<T extends object>({ row, selected, className }: DataT
  * the same, and re-rendering 50–100 rows each time made paging and filtering long tasks. Cells
  * that read a React context (the DNS table's) still follow it: context reaches through memo.
  * The table itself is not a prop: `useTable` hands out a new table object on every render of the
- * page (its options are a new object each time), which re-rendered every row each time (issue 14).
+ * page (its options are a new object each time), which re-rendered every row each time.
  */
 export const DataTableRow = memo(DataTableRowInner) as typeof DataTableRowInner

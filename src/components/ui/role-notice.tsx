@@ -4,7 +4,7 @@ import { healthQueryOptions } from '@/lib/health'
 
 /**
  * One line telling a person why a page offers no changes (their role), instead of buttons that fail.
- * Live, it adds where they can try it anyway: their own practice sandbox (issue 12).
+ * Live, it adds where they can try it anyway: their own practice sandbox.
  */
 export function RoleNotice({ permission, what }: { permission: Permission; what: string }) {
   const live = useQuery(healthQueryOptions()).data?.mode === 'live'

@@ -9,7 +9,7 @@ interface Toast {
   tone: Tone
   title: string
   detail?: string
-  /** The audit entry of the write this toast reports: offers "Undo" (issue 12). */
+  /** The audit entry of the write this toast reports: offers "Undo". */
   undo?: number
 }
 

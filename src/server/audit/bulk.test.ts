@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { auditTestApp } from '../../testing/audit-app'
 import { BULK_CHARS, type NewAuditEntry } from '../store'
 
-/** Issue 23, item 5: lists and the CSV leave bulk before/after out, and the CSV comes in slices. */
+/** Lists and the CSV leave bulk before/after out, and the CSV comes in slices. */
 const { app, store } = auditTestApp()
 
 const records = (n: number) => ({ records: Array.from({ length: n }, (_, i) => ({ id: `r${i}`, type: 'A', name: `host-${i}.example.com`, content: '192.0.2.1', ttl: 300 })) })

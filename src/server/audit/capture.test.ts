@@ -29,7 +29,7 @@ const FIXTURES: Record<string, (ids: Ids) => Fixture> = {
   'POST /zones/:zone_id/dns_records': () => ({ path: `/zones/${Z}/dns_records`, body: { type: 'A', name: 'audit-new', content: '192.0.2.77', ttl: 300, proxied: false } }),
   'POST /zones/:zone_id/dns_records/import': () => ({ path: `/zones/${Z}/dns_records/import` }),
   'POST /zones/:zone_id/dns_records/batch': (ids) => ({ path: `/zones/${Z}/dns_records/batch`, body: { deletes: [{ id: ids.batchRecord }], patches: [{ id: ids.record, comment: 'batch' }] } }),
-  // DNS scan (issue 29): start one; accept a record (given whole, as a found record may be).
+  // DNS scan: start one; accept a record (given whole, as a found record may be).
   'POST /zones/:zone_id/dns_records/scan/trigger': () => ({ path: `/zones/${Z}/dns_records/scan/trigger`, body: {} }),
   'POST /zones/:zone_id/dns_records/scan/review': () => ({ path: `/zones/${Z}/dns_records/scan/review`, body: { accepts: [{ type: 'A', name: 'audit-scan', content: '192.0.2.66', ttl: 1 }] } }),
   'PATCH /zones/:zone_id/dns_records/:dns_record_id': (ids) => ({ path: `/zones/${Z}/dns_records/${ids.record}`, body: { content: '192.0.2.99' } }),

@@ -3,7 +3,7 @@ import { addPerson, sessionCookie } from '../auth/test-helpers'
 import { DEMO_ACCOUNT, SEED_ZONES } from '../emulator/seed-ids'
 import { auditTestApp } from '../../testing/audit-app'
 
-/** Issue 23, item 1: writes at /client/v4 with a personal API token are audited, refusals included. */
+/** Writes at /client/v4 with a personal API token are audited, refusals included. */
 const Z = SEED_ZONES.demo.id
 const { app, store } = auditTestApp()
 

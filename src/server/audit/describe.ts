@@ -89,7 +89,7 @@ export function describeLocalWrite(method: string, path: string): WriteDescripti
   if (path.startsWith('/api/local/practice')) {
     return { area: 'practice', resourceType: 'practice_sandbox', resourceId: null, action: path.endsWith('/reset') ? 'reset' : 'switch', zoneId: null }
   }
-  // Script watch (issue 26): page security's settings, channels, checks and alerts of a zone.
+  // Script watch: page security's settings, channels, checks and alerts of a zone.
   if (parts[2] === 'zones' && parts[4] === 'watch') {
     const [sub, id] = [parts[5], parts[6] ?? null]
     if (sub === 'channels') return { area: 'page-shield', resourceType: 'watch_channel', resourceId: id, action: method === 'DELETE' ? 'delete' : 'create', zoneId }

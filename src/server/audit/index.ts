@@ -61,7 +61,7 @@ export function createAuditSteps(options: AuditSetup) {
     .then((r) => r === 'mismatch' && console.warn('The audit chain\'s head does not match its signature with this AUDIT_CHAIN_KEY: run `npm run audit -- verify`.'))
     .catch(() => {})
   return {
-    /** For writes only (app.ts registers it so): API clients' writes at /client/v4 too (issue 23), refusals included. */
+    /** For writes only (app.ts registers it so): API clients' writes at /client/v4 too, refusals included. */
     record: audit.recorder,
     /** For writes under /api only. */
     readBefore: audit.beforeDispatch,

@@ -99,7 +99,7 @@ export function createAudit({ store, forward, match, mode, pending }: AuditOptio
   const recorder: MiddlewareHandler = async (c, next) => {
     const method = c.req.method.toUpperCase()
     if (!WRITE_METHODS.has(method)) return next()
-    // A change request's apply names its writes (issue 25: how a recovery finds whether one landed).
+    // A change request's apply names its writes (how a recovery finds whether one landed).
     const state: RequestState = { raw: c.req.raw, requestId: applyRequestIdOf(c.req.header(APPLY_HEADER)) ?? randomUUID() }
     states.set(c, state)
     await next()
@@ -155,7 +155,7 @@ export function createAudit({ store, forward, match, mode, pending }: AuditOptio
     const resourceType = d.resourceType ?? desc.resourceType
     const outcome = ok ? 'success' : isRefusal(res.status, answer?.errors) ? 'refused' : 'failure'
     const m = mode(c)
-    // Practice (issue 23): a practice entry keeps no bulk before or after and no restore point.
+    // Practice: a practice entry keeps no bulk before or after and no restore point.
     const practice = m === 'practice'
     const answered = practice ? slim(withoutSecrets(after)) : withoutSecrets(after)
     // A DNS write of an applied change request: the entry names the request and both people, since
@@ -216,7 +216,7 @@ export function createAudit({ store, forward, match, mode, pending }: AuditOptio
     const method = c.req.method.toUpperCase()
     const { path: full } = splitTarget(rawTarget(c))
     const person = /^\/api\/local\/people\/([^/]+)$/.exec(full)
-    // A change or a delete (issue 29 item 8): the entry keeps who the person was.
+    // A change or a delete: the entry keeps who the person was.
     if (person && (method === 'PATCH' || method === 'DELETE')) {
       let id: string | undefined
       try {

@@ -19,7 +19,7 @@ export const scopeOf = (a: Actor): AuditFilter['scope'] =>
   a.person.role === 'admin' ? undefined : { zones: a.person.zones, personId: a.person.id }
 
 /**
- * Practice (issue 12): a practising session sees only its person's practice entries (their data is
+ * Practice: a practising session sees only its person's practice entries (their data is
  * their own, and its ids repeat in everyone's copy); other sessions never see practice entries, so
  * nobody undoes a practice change against the live account or someone else's practice.
  */

@@ -4,7 +4,7 @@ import { SEED_ZONES } from '../emulator/seed-ids'
 import { auditTestApp, WRITE_HEADERS } from '../../testing/audit-app'
 
 /**
- * Issue 23, item 7: every audit read is checked against the asker's scope as it is now, and a
+ * Every audit read is checked against the asker's scope as it is now, and a
  * refused write to a zone outside it records nothing about that zone.
  */
 const DEMO = SEED_ZONES.demo

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { auditTestApp, WRITE_HEADERS } from '../../testing/audit-app'
 
-/** Issue 23, item 6: a log job's destination credentials never reach the entry or the CSV. */
+/** A log job's destination credentials never reach the entry or the CSV. */
 const Z = SEED_ZONES.demo.id
 const { app, store } = auditTestApp()
 const SECRET = 'Bearer%20zk-very-secret-4711'

@@ -97,8 +97,8 @@ function tableWrite<M extends UndoRequest['method'], P extends DeclaredPath<M>>(
 }
 
 /**
- * How to undo an entry, or NotUndoable with the reason. Only successful entries of the kinds issue 12
- * lists can be undone: DNS record create/update/delete/proxy, a DNS batch (bulk delete, bulk proxy),
+ * How to undo an entry, or NotUndoable with the reason. Only successful entries of these kinds
+ * can be undone: DNS record create/update/delete/proxy, a DNS batch (bulk delete, bulk proxy),
  * an import and a scan's review (its accepted records) as a whole, page-security policy create/update/delete, ruleset replacement.
  */
 export function planUndo(e: AuditEntry): UndoPlan {

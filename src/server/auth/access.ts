@@ -70,7 +70,7 @@ export function registerAccess(app: Hono, { forward }: AccessOptions): ReturnTyp
     const actor = actorOf(c)
     const method = c.req.method.toUpperCase()
     let need: Need = { role: 'admin', allZones: false }
-    // In a practice session (issue 12) the API's data is the person's own copy: any role may change
+    // In a practice session the API's data is the person's own copy: any role may change
     // it, and zone scope does not apply (nothing of it is shared). Live requests keep every check.
     const practising = c.get('zkPractice') !== undefined
     // The API door's requests were matched once, by the guard (app.ts), from the same raw target: its

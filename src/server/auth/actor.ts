@@ -6,7 +6,7 @@ import type { Person, ZoneScope } from '../store'
  * loopback with nobody defined yet: the quick start opens without signing in, as it always did).
  */
 export type Actor =
-  | { kind: 'person'; person: Person; sessionHandle: string; /** The session is switched to practice (issue 12). */ practice?: boolean }
+  | { kind: 'person'; person: Person; sessionHandle: string; /** The session is switched to practice. */ practice?: boolean }
   | { kind: 'local'; person: Pick<Person, 'username' | 'displayName' | 'role' | 'zones'> & { id: null } }
 
 export const LOCAL_ADMIN: Actor = {

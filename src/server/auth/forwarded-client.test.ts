@@ -7,7 +7,7 @@ import { THROTTLE } from './throttle'
 import { addPerson, fromAddress } from './test-helpers'
 
 /**
- * Behind a reverse proxy (issue 22, item 5): with TRUSTED_PROXIES the throttle counts the address
+ * Behind a reverse proxy: with TRUSTED_PROXIES the throttle counts the address
  * the proxy forwards, not the proxy's own; the session cookie is Secure when the proxy says the
  * browser used HTTPS. Without it (or from anyone else) the headers count for nothing.
  */
@@ -35,7 +35,7 @@ async function world(trusted?: string) {
   return { store, app, password }
 }
 
-/** The guesses of the issue: unknown usernames, all from one client address. */
+/** An attacker's guesses: unknown usernames, all from one client address. */
 async function guess(app: ReturnType<typeof createApp>, peer: string, headers: Record<string, string>) {
   for (let i = 0; i < THROTTLE.addressFree; i++) {
     expect((await post(app, `nobody-${i}`, 'wrong-password', peer, headers)).status).toBe(401)

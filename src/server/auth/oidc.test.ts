@@ -10,8 +10,8 @@ import { OIDC_PENDING_COOKIE } from './oidc'
 import { parseGroupMap } from './oidc-config'
 
 /**
- * Single sign-on against a real OpenID Connect provider on loopback (issue 22 items 1–4 and the
- * refusals' audit entries of item 9), on SQLite and PostgreSQL.
+ * Single sign-on against a real OpenID Connect provider on loopback (and the audit entries of
+ * its refusals), on SQLite and PostgreSQL.
  */
 const freePort = () =>
   new Promise<number>((ok, fail) => {

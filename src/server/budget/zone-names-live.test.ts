@@ -10,7 +10,7 @@ import { testConfig } from '../../testing/server'
 /**
  * The zone id → name lookups that scope checks and the audit use: a practising person's lookups
  * (their own copy, where live zones may be missing) must never cost anyone access in live mode, nor
- * take the zone name off a live write's audit entry (issue 24).
+ * take the zone name off a live write's audit entry.
  */
 const TOKEN = 'live-token-for-zone-names-0123456789'
 const WRITE = { 'x-zonekeeper-request': '1', 'content-type': 'application/json' }

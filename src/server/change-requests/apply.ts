@@ -82,7 +82,7 @@ const policyPath = (zoneId: string, id?: string | null) => `/api/v4/zones/${zone
 const said = (errors: { code?: number; message?: string }[]) => errors.map((e) => `${e.message ?? 'Refused'}${e.code ? ` (code ${e.code})` : ''}`).join(' ')
 
 /**
- * Applies an approved request (issue 25), each write sent through the whole app with the approver's
+ * Applies an approved request, each write sent through the whole app with the approver's
  * session (`send`), so roles, the upstream and the audit log treat it as theirs. DNS changes go first,
  * as one DNS batch: all or nothing. Records the DNS scan found follow as one request to the scan's
  * review endpoint (accepts and rejects, all or nothing), so the scan's list is left right too. Policies

@@ -7,7 +7,7 @@ import type { ChangeRequestDetail, ChangeRequestView } from '../../shared/schema
 import { appliedRequestOf, recordChangesOf, type AuditEntryView } from '../../shared/audit'
 import { APPLY_HEADER } from './guard'
 
-/** Issue 25 through the whole app: people signed in, the sandbox's DNS, a real SMTP server on loopback. */
+/** Change requests through the whole app: people signed in, the sandbox's DNS, a real SMTP server on loopback. */
 const Z = SEED_ZONES.demo
 const OTHER = SEED_ZONES.pending
 

@@ -5,7 +5,7 @@ import { runPeopleCommand } from '../people/cli'
 import { auditTestApp, WRITE_HEADERS as W } from '../../testing/audit-app'
 import type { ChangeRequestDetail, ChangeRequestView } from '../../shared/schemas/change-requests'
 
-/** Issue 25 from the command line: what `npm run people -- approval …` sets is what the server enforces. */
+/** Change approval from the command line: what `npm run people -- approval …` sets is what the server enforces. */
 const Z = SEED_ZONES.demo
 // Every emulator module and a store, in memory, closed after the file.
 const { app, store } = auditTestApp()

@@ -41,7 +41,7 @@ export interface ApprovalArgs {
 }
 
 /**
- * Issue 25 from the command line (the same store the server uses): a zone's "changes need approval"
+ * Change approval from the command line (the same store the server uses): a zone's "changes need approval"
  * and its approvers, a person's "may propose" switch. Written as the API's PUT writes them.
  */
 export async function runApprovalCommand(command: string, positionals: string[], values: ApprovalArgs, store: Store, out: (line: string) => void): Promise<void> {

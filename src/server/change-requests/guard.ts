@@ -33,7 +33,7 @@ const GUARDED_WRITE = /^\/(?:api|client)\/v4\/zones\/([^/]+)\/(dns_records|page_
 const SCAN_TRIGGER = /^\/(?:api|client)\/v4\/zones\/[^/]+\/dns_records\/scan\/trigger\/?$/
 
 /**
- * Issue 25's one hook into the write path: on a zone whose changes need approval, a DNS write (one
+ * The change requests' one hook into the write path: on a zone whose changes need approval, a DNS write (one
  * record, a batch, an import, a scan's review) or a page-security policy write by anyone but an
  * administrator is refused with a pointer to proposing. Let through: administrators,
  * practice sessions (their own copy), the apply of an approved request, and an approver's undo of

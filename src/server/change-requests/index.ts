@@ -28,7 +28,7 @@ export interface ChangeRequestSetup {
 }
 
 /**
- * Change requests (issue 25) in the app: `approvalGuard`, the pipeline step app.ts registers after
+ * Change requests in the app: `approvalGuard`, the pipeline step app.ts registers after
  * sign-in and roles for writes under a zone (refuses direct DNS writes on a zone that needs
  * approval), and `routes`, called with the dashboard's own routes.
  * The apply's batch is sent through the whole app (like the audit log's undo), so it takes the same

@@ -7,7 +7,7 @@ import { READ_CONCURRENCY, tableRead } from '../audit/capture'
 import type { Send } from '../upstream'
 
 /**
- * What each kind of change in a request is (issue 25): where its object lives in the API, and the
+ * What each kind of change in a request is: where its object lives in the API, and the
  * schema of the endpoint that writes it (an item is checked with it when filed, so a bad change is
  * refused then, pointing at the item, not at apply time).
  */

@@ -1,5 +1,5 @@
 /**
- * Keeps a reservation's lease while its work runs (issue 25): renewed every third of its length, but
+ * Keeps a reservation's lease while its work runs: renewed every third of its length, but
  * only while the current write has run for less than one lease length. A write that hangs longer is
  * left to lapse, so another instance recovers the request (its outcome then says "unknown").
  */

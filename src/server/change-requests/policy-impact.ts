@@ -33,7 +33,7 @@ const pagesOf = (r: Rec): string[] => {
 }
 
 /**
- * "A policy that would block scripts now seen on the zone" (issue 25): every proposed policy that
+ * "A policy that would block scripts now seen on the zone": every proposed policy that
  * is enabled goes through the policy editor's own draft check (shared/page-shield/draft-check.ts)
  * against the scripts and connections active on the zone now. With Allow it names what browsers would
  * block, and where; with Log, what would be reported (Log blocks nothing). Read only when the request

@@ -8,7 +8,7 @@ import { testConfig } from '../../testing/server'
 import type { ChangeRequestDetail, ChangeRequestView, ZoneApprovalView } from '../../shared/schemas/change-requests'
 
 /**
- * Issue 25, practice: a newcomer plays both sides alone on their own copy (turns approval on for
+ * Change requests in practice: a newcomer plays both sides alone on their own copy (turns approval on for
  * the copy's zone, proposes, approves their own request); live, nobody approves their own, and
  * nothing of it is seen there. Live mode, with a live API (the emulator behind a real HTTP server)
  * that records every request: practice reaches none of it.

@@ -5,7 +5,7 @@ import { auditTestApp, WRITE_HEADERS as W } from '../../testing/audit-app'
 import type { ChangeRequestDetail, ChangeRequestView, ZoneFileProposal } from '../../shared/schemas/change-requests'
 
 /**
- * Issue 25, proposing from the other places: the bulk actions' batch, the zone-file import and the
+ * Proposing from the other places: the bulk actions' batch, the zone-file import and the
  * page-security policies. Through the whole app, with people signed in and the sandbox behind it.
  */
 const Z = SEED_ZONES.demo

@@ -5,7 +5,7 @@ import { auditTestApp, WRITE_HEADERS as W } from '../../testing/audit-app'
 import type { ChangeRequestDetail, ChangeRequestView } from '../../shared/schemas/change-requests'
 
 /**
- * Issue 25, proposing from the DNS scan's review: on an approval zone an editor (or a viewer who may
+ * Proposing from the DNS scan's review: on an approval zone an editor (or a viewer who may
  * propose) accepts and rejects found records into a change request; the approval applies them through
  * the scan's review endpoint, and undo deletes the accepted records. Through the whole app, with
  * people signed in and the sandbox behind it.

@@ -15,7 +15,7 @@ import { mailText, startSmtp } from '../../testing/alert-receivers'
 import type { ChangeRequestDetail, ChangeRequestView } from '../../shared/schemas/change-requests'
 
 /**
- * Issue 25, a request cut short, through two whole instances (each its own app and store connection)
+ * A change request cut short, through two whole instances (each its own app and store connection)
  * on one PostgreSQL (a shared SQLite file where PostgreSQL is absent), in live mode against a real
  * HTTP API on loopback (the emulator behind it) that never answers one policy write. Instance A's
  * apply hangs there; its lease lapses; instance B, reading the request, recovers it from the store

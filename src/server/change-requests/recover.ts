@@ -104,7 +104,7 @@ export interface RecoveryOptions {
 }
 
 /**
- * Recovers the requests whose apply or undo lease ran out (issue 25): the store lets exactly one
+ * Recovers the requests whose apply or undo lease ran out: the store lets exactly one
  * instance claim each (one conditional UPDATE), which then works out what happened from the store and
  * the audit log, writes that under the lease it claimed, and records an audit entry `recover`.
  * Returns the ids this call recovered.

@@ -5,7 +5,7 @@ import type { ZoneApprovalSettings } from '../../shared/schemas/change-requests'
 type Someone = Pick<Actor['person'], 'id' | 'role' | 'zones'>
 
 /**
- * Who approves on a zone (issue 25): administrators always; with `editors`, every editor whose scope
+ * Who approves on a zone: administrators always; with `editors`, every editor whose scope
  * holds the zone; with `named`, the people listed (who need the editor role too: the apply is written
  * with the approver's own rights, re-checked when it is sent).
  */

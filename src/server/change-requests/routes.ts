@@ -100,7 +100,7 @@ const unreadable = (err: unknown) => {
 }
 
 /**
- * Change requests (issue 25), the dashboard's own routes. Roles: endpoint-roles.ts lets every
+ * Change requests, the dashboard's own routes. Roles: endpoint-roles.ts lets every
  * signed-in person in; each route decides from the zone's settings, the person and their scope.
  */
 export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, mode, dispatch, instance, leaseMs, filingLimit, mailGroupMs }: ChangeRequestRouteOptions): void {
@@ -122,7 +122,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
   const newLease = (): Lease => ({ instance, token: randomUUID(), ms: leaseMs })
   const practising = (c: Context) => c.get('zkPractice') !== undefined
   /**
-   * Practice (issue 25): a practising person plays every part on their own copy: their requests are
+   * Practice: a practising person plays every part on their own copy: their requests are
    * kept apart (marked with their practice key, never listed live), the approval settings of their
    * copy's zones too (under `practice:<key>:<zone id>`, as the review ledger), and they may approve
    * their own request there, which the store allows only on a practice request.

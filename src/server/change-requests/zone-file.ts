@@ -15,7 +15,7 @@ import { mayPropose, maySee } from './rights'
 const HEX_ID = /^[0-9a-f]{32}$/i
 
 /**
- * The zone-file import on a zone whose changes need approval (issue 25): the file is read with the
+ * The zone-file import on a zone whose changes need approval: the file is read with the
  * sandbox's own BIND reader and each record line becomes the create body an import would send for
  * it, checked with the create's schema. Nothing is written: the page adds the records to the change
  * request being gathered, one change per record, so the diff, the impact notes and the batch's

@@ -71,7 +71,7 @@ export interface EmulatorOptions {
   importsPerMinute?: number
   /**
    * false: the demo data without the scale-test zones (no bigcorp-records.com, no shop-scale.io), for
-   * the cheap per-person practice sandboxes (issue 12). Default: with them.
+   * the cheap per-person practice sandboxes. Default: with them.
    */
   scaleZones?: boolean
 }

@@ -4,7 +4,7 @@ import { call, createModuleEmulator, type ModuleEmulator } from '../../testing/m
 import { rulesetsModule } from './rulesets'
 import { SEED_ZONES } from './seed-ids'
 
-/** Issue 10 §3: no string field is stored unbounded, whatever the endpoint. */
+/** No string field is stored unbounded, whatever the endpoint. */
 let em: ModuleEmulator
 beforeAll(() => {
   em = createModuleEmulator([rulesetsModule])

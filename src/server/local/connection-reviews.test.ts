@@ -5,7 +5,7 @@ import { testConfig } from '../../testing/server'
 import { seededSandbox } from '../../testing/seeded-sandbox'
 import { storeBackends } from '../../testing/store-backends'
 
-// Issue 28 item 5: connections get verdicts like scripts: the ledger (reviewer from the sign-in, the
+// Connections get verdicts like scripts: the ledger (reviewer from the sign-in, the
 // threat status read by the server), exact "needs review" / "changed since review" over the zone,
 // the ledger CSV and the audit log.
 const ZONE = SEED_ZONES.demo.id

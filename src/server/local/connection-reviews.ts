@@ -72,7 +72,7 @@ export function connectionIndexView(v: ConnectionIndexParams) {
 }
 
 /**
- * Verdicts on connections (issue 28 item 5), kept like the scripts' ledger: append-only, the
+ * Verdicts on connections, kept like the scripts' ledger: append-only, the
  * reviewer from the sign-in, and the connection's threat status read from the API by the server at
  * that moment (never taken from the form). The index of the zone's connections, read whole through
  * the request's own forward when older than `freshMs` (threat feeds change a connection without a

@@ -14,9 +14,9 @@ export interface LocalStoreOptions {
   store: Store
   /** The clock for recorded times; tests replace it. */
   now?: () => Date
-  /** The index of a zone's scripts (issue 28): the app's forward and mode; without them, no index routes. */
+  /** The index of a zone's scripts: the app's forward and mode; without them, no index routes. */
   scriptIndex?: ScriptIndexOptions
-  /** The app's forward: the zones given to a person are checked against the account (issue 29 item 8). */
+  /** The app's forward: the zones given to a person are checked against the account. */
   forward?: Forward
 }
 

@@ -6,7 +6,7 @@ import { emulatorForward } from '../sandbox-door'
 import { seededSandbox } from '../../testing/seeded-sandbox'
 import { storeBackends } from '../../testing/store-backends'
 
-// Issue 28: while the script index of shop-scale.io (20,000 scripts) is built for the first time, the
+// While the script index of shop-scale.io (20,000 scripts) is built for the first time, the
 // review filters and counts say how far it is ("8,000 of 20,000") and never give a partial count.
 const ZONE = SEED_ZONES.scripts.id
 const BASE = `/api/local/zones/${ZONE}/page-shield/script-index`

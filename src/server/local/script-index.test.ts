@@ -6,7 +6,7 @@ import { testConfig } from '../../testing/server'
 import { seededSandbox } from '../../testing/seeded-sandbox'
 import { storeBackends } from '../../testing/store-backends'
 
-// Issue 28: review filters, counts and the CSV cover every script of shop-scale.io (20,000 scripts,
+// Review filters, counts and the CSV cover every script of shop-scale.io (20,000 scripts,
 // 13,801 active), not a sample; a reviewed script far down the list that changed is found.
 const ZONE = SEED_ZONES.scripts.id
 const BASE = `/api/local/zones/${ZONE}/page-shield/script-index`

@@ -76,7 +76,7 @@ export function scriptIndexView(v: ScriptIndexParams) {
 }
 
 /**
- * The index of a zone's scripts (issue 28): filled from the API's scripts list through the same
+ * The index of a zone's scripts: filled from the API's scripts list through the same
  * forward as every API call of the request (so a practising session indexes its own emulator, never
  * the live zone), refreshed when older than `freshMs` (newest sightings first, until rows already
  * known), swept whole every `fullSweepMs`, and joined with the review ledger for exact counts,

@@ -1,7 +1,7 @@
 import type { Send } from '../upstream'
 
 /**
- * One paging routine for the API's page-security lists (issue 28): the script watch reads a zone's
+ * One paging routine for the API's page-security lists: the script watch reads a zone's
  * whole lists with it, the script and connection indexes fill and refresh themselves with it.
  */
 

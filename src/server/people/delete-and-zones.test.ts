@@ -9,7 +9,7 @@ import { storeBackends } from '../../testing/store-backends'
 import { testConfig } from '../../testing/server'
 
 /**
- * Issue 29 item 8: the zones given to a person must be zones of the account (the sandbox's seed
+ * The zones given to a person must be zones of the account (the sandbox's seed
  * here, asked through the app's own forward), and an administrator may delete a person: sessions
  * and tokens end, audit entries stay under their name, never oneself, never the last administrator.
  */

@@ -11,7 +11,7 @@ import { postgresMissing, startPostgres, type TestPostgres } from '../../testing
 import { runPeopleCommand } from './cli'
 
 /**
- * Issue 22 item 10: at least one active administrator is kept by the store itself. Two instances
+ * At least one active administrator is kept by the store itself. Two instances
  * (two stores on one database) where two administrators demote each other at the same moment: one
  * wins, the other gets 409, and an administrator is left. On SQLite and PostgreSQL.
  */
@@ -103,7 +103,7 @@ describe.each(backends)('the last administrator on $name', ({ skip, location }) 
 
 describe('an administrator has all zones', () => {
   const store = createStore({ dataDir: ':memory:' })
-  // A real sandbox: the zones given to a person are checked against the account's (issue 29 item 8).
+  // A real sandbox: the zones given to a person are checked against the account's.
   // The demo zones are enough; the scale-test zones (20,000 scripts) took seconds to write.
   const emulator = memoryEmulator({ scaleZones: false })
   const app = createApp({ config: testConfig(), emulator, store })

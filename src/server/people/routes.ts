@@ -26,7 +26,7 @@ const ADMIN_ZONES = () =>
 
 /**
  * A scope's zones as the account has them (names; ids become names), or the answer refusing it:
- * a zone the account does not have is a field error naming it (issue 29 item 8). Without `forward`
+ * a zone the account does not have is a field error naming it. Without `forward`
  * (tests of the store alone) the scope is taken as given.
  */
 async function scopeInAccount(forward: Forward | undefined, c: Context, zones: ZoneScope, known: ZoneScope = []): Promise<{ ok: true; zones: ZoneScope } | { ok: false; res: Response }> {
@@ -161,7 +161,7 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
     return jsonOk(await viewOf(updated))
   })
 
-  // Deletes a person (issue 29 item 8): their sessions end and their API tokens and second factor go
+  // Deletes a person: their sessions end and their API tokens and second factor go
   // with them (the store's foreign keys); audit entries keep their name. Never oneself, never the last
   // active administrator (decided by the store: two administrators deleting each other leave one).
   app.delete('/api/local/people/:person_id', async (c) => {

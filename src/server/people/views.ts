@@ -27,7 +27,7 @@ export const sessionView = (s: SessionInfo, currentHandle?: string): SessionView
   current: s.handle === currentHandle,
 })
 
-/** `practice`: this session works in the person's own practice sandbox (issue 12). */
+/** `practice`: this session works in the person's own practice sandbox. */
 export const meView = (a: Actor, practice = false): MeView => ({
   kind: a.kind,
   practice,

@@ -11,7 +11,7 @@ export type ZoneCheck =
   | { ok: false; failed: Response }
 
 /**
- * The zones of a person's scope checked against the account (issue 29 item 8): each name is looked
+ * The zones of a person's scope checked against the account: each name is looked
  * up with `GET /zones?name=<name>` (an exact, case-insensitive match; a shared, briefly kept read in
  * live mode), each zone id with `GET /zones/<id>`, and ids become the names scopes are written in.
  * Only `asked` values not in `known` (the person's current scope) are looked up: a zone removed from

@@ -8,7 +8,7 @@ import { startEmulatorUpstream } from '../../testing/emulator-upstream'
 import { testConfig } from '../../testing/server'
 import { taskDone } from './checklist'
 
-/** The newcomer checklist (issue 12): ticked by the server from real requests and their answers. */
+/** The newcomer checklist: ticked by the server from real requests and their answers. */
 const DEMO = SEED_ZONES.demo
 const WRITE = { 'x-zonekeeper-request': '1', 'content-type': 'application/json' }
 type App = ReturnType<typeof createApp>
@@ -176,7 +176,7 @@ describe('the checklist in sandbox mode, people signed in', () => {
   const tasks = async (cookie: string) =>
     (await (await request(app, cookie, '/api/local/practice')).json()).result.checklist as { id: string; allowed: boolean; reason: string | null }[]
 
-  // Issue 29, item 2: a viewer newcomer in sandbox mode had no way to practise (1 of 6 for ever).
+  // A viewer newcomer in sandbox mode had no way to practise (1 of 6 for ever).
   it('says which tasks a viewer may not do, and lets them practise those in a copy of their own', async () => {
     const before = await tasks(viewer)
     expect(before.filter((t) => !t.allowed).map((t) => t.id)).toEqual(['add-record', 'read-refusal', 'review-script', 'accept-invite', 'undo-change'])

@@ -35,11 +35,11 @@ const notEntered = () => {
 }
 
 /**
- * The personal practice sandbox's steps of the request pipeline (issue 12), which app.ts places in
+ * The personal practice sandbox's steps of the request pipeline, which app.ts places in
  * its one chain: `forward(own)` for everything that forwards, `afterSignIn` right after the sign-in
  * gate (puts a practising session on its emulator), `checklist` before the API door and the
  * dashboard's routes (/api), `routes(app)` with the dashboard's routes.
- * In live and sandbox mode alike (issue 29) a session may switch to its person's own copy.
+ * In live and sandbox mode alike a session may switch to its person's own copy.
  */
 export function createPracticeSteps({ config, store, sandboxes: given }: PracticeSetup) {
   const live = config.mode === 'live'
@@ -94,7 +94,7 @@ export function createPracticeSteps({ config, store, sandboxes: given }: Practic
         return jsonError(503, 10503, 'Your practice copy is busy with another of your requests (a long import?). Try again in a moment.', { 'retry-after': '5' })
       throw err
     }
-    // The copy stays open while this request is in flight (issue 23); a write is saved for every instance.
+    // The copy stays open while this request is in flight; a write is saved for every instance.
     try {
       const size = writing ? entered.size() : 0
       const body = Number(c.req.header('content-length') ?? 0) || 0

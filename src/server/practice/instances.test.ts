@@ -8,7 +8,7 @@ import { postgresMissing, startPostgres, type TestPostgres } from '../../testing
 import { testConfig } from '../../testing/server'
 
 /**
- * Issue 24, item 5: practice works on any instance. Two instances (each its own app, store
+ * Practice works on any instance. Two instances (each its own app, store
  * connection and open copies, as two processes have) on one PostgreSQL, in live mode against one
  * live API; a practising person's requests go round robin between them, as behind a load balancer
  * without sticky sessions.

@@ -13,7 +13,7 @@ import { LOCAL_PRACTICE_COOKIE } from './routes'
 import { copyBytes } from './sandboxes'
 
 /**
- * Issue 23, item 8: practice cannot exhaust the disk. The local administrator (nobody defined yet)
+ * Practice cannot exhaust the disk. The local administrator (nobody defined yet)
  * practises in sandbox mode (its switch is a cookie); the copies live under a real DATA_DIR so their
  * size, and the store's, can be measured on disk.
  */

@@ -16,7 +16,7 @@ export interface PracticeLimitOptions {
 }
 
 /**
- * What keeps practice from filling the disk (issue 23, item 8): each person's copy has a size quota,
+ * What keeps practice from filling the disk: each person's copy has a size quota,
  * and a practising person's writes are limited as the service limits a token (its 429 with
  * `retry-after`), with imports limited per person as the service limits them. Counted in the store,
  * so every instance counts together.

@@ -7,7 +7,7 @@ import { startEmulatorUpstream } from '../../testing/emulator-upstream'
 import { testConfig } from '../../testing/server'
 
 /**
- * The personal practice sandbox in live mode (issue 12), against a live API that records every
+ * The personal practice sandbox in live mode, against a live API that records every
  * request (the emulator behind a real HTTP server): while a session practises, nothing reaches it.
  */
 const TOKEN = 'live-token-for-practice-0123456789'

@@ -65,7 +65,7 @@ export function registerPracticeRoutes(app: Hono, { store, live, sandboxes, prac
   app.post(`${PRACTICE_BASE}/reset`, async (c) => {
     const key = personKey(actorOf(c))
     await sandboxes.reset(key)
-    // Issue 23: the person's practice entries go with the data (they are outside the audit chain).
+    // The person's practice entries go with the data (they are outside the audit chain).
     const entries = await store.audit.deletePractice(actorOf(c).person.id)
     await store.reviews.deletePractice(ledgerPrefix(key))
     await store.scriptIndex.deleteOwnerPrefix(`practice:${ledgerPrefix(key)}`)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createStore } from '../store'
 import { practiceSandboxes, sharedPracticeSandboxes } from './sandboxes'
 
-/** Issue 23, item 9: the practice copy cache never closes a copy with a request in flight. */
+/** The practice copy cache never closes a copy with a request in flight. */
 describe('practice copies in use', () => {
   it('keeps a copy open while a request holds it, and closes it once idle and over the limit', () => {
     const sandboxes = practiceSandboxes(':memory:', 1)

@@ -49,7 +49,7 @@ export interface PracticeSandboxes {
   /**
    * Opens the person's copy for one request (created and seeded with the demo data if new). `write`:
    * the request may change it; the copy is then the request's alone until `done`, on every instance.
-   * A copy entered is never closed before `done` (issue 23, item 9).
+   * A copy entered is never closed before `done`.
    */
   enter: (key: string, write: boolean) => Promise<EnteredCopy>
   /** Throws the person's practice data away and writes the demo data again. */
@@ -58,7 +58,7 @@ export interface PracticeSandboxes {
 }
 
 /**
- * One emulator per person who practises (issue 12), in a SQLite file of its own under DATA_DIR: the
+ * One emulator per person who practises, in a SQLite file of its own under DATA_DIR: the
  * same emulator and demo data as the sandbox, private to them, without the large scale-test zones so
  * each costs about a tenth of a second and a few hundred kilobytes. Open ones are kept (the least
  * recently used are closed past `keepOpen`). Instances that share DATA_DIR share the files (SQLite
@@ -89,7 +89,7 @@ export function practiceSandboxes(dataDir: string, keepOpen = 32, quotaBytes?: n
   }
   /**
    * Marks the person's copy as in use by a request until the returned function is called: a copy
-   * with a request in flight is never closed (issue 23); past `keepOpen`, idle ones are closed first,
+   * with a request in flight is never closed; past `keepOpen`, idle ones are closed first,
    * and the rest once their last request ends.
    */
   const hold = (key: string) => {
@@ -157,7 +157,7 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const changesOf = (db: Db) => Number((db.prepare('SELECT total_changes() AS n').get() as { n: number }).n)
 
 /**
- * Practice copies in the shared store (issue 24, item 5): with DATABASE_URL every instance reaches
+ * Practice copies in the shared store: with DATABASE_URL every instance reaches
  * the same copy. Each instance keeps an open emulator per person and the version it holds; a read
  * asks the store for the version (one small query) and loads the copy again only when another
  * instance saved a newer one. A write first takes the copy's lease in the store (one statement: free,

@@ -9,7 +9,7 @@ type AnyDb = Kysely<any>
 const BATCH = 50
 
 /**
- * Issue 23: the tamper-evident chain, undo reservations, the token an entry was made with and the
+ * The tamper-evident chain, undo reservations, the token an entry was made with and the
  * name of its object.
  * - `audit_log` gains `label`, `token_prefix`, `prev_hash` and `hash`; every existing entry gets its
  *   label (from its before and after) and is chained, oldest first.

@@ -10,7 +10,7 @@ import { createDb, dialectOf, STORE_FILE } from './db'
 import { migrations } from './migrations'
 import { createStore, type NewAuditEntry, type StoreLocation } from '.'
 
-/** Issue 23: the chain on both backends, written by several instances at once, checked after a direct edit. */
+/** The chain on both backends, written by several instances at once, checked after a direct edit. */
 const missing = postgresMissing()
 let server: TestPostgres | undefined
 const dir = mkdtempSync(join(tmpdir(), 'zk-audit-chain-'))

@@ -89,7 +89,7 @@ export function appendChained(db: Db, values: Values, key?: ChainKey): Promise<n
 let sqliteAppends: Promise<unknown> = Promise.resolve()
 
 /**
- * Practice entries (issue 23, item 8) stay out of the chain: they record a person's changes to their
+ * Practice entries stay out of the chain: they record a person's changes to their
  * own practice copy, not to anything an auditor answers for, and a practice reset removes them with
  * the copy. They carry no hash, and the chain neither links nor counts them.
  */

@@ -4,7 +4,7 @@ import type { Dialect } from './dialect'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
 type AnyDb = Kysely<any>
 
-/** The audit log (issue 12): one append-only table with indexes for its filters and for per-object history. */
+/** The audit log: one append-only table with indexes for its filters and for per-object history. */
 export function auditLogMigration(dialect: Dialect): Migration {
   const serial = dialect === 'postgres' ? sql`serial` : sql`integer`
   return {

@@ -34,7 +34,7 @@ export interface AuditTable {
   undo_of: number | null
   /** The zone's BIND export saved just before a bulk delete or an import. */
   restore_point: string | null
-  /** The object as a person knows it ("A shop.example.com", a policy's description…); issue 23. */
+  /** The object as a person knows it ("A shop.example.com", a policy's description…). */
   label: string | null
   /** The first characters of the personal API token the write came with (the /client/v4 door). */
   token_prefix: string | null

@@ -27,7 +27,7 @@ const toReservation = (r: { entry_id: number; at: number; person_id: string | nu
 })
 
 /**
- * Undo reservations (issue 23): an undo first inserts the row of the entry it undoes, whose primary
+ * Undo reservations: an undo first inserts the row of the entry it undoes, whose primary
  * key lets exactly one insert through (on SQLite and PostgreSQL alike, across instances); every other
  * attempt finds the row and is told who has it. The row is released when the undo's write fails, and
  * marked done when it succeeds.

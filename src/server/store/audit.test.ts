@@ -39,7 +39,7 @@ describe.each(backends)('the audit log on $name', ({ skip, open }) => {
   })
 
   it.skipIf(skip)('limits people who are not administrators to their zones and their own entries', async () => {
-    // Their scope as it is now (issue 23): Ada's own entries of example.com are out of it; her own entry without a zone is hers.
+    // Their scope as it is now: Ada's own entries of example.com are out of it; her own entry without a zone is hers.
     expect((await store.audit.list({ scope: { zones: ['other.org'], personId: 'p-ada' } })).total).toBe(1)
     await store.audit.add(entry({ at: 5_000, zoneId: null, zoneName: null, area: 'people', resourceType: 'me', resourceId: null }))
     expect((await store.audit.list({ scope: { zones: ['other.org'], personId: 'p-ada' } })).total).toBe(2)

@@ -259,7 +259,7 @@ export function auditStore(db: () => Promise<Db>, now: () => number = Date.now, 
       return pruneChain(await db(), before, now(), key)
     },
     /**
-     * A practice reset (issue 23, item 8): removes the person's practice entries (outside the chain,
+     * A practice reset: removes the person's practice entries (outside the chain,
      * see audit-chain.ts) and their undo reservations; returns how many entries went.
      */
     async deletePractice(personId: string | null): Promise<number> {

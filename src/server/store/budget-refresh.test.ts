@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { storeBackends } from '../../testing/store-backends'
 
-/** Issue 24: the lease of one background refresh per stale kept answer, decided by the store. */
+/** The lease of one background refresh per stale kept answer, decided by the store. */
 const { backends } = storeBackends('zk-budget-refresh-')
 
 describe.each(backends)('refresh leases in the store ($name)', ({ open, skip }) => {

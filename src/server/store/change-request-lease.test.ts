@@ -4,7 +4,7 @@ import type { NewAuditEntry, Store } from '.'
 import { storeBackends } from '../../testing/store-backends'
 
 /**
- * Issue 25, a request cut short: the lease of an apply or undo, and its recovery by one conditional
+ * A change request cut short: the lease of an apply or undo, and its recovery by one conditional
  * claim, on SQLite and PostgreSQL alike (on PostgreSQL the concurrent calls run on separate connections).
  */
 const { backends } = storeBackends('zk-cr-lease-')

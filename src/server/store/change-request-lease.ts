@@ -70,7 +70,7 @@ const json = (v: unknown) => (v === null || v === undefined ? null : JSON.string
 const WORKING: ChangeRequestStatus[] = ['applying', 'undoing']
 
 /**
- * The lease and its recovery (issue 25, "recover a request cut short"). Every step is decided by the
+ * The lease and its recovery when a request is cut short. Every step is decided by the
  * store: a renewal or a progress mark goes through only while the reservation's token is still the
  * one in the row; a recovery claims an expired lease with one conditional UPDATE (still applying or
  * undoing, still the token that was seen, and expired), so of two instances recovering at once exactly

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { storeBackends } from '../../testing/store-backends'
 
-/** Issue 25: the request's state moves by conditional UPDATEs, on SQLite and PostgreSQL alike. */
+/** The request's state moves by conditional UPDATEs, on SQLite and PostgreSQL alike. */
 const { backends } = storeBackends('zk-change-requests-')
 
 describe.each(backends)('change requests on $name', ({ skip, open }) => {

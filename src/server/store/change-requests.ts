@@ -15,7 +15,7 @@ import type {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
 type AnyDb = Kysely<any>
 
-/** Issue 25: per zone, whether DNS changes need approval and who approves. */
+/** Per zone, whether DNS changes need approval and who approves. */
 export interface ChangeRequestZonesTable {
   zone_id: string
   zone_name: string
@@ -109,7 +109,7 @@ export interface ChangeRequestTables {
   change_request_items: ChangeRequestItemsTable
 }
 
-/** `cr_0001-change-requests` (issue 25): zones' approval settings, people's switches, requests and their items. */
+/** `cr_0001-change-requests`: zones' approval settings, people's switches, requests and their items. */
 export function changeRequestsMigration(dialect: 'sqlite' | 'postgres'): Migration {
   const serial = dialect === 'postgres' ? sql`serial` : sql`integer`
   const bigint = sql`bigint`
@@ -169,7 +169,7 @@ export function changeRequestsMigration(dialect: 'sqlite' | 'postgres'): Migrati
 }
 
 /**
- * `change-requests_0002-practice` (issue 25): a request of a practice session is marked with its
+ * `change-requests_0002-practice`: a request of a practice session is marked with its
  * person's key; and whether its requester is done with a rejected or failed request.
  */
 export function changeRequestsPracticeMigration(): Migration {
@@ -265,7 +265,7 @@ function toRequest(r: ChangeRequestsTable, items: ChangeItemView[]): ChangeReque
 const DEFAULT_ZONE = (zoneId: string): ZoneApprovalSettings => ({ zoneId, required: false, approverMode: 'admins', approverIds: [] })
 
 /**
- * Change requests (issue 25). Every change of state is one conditional UPDATE (`WHERE status = …`),
+ * Change requests. Every change of state is one conditional UPDATE (`WHERE status = …`),
  * so of two instances approving at once exactly one moves a request to `applying`.
  */
 export function changeRequestStore(db: () => Promise<Db>, now: () => number) {

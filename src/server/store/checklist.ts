@@ -1,7 +1,7 @@
 import type { Db } from './db'
 
 /**
- * Newcomer checklist progress (issue 12), per person: which tasks they have done and when. Ticked by
+ * Newcomer checklist progress, per person: which tasks they have done and when. Ticked by
  * the server when it sees a task done; kept across sign-outs, restarts and practice resets.
  */
 export function checklistStore(db: () => Promise<Db>, now: () => number) {

@@ -5,7 +5,7 @@ import type { Dialect } from './dialect'
 type AnyDb = Kysely<any>
 
 /**
- * connection_0001 (issue 28 item 5): verdicts on connections, kept like the scripts' ledger, and the
+ * connection_0001: verdicts on connections, kept like the scripts' ledger, and the
  * index of a zone's connections the "needs review" / "changed since review" filters are joined with.
  */
 export function connectionLedgerMigration(dialect: Dialect): Migration {

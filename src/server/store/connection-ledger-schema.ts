@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely'
 
 /**
- * Issue 28 item 5: the review ledger of connections (append-only, like script_reviews) and the
+ * The review ledger of connections (append-only, like script_reviews) and the
  * dashboard's index of a zone's connections, so "needs review" and "changed since review" cover the
  * whole zone. Times are milliseconds since the epoch except `reviewed_at` (ISO, as for scripts).
  */

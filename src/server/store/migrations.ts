@@ -135,12 +135,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('sessions').addColumn('id_token', 'text').execute()
       },
     },
-    // Issue 12 (audit log) takes '0010-…' so it sorts after issue 11's 0003–0009 (0003 tokens, 0004 one-time passwords).
+    // The audit log takes '0010-…' so it sorts after 0003–0009 (0003 tokens, 0004 one-time passwords).
     '0010-audit-log': auditLogMigration(dialect),
-    // Issue 12's practice sandbox (0011–0013 are issue 12's): the per-session switch, then newcomer checklist progress.
+    // The practice sandbox (0011–0013 are kept for it): the per-session switch, then newcomer checklist progress.
     '0011-practice-sessions': practiceSessionsMigration(),
     '0012-newcomer-checklist': checklistMigration(),
-    // Issue 22 (single sign-on): a person from the provider is its issuer + subject, not a username.
+    // Single sign-on: a person from the provider is its issuer + subject, not a username.
     // Pending sign-ins now live in an encrypted cookie: the old rows (never swept) go.
     '0022-oidc-identity': {
       async up(db: AnyDb) {
@@ -155,9 +155,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.deleteFrom('settings').where('key', 'like', 'oidc:%').execute()
       },
     },
-    // Issue 23 (audit trail): the tamper-evident chain, undo reservations, token prefix and object names.
+    // Audit trail: the tamper-evident chain, undo reservations, token prefix and object names.
     '0023-audit-chain': auditChainMigration(dialect),
-    // Issue 22 (sign-in): leases of password checks in flight per account (the throttle's second half).
+    // Sign-in: leases of password checks in flight per account (the throttle's second half).
     '0022-signin-in-flight': {
       async up(db: AnyDb) {
         await db.schema
@@ -169,13 +169,13 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .execute()
       },
     },
-    // Issue 22 (sign-in): the client address of an audit entry (sign-in, sign-out, passwords, tokens).
+    // Sign-in: the client address of an audit entry (sign-in, sign-out, passwords, tokens).
     '0023-signin-audit-address': {
       async up(db: AnyDb) {
         await db.schema.alterTable('audit_log').addColumn('address', 'text').execute()
       },
     },
-    // Issue 22 (sign-in): second factors (TOTP and recovery codes), and a session waiting for one.
+    // Sign-in: second factors (TOTP and recovery codes), and a session waiting for one.
     '0024-signin-two-factor': {
       async up(db: AnyDb) {
         await db.schema
@@ -195,29 +195,29 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('sessions').addColumn('second_factor', 'text').execute()
       },
     },
-    // Issue 26: the script watch (settings, channels, state, runs, findings, reads, deliveries, lease).
+    // The script watch (settings, channels, state, runs, findings, reads, deliveries, lease).
     'watch_0001-script-watch': watchMigration(dialect),
-    // Issue 28 (numbered after it, clear of other issues' numbers): the zone's scripts, kept by the dashboard so review filters and counts cover all of them.
+    // The zone's scripts, kept by the dashboard so review filters and counts cover all of them (0028: clear of other numbers).
     '0028-script-index': scriptIndexMigration(),
-    // Issue 24: the API rate budget every instance shares, and calls per minute by area and person.
+    // The API rate budget every instance shares, and calls per minute by area and person.
     'budget_0001-rate-budget': budgetMigration(),
-    // Issue 22 item 12 (sign-in): passkeys (WebAuthn) as a second factor, and their one-time challenges.
+    // Sign-in: passkeys (WebAuthn) as a second factor, and their one-time challenges.
     'passkeys_0001-webauthn': passkeysMigration(),
-    // Issue 24 (practice on any instance) and 23 (practice write rate): practice copies and their counters in the shared store.
+    // Practice on any instance, and its write rate: practice copies and their counters in the shared store.
     'practice_0001-shared-copies': practiceCopiesMigration(dialect),
-    // Issue 25: change requests (zones needing approval, people allowed to propose, requests and their items).
+    // Change requests (zones needing approval, people allowed to propose, requests and their items).
     'change-requests_0001-change-requests': changeRequestsMigration(dialect),
-    // Issue 28 item 5: verdicts on connections, and the index of a zone's connections they are joined with.
+    // Verdicts on connections, and the index of a zone's connections they are joined with.
     'connection_0001-connection-ledger': connectionLedgerMigration(dialect),
-    // Issue 28: the progress of a zone's first script index build ("Indexing scripts: 8,000 of 20,000").
+    // The progress of a zone's first script index build ("Indexing scripts: 8,000 of 20,000").
     'connection_0002-script-index-progress': scriptIndexProgressMigration(),
-    // Issue 25 (practice): a practice session's change requests, kept apart from live ones.
+    // Practice: a practice session's change requests, kept apart from live ones.
     'change-requests_0002-practice': changeRequestsPracticeMigration(),
-    // Issue 25 (proposing policies too): what each change request item changes, and what its apply did.
+    // Proposing policies too: what each change request item changes, and what its apply did.
     'change-requests_0002-item-kinds-propose': changeRequestItemKindsMigration(),
-    // Issue 24 (stale-while-revalidate across instances): the lease of one refresh per stale kept answer.
+    // Stale-while-revalidate across instances: the lease of one refresh per stale kept answer.
     'budget_0002-refresh-leases': budgetRefreshMigration(),
-    // Issue 25 (recover a request cut short): the lease of an apply or undo, what recovery found, each item's sent write.
+    // Recover a request cut short: the lease of an apply or undo, what recovery found, each item's sent write.
     'change-requests_0003-lease-recovery': changeRequestLeaseMigration(),
     // Each person's share of the API's rate window, counted across instances.
     'budget_0003-person-shares': budgetShareMigration(),

@@ -302,7 +302,7 @@ export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: D
       })
     },
     /**
-     * Deletes a person (issue 29 item 8): their sessions, API tokens and second factor go with them
+     * Deletes a person: their sessions, API tokens and second factor go with them
      * (foreign keys, on delete cascade); audit entries keep their username and name as written. The
      * last active administrator is not deleted: `last-admin`. Decided by the store as in
      * updateKeepingAnAdmin: two administrators deleting each other at once leave one. Undefined when

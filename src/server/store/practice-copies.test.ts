@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { storeBackends } from '../../testing/store-backends'
 
-/** Issue 24, item 5 and issue 23, item 8: practice copies and write counters, decided by the store. */
+/** Practice copies and write counters, decided by the store. */
 const { backends } = storeBackends('zk-practice-copies-')
 
 describe.each(backends)('practice copies in the store ($name)', ({ open, skip }) => {

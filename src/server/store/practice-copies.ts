@@ -6,7 +6,7 @@ import type { Dialect } from './dialect'
 type AnyDb = Kysely<any>
 
 /**
- * A person's practice copy kept in the shared store (issue 24, item 5): the emulator's SQLite
+ * A person's practice copy kept in the shared store: the emulator's SQLite
  * database, serialized, with a version every save raises and a lease that lets one request at a
  * time (on any instance) change it.
  */

@@ -3,7 +3,7 @@ import { sql, type Kysely, type Migration } from 'kysely'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
 type AnyDb = Kysely<any>
 
-/** 0011: a session may be switched to its person's practice sandbox (issue 12); off by default. */
+/** 0011: a session may be switched to its person's practice sandbox; off by default. */
 export function practiceSessionsMigration(): Migration {
   return {
     async up(db: AnyDb) {

@@ -9,7 +9,7 @@ import type { ConnectionLedgerTables } from './connection-ledger-schema'
 
 /**
  * The tables of the dashboard's own store (never the API's data). Times are milliseconds since the
- * epoch (BIGINT on PostgreSQL, read back as numbers). Issue 12's audit log gets its own table here.
+ * epoch (BIGINT on PostgreSQL, read back as numbers). The audit log gets its own table here.
  */
 export interface StoreTables extends WatchTables, ChangeRequestTables, ConnectionLedgerTables {
   people: PeopleTable
@@ -164,7 +164,7 @@ export interface ChecklistProgressTable {
   done_at: number
 }
 
-/** Issue 28: one detected script of a zone, as the API's list last gave it (`data`: its JSON). */
+/** One detected script of a zone, as the API's list last gave it (`data`: its JSON). */
 export interface ScriptIndexTable {
   /** `<mode>:<ledger key>`: sandbox or live, and a practising person's own key (practice/ledger.ts). */
   owner: string

@@ -4,7 +4,7 @@ import { sql, type Kysely, type Migration } from 'kysely'
 type AnyDb = Kysely<any>
 
 /**
- * 0028 (issue 28): the index of a zone's detected scripts, one row per script and owner (mode, zone,
+ * 0028: the index of a zone's detected scripts, one row per script and owner (mode, zone,
  * and the practising person where there is one), read from the API's scripts list so review filters
  * and counts cover every script of a zone; and one state row per owner (how fresh, who refreshes).
  */
@@ -51,7 +51,7 @@ export function scriptIndexMigration(): Migration {
 }
 
 /**
- * connection_0002 (issue 28): how far the first build of a zone's script index has read the list
+ * connection_0002: how far the first build of a zone's script index has read the list
  * (scripts read, and how many the list holds), so a review page says "Indexing scripts: 8,000 of
  * 20,000" instead of waiting in silence, and any instance serving the page can tell.
  */

@@ -35,7 +35,7 @@ export interface ScriptIndexCounts {
 }
 
 /**
- * The index of a zone's detected scripts (issue 28), kept by the dashboard and joined with the review
+ * The index of a zone's detected scripts, kept by the dashboard and joined with the review
  * ledger, so "never reviewed", "changed since review", malicious-only and their counts cover the
  * whole zone. `owner` keeps modes and practising people apart; `ledgerKey` is the ledger's zone key.
  */

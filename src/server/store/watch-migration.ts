@@ -4,7 +4,7 @@ import type { Dialect } from './dialect'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
 type AnyDb = Kysely<any>
 
-/** Script watch (issue 26): see watch-schema.ts. */
+/** Script watch: see watch-schema.ts. */
 export function watchMigration(dialect: Dialect): Migration {
   const serial = dialect === 'postgres' ? sql`serial` : sql`integer`
   const bigint = sql`bigint`

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely'
 
 /**
- * Script watch (issue 26, PCI DSS 11.6.1): per-zone settings, alert channels, the last state seen of
+ * Script watch (PCI DSS 11.6.1): per-zone settings, alert channels, the last state seen of
  * each watched item, every check run, its findings, who read them, each delivery with its attempts,
  * and the scheduler's lease. Times are milliseconds since the epoch.
  */

@@ -12,7 +12,7 @@ export type NewFinding = Omit<WatchFinding, 'id'>
 export const DEFAULT_INTERVAL_MINUTES = 60
 
 /**
- * The script watch's state (issue 26). Every decision two instances could both make is taken by
+ * The script watch's state. Every decision two instances could both make is taken by
  * the store in one statement: the lease (conditional upsert), a zone's due check (conditional
  * update of its next due time), a finding (unique key), a delivery (unique per finding and channel)
  * and each delivery attempt (conditional update of its next attempt time).

@@ -40,7 +40,7 @@ export interface WatchOptions {
 const LEASE = 'scheduler'
 
 /**
- * The script watch (issue 26): on every tick the instance that holds the lease (one row in the store,
+ * The script watch: on every tick the instance that holds the lease (one row in the store,
  * taken or renewed with one conditional upsert) finds zones with page-security monitoring on, runs
  * the checks that are due, and delivers what they found. Other instances tick too and take over
  * when the holder stops renewing.

@@ -70,7 +70,7 @@ function readDate(raw: string | undefined, endOfDay: boolean): number | undefine
 }
 
 /**
- * The script watch's routes (issue 26) under /api/local/zones/:zone_id/watch, with the roles of
+ * The script watch's routes under /api/local/zones/:zone_id/watch, with the roles of
  * auth/endpoint-roles.ts (zone scope applies: the path names the zone), and the sandbox's simulated
  * activity at POST /api/sandbox/page-shield/activity (sandbox only).
  */

@@ -7,7 +7,7 @@
  * - "starts with a letter" is guidance, like "underscores are discouraged": host names may start
  *   with a digit (RFC 1123 §2.1) and the service accepts them (`3d`, `1password`, the DKIM selector
  *   `20230601._domainkey`), so every label may start with a letter, a digit or an underscore, never
- *   with a hyphen (issue 29, item 1: the sandbox is never stricter than the service);
+ *   with a hyphen (the sandbox is never stricter than the service);
  * - "ends with a letter or digit" applies to every label (`foo-.example.com` is refused);
  * - letters, digits, hyphens and underscores only; no label starts with a hyphen;
  * - `*` is allowed only as the whole leftmost label (`*.example.com`); `@` means the zone itself;

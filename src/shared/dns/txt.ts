@@ -136,8 +136,8 @@ const SINGLE_WRAP = /^\s*[\u2018\u2019\u201a\u201b']([\s\S]*)[\u2018\u2019\u201a
 
 /**
  * Quotes pasted from a mail or a document (“google-site-verification=…”, or 'v=spf1 …'), which the
- * service would keep inside the value so that a verification fails later without a clue (issue 29,
- * item 3). Returns the content with plain double quotes instead, or undefined when there are none.
+ * service would keep inside the value so that a verification fails later without a clue.
+ * Returns the content with plain double quotes instead, or undefined when there are none.
  * An apostrophe inside the text (it's) is left alone; only single quotes around all of it count.
  */
 export function typographicQuotesFix(content: string): string | undefined {

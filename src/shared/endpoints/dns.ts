@@ -77,7 +77,7 @@ export const dnsEndpoints = declare('dns', [
     result: dnsRecordDeletedSchema,
     audit: { type: 'dns_record' },
   },
-  // DNS scan (issue 29, api-notes §14): editors start a scan and review what it found.
+  // DNS scan (api-notes §14): editors start a scan and review what it found.
   { method: 'POST', path: '/zones/:zone_id/dns_records/scan/trigger', result: z.null(), audit: { type: 'dns_scan', action: 'scan' } },
   { method: 'GET', path: '/zones/:zone_id/dns_records/scan/review', result: records },
   {

@@ -10,7 +10,7 @@ export interface LocalRouteEntry {
   role: AccessRole
   /** Any signed-in person may call it for themselves (own sessions, own tokens). */
   self?: boolean
-  /** In a practice session it acts on the person's own practice data: any role may (issue 12). */
+  /** In a practice session it acts on the person's own practice data: any role may. */
   practice?: boolean
 }
 
@@ -31,11 +31,11 @@ export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews', role: 'viewer', practice: true },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews/export.csv', role: 'viewer', practice: true },
   { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/reviews', role: writeRole('page-shield', 'zone'), practice: true },
-  // Issue 28 item 5: verdicts on connections, and the index of the zone's connections they are joined with.
+  // Verdicts on connections, and the index of the zone's connections they are joined with.
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/connection-reviews', role: 'viewer', practice: true },
   { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/connection-reviews', role: writeRole('page-shield', 'zone'), practice: true },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/connection-index', role: 'viewer', practice: true },
-  // Issue 28: the zone's scripts index joined with the ledger (exact review counts, filters, full CSV).
+  // The zone's scripts index joined with the ledger (exact review counts, filters, full CSV).
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/script-index', role: 'viewer', practice: true },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/script-index/export.csv', role: 'viewer', practice: true },
   { method: 'GET', path: '/api/local/people', role: 'admin' },
@@ -58,17 +58,17 @@ export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/accounts/:account_id/lb-migration', role: writeRole('load-balancing', 'account') },
   { method: 'PUT', path: '/api/local/accounts/:account_id/lb-migration', role: writeRole('load-balancing', 'account') },
   { method: 'DELETE', path: '/api/local/accounts/:account_id/lb-migration', role: writeRole('load-balancing', 'account') },
-  // Audit log (issue 12): everyone reads their own scope; an undo's write is checked at the API door.
+  // Audit log: everyone reads their own scope; an undo's write is checked at the API door.
   { method: 'GET', path: '/api/local/audit', role: 'viewer' },
   { method: 'GET', path: '/api/local/audit/export.csv', role: 'viewer' },
   { method: 'GET', path: '/api/local/audit/history', role: 'viewer' },
-  // Issue 23: the chain's verification, for administrators (it reads every entry).
+  // The chain's verification, for administrators (it reads every entry).
   { method: 'GET', path: '/api/local/audit/chain', role: 'admin' },
   { method: 'GET', path: '/api/local/audit/:id', role: 'viewer' },
   { method: 'GET', path: '/api/local/audit/:id/restore-point', role: 'viewer' },
   { method: 'GET', path: '/api/local/audit/:id/undo-check', role: 'viewer' },
   { method: 'POST', path: '/api/local/audit/:id/undo', role: 'viewer' },
-  // Script watch (issue 26): everyone in scope reads alerts, checks and the report; reviewers acknowledge
+  // Script watch: everyone in scope reads alerts, checks and the report; reviewers acknowledge
   // alerts; administrators set schedules and channels, ask for a check, and simulate sandbox activity.
   { method: 'GET', path: '/api/local/zones/:zone_id/watch', role: 'viewer' },
   { method: 'PUT', path: '/api/local/zones/:zone_id/watch', role: 'admin' },
@@ -82,13 +82,13 @@ export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/zones/:zone_id/watch/report', role: 'viewer' },
   { method: 'GET', path: '/api/local/zones/:zone_id/watch/report.csv', role: 'viewer' },
   { method: 'POST', path: '/api/sandbox/page-shield/activity', role: 'admin' },
-  // Practice sandbox (issue 12): everyone switches their own session and resets their own practice data.
+  // Practice sandbox: everyone switches their own session and resets their own practice data.
   { method: 'GET', path: '/api/local/practice', role: 'viewer', self: true },
   { method: 'POST', path: '/api/local/practice', role: 'viewer', self: true },
   { method: 'POST', path: '/api/local/practice/reset', role: 'viewer', self: true },
-  // The API rate budget panel (issue 24): administrators.
+  // The API rate budget panel: administrators.
   { method: 'GET', path: '/api/local/budget', role: 'admin' },
-  // Change requests (issue 25): each route decides from the zone's settings, the person and their scope.
+  // Change requests: each route decides from the zone's settings, the person and their scope.
   { method: 'GET', path: '/api/local/change-requests', role: 'viewer' },
   { method: 'POST', path: '/api/local/change-requests', role: 'viewer' },
   { method: 'GET', path: '/api/local/change-requests/summary', role: 'viewer' },

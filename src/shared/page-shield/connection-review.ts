@@ -1,5 +1,5 @@
 /**
- * Where a connection stands against its latest review (issue 28 item 5). A connection has no code:
+ * Where a connection stands against its latest review. A connection has no code:
  * what a reviewer judged is its host and URL as threat feeds saw them. When a feed starts (or stops)
  * reporting the URL or its domain, or the categories change, the verdict no longer counts.
  * Imports nothing: the server (its index and ledger) and the browser compute the same state.

@@ -1,7 +1,7 @@
 /**
  * The draft check: which active scripts and connections a draft policy would block, and on which of
  * its pages. Shared by the policy editor (in the browser) and the change requests' impact notes (on
- * the server, issue 25).
+ * the server).
  */
 import { parseCsp, type ParsedCsp } from './csp'
 import { cspAllows, governingDirective, type ResourceKind } from './csp-match'

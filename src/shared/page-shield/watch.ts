@@ -1,5 +1,5 @@
 /**
- * The script watch's constants and shapes (issue 26), without zod: pages that only show alerts or
+ * The script watch's constants and shapes, without zod: pages that only show alerts or
  * offer the sandbox's activity button import these and keep the schemas out of their first load.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { nulFree } from './common'
 
 /**
- * Change requests (issue 25): on a zone marked "changes need approval", DNS changes are proposed,
+ * Change requests: on a zone marked "changes need approval", DNS changes are proposed,
  * reviewed by someone else and applied as one batch. One contract for the server and the pages.
  */
 
@@ -60,7 +60,7 @@ export const newChangeRequestSchema = z.object({
   items: z.array(changeItemInputSchema).min(1, { error: 'A request needs at least one change.' }).max(MAX_CHANGE_ITEMS, { error: `A request holds at most ${MAX_CHANGE_ITEMS} changes.` }),
 })
 
-/** The zone-file import on an approval zone (issue 25): the file's text, read into one proposed record per line. */
+/** The zone-file import on an approval zone: the file's text, read into one proposed record per line. */
 export const ZONE_FILE_MAX_BYTES = 256 * 1024
 export const zoneFileProposalSchema = z.object({
   source: z.string({ error: 'source is the zone file, as text.' }).max(ZONE_FILE_MAX_BYTES, { error: 'The zone file is larger than 256 KiB, more than an import takes. Split it into several files.' }),

@@ -118,7 +118,7 @@ export const ipv6ContentSchema = z.string({ error: 'Enter an IPv6 address, such 
 /**
  * A host name target: letters, digits, hyphens, underscores and dots; `@` means the zone itself.
  * `label` is the field's name as the form shows it ("The mail server"), so the error speaks of the
- * field the person sees (issue 29, item 12), not of "Content".
+ * field the person sees, not of "Content".
  */
 export const hostnameContentSchema = (label: string, what: string, code?: number, opts: { allowRoot?: boolean } = {}) =>
   z.string({ error: `Enter ${what}.` }).superRefine((h, ctx) => {

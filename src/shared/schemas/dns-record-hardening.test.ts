@@ -3,7 +3,7 @@ import { apiErrorsFromIssues } from './common'
 import { dnsRecordInputSchema, dnsRecordPatchSchema } from './dns-record'
 
 /**
- * Issue 10 §2–3, issue 13 item 2, issue 9 item 8: what the shared schema refuses. The form, the
+ * What the shared schema refuses. The form, the
  * proxy (live mode) and the sandbox all check writes with this schema, so each refusal holds in all three.
  */
 const errorsOf = (body: unknown) => {

@@ -113,7 +113,7 @@ describe('dnsRecordInputSchema', () => {
   })
 
   it('9000: name rules, with the field pointer', () => {
-    // Issue 29, item 1: a leading digit is accepted (RFC 1123); a leading hyphen is not.
+    // A leading digit is accepted (RFC 1123); a leading hyphen is not.
     expect(codes({ type: 'A', name: '1abc', content: '192.0.2.1' })).toEqual([])
     expect(codes({ type: 'A', name: '-abc', content: '192.0.2.1' })).toEqual(['/name 9000'])
     expect(codes({ type: 'A', name: 'a'.repeat(64), content: '192.0.2.1' })).toEqual(['/name 9000'])

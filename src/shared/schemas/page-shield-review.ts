@@ -56,7 +56,7 @@ export const reviewEntrySchema = reviewInputSchema.extend({
 export type ReviewEntry = z.infer<typeof reviewEntrySchema>
 
 /**
- * A verdict on a connection (issue 28 item 5). Only the id, the verdict and the note: the server
+ * A verdict on a connection. Only the id, the verdict and the note: the server
  * reads the connection from the API itself for the ledger's snapshot, and the reviewer from the sign-in.
  */
 export const connectionReviewInputSchema = z.object({

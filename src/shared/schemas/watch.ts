@@ -5,7 +5,7 @@ import { WATCH_ACTIVITY_KINDS, WATCH_MAX_INTERVAL_MINUTES } from '../page-shield
 export * from '../page-shield/watch'
 
 /**
- * The script watch (issue 26, PCI DSS 11.6.1): what an administrator sets per zone, the alert
+ * The script watch (PCI DSS 11.6.1): what an administrator sets per zone, the alert
  * channels, the sandbox's simulated activity, and the alerts as the dashboard lists them.
  */
 

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { local, localPath } from '@/lib/api-client'
 import type { ChangeRequestDetail, ChangeRequestView } from '@/shared/schemas/change-requests'
 
-/** Issue 25: the dashboard's change-request routes (src/server/change-requests/routes.ts). */
+/** The dashboard's change-request routes (src/server/change-requests/routes.ts). */
 export type ListScope = 'to-approve' | 'mine' | 'all'
 
 export const changeRequestsQueryOptions = (scope: ListScope) =>

@@ -5,7 +5,7 @@ import { SEED_ZONES } from '@/server/emulator/seed-ids'
 import { renderApp, screenServer } from '@/testing/screen'
 
 /**
- * A change request whose apply was cut short (issue 25), as an approver finds it: the real server app
+ * A change request whose apply was cut short, as an approver finds it: the real server app
  * answers the page, and its read recovers the request from the store and the audit log (the instance
  * that reserved it stopped: its lease ran out) before the page shows it.
  */

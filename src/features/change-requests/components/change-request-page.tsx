@@ -32,7 +32,7 @@ function Banner({ tone, title, children }: { tone: 'warning' | 'danger' | 'succe
 const RESULT_WORDS = { applied: 'applied', failed: 'failed', not_applied: 'not applied', unknown: 'outcome unknown' } as const
 const UNDO_WORDS = { undone: 'undone', failed: 'undo refused', not_undone: 'not undone', unknown: 'undo outcome unknown' } as const
 
-/** What the apply did with each change (issue 25): policies have no batch, so each says for itself. */
+/** What the apply did with each change: policies have no batch, so each says for itself. */
 function ItemResults({ r }: { r: ChangeRequestDetail }) {
   if (!r.items.some((i) => i.result)) return null
   return (

@@ -71,7 +71,7 @@ function NeedingAttention({ count }: { count: number }) {
   )
 }
 
-/** `/change-requests` (issue 25): requests waiting for approval, one's own, and every one on zones in scope. */
+/** `/change-requests`: requests waiting for approval, one's own, and every one on zones in scope. */
 export function ChangeRequestsPage() {
   const summary = useChangeRequestSummary()
   const [tab, setTab] = useState<ListScope>('to-approve')

@@ -6,7 +6,7 @@ import { SEED_ZONES } from '../../../server/emulator/seed-ids'
 import { liveSandbox, type LiveInstance } from '../../../testing/live-sandbox'
 
 /**
- * Issue 24 item 3 for the zone-file import: the dashboard's import call (the one its dialog makes),
+ * Waiting out the rate limit in the zone-file import: the dashboard's import call (the one its dialog makes),
  * in live mode against the rate-limited sandbox with the account's budget nearly spent by another
  * client of the same token. It waits out the limit, counting down in the words the dialog shows,
  * then imports; no 429 reaches the person, and the service never refuses anyone. A wait can be

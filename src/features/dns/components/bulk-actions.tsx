@@ -31,7 +31,7 @@ const doneTitle = (verb: string, ok: number, total: number) =>
  * The DNS table's bulk actions, as the service's dashboard has them: delete, and change proxy
  * status. Each goes through `POST …/dns_records/batch`: one request per up to 200 records (3,500 on
  * paid plans), each all or nothing, with progress, Cancel between requests and a result per record.
- * On a zone whose changes need approval (`proposing`, issue 25) they add one change per record to
+ * On a zone whose changes need approval (`proposing`) they add one change per record to
  * the request being gathered instead, and the zone is left as it is.
  */
 export function DnsBulkActions({
@@ -117,7 +117,7 @@ export function DnsBulkActions({
   }
   const records = resolved ?? []
   const names = records.slice(0, SHOWN).map((r) => `${r.type} ${r.name}`)
-  /** Issue 25: one change per record into the request being gathered (one request holds what one batch takes). */
+  /** One change per record into the request being gathered (one request holds what one batch takes). */
   const propose = (items: { recordId: string; body?: Record<string, unknown>; label: string }[]) => {
     setAsking(null)
     const done = changeDraft.addMany(

@@ -23,7 +23,7 @@ export function BulkProxyDialog({
 }: {
   open: boolean
   records: DnsRecord[]
-  /** Issue 25: the change goes into the change request being gathered. */
+  /** The change goes into the change request being gathered. */
   proposing?: boolean
   onCancel: () => void
   onConfirm: (proxied: boolean, change: DnsRecord[]) => void

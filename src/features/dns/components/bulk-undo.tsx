@@ -8,7 +8,7 @@ import { undoInOrder, type UndoSequenceResult } from '../lib/undo-sequence'
 
 /**
  * "Undo" at the end of a bulk delete: the run's batch requests (one audit entry each) are undone as
- * one, newest first, with progress, stopping at the first that fails (issue 29, item 9).
+ * one, newest first, with progress, stopping at the first that fails.
  */
 export function BulkUndo({ entries, records, zoneId }: { entries: readonly number[]; records: number; zoneId: string }) {
   const queryClient = useQueryClient()

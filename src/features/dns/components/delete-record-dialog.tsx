@@ -29,7 +29,7 @@ function addButton(): HTMLElement | null {
 }
 
 /**
- * Where focus goes once a record is deleted (issue 29, item 6): its row disappears with the Delete
+ * Where focus goes once a record is deleted: its row disappears with the Delete
  * button that opened the dialog, so to the next record's Delete button, else the previous one's,
  * else (no record left in view) the "Add record" button; never the page body. Decided while the row
  * is still shown (call it before the delete is sent): the neighbour is remembered by its label, not
@@ -79,7 +79,7 @@ export function settleFocus(find: () => HTMLElement | null, ms = 4_000): () => v
 export function DeleteRecordDialog({ zoneId, zoneName = '', record, onClose }: { zoneId: string; zoneName?: string; record: DnsRecord | null; onClose: () => void }) {
   const toast = useToast()
   const del = useDeleteDnsRecord(zoneId)
-  // Issue 25: on a zone whose changes need approval, the deletion is added to the request being gathered.
+  // On a zone whose changes need approval, the deletion is added to the request being gathered.
   const proposing = useProposing(zoneId)
   // Decided when Delete is confirmed (the row is still shown); run after the dialog has closed and
   // returned focus to its opener (effects of a parent run after the cleanups of its children).

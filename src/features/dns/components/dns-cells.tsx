@@ -16,7 +16,7 @@ export const recordLabel = (r: Pick<DnsRecord, 'type' | 'name'>) => `${r.type} r
 
 /**
  * A badge whose explanation opens on a click, a tap or Enter (a hover-only title reaches neither
- * keyboards nor touch screens): the explanation shows under the badges (issue 29, item 4).
+ * keyboards nor touch screens): the explanation shows under the badges.
  */
 function ExplainedBadge({ tone, text, why }: { tone?: BadgeTone; text: string; why: string }) {
   const [open, setOpen] = useState(false)

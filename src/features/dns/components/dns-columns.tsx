@@ -16,7 +16,7 @@ export const dnsExtraFilters: FilterSpec[] = [listFilter(dnsPage, 'tag', { label
  * The DNS table is laid out with fixed column widths: every column but name and content has its
  * width in its meta, those two share the rest, and below 66rem the table scrolls sideways. With an
  * automatic layout, every cell of up to 100 rows (and their explanations) was measured again each
- * time rows were painted: the long tasks of paging the 10,000-record zone (issue 14).
+ * time rows were painted: the long tasks of paging the 10,000-record zone.
  */
 export const DNS_TABLE_CLASS = 'table-fixed min-w-[66rem]'
 

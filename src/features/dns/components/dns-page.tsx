@@ -35,7 +35,7 @@ import { NoAddressBanner, SoaDetails } from './zone-dns-notices'
 const DnsBulkActions = lazy(() => import('./bulk-actions').then((m) => ({ default: m.DnsBulkActions })))
 // The zone-file import opens on demand; its code loads then.
 const ImportDialog = lazy(() => import('./import-dialog').then((m) => ({ default: m.ImportDialog })))
-// On a zone whose changes need approval (issue 25) the file's records are proposed instead.
+// On a zone whose changes need approval the file's records are proposed instead.
 const ProposeImportDialog = lazy(() => import('./propose-import-dialog').then((m) => ({ default: m.ProposeImportDialog })))
 
 // The form (react-hook-form, zod and the shared schema) loads when it is first opened.
@@ -59,7 +59,7 @@ export function DnsPage() {
   const facts = useDnsZoneFacts(zoneId)
   const rows = query.data?.result ?? EMPTY
   const permission = useCanWrite('dns')
-  // Issue 25: on a zone whose changes need approval, edits become proposals (also for a viewer allowed to propose):
+  // On a zone whose changes need approval, edits become proposals (also for a viewer allowed to propose):
   // the form, the bulk actions, the import and the scan's review add to the request being gathered.
   const proposing = useProposing(zoneId)
   const canEdit = permission.allowed || proposing

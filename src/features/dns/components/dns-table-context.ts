@@ -18,7 +18,7 @@ export interface DnsTableContextValue {
   canEdit: boolean
   edit: (record: DnsRecord) => void
   remove: (record: DnsRecord) => void
-  /** Opens the record's audit history (issue 12). */
+  /** Opens the record's audit history. */
   history: (record: DnsRecord) => void
   setProxied: (record: DnsRecord, proxied: boolean) => void
   /** Id of the record whose proxy status is being saved. */

@@ -10,7 +10,7 @@ import { MAX_CHANGE_ITEMS, type ZoneFileProposal } from '@/shared/schemas/change
 import { ZoneFileFields } from './zone-file-fields'
 
 /**
- * The zone-file import on a zone whose changes need approval (issue 25): the server reads the file
+ * The zone-file import on a zone whose changes need approval: the server reads the file
  * with the import's own reader and checks each record like a new one; every valid record becomes one
  * "Add" change in the request being gathered (one change per record, so the reviewer's diff, the
  * impact notes and any refusal of the batch name the record). Nothing reaches the zone until the

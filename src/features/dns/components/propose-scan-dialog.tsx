@@ -12,7 +12,7 @@ import { ScanPanel, scanLooksUp } from './scan-panel'
 const changeLabel = (r: FoundRecord, d: Decision) => `${d === 'accept' ? 'Accept' : 'Reject'} ${r.type} ${r.name} (found by the scan)`
 
 /**
- * The DNS scan on a zone whose changes need approval (issue 25): the found records are listed as in
+ * The DNS scan on a zone whose changes need approval: the found records are listed as in
  * the scan's own review, but accepting or rejecting the ticked ones adds one change per record to the
  * request being gathered ("Accept A ftp.example.com (found by the scan)"); nothing reaches the zone, and
  * the records keep waiting for review, until someone else approves the request, which then sends the

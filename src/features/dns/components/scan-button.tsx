@@ -3,11 +3,11 @@ import { Button } from '@/components/ui/button'
 
 // The scan and its review load when first opened.
 const ScanDialog = lazy(() => import('./scan-dialog').then((m) => ({ default: m.ScanDialog })))
-// On a zone whose changes need approval (issue 25) the review proposes instead.
+// On a zone whose changes need approval the review proposes instead.
 const ProposeScanDialog = lazy(() => import('./propose-scan-dialog').then((m) => ({ default: m.ProposeScanDialog })))
 
 /**
- * "Scan for records" in the DNS page's header (editors; issue 29): opens the scan and its review. When
+ * "Scan for records" in the DNS page's header (editors): opens the scan and its review. When
  * the person's changes on the zone are proposals (`proposing`), accepting and rejecting go into the
  * change request; `mayStart`: their role may start a scan (a viewer allowed to propose reviews what was found).
  */

@@ -24,7 +24,7 @@ function ResultText({ result }: { result: ItemResult }) {
 }
 
 /**
- * DNS scan (issue 29): asks the service to look for the zone's usual records in public DNS, lists
+ * DNS scan: asks the service to look for the zone's usual records in public DNS, lists
  * what it found (type, name, content), and lets an editor accept (added as records) or reject each
  * or all of them, with the result shown on each record. Found records wait on the service until
  * reviewed, so an earlier scan's are shown at once.

@@ -25,7 +25,7 @@ interface Selection {
 }
 
 /**
- * What the DNS scan's review (issue 29) and its proposing twin (issue 25) share: start a scan (when
+ * What the DNS scan's review and its proposing twin share: start a scan (when
  * `mayStart`; starting one changes nothing), check for more, one status line, and the table of found
  * records (type, name, content) with a checkbox per record when `selection` is given, and the
  * dialog's own last column (`outcome`). `records` are the rows: the review keeps records the service

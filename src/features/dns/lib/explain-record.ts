@@ -137,7 +137,7 @@ function location(r: ExplainableRecord): string {
 /** One plain sentence saying what the record does. */
 /**
  * A record under a delegation is not served by this zone (the "Shadowed by a delegation" badge):
- * the explanation says so first and why, and only then what it would do (issue 29, item 4).
+ * the explanation says so first and why, and only then what it would do.
  */
 export function explainRecord(r: ExplainableRecord, ctx: ExplainContext = {}): string {
   const meaning = explainMeaning(r, ctx)

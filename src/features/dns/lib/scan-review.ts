@@ -1,5 +1,5 @@
 /**
- * Accepting and rejecting what a DNS scan found, with a result for each record (issue 29). The API
+ * Accepting and rejecting what a DNS scan found, with a result for each record. The API
  * applies one review request all or nothing, and names the record it refused by its place
  * (`/accepts/2/content`): that record is reported with the reason, and the others are sent again
  * without it, so one bad record never hides what happened to the rest.

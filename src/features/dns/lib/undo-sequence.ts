@@ -2,7 +2,7 @@
  * Undoes the audit entries of one bulk run as one: newest first (the reverse of the order they were
  * made), one after another, stopping at the first that fails; the ones before it stay undone and
  * the rest are left as they are. The server undoes one entry at a time (each itself audited), so a
- * run of several batch requests is undone by this sequence in the browser (issue 29, item 9).
+ * run of several batch requests is undone by this sequence in the browser.
  */
 export interface UndoSequenceResult {
   /** Entries undone, in the order they were undone. */

@@ -41,7 +41,7 @@ function logLine(e: MigrationEvent): string {
   if (e.type === 'policy') return `${e.adopted ? 'Found an existing policy' : 'Created a policy'} for ${e.address}`
   if (e.type === 'page-blocked') return `Page ${e.page}: left alone (${plural(e.missing.length, 'address', 'addresses')} without a policy)`
   // What was done: the pools whose e-mail was cleared, named (those without one were not touched).
-  // Logs saved before issue 29 counted every pool on the page in `pools`; the names are the truth.
+  // Older logs counted every pool on the page in `pools`; the names are the truth.
   const count = e.names.length > 0 ? e.names.length : e.pools
   const names = e.names.length > 0 ? `: ${e.names.slice(0, 5).join(', ')}${e.names.length > 5 ? ` and ${e.names.length - 5} more` : ''}` : ''
   return `Page ${e.page}: cleared ${plural(count, 'pool')}${names}`

@@ -155,7 +155,7 @@ describe('cancel, reload and resume', () => {
     expect(cleared.map((e) => e.page)).toEqual([1, 2])
     expect(cleared.flatMap((e) => (e.type === 'page-cleared' ? e.names : []))).toEqual(dbPools().slice(0, 50).map((p) => p.name).filter((n) => saved.groups.some((g) => g.pools.some((p) => p.name === n))))
     expect(saved.log.filter((e) => e.type === 'policy')).toHaveLength(saved.groups.length)
-    // Issue 29, item 10: the count is what was done (pools whose e-mail was cleared), as the names say.
+    // The count is what was done (pools whose e-mail was cleared), as the names say.
     for (const e of cleared) if (e.type === 'page-cleared') expect(e.pools).toBe(e.names.length)
 
     const end = await runMigration(saved, sandboxClient(), { save })

@@ -8,7 +8,7 @@ import type { ConnectionReviewEntry, ConnectionReviewInput } from '@/shared/sche
 import { pageShieldKeys } from './keys'
 import { connectionsPage, type ConnectionsSearch } from './search'
 
-// Verdicts on connections (issue 28 item 5): the dashboard's own ledger (server/local/connection-reviews.ts).
+// Verdicts on connections: the dashboard's own ledger (server/local/connection-reviews.ts).
 
 const ledgerPath = (zoneId: string) => localPath('/api/local/zones/:zone_id/page-shield/connection-reviews', { zone_id: zoneId })
 const indexPath = (zoneId: string) => localPath('/api/local/zones/:zone_id/page-shield/connection-index', { zone_id: zoneId })

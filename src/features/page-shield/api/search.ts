@@ -52,7 +52,7 @@ export type ScriptsSearch = ReturnType<typeof scriptsPage.parse>
 
 export const connectionsPage = listPage(connectionsQuery, {
   filters: ['hosts', 'urls', 'page_url'],
-  /** Verdicts on connections (issue 28 item 5): answered by the dashboard's connection index. */
+  /** Verdicts on connections: answered by the dashboard's connection index. */
   urlOnly: { status: choice(STATUS_TABS), malicious_first: boolean(), review: connectionIndexQuery.fields.review },
   map: (s) => ({ status: statusOf(s.status), prioritize_malicious: s.malicious_first ? true : undefined }),
   ...paging,

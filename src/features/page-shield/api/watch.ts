@@ -4,7 +4,7 @@ import type { WatchAlert, WatchChannelEntry, WatchRunEntry, WatchSettings } from
 import type { WatchActivityInput, WatchChannelInput, WatchSettingsInput } from '@/shared/schemas/watch'
 import { pageShieldKeys } from './keys'
 
-/** The script watch (issue 26): alerts, checks, settings and channels of one zone. */
+/** The script watch: alerts, checks, settings and channels of one zone. */
 export const watchKeys = {
   all: (zoneId: string) => [...pageShieldKeys.zone(zoneId), 'watch'] as const,
   alerts: (zoneId: string) => [...pageShieldKeys.zone(zoneId), 'watch', 'alerts'] as const,

@@ -6,7 +6,7 @@ import { useConnectionReviews } from '../api/connection-reviews'
 import { VerdictBadge } from './markers'
 import { shorten } from './resource-columns'
 
-/** The latest verdict on each reviewed connection (issue 28 item 5); the ledger CSV holds their whole history. */
+/** The latest verdict on each reviewed connection; the ledger CSV holds their whole history. */
 export function ConnectionLedgerTable({ zoneId }: { zoneId: string }) {
   const q = useConnectionReviews(zoneId)
   const list = q.data?.list ?? []

@@ -42,7 +42,7 @@ function PolicyItem({
   policy: PageShieldPolicy
   onDelete: () => void
   canEdit: boolean
-  /** Issue 25: on a zone whose changes need approval, the switch adds the change to the request being gathered. */
+  /** On a zone whose changes need approval, the switch adds the change to the request being gathered. */
   propose?: (enabled: boolean) => void
 }) {
   const toast = useToast()
@@ -118,7 +118,7 @@ export function PoliciesPage() {
   const [deleting, setDeleting] = useState<PageShieldPolicy | undefined>()
   const role = useCanWrite('page-shield')
   const { zoneName } = zoneApi.useLoaderData()
-  // Issue 25: on a zone whose changes need approval, creating, switching and deleting become proposals.
+  // On a zone whose changes need approval, creating, switching and deleting become proposals.
   const proposing = useProposing(zoneId)
   const can = proposing ? { ...role, allowed: true, reason: undefined } : role
   const proposeItem = (item: Parameters<typeof changeDraft.add>[2]) => {

@@ -73,7 +73,7 @@ function PolicyForm({ zoneId, zoneName, policy }: { zoneId: string; zoneName: st
   const create = useCreatePolicy(zoneId)
   const update = useUpdatePolicy(zoneId)
   const role = useCanWrite('page-shield')
-  // Issue 25: on a zone whose changes need approval, Save adds the policy to the change request being gathered.
+  // On a zone whose changes need approval, Save adds the policy to the change request being gathered.
   const proposing = useProposing(zoneId)
   const can = proposing ? { ...role, allowed: true, reason: undefined } : role
   const [serverErrors, setServerErrors] = useState<ApiErrorItem[]>([])

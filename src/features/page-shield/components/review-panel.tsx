@@ -45,7 +45,7 @@ const threatThen = (r: ConnectionReviewEntry) =>
     r.connection.url_reported_malicious ? `URL reported (${r.connection.malicious_url_categories.join(', ') || 'no category'})` : 'URL not reported',
   ].join('; ')
 
-/** A connection in the review ledger (issue 28 item 5): its state, the verdict buttons, its history. */
+/** A connection in the review ledger: its state, the verdict buttons, its history. */
 export function ConnectionReviewPanel({ zoneId, connection }: { zoneId: string; connection: PageShieldConnection }) {
   const history = useConnectionReviewHistory(zoneId, connection.id)
   const latest = history.data?.[0]

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { local, localPath } from '@/lib/api-client'
 import type { ZoneApprovalSettings } from '@/shared/schemas/change-requests'
 
-/** Issue 25 on the People page: zones needing approval and their approvers, people allowed to propose. */
+/** Change approval on the People page: zones needing approval and their approvers, people allowed to propose. */
 export type ApprovalZone = ZoneApprovalSettings & { zoneName: string }
 export interface ProposeSetting {
   personId: string

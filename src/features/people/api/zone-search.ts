@@ -12,7 +12,7 @@ export interface PickableZone {
 
 /**
  * Zones of the account whose name contains `text`, first ZONE_PICKS_SHOWN by name: the API filters,
- * so the picker works the same with five zones or fifty thousand (issue 29 item 8).
+ * so the picker works the same with five zones or fifty thousand.
  */
 export const zonePickQueryOptions = (text: string) =>
   queryOptions({

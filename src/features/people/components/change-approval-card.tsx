@@ -21,7 +21,7 @@ const editorsOf = (people: PersonView[], zoneName: string) =>
   people.filter((p) => p.role === 'editor' && !p.disabled && (p.zones === '*' || p.zones.includes(zoneName)))
 
 /**
- * People page (issue 25): the zones whose changes need approval and who approves on each:
+ * People page: the zones whose changes need approval and who approves on each:
  * administrators always, plus every editor of the zone or the editors chosen. Each change is saved at once.
  */
 export function ChangeApprovalCard({ people }: { people: PersonView[] }) {

@@ -12,7 +12,7 @@ function focusAddPerson() {
 }
 
 /**
- * Asks before deleting a person, naming them and what goes with them (issue 29 item 8). The server
+ * Asks before deleting a person, naming them and what goes with them. The server
  * refuses oneself and the last active administrator; its reason is shown as it says it.
  */
 export function DeletePersonDialog({ person, onClose }: { person: PersonView; onClose: () => void }) {

@@ -31,7 +31,7 @@ const PersonTokensDialog = lazy(() => import('./person-tokens-dialog').then((m) 
 // otherwise put them in the page's first load (the bundle budget).
 const DeletePersonDialog = lazy(() => import('./delete-person-dialog').then((m) => ({ default: m.DeletePersonDialog })))
 const TwoFactorPolicyCard = lazy(() => import('./two-factor-policy').then((m) => ({ default: m.TwoFactorPolicyCard })))
-// Change approval (issue 25): zones needing approval and their approvers, below the list.
+// Change approval: zones needing approval and their approvers, below the list.
 const ChangeApprovalCard = lazy(() => import('./change-approval-card').then((m) => ({ default: m.ChangeApprovalCard })))
 
 type Action = { kind: 'add' } | { kind: 'edit' | 'disable' | 'delete' | 'reset' | 'sessions' | 'tokens' | 'two-factor' | 'link' | 'unlink'; person: PersonView } | null
@@ -105,7 +105,7 @@ export function PeoplePage() {
                   <td className="py-2 pr-3 max-md:block max-md:py-1">
                     <PhoneLabel>Role</PhoneLabel>
                     {ROLE_LABEL[p.role]}
-                    {/* Issue 25: a viewer or reviewer an administrator lets propose changes on approval zones. */}
+                    {/* A viewer or reviewer an administrator lets propose changes on approval zones. */}
                     {(p.role === 'viewer' || p.role === 'reviewer') && proposing.data && (
                       <ProposeSwitch person={p} setting={proposing.data.find((x) => x.personId === p.id)} />
                     )}

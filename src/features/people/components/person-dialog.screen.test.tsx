@@ -18,7 +18,7 @@ describe('the person dialog', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Display name/ }), 'Dana Reyes')
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /^Role/ }), 'editor')
     await user.click(within(dialog).getByRole('radio', { name: 'Only these zones' }))
-    // Zones are picked from the account's list (issue 29 item 8): type part of the name, pick it.
+    // Zones are picked from the account's list: type part of the name, pick it.
     await user.type(within(dialog).getByRole('combobox', { name: 'Add a zone' }), 'example.com')
     await user.click(await within(dialog).findByRole('option', { name: 'example.com' }))
     const password = within(dialog).getByLabelText(/^Initial password/)

@@ -54,7 +54,7 @@ export function PersonDialog({ person, onClose }: { person?: PersonView; onClose
       })
       update.mutate(
         { id: person.id, patch },
-        // Says what changed ("Nina's zones: added shop.example.com"), nothing else (issue 29 item 8).
+        // Says what changed ("Nina's zones: added shop.example.com"), nothing else.
         { onSuccess: (p) => (toast.success('Saved', personChangeSummary(person, p)), onClose()), onError },
       )
     } else {

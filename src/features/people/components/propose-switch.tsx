@@ -4,7 +4,7 @@ import type { PersonView } from '@/shared/schemas/people'
 import { useSetProposing, type ProposeSetting } from '../api/change-approval'
 
 /**
- * "May propose changes" (issue 25): a viewer or reviewer whom an administrator allows proposes DNS
+ * "May propose changes": a viewer or reviewer whom an administrator allows proposes DNS
  * changes on zones that need approval (their e-mail address for change requests is kept as it was).
  */
 export function ProposeSwitch({ person, setting }: { person: PersonView; setting?: ProposeSetting }) {

@@ -10,7 +10,7 @@ import { ZONE_PICKS_SHOWN, zonePickQueryOptions } from '../api/zone-search'
 const DEBOUNCE_MS = 250
 
 /**
- * Zones chosen from the account's own list (issue 29 item 8): a combobox that asks the zones API
+ * Zones chosen from the account's own list: a combobox that asks the zones API
  * with the typed text as a name filter (debounced, first 20 by name, so thousands of zones cost one
  * small request), arrows and Enter to pick, Escape to close the list; the chosen zones are chips,
  * each removed by its button or, in an empty box, Backspace. Nothing typed can be chosen unless the

@@ -18,7 +18,7 @@ function zonesChange(before: Scope, after: Scope): string | undefined {
 }
 
 /**
- * What a save changed, in the words of the toast (issue 29 item 8): "Nina's zones: added
+ * What a save changed, in the words of the toast: "Nina's zones: added
  * shop.example.com", "Nina's role: editor → viewer", several joined with " · ". Compares the person
  * as shown before the save with the person the server answered.
  */

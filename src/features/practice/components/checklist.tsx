@@ -63,7 +63,7 @@ export function Checklist({
       <ol className="mt-4 space-y-3" aria-label="Newcomer checklist">
         {CHECKLIST_TASKS.map((task) => {
           const ok = done.get(task.id) === true
-          // Issue 29: a task the role does not allow here says why and offers practice, instead of staying undone for ever.
+          // A task the role does not allow here says why and offers practice, instead of staying undone for ever.
           const refusal = ok ? null : (state.get(task.id)?.reason ?? null)
           return (
             <li key={task.id} className="flex gap-3 rounded-md border border-zinc-200 p-3 dark:border-zinc-700" data-done={ok}>

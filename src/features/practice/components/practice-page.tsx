@@ -13,7 +13,7 @@ import { Checklist } from './checklist'
 /** `/practice`: what practice is, the switch in and out of it, the reset, and the newcomer checklist. */
 export function PracticePage() {
   const practice = useQuery(practiceQueryOptions())
-  // In sandbox mode (issue 29) practice is a copy apart from the sandbox everyone shares.
+  // In sandbox mode practice is a copy apart from the sandbox everyone shares.
   const sandbox = useQuery(healthQueryOptions()).data?.mode === 'sandbox'
   const actions = usePracticeActions()
   const toast = useToast()

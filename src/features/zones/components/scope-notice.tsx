@@ -1,8 +1,8 @@
 import { useMe } from '@/lib/access'
 
 /**
- * Tells a person whose zones an administrator chose that the list is limited on purpose (issue 29
- * item 8), so an empty or short list does not read as the account's: "You see 2 zones: your access
+ * Tells a person whose zones an administrator chose that the list is limited on purpose,
+ * so an empty or short list does not read as the account's: "You see 2 zones: your access
  * is limited to these by an administrator."
  */
 export function ScopeNotice() {

@@ -6,7 +6,7 @@ import { dnsModule } from '.'
 import { sql } from './store'
 
 /**
- * Issue 10 §2: whatever the API accepts, the zone-file export writes so that importing it gives the
+ * Whatever the API accepts, the zone-file export writes so that importing it gives the
  * same records back: export → import → export is byte-identical, for every record type, even when
  * the values tried are hostile (line breaks, quotes, semicolons, parentheses, control characters).
  */

@@ -4,7 +4,7 @@ import { SEED_ZONES } from '../seed-ids'
 import { dnsModule } from '.'
 import { IMPORT_MAX_BYTES, importRateLimit, RateLimited } from './import-limits'
 
-/** Issue 10 §4–5: the service's import limits, and malformed uploads answered with the envelope. */
+/** The service's import limits, and malformed uploads answered with the envelope. */
 let em: ModuleEmulator
 const URL_ = `/zones/${SEED_ZONES.moved.id}/dns_records/import`
 beforeAll(() => {

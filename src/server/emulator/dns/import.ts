@@ -26,7 +26,7 @@ import { prepareRecord } from './write'
 /**
  * A target made absolute as BIND would, except an IP address: qualifying `192.0.2.5` would store
  * `192.0.2.5.example.com`, so it goes through as written and the shared schema refuses it on its
- * line, as the form does (issue 29, item 5).
+ * line, as the form does.
  */
 const hostAbs = (host: string, origin: string) => (host === '.' || looksLikeIp(host) ? host : absolute(host, origin))
 

@@ -108,7 +108,7 @@ describe('create', () => {
   })
 
   it('name rules: 9000 with a pointer; absolute names outside the zone are refused', async () => {
-    // Issue 29, item 1: a leading digit is accepted (`9lives`, RFC 1123); a leading hyphen is not.
+    // A leading digit is accepted (`9lives`, RFC 1123); a leading hyphen is not.
     expect((await created({ type: 'A', name: '9lives', content: '192.0.2.5' })).name).toBe('9lives.newshop.dev')
     expect(await firstError({ type: 'A', name: '-lives', content: '192.0.2.5' })).toMatchObject({
       code: 9000,

@@ -101,7 +101,7 @@ describe('rule 9: TXT quotes', () => {
 describe('rule 3: name rules on rename', () => {
   it.each([
     ['64 characters', 'a'.repeat(64)],
-    // Issue 29, item 1: a leading digit is accepted (RFC 1123; the service accepts it); a hyphen is not.
+    // A leading digit is accepted (RFC 1123; the service accepts it); a hyphen is not.
     ['a leading hyphen', '-host'],
     ['a trailing hyphen', 'host-'],
     ['other characters', 'ho$t'],
@@ -113,7 +113,7 @@ describe('rule 3: name rules on rename', () => {
   it('63 characters, an underscore and a leading digit are accepted', async () => {
     const rec = await create({ type: 'A', name: 'rename-ok', content: '192.0.2.34' })
     expect((await write('PATCH', rec.id, { name: 'b'.repeat(63) })).status).toBe(200)
-    // Issue 29, item 1: the specification's "starts with a letter" is guidance (RFC 1123 allows a digit).
+    // The specification's "starts with a letter" is guidance (RFC 1123 allows a digit).
     expect((await write('PATCH', rec.id, { name: '1password' })).body.result.name).toBe('1password.newshop.dev')
     expect((await write('PATCH', rec.id, { name: 'under_score' })).body.result.name).toBe('under_score.newshop.dev')
   })

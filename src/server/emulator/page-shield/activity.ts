@@ -33,7 +33,7 @@ export class ActivityRefused extends Error {}
 const hashOf = (seed: string) => createHash('sha384').update(seed).digest('hex')
 
 /**
- * The sandbox's simulated page activity (issue 26): what a real zone's pages do over time, on
+ * The sandbox's simulated page activity: what a real zone's pages do over time, on
  * request, so the script watch has something to find. `prefer`: scripts to pick first (reviewed ones).
  */
 export function simulateActivity(
@@ -138,7 +138,7 @@ interface PickedConnection {
 
 /**
  * A threat feed starts reporting a connection's host (its domain), or stops when it already did:
- * what re-opens a verdict on a connection (issue 28 item 5). `prefer`: reviewed connections first.
+ * what re-opens a verdict on a connection. `prefer`: reviewed connections first.
  */
 function toggleConnectionReport(db: Db, zoneId: string, connectionId: string | undefined, prefer: string[]): ActivityResult {
   const one = (id: string) =>

@@ -57,7 +57,7 @@ const PROXY_HELP =
 
 /**
  * Said before saving when the record is proxied (visitors reach the name over HTTPS through the
- * service) and no active certificate of the zone covers its full name (issue 29). Nothing while
+ * service) and no active certificate of the zone covers its full name. Nothing while
  * the certificates load or when they cannot be read: the Certificates page has the full check.
  */
 function useCoverageWarning(control: RecordControl, zoneId: string | undefined, zoneName: string, on: boolean): string | undefined {

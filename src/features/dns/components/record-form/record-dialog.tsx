@@ -46,7 +46,7 @@ export function RecordDialog({ zoneId, zoneName, tier, record, initial, onClose,
   const create = useCreateDnsRecord(zoneId)
   const update = useUpdateDnsRecord(zoneId)
   const pending = create.isPending || update.isPending
-  // Issue 25: on a zone whose changes need approval, Save adds the change to the request being gathered.
+  // On a zone whose changes need approval, Save adds the change to the request being gathered.
   const proposing = useProposing(zoneId)
   const [serverErrors, setServerErrors] = useState<ApiErrorItem[]>([])
   // Every error of the last refusal (field ones included) and the name it was for: a clash with a

@@ -144,7 +144,7 @@ describe('the record form says its rules at the field', () => {
     expect(within(preview).getByText('Quotes were added around the text.')).toBeTruthy()
   })
 
-  // Moved from e2e/dns-newcomer-rules.spec.ts (issue 29, item 12).
+  // Moved from e2e/dns-newcomer-rules.spec.ts.
   it('item 12: the preview shows the error of a filled name once the person left it', async () => {
     const user = userEvent.setup()
     const dialog = await openAddDialog(DEMO.id)
@@ -164,7 +164,7 @@ describe('the record form says its rules at the field', () => {
     await waitFor(() => expect(name.getAttribute('aria-invalid')).not.toBe('true'))
   })
 
-  // Moved from e2e/dns-newcomer-rules.spec.ts (issue 29, item 3).
+  // Moved from e2e/dns-newcomer-rules.spec.ts.
   it('item 3: typographic quotes pasted from a mail are pointed out and fixed in one click', async () => {
     const user = userEvent.setup()
     let dialog = await openAddDialog(DEMO.id)
