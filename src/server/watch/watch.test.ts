@@ -103,6 +103,9 @@ describe('script watch', () => {
     const act = await write('/api/sandbox/page-shield/activity', { zone_id: ZONE, kind: 'hash-change' })
     expect(act.status).toBe(200)
     expect(((await act.json()) as { result: { script_id: string } }).result.script_id).toBe(reviewed.id)
+    // The new code's hash is a SHA-256 like every other script's (64 hex digits, as the published schema says).
+    const changed = await json(`/api/v4/zones/${ZONE}/page_shield/scripts/${reviewed.id}`)
+    expect(changed.hash).toMatch(/^[0-9a-f]{64}$/)
     await settle()
 
     expect(smtp.mails).toHaveLength(1)
