@@ -3,6 +3,7 @@ import { toCsv } from '../../shared/page-shield/csv'
 import { REVIEW_VERDICT_LABEL, type ReviewVerdict } from '../../shared/page-shield/review-verdicts'
 import type { WatchAlertDetail } from '../../shared/schemas/watch'
 import type { ReviewRow, Store, WatchDelivery, WatchFinding, WatchRun } from '../store'
+import { watchRunWords } from '../../shared/page-shield/watch-run-words'
 
 /** PCI DSS 11.6.1: a check at least once every seven days; a longer gap is flagged. */
 export const MAX_GAP_MS = 7 * 24 * 60 * 60_000
@@ -135,7 +136,7 @@ export function reportCsv(r: ReportData): string {
     rows.push({
       record: 'check',
       at: iso(run.started_at),
-      what: `${run.scripts_seen} scripts, ${run.connections_seen} connections seen; ${run.findings} changes`,
+      what: watchRunWords(run),
       outcome: run.outcome,
       detail: run.error ?? `by ${run.holder}, finished ${iso(run.finished_at)}`,
     })

@@ -7,6 +7,7 @@ import { useCan, useCanWrite } from '@/lib/access'
 import { formatDateTime } from '@/lib/format'
 import { useWatchRuns, useWatchSettings, watchReportUrl } from '../api/watch'
 import { WatchAlertList } from './watch-alerts'
+import { watchRunWords } from '@/shared/page-shield/watch-run-words'
 
 // Administrators' settings (with their forms' schemas) load only for them, out of the page's first load.
 const WatchScheduleCard = lazy(() => import('./watch-settings').then((m) => ({ default: m.WatchScheduleCard })))
@@ -51,9 +52,7 @@ function RunsCard({ zoneId }: { zoneId: string }) {
           <li key={r.id} className="flex flex-wrap gap-2">
             <span>{formatDateTime(new Date(r.started_at).toISOString())}</span>
             <Badge tone={r.outcome === 'failed' ? 'danger' : r.outcome === 'ok' || r.outcome === 'baseline' ? 'success' : 'neutral'}>{r.outcome}</Badge>
-            <span>
-              {r.scripts_seen} scripts, {r.connections_seen} connections seen; {r.findings} changes
-            </span>
+            <span>{watchRunWords(r)}</span>
             {r.error && <span className="text-red-700 dark:text-red-300">{r.error}</span>}
           </li>
         ))}
