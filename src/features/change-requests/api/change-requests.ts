@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { local, localPath } from '@/lib/api-client'
 import type { ChangeRequestDetail, ChangeRequestView } from '@/shared/schemas/change-requests'
+import type { ListScope } from './list-scopes'
+
+export type { ListScope }
 
 /** The dashboard's change-request routes (src/server/change-requests/routes.ts). */
-export type ListScope = 'to-approve' | 'mine' | 'all'
-
 export const changeRequestsQueryOptions = (scope: ListScope) =>
   queryOptions({
     queryKey: ['change-requests', 'list', scope],

@@ -1,5 +1,4 @@
-import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { ErrorView } from '@/components/ui/error-view'
 import { PageHeader } from '@/components/ui/page-header'
 import { LoadingBlock } from '@/components/ui/spinner'
@@ -74,8 +73,12 @@ function NeedingAttention({ count }: { count: number }) {
 /** `/change-requests`: requests waiting for approval, one's own, and every one on zones in scope. */
 export function ChangeRequestsPage() {
   const summary = useChangeRequestSummary()
-  const [tab, setTab] = useState<ListScope>('to-approve')
+  const navigate = useNavigate()
+  const chosen = useSearch({ from: '/change-requests' }).tab
   const waiting = summary.data?.toApprove ?? 0
+  // Unless a tab is in the URL: what waits for the person's approval when something does, else their own
+  // requests (someone who only proposes never has anything to approve).
+  const tab: ListScope = chosen ?? (summary.data && waiting === 0 ? 'mine' : 'to-approve')
   return (
     <>
       <PageHeader
@@ -86,7 +89,7 @@ export function ChangeRequestsPage() {
       <Tabs
         label="Change requests"
         value={tab}
-        onChange={(id) => setTab(id as ListScope)}
+        onChange={(id) => void navigate({ to: '/change-requests', search: { tab: id as ListScope }, replace: true })}
         items={[
           { id: 'to-approve', label: `To approve${waiting ? ` (${waiting})` : ''}`, content: <RequestList scope="to-approve" /> },
           { id: 'mine', label: 'My requests', content: <RequestList scope="mine" /> },
