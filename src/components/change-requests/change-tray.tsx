@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { useToast } from '@/components/ui/toast'
 import { local } from '@/lib/api-client'
@@ -21,9 +21,11 @@ export function ChangeTray() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [title, setTitle] = useState('')
+  const [titleError, setTitleError] = useState('')
+  const titleInput = useRef<HTMLInputElement>(null)
   const [reason, setReason] = useState('')
   const [open, setOpen] = useState(true)
-  const ids = { title: useId(), reason: useId(), heading: useId() }
+  const ids = { title: useId(), titleError: useId(), reason: useId(), heading: useId() }
   const send = useMutation({
     mutationFn: () =>
       local.post<ChangeRequestView>('/api/local/change-requests', {
@@ -61,6 +63,12 @@ export function ChangeTray() {
           className="mt-3 space-y-3"
           onSubmit={(e) => {
             e.preventDefault()
+            // Said at the field, not by a greyed-out button that gives no reason.
+            if (!title.trim()) {
+              setTitleError('Give the request a title: it is what the approver sees first in their list.')
+              titleInput.current?.focus()
+              return
+            }
             send.mutate()
           }}
         >
@@ -77,14 +85,32 @@ export function ChangeTray() {
           <div className="grid gap-3 md:grid-cols-2">
             <label htmlFor={ids.title} className="text-sm font-medium">
               Title
-              <input id={ids.title} className={inputClass} value={title} required maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+              <input
+                ref={titleInput}
+                id={ids.title}
+                className={inputClass}
+                value={title}
+                aria-required="true"
+                aria-invalid={titleError ? true : undefined}
+                aria-describedby={titleError ? ids.titleError : undefined}
+                maxLength={200}
+                onChange={(e) => {
+                  setTitle(e.target.value)
+                  if (e.target.value.trim()) setTitleError('')
+                }}
+              />
+              {titleError && (
+                <span id={ids.titleError} className="mt-1 block font-normal text-red-700 dark:text-red-300">
+                  {titleError}
+                </span>
+              )}
             </label>
             <label htmlFor={ids.reason} className="text-sm font-medium">
               Reason (the approver reads it)
               <input id={ids.reason} className={inputClass} value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} />
             </label>
           </div>
-          <Button type="submit" variant="primary" pending={send.isPending} disabled={!title.trim()}>
+          <Button type="submit" variant="primary" pending={send.isPending}>
             Send for approval
           </Button>
         </form>
