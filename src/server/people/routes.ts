@@ -89,8 +89,13 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
   })
 
   app.get('/api/local/people', async () => {
-    const extra = await store.changeRequests.people()
-    return jsonOk((await store.people.list()).map((p) => personView(p, extra.get(p.id)?.email ?? null)))
+    const [extra, apps, passkeys] = await Promise.all([store.changeRequests.people(), store.twoFactor.enabledPeople(), store.passkeys.counts()])
+    return jsonOk(
+      (await store.people.list()).map((p) => ({
+        ...personView(p, extra.get(p.id)?.email ?? null),
+        second_factor: { app: apps.has(p.id), passkeys: passkeys.get(p.id) ?? 0 },
+      })),
+    )
   })
 
   app.post('/api/local/people', async (c) => {

@@ -119,6 +119,15 @@ export function passkeyStore(db: () => Promise<Db>, now: () => number) {
         .executeTakeFirstOrThrow()
       return Number(row.n)
     },
+    /** How many passkeys each person with any has, in one read (the People list). */
+    async counts(): Promise<Map<string, number>> {
+      const rows = await (await db())
+        .selectFrom('passkeys')
+        .select((eb) => ['person_id', eb.fn.countAll<number>().as('n')])
+        .groupBy('person_id')
+        .execute()
+      return new Map(rows.map((r) => [r.person_id, Number(r.n)]))
+    },
     /** Keeps a verified credential; false when that credential is registered already (to anyone). */
     async add(
       personId: string,

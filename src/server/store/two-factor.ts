@@ -34,6 +34,11 @@ export function twoFactorStore(db: () => Promise<Db>, now: () => number) {
         .executeTakeFirstOrThrow()
       return { enabled: row.enabled === 1, secret: row.secret, recoveryCodesLeft: Number(left.n) }
     },
+    /** The people whose authenticator app is set up (confirmed), in one read (the People list). */
+    async enabledPeople(): Promise<Set<string>> {
+      const rows = await (await db()).selectFrom('two_factor').select('person_id').where('enabled', '=', 1).execute()
+      return new Set(rows.map((r) => r.person_id))
+    },
     /** Keeps a secret being set up (not yet confirmed); an enabled one is never replaced. Returns the secret in use. */
     async prepare(personId: string, secret: string): Promise<string> {
       const d = await db()

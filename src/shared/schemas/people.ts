@@ -111,6 +111,8 @@ export interface PersonView {
   sso: SsoLink | null
   /** Where change-request mail to this person goes; null: none. */
   email: string | null
+  /** The second factors set up: an authenticator app, and how many passkeys. Absent where not read (a single person's answer). */
+  second_factor?: { app: boolean; passkeys: number }
 }
 
 /** PATCH /api/local/me: what a person changes about themselves. */

@@ -9,6 +9,7 @@ import { Card, PageHeader } from '@/components/ui/page-header'
 import { LoadingBlock } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { ROLE_LABEL, useCan, useMe } from '@/lib/access'
+import { plural } from '@/lib/format'
 import type { PersonView } from '@/shared/schemas/people'
 import {
   useEndPersonSessions,
@@ -35,6 +36,12 @@ const TwoFactorPolicyCard = lazy(() => import('./two-factor-policy').then((m) =>
 const ChangeApprovalCard = lazy(() => import('./change-approval-card').then((m) => ({ default: m.ChangeApprovalCard })))
 
 type Action = { kind: 'add' } | { kind: 'edit' | 'disable' | 'delete' | 'reset' | 'sessions' | 'tokens' | 'two-factor' | 'link' | 'unlink'; person: PersonView } | null
+
+/** "Second factor: authenticator app and 2 passkeys", or that there is none. */
+function secondFactorWords(f: { app: boolean; passkeys: number }): string {
+  const parts = [f.app && 'authenticator app', f.passkeys > 0 && plural(f.passkeys, 'passkey')].filter(Boolean)
+  return parts.length ? `Second factor: ${parts.join(' and ')}` : 'No second factor'
+}
 
 /** People: who may sign in, their role and zones; add, change, disable, delete, reset passwords, end sessions. */
 export function PeoplePage() {
@@ -117,6 +124,7 @@ export function PeoplePage() {
                   <td className="py-2 pr-3 max-md:block max-md:py-1">
                     <PhoneLabel>Status</PhoneLabel>
                     {p.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}
+                    {p.second_factor && <span className="mt-1 block text-zinc-700 dark:text-zinc-300">{secondFactorWords(p.second_factor)}</span>}
                   </td>
                   <td className="py-2 max-md:block max-md:py-1">
                     <div className="flex flex-wrap justify-end gap-1 max-md:-ml-3 max-md:justify-start">
@@ -144,14 +152,17 @@ export function PeoplePage() {
                       >
                         Tokens
                       </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Reset two-factor of ${p.username}`}
-                        onClick={() => setAction({ kind: 'two-factor', person: p })}
-                      >
-                        Reset two-factor
-                      </Button>
+                      {/* Only for someone with a second factor to reset (unknown: offered, as before). */}
+                      {(!p.second_factor || p.second_factor.app || p.second_factor.passkeys > 0) && (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={`Reset two-factor of ${p.username}`}
+                          onClick={() => setAction({ kind: 'two-factor', person: p })}
+                        >
+                          Reset two-factor
+                        </Button>
+                      )}
                       <Button
                         size="sm"
                         variant="ghost"
