@@ -107,7 +107,7 @@ test('change requests: proposed, approved, stale, rejected, failed, out of scope
     await page.getByRole('link', { name: /Move cr-b, add cr-new, drop cr-c/ }).click()
     await expect(page.getByRole('region', { name: `Added: A cr-new.${Z.name}` })).toBeVisible()
     const changed = page.getByRole('region', { name: `Changed: A cr-b.${Z.name}` })
-    await expect(changed.getByRole('row', { name: 'Content 192.0.2.2 192.0.2.92' })).toBeVisible()
+    await expect(changed.getByRole('row', { name: 'content 192.0.2.2 192.0.2.92' })).toBeVisible()
     await expect(page.getByRole('region', { name: `Deleted: A cr-c.${Z.name}` })).toBeVisible()
     await expect(page.getByRole('list', { name: 'Impact notes' })).toContainText(`A cr-b.${Z.name} has a TTL of 2 hours`)
     await page.getByRole('button', { name: 'Approve and apply' }).click()

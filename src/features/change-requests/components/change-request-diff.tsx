@@ -1,10 +1,6 @@
-import type { FieldWords } from '@/components/audit/diff'
-import { DNS_RECORD_WORDS } from '@/components/audit/dns-words'
-import type { ChangeItemKind, ObjectDiff } from '@/shared/schemas/change-requests'
+import type { ObjectDiff } from '@/shared/schemas/change-requests'
 
 const value = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v))
-/** Other objects (policies) by the API's names, as before. */
-const AS_SENT: FieldWords = { field: (f) => f, value: (_f, v) => value(v) }
 const KIND = { added: 'Added', changed: 'Changed', deleted: 'Deleted', rejected: 'Rejected' } as const
 const KIND_TONE = {
   added: 'text-emerald-800 dark:text-emerald-300',
@@ -13,12 +9,8 @@ const KIND_TONE = {
   rejected: 'text-zinc-700 dark:text-zinc-300',
 } as const
 
-/**
- * One block per object, in the audit log's words ("A shop.example.com"), field by field; a DNS record's
- * fields as the record form and its history name them ("TTL: Auto", not `ttl: 1`).
- */
-export function ChangeRequestDiff({ diff, kindOf }: { diff: ObjectDiff[]; kindOf?: (position: number) => ChangeItemKind | undefined }) {
-  const wordsOf = (position: number) => ((kindOf?.(position) ?? 'dns_record') === 'dns_record' ? DNS_RECORD_WORDS : AS_SENT)
+/** One block per object, in the audit log's words ("A shop.example.com"), field by field. */
+export function ChangeRequestDiff({ diff }: { diff: ObjectDiff[] }) {
   return (
     <div className="space-y-4">
       {diff.map((d) => (
@@ -44,16 +36,13 @@ export function ChangeRequestDiff({ diff, kindOf }: { diff: ObjectDiff[]; kindOf
                 </tr>
               </thead>
               <tbody>
-                {d.fields.map((f) => {
-                  const words = wordsOf(d.position)
-                  return (
-                    <tr key={f.field} className="border-t border-zinc-100 dark:border-zinc-800">
-                      <td className="px-3 py-1">{words.field(f.field)}</td>
-                      <td className="px-3 py-1 font-mono wrap-anywhere">{f.before === null || f.before === undefined ? '—' : words.value(f.field, f.before)}</td>
-                      <td className="px-3 py-1 font-mono wrap-anywhere">{f.after === null || f.after === undefined ? '—' : words.value(f.field, f.after)}</td>
-                    </tr>
-                  )
-                })}
+                {d.fields.map((f) => (
+                  <tr key={f.field} className="border-t border-zinc-100 dark:border-zinc-800">
+                    <td className="px-3 py-1">{f.field}</td>
+                    <td className="px-3 py-1 font-mono wrap-anywhere">{value(f.before)}</td>
+                    <td className="px-3 py-1 font-mono wrap-anywhere">{value(f.after)}</td>
+                  </tr>
+                ))}
               </tbody>
             </table>
           )}

@@ -227,7 +227,7 @@ export function ChangeRequestPage() {
             <p className="text-sm whitespace-pre-wrap">{r.reason || 'No reason given.'}</p>
           </Card>
           <Card title="Changes" description="Each object as it was when proposed, and as the request leaves it.">
-            <ChangeRequestDiff diff={r.diff} kindOf={(position) => r.items.find((i) => i.position === position)?.kind} />
+            <ChangeRequestDiff diff={r.diff} />
           </Card>
         </div>
         <div className="space-y-5">
