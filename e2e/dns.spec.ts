@@ -225,9 +225,13 @@ test.describe('DNS records', () => {
       const summary = page.getByText(/^Showing 1–\d+ of [\d,]+ records$/)
       await expect(summary).toBeVisible()
       const total = await summary.innerText()
-      await expect(rows(page).first().locator('td').nth(1)).toHaveText('AAAA')
-      const firstName = await rows(page).first().locator('td').nth(2).innerText()
+      // The sorted page comes from the API after the header shows the new order: wait for the row the
+      // API puts first, not for whatever row is on screen at that moment.
+      const first = await page.request.get(`/api/v4${zoneUrl('large', 'dns_records')}?type=AAAA&name.contains=api&order=name&direction=desc&per_page=1`)
+      const firstName = ((await first.json()) as { result: { name: string }[] }).result[0].name
       expect(firstName).toContain('api')
+      await expect(rows(page).first().locator('td').nth(2)).toHaveText(firstName)
+      await expect(rows(page).first().locator('td').nth(1)).toHaveText('AAAA')
 
       await page.reload()
       await expect(page.getByRole('combobox', { name: 'Type' })).toHaveValue('AAAA')
