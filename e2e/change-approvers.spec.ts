@@ -1,6 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { signedInPerson } from './change-requests-helpers'
-import { expect, ownServer, SEED_ZONES, zoneUrl } from './fixtures'
+import { expect, ownServer, SEED_ZONES, signedInPerson, zoneUrl } from './fixtures'
 
 /**
  * Change approval: an administrator sets who approves and who may propose on the People page

@@ -1,6 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { signedInPerson } from './change-requests-helpers'
-import { expect, ownServer, SEED_ZONES, zoneUrl } from './fixtures'
+import { expect, ownServer, SEED_ZONES, signedInPerson, zoneUrl } from './fixtures'
 
 /**
  * Proposing from the other places: the DNS bulk actions, the zone-file import and the

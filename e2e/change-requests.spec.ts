@@ -1,7 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { mailText, startSmtp } from '../src/testing/alert-receivers'
-import { signedInPerson } from './change-requests-helpers'
-import { expect, ownServer, SEED_ZONES, zoneUrl } from './fixtures'
+import { expect, ownServer, SEED_ZONES, signedInPerson, zoneUrl } from './fixtures'
 
 /**
  * The change-request journeys: an editor proposes three changes on an approval zone, another editor approves
