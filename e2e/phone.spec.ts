@@ -21,11 +21,15 @@ async function phone(page: Page, path: string) {
 
 /** On screen once scrolled to vertically: never beyond the phone's right edge. */
 async function expectWithinWidth(el: Locator) {
-  await el.scrollIntoViewIfNeeded()
-  await expect(el)
-  const box = (await el.boundingBox())!
-  expect(box.x).toBeGreaterThanOrEqual(0)
-  expect(box.x + box.width).toBeLessThanOrEqual(390)
+  // Retried as a whole: a list that re-renders (a refetch landing) replaces the element between the
+  // scroll and the measurement.
+  await expect(async () => {
+    await el.scrollIntoViewIfNeeded({ timeout: 2_000 })
+    const box = await el.boundingBox()
+    expect(box).not.toBeNull()
+    expect(box!.x).toBeGreaterThanOrEqual(0)
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390)
+  }).toPass({ timeout: 7_000 })
 }
 
 async function expectNoSideways(page: Page) {
