@@ -62,3 +62,14 @@ for (const screen of SCREENS) {
     }
   })
 }
+
+// The check itself, on a page with planted faults: it must fail, in both its modes (axe runs in the
+// page, no extra tab: setLegacyMode, since the app has no frames of another origin).
+test('the accessibility check finds a field without a label and text without contrast', async ({ page }) => {
+  await page.setContent(
+    '<!doctype html><html lang="en"><head><title>Faults</title></head><body><main><h1>Faults</h1>' +
+      '<input type="text"><p style="color:#777;background:#888">Hard to read</p></main></body></html>',
+  )
+  await expect(expectNoSeriousA11yViolations(page, 'planted faults')).rejects.toThrow(/label/)
+  await expect(expectNoSeriousA11yViolations(page, 'planted faults', { contrastOnly: true })).rejects.toThrow(/color-contrast/)
+})
