@@ -56,6 +56,13 @@ const TIMED_TESTS = [
   'src/features/**/*budget*.test.tsx',
 ]
 
+/**
+ * The timed tests of the rate budget: they wait on budget windows and answers more than they compute,
+ * so they run beside the other timed files (one file of each at a time, a core each) rather than
+ * after them, which left one of the two cores idle for the whole tail.
+ */
+const TIMED_BUDGET = ['src/server/budget/**/*.test.ts', 'src/features/**/*budget*.test.ts']
+
 export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? serverBuild
@@ -94,8 +101,10 @@ export default defineConfig(({ isSsrBuild }) =>
             { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], exclude: [SCREEN_TESTS, ...TIMED_TESTS], environment: 'node', globalSetup: ['src/testing/postgres-global.ts'] } },
             // Screens as a person uses them: a DOM (happy-dom) with Node's own fetch family, the real server app answering.
             { extends: true, test: { name: 'screen', include: [SCREEN_TESTS], exclude: TIMED_TESTS, environment: './src/testing/dom-environment.ts' } },
-            // One file at a time, after the others (Vitest runs projects of one worker last, in order).
-            { extends: true, test: { name: 'timed', include: TIMED_TESTS, exclude: [SCREEN_TESTS], environment: 'node', maxWorkers: 1, sequence: { groupOrder: 1 } } },
+            // After the others (projects of one group order run together, the groups in order): one file
+            // at a time in each project, so at most two timed files run at once, one of them the budget's.
+            { extends: true, test: { name: 'timed', include: TIMED_TESTS, exclude: [SCREEN_TESTS, ...TIMED_BUDGET], environment: 'node', maxWorkers: 1, sequence: { groupOrder: 1 } } },
+            { extends: true, test: { name: 'timed-budget', include: TIMED_BUDGET, exclude: [SCREEN_TESTS], environment: 'node', maxWorkers: 1, sequence: { groupOrder: 1 } } },
             { extends: true, test: { name: 'timed-screen', include: TIMED_TESTS.filter((t) => t.endsWith('.tsx')), environment: './src/testing/dom-environment.ts', maxWorkers: 1, sequence: { groupOrder: 2 } } },
           ],
         },
