@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { IncomingHttpHeaders } from 'node:http'
-import { Pool, type Dispatcher } from 'undici'
+import { createRequire } from 'node:module'
+import type { Dispatcher, Pool as PoolType } from 'undici'
 import { credentialSecrets, type Credential } from './config'
 import { jsonError, PROXY_CODES } from './envelope'
 import { createRedactor } from './redact'
@@ -162,8 +163,13 @@ const errorCode = (err: unknown) => {
  * whole and checked at once; larger ones are streamed (upstream-stream.ts), with the same checks on
  * every byte.
  */
+// Required when a live upstream is made, not at start: the sandbox never sends upstream, and loading
+// undici was a large share of every server start's module loading.
+const requireUndici = () => createRequire(import.meta.url)('undici') as { Pool: typeof PoolType }
+
 export function createUpstream(opts: UpstreamOptions): Send {
   const base = new URL(opts.baseUrl)
+  const { Pool } = requireUndici()
   const pool = new Pool(base.origin, {
     connections: 32,
     // The time-outs are this module's own (Timer below): total for an answer read whole, between

@@ -1,18 +1,19 @@
 import { isIP } from 'node:net'
 import type { Context } from 'hono'
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 import type { Passkey, PersonWithHash, SessionInfo, Store } from '../store'
 import type { ChallengePurpose } from '../store/passkeys'
 import { publicUrl } from './request-info'
+
+// Loaded on the first passkey prompt, not at start: the library's certificate parsing (@peculiar/*,
+// tsyringe, asn1js) was a large share of every server start's module loading.
+let library: Promise<typeof import('@simplewebauthn/server')> | undefined
+const simpleWebAuthn = () => (library ??= import('@simplewebauthn/server'))
 
 /** How long a passkey prompt may stay open: the challenge expires with it. */
 export const CHALLENGE_TTL_MS = 5 * 60_000
@@ -43,7 +44,7 @@ export async function registrationOptions(
   existing: Passkey[],
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const challenge = await store.passkeys.challenge(person.id, session.handle, 'register', CHALLENGE_TTL_MS)
-  return generateRegistrationOptions({
+  return (await simpleWebAuthn()).generateRegistrationOptions({
     rpName: RP_NAME,
     rpID,
     userName: person.username,
@@ -66,7 +67,7 @@ export async function authenticationOptions(
   passkeys: Passkey[],
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const challenge = await store.passkeys.challenge(person.id, session.handle, 'authenticate', CHALLENGE_TTL_MS)
-  return generateAuthenticationOptions({
+  return (await simpleWebAuthn()).generateAuthenticationOptions({
     rpID,
     challenge: bytes(challenge),
     timeout: CHALLENGE_TTL_MS,
@@ -123,7 +124,7 @@ export async function verifyNewPasskey(
   if (!parsed.ok) return { ok: false, reason: parsed.reason, words: 'The browser did not send a passkey. Try again.' }
   if (!(await useChallenge(store, parsed.challenge, person, session, 'register'))) return { ok: false, reason: 'challenge expired or used', words: EXPIRED }
   try {
-    const r = await verifyRegistrationResponse({
+    const r = await (await simpleWebAuthn()).verifyRegistrationResponse({
       response: parsed.response,
       expectedChallenge: parsed.challenge,
       expectedOrigin: rp.origin,
@@ -161,7 +162,7 @@ export async function verifyPasskeySignIn(
   if (!passkey) return { ok: false, reason: 'not one of this person’s passkeys', words: wrong }
   let counter: number
   try {
-    const r = await verifyAuthenticationResponse({
+    const r = await (await simpleWebAuthn()).verifyAuthenticationResponse({
       response: parsed.response,
       expectedChallenge: parsed.challenge,
       expectedOrigin: rp.origin,
