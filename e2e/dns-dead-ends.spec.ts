@@ -15,18 +15,18 @@ async function filterByName(page: Page, text: string) {
 }
 const wikiRow = (page: Page) => page.getByRole('table', { name: /^DNS records of / }).locator('tbody tr').filter({ hasText: 'wiki' })
 
-test.describe('issue 29: dialogs, deletes and undo', () => {
+test.describe('DNS dead ends: dialogs, deletes and undo', () => {
   test.beforeAll(async ({ request }) => resetSandbox(request))
   test.afterAll(async ({ request }) => resetSandbox(request))
 
   // One page for the desktop checks (each was a test of its own), at 1440 px as the delete-focus check
   // needs; the example.com steps first, then the Free zone's bulk undo.
-  test('issue 29 items 6, 9 and 4 on a desktop: Escape, focus after a delete, Explain and the delegation badge, bulk undo', async ({ page, request }) => {
+  test('on a desktop: Escape, focus after a delete, Explain and the delegation badge, bulk undo', async ({ page, request }) => {
     // Quiet, about 35 s (the undo of 250 records is the slow part); CI is twice as slow.
     test.setTimeout(150_000)
     await page.setViewportSize({ width: 1440, height: 900 })
     await openPage(page, zoneUrl('demo', 'dns'))
-    await test.step('item 6: Escape three times keeps editing, focus stays in the dialog, and "Add record" always reopens it', async () => {
+    await test.step('Escape three times keeps editing, focus stays in the dialog, and "Add record" always reopens it', async () => {
       await page.getByRole('button', { name: 'Add record' }).click()
       const name = dialog(page).getByRole('textbox', { name: /^Name/ })
       await name.fill('half-typed')
@@ -63,7 +63,7 @@ test.describe('issue 29: dialogs, deletes and undo', () => {
       await page.keyboard.press('Escape')
       await expect(dialog(page)).toBeHidden()
     })
-    await test.step('item 6: after a delete, focus goes to the next record, else the previous one, else "Add record"', async () => {
+    await test.step('after a delete, focus goes to the next record, else the previous one, else "Add record"', async () => {
       const names = Array.from({ length: 14 }, (_, i) => `focus-${String(i + 1).padStart(2, '0')}`)
       const res = await request.post(`/api/v4/zones/${demo.id}/dns_records/batch`, {
         headers: WRITE,
@@ -98,7 +98,7 @@ test.describe('issue 29: dialogs, deletes and undo', () => {
       await expect(page.getByRole('button', { name: 'Add record', exact: true })).toBeFocused()
       await expect(page.locator('body')).not.toBeFocused()
     })
-    await test.step('issue 29, item 4: Explain says the shadowed record is not served and why; the badge opens from the keyboard', async () => {
+    await test.step('Explain says the shadowed record is not served and why; the badge opens from the keyboard', async () => {
       await filterByName(page, 'lab')
       await page.getByRole('button', { name: `Explain A record wiki.lab.${demo.name}` }).click()
       await expect(wikiRow(page)).toContainText(`Not served: wiki.lab.${demo.name} is delegated to other name servers`)
@@ -112,7 +112,7 @@ test.describe('issue 29: dialogs, deletes and undo', () => {
       await page.keyboard.press('Enter')
       await expect(wikiRow(page)).not.toContainText('so they answer for it and this record is not served')
     })
-    await test.step('item 9: a bulk delete in several requests says it can be undone, and Undo brings every record back at once', async () => {
+    await test.step('a bulk delete in several requests says it can be undone, and Undo brings every record back at once', async () => {
       // A zone on the Free plan: batch requests hold up to 200 records, so 250 go in two.
       for (const start of [0, 125]) {
         const posts = Array.from({ length: 125 }, (_, i) => ({ type: 'A', name: `undo-all-${start + i}`, content: '192.0.2.99' }))
@@ -151,7 +151,7 @@ test.describe('issue 29: dialogs, deletes and undo', () => {
   })
 })
 
-test.describe('issue 29, item 4: Explain and the delegation badge agree', () => {
+test.describe('Explain and the delegation badge agree', () => {
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
     test('a tap on the badge shows what it means', async ({ page }) => {

@@ -19,18 +19,18 @@ async function closeImport(page: Page) {
   await expect(dialog(page)).toBeHidden()
 }
 
-test.describe('issue 29: rules, quotes and imports', () => {
+test.describe('DNS for newcomers: rules, quotes and imports', () => {
   test.beforeAll(async ({ request }) => resetSandbox(request))
   test.afterAll(async ({ request }) => resetSandbox(request))
 
   // One page for every item (each was a test of its own): every step adds records of its own names
   // and leaves no dialog open. Items 3 (typographic quotes) and 12 (the preview's error once the name
   // is left) are single-dialog checks: record-form-rules.screen.test.tsx, beside the form.
-  test('issue 29 items 1, 5 and 12 on the DNS page', async ({ page, request }) => {
+  test('names, TXT quotes and the field a refusal names, on the DNS page', async ({ page, request }) => {
     // Quiet, about 20 s; CI is twice as slow.
     test.setTimeout(120_000)
     await openPage(page, zoneUrl('demo', 'dns'))
-    await test.step('item 1: names starting with a digit are accepted by the form, the API door and the import', async () => {
+    await test.step('names starting with a digit are accepted by the form, the API door and the import', async () => {
       // The DKIM selector a mail provider tells people to add.
       await openAdd(page, 'TXT')
       await dialog(page).getByRole('textbox', { name: /^Name/ }).fill('20230601._domainkey')
@@ -69,7 +69,7 @@ test.describe('issue 29: rules, quotes and imports', () => {
       await expect(dialog(page).getByRole('region', { name: 'Refused lines and why' })).toHaveCount(0)
       await closeImport(page)
     })
-    await test.step('item 5: the import refuses an MX given as an IP, as the form does, naming the line', async () => {
+    await test.step('the import refuses an MX given as an IP, as the form does, naming the line', async () => {
       // The form: the error speaks of the field the person sees.
       await openAdd(page, 'MX')
       await dialog(page).getByRole('textbox', { name: /^Name/ }).fill('mail-ip')
@@ -91,7 +91,7 @@ test.describe('issue 29: rules, quotes and imports', () => {
       expect(stored.result.map((r: { content: string }) => r.content)).not.toContain(`192.0.2.5.${demo.name}`)
       await closeImport(page)
     })
-    await test.step('item 12: the proxy switch in the table says it applies at once', async () => {
+    await test.step('the proxy switch in the table says it applies at once', async () => {
       await page.getByRole('combobox', { name: 'Type' }).selectOption('A')
       await expect(page).toHaveURL(/type=A\b/)
       await expect(page.getByRole('columnheader', { name: /Proxy status/ })).toContainText('switch applies at once')

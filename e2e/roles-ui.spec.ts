@@ -166,7 +166,7 @@ test('roles in the pages: a viewer, a scoped editor, a person turned off', async
     await editorContext.close()
   })
 
-  await test.step('a person turned off while their page is open is told they were signed out, and offered sign-in (issue 29, item 7)', async () => {
+  await test.step('a person turned off while their page is open is told they were signed out, and offered sign-in', async () => {
     const DANA = { username: 'dana', display_name: 'Dana Viewer', role: 'viewer', zones: '*', password: 'dana-password-1' }
     const login = await request.post('/login', { form: { username: 'admin', password: ADMIN_PASSWORD, next: '/' }, maxRedirects: 0 })
     expect(login.status()).toBe(303)

@@ -10,7 +10,7 @@ describe('explainError', () => {
     expect(e.status).toBe(400)
   })
 
-  it('a refusal by the dashboard\'s server (10403) is said once, in its own words, with no guess before it (issue 29, item 7)', () => {
+  it('a refusal by the dashboard\'s server (10403) is said once, in its own words, with no guess before it', () => {
     const reason = 'This is account-level information: it needs access to all zones, and yours is limited to some zones.'
     const e = explainError(new ApiRequestError(403, [{ code: 10403, message: reason }]))
     expect(e).toMatchObject({ summary: reason, items: [], refused: true })

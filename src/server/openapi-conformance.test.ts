@@ -173,7 +173,7 @@ describe.skipIf(skip)('the sandbox answers in the published shapes (../shared/re
     validated.add(`GET /zones/:zone_id/dns_records/export`)
   })
 
-  it('DNS scan (issue 29): trigger, the found records, accept one and reject one', async () => {
+  it('DNS scan: trigger, the found records, accept one and reject one', async () => {
     // A zone with few records: the scan finds several it lacks.
     const base = `/zones/${SEED_ZONES.pending.id}/dns_records/scan`
     await conforms('POST', `${base}/trigger`, {})

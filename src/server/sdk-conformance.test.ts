@@ -143,7 +143,7 @@ describe('the cloudflare SDK against the sandbox', () => {
   })
 })
 
-describe('the cloudflare SDK: flows real clients depend on (issue 9)', () => {
+describe('the cloudflare SDK: flows real clients depend on', () => {
   it('looks a zone up by name with per_page=1, as certbot and python-cloudflare do', async () => {
     const page = await client.zones.list({ name: 'example.com', per_page: 1 })
     expect(page.result.map((z) => z.id)).toEqual([DEMO])

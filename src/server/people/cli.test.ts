@@ -39,7 +39,7 @@ describe('npm run people', () => {
     await expect(run('disable', 'nobody')).rejects.toThrow(/Nobody is called nobody/)
   })
 
-  it('links and unlinks a single sign-on identity (issue 22)', async () => {
+  it('links and unlinks a single sign-on identity', async () => {
     await run('add', 'fay', '--role', 'viewer')
     await run('add', 'gus', '--role', 'viewer')
     const fay = (await store.people.byUsername('fay'))!

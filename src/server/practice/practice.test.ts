@@ -126,7 +126,7 @@ describe('practice sandbox in live mode', () => {
     expect(live.upstream.requests).toEqual([])
   })
 
-  it('keeps no restore point and no bulk before or after in practice entries (issue 23)', async () => {
+  it('keeps no restore point and no bulk before or after in practice entries', async () => {
     const posts = Array.from({ length: 40 }, (_, i) => ({ type: 'TXT', name: `bulk-practice-${i}`, content: '"x"', ttl: 300, comment: 'c'.repeat(400) }))
     const made = await post('vic', `/api/v4/zones/${DEMO.id}/dns_records/batch`, { posts })
     expect(made.status, await made.clone().text()).toBe(200)

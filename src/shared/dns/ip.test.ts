@@ -76,7 +76,7 @@ describe('ranges', () => {
   })
 })
 
-describe('canBeProxied: the one rule form, proxy, sandbox and import share (issue 29)', () => {
+describe('canBeProxied: the one rule form, proxy, sandbox and import share', () => {
   it('A, AAAA and CNAME only, never a private address', () => {
     expect(canBeProxied('A', '192.0.2.1')).toBe(true)
     expect(canBeProxied('AAAA', '2001:db8::1')).toBe(true)

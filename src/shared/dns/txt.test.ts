@@ -88,7 +88,7 @@ describe('TXT content', () => {
   it('reads back the plain text', () => expect(txtPlainText('"a\\"b" "c"')).toBe('a"bc'))
 })
 
-describe('typographic quotes (issue 29, item 3)', () => {
+describe('typographic quotes', () => {
   it('offers plain double quotes for curly, low and guillemet quotes and for single quotes around the text', () => {
     expect(typographicQuotesFix('“google-site-verification=abc123XYZ”')).toBe('"google-site-verification=abc123XYZ"')
     expect(typographicQuotesFix('„part one“ “part two”')).toBe('"part one" "part two"')

@@ -100,7 +100,7 @@ describe('host-name fields refuse IP addresses (as the service does)', () => {
     ],
   ])('%s', (_what, body, pointer) => refusedAt(body, pointer, /not an IP address/))
 
-  it('names the field the form shows, not "Content" (issue 29, item 12)', () => {
+  it('names the field the form shows, not "Content"', () => {
     refusedAt({ type: 'MX', content: '203.0.113.25', priority: 10 }, '/content', /^The mail server must be a host name, not an IP address/)
     refusedAt({ type: 'CNAME', content: 'bad host' }, '/content', /^The target must be a host name to point to/)
   })

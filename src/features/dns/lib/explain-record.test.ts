@@ -100,7 +100,7 @@ describe('record data helpers', () => {
   })
 })
 
-describe('explainRecord under a delegation (issue 29, item 4)', () => {
+describe('explainRecord under a delegation', () => {
   const wiki = rec({ type: 'A', name: 'wiki.lab.example.com', content: '192.0.2.61' })
   it('says a shadowed record is not served, and why, before what it would do', () => {
     const s = explainRecord({ ...wiki, meta: { shadowed_by: ['ns-id'] } })

@@ -158,7 +158,7 @@ describe('import', () => {
     expect(get('kept')).toMatchObject({ proxied: false, tags: [] })
   })
 
-  it('applies the rules of the form per line: names may start with a digit, an MX target may not be an IP (issue 29)', async () => {
+  it('applies the rules of the form per line: names may start with a digit, an MX target may not be an IP', async () => {
     const file = [
       '3d 300 IN A 192.0.2.140',
       '1password 300 IN CNAME app.example.net.',

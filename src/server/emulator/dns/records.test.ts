@@ -34,7 +34,7 @@ describe('create', () => {
     expect((await created({ type: 'A', name: 'FQ.NewShop.dev.', content: '192.0.2.2' })).name).toBe('fq.newshop.dev')
   })
 
-  it('takes an internationalised name in Unicode and stores its punycode form, as the service does (issue 29)', async () => {
+  it('takes an internationalised name in Unicode and stores its punycode form, as the service does', async () => {
     expect((await created({ type: 'A', name: 'café', content: '192.0.2.4' })).name).toBe('xn--caf-dma.newshop.dev')
     expect((await created({ type: 'A', name: 'Bücher.newshop.dev.', content: '192.0.2.5' })).name).toBe('xn--bcher-kva.newshop.dev')
     // Already in punycode: stored as given.

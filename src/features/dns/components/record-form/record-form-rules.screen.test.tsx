@@ -145,7 +145,7 @@ describe('the record form says its rules at the field', () => {
   })
 
   // Moved from e2e/dns-newcomer-rules.spec.ts.
-  it('item 12: the preview shows the error of a filled name once the person left it', async () => {
+  it('the preview shows the error of a filled name once the person left it', async () => {
     const user = userEvent.setup()
     const dialog = await openAddDialog(DEMO.id)
     const name = within(dialog).getByRole('textbox', { name: /^Name/ })
@@ -165,7 +165,7 @@ describe('the record form says its rules at the field', () => {
   })
 
   // Moved from e2e/dns-newcomer-rules.spec.ts.
-  it('item 3: typographic quotes pasted from a mail are pointed out and fixed in one click', async () => {
+  it('typographic quotes pasted from a mail are pointed out and fixed in one click', async () => {
     const user = userEvent.setup()
     let dialog = await openAddDialog(DEMO.id)
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /^Type/ }), 'TXT')
