@@ -3,17 +3,18 @@ import { RESOURCE_STATUSES } from '../../shared/lists/page-shield'
 import { connectionIndexQuery, connectionLedgerQuery, INDEX_DEFAULT_PER_PAGE, type ConnectionIndexParams } from '../../shared/lists/page-shield-index'
 import { commaItems, listOf } from '../../shared/lists/query'
 import { threatFingerprint } from '../../shared/page-shield/connection-review'
-import { apiErrorsFromIssues, hexIdSchema } from '../../shared/schemas/common'
+import { hexIdSchema } from '../../shared/schemas/common'
 import type { PageShieldConnection } from '../../shared/schemas/page-shield'
 import { connectionReviewInputSchema, type ConnectionReviewEntry } from '../../shared/schemas/page-shield-review'
 import { setAuditDetails } from '../audit'
 import { actorOf } from '../auth'
-import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../envelope'
+import { jsonError, jsonOk, PROXY_CODES } from '../envelope'
 import { writeRefusal } from '../guard'
 import { ListReadError, listPages, readEnvelope } from '../page-shield/list-pages'
 import { ledgerZone } from '../practice/ledger'
 import type { ConnectionIndexCounts, ConnectionIndexQuery, ConnectionIndexRow, ConnectionReviewRow, Store } from '../store'
 import { sendFor } from '../upstream'
+import { readLocalBody } from './read-body'
 import { readLocalQuery } from './read-query'
 import type { ScriptIndexOptions } from './script-index'
 
@@ -172,15 +173,8 @@ export function registerConnectionReviewRoutes(app: Hono, store: Store, options:
     if (refusal) return jsonError(403, PROXY_CODES.refused, refusal)
     const zoneId = zoneOf(c)
     if (!zoneId) return badZone()
-    let body: unknown
-    try {
-      body = await c.req.json()
-    } catch {
-      return jsonError(400, PROXY_CODES.malformedJson, 'Malformed JSON in request body.')
-    }
-    const parsed = connectionReviewInputSchema.safeParse(body)
-    if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
-    const v = parsed.data
+    const v = await readLocalBody(c, connectionReviewInputSchema)
+    if (v instanceof Response) return v
     setAuditDetails(c, { resourceId: v.connection_id })
     // What the reviewer judged: the connection as the API describes it now, read here (not sent by the form).
     let k: PageShieldConnection

@@ -1,10 +1,11 @@
 import type { Hono } from 'hono'
-import { apiErrorsFromIssues, hexIdSchema } from '../../shared/schemas/common'
+import { hexIdSchema } from '../../shared/schemas/common'
 import { migrationStateSchema, type SavedMigration } from '../../shared/schemas/load-balancing-migration'
 import { actorOf } from '../auth'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../envelope'
 import { writeRefusal } from '../guard'
 import type { SavedLbMigration, Store } from '../store'
+import { readLocalBody } from './read-body'
 
 export const LB_MIGRATION_PATH = '/api/local/accounts/:account_id/lb-migration'
 /** Optional on PUT: the `updated_at` the browser last read (or `none`); a different stored one is a 409. */
@@ -45,15 +46,9 @@ export function registerLbMigrationRoutes(app: Hono, store: Store): void {
     if (refusal) return jsonError(403, PROXY_CODES.refused, refusal)
     const accountId = accountOf(c.req.param('account_id'))
     if (!accountId) return badAccount()
-    let body: unknown
-    try {
-      body = await c.req.json()
-    } catch {
-      return jsonError(400, PROXY_CODES.malformedJson, 'Malformed JSON in request body.')
-    }
-    const parsed = migrationStateSchema.safeParse(body)
-    if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
-    if (parsed.data.accountId !== accountId) {
+    const state = await readLocalBody(c, migrationStateSchema)
+    if (state instanceof Response) return state
+    if (state.accountId !== accountId) {
       return jsonErrors(400, [
         { code: 1004, message: 'accountId must be the account of the path.', source: { pointer: '/accountId' } },
       ])
@@ -62,7 +57,7 @@ export function registerLbMigrationRoutes(app: Hono, store: Store): void {
     if (expected === false) return jsonError(400, 1004, `${EXPECT_HEADER} must be "none" or the updated_at last read.`)
     const { person } = actorOf(c)
     const by = person.id ? `${person.displayName} (${person.username})` : person.displayName
-    const put = await store.lbMigrations.put(accountId, parsed.data, by, expected)
+    const put = await store.lbMigrations.put(accountId, state, by, expected)
     if ('saved' in put) return jsonOk(stamp(put.saved))
     // Saved meanwhile elsewhere (another browser, administrator or instance): nothing is overwritten.
     const other = put.conflict

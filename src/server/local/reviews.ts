@@ -1,16 +1,17 @@
 import type { Context, Hono } from 'hono'
 import { reviewLedgerQuery } from '../../shared/lists/page-shield-index'
 import { toCsv } from '../../shared/page-shield/csv'
-import { hexIdSchema, apiErrorsFromIssues } from '../../shared/schemas/common'
+import { hexIdSchema } from '../../shared/schemas/common'
 import type { PageShieldScriptDetail } from '../../shared/schemas/page-shield'
 import { reviewInputSchema, type ReviewEntry } from '../../shared/schemas/page-shield-review'
-import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../envelope'
+import { jsonError, jsonOk, PROXY_CODES } from '../envelope'
 import { actorOf } from '../auth'
 import { writeRefusal } from '../guard'
 import { ListReadError, readEnvelope } from '../page-shield/list-pages'
 import { ledgerZone } from '../practice/ledger'
 import type { ConnectionReviewRow, ReviewRow, Store } from '../store'
 import { sendFor, type Forward } from '../upstream'
+import { readLocalBody } from './read-body'
 import { readLocalQuery } from './read-query'
 
 /** `zoneId`: the zone as the page names it (a practice ledger keeps its rows under a key of its own). */
@@ -129,15 +130,8 @@ export function registerReviewRoutes(app: Hono, store: Store, forward: Forward, 
     if (refusal) return jsonError(403, PROXY_CODES.refused, refusal)
     const zoneId = zoneOf(c.req.param('zone_id'))
     if (!zoneId) return badZone()
-    let body: unknown
-    try {
-      body = await c.req.json()
-    } catch {
-      return jsonError(400, PROXY_CODES.malformedJson, 'Malformed JSON in request body.')
-    }
-    const parsed = reviewInputSchema.safeParse(body)
-    if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
-    const v = parsed.data
+    const v = await readLocalBody(c, reviewInputSchema)
+    if (v instanceof Response) return v
     // What the reviewer judged: the script as the API describes it now, read here. A snapshot in the
     // body is ignored: taking it would let a reviewer approve the hash of a version not yet deployed,
     // which then never shows as "changed since review" (PCI DSS 6.4.3 / 11.6.1 evidence).

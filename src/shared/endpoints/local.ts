@@ -1,4 +1,7 @@
+import type { z } from 'zod'
 import { writeRole, type AccessRole } from '../access'
+import { migrationStateSchema } from '../schemas/load-balancing-migration'
+import { connectionReviewInputSchema, reviewInputSchema } from '../schemas/page-shield-review'
 import type { HttpMethod } from './types'
 
 /** One of the dashboard's own routes (not the API's): `/api/local/…` and the sandbox's buttons. */
@@ -12,6 +15,11 @@ export interface LocalRouteEntry {
   self?: boolean
   /** In a practice session it acts on the person's own practice data: any role may. */
   practice?: boolean
+  /**
+   * Its JSON body, read by this schema and no other (src/server/local/read-body.ts): not JSON or a
+   * refused value is a 400 pointing at the field, in one place for every route that declares one.
+   */
+  body?: z.ZodType
 }
 
 /**
@@ -30,10 +38,10 @@ export const LOCAL_ROUTES = [
   { method: 'DELETE', path: '/api/local/me/tokens/:id', role: 'viewer', self: true },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews', role: 'viewer', practice: true },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews/export.csv', role: 'viewer', practice: true },
-  { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/reviews', role: writeRole('page-shield', 'zone'), practice: true },
+  { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/reviews', role: writeRole('page-shield', 'zone'), practice: true, body: reviewInputSchema },
   // Verdicts on connections, and the index of the zone's connections they are joined with.
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/connection-reviews', role: 'viewer', practice: true },
-  { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/connection-reviews', role: writeRole('page-shield', 'zone'), practice: true },
+  { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/connection-reviews', role: writeRole('page-shield', 'zone'), practice: true, body: connectionReviewInputSchema },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/connection-index', role: 'viewer', practice: true },
   // The zone's scripts index joined with the ledger (exact review counts, filters, full CSV).
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/script-index', role: 'viewer', practice: true },
@@ -56,7 +64,7 @@ export const LOCAL_ROUTES = [
   { method: 'POST', path: '/api/sandbox/reset', role: 'admin' },
   // The load-balancing migration's progress (account-level work; administrators always have every zone).
   { method: 'GET', path: '/api/local/accounts/:account_id/lb-migration', role: writeRole('load-balancing', 'account') },
-  { method: 'PUT', path: '/api/local/accounts/:account_id/lb-migration', role: writeRole('load-balancing', 'account') },
+  { method: 'PUT', path: '/api/local/accounts/:account_id/lb-migration', role: writeRole('load-balancing', 'account'), body: migrationStateSchema },
   { method: 'DELETE', path: '/api/local/accounts/:account_id/lb-migration', role: writeRole('load-balancing', 'account') },
   // Audit log: everyone reads their own scope; an undo's write is checked at the API door.
   { method: 'GET', path: '/api/local/audit', role: 'viewer' },
