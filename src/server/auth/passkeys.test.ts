@@ -60,7 +60,7 @@ describe('passkeys as the second factor of a password account', () => {
     expect(res.status).toBe(200)
     const html = await res.text()
     expect(html).toContain('Passkey added')
-    recovery = /<p class="hint">([^<]*)<\/p>\s*<\/main>/.exec(html)![1].match(/[a-z2-9]{5}-[a-z2-9]{5}/g)!
+    recovery = [.../<ul class="codes"[^>]*>([\s\S]*?)<\/ul>/.exec(html)![1].matchAll(/<code>([a-z2-9]{5}-[a-z2-9]{5})<\/code>/g)].map((m) => m[1])
     expect(recovery).toHaveLength(10)
     const list = await (await app.request('/two-factor/passkeys', { headers: { cookie } })).text()
     expect(list).toContain('<strong>Work &lt;laptop&gt;</strong>')
