@@ -1,5 +1,5 @@
 import decodeQR from '@paulmillr/qr/decode.js'
-import { Window } from 'happy-dom'
+import { Window, type HTMLElement } from 'happy-dom'
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
@@ -19,7 +19,13 @@ const form = (cookie: string, body: Record<string, string>, headers: Record<stri
   headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...headers },
   body: new URLSearchParams(body).toString(),
 })
-const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+const unescape = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
 const mainOf = (page: string) => /<main>([\s\S]*)<\/main>/.exec(page)![1]
 
 /** Reads the page's QR code: the SVG's runs of dark modules drawn as pixels, then decoded as a camera would. */
@@ -35,7 +41,8 @@ function readQr(page: string): string {
   expect(runs.map((m) => m[0]).join('')).toBe(d)
   for (const [, x0, y0, n] of runs) {
     for (let y = Number(y0) * scale; y < (Number(y0) + 1) * scale; y++) {
-      for (let x = Number(x0) * scale; x < (Number(x0) + Number(n)) * scale; x++) data.fill(0, (y * width + x) * 4, (y * width + x) * 4 + 3)
+      for (let x = Number(x0) * scale; x < (Number(x0) + Number(n)) * scale; x++)
+        data.fill(0, (y * width + x) * 4, (y * width + x) * 4 + 3)
     }
   }
   return decodeQR({ width, height: width, data })
@@ -54,14 +61,31 @@ function longestUnbreakable(page: string): string {
 
 /** The page's CSP refuses inline script: script-src (or default-src) with no 'unsafe-inline', nonce or hash. */
 function blocksInlineScript(csp: string | null): boolean {
-  const directives = new Map((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]))
+  const directives = new Map(
+    (csp ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  )
   const scripts = directives.get('script-src') ?? directives.get('default-src')
-  return !!scripts && !scripts.some((v) => v === "'unsafe-inline'" || v === "'unsafe-eval'" || v.startsWith("'nonce-") || v.startsWith("'sha") || v === '*' || v === 'data:')
+  return (
+    !!scripts &&
+    !scripts.some(
+      (v) =>
+        v === "'unsafe-inline'" ||
+        v === "'unsafe-eval'" ||
+        v.startsWith("'nonce-") ||
+        v.startsWith("'sha") ||
+        v === '*' ||
+        v === 'data:',
+    )
+  )
 }
 
 /** The page runs nothing inline: its script elements are same-site files or JSON, and no element has an on… handler. */
 function noInlineScript(page: string) {
-  for (const [tag] of page.matchAll(/<script\b[^>]*>/g)) expect(tag).toMatch(/^<script (src="\/[^/"][^"]*"|type="application\/json" id="zk-data")>$/)
+  for (const [tag] of page.matchAll(/<script\b[^>]*>/g))
+    expect(tag).toMatch(/^<script (src="\/[^/"][^"]*"|type="application\/json" id="zk-data")>$/)
   expect(page).not.toMatch(/\son\w+\s*=/i)
   expect(page).not.toMatch(/javascript:/i)
 }
@@ -88,14 +112,20 @@ describe('setting up the authenticator app, as served', () => {
     const secret = (await store.twoFactor.get((await store.people.byUsername('quinn'))!.id))!.secret
     expect(address).toBe(`otpauth://totp/Zonekeeper:quinn?secret=${secret}&issuer=Zonekeeper`)
     expect(readQr(page)).toBe(address)
-    expect(page).toMatch(/<svg class="qr"[^>]* role="img" aria-labelledby="qr-title"[^>]*><title id="qr-title">QR code for your authenticator app[^<]+<\/title>/)
+    expect(page).toMatch(
+      /<svg class="qr"[^>]* role="img" aria-labelledby="qr-title"[^>]*><title id="qr-title">QR code for your authenticator app[^<]+<\/title>/,
+    )
     // The key to type by hand: in groups of four, in one element a tap selects whole.
     const key = /<p class="key"><code id="totp-key">([^<]+)<\/code><\/p>/.exec(page)![1]
     expect(key).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/)
     expect(key.replace(/ /g, '')).toBe(secret)
     expect(page).toContain('.key { font-size: 1.15rem; line-height: 1.6; word-spacing: 0.2em; user-select: all; }')
     // And the code it makes turns it on.
-    const on = await app.request('/two-factor', form(cookie, { action: 'enable', code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) }) }), fromAddress(address))
+    const on = await app.request(
+      '/two-factor',
+      form(cookie, { action: 'enable', code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) }) }),
+      fromAddress(address),
+    )
     expect(on.status).toBe(200)
   })
 
@@ -125,7 +155,11 @@ describe('recovery codes, shown once', () => {
     cookie = cookieOf(await login(app, 'rae', password, address))
     const setup = await (await app.request('/two-factor', { headers: { cookie } }, fromAddress(address))).text()
     const secret = /secret=([A-Z2-7]+)/.exec(setup)![1]
-    shown = await app.request('/two-factor', form(cookie, { action: 'enable', code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) }) }), fromAddress(address))
+    shown = await app.request(
+      '/two-factor',
+      form(cookie, { action: 'enable', code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) }) }),
+      fromAddress(address),
+    )
     cookie = cookieOf(shown) || cookie
     page = await shown.text()
     codes = [.../<ul class="codes"[^>]*>([\s\S]*?)<\/ul>/.exec(page)![1].matchAll(/<code>([^<]*)<\/code>/g)].map((m) => m[1])
@@ -152,7 +186,10 @@ describe('recovery codes, shown once', () => {
   })
 
   it('downloads exactly the codes shown as a text attachment, never cached, by a POST of the page', async () => {
-    const [, action, value] = /<form method="post" action="([^"]+)"><input type="hidden" name="codes" value="([^"]*)"><button type="submit">Download as a text file<\/button><\/form>/.exec(page)!
+    const [, action, value] =
+      /<form method="post" action="([^"]+)"><input type="hidden" name="codes" value="([^"]*)"><button type="submit">Download as a text file<\/button><\/form>/.exec(
+        page,
+      )!
     expect(action).toBe('/two-factor/recovery-codes')
     const res = await app.request(action, form(cookie, { codes: value }, { origin: 'http://localhost' }), fromAddress(address))
     expect(res.status).toBe(200)
@@ -164,15 +201,28 @@ describe('recovery codes, shown once', () => {
     expect(file).toMatch(/^Zonekeeper recovery codes for rae \(saved \d{4}-\d\d-\d\d \d\d:\d\d UTC\)\n/)
     // And they are the account's codes: one signs in.
     const waiting = cookieOf(await login(app, 'rae', 'rae-password-1', '203.0.113.151'))
-    const used = await app.request('/login/two-factor', form(waiting, { code: file.match(/^[a-z2-9]{5}-[a-z2-9]{5}$/m)![0] }), fromAddress('203.0.113.151'))
+    const used = await app.request(
+      '/login/two-factor',
+      form(waiting, { code: file.match(/^[a-z2-9]{5}-[a-z2-9]{5}$/m)![0] }),
+      fromAddress('203.0.113.151'),
+    )
     expect(used.status).toBe(303)
   })
 
   it('refuses a download from another site, without a session, or of anything but recovery codes', async () => {
     const codesValue = codes.join(' ')
-    expect((await app.request('/two-factor/recovery-codes', form(cookie, { codes: codesValue }, { origin: 'https://evil.example' }))).status).toBe(403)
+    expect(
+      (await app.request('/two-factor/recovery-codes', form(cookie, { codes: codesValue }, { origin: 'https://evil.example' })))
+        .status,
+    ).toBe(403)
     expect((await app.request('/two-factor/recovery-codes', form('', { codes: codesValue }))).status).toBe(401)
-    for (const bad of ['<script>alert(1)</script>', '', `${codesValue} ${codes[0]}`, 'ABCDE-FGHJK', 'aaaaa-bbbbb\r\nSet-Cookie: x']) {
+    for (const bad of [
+      '<script>alert(1)</script>',
+      '',
+      `${codesValue} ${codes[0]}`,
+      'ABCDE-FGHJK',
+      'aaaaa-bbbbb\r\nSet-Cookie: x',
+    ]) {
       const res = await app.request('/two-factor/recovery-codes', form(cookie, { codes: bad }))
       expect(res.status, bad).toBe(400)
       expect(res.headers.get('content-disposition')).toBeNull()
@@ -191,7 +241,7 @@ describe('the Copy all script, in a browser document', () => {
     window.document.body.innerHTML = `<main>${String(recoveryCodesBlock(codes))}</main>`
     const navigator = clipboard ? { clipboard } : {}
     new Function('window', 'document', 'navigator', RECOVERY_SCRIPT)(window, window.document, navigator)
-    const button = window.document.getElementById('copy-codes')!
+    const button = window.document.getElementById('copy-codes') as HTMLElement
     const status = () => window.document.getElementById('copy-status')!.textContent
     return { window, button, status }
   }

@@ -50,7 +50,8 @@ const ALLOWED_BEFORE_SECOND_FACTOR = (state: 'pending' | 'enrol', path: string) 
  * What a person who signed in with a one-time password may reach before choosing their own (and the
  * download of the recovery codes just shown to them, when they had to set up a second factor first).
  */
-const ALLOWED_BEFORE_NEW_PASSWORD = (path: string) => path === PASSWORD_PAGE || path === '/api/local/me' || path === RECOVERY_DOWNLOAD_PATH
+const ALLOWED_BEFORE_NEW_PASSWORD = (path: string) =>
+  path === PASSWORD_PAGE || path === '/api/local/me' || path === RECOVERY_DOWNLOAD_PATH
 
 /**
  * People and access: the sign-in pages, then a gate on everything else (a server-side session, or

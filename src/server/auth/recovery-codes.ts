@@ -55,14 +55,14 @@ export const RECOVERY_SCRIPT = `'use strict';
 `
 
 /** The codes posted back for download, if every one is a recovery code as made here; else undefined. */
-export function postedCodes(value: unknown): string[] | undefined {
+function postedCodes(value: unknown): string[] | undefined {
   if (typeof value !== 'string' || value.length > 400) return undefined
   const codes = value.split(/\s+/).filter(Boolean)
   return codes.length > 0 && codes.length <= MAX_CODES && codes.every((c) => RECOVERY_CODE.test(c)) ? codes : undefined
 }
 
 /** The text file of recovery codes: what they are, then one code a line. */
-export function recoveryCodesFile(username: string, codes: string[], nowMs: number): string {
+function recoveryCodesFile(username: string, codes: string[], nowMs: number): string {
   const when = new Date(nowMs).toISOString().slice(0, 16).replace('T', ' ')
   return [
     `Zonekeeper recovery codes for ${username} (saved ${when} UTC)`,
