@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { type CDPSession, type Page } from '@playwright/test'
 import { expect, ownServer } from './fixtures'
 
@@ -47,6 +48,25 @@ test('register a passkey in the browser, then sign in with password + passkey', 
   await page.getByRole('button', { name: 'Add a passkey' }).click()
   await expect(page.getByRole('heading', { name: 'Passkey added' })).toBeVisible()
   await expect(page.locator('main')).toContainText(/([a-z2-9]{5}-[a-z2-9]{5}\s+){9}[a-z2-9]{5}-[a-z2-9]{5}/)
+  await test.step('the recovery codes at 390 px: Copy all puts them on the clipboard, the download saves the same codes', async () => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    const codes = await page.locator('#recovery-codes code').allTextContents()
+    expect(codes).toHaveLength(10)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.getByRole('button', { name: 'Copy all' }).click()
+    await expect(page.getByRole('status')).toHaveText(
+      'Copied 10 recovery codes. Paste them somewhere safe, such as a password manager.',
+    )
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${codes.join('\n')}\n`)
+    const saved = page.waitForEvent('download', { timeout: 10_000 })
+    await page.getByRole('button', { name: 'Download as a text file' }).click()
+    const download = await saved
+    expect(download.suggestedFilename()).toBe('zonekeeper-recovery-codes.txt')
+    expect((await readFile(await download.path(), 'utf8')).match(/^[a-z2-9]{5}-[a-z2-9]{5}$/gm)).toEqual(codes)
+    await expect(page.getByRole('heading', { name: 'Passkey added' })).toBeVisible()
+    await page.setViewportSize({ width: 1366, height: 900 })
+  })
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
   expect(credentials).toHaveLength(1)
   await page.getByRole('link', { name: 'Back to your passkeys' }).click()

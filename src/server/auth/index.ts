@@ -13,6 +13,7 @@ import { registerSignIn, SESSION_COOKIE } from './sign-in'
 import { registerTwoFactor, PASSKEYS_PAGE, SECOND_FACTOR_PAGE, TWO_FACTOR_PAGE } from './two-factor'
 import { registerPasskeys } from './passkeys'
 import { PASSKEY_SCRIPT_PATH } from './passkey-script'
+import { RECOVERY_DOWNLOAD_PATH, RECOVERY_SCRIPT_PATH } from './recovery-codes'
 
 export { actorOf, maybeActor, type Actor } from './actor'
 
@@ -35,6 +36,7 @@ const OPEN = (path: string) =>
   path === '/logout' ||
   path === '/setup' ||
   path === PASSKEY_SCRIPT_PATH ||
+  path === RECOVERY_SCRIPT_PATH ||
   path.startsWith('/login/oidc') ||
   path.startsWith('/client/')
 
@@ -44,8 +46,12 @@ const ALLOWED_BEFORE_SECOND_FACTOR = (state: 'pending' | 'enrol', path: string) 
     ? path === SECOND_FACTOR_PAGE
     : path === TWO_FACTOR_PAGE || path === PASSKEYS_PAGE || path === PASSWORD_PAGE || path === '/api/local/me'
 
-/** What a person who signed in with a one-time password may reach before choosing their own. */
-const ALLOWED_BEFORE_NEW_PASSWORD = (path: string) => path === PASSWORD_PAGE || path === '/api/local/me'
+/**
+ * What a person who signed in with a one-time password may reach before choosing their own (and the
+ * download of the recovery codes just shown to them, when they had to set up a second factor first).
+ */
+const ALLOWED_BEFORE_NEW_PASSWORD = (path: string) =>
+  path === PASSWORD_PAGE || path === '/api/local/me' || path === RECOVERY_DOWNLOAD_PATH
 
 /**
  * People and access: the sign-in pages, then a gate on everything else (a server-side session, or

@@ -55,6 +55,14 @@ const STYLE = `
   button, .button { display: inline-block; max-width: 100%; margin-top: 1rem; font-size: 1rem; padding: 0.55rem 1.2rem; border: 0; border-radius: 4px; background: #1d4ed8; color: #fff; cursor: pointer; text-decoration: none; }
   .error { color: var(--error); font-weight: 600; }
   .hint { color: var(--hint); font-size: 0.9rem; margin: 0.25rem 0 0; }
+  [hidden] { display: none !important; }
+  code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+  .qr { display: block; width: min(100%, 15rem); height: auto; margin: 0.75rem auto; border: 1px solid #d1d5db; }
+  .key { font-size: 1.15rem; line-height: 1.6; word-spacing: 0.2em; user-select: all; }
+  .wrap-anywhere { overflow-wrap: anywhere; word-break: break-all; }
+  ul.codes { list-style: none; padding: 0; margin: 0.5rem 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(8.5rem, 1fr)); gap: 0.35rem 1rem; }
+  ul.codes code { font-size: 1.05rem; color: var(--fg); }
+  .actions { display: flex; flex-wrap: wrap; gap: 0 0.75rem; align-items: baseline; } .actions form { display: inline; }
 `
 
 export interface Field {
@@ -82,13 +90,13 @@ export interface PageOptions {
   link?: { href: string; text: string }
   /** Markup before the form, built with `html` (the passkey list and button). */
   beforeForm?: Markup
-  /** A same-site script and the JSON it reads (`#zk-data`); the page's CSP must allow the script. */
-  script?: { src: string; data: unknown }
+  /** A same-site script and the JSON it reads (`#zk-data`, when given); the page's CSP must allow the script. */
+  script?: { src: string; data?: unknown }
   /** The theme chosen in the dashboard (`pageTheme`); absent: the system's. */
   theme?: 'light' | 'dark'
 }
 
-/** PAGE_CSP plus the site's own scripts (the passkey pages only). */
+/** PAGE_CSP plus the site's own scripts (the passkey pages, and the copy button beside recovery codes). */
 export const PAGE_CSP_WITH_SCRIPT = `${PAGE_CSP}; script-src 'self'`
 
 /** JSON safe inside a <script type="application/json"> element (no `</script>`, no `<!--`). */
@@ -128,7 +136,7 @@ ${o.error ? html`<p class="error" role="alert" id="${errorId}">${o.error}</p>\n`
 ${o.link ? html`<p><a class="button" href="${o.link.href}">${o.link.text}</a></p>` : ''}
 ${o.after ? html`<p class="hint">${o.after}</p>` : ''}
 </main>
-${o.script ? html`<script type="application/json" id="zk-data">${raw(scriptJson(o.script.data))}</script>\n<script src="${o.script.src}"></script>\n` : ''}</body>
+${o.script ? html`${o.script.data === undefined ? '' : html`<script type="application/json" id="zk-data">${raw(scriptJson(o.script.data))}</script>\n`}<script src="${o.script.src}"></script>\n` : ''}</body>
 </html>
 `
 }

@@ -60,8 +60,12 @@ describe('passkeys as the second factor of a password account', () => {
     expect(res.status).toBe(200)
     const html = await res.text()
     expect(html).toContain('Passkey added')
-    recovery = /<p class="hint">([^<]*)<\/p>\s*<\/main>/.exec(html)![1].match(/[a-z2-9]{5}-[a-z2-9]{5}/g)!
+    recovery = [.../<ul class="codes"[^>]*>([\s\S]*?)<\/ul>/.exec(html)![1].matchAll(/<code>([a-z2-9]{5}-[a-z2-9]{5})<\/code>/g)].map((m) => m[1])
     expect(recovery).toHaveLength(10)
+    // With Copy all (its script, allowed by the page's CSP) and the download, as on the app's page.
+    expect(html).toContain('<script src="/login/recovery-codes.js"></script>')
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
+    expect(html).toContain(`<input type="hidden" name="codes" value="${recovery.join(' ')}"><button type="submit">Download as a text file</button>`)
     const list = await (await app.request('/two-factor/passkeys', { headers: { cookie } })).text()
     expect(list).toContain('<strong>Work &lt;laptop&gt;</strong>')
     expect(list).toContain('not used yet')

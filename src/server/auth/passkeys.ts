@@ -5,6 +5,7 @@ import type { Passkey, PersonWithHash, SessionInfo, Store } from '../store'
 import { html } from 'hono/html'
 import { PAGE_CSP_WITH_SCRIPT, pageTheme, renderPage, type Markup, type PageOptions } from './pages'
 import { PASSKEY_SCRIPT, PASSKEY_SCRIPT_PATH } from './passkey-script'
+import { RECOVERY_SCRIPT_PATH, recoveryCodesBlock } from './recovery-codes'
 import { foreignPost } from './request-info'
 import { recordSecurityEvent } from './security-audit'
 import { SESSION_COOKIE, startSession } from './sign-in'
@@ -138,8 +139,8 @@ export function registerPasskeys(app: Hono, store: Store): void {
     if (fresh) await store.sessions.endOthers(person.id, kept)
     return page(c, 200, {
       title: 'Passkey added',
-      intro: `"${name}" now signs you in after your password.${fresh ? ' Save these recovery codes somewhere safe: each signs you in once if you lose your passkeys. They are not shown again.' : ''}`,
-      after: fresh ? codes.join('  ') : undefined,
+      intro: `"${name}" now signs you in after your password.${fresh ? ' Save these recovery codes somewhere safe, such as a password manager: each signs you in once if you lose your passkeys. They are not shown again.' : ''}`,
+      ...(fresh ? { beforeForm: recoveryCodesBlock(codes), script: { src: RECOVERY_SCRIPT_PATH } } : {}),
       link: session.secondFactor === 'enrol' ? { href: '/', text: 'Continue to the dashboard' } : { href: PASSKEYS_PAGE, text: 'Back to your passkeys' },
     })
   })

@@ -13,6 +13,8 @@ const form = (cookie: string, body: Record<string, string>) => ({
   body: new URLSearchParams(body).toString(),
 })
 const cookieOf = (res: Response) => res.headers.get('set-cookie')?.split(';')[0] ?? ''
+/** The recovery codes a page lists (`recoveryCodesBlock`), in their order. */
+const shownCodes = (page: string) => [.../<ul class="codes"[^>]*>([\s\S]*?)<\/ul>/.exec(page)![1].matchAll(/<code>([a-z2-9]{5}-[a-z2-9]{5})<\/code>/g)].map((m) => m[1])
 /** A code of the authenticator app `steps` periods from now (each code works once). */
 const code = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps })
 
@@ -25,8 +27,7 @@ async function enrol(app: Hono, username: string, password: string, address: str
   const done = await app.request('/two-factor', form(cookie, { action: 'enable', code: await code(secret) }), fromAddress(address))
   expect(done.status).toBe(200)
   cookie = cookieOf(done) || cookie
-  const shown = /<p class="hint">([^<]*)<\/p>\s*<\/main>/.exec(await done.text())![1]
-  const recovery = shown.match(/[a-z2-9]{5}-[a-z2-9]{5}/g)!
+  const recovery = shownCodes(await done.text())
   expect(recovery).toHaveLength(10)
   return { secret, recovery, cookie, first: res }
 }

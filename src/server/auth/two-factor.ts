@@ -7,10 +7,12 @@ import type { PersonWithHash, SessionInfo, Store } from '../store'
 import { html } from 'hono/html'
 import { PAGE_CSP, PAGE_CSP_WITH_SCRIPT, pageTheme, renderPage, safeNext, type PageOptions } from './pages'
 import { PASSKEY_SCRIPT_PATH } from './passkey-script'
+import { RECOVERY_ALPHABET, RECOVERY_SCRIPT_PATH, recoveryCodesBlock, registerRecoveryCodes } from './recovery-codes'
 import { clientAddress, foreignPost } from './request-info'
 import { recordSecurityEvent } from './security-audit'
 import { SESSION_COOKIE, startSession, throttledWords } from './sign-in'
 import { signInThrottle } from './throttle'
+import { qrSvg } from './totp-qr'
 import { authenticationOptions, relyingParty, verifyPasskeySignIn } from './webauthn'
 import { PASSKEYS_PAGE, SECOND_FACTOR_PAGE, secondFactorRequired, TWO_FACTOR_PAGE } from './second-factor-need'
 
@@ -18,7 +20,6 @@ import { PASSKEYS_PAGE, SECOND_FACTOR_PAGE, secondFactorRequired, TWO_FACTOR_PAG
 export { PASSKEYS_PAGE, SECOND_FACTOR_PAGE, secondFactorRequired, TWO_FACTOR_PAGE } from './second-factor-need'
 
 const ISSUER = 'Zonekeeper'
-const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
 
 const normaliseRecovery = (code: string) => {
   const c = code.toLowerCase().replace(/[\s-]/g, '')
@@ -90,6 +91,7 @@ export function registerTwoFactor(app: Hono, store: Store, now: () => number = D
   const current = async (c: Context) => store.sessions.resolveWithPerson(getCookie(c, SESSION_COOKIE))
   const who = (p: PersonWithHash) => ({ id: p.id, username: p.username, displayName: p.displayName })
   const small = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.text('Too large.', 413) })
+  registerRecoveryCodes(app, store, now)
   /**
    * The second step: a passkey button (when the person has passkeys; a fresh one-time challenge each
    * time the page is shown) and the code form (the app's code or a recovery code).
@@ -190,13 +192,24 @@ ${codes ? html`<h2>Or enter a code</h2>\n` : ''}`
     }
   })
 
+  // The key three ways: a QR code to scan, the key in groups of four to type, and the otpauth address
+  // (a link for an app on the same device; as text it breaks anywhere, so it never widens a phone's page).
+  // prettier-ignore
   const setupPage = async (person: PersonWithHash, required: boolean, error?: string): Promise<PageOptions> => {
     const secret = await store.twoFactor.prepare(person.id, generateSecret())
     const uri = generateURI({ issuer: ISSUER, label: person.username, secret })
+    const key = secret.replace(/(.{4})/g, '$1 ').trim()
+    const ways = html`${qrSvg(uri, `QR code for your authenticator app: it holds the otpauth address below, with your key for ${ISSUER} (${person.username}).`)}
+<h2>Or type the key</h2>
+<p class="hint">In the app, add an account by hand (time-based, 6 digits, every 30 seconds), with this key:</p>
+<p class="key"><code id="totp-key">${key}</code></p>
+<p class="hint">On the device with the app, you can also open this address: <a class="mono wrap-anywhere" href="${uri}">${uri}</a></p>
+<h2>Then enter its code</h2>
+`
     return {
       title: 'Set up two-factor sign-in',
-      intro: `${required ? 'An administrator requires a second factor for your account. ' : ''}Add this key to your authenticator app (manual entry, time-based): ${secret.replace(/(.{4})/g, '$1 ').trim()}. Then enter the 6-digit code it shows.`,
-      after: `Or open this link on the device with the app: ${uri}`,
+      intro: `${required ? 'An administrator requires a second factor for your account. ' : ''}Scan this QR code with your authenticator app, or type the key below into it. Then enter the 6-digit code it shows.`,
+      beforeForm: ways,
       action: TWO_FACTOR_PAGE,
       hidden: { action: 'enable' },
       fields: [{ ...codeField(error), hint: 'The 6 digits your authenticator app shows now.' }],
@@ -271,9 +284,10 @@ ${codes ? html`<h2>Or enter a code</h2>\n` : ''}`
       await store.sessions.endOthers(person.id, kept)
       return page(c, 200, {
         title: 'Two-factor sign-in is on',
-        intro: 'Save these recovery codes somewhere safe: each signs you in once if you lose your phone. They are not shown again.',
-        after: codes.join('  '),
+        intro: 'Save these recovery codes somewhere safe, such as a password manager: each signs you in once if you lose your phone. They are not shown again.',
+        beforeForm: recoveryCodesBlock(codes),
         link: { href: '/', text: 'Continue to the dashboard' },
+        script: { src: RECOVERY_SCRIPT_PATH },
       })
     } finally {
       await gate.attempt.end()
