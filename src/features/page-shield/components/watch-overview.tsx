@@ -14,7 +14,7 @@ export function ScheduleFacts({ s }: { s: WatchSettings }) {
   const check = s.last_check
   const row = 'grid gap-1 sm:grid-cols-[14rem_1fr]'
   return (
-    <dl className="space-y-2 text-sm" aria-label="Schedule">
+    <dl role="group" aria-label="Schedule" className="space-y-2 text-sm">
       <div className={row}>
         <dt className="font-medium">How often</dt>
         <dd>{s.enabled ? `Checked ${every}` : `Paused (set to ${every}): no checks run`}</dd>
