@@ -42,7 +42,14 @@ beforeAll(async () => {
     config: testConfig(),
     emulator,
     store,
-    watch: { smtpUrl: smtp.url, publicUrl: 'https://dash.test', startDelayMs: 0, retryMs: 20, maxAttempts: 1, webhookAllowedNetworks: LOOPBACK_RECEIVERS },
+    watch: {
+      smtpUrl: smtp.url,
+      publicUrl: 'https://dash.test',
+      startDelayMs: 0,
+      retryMs: 20,
+      maxAttempts: 1,
+      webhookAllowedNetworks: LOOPBACK_RECEIVERS,
+    },
   })
   for (const [name, role] of [
     ['ada', 'admin'],
@@ -53,13 +60,26 @@ beforeAll(async () => {
     cookies[name] = await sessionCookie(app, name, password)
   }
   // A webhook whose URL carries a token in its query and in its path, as many receivers' do.
-  const hook = await call('ada', `${W}/channels`, 'POST', { kind: 'webhook', target: `${receiver.url}/T0KEN9abcdefghijklmnop?token=s3cr3t-query` })
+  const hook = await call('ada', `${W}/channels`, 'POST', {
+    kind: 'webhook',
+    target: `${receiver.url}/T0KEN9abcdefghijklmnop?token=s3cr3t-query`,
+  })
   expect(hook.status).toBe(201)
   const h = await result<{ id: string; secret: string }>(hook)
   ;[ids.hook, secret] = [h.id, h.secret]
-  ids.mail = (await result<{ id: string }>(await call('ada', `${W}/channels`, 'POST', { kind: 'email', target: 'security@shop.test' }))).id
+  ids.mail = (
+    await result<{ id: string }>(await call('ada', `${W}/channels`, 'POST', { kind: 'email', target: 'security@shop.test' }))
+  ).id
   // One added before user names and passwords were refused in URLs.
-  await store.watch.addChannel({ id: 'f'.repeat(32), zone_id: ZONE, kind: 'webhook', target: 'https://hookuser:hookpass@hooks.example.com/in', secret: 'whsec_old', created_at: Date.now(), created_by: 'Ada (ada)' })
+  await store.watch.addChannel({
+    id: 'f'.repeat(32),
+    zone_id: ZONE,
+    kind: 'webhook',
+    target: 'https://hookuser:hookpass@hooks.example.com/in',
+    secret: 'whsec_old',
+    created_at: Date.now(),
+    created_by: 'Ada (ada)',
+  })
   expect((await call('ada', W, 'PUT', { interval_minutes: 1440, enabled: true })).status).toBe(200)
   // An alert, delivered to the webhook: its delivery names the channel.
   expect((await call('ada', '/api/sandbox/page-shield/activity', 'POST', { zone_id: ZONE, kind: 'new-script' })).status).toBe(200)
@@ -79,7 +99,8 @@ describe('the script watch as a reviewer or viewer reads it', () => {
       const res = await call(who, `${W}/channels`)
       expect(res.status).toBe(200)
       const text = await res.clone().text()
-      for (const hidden of [secret, 'whsec_', 's3cr3t-query', 'token=', '?', 'hookuser', 'hookpass', 'T0KEN9abcdefghijklmnop']) expect(text).not.toContain(hidden)
+      for (const hidden of [secret, 'whsec_', 's3cr3t-query', 'token=', '?', 'hookuser', 'hookpass', 'T0KEN9abcdefghijklmnop'])
+        expect(text).not.toContain(hidden)
       const channels = await result<{ kind: string; target: string; created_by: string }[]>(res)
       expect(channels.map((c) => c.target)).toEqual([
         `${receiver.url}/… (parts hidden)`,
@@ -100,7 +121,12 @@ describe('the script watch as a reviewer or viewer reads it', () => {
 
   it('shows the schedule, whether it is at least weekly, the last check, the next due and who changed it last', async () => {
     const s = await result(await call('rex', W))
-    expect(s).toMatchObject({ interval_minutes: 1440, enabled: true, last_check: { outcome: 'ok', finished_at: expect.any(Number) }, next_due_at: expect.any(Number) })
+    expect(s).toMatchObject({
+      interval_minutes: 1440,
+      enabled: true,
+      last_check: { outcome: 'ok', finished_at: expect.any(Number) },
+      next_due_at: expect.any(Number),
+    })
     // The last change is the schedule Ada saved after adding the channels.
     expect(s.last_change).toMatchObject({ by: 'Ada (ada)', what: 'set the schedule' })
     // A removed channel leaves no row: the audit log names who removed it.
@@ -128,7 +154,12 @@ describe('send a test', () => {
     expect(await result(res)).toMatchObject({ channel_id: ids.hook, delivered: true })
     const hook = receiver.hooks[before]
     expect(hook.valid).toBe(true)
-    expect(JSON.parse(hook.body)).toMatchObject({ type: 'zonekeeper.watch.test', test: true, zone_id: ZONE, sent_by: 'Rex (rex)' })
+    expect(JSON.parse(hook.body)).toMatchObject({
+      type: 'zonekeeper.watch.test',
+      test: true,
+      zone_id: ZONE,
+      sent_by: 'Rex (rex)',
+    })
 
     const mails = smtp.mails.length
     expect((await call('rex', `${W}/channels/${ids.mail}/test`, 'POST')).status).toBe(200)
@@ -184,8 +215,12 @@ describe('send a test', () => {
 
 describe('publicTarget', () => {
   it('keeps scheme, host, port and path; drops credentials, query, fragment and token-like path parts', () => {
-    expect(publicTarget('webhook', 'https://a:b@x.test:8443/hooks/in?sig=1#f')).toBe('https://x.test:8443/hooks/in (parts hidden)')
-    expect(publicTarget('webhook', 'https://hooks.slack.com/services/T0001/B0002/abcdEFGH1234ijklMNOP5678')).toBe('https://hooks.slack.com/services/T0001/B0002/… (parts hidden)')
+    expect(publicTarget('webhook', 'https://a:b@x.test:8443/hooks/in?sig=1#f')).toBe(
+      'https://x.test:8443/hooks/in (parts hidden)',
+    )
+    expect(publicTarget('webhook', 'https://hooks.slack.com/services/T0001/B0002/abcdEFGH1234ijklMNOP5678')).toBe(
+      'https://hooks.slack.com/services/T0001/B0002/… (parts hidden)',
+    )
     expect(publicTarget('webhook', 'https://x.test/hooks/zonekeeper')).toBe('https://x.test/hooks/zonekeeper')
     expect(publicTarget('email', 'sec@x.test')).toBe('sec@x.test')
   })

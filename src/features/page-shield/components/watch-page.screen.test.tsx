@@ -12,7 +12,11 @@ const W = `/api/local/zones/${Z}/watch`
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
 let secret = ''
 const write = (path: string, body: unknown, method = 'POST') =>
-  fetch(path, { method, headers: { 'x-zonekeeper-request': '1', 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  fetch(path, {
+    method,
+    headers: { 'x-zonekeeper-request': '1', 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver({ secret: () => secret })
@@ -48,7 +52,8 @@ describe('the script watch for a reviewer', () => {
     const main = screen.getByRole('main')
     for (const role of ['textbox', 'spinbutton', 'combobox', 'checkbox']) expect(within(main).queryAllByRole(role)).toEqual([])
     expect([...main.querySelectorAll('input, select, textarea')].map((e) => e.getAttribute('type'))).toEqual(['date', 'date'])
-    for (const name of [/^Save$/, /^Remove/, /Pause checks/, /Check now/, /Add channel/]) expect(screen.queryByRole('button', { name })).toBeNull()
+    for (const name of [/^Save$/, /^Remove/, /Pause checks/, /Check now/, /Add channel/])
+      expect(screen.queryByRole('button', { name })).toBeNull()
     // No secret anywhere in the page.
     for (const hidden of [secret, 'whsec_', 's3cr3t-q', 'token=']) expect(document.body.innerHTML).not.toContain(hidden)
 
@@ -60,7 +65,9 @@ describe('the script watch for a reviewer', () => {
     // This server has no SMTP_URL: the e-mail channel's test says so, at that channel.
     const mail = await channelItem(/^security@shop\.test$/)
     await user.click(within(mail).getByRole('button', { name: 'Send a test to security@shop.test' }))
-    expect(await within(mail).findByText('The test was not delivered: E-mail is not set up on this server (SMTP_URL is empty).')).toBeTruthy()
+    expect(
+      await within(mail).findByText('The test was not delivered: E-mail is not set up on this server (SMTP_URL is empty).'),
+    ).toBeTruthy()
 
     // A second test of the webhook within 30 s: the server refuses, the channel says when to try again.
     await user.click(within(hook).getByRole('button', { name: /^Send a test to / }))
