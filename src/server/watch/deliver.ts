@@ -20,7 +20,7 @@ export interface DeliveryOptions {
 export const NO_ANSWER = 'The receiver gave no HTTP answer (it could not be reached, or not in time).'
 
 /** What went wrong with a message to the mail server, in words people read (the log keeps nodemailer's own). */
-export function mailProblem(err: unknown): string {
+function mailProblem(err: unknown): string {
   const e = err as { code?: string; responseCode?: number; response?: string; message?: string }
   const said = (e.response ?? '').replace(/\s+/g, ' ').trim().slice(0, 200)
   if (e.code === 'EAUTH') return 'The mail server refused to sign the dashboard in: check the user name and password in SMTP_URL.'
