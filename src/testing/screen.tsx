@@ -34,10 +34,10 @@ export interface ScreenServer {
  * process: `fetch` is bridged to the Hono app's own `fetch`, so every request goes through the
  * server's full chain (guard, sign-in, roles, validation, emulator, audit). Nothing is mocked.
  * Call once per test file, at the top level; screens rendered by the file are unmounted after
- * each test.
+ * each test. `options`: the script watch's settings (webhook receivers it may reach, say).
  */
-export function screenServer(): ScreenServer {
-  const { app, store } = auditTestApp()
+export function screenServer(options: Parameters<typeof auditTestApp>[0] = {}): ScreenServer {
+  const { app, store } = auditTestApp(options)
   const sent: SentRequest[] = []
   let cookie: string | undefined
   const pageFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {

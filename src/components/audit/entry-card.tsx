@@ -28,6 +28,7 @@ export const ACTION_WORDS: Readonly<Record<string, string>> = {
   'apply-partly': 'Applied part of an approved change', 'apply-unknown': 'Applied an approved change (outcome unknown)',
   recover: 'Recovered an interrupted change request', read: 'Read a zone file to propose', 'link-sso': 'Linked a single sign-on identity', 'unlink-sso': 'Unlinked a single sign-on identity',
   switch: 'Switched practice on or off', check: 'Checked page scripts now', 'mark-read': 'Marked an alert read', simulate: 'Simulated page activity',
+  'send-test': 'Sent a test to an alert channel',
 } satisfies Record<AuditAction, string>
 const OUTCOME_TONE: Record<string, BadgeTone> = { success: 'success', failure: 'danger', refused: 'warning', unknown: 'warning' }
 export const OUTCOME_WORDS: Record<string, string> = { success: 'Done', failure: 'Failed', refused: 'Refused', unknown: 'Outcome unknown' }

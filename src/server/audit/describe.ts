@@ -92,7 +92,7 @@ export function describeLocalWrite(method: string, path: string): WriteDescripti
   // Script watch: page security's settings, channels, checks and alerts of a zone.
   if (parts[2] === 'zones' && parts[4] === 'watch') {
     const [sub, id] = [parts[5], parts[6] ?? null]
-    if (sub === 'channels') return { area: 'page-shield', resourceType: 'watch_channel', resourceId: id, action: method === 'DELETE' ? 'delete' : 'create', zoneId }
+    if (sub === 'channels') return { area: 'page-shield', resourceType: 'watch_channel', resourceId: id, action: method === 'DELETE' ? 'delete' : parts[7] === 'test' ? 'send-test' : 'create', zoneId }
     if (sub === 'check') return { area: 'page-shield', resourceType: 'script_watch', resourceId: null, action: 'check', zoneId }
     if (sub === 'alerts') return { area: 'page-shield', resourceType: 'watch_alert', resourceId: id, action: 'mark-read', zoneId }
     return { area: 'page-shield', resourceType: 'script_watch', resourceId: null, action: 'update', zoneId }

@@ -74,14 +74,14 @@ const LOCAL_NOT_EVERYONE: Record<string, readonly Role[]> = {
   'PUT /api/local/accounts/:account_id/lb-migration': ADMIN,
   'DELETE /api/local/accounts/:account_id/lb-migration': ADMIN,
   'GET /api/local/audit/chain': ADMIN,
-  // Page security: reviewers record verdicts and mark alerts read; administrators run the watch.
+  // Page security: reviewers record verdicts, mark alerts read and test channels; administrators run the watch.
   'POST /api/local/zones/:zone_id/page-shield/reviews': REVIEWER_UP,
   'POST /api/local/zones/:zone_id/page-shield/connection-reviews': REVIEWER_UP,
   'POST /api/local/zones/:zone_id/watch/alerts/:alert_id/read': REVIEWER_UP,
   'PUT /api/local/zones/:zone_id/watch': ADMIN,
-  'GET /api/local/zones/:zone_id/watch/channels': ADMIN,
   'POST /api/local/zones/:zone_id/watch/channels': ADMIN,
   'DELETE /api/local/zones/:zone_id/watch/channels/:channel_id': ADMIN,
+  'POST /api/local/zones/:zone_id/watch/channels/:channel_id/test': REVIEWER_UP,
   'POST /api/local/zones/:zone_id/watch/check': ADMIN,
   // Change requests: which zones need approval and who may approve are administrators' settings.
   'GET /api/local/change-requests/zones': ADMIN,

@@ -19,6 +19,18 @@ export interface DeliveryOptions {
 /** Words for a delivery that got no HTTP answer: the same whatever the network said (refused, reset, silent). */
 export const NO_ANSWER = 'The receiver gave no HTTP answer (it could not be reached, or not in time).'
 
+/** What went wrong with a message to the mail server, in words people read (the log keeps nodemailer's own). */
+function mailProblem(err: unknown): string {
+  const e = err as { code?: string; responseCode?: number; response?: string; message?: string }
+  const said = (e.response ?? '').replace(/\s+/g, ' ').trim().slice(0, 200)
+  if (e.code === 'EAUTH') return 'The mail server refused to sign the dashboard in: check the user name and password in SMTP_URL.'
+  if (e.code === 'EENVELOPE') return `The mail server refused the address${said ? `: ${said}` : '.'}`
+  if (e.responseCode) return `The mail server refused the message${said ? `: ${said}` : ` (code ${e.responseCode}).`}`
+  if (e.code === 'ETIMEDOUT') return 'The mail server (SMTP_URL) did not answer in time.'
+  if (e.code === 'ECONNECTION' || e.code === 'ESOCKET' || e.code === 'EDNS') return 'The mail server (SMTP_URL) could not be reached.'
+  return `The mail server could not take the message (${String(e.message ?? err).slice(0, 200)}).`
+}
+
 /** The header a receiver checks: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the channel's secret>`. */
 export function signature(secret: string, body: string, unixSeconds: number): string {
   const mac = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex')
@@ -36,14 +48,19 @@ export function createDeliverer(options: DeliveryOptions) {
   async function email(channel: WatchChannel, message: AlertMessage): Promise<void> {
     if (!options.smtpUrl) throw new Error('E-mail is not set up on this server (SMTP_URL is empty).')
     const t = await mailer()
-    await t.sendMail({ from: options.smtpFrom, to: channel.target, subject: message.subject, text: message.text })
+    try {
+      await t.sendMail({ from: options.smtpFrom, to: channel.target, subject: message.subject, text: message.text })
+    } catch (err) {
+      options.log?.(`e-mail delivery to ${channel.target}: ${String((err as Error).message)}`)
+      throw new Error(mailProblem(err))
+    }
   }
 
   const targets = options.webhookTargets ?? {}
   // Every connection's address is checked after the name is resolved (the lookup the socket uses).
   const dispatcher = new Agent({ connect: { lookup: checkedLookup(targets) } })
 
-  async function webhook(channel: WatchChannel, message: AlertMessage, deliveryId: number): Promise<void> {
+  async function webhook(channel: WatchChannel, message: AlertMessage, deliveryId: number | string): Promise<void> {
     const body = JSON.stringify(message.json)
     // An address in the URL is never looked up: checked here (also a channel added before the check existed).
     const refused = targetProblem(channel.target, targets)
@@ -77,7 +94,8 @@ export function createDeliverer(options: DeliveryOptions) {
   }
 
   return {
-    send(channel: WatchChannel, message: AlertMessage, deliveryId: number): Promise<void> {
+    /** `deliveryId`: the delivery's number, or `test-…` for a person's test (its X-Zonekeeper-Delivery). */
+    send(channel: WatchChannel, message: AlertMessage, deliveryId: number | string): Promise<void> {
       return channel.kind === 'email' ? email(channel, message) : webhook(channel, message, deliveryId)
     },
     close() {

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
-import type { Store, WatchZone } from '../store'
+import type { Store, WatchChannel, WatchZone } from '../store'
 import type { TrustedProxies } from '../trusted-proxies'
 import type { Send } from '../upstream'
 import { createDeliverer, type DeliveryOptions } from './deliver'
 import { targetProblem } from './webhook-target'
 import { diffZone } from './diff'
-import { alertMessage } from './message'
+import { alertMessage, testMessage } from './message'
 import { monitoringOn, readZone, readZones, scriptPages } from './read-zone'
 
 export interface WatchOptions {
@@ -223,6 +223,21 @@ export function createWatch(options: WatchOptions) {
       await store.watch.ensureZone(zoneId, zoneName)
       const zone = await store.watch.zone(zoneId)
       if (zone) await check(zone)
+    },
+    /**
+     * Sends one test message to a channel now, through the same deliverer as alerts (the same SMTP
+     * server, the same webhook signature and checks), outside the delivery queue: nothing is retried.
+     * Resolves with the error in plain words when it was not delivered.
+     */
+    async sendTest(channel: WatchChannel, zone: { id: string; name: string }, by: string): Promise<{ delivered: true } | { delivered: false; error: string }> {
+      try {
+        await deliverer.send(channel, testMessage(zone, publicUrl, by, Date.now()), `test-${randomBytes(6).toString('hex')}`)
+        return { delivered: true }
+      } catch (err) {
+        const reason = (err instanceof Error ? err.message : String(err)).slice(0, 300)
+        log(`watch: test of channel ${channel.id} (${channel.kind}) failed: ${reason}`)
+        return { delivered: false, error: reason }
+      }
     },
     /** Makes a zone's check due now (an administrator's "Check now", or the sandbox after simulated activity). */
     async checkSoon(zoneId: string, zoneName: string): Promise<void> {

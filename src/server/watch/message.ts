@@ -60,3 +60,35 @@ export function alertMessage(f: WatchFinding, publicUrl: string): AlertMessage {
     },
   }
 }
+
+/**
+ * A channel's test message, asked for by a person ("Send a test"): marked as a test in its subject,
+ * its first line and its JSON type, so that no receiver takes it for an alert.
+ */
+export function testMessage(zone: { id: string; name: string }, publicUrl: string, by: string, at: number): AlertMessage {
+  const link = `${publicUrl.replace(/\/+$/, '')}/zones/${zone.id}/page-shield/alerts`
+  const lines = [
+    'TEST MESSAGE: nothing changed, no action is needed.',
+    '',
+    `Zonekeeper script watch: ${zone.name}`,
+    '',
+    `${by} sent this test at ${iso(at)} to check that alerts reach this channel.`,
+    'Real alerts come here the same way when a check finds a change.',
+    '',
+    `The zone's alerts: ${link}`,
+  ]
+  return {
+    subject: `[Zonekeeper] TEST: ${zone.name}: script watch channel test`.slice(0, 250),
+    text: lines.join('\n') + '\n',
+    json: {
+      type: 'zonekeeper.watch.test',
+      test: true,
+      zone_id: zone.id,
+      zone_name: zone.name,
+      sent_at: iso(at),
+      sent_by: by,
+      message: 'Test message: nothing changed, no action is needed.',
+      link,
+    },
+  }
+}

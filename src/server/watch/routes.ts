@@ -7,16 +7,20 @@ import {
   watchSettingsInputSchema,
   type WatchAlert,
   type WatchChannelEntry,
+  type WatchChannelTestResult,
   type WatchDeliverySummary,
   type WatchRunEntry,
   type WatchSettings,
+  WATCH_TEST_EVERY_MS,
 } from '../../shared/schemas/watch'
 import { actorOf } from '../auth'
+import { hasRole } from '../auth/actor'
+import { setAuditDetails } from '../audit/middleware'
 import type { Emulator } from '../emulator'
 import { ActivityRefused, simulateActivity } from '../emulator/page-shield/activity'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../envelope'
 import { guardWrites } from '../guard'
-import type { Store, WatchChannel, WatchRun } from '../store'
+import type { Store, WatchChannel, WatchRun, WatchZone } from '../store'
 import { DEFAULT_INTERVAL_MINUTES } from '../store/watch'
 import type { Send } from '../upstream'
 import type { Watch } from './index'
@@ -40,10 +44,37 @@ async function readJson(c: Context): Promise<{ body: unknown } | { error: Respon
   }
 }
 
-const channelEntry = (ch: WatchChannel): WatchChannelEntry => ({
+/** Administrators set channels and see them as set; everyone else reads targets without their secrets. */
+const isAdmin = (c: Context) => hasRole(actorOf(c).person.role, 'admin')
+
+/** A path part that looks like a token (Slack's, Discord's, Teams' webhook URLs carry their secret in the path). */
+const TOKEN_LIKE = /^(?=[^/]*\d)[\w.~%=-]{16,}$/
+
+/**
+ * A webhook URL as people other than administrators read it: scheme, host, port and path, without
+ * a user name or password, the query, the fragment, or path parts that look like tokens ("…").
+ * Anything that does not parse is not shown at all. An e-mail address is shown as it is.
+ */
+export function publicTarget(kind: string, target: string): string {
+  if (kind !== 'webhook') return target
+  let u: URL
+  try {
+    u = new URL(target)
+  } catch {
+    return '(a webhook address that could not be read)'
+  }
+  const path = u.pathname
+    .split('/')
+    .map((part) => (TOKEN_LIKE.test(part) ? '…' : part))
+    .join('/')
+  const hidden = u.username || u.password || u.search || u.hash || path !== u.pathname
+  return `${u.protocol}//${u.host}${path}${hidden ? ' (parts hidden)' : ''}`
+}
+
+const channelEntry = (ch: WatchChannel, admin = true): WatchChannelEntry => ({
   id: ch.id,
   kind: ch.kind as WatchChannelEntry['kind'],
-  target: ch.target,
+  target: admin ? ch.target : publicTarget(ch.kind, ch.target),
   created_at: ch.created_at,
   created_by: ch.created_by,
 })
@@ -87,19 +118,41 @@ export function registerWatchRoutes(app: Hono, { store, watch, send, emulator }:
     return { id, name: body.result.name }
   }
 
-  app.get(WATCH_BASE, async (c) => {
-    const zone = await zoneOf(c)
-    if (zone instanceof Response) return zone
-    const z = await store.watch.zone(zone.id)
-    const settings: WatchSettings = {
-      zone_id: zone.id,
+  /**
+   * The last change of the zone's schedule or channels: the schedule's own record (who saved it), the
+   * channels' (who added each), and the audit log for what leaves no row behind (a removed channel).
+   */
+  const lastChange = async (zoneId: string, z: WatchZone | undefined): Promise<WatchSettings['last_change']> => {
+    const seen: NonNullable<WatchSettings['last_change']>[] = []
+    // `watch` is the watch finding the zone by itself (its defaults), not a person's change.
+    if (z && z.updated_by !== 'watch') seen.push({ at: z.updated_at, by: z.updated_by, what: 'schedule' })
+    for (const ch of await store.watch.channels(zoneId)) seen.push({ at: ch.created_at, by: ch.created_by, what: `added the ${ch.kind === 'email' ? 'e-mail' : 'webhook'} channel` })
+    const removed = await store.audit.list({ zone: zoneId, area: 'page-shield', action: 'delete', outcome: 'success', practice: false }, 1, 20)
+    const r = removed.entries.find((e) => e.resourceType === 'watch_channel')
+    if (r) seen.push({ at: r.at, by: r.username && r.username !== 'local' ? `${r.personName} (${r.username})` : r.personName, what: 'removed a channel' })
+    seen.sort((a, b) => b.at - a.at)
+    const last = seen[0]
+    return last ? { ...last, what: last.what === 'schedule' ? 'set the schedule' : last.what } : null
+  }
+
+  const settingsOf = async (zoneId: string, z: WatchZone | undefined): Promise<WatchSettings> => {
+    const [run] = await store.watch.recentRuns(zoneId, 1)
+    return {
+      zone_id: zoneId,
       interval_minutes: z?.interval_minutes ?? DEFAULT_INTERVAL_MINUTES,
       enabled: z ? z.enabled === 1 : true,
       next_due_at: z?.next_due_at ?? null,
       last_run_at: z?.last_run_at ?? null,
       email_configured: watch.emailConfigured,
+      last_check: run ? { started_at: run.started_at, finished_at: run.finished_at, outcome: run.outcome, error: run.error } : null,
+      last_change: await lastChange(zoneId, z),
     }
-    return jsonOk(settings)
+  }
+
+  app.get(WATCH_BASE, async (c) => {
+    const zone = await zoneOf(c)
+    if (zone instanceof Response) return zone
+    return jsonOk(await settingsOf(zone.id, await store.watch.zone(zone.id)))
   })
 
   app.put(WATCH_BASE, async (c) => {
@@ -110,20 +163,42 @@ export function registerWatchRoutes(app: Hono, { store, watch, send, emulator }:
     const parsed = watchSettingsInputSchema.safeParse(read.body)
     if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
     const z = await store.watch.setZone(zone.id, zone.name, parsed.data, personName(c))
-    return jsonOk({
-      zone_id: zone.id,
-      interval_minutes: z.interval_minutes,
-      enabled: z.enabled === 1,
-      next_due_at: z.next_due_at,
-      last_run_at: z.last_run_at,
-      email_configured: watch.emailConfigured,
-    } satisfies WatchSettings)
+    return jsonOk(await settingsOf(zone.id, z))
   })
 
   app.get(`${WATCH_BASE}/channels`, async (c) => {
     const zone = await zoneOf(c)
     if (zone instanceof Response) return zone
-    return jsonOk((await store.watch.channels(zone.id)).map(channelEntry))
+    const admin = isAdmin(c)
+    return jsonOk((await store.watch.channels(zone.id)).map((ch) => channelEntry(ch, admin)))
+  })
+
+  // "Send a test": one message to one channel, now, as alerts are sent. One per person per channel
+  // every WATCH_TEST_EVERY_MS, decided by the store (a lease row with a fresh holder per attempt: taken
+  // only when absent or run out), so that tests sent at once, to any instance, do not all go.
+  app.post(`${WATCH_BASE}/channels/:channel_id/test`, async (c) => {
+    const zone = await zoneOf(c)
+    if (zone instanceof Response) return zone
+    const channel = await store.watch.channel(c.req.param('channel_id'))
+    if (!channel || channel.zone_id !== zone.id) return jsonError(404, 1002, 'No such channel in this zone.')
+    const target = publicTarget(channel.kind, channel.target)
+    setAuditDetails(c, { resourceType: 'watch_channel', resourceId: channel.id, action: 'send-test', zoneId: zone.id, zoneName: zone.name })
+    const turn = `test:${personKey(c)}:${channel.id}`
+    if (!(await store.watch.acquireLease(turn, randomBytes(8).toString('hex'), WATCH_TEST_EVERY_MS))) {
+      const held = await store.watch.leaseHolder(turn)
+      const wait = Math.max(1, Math.ceil(((held?.expires_at ?? Date.now()) - Date.now()) / 1000))
+      setAuditDetails(c, { after: { kind: channel.kind, target, delivered: false, error: 'too soon' } })
+      return jsonError(
+        429,
+        1015,
+        `You sent a test to this channel a moment ago: one test per channel every ${WATCH_TEST_EVERY_MS / 1000} seconds. Try again in ${wait} s.`,
+        { 'retry-after': String(wait) },
+      )
+    }
+    const result = await watch.sendTest(channel, zone, personName(c))
+    setAuditDetails(c, { after: { kind: channel.kind, target, ...result } })
+    if (!result.delivered) return jsonError(502, 1016, `The test was not delivered: ${result.error}`)
+    return jsonOk({ channel_id: channel.id, delivered: true, at: Date.now() } satisfies WatchChannelTestResult)
   })
 
   app.post(`${WATCH_BASE}/channels`, async (c) => {
@@ -174,6 +249,7 @@ export function registerWatchRoutes(app: Hono, { store, watch, send, emulator }:
     const findings = await store.watch.findings(zone.id, 0, Number.MAX_SAFE_INTEGER, 500)
     const ids = findings.map((f) => f.id)
     const [reads, deliveries] = await Promise.all([store.watch.reads(personKey(c), ids), store.watch.deliveries(ids)])
+    const admin = isAdmin(c)
     const alerts: WatchAlert[] = findings.map((f) => ({
       id: f.id,
       zone_id: f.zone_id,
@@ -189,7 +265,7 @@ export function registerWatchRoutes(app: Hono, { store, watch, send, emulator }:
         .map(
           (d): WatchDeliverySummary => ({
             channel_kind: d.channel_kind,
-            channel_target: d.channel_target,
+            channel_target: admin ? d.channel_target : publicTarget(d.channel_kind, d.channel_target),
             status: d.status as WatchDeliverySummary['status'],
             attempts: d.attempts,
             last_error: d.last_error,

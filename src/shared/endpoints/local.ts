@@ -76,13 +76,15 @@ export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/audit/:id/restore-point', role: 'viewer' },
   { method: 'GET', path: '/api/local/audit/:id/undo-check', role: 'viewer' },
   { method: 'POST', path: '/api/local/audit/:id/undo', role: 'viewer' },
-  // Script watch: everyone in scope reads alerts, checks and the report; reviewers acknowledge
-  // alerts; administrators set schedules and channels, ask for a check, and simulate sandbox activity.
+  // Script watch: everyone in scope reads alerts, checks, the schedule, the channels and the report;
+  // reviewers acknowledge alerts and test channels; administrators set schedules and channels, ask for a check, and simulate sandbox activity.
   { method: 'GET', path: '/api/local/zones/:zone_id/watch', role: 'viewer' },
   { method: 'PUT', path: '/api/local/zones/:zone_id/watch', role: 'admin' },
-  { method: 'GET', path: '/api/local/zones/:zone_id/watch/channels', role: 'admin' },
+  // Channels: everyone in scope reads them (without secrets, unless an administrator); reviewers and up send a test.
+  { method: 'GET', path: '/api/local/zones/:zone_id/watch/channels', role: 'viewer' },
   { method: 'POST', path: '/api/local/zones/:zone_id/watch/channels', role: 'admin' },
   { method: 'DELETE', path: '/api/local/zones/:zone_id/watch/channels/:channel_id', role: 'admin' },
+  { method: 'POST', path: '/api/local/zones/:zone_id/watch/channels/:channel_id/test', role: writeRole('page-shield', 'zone') },
   { method: 'POST', path: '/api/local/zones/:zone_id/watch/check', role: 'admin' },
   { method: 'GET', path: '/api/local/zones/:zone_id/watch/alerts', role: 'viewer' },
   { method: 'POST', path: '/api/local/zones/:zone_id/watch/alerts/:alert_id/read', role: writeRole('page-shield', 'zone') },

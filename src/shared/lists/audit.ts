@@ -65,6 +65,7 @@ export const AUDIT_ACTIONS = [
   'check',
   'mark-read',
   'simulate',
+  'send-test',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

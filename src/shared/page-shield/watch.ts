@@ -83,6 +83,7 @@ export interface WatchRunEntry {
 export interface WatchChannelEntry {
   id: string
   kind: 'email' | 'webhook'
+  /** Administrators: the address as set. Everyone else: a webhook's URL without its user name, password, query and token-like path parts. */
   target: string
   created_at: number
   created_by: string
@@ -96,4 +97,37 @@ export interface WatchSettings {
   last_run_at: number | null
   /** Whether the server has SMTP_URL (e-mail channels cannot deliver without it). */
   email_configured: boolean
+  /** The last check (running, or finished with its outcome), or null before the first. */
+  last_check: { started_at: number; finished_at: number | null; outcome: string; error: string | null } | null
+  /** The last change of the schedule or the channels, and who made it; null while nobody changed anything. */
+  last_change: { at: number; by: string; what: string } | null
+}
+
+/** The answer to "Send a test" when the channel took the message (otherwise a 502 says why). */
+export interface WatchChannelTestResult {
+  channel_id: string
+  delivered: true
+  at: number
+}
+
+/** How long a person waits between two tests of one channel. */
+export const WATCH_TEST_EVERY_MS = 30_000
+
+/** The schedule in words, and whether it meets PCI DSS 11.6.1's "at least weekly". */
+export function watchScheduleWords(s: Pick<WatchSettings, 'interval_minutes' | 'enabled'>): { every: string; weekly: boolean } {
+  const m = s.interval_minutes
+  const unit = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
+  const every =
+    m === 1
+      ? 'every minute'
+      : m % 10_080 === 0
+        ? m === 10_080 ? 'once a week' : `every ${unit(m / 10_080, 'week')}`
+        : m % 1440 === 0
+          ? m === 1440 ? 'once a day' : `every ${unit(m / 1440, 'day')}`
+          : m % 60 === 0
+            ? m === 60 ? 'every hour' : `every ${unit(m / 60, 'hour')}`
+            : m > 60
+              ? `every ${unit(Math.floor(m / 60), 'hour')} ${unit(m % 60, 'minute')}`
+              : `every ${unit(m, 'minute')}`
+  return { every, weekly: s.enabled && m <= WATCH_MAX_INTERVAL_MINUTES }
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { local, localPath } from '@/lib/api-client'
-import type { WatchAlert, WatchChannelEntry, WatchRunEntry, WatchSettings } from '@/shared/page-shield/watch'
+import type { WatchAlert, WatchChannelEntry, WatchChannelTestResult, WatchRunEntry, WatchSettings } from '@/shared/page-shield/watch'
 import type { WatchActivityInput, WatchChannelInput, WatchSettingsInput } from '@/shared/schemas/watch'
 import { pageShieldKeys } from './keys'
 
@@ -67,6 +67,13 @@ export const useRemoveWatchChannel = (zoneId: string) =>
   useWatchMutation(zoneId, (channelId: string) =>
     local.delete(localPath('/api/local/zones/:zone_id/watch/channels/:channel_id', { zone_id: zoneId, channel_id: channelId })),
   )
+
+/** "Send a test" to one channel (reviewers and up); the answer says whether it was delivered. Nothing to refresh. */
+export const useTestWatchChannel = (zoneId: string, channelId: string) =>
+  useMutation({
+    mutationFn: () =>
+      local.post<WatchChannelTestResult>(localPath('/api/local/zones/:zone_id/watch/channels/:channel_id/test', { zone_id: zoneId, channel_id: channelId })),
+  })
 
 export const useCheckNow = (zoneId: string) =>
   useWatchMutation(zoneId, () => local.post(localPath('/api/local/zones/:zone_id/watch/check', p(zoneId))))

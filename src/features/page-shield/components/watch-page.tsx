@@ -7,6 +7,7 @@ import { useCan, useCanWrite } from '@/lib/access'
 import { formatDateTime } from '@/lib/format'
 import { useWatchRuns, useWatchSettings, watchReportUrl } from '../api/watch'
 import { WatchAlertList } from './watch-alerts'
+import { WatchReadOnlyCards } from './watch-overview'
 import { watchRunWords } from '@/shared/page-shield/watch-run-words'
 
 // Administrators' settings (with their forms' schemas) load only for them, out of the page's first load.
@@ -81,11 +82,14 @@ export function WatchPage() {
         </Card>
         <ReportCard zoneId={zoneId} />
         <RunsCard zoneId={zoneId} />
-        {admin.allowed && (
+        {admin.allowed ? (
           <Suspense fallback={null}>
             <WatchScheduleCard zoneId={zoneId} />
             <WatchChannelsCard zoneId={zoneId} emailConfigured={settings.data?.email_configured ?? false} />
           </Suspense>
+        ) : (
+          // Reviewers and viewers read what the evidence depends on: the schedule, the channels, who set them.
+          !admin.reason?.startsWith('Checking') && <WatchReadOnlyCards zoneId={zoneId} settings={settings.data} canTest={canAck.allowed} />
         )}
       </div>
     </>

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/page-header'
 import { useToast } from '@/components/ui/toast'
-import { formatDateTime } from '@/lib/format'
 import { WATCH_MAX_INTERVAL_MINUTES } from '@/shared/page-shield/watch'
 import { watchChannelInputSchema, watchSettingsInputSchema } from '@/shared/schemas/watch'
 import {
@@ -13,10 +12,10 @@ import {
   useWatchChannels,
   useWatchSettings,
 } from '../api/watch'
+import { ChannelTest, channelKindWord, ScheduleFacts } from './watch-overview'
 
 const input =
   'rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100'
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
 /** Administrators: how often the zone is checked, and whether. */
 export function WatchScheduleCard({ zoneId }: { zoneId: string }) {
@@ -37,8 +36,9 @@ export function WatchScheduleCard({ zoneId }: { zoneId: string }) {
     save.mutate(parsed.data, { onSuccess: () => toast.success('Schedule saved'), onError: (err) => toast.error('Could not save the schedule', err) })
   }
   return (
-    <Card title="Schedule" description={`Checked every ${s.interval_minutes} minutes${s.enabled ? '' : ' (paused)'}. Last check: ${formatDateTime(iso(s.last_run_at)) || 'none yet'}.`}>
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
+    <Card title="Schedule">
+      <ScheduleFacts s={s} />
+      <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="watch-interval" className="block text-sm font-medium">
             Minutes between checks
@@ -121,8 +121,9 @@ export function WatchChannelsCard({ zoneId, emailConfigured }: { zoneId: string;
         {channels.data?.length === 0 && <li className="text-zinc-600 dark:text-zinc-400">No channel yet.</li>}
         {channels.data?.map((ch) => (
           <li key={ch.id} className="flex flex-wrap items-center gap-2">
-            <span className="font-medium">{ch.kind === 'email' ? 'E-mail' : 'Webhook'}</span>
+            <span className="font-medium">{channelKindWord(ch.kind)}</span>
             <span className="break-all">{ch.target}</span>
+            <ChannelTest zoneId={zoneId} channel={ch} />
             <Button size="sm" variant="ghost" aria-label={`Remove ${ch.target}`} onClick={() => remove.mutate(ch.id)}>
               Remove
             </Button>
