@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import type { Transporter } from 'nodemailer'
-import { Agent, fetch as undiciFetch } from 'undici'
+import { createRequire } from 'node:module'
+import type { Agent as AgentType, fetch as FetchType } from 'undici'
 import type { WatchChannel } from '../store'
 import type { AlertMessage } from './message'
 import { checkedLookup, TargetRefused, targetProblem, type TargetPolicy } from './webhook-target'
@@ -58,16 +59,25 @@ export function createDeliverer(options: DeliveryOptions) {
 
   const targets = options.webhookTargets ?? {}
   // Every connection's address is checked after the name is resolved (the lookup the socket uses).
-  const dispatcher = new Agent({ connect: { lookup: checkedLookup(targets) } })
+  // undici is required at the first webhook, not at start: loading it was a large share of a start.
+  let undici: { dispatcher: AgentType; fetch: typeof FetchType } | undefined
+  const client = () => {
+    if (!undici) {
+      const { Agent, fetch } = createRequire(import.meta.url)('undici') as { Agent: typeof AgentType; fetch: typeof FetchType }
+      undici = { dispatcher: new Agent({ connect: { lookup: checkedLookup(targets) } }), fetch }
+    }
+    return undici
+  }
 
   async function webhook(channel: WatchChannel, message: AlertMessage, deliveryId: number | string): Promise<void> {
     const body = JSON.stringify(message.json)
     // An address in the URL is never looked up: checked here (also a channel added before the check existed).
     const refused = targetProblem(channel.target, targets)
     if (refused) throw new Error(refused)
-    let res: Awaited<ReturnType<typeof undiciFetch>>
+    let res: Awaited<ReturnType<typeof FetchType>>
+    const { dispatcher, fetch } = client()
     try {
-      res = await undiciFetch(channel.target, {
+      res = await fetch(channel.target, {
         dispatcher,
         method: 'POST',
         redirect: 'manual',
@@ -100,7 +110,7 @@ export function createDeliverer(options: DeliveryOptions) {
     },
     close() {
       void transport?.then((t) => t.close())
-      void dispatcher.close().catch(() => undefined)
+      void undici?.dispatcher.close().catch(() => undefined)
     },
   }
 }
