@@ -5,9 +5,10 @@ import { SEED_ZONES } from '@/server/emulator/seed-ids'
 import { renderApp, screenServer } from '@/testing/screen'
 
 /**
- * The DNS table's proxy switch says what it really does for the person on the zone: for a viewer
- * allowed to propose on a zone whose changes need approval, it adds to their change request and
- * saves nothing. Answered by the real server app (sandbox) in this process.
+ * A viewer allowed to propose, on a zone whose changes need approval, answered by the real server
+ * app (sandbox) in this process. The proxy switch says what it really does for them (it adds to
+ * their change request and saves nothing); a record's History, with nothing they may undo, can
+ * still be reached and scrolled by keyboard.
  */
 const server = screenServer()
 const Z = SEED_ZONES.demo
@@ -37,5 +38,27 @@ describe('the proxy switch of a proposer', () => {
     await user.click(toggle)
     expect(await screen.findByText('Added to your change request')).toBeTruthy()
     expect(await record()).toEqual(before)
+  })
+
+  it("reaches a record's History by keyboard even with nothing to undo in it, and the record form keeps its own order", async () => {
+    const user = userEvent.setup()
+    renderApp(`/zones/${Z.id}/dns?name.contains=proxy-propose`)
+    await user.click(await screen.findByRole('button', { name: `History of A record ${NAME}` }))
+    const dialog = await screen.findByRole('dialog', { name: `History of A record ${NAME}` })
+    const list = within(dialog).getByRole('region', { name: `Changes to A record ${NAME}` })
+    expect(list.getAttribute('tabindex')).toBe('0')
+    await within(list).findByText(`A ${NAME}`)
+    expect(within(list).queryAllByRole('button')).toEqual([])
+    // Tab from the dialog's close button lands on the list.
+    within(dialog).getByRole('button', { name: 'Close' }).focus()
+    await user.tab()
+    expect(document.activeElement).toBe(list)
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+
+    // The record form's body is not a tab stop: its fields are.
+    await user.click(screen.getByRole('button', { name: `Edit A record ${NAME}` }))
+    const form = await screen.findByRole('dialog', { name: /proxy-propose/ })
+    expect(form.querySelector('[tabindex="0"]')).toBeNull()
   })
 })
