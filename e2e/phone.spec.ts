@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { generate } from 'otplib'
 import { SEED_ZONES } from '../src/server/emulator/seed-ids'
@@ -137,6 +138,24 @@ test('an administrator on a phone (390 px)', async ({ browser, baseURL }) => {
     await page.getByRole('button', { name: 'Hide filters (1 active)' }).click()
     await expect(page.getByRole('button', { name: 'Filters (1 active)' })).toBeVisible()
     await expect(page.getByLabel('Type', { exact: true })).toBeHidden()
+  })
+
+  await test.step("the controls under the top bar are in a landmark; a record's History list is reached by Tab (axe)", async () => {
+    await phone(page, `/zones/${ZONE}/dns?name.contains=eu-west-1`)
+    await expect(page.getByRole('region', { name: 'Mode, display and account' }).getByRole('button', { name: 'Sign out' })).toBeVisible()
+    // axe's "region" rule (a best practice, not a WCAG rule, so not in expectNoSeriousA11yViolations): nothing outside a landmark.
+    const outside = await new AxeBuilder({ page }).withRules(['region']).setLegacyMode().analyze()
+    expect(outside.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([])
+    await page.getByRole('button', { name: `History of A record ${LONG}` }).click()
+    const dialog = page.getByRole('dialog', { name: `History of A record ${LONG}` })
+    const list = dialog.getByRole('region', { name: `Changes to A record ${LONG}` })
+    await expect(list.getByRole('listitem').first()).toBeVisible()
+    await dialog.getByRole('button', { name: 'Close' }).focus()
+    await page.keyboard.press('Tab')
+    await expect(list).toBeFocused()
+    await expectNoSeriousA11yViolations(page, 'History dialog at 390 px')
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
   })
 
   await test.step('Audit log: each entry is a card with what was done, by whom, and its Details', async () => {

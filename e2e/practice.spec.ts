@@ -109,7 +109,7 @@ test('practice: a viewer practises on a copy of their own; nothing reaches the l
     await page.getByRole('region', { name: 'Practice mode' }).getByRole('link', { name: 'Checklist' }).click()
     await expect(task(page, 'Add a record')).toContainText('Done')
     await expect(task(page, "Find a zone's DNS records")).toContainText('Done')
-    await expect(page.getByText('2 of 6 done')).toBeVisible()
+    await expect(page.getByText('2 of 7 done')).toBeVisible()
     await expectNoSeriousA11yViolations(page, 'the practice page with its banner')
 
     // Back to live: the banner goes, the live zone is read again, and it does not have the record.
@@ -124,7 +124,7 @@ test('practice: a viewer practises on a copy of their own; nothing reaches the l
   await test.step('the checklist ticks as tasks are really done: a refusal read, a change undone, an invite accepted, a script reviewed', async () => {
     const page = await signedIn(browser, 'nia')
     await startPractising(page)
-    await expect(page.getByText('0 of 6 done')).toBeVisible()
+    await expect(page.getByText('0 of 7 done')).toBeVisible()
 
     await task(page, 'Read why a record was refused').getByRole('link').click()
     // "status" is a CNAME in the demo data: an A record beside it is refused, and the form says why.
@@ -153,7 +153,7 @@ test('practice: a viewer practises on a copy of their own; nothing reaches the l
       await expect(task(page, title)).toContainText('Done')
     }
     await expect(task(page, 'Review a detected script')).toContainText('Not done yet')
-    await expect(page.getByText('5 of 6 done')).toBeVisible()
+    await expect(page.getByText('5 of 7 done')).toBeVisible()
 
     // A viewer records a verdict in practice (their own ledger): the last task.
     await page.goto(`/zones/${DEMO.id}/page-shield/scripts?urls=pay-form`)
@@ -168,13 +168,13 @@ test('practice: a viewer practises on a copy of their own; nothing reaches the l
     await expect(review).toBeHidden()
     await page.getByRole('region', { name: 'Practice mode' }).getByRole('link', { name: 'Checklist' }).click()
     await expect(task(page, 'Review a detected script')).toContainText('Done')
-    await expect(page.getByText('6 of 6 done')).toBeVisible()
+    await expect(page.getByText('6 of 7 done')).toBeVisible()
 
     // Progress is the person's: it is still there after signing out and in again.
     await page.context().clearCookies()
     const again = await signedIn(browser, 'nia')
     await again.goto('/practice')
-    await expect(again.getByText('6 of 6 done')).toBeVisible()
+    await expect(again.getByText('6 of 7 done')).toBeVisible()
     expect(writesUpstream()).toEqual([])
   })
 })

@@ -4,6 +4,7 @@ import { hasRole, ROLE_WORDS, type AccessPerson, type AccessRole } from './acces
 export const CHECKLIST_TASK_IDS = [
   'find-records',
   'add-record',
+  'propose-change',
   'read-refusal',
   'review-script',
   'accept-invite',
@@ -25,6 +26,10 @@ export interface ChecklistTask {
   needs: AccessRole
   /** The task is account-wide (invites): it needs every zone, not a list. */
   allZones?: boolean
+  /** Proposing: also open to a viewer or reviewer whom an administrator lets propose. */
+  proposing?: boolean
+  /** Someone who may propose but not write does this task by proposing it instead. */
+  proposable?: boolean
   /** What the task does, for "Your role does not allow …". */
   doing: string
 }
@@ -47,6 +52,17 @@ export const CHECKLIST_TASKS: readonly ChecklistTask[] = [
     linkLabel: 'Add a record',
     needs: 'editor',
     doing: 'adding records',
+    proposable: true,
+  },
+  {
+    id: 'propose-change',
+    title: 'Propose a change',
+    how: 'On a zone whose changes need approval, add or change a DNS record: "Save" becomes "Propose change" and the change waits in a request at the bottom of the page. Give the request a title and press "Send for approval". While practising, first turn on "Changes need approval" on the zone\'s overview; you then approve your own request under Change requests.',
+    place: 'dns',
+    linkLabel: 'Propose a record',
+    needs: 'editor',
+    proposing: true,
+    doing: 'proposing changes',
   },
   {
     id: 'read-refusal',
@@ -87,16 +103,51 @@ export const CHECKLIST_TASKS: readonly ChecklistTask[] = [
   },
 ]
 
+/** What the checklist says of a task for one person outside practice. */
+export interface TaskAccess {
+  /** The person may do the task here as written. */
+  allowed: boolean
+  /** Why not, or how they do it instead, in plain words; null when allowed. */
+  reason: string | null
+  /** They may not do it directly but may propose it (the change waits for an approver). */
+  proposeInstead: boolean
+}
+
 /**
- * Why this person may not do `task` outside practice (their role, or a zone list for an account-wide
- * task), or null when they may: the checklist says so and offers practice instead.
+ * Whether this person may do `task` outside practice (their role, the "may propose" switch an
+ * administrator sets, a zone list for an account-wide task), and if not, why and what they may do
+ * instead: propose it, or practise it in their own copy.
  */
-export function taskRefusal(task: ChecklistTask, person: AccessPerson): string | null {
-  if (!hasRole(person.role, task.needs))
-    return `Your role (${ROLE_WORDS[person.role]}) does not allow ${task.doing} here: it needs ${ROLE_WORDS[task.needs]}. Practise it in your own copy, where every role may.`
+export function taskAccess(task: ChecklistTask, person: AccessPerson, mayPropose: boolean): TaskAccess {
+  const role = ROLE_WORDS[person.role]
+  if (task.proposing) {
+    if (hasRole(person.role, task.needs) || mayPropose) return { allowed: true, reason: null, proposeInstead: false }
+    return {
+      allowed: false,
+      reason: `Your role (${role}) does not allow ${task.doing} here: it needs ${ROLE_WORDS[task.needs]}, or the "may propose" switch an administrator sets for you. Practise it in your own copy, where every role may.`,
+      proposeInstead: false,
+    }
+  }
+  if (!hasRole(person.role, task.needs)) {
+    if (task.proposable && mayPropose)
+      return {
+        allowed: false,
+        reason: `Your role (${role}) does not allow ${task.doing} directly, but you may propose them: on a zone whose changes need approval, "Add record" adds yours to a change request, and an approver applies it (see "Propose a change"). Practise adding directly in your own copy, where every role may.`,
+        proposeInstead: true,
+      }
+    return {
+      allowed: false,
+      reason: `Your role (${role}) does not allow ${task.doing} here: it needs ${ROLE_WORDS[task.needs]}. Practise it in your own copy, where every role may.`,
+      proposeInstead: false,
+    }
+  }
   if (task.allZones && person.zones !== '*')
-    return 'Invites belong to the whole account, and your access is limited to some zones. Practise it in your own copy, where every role may.'
-  return null
+    return {
+      allowed: false,
+      reason: 'Invites belong to the whole account, and your access is limited to some zones. Practise it in your own copy, where every role may.',
+      proposeInstead: false,
+    }
+  return { allowed: true, reason: null, proposeInstead: false }
 }
 
 /** GET /api/local/practice: the session's mode, whether practice is offered, and the checklist. */
@@ -113,8 +164,10 @@ export interface PracticeView {
     doneAt: string | null
     /** The person's role allows the task here (always, in practice). */
     allowed: boolean
-    /** Why not, in plain words, with the way out (practice); null when allowed. */
+    /** Why not, in plain words, with the way out (proposing, practice); null when allowed. */
     reason: string | null
+    /** Not allowed directly, but the person may propose it (offered instead of "not allowed"). */
+    proposeInstead: boolean
   }[]
 }
 

@@ -44,6 +44,8 @@ function PracticeSlot() {
   )
 }
 
+const TOP_BAR_CONTROLS_LABEL = 'Mode, display and account'
+
 function TopBarControls() {
   return (
     <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
@@ -152,11 +154,13 @@ export function AppLayout() {
             </div>
             {wide && <TopBarControls />}
           </header>
-          {/* On phones the sticky bar keeps one short row (menu and zone); the other controls scroll away with the page. */}
+          {/* On phones the sticky bar keeps one short row (menu and zone); the other controls scroll away with the page.
+              Outside the sticky banner (whose parent bounds it), they are a landmark of their own, so that
+              landmark navigation reaches them and nothing on the page is outside a landmark. */}
           {!wide && (
-            <div className="border-b border-zinc-200 bg-white px-4 py-2 dark:border-zinc-800 dark:bg-zinc-900">
+            <section aria-label={TOP_BAR_CONTROLS_LABEL} className="border-b border-zinc-200 bg-white px-4 py-2 dark:border-zinc-800 dark:bg-zinc-900">
               <TopBarControls />
-            </div>
+            </section>
           )}
           <main
             id="main-content"

@@ -21,7 +21,9 @@ export function SandboxControls() {
   const health = useQuery(healthQueryOptions())
   const practising = useMe().data?.practice === true
   // Resetting throws away everyone's sandbox changes: administrators only (the server checks too).
-  const admin = useCan('admin').allowed
+  // It resets the sandbox everyone shares, not one's practice copy, so practice's relaxed roles do not
+  // count: a practising viewer resets their copy with "Reset practice data" on the banner instead.
+  const admin = useCan('admin', undefined, 'dashboard').allowed
   const [confirming, setConfirming] = useState(false)
   if (!health.data) return health.isError ? <Badge tone="danger">Server unreachable</Badge> : null
   if (health.data.mode === 'live') {
@@ -58,7 +60,7 @@ export function SandboxControls() {
           Sandbox
         </Badge>
       )}
-      <Link to="/practice" className={practiceLink} title="Six first tasks, ticked off as you do them.">
+      <Link to="/practice" className={practiceLink} title="First tasks to try, ticked off as you do them.">
         Newcomer checklist
       </Link>
       {admin && (

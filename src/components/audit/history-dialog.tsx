@@ -16,7 +16,13 @@ export interface HistoryTarget {
 /** One object's audit entries, newest first, each with its diff and Undo. */
 export function HistoryDialog({ target, onClose }: { target: HistoryTarget | null; onClose: () => void }) {
   return (
-    <Dialog open={target !== null} onClose={onClose} size="xl" title={target ? `History of ${target.label}` : 'History'} description="Every change made through this dashboard, newest first, with what each one changed. Undo puts the object back as it was before that change.">
+    <Dialog
+      open={target !== null}
+      onClose={onClose}
+      size="xl"
+      // The entries may hold no button (nothing to undo, or a role that may not): the list itself takes focus to scroll.
+      bodyLabel={target ? `Changes to ${target.label}` : 'Changes'}
+      title={target ? `History of ${target.label}` : 'History'} description="Every change made through this dashboard, newest first, with what each one changed. Undo puts the object back as it was before that change.">
       {target && <HistoryList target={target} />}
     </Dialog>
   )

@@ -15,6 +15,12 @@ export interface DialogProps {
   dismissible?: boolean
   /** Something typed would be lost: Escape, the close button and a backdrop click ask first. */
   confirmDiscard?: boolean
+  /**
+   * Names the scrolling body and makes it a focusable region, for a body that may hold nothing
+   * focusable (a read-only list): a keyboard user can then reach it and scroll it. Leave it out for
+   * forms, whose fields already take focus (one more tab stop would only be in the way).
+   */
+  bodyLabel?: string
 }
 
 const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' }
@@ -24,7 +30,7 @@ const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl
  * behind is inert, Escape closes it, and focus returns to what opened it. Put `data-autofocus` on the
  * control that should have focus first (default: the first focusable one).
  */
-export function Dialog({ open, onClose, title, description, children, footer, size = 'md', dismissible = true, confirmDiscard = false }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, footer, size = 'md', dismissible = true, confirmDiscard = false, bodyLabel }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const descId = useId()
@@ -166,7 +172,21 @@ export function Dialog({ open, onClose, title, description, children, footer, si
             </button>
           </div>
         )}
-        {children && <div className="overflow-y-auto px-5 py-4">{children}</div>}
+        {children &&
+          (bodyLabel ? (
+            <div
+              role="region"
+              aria-label={bodyLabel}
+              // A scrolling region must take focus to be scrolled by keyboard when nothing inside it does.
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+              tabIndex={0}
+              className="overflow-y-auto px-5 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+            >
+              {children}
+            </div>
+          ) : (
+            <div className="overflow-y-auto px-5 py-4">{children}</div>
+          ))}
         {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-zinc-200 px-5 py-3 dark:border-zinc-700">{footer}</div>}
       </div>
     </dialog>

@@ -70,4 +70,37 @@ describe.each(backends)('script index on $name', ({ skip, open }) => {
     },
     300_000,
   )
+
+  it.skipIf(skip)('keeps a script marked "Investigate" in "Needs review", counted apart from the reviewed ones', async () => {
+    const store = await open()
+    const app = createApp({ config: testConfig({ dataDir: sandbox.dir }), emulator: sandbox.emulator(), store })
+    const base = `/api/local/zones/${SEED_ZONES.demo.id}/page-shield/script-index`
+    const get = async (q: string) => {
+      for (;;) {
+        const r = await app.request(base + q)
+        if (r.status !== 202) {
+          expect(r.status).toBe(200)
+          return (await r.json()).result
+        }
+        await new Promise((res) => setTimeout(res, 100))
+      }
+    }
+    const first = await get('?per_page=2')
+    const [looked, pending] = first.items as { id: string }[]
+    for (const [script, verdict] of [[looked, 'expected'], [pending, 'investigate']] as const) {
+      const r = await app.request(`/api/local/zones/${SEED_ZONES.demo.id}/page-shield/reviews`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1' },
+        body: JSON.stringify({ script_id: script.id, verdict, note: verdict }),
+      })
+      expect(r.status).toBe(201)
+    }
+    const needs = await get('?review=needs&per_page=100')
+    expect(needs.counts).toMatchObject({ total: first.counts.total, new: first.counts.total - 2, changed: 0, investigating: 1, reviewed: 1 })
+    expect(needs.total_count).toBe(first.counts.total - 1)
+    const ids = needs.items.map((s: { id: string }) => s.id)
+    expect(ids).toContain(pending.id)
+    expect(ids).not.toContain(looked.id)
+    await store.close()
+  })
 })

@@ -50,7 +50,7 @@ type Item = PageShieldScript & { versions?: unknown; page_urls?: string[] }
 
 /** How many scripts match the view: its review filter applied to the counts. */
 const matching = (q: ScriptIndexQuery, counts: ScriptIndexCounts) =>
-  q.review ? (q.review === 'needs' ? counts.new + counts.changed : counts[q.review]) : counts.total
+  q.review ? (q.review === 'needs' ? counts.new + counts.changed + counts.investigating : counts[q.review]) : counts.total
 
 const csvLine = (record: Record<string, unknown>) =>
   SCRIPTS_CSV_COLUMNS.map((c) => csvCell(record[c] as Parameters<typeof csvCell>[0])).join(',') + '\r\n'

@@ -174,12 +174,12 @@ describe('the checklist in sandbox mode, people signed in', () => {
   const records = `/api/v4/zones/${DEMO.id}/dns_records`
   const sandboxNames = () => emulator.db.prepare('SELECT name FROM dns_records WHERE zone_id = ?').pluck().all(DEMO.id) as string[]
   const tasks = async (cookie: string) =>
-    (await (await request(app, cookie, '/api/local/practice')).json()).result.checklist as { id: string; allowed: boolean; reason: string | null }[]
+    (await (await request(app, cookie, '/api/local/practice')).json()).result.checklist as { id: string; allowed: boolean; reason: string | null; proposeInstead: boolean }[]
 
   // A viewer newcomer in sandbox mode had no way to practise (1 of 6 for ever).
   it('says which tasks a viewer may not do, and lets them practise those in a copy of their own', async () => {
     const before = await tasks(viewer)
-    expect(before.filter((t) => !t.allowed).map((t) => t.id)).toEqual(['add-record', 'read-refusal', 'review-script', 'accept-invite', 'undo-change'])
+    expect(before.filter((t) => !t.allowed).map((t) => t.id)).toEqual(['add-record', 'propose-change', 'read-refusal', 'review-script', 'accept-invite', 'undo-change'])
     expect(before.find((t) => t.id === 'add-record')?.reason).toMatch(/Your role \(viewer\) does not allow adding records.*Practise it/)
     expect((await request(app, viewer, records, 'POST', { type: 'A', name: 'viewer-sandbox', content: '192.0.2.8', ttl: 300 })).status).toBe(403)
 
@@ -202,6 +202,36 @@ describe('the checklist in sandbox mode, people signed in', () => {
     expect(invite?.reason).toMatch(/Your role \(editor\) does not allow answering the account's invites here: it needs administrator.*Practise it/)
     expect((await tasks(scopedEditor)).find((t) => t.id === 'add-record')).toMatchObject({ allowed: true, reason: null })
   })
+
+  it('offers proposing to a viewer an administrator lets propose, and ticks "Propose a change" when they file a request', async () => {
+    await addPerson(store, 'sa', 'admin')
+    const admin = await sessionCookie(app, 'sa', 'sa-password-1')
+    const approval = await request(app, admin, `/api/local/change-requests/zones/${DEMO.id}`, 'PUT', { required: true, approverMode: 'admins' })
+    expect(approval.status).toBe(200)
+    const { person: pv } = await addPerson(store, 'pv', 'viewer')
+    const proposer = await sessionCookie(app, 'pv', 'pv-password-1')
+    const proposal = { zoneId: DEMO.id, title: 'Add a practice host', items: [{ action: 'create', body: { type: 'A', name: 'proposed', content: '192.0.2.30', ttl: 300 } }] }
+
+    // Without the switch: proposing is refused at the door, and the checklist says so.
+    const refusal = (await tasks(proposer)).find((t) => t.id === 'propose-change')
+    expect(refusal).toMatchObject({ allowed: false, proposeInstead: false })
+    expect(refusal?.reason).toMatch(/needs editor, or the "may propose" switch/)
+    expect((await request(app, proposer, '/api/local/change-requests', 'POST', proposal)).status).toBe(403)
+    expect(await progress(app, proposer)).toEqual([])
+
+    await store.changeRequests.setPerson(pv.id, { mayPropose: true, email: null })
+    const now = await tasks(proposer)
+    expect(now.find((t) => t.id === 'propose-change')).toMatchObject({ allowed: true, reason: null, proposeInstead: false })
+    const add = now.find((t) => t.id === 'add-record')
+    expect(add).toMatchObject({ allowed: false, proposeInstead: true })
+    expect(add?.reason).toMatch(/you may propose them/)
+    expect(add?.reason).not.toMatch(/it needs editor/)
+    // Tasks a proposer cannot propose stay refused with practice offered.
+    expect(now.find((t) => t.id === 'undo-change')).toMatchObject({ allowed: false, proposeInstead: false })
+
+    expect((await request(app, proposer, '/api/local/change-requests', 'POST', proposal)).status).toBe(200)
+    expect(await progress(app, proposer)).toEqual(['propose-change'])
+  })
 })
 
 describe('what counts as done', () => {
@@ -223,6 +253,12 @@ describe('what counts as done', () => {
     expect(taskDone({ method: 'PATCH', path, status: 200, answer: { success: true, result: { status: 'accepted' } } })).toBe(
       'accept-invite',
     )
+  })
+  it('a change request counts once it is filed, not when the filing is refused', () => {
+    const path = '/api/local/change-requests'
+    expect(taskDone({ method: 'POST', path, status: 200, answer: { success: true, result: { id: 1 } } })).toBe('propose-change')
+    expect(taskDone({ method: 'POST', path, status: 403, answer: { success: false, errors: [{ code: 10403 }] } })).toBeUndefined()
+    expect(taskDone({ method: 'POST', path: `${path}/1/approve`, status: 200, answer: { success: true } })).toBeUndefined()
   })
   it('a failed read or creation does not count', () => {
     expect(taskDone({ method: 'GET', path: zone, status: 404, answer: { success: false } })).toBeUndefined()

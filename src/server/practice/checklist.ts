@@ -17,13 +17,14 @@ const RECORD_WRITE = new RegExp(`^/api/v4/zones/${ZONE}/dns_records(/[0-9a-f]{32
 const REVIEWS = new RegExp(`^/api/local/zones/${ZONE}/page-shield/reviews$`)
 const INVITE = /^\/api\/v4\/user\/invites\/[\w-]+$/
 const UNDO = /^\/api\/local\/audit\/\d+\/undo$/
+const FILE_REQUEST = '/api/local/change-requests'
 /** The dashboard's own refusals (sign-in, role, scope, the write guard), not the API's rules. */
 const DASHBOARD_CODES = new Set<number>([PROXY_CODES.signIn, PROXY_CODES.refused])
 
 /** Whether the paths of a request could tick a task (the answer is read only for these). */
 export const mightTick = (method: string, path: string) =>
   (method === 'GET' && RECORDS.test(path)) ||
-  (method !== 'GET' && (RECORD_WRITE.test(path) || REVIEWS.test(path) || INVITE.test(path) || UNDO.test(path)))
+  (method !== 'GET' && (RECORD_WRITE.test(path) || REVIEWS.test(path) || INVITE.test(path) || UNDO.test(path) || path === FILE_REQUEST))
 
 const ok = (s: SeenRequest) => s.status >= 200 && s.status < 300 && s.answer?.success !== false
 
@@ -35,7 +36,8 @@ const ok = (s: SeenRequest) => s.status >= 200 && s.status < 300 && s.answer?.su
  *   with its errors went back to the page (which shows them in the form);
  * - review a detected script: a verdict went into the review ledger;
  * - accept an invite: an invite was answered "accepted";
- * - undo a change: an undo succeeded.
+ * - undo a change: an undo succeeded;
+ * - propose a change: a change request was filed (sent for approval).
  */
 export function taskDone(s: SeenRequest): ChecklistTaskId | undefined {
   const { method, path } = s
@@ -53,5 +55,6 @@ export function taskDone(s: SeenRequest): ChecklistTaskId | undefined {
     return (s.answer?.result as { status?: unknown } | null)?.status === 'accepted' ? 'accept-invite' : undefined
   }
   if (method === 'POST' && UNDO.test(path) && ok(s)) return 'undo-change'
+  if (method === 'POST' && path === FILE_REQUEST && ok(s)) return 'propose-change'
   return undefined
 }

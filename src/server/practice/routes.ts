@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono'
 import { setCookie } from 'hono/cookie'
-import { CHECKLIST_TASKS, taskRefusal, type PracticeView } from '../../shared/practice'
+import { CHECKLIST_TASKS, taskAccess, type PracticeView } from '../../shared/practice'
 import { actorOf, type Actor } from '../auth'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { jsonError, jsonOk } from '../envelope'
@@ -30,6 +30,8 @@ export function registerPracticeRoutes(app: Hono, { store, live, sandboxes, prac
   const view = async (c: Context, practice = practising(c)): Promise<PracticeView> => {
     const actor = actorOf(c)
     const done = await store.checklist.done(personKey(actor))
+    // The "may propose" switch an administrator sets: such a viewer proposes what they may not write.
+    const mayPropose = !practice && actor.person.id !== null && (await store.changeRequests.person(actor.person.id)).mayPropose
     return {
       mode: practice ? 'practice' : live ? 'live' : 'sandbox',
       available: true,
@@ -37,8 +39,8 @@ export function registerPracticeRoutes(app: Hono, { store, live, sandboxes, prac
       checklist: CHECKLIST_TASKS.map((t) => {
         const at = done.get(t.id)
         // In practice every role may do every task (the copy is the person's own).
-        const notAllowed = practice ? null : taskRefusal(t, actor.person)
-        return { id: t.id, done: at !== undefined, doneAt: at === undefined ? null : new Date(at).toISOString(), allowed: notAllowed === null, reason: notAllowed }
+        const access = practice ? { allowed: true, reason: null, proposeInstead: false } : taskAccess(t, actor.person, mayPropose)
+        return { id: t.id, done: at !== undefined, doneAt: at === undefined ? null : new Date(at).toISOString(), ...access }
       }),
     }
   }

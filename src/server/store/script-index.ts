@@ -1,5 +1,6 @@
-import { sql, type Selectable } from 'kysely'
+import { sql, type Selectable, type SqlBool } from 'kysely'
 import { MALICIOUS_JS_INTEGRITY_THRESHOLD } from '../../shared/page-shield/malicious'
+import { INVESTIGATE } from '../../shared/page-shield/review'
 import type { Db } from './db'
 import { anyOf, contains, ledgerQueries, reviewCondition, seenOrder, stateCountColumns, stateCounts, wildcard, type IndexReviewFilter } from './review-ledger-queries'
 import type { ScriptIndexStateTable, ScriptIndexTable } from './schema'
@@ -30,7 +31,10 @@ export interface ScriptIndexCounts {
   total: number
   new: number
   changed: number
+  /** Reviewed as they are now, verdict "investigate" aside. */
   reviewed: number
+  /** Reviewed as they are now with the verdict "investigate": someone still has to look, so they still need review. */
+  investigating: number
   malicious: number
 }
 
@@ -185,16 +189,20 @@ export function scriptIndexStore(db: () => Promise<Db>) {
       const r = await query
         .select([
           ...stateCountColumns(state),
+          sql<number>`SUM(CASE WHEN ${state} = 'reviewed' AND r.verdict = ${INVESTIGATE} THEN 1 ELSE 0 END)`.as('investigating'),
           sql<number>`SUM(CASE WHEN i.js_integrity_score < ${MALICIOUS_JS_INTEGRITY_THRESHOLD} THEN 1 ELSE 0 END)`.as('malicious'),
         ])
         .executeTakeFirstOrThrow()
-      return { ...stateCounts(r), malicious: Number(r.malicious ?? 0) }
+      const counts = stateCounts(r)
+      const investigating = Number(r.investigating ?? 0)
+      return { ...counts, reviewed: counts.reviewed - investigating, investigating, malicious: Number(r.malicious ?? 0) }
     },
 
     /** One page of the scripts matching `q` (review filter included), in its order (how many: `counts`). */
     async page(owner: string, ledgerKey: string, q: ScriptIndexQuery & { ids?: readonly string[] }, offset: number, limit: number) {
       const { query: all, state } = await base(owner, ledgerKey, q)
-      const cond = reviewCondition(state, q.review)
+      // "Investigate" is a verdict that someone still has to look: such a script still needs review.
+      const cond = q.review === 'needs' ? sql<SqlBool>`(${state} <> 'reviewed' OR r.verdict = ${INVESTIGATE})` : reviewCondition(state, q.review)
       const filtered = cond ? all.where(cond) : all
       const query = q.ids ? filtered.where('i.script_id', 'in', q.ids.length ? [...q.ids] : ['']) : filtered
       const rank = sql`CASE WHEN i.js_integrity_score < ${MALICIOUS_JS_INTEGRITY_THRESHOLD} THEN 2 WHEN i.reported = 1 THEN 1 ELSE 0 END`

@@ -27,6 +27,13 @@ describe('new or changed since review', () => {
     expect(needsReview({ id: 's' }, undefined)).toBe(true)
   })
 
+  it('a script marked "Investigate" still needs review, in the "Needs review" filter too', () => {
+    const investigate = { ...review('h1', 80), verdict: 'investigate' as const }
+    expect(needsReview({ id: 's', hash: 'h1', js_integrity_score: 80 }, investigate)).toBe(true)
+    expect(matchesReviewFilter('reviewed', 'needs', true)).toBe(true)
+    expect(matchesReviewFilter('reviewed', 'needs')).toBe(false)
+  })
+
   it('a script reviewed as it is now needs nothing', () => {
     expect(reviewState({ id: 's', hash: 'h1', js_integrity_score: 80 }, review('h1', 80)).kind).toBe('reviewed')
     expect(needsReview({ id: 's', hash: 'h1', js_integrity_score: 80 }, review('h1', 80))).toBe(false)

@@ -25,11 +25,15 @@ export function reviewState(script: ReviewableScript, review: ReviewEntry | unde
   return reasons.length ? { kind: 'changed', reasons, review } : { kind: 'reviewed', review }
 }
 
+/** The verdict that asks someone to find out more: a script reviewed so still needs review. */
+export const INVESTIGATE = 'investigate'
+
 /** Which scripts a review filter keeps: both kinds needing review, never reviewed, or changed since the review. */
 export type ReviewFilter = 'needs' | 'new' | 'changed'
 
-export function matchesReviewFilter(kind: ReviewState['kind'], filter: ReviewFilter): boolean {
-  return filter === 'needs' ? kind !== 'reviewed' : kind === filter
+/** `investigating`: the latest verdict is "investigate", which keeps a script in "Needs review". */
+export function matchesReviewFilter(kind: ReviewState['kind'], filter: ReviewFilter, investigating = false): boolean {
+  return filter === 'needs' ? kind !== 'reviewed' || investigating : kind === filter
 }
 
 /** How many scripts were never reviewed and how many changed since their review (code or score). */
@@ -44,4 +48,4 @@ export function countReviewStates(
 
 /** "New or changed since review": what needs a reviewer's eyes. */
 export const needsReview = (script: ReviewableScript, review: ReviewEntry | undefined): boolean =>
-  reviewState(script, review).kind !== 'reviewed'
+  matchesReviewFilter(reviewState(script, review).kind, 'needs', review?.verdict === INVESTIGATE)

@@ -184,8 +184,24 @@ export function ContentCell({ record }: { record: DnsRecord }) {
   )
 }
 
+/** What the proxy switch does for this person on this zone: saved at once, or added to their change request. */
+const switchEffect = (proposing: boolean) => (proposing ? 'adds to your change request' : 'applies at once')
+
+/** The proxy column's header, with what its switch will do (nothing said to whom it is read-only). */
+export function ProxyHeader() {
+  const { canEdit, proposing } = useDnsTable()
+  return (
+    <span>
+      Proxy status
+      {canEdit && (
+        <span className="block text-xs font-normal tracking-normal text-zinc-600 normal-case dark:text-zinc-400">switch {switchEffect(proposing)}</span>
+      )}
+    </span>
+  )
+}
+
 export function ProxiedCell({ record }: { record: DnsRecord }) {
-  const { setProxied, proxiedSaving, canEdit } = useDnsTable()
+  const { setProxied, proxiedSaving, canEdit, proposing } = useDnsTable()
   if (!isProxiableType(record.type)) {
     return (
       <span className="text-zinc-600 dark:text-zinc-400" title="Only A, AAAA and CNAME records can be proxied.">
@@ -206,7 +222,7 @@ export function ProxiedCell({ record }: { record: DnsRecord }) {
         checked={record.proxied}
         disabled={!canEdit || proxiedSaving === record.id}
         onChange={(v) => setProxied(record, v)}
-        label={`Proxy ${record.name} (${record.type} ${record.content}); applies at once`}
+        label={`Proxy ${record.name} (${record.type} ${record.content}); ${switchEffect(proposing)}`}
       />
       <span className={record.proxied ? 'font-medium text-blue-700 dark:text-blue-300' : 'text-zinc-600 dark:text-zinc-400'}>
         {record.proxied ? 'Proxied' : 'DNS only'}

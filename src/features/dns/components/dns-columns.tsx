@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge'
 import { DNS_RECORD_TYPE_LABELS, formatTtl } from '@/shared/dns/record-types'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
 import { dnsPage } from '../api/dns-search'
-import { ContentCell, NameCell, ProxiedCell, recordLabel, RowActions } from './dns-cells'
+import { ContentCell, NameCell, ProxiedCell, ProxyHeader, recordLabel, RowActions } from './dns-cells'
 
 const col = createDataTableColumnHelper<DnsRecord>()
 
@@ -51,13 +51,8 @@ export const dnsColumns = col.columns([
   }),
   col.accessor('proxied', {
     id: 'proxied',
-    // The switch changes the live record at once (the toast offers Undo): said where the switch is.
-    header: () => (
-      <span>
-        Proxy status
-        <span className="block text-xs font-normal tracking-normal text-zinc-600 normal-case dark:text-zinc-400">switch applies at once</span>
-      </span>
-    ),
+    // What the switch does (saved at once, the toast offering Undo; or added to a change request): said where the switch is.
+    header: () => <ProxyHeader />,
     meta: { className: 'w-[8.75rem]', label: 'Proxy status', filter: listFilter(dnsPage, 'proxied', { label: 'Proxy status', trueLabel: 'Proxied', falseLabel: 'DNS only', allLabel: 'Any' }) },
     cell: (info) => <ProxiedCell record={info.row.original} />,
   }),

@@ -117,6 +117,7 @@ export function DnsPage() {
           return next
         }),
       canEdit,
+      proposing,
       edit: (record) => setEditing({ record }),
       remove: setDeleting,
       history: (record) => setHistory({ zoneId, type: 'dns_record', id: record.id, label: recordLabel(record) }),

@@ -16,6 +16,8 @@ export interface DnsTableContextValue {
   lowestMx: ReadonlyMap<string, number>
   /** False for people whose role may not change DNS records (the server refuses it too). */
   canEdit: boolean
+  /** Changes on this zone become proposals for this person: the proxy switch adds to their change request. */
+  proposing: boolean
   edit: (record: DnsRecord) => void
   remove: (record: DnsRecord) => void
   /** Opens the record's audit history. */

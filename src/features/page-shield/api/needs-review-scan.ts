@@ -15,7 +15,10 @@ export interface ScriptIndexCounts {
   total: number
   new: number
   changed: number
+  /** Reviewed as they are now, verdict "Investigate" aside. */
   reviewed: number
+  /** Reviewed with the verdict "Investigate": they still need review. */
+  investigating: number
   malicious: number
 }
 

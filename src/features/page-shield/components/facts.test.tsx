@@ -46,6 +46,17 @@ describe('detectedFacts', () => {
     expect(value('First seen on page')).toBe('—')
   })
 
+  it('never says a bare "No" beside threat categories: the flag and the categories are separate fields of the API', () => {
+    const facts = detectedFacts(
+      { ...connection, url_reported_malicious: false, domain_reported_malicious: false, malicious_url_categories: ['Malware'], malicious_domain_categories: [] },
+      { urlLabel: 'URL', help: { url: '' } },
+    )
+    const value = (label: string) => facts.find((f) => f.label === label)?.value
+    expect(value('URL reported malicious')).toBe('Not flagged malicious by the feed, though it lists threat categories: Malware')
+    expect(value('URL threat categories')).toBe('Malware')
+    expect(value('Domain reported malicious')).toBe('No')
+  })
+
   it('puts help only under the fields it is given for', () => {
     const facts = detectedFacts(connection, { urlLabel: 'URL', help: { url: 'Only the host is recorded.', cdnCgi: 'Hidden.' } })
     expect(facts.filter((f) => f.help).map((f) => [f.label, f.help])).toEqual([

@@ -34,6 +34,14 @@ export const yesNo = (v: boolean | undefined | null) => (v === undefined || v ==
 
 const categories = (items: string[] | undefined) => (items?.length ? items.join(', ') : 'None')
 
+/**
+ * "Reported malicious" beside its threat categories. The API sends the flag and the categories as
+ * separate fields and they can disagree (no flag, yet categories such as Malware): a bare "No"
+ * beside "Malware" reads as a contradiction, so such a "No" says what it means and names them.
+ */
+export const reportedMalicious = (flag: boolean | undefined | null, cats: string[] | undefined) =>
+  flag !== true && cats?.length ? `Not flagged malicious by the feed, though it lists threat categories: ${cats.join(', ')}` : yesNo(flag)
+
 /** What a detected script and a detected connection both have. */
 type Detected = Omit<PageShieldConnection, 'page_urls'>
 
@@ -69,9 +77,9 @@ export function detectedFacts(
     { label: 'First seen', value: formatDateTime(item.first_seen_at) },
     { label: 'Last seen', value: formatDateTime(item.last_seen_at) },
     ...(o.extra ?? []),
-    { label: 'URL reported malicious', value: yesNo(item.url_reported_malicious), help: o.help.urlReported },
+    { label: 'URL reported malicious', value: reportedMalicious(item.url_reported_malicious, item.malicious_url_categories), help: o.help.urlReported },
     { label: 'URL threat categories', value: categories(item.malicious_url_categories) },
-    { label: 'Domain reported malicious', value: yesNo(item.domain_reported_malicious), help: o.help.domainReported },
+    { label: 'Domain reported malicious', value: reportedMalicious(item.domain_reported_malicious, item.malicious_domain_categories), help: o.help.domainReported },
     { label: 'Domain threat categories', value: categories(item.malicious_domain_categories) },
     { label: 'Under /cdn-cgi/', value: yesNo(item.url_contains_cdn_cgi_path), help: o.help.cdnCgi },
     { label: 'Identifier', value: <span className="font-mono text-xs">{item.id}</span> },

@@ -145,12 +145,12 @@ export function OverviewPage() {
     },
     {
       label: 'Scripts to review',
-      value: toReview && toReview.new + toReview.changed,
+      value: toReview && toReview.new + toReview.changed + toReview.investigating,
       to: '/zones/$zoneId/page-shield/scripts',
       search: { review: 'needs' },
       note: toReview
-        ? `Status active: ${formatNumber(toReview.new)} never reviewed, ${formatNumber(toReview.changed)} changed since their review.`
-        : (indexing ?? 'Active scripts never reviewed, or changed since their last review.'),
+        ? `Status active: ${formatNumber(toReview.new)} never reviewed, ${formatNumber(toReview.changed)} changed since their review, ${formatNumber(toReview.investigating)} marked Investigate.`
+        : (indexing ?? 'Active scripts never reviewed, changed since their last review, or marked Investigate.'),
     },
   ]
 

@@ -5,7 +5,7 @@ import type { ReviewFilter } from '@/shared/page-shield/review'
 const HELP: Record<'scripts' | 'connections', Record<'any' | 'needs' | 'changed', string>> = {
   scripts: {
     any: 'Every script, reviewed or not.',
-    needs: 'Never reviewed, or changed since the last review.',
+    needs: 'Never reviewed, changed since the last review, or marked Investigate.',
     changed: 'Reviewed before, but the code (its fingerprint) or the integrity score is different now.',
   },
   connections: {

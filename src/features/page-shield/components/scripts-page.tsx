@@ -81,7 +81,8 @@ export function ScriptsPage() {
           {formatNumber(answer.total_count)} {answer.total_count === 1 ? 'script matches' : 'scripts match'} these filters ({statusText}
           {search.malicious_only ? ', malicious only' : ''}), counted over all {formatNumber(answer.counts.total)} scripts of the zone that
           match them before the review filter. Review: {formatNumber(answer.counts.new)} never reviewed,{' '}
-          {formatNumber(answer.counts.changed)} changed since their review, {formatNumber(answer.counts.reviewed)} reviewed and unchanged.{' '}
+          {formatNumber(answer.counts.changed)} changed since their review, {formatNumber(answer.counts.investigating)} marked Investigate (still
+          needing review), {formatNumber(answer.counts.reviewed)} reviewed and done.{' '}
           Script list last read {when(answer.index.refreshed_at)}, read whole {when(answer.index.full_sweep_at)}.{' '}
           <Button variant="secondary" size="sm" pending={sweeping} onClick={sweep}>
             Read the whole list again

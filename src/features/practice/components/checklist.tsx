@@ -63,8 +63,9 @@ export function Checklist({
       <ol className="mt-4 space-y-3" aria-label="Newcomer checklist">
         {CHECKLIST_TASKS.map((task) => {
           const ok = done.get(task.id) === true
-          // A task the role does not allow here says why and offers practice, instead of staying undone for ever.
+          // A task the role does not allow here says why and offers proposing or practice, instead of staying undone for ever.
           const refusal = ok ? null : (state.get(task.id)?.reason ?? null)
+          const proposeInstead = refusal !== null && state.get(task.id)?.proposeInstead === true
           return (
             <li key={task.id} className="flex gap-3 rounded-md border border-zinc-200 p-3 dark:border-zinc-700" data-done={ok}>
               <span
@@ -79,24 +80,28 @@ export function Checklist({
                   <span
                     className={`ml-1 text-xs font-medium ${ok ? 'text-emerald-700 dark:text-emerald-300' : 'text-zinc-600 dark:text-zinc-400'}`}
                   >
-                    {ok ? 'Done' : refusal ? 'Not allowed for your role here' : 'Not done yet'}
+                    {ok ? 'Done' : proposeInstead ? 'You propose it here' : refusal ? 'Not allowed for your role here' : 'Not done yet'}
                   </span>
                 </p>
                 <p className="mt-0.5 text-sm text-zinc-700 dark:text-zinc-300">{task.how}</p>
                 {refusal && (
-                  <p className="mt-1 text-sm text-amber-800 dark:text-amber-200" data-testid="task-refusal">
+                  <p
+                    className={`mt-1 text-sm ${proposeInstead ? 'text-blue-900 dark:text-blue-100' : 'text-amber-800 dark:text-amber-200'}`}
+                    data-testid="task-refusal"
+                  >
                     {refusal}
                   </p>
                 )}
-                {refusal && onPractise ? (
+                {(proposeInstead || !refusal) && links && (
+                  <p className="mt-1">
+                    <PlaceLink place={task.place} zoneId={view.demoZoneId} label={proposeInstead ? 'Propose a record' : task.linkLabel} />
+                  </p>
+                )}
+                {refusal && onPractise && (
                   <p className="mt-1">
                     <Button size="sm" pending={pending} onClick={onPractise}>
                       Practise this
                     </Button>
-                  </p>
-                ) : links && !refusal && (
-                  <p className="mt-1">
-                    <PlaceLink place={task.place} zoneId={view.demoZoneId} label={task.linkLabel} />
                   </p>
                 )}
               </div>

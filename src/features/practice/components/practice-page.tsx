@@ -76,7 +76,7 @@ export function PracticePage() {
       </Card>
       <Card
         title="Newcomer checklist"
-        description="Six first tasks. Each one ticks itself off when you have really done it (the dashboard sees it happen)."
+        description="First tasks to try. Each one ticks itself off when you have really done it (the dashboard sees it happen)."
       >
         {view.mode === 'live' && (
           <p className="mb-3 text-sm text-zinc-700 dark:text-zinc-300">
