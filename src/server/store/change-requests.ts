@@ -498,6 +498,23 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
         return true
       })
     },
+    /**
+     * The requester takes back their pending request: one conditional move (still pending, and theirs),
+     * so of two withdrawals, or a withdrawal and an approval, on any instance, exactly one goes on.
+     * `told`: whether its approvers had been e-mailed about it (then they hear it was withdrawn);
+     * one not yet told never will be (it is no longer pending when the grouped e-mail is made).
+     */
+    async withdraw(id: number, requesterUsername: string): Promise<{ told: boolean } | null> {
+      const row = await (await db())
+        .updateTable('change_requests')
+        .set({ status: 'withdrawn', requester_done: 1, updated_at: now() })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('requester_username', '=', requesterUsername)
+        .returning('approvers_told')
+        .executeTakeFirst()
+      return row ? { told: Boolean(Number(row.approvers_told)) } : null
+    },
     /** The requester is done with their rejected or failed request: off their "needs you" list. */
     async markDone(id: number, requesterUsername: string): Promise<boolean> {
       return move(id, ['rejected', 'failed'], { requester_done: 1 }, (q) => q.where('requester_username', '=', requesterUsername))

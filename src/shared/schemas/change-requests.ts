@@ -6,7 +6,7 @@ import { nulFree } from './common'
  * reviewed by someone else and applied as one batch. One contract for the server and the pages.
  */
 
-export const CHANGE_REQUEST_STATUSES = ['pending', 'applying', 'applied', 'failed', 'partly_applied', 'rejected', 'stale', 'undone', 'undoing', 'interrupted'] as const
+export const CHANGE_REQUEST_STATUSES = ['pending', 'applying', 'applied', 'failed', 'partly_applied', 'rejected', 'stale', 'undone', 'undoing', 'interrupted', 'withdrawn'] as const
 export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number]
 
 export const CHANGE_ITEM_ACTIONS = ['create', 'update', 'delete'] as const
@@ -37,6 +37,7 @@ export const STATUS_WORDS: Record<ChangeRequestStatus, string> = {
   undone: 'applied, then undone',
   undoing: 'being undone',
   interrupted: 'interrupted: outcome unknown',
+  withdrawn: 'withdrawn by its requester',
 }
 
 export { MAX_CHANGE_ITEMS } from '../change-request-limit'
@@ -225,4 +226,14 @@ export interface ChangeRequestDetail extends ChangeRequestView {
   mayUndo: boolean
   /** The requester may take it off their "needs you" list (rejected or failed, not yet done). */
   mayDismiss: boolean
+  /** The requester may withdraw it (pending only). */
+  mayWithdraw: boolean
+  /** The requester may put its changes into a new draft (rejected or withdrawn). */
+  mayRevise: boolean
+  /**
+   * Who will approve a pending (or stale) request: `anyAdmin` always (administrators approve on
+   * every zone), and the others named by the zone's settings (editors in scope, or the people listed),
+   * never its requester. Null once the request is decided.
+   */
+  approvers: { anyAdmin: true; people: { username: string; name: string }[] } | null
 }

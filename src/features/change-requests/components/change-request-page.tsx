@@ -9,6 +9,7 @@ import { formatDateTime, plural } from '@/lib/format'
 import type { ChangeRequestDetail } from '@/shared/schemas/change-requests'
 import { useChangeRequest, useChangeRequestStep } from '../api/change-requests'
 import { ChangeRequestDiff } from './change-request-diff'
+import { ReviseButton, WhoApproves, WithdrawButton } from './proposer-parts'
 import { StatusBadge } from './status-badge'
 
 const route = getRouteApi('/change-requests/$requestId')
@@ -187,7 +188,14 @@ export function ChangeRequestPage() {
       {r.status === 'rejected' && (
         <Banner tone="danger" title={`Rejected by ${r.decidedBy?.name ?? 'an approver'} on ${when(r.decidedAt)}`}>
           <p className="mt-1 whitespace-pre-wrap">{r.comment}</p>
+          <ReviseButton r={r} />
           {doneButton(r)}
+        </Banner>
+      )}
+      {r.status === 'withdrawn' && (
+        <Banner tone="info" title={`Withdrawn by ${r.requester.name} on ${when(r.updatedAt)}`}>
+          <p className="mt-1">Nobody decided it, and nothing changed on the zone.</p>
+          <ReviseButton r={r} />
         </Banner>
       )}
       {(r.status === 'applying' || r.status === 'undoing') && r.lease && (
@@ -245,6 +253,8 @@ export function ChangeRequestPage() {
               <p className="text-sm text-zinc-600 dark:text-zinc-400">{r.status === 'pending' || r.status === 'stale' ? 'Nothing that needs a second look.' : 'Worked out only while a request is open.'}</p>
             )}
           </Card>
+          <WhoApproves r={r} />
+          <WithdrawButton r={r} />
           <Decide r={r} />
         </div>
       </div>

@@ -12,6 +12,7 @@ const TONE: Record<ChangeRequestStatus, BadgeTone> = {
   undone: 'neutral',
   undoing: 'info',
   interrupted: 'warning',
+  withdrawn: 'neutral',
 }
 
 export function StatusBadge({ status }: { status: ChangeRequestStatus }) {
