@@ -6,8 +6,8 @@ import { nulFree } from './common'
  * reviewed by someone else and applied as one batch. One contract for the server and the pages.
  */
 
-export const CHANGE_REQUEST_STATUSES = ['pending', 'applying', 'applied', 'failed', 'partly_applied', 'rejected', 'stale', 'undone', 'undoing', 'interrupted', 'withdrawn'] as const
-export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number]
+export { CHANGE_REQUEST_STATUSES, STATUS_WORDS, type ChangeRequestStatus } from '../change-request-status'
+import type { ChangeRequestStatus } from '../change-request-status'
 
 export const CHANGE_ITEM_ACTIONS = ['create', 'update', 'delete'] as const
 export type ChangeItemAction = (typeof CHANGE_ITEM_ACTIONS)[number]
@@ -24,21 +24,6 @@ export type ChangeItemKind = (typeof CHANGE_ITEM_KINDS)[number]
 
 export const APPROVER_MODES = ['admins', 'editors', 'named'] as const
 export type ApproverMode = (typeof APPROVER_MODES)[number]
-
-/** Words for each status, as the pages say them. */
-export const STATUS_WORDS: Record<ChangeRequestStatus, string> = {
-  pending: 'waiting for approval',
-  applying: 'being applied',
-  applied: 'applied',
-  failed: 'failed',
-  partly_applied: 'partly applied',
-  rejected: 'rejected',
-  stale: 'stale: the zone changed since',
-  undone: 'applied, then undone',
-  undoing: 'being undone',
-  interrupted: 'interrupted: outcome unknown',
-  withdrawn: 'withdrawn by its requester',
-}
 
 export { MAX_CHANGE_ITEMS } from '../change-request-limit'
 import { MAX_CHANGE_ITEMS } from '../change-request-limit'

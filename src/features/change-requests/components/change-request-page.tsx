@@ -11,8 +11,11 @@ import { useChangeRequest, useChangeRequestStep } from '../api/change-requests'
 import { ChangeRequestDiff } from './change-request-diff'
 import { ReviseButton, WhoApproves, WithdrawButton } from './proposer-parts'
 import { StatusBadge } from './status-badge'
+import { ttlWords } from './ttl-words'
 
 const route = getRouteApi('/change-requests/$requestId')
+/** A moved field's value in the stale banner: quoted as sent, a TTL in words. */
+const movedValue = (field: string, v: unknown) => (field === 'ttl' ? ttlWords(v) : null) ?? JSON.stringify(v)
 const when = (ms: number | null) => (ms === null ? '' : formatDateTime(new Date(ms).toISOString()))
 
 function Banner({ tone, title, children }: { tone: 'warning' | 'danger' | 'success' | 'info'; title: string; children?: React.ReactNode }) {
@@ -175,7 +178,7 @@ export function ChangeRequestPage() {
       />
       {r.status === 'stale' && (
         <Banner tone="warning" title="Stale: the zone changed since this request was filed">
-          <ul className="mt-1 list-disc pl-5">{(r.problems ?? []).map((p, i) => <li key={i}>{p.message}{p.fields?.map((f) => ` ${f.field}: ${JSON.stringify(f.was)} → ${JSON.stringify(f.now)}`).join(';')}</li>)}</ul>
+          <ul className="mt-1 list-disc pl-5">{(r.problems ?? []).map((p, i) => <li key={i}>{p.message}{p.fields?.map((f) => ` ${f.field}: ${movedValue(f.field, f.was)} → ${movedValue(f.field, f.now)}`).join(';')}</li>)}</ul>
           <p className="mt-1">It cannot be applied until {r.mayRefresh ? 'you refresh it (it then proposes the same changes against the zone as it is now)' : 'its requester refreshes it'}.</p>
           {r.mayRefresh && (
             <Button className="mt-2" size="sm" pending={refresh.isPending} onClick={() => refresh.mutate({}, { onSuccess: () => toast.success('Refreshed', 'The request waits for approval again.'), onError: (e) => toast.error('Not refreshed', e) })}>

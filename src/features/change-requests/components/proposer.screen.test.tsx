@@ -33,6 +33,10 @@ describe('a change request, as its requester sees it', () => {
     const who = (await screen.findByRole('heading', { name: 'Who will approve' })).closest('section') ?? document.body
     expect(within(who as HTMLElement).getByText('Otto (otto), or any administrator.')).toBeTruthy()
 
+    // TTL 1 is the API's "Auto": the diff says so, not "1".
+    const row = within(screen.getByRole('region', { name: 'Added: A shop.example.com' })).getByRole('row', { name: /^ttl/ })
+    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['ttl', '—', 'Auto'])
+
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Withdraw' }))
     const dialog = await screen.findByRole('dialog', { name: `Withdraw request #${id}?` })

@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from '@/components/ui/badge'
-import { STATUS_WORDS, type ChangeRequestStatus } from '@/shared/schemas/change-requests'
+import { STATUS_WORDS, type ChangeRequestStatus } from '@/shared/change-request-status'
 
 const TONE: Record<ChangeRequestStatus, BadgeTone> = {
   pending: 'info',
