@@ -323,7 +323,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
   })
 
   /** Every live zone with approval settings (the People page lists them; administrators). */
-  app.get(`${CR_BASE}/zones`, async () => jsonOk((await crs.zones()).map(({ zoneId, zoneName, required, approverMode, approverIds }) => ({ zoneId, zoneName, required, approverMode, approverIds }))))
+  app.get(`${CR_BASE}/zones`, async () => jsonOk((await crs.zones()).map(({ zoneId, zoneName, required, approverMode, approverIds, reviewEveryone }) => ({ zoneId, zoneName, required, approverMode, approverIds, reviewEveryone }))))
 
   app.get(`${CR_BASE}/zones/:zone_id`, async (c) => {
     const zoneId = c.req.param('zone_id').toLowerCase()
@@ -338,7 +338,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
       zoneId,
       mayApprove: s.required && canApprove(c, s, zoneName),
       mayPropose: s.required && (practising(c) || mayPropose(a.person, zoneName, self.mayPropose)),
-      mayWriteDirectly: !s.required || (a.person.role === 'admin' && !practising(c)),
+      mayWriteDirectly: !s.required || (a.person.role === 'admin' && !practising(c) && !s.reviewEveryone),
     }
     return jsonOk(view)
   })
@@ -362,7 +362,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     setAuditDetails(c, {
       area: 'change-requests', resourceType: 'zone_approval', resourceId: zoneId, action: 'update', zoneId, zoneName,
       before: { ...before, approvers: named(before.approverIds) },
-      after: { ...after, approvers: named(after.approverIds), description: `changes need approval: ${after.required ? 'on' : 'off'}` },
+      after: { ...after, approvers: named(after.approverIds), description: `changes need approval: ${after.required ? (after.reviewEveryone ? "on, administrators' too" : 'on') : 'off'}` },
     })
     return jsonOk(after)
   })

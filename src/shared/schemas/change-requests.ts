@@ -65,6 +65,8 @@ export const zoneApprovalInputSchema = z.object({
   required: z.boolean(),
   approverMode: z.enum(APPROVER_MODES).default('admins'),
   approverIds: z.array(z.string().min(1).max(64)).max(200).default([]),
+  /** Administrators' changes need approval too. Left out: kept as it is (a client that does not know it never turns it off). */
+  reviewEveryone: z.boolean().optional(),
 })
 
 export const personChangeSettingsSchema = z.object({
@@ -77,13 +79,15 @@ export interface ZoneApprovalSettings {
   required: boolean
   approverMode: ApproverMode
   approverIds: string[]
+  /** Administrators' own changes need approval too (else they write directly, as the way out in an incident). The store always says it; a client may leave it out. */
+  reviewEveryone?: boolean
 }
 
 /** What the asker may do on a zone (the DNS page asks before offering "Propose change"). */
 export interface ZoneApprovalView extends ZoneApprovalSettings {
   mayPropose: boolean
   mayApprove: boolean
-  /** Administrators write directly even on an approval zone. */
+  /** Administrators write directly on an approval zone, unless its changes need review for everyone. */
   mayWriteDirectly: boolean
 }
 
