@@ -15,7 +15,7 @@ const ConfirmDialog = lazy(() => import('@/components/ui/confirm-dialog').then((
 const KIND = { added: 'Add', changed: 'Change', deleted: 'Delete', rejected: 'Reject' } as const
 
 /** The request's changes as the tray holds them: the same items it was filed with, labelled as its diff says them. */
-export function draftItemsOf(r: Pick<ChangeRequestDetail, 'items' | 'diff'>): DraftItem[] {
+function draftItemsOf(r: Pick<ChangeRequestDetail, 'items' | 'diff'>): DraftItem[] {
   return r.items.map((it) => {
     const d = r.diff.find((x) => x.position === it.position)
     const label = d ? `${KIND[d.kind]} ${d.label}` : `Change ${it.position + 1}`
