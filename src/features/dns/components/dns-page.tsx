@@ -166,7 +166,7 @@ export function DnsPage() {
       {!proposing && <RoleNotice permission={permission} what="these records" />}
       {approval.data?.required && approval.data.mayWriteDirectly && permission.allowed && (
         <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
-          Changes to {zoneName} need approval, but not yours: as an administrator, your changes here are saved at once; others&apos; need approval.
+          Your changes here are saved at once; others&apos; need approval. As an administrator you skip review on {zoneName}: “Review for everyone” on the zone&apos;s overview changes that.
         </p>
       )}
       {proposing && (
