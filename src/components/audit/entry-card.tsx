@@ -24,7 +24,7 @@ export const ACTION_WORDS: Readonly<Record<string, string>> = {
   'two-factor-reset': "Reset a person's second factor",
   scan: 'Scanned for DNS records', 'scan-review': 'Accepted or rejected scanned records',
   file: 'Filed a change request', approve: 'Approved a change request', reject: 'Rejected a change request',
-  apply: 'Applied an approved change', fail: 'An approved change failed', refresh: 'Refreshed a change request',
+  apply: 'Applied an approved change', fail: 'An approved change failed', refresh: 'Refreshed a change request', withdraw: 'Withdrew a change request',
   'apply-partly': 'Applied part of an approved change', 'apply-unknown': 'Applied an approved change (outcome unknown)',
   recover: 'Recovered an interrupted change request', read: 'Read a zone file to propose', 'link-sso': 'Linked a single sign-on identity', 'unlink-sso': 'Unlinked a single sign-on identity',
   switch: 'Switched practice on or off', check: 'Checked page scripts now', 'mark-read': 'Marked an alert read', simulate: 'Simulated page activity',

@@ -28,7 +28,7 @@ export function ZoneApprovalCard({ zoneId }: { zoneId: string }) {
   })
   const a = approval.data
   if (!a) return null
-  const set = (change: Partial<Omit<ZoneApprovalSettings, 'zoneId'>>) => save.mutate({ required: a.required, approverMode: a.approverMode, approverIds: a.approverIds, ...change })
+  const set = (change: Partial<Omit<ZoneApprovalSettings, 'zoneId'>>) => save.mutate({ required: a.required, approverMode: a.approverMode, approverIds: a.approverIds, reviewEveryone: a.reviewEveryone, ...change })
   return (
     <Card title="Change approval" description="When on, DNS changes by editors are proposed first and applied only once someone else approves them (Change requests). Administrators may still change records directly.">
       <div className="space-y-3 text-sm">
@@ -52,6 +52,19 @@ export function ZoneApprovalCard({ zoneId }: { zoneId: string }) {
               ))}
             </select>
           </label>
+        )}
+        {a.required && !practising && (
+          <div>
+            <div className="flex items-center gap-3">
+              <Switch checked={a.reviewEveryone === true} disabled={!admin || save.isPending} onChange={(on) => set({ reviewEveryone: on })} label="Review for everyone" />
+              <span aria-hidden="true">Review for everyone</span>
+            </div>
+            <p className="mt-1 text-zinc-600 dark:text-zinc-400">
+              {a.reviewEveryone
+                ? "Administrators' changes need approval too: they propose, and someone else approves. Turn this off to change records directly in an incident."
+                : "Administrators' own changes are saved at once, without review."}
+            </p>
+          </div>
         )}
         {!admin && <p className="text-zinc-600 dark:text-zinc-400">Only administrators change this.</p>}
         {practising && (

@@ -35,7 +35,8 @@ const SCAN_TRIGGER = /^\/(?:api|client)\/v4\/zones\/[^/]+\/dns_records\/scan\/tr
 /**
  * The change requests' one hook into the write path: on a zone whose changes need approval, a DNS write (one
  * record, a batch, an import, a scan's review) or a page-security policy write by anyone but an
- * administrator is refused with a pointer to proposing. Let through: administrators,
+ * administrator is refused with a pointer to proposing; an administrator's too when the zone's changes
+ * need review for everyone. Let through: administrators (unless so),
  * practice sessions (their own copy), the apply of an approved request, and an approver's undo of
  * an applied request.
  */
@@ -45,7 +46,7 @@ export function approvalGuard(store: Store): MiddlewareHandler {
     const path = splitTarget(rawTarget(c)).path
     const m = SCAN_TRIGGER.test(path) ? null : GUARDED_WRITE.exec(path)
     const actor = maybeActor(c)
-    if (!m || !actor || actor.person.role === 'admin' || c.get('zkPractice') !== undefined) return next()
+    if (!m || !actor || c.get('zkPractice') !== undefined) return next()
     let zoneId: string
     try {
       zoneId = decodeURIComponent(m[1]).toLowerCase()
@@ -54,6 +55,9 @@ export function approvalGuard(store: Store): MiddlewareHandler {
     }
     const settings = await store.changeRequests.zone(zoneId)
     if (!settings.required) return next()
+    // Administrators write directly (the way out in an incident) unless the zone wants everyone's changes reviewed.
+    const admin = actor.person.role === 'admin'
+    if (admin && !settings.reviewEveryone) return next()
     if (c.req.header(APPLY_HEADER)?.startsWith(`${applyKey}:`)) return next()
     const [key, entry] = (c.req.header(UNDO_HEADER) ?? '').split(':')
     if (key === undoKey && /^\d+$/.test(entry ?? '')) {
@@ -61,6 +65,9 @@ export function approvalGuard(store: Store): MiddlewareHandler {
       if (r && mayApprove(actor.person, settings, r.zoneName)) return next()
     }
     const policy = m[2] !== 'dns_records'
+    if (admin) {
+      return jsonError(403, PROXY_CODES.refused, `Changes on this zone need approval for everyone, administrators too ("review for everyone" on the zone's overview): propose the change instead (POST /api/local/change-requests), and another approver applies it.`)
+    }
     return jsonError(
       403,
       PROXY_CODES.refused,

@@ -11,7 +11,7 @@ export interface MailOptions {
   log?: (line: string) => void
 }
 
-export type Notice = 'filed' | 'approved' | 'applied' | 'failed' | 'rejected' | 'stale' | 'recovered'
+export type Notice = 'filed' | 'approved' | 'applied' | 'failed' | 'rejected' | 'stale' | 'recovered' | 'withdrawn'
 
 const SUBJECT: Record<Notice, (r: ChangeRequestView) => string> = {
   filed: (r) => `Change request #${r.id} on ${r.zoneName} waits for your approval: ${r.title}`,
@@ -20,6 +20,7 @@ const SUBJECT: Record<Notice, (r: ChangeRequestView) => string> = {
   failed: (r) => `Your change request #${r.id} on ${r.zoneName} failed`,
   rejected: (r) => `Your change request #${r.id} on ${r.zoneName} was rejected`,
   stale: (r) => `Your change request #${r.id} on ${r.zoneName} needs a refresh`,
+  withdrawn: (r) => `Change request #${r.id} on ${r.zoneName} was withdrawn: nothing to approve`,
   recovered: (r) =>
     r.status === 'interrupted'
       ? `Change request #${r.id} on ${r.zoneName} was interrupted: check the zone`
@@ -40,6 +41,7 @@ function body(kind: Notice, r: ChangeRequestView, link: string | null): string {
     if (unknown.length) lines.push('', 'Check these on the zone before doing anything else; each may or may not have happened:', ...unknown.map((i) => `- ${itemLabel(i)}`))
     lines.push('', 'Open the request to see each change, undo what landed, or approve it again.')
   }
+  if (kind === 'withdrawn') lines.push(`${r.requester.name} withdrew it before anyone decided it: it no longer waits for your approval, and nothing was changed on the zone.`)
   if (kind === 'stale') lines.push('Records it changes were changed by someone else since. Open it, look at what moved, and refresh it before it can be approved:', ...(r.problems ?? []).map((p) => `- ${p.message}`))
   if (link) lines.push('', link)
   return lines.join('\n')

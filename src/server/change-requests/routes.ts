@@ -162,6 +162,20 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     const email = (await crs.person(p.id)).email
     return [email ?? (p.username.includes('@') ? p.username : '')]
   }
+  /**
+   * Who will approve it, by name: administrators always (said as "any administrator"), and whoever else
+   * the zone's settings name (editors in scope, or the people listed), never the requester. A practising
+   * person plays the approver on their own copy.
+   */
+  async function approversOf(c: Context, s: ZoneApprovalSettings, r: ChangeRequestView): Promise<NonNullable<ChangeRequestDetail['approvers']>> {
+    if (practising(c)) return { anyAdmin: true, people: [{ username: actorOf(c).person.username, name: actorOf(c).person.displayName }] }
+    if (s.approverMode === 'admins') return { anyAdmin: true, people: [] }
+    const people = (await store.people.list())
+      .filter((p) => !p.disabled && p.role !== 'admin' && p.username !== r.requester.username && mayApprove(p, s, r.zoneName))
+      .map((p) => ({ username: p.username, name: p.displayName }))
+      .sort((x, y) => x.name.localeCompare(y.name))
+    return { anyAdmin: true, people }
+  }
   /** E-mail, live only (a practising person is told on the page). Approvers hear of new requests grouped (`tellApprovers`). */
   const tell = async (c: Context, kind: Exclude<Notice, 'filed'>, id: number) => {
     if (!mail.enabled || practising(c)) return
@@ -309,7 +323,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
   })
 
   /** Every live zone with approval settings (the People page lists them; administrators). */
-  app.get(`${CR_BASE}/zones`, async () => jsonOk((await crs.zones()).map(({ zoneId, zoneName, required, approverMode, approverIds }) => ({ zoneId, zoneName, required, approverMode, approverIds }))))
+  app.get(`${CR_BASE}/zones`, async () => jsonOk((await crs.zones()).map(({ zoneId, zoneName, required, approverMode, approverIds, reviewEveryone }) => ({ zoneId, zoneName, required, approverMode, approverIds, reviewEveryone }))))
 
   app.get(`${CR_BASE}/zones/:zone_id`, async (c) => {
     const zoneId = c.req.param('zone_id').toLowerCase()
@@ -324,7 +338,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
       zoneId,
       mayApprove: s.required && canApprove(c, s, zoneName),
       mayPropose: s.required && (practising(c) || mayPropose(a.person, zoneName, self.mayPropose)),
-      mayWriteDirectly: !s.required || (a.person.role === 'admin' && !practising(c)),
+      mayWriteDirectly: !s.required || (a.person.role === 'admin' && !practising(c) && !s.reviewEveryone),
     }
     return jsonOk(view)
   })
@@ -342,7 +356,14 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     const a = actorOf(c)
     await saveSettings(c, { zoneId, zoneName, ...parsed.data }, `${a.person.displayName} (${a.person.username})`)
     const after = { ...(await settingsOf(c, zoneId)), zoneId }
-    setAuditDetails(c, { area: 'change-requests', resourceType: 'zone_approval', resourceId: zoneId, action: 'update', zoneId, zoneName, before, after: { ...after, description: `changes need approval: ${after.required ? 'on' : 'off'}` } })
+    // The audit list reads in words: approvers by name beside their ids (ids alone say nothing to a reader).
+    const byId = new Map((await store.people.list()).map((p) => [p.id, `${p.displayName} (${p.username})`]))
+    const named = (ids: string[]) => ids.map((id) => byId.get(id) ?? `${id} (no longer a person here)`)
+    setAuditDetails(c, {
+      area: 'change-requests', resourceType: 'zone_approval', resourceId: zoneId, action: 'update', zoneId, zoneName,
+      before: { ...before, approvers: named(before.approverIds) },
+      after: { ...after, approvers: named(after.approverIds), description: `changes need approval: ${after.required ? (after.reviewEveryone ? "on, administrators' too" : 'on') : 'off'}` },
+    })
     return jsonOk(after)
   })
 
@@ -393,6 +414,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
       settingsOf(c, r.zoneId),
     ])
     const approver = canApprove(c, s, r.zoneName) && !ownLive(c, r)
+    const own = r.requester.username === a.person.username
     const detail: ChangeRequestDetail = {
       ...r,
       diff: diffOf(r),
@@ -405,9 +427,12 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
         : [],
       mayApprove: approver && (r.status === 'pending' || retryable(r)),
       mayReject: approver && open,
-      mayRefresh: r.requester.username === a.person.username && open,
-      mayDismiss: r.requester.username === a.person.username && (r.status === 'rejected' || r.status === 'failed') && !r.requesterDone,
+      mayRefresh: own && open,
+      mayDismiss: own && (r.status === 'rejected' || r.status === 'failed') && !r.requesterDone,
       mayUndo: undoable(r) && canApprove(c, s, r.zoneName),
+      mayWithdraw: own && r.status === 'pending',
+      mayRevise: own && (r.status === 'rejected' || r.status === 'withdrawn'),
+      approvers: open ? await approversOf(c, s, r) : null,
     }
     return jsonOk(detail)
   })
@@ -442,6 +467,25 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     if (gone.length) return jsonError(409, 10409, `${gone.map((g) => itemLabel({ ...g, action: 'delete' })).join(', ')} no longer exist${gone.length === 1 ? 's' : ''}: file a new request without ${gone.length === 1 ? 'it' : 'them'}.`)
     if (!(await crs.refresh(r.id, now))) return jsonError(409, 10409, `This request is ${STATUS_WORDS[(await crs.get(r.id))!.status]}: it can no longer be refreshed.`)
     audit(c, r, 'refresh')
+    return jsonOk(await crs.get(r.id))
+  })
+
+  /**
+   * The requester takes back a pending request. The store decides (still pending, still theirs), so a
+   * withdrawal racing an approval or another withdrawal on any instance: exactly one goes on.
+   */
+  app.post(`${CR_BASE}/:id/withdraw`, async (c) => {
+    const r = await visible(c)
+    if (!r) return notFound()
+    if (r.requester.username !== actorOf(c).person.username) return jsonError(403, 10403, 'Only the person who filed a request withdraws it.')
+    const out = await crs.withdraw(r.id, actorOf(c).person.username)
+    if (!out) return jsonError(409, 10409, `This request is ${STATUS_WORDS[(await crs.get(r.id))!.status]}: only a request waiting for approval can be withdrawn.`)
+    audit(c, r, 'withdraw')
+    // Approvers already e-mailed about it hear it is off their list; the others were never told of it.
+    if (out.told && mail.enabled && !practising(c)) {
+      const now = (await crs.get(r.id))!
+      mail.send('withdrawn', now, await approverAddresses(await crs.zone(r.zoneId), r.zoneName, r.requester.username))
+    }
     return jsonOk(await crs.get(r.id))
   })
 

@@ -30,7 +30,7 @@ describe.each(backends)('change requests on $name', ({ skip, open }) => {
       expect(await store.changeRequests.list({ zones: ['other.com'] })).toEqual([])
       await store.changeRequests.setZone({ zoneId: 'z1', zoneName: 'example.com', required: true, approverMode: 'named', approverIds: ['p1'] }, 'adm')
       await store.changeRequests.setZone({ zoneId: 'z1', zoneName: 'example.com', required: true, approverMode: 'editors', approverIds: [] }, 'adm')
-      expect(await store.changeRequests.zone('z1')).toEqual({ zoneId: 'z1', required: true, approverMode: 'editors', approverIds: [] })
+      expect(await store.changeRequests.zone('z1')).toEqual({ zoneId: 'z1', required: true, approverMode: 'editors', approverIds: [], reviewEveryone: false })
     } finally {
       await store.close()
     }

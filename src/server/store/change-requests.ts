@@ -26,6 +26,8 @@ export interface ChangeRequestZonesTable {
   approver_ids: string
   updated_at: number
   updated_by: string
+  /** 1: administrators' changes need approval too (`change-requests_0005-review-everyone`). */
+  review_everyone: number
 }
 
 /** Per person: a viewer or reviewer allowed to propose, and where their change-request e-mail goes. */
@@ -211,6 +213,15 @@ export function changeRequestFilingMigration(): Migration {
   }
 }
 
+/** `change-requests_0005-review-everyone`: per zone, whether administrators' own changes need approval too. */
+export function changeRequestReviewEveryoneMigration(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('change_request_zones').addColumn('review_everyone', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+    },
+  }
+}
+
 export interface Who {
   personId: string | null
   username: string
@@ -262,7 +273,7 @@ function toRequest(r: ChangeRequestsTable, items: ChangeItemView[]): ChangeReque
   }
 }
 
-const DEFAULT_ZONE = (zoneId: string): ZoneApprovalSettings => ({ zoneId, required: false, approverMode: 'admins', approverIds: [] })
+const DEFAULT_ZONE = (zoneId: string): ZoneApprovalSettings => ({ zoneId, required: false, approverMode: 'admins', approverIds: [], reviewEveryone: false })
 
 /**
  * Change requests. Every change of state is one conditional UPDATE (`WHERE status = …`),
@@ -302,11 +313,13 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
     async zone(zoneId: string): Promise<ZoneApprovalSettings> {
       const row = await (await db()).selectFrom('change_request_zones').selectAll().where('zone_id', '=', zoneId).executeTakeFirst()
       if (!row) return DEFAULT_ZONE(zoneId)
-      return { zoneId, required: Boolean(Number(row.required)), approverMode: row.approver_mode as ApproverMode, approverIds: parse<string[]>(row.approver_ids) ?? [] }
+      return { zoneId, required: Boolean(Number(row.required)), approverMode: row.approver_mode as ApproverMode, approverIds: parse<string[]>(row.approver_ids) ?? [], reviewEveryone: Boolean(Number(row.review_everyone ?? 0)) }
     },
     async setZone(s: ZoneApprovalSettings & { zoneName: string }, by: string): Promise<void> {
-      const row = { zone_id: s.zoneId, zone_name: s.zoneName.toLowerCase(), required: s.required ? 1 : 0, approver_mode: s.approverMode, approver_ids: JSON.stringify(s.approverIds), updated_at: now(), updated_by: by }
-      const { zone_id: _z, ...rest } = row
+      const row = { zone_id: s.zoneId, zone_name: s.zoneName.toLowerCase(), required: s.required ? 1 : 0, approver_mode: s.approverMode, approver_ids: JSON.stringify(s.approverIds), review_everyone: s.reviewEveryone ? 1 : 0, updated_at: now(), updated_by: by }
+      const { zone_id: _z, review_everyone: _r, ...kept } = row
+      // Left out (the command line, the People page): kept as it is, so a caller that does not know it never turns it off.
+      const rest = s.reviewEveryone === undefined ? kept : { ...kept, review_everyone: row.review_everyone }
       await (await db()).insertInto('change_request_zones').values(row).onConflict((oc) => oc.column('zone_id').doUpdateSet(rest)).execute()
     },
     /** Every live zone with settings (practice copies' left out), by name. */
@@ -314,7 +327,7 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
       const rows = await (await db()).selectFrom('change_request_zones').selectAll().orderBy('zone_name').execute()
       return rows
         .filter((r) => !r.zone_id.startsWith('practice:'))
-        .map((r) => ({ zoneId: r.zone_id, zoneName: r.zone_name, required: Boolean(Number(r.required)), approverMode: r.approver_mode as ApproverMode, approverIds: parse<string[]>(r.approver_ids) ?? [] }))
+        .map((r) => ({ zoneId: r.zone_id, zoneName: r.zone_name, required: Boolean(Number(r.required)), approverMode: r.approver_mode as ApproverMode, approverIds: parse<string[]>(r.approver_ids) ?? [], reviewEveryone: Boolean(Number(r.review_everyone ?? 0)) }))
     },
     /** The ids of live zones with settings under this name (the command line names zones). */
     async zoneIdsByName(zoneName: string): Promise<string[]> {
@@ -497,6 +510,23 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
         }
         return true
       })
+    },
+    /**
+     * The requester takes back their pending request: one conditional move (still pending, and theirs),
+     * so of two withdrawals, or a withdrawal and an approval, on any instance, exactly one goes on.
+     * `told`: whether its approvers had been e-mailed about it (then they hear it was withdrawn);
+     * one not yet told never will be (it is no longer pending when the grouped e-mail is made).
+     */
+    async withdraw(id: number, requesterUsername: string): Promise<{ told: boolean } | null> {
+      const row = await (await db())
+        .updateTable('change_requests')
+        .set({ status: 'withdrawn', requester_done: 1, updated_at: now() })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('requester_username', '=', requesterUsername)
+        .returning('approvers_told')
+        .executeTakeFirst()
+      return row ? { told: Boolean(Number(row.approvers_told)) } : null
     },
     /** The requester is done with their rejected or failed request: off their "needs you" list. */
     async markDone(id: number, requesterUsername: string): Promise<boolean> {

@@ -8,7 +8,7 @@ import { budgetMigration, budgetRefreshMigration, budgetShareMigration } from '.
 import { passkeysMigration } from './passkeys'
 import { practiceCopiesMigration } from './practice-copies'
 import { changeRequestLeaseMigration } from './change-request-lease'
-import { changeRequestFilingMigration, changeRequestItemKindsMigration, changeRequestsMigration, changeRequestsPracticeMigration } from './change-requests'
+import { changeRequestFilingMigration, changeRequestItemKindsMigration, changeRequestReviewEveryoneMigration, changeRequestsMigration, changeRequestsPracticeMigration } from './change-requests'
 import { connectionLedgerMigration } from './connection-ledger-migration'
 import type { Dialect } from './dialect'
 
@@ -246,5 +246,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     // How many change requests each person filed in the current window (the filing limit).
     'change-requests_0004-filing-limit': changeRequestFilingMigration(),
+    // Per zone: administrators' own changes need approval too ("review for everyone").
+    'change-requests_0005-review-everyone': changeRequestReviewEveryoneMigration(),
   }
 }

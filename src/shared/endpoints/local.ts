@@ -113,5 +113,6 @@ export const LOCAL_ROUTES = [
   { method: 'POST', path: '/api/local/change-requests/:id/reject', role: 'viewer' },
   { method: 'POST', path: '/api/local/change-requests/:id/refresh', role: 'viewer' },
   { method: 'POST', path: '/api/local/change-requests/:id/done', role: 'viewer' },
+  { method: 'POST', path: '/api/local/change-requests/:id/withdraw', role: 'viewer' },
   { method: 'POST', path: '/api/local/change-requests/:id/undo', role: 'viewer' },
 ] as const satisfies readonly LocalRouteEntry[]

@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = [
   'apply',
   'fail',
   'refresh',
+  'withdraw',
   'apply-partly',
   'apply-unknown',
   'recover',

@@ -6,8 +6,8 @@ import { nulFree } from './common'
  * reviewed by someone else and applied as one batch. One contract for the server and the pages.
  */
 
-export const CHANGE_REQUEST_STATUSES = ['pending', 'applying', 'applied', 'failed', 'partly_applied', 'rejected', 'stale', 'undone', 'undoing', 'interrupted'] as const
-export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number]
+export { CHANGE_REQUEST_STATUSES, STATUS_WORDS, type ChangeRequestStatus } from '../change-request-status'
+import type { ChangeRequestStatus } from '../change-request-status'
 
 export const CHANGE_ITEM_ACTIONS = ['create', 'update', 'delete'] as const
 export type ChangeItemAction = (typeof CHANGE_ITEM_ACTIONS)[number]
@@ -24,20 +24,6 @@ export type ChangeItemKind = (typeof CHANGE_ITEM_KINDS)[number]
 
 export const APPROVER_MODES = ['admins', 'editors', 'named'] as const
 export type ApproverMode = (typeof APPROVER_MODES)[number]
-
-/** Words for each status, as the pages say them. */
-export const STATUS_WORDS: Record<ChangeRequestStatus, string> = {
-  pending: 'waiting for approval',
-  applying: 'being applied',
-  applied: 'applied',
-  failed: 'failed',
-  partly_applied: 'partly applied',
-  rejected: 'rejected',
-  stale: 'stale: the zone changed since',
-  undone: 'applied, then undone',
-  undoing: 'being undone',
-  interrupted: 'interrupted: outcome unknown',
-}
 
 export { MAX_CHANGE_ITEMS } from '../change-request-limit'
 import { MAX_CHANGE_ITEMS } from '../change-request-limit'
@@ -79,6 +65,8 @@ export const zoneApprovalInputSchema = z.object({
   required: z.boolean(),
   approverMode: z.enum(APPROVER_MODES).default('admins'),
   approverIds: z.array(z.string().min(1).max(64)).max(200).default([]),
+  /** Administrators' changes need approval too. Left out: kept as it is (a client that does not know it never turns it off). */
+  reviewEveryone: z.boolean().optional(),
 })
 
 export const personChangeSettingsSchema = z.object({
@@ -91,13 +79,15 @@ export interface ZoneApprovalSettings {
   required: boolean
   approverMode: ApproverMode
   approverIds: string[]
+  /** Administrators' own changes need approval too (else they write directly, as the way out in an incident). The store always says it; a client may leave it out. */
+  reviewEveryone?: boolean
 }
 
 /** What the asker may do on a zone (the DNS page asks before offering "Propose change"). */
 export interface ZoneApprovalView extends ZoneApprovalSettings {
   mayPropose: boolean
   mayApprove: boolean
-  /** Administrators write directly even on an approval zone. */
+  /** Administrators write directly on an approval zone, unless its changes need review for everyone. */
   mayWriteDirectly: boolean
 }
 
@@ -225,4 +215,14 @@ export interface ChangeRequestDetail extends ChangeRequestView {
   mayUndo: boolean
   /** The requester may take it off their "needs you" list (rejected or failed, not yet done). */
   mayDismiss: boolean
+  /** The requester may withdraw it (pending only). */
+  mayWithdraw: boolean
+  /** The requester may put its changes into a new draft (rejected or withdrawn). */
+  mayRevise: boolean
+  /**
+   * Who will approve a pending (or stale) request: `anyAdmin` always (administrators approve on
+   * every zone), and the others named by the zone's settings (editors in scope, or the people listed),
+   * never its requester. Null once the request is decided.
+   */
+  approvers: { anyAdmin: true; people: { username: string; name: string }[] } | null
 }

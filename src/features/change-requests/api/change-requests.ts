@@ -38,16 +38,17 @@ export const changeRequestQueryOptions = (id: string) =>
   })
 export const useChangeRequest = (id: string) => useQuery(changeRequestQueryOptions(id))
 
-type Step = 'approve' | 'reject' | 'refresh' | 'undo' | 'done'
+type Step = 'approve' | 'reject' | 'refresh' | 'undo' | 'done' | 'withdraw'
 const paths = {
   approve: (id: string) => localPath('/api/local/change-requests/:id/approve', { id }),
   reject: (id: string) => localPath('/api/local/change-requests/:id/reject', { id }),
   refresh: (id: string) => localPath('/api/local/change-requests/:id/refresh', { id }),
   undo: (id: string) => localPath('/api/local/change-requests/:id/undo', { id }),
   done: (id: string) => localPath('/api/local/change-requests/:id/done', { id }),
+  withdraw: (id: string) => localPath('/api/local/change-requests/:id/withdraw', { id }),
 }
 
-/** Approve (applies it), reject (with a comment), refresh (the requester), undo (an applied one), done (the requester puts a rejected or failed one aside). */
+/** Approve (applies it), reject (with a comment), refresh (the requester), undo (an applied one), done (the requester puts a rejected or failed one aside), withdraw (the requester takes back a pending one). */
 export function useChangeRequestStep(id: string, step: Step) {
   const queryClient = useQueryClient()
   return useMutation({

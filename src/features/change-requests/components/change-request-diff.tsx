@@ -1,6 +1,9 @@
 import type { ObjectDiff } from '@/shared/schemas/change-requests'
+import { ttlWords } from './ttl-words'
 
 const value = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v))
+/** A field's value as people read it: a TTL in words (1 is "Auto"), anything else as it is. */
+const fieldValue = (field: string, v: unknown) => (field === 'ttl' ? (ttlWords(v) ?? value(v)) : value(v))
 const KIND = { added: 'Added', changed: 'Changed', deleted: 'Deleted', rejected: 'Rejected' } as const
 const KIND_TONE = {
   added: 'text-emerald-800 dark:text-emerald-300',
@@ -39,8 +42,8 @@ export function ChangeRequestDiff({ diff }: { diff: ObjectDiff[] }) {
                 {d.fields.map((f) => (
                   <tr key={f.field} className="border-t border-zinc-100 dark:border-zinc-800">
                     <td className="px-3 py-1">{f.field}</td>
-                    <td className="px-3 py-1 font-mono wrap-anywhere">{value(f.before)}</td>
-                    <td className="px-3 py-1 font-mono wrap-anywhere">{value(f.after)}</td>
+                    <td className="px-3 py-1 font-mono wrap-anywhere">{fieldValue(f.field, f.before)}</td>
+                    <td className="px-3 py-1 font-mono wrap-anywhere">{fieldValue(f.field, f.after)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -9,9 +9,13 @@ import { formatDateTime, plural } from '@/lib/format'
 import type { ChangeRequestDetail } from '@/shared/schemas/change-requests'
 import { useChangeRequest, useChangeRequestStep } from '../api/change-requests'
 import { ChangeRequestDiff } from './change-request-diff'
+import { ReviseButton, WhoApproves, WithdrawButton } from './proposer-parts'
 import { StatusBadge } from './status-badge'
+import { ttlWords } from './ttl-words'
 
 const route = getRouteApi('/change-requests/$requestId')
+/** A moved field's value in the stale banner: quoted as sent, a TTL in words. */
+const movedValue = (field: string, v: unknown) => (field === 'ttl' ? ttlWords(v) : null) ?? JSON.stringify(v)
 const when = (ms: number | null) => (ms === null ? '' : formatDateTime(new Date(ms).toISOString()))
 
 function Banner({ tone, title, children }: { tone: 'warning' | 'danger' | 'success' | 'info'; title: string; children?: React.ReactNode }) {
@@ -174,7 +178,7 @@ export function ChangeRequestPage() {
       />
       {r.status === 'stale' && (
         <Banner tone="warning" title="Stale: the zone changed since this request was filed">
-          <ul className="mt-1 list-disc pl-5">{(r.problems ?? []).map((p, i) => <li key={i}>{p.message}{p.fields?.map((f) => ` ${f.field}: ${JSON.stringify(f.was)} → ${JSON.stringify(f.now)}`).join(';')}</li>)}</ul>
+          <ul className="mt-1 list-disc pl-5">{(r.problems ?? []).map((p, i) => <li key={i}>{p.message}{p.fields?.map((f) => ` ${f.field}: ${movedValue(f.field, f.was)} → ${movedValue(f.field, f.now)}`).join(';')}</li>)}</ul>
           <p className="mt-1">It cannot be applied until {r.mayRefresh ? 'you refresh it (it then proposes the same changes against the zone as it is now)' : 'its requester refreshes it'}.</p>
           {r.mayRefresh && (
             <Button className="mt-2" size="sm" pending={refresh.isPending} onClick={() => refresh.mutate({}, { onSuccess: () => toast.success('Refreshed', 'The request waits for approval again.'), onError: (e) => toast.error('Not refreshed', e) })}>
@@ -187,7 +191,14 @@ export function ChangeRequestPage() {
       {r.status === 'rejected' && (
         <Banner tone="danger" title={`Rejected by ${r.decidedBy?.name ?? 'an approver'} on ${when(r.decidedAt)}`}>
           <p className="mt-1 whitespace-pre-wrap">{r.comment}</p>
+          <ReviseButton r={r} />
           {doneButton(r)}
+        </Banner>
+      )}
+      {r.status === 'withdrawn' && (
+        <Banner tone="info" title={`Withdrawn by ${r.requester.name} on ${when(r.updatedAt)}`}>
+          <p className="mt-1">Nobody decided it, and nothing changed on the zone.</p>
+          <ReviseButton r={r} />
         </Banner>
       )}
       {(r.status === 'applying' || r.status === 'undoing') && r.lease && (
@@ -245,6 +256,8 @@ export function ChangeRequestPage() {
               <p className="text-sm text-zinc-600 dark:text-zinc-400">{r.status === 'pending' || r.status === 'stale' ? 'Nothing that needs a second look.' : 'Worked out only while a request is open.'}</p>
             )}
           </Card>
+          <WhoApproves r={r} />
+          <WithdrawButton r={r} />
           <Decide r={r} />
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from '@/components/ui/badge'
-import { STATUS_WORDS, type ChangeRequestStatus } from '@/shared/schemas/change-requests'
+import { STATUS_WORDS, type ChangeRequestStatus } from '@/shared/change-request-status'
 
 const TONE: Record<ChangeRequestStatus, BadgeTone> = {
   pending: 'info',
@@ -12,6 +12,7 @@ const TONE: Record<ChangeRequestStatus, BadgeTone> = {
   undone: 'neutral',
   undoing: 'info',
   interrupted: 'warning',
+  withdrawn: 'neutral',
 }
 
 export function StatusBadge({ status }: { status: ChangeRequestStatus }) {

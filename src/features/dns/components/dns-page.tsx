@@ -17,7 +17,7 @@ import { useDnsZoneFacts } from '../api/get-dns-zone-facts'
 import { useSetProxied } from '../api/update-dns-record'
 import type { RecordFormValues } from '../lib/record-form-values'
 import { useCanWrite } from '@/lib/access'
-import { changeDraft, useProposing } from '@/lib/change-requests'
+import { changeDraft, useProposing, useZoneApproval } from '@/lib/change-requests'
 import { RoleNotice } from '@/components/ui/role-notice'
 import type { DnsSelection } from './bulk-actions'
 import { DNS_TABLE_CLASS, dnsColumns, dnsExtraFilters } from './dns-columns'
@@ -62,6 +62,8 @@ export function DnsPage() {
   // On a zone whose changes need approval, edits become proposals (also for a viewer allowed to propose):
   // the form, the bulk actions, the import and the scan's review add to the request being gathered.
   const proposing = useProposing(zoneId)
+  // An administrator on an approval zone writes directly (unless the zone reviews everyone's changes): said, not silent.
+  const approval = useZoneApproval(zoneId)
   const canEdit = permission.allowed || proposing
   const table = useDataTable({
     columns: dnsColumns,
@@ -163,6 +165,11 @@ export function DnsPage() {
         }
       />
       {!proposing && <RoleNotice permission={permission} what="these records" />}
+      {approval.data?.required && approval.data.mayWriteDirectly && permission.allowed && (
+        <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+          Your changes here are saved at once; others&apos; need approval. As an administrator you skip review on {zoneName}: “Review for everyone” on the zone&apos;s overview changes that.
+        </p>
+      )}
       {proposing && (
         <p className="mb-4 rounded-md border border-blue-300 bg-blue-50 px-4 py-3 text-sm text-blue-950 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-100">
           Changes to {zoneName} need approval: what you add, change or delete here is gathered into a change request, and reaches the zone once someone else approves it.
