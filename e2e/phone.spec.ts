@@ -231,7 +231,7 @@ test('an administrator on a phone (390 px)', async ({ browser, baseURL }) => {
     const eve = await pageAs(browser, baseURL!, 'eve')
     await fits(eve, '/two-factor')
     const secret = /secret=([A-Z2-7]+)/.exec((await eve.locator('main').textContent())!)![1]
-    await eve.getByLabel('Code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }))
+    await eve.getByRole('textbox', { name: 'Code' }).fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }))
     await eve.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
     await expect(eve.getByRole('heading', { name: 'Two-factor sign-in is on' })).toBeVisible()
     const again = await browser.newContext({ baseURL })
