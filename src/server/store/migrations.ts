@@ -10,6 +10,7 @@ import { practiceCopiesMigration } from './practice-copies'
 import { changeRequestLeaseMigration } from './change-request-lease'
 import { changeRequestFilingMigration, changeRequestItemKindsMigration, changeRequestsMigration, changeRequestsPracticeMigration } from './change-requests'
 import { connectionLedgerMigration } from './connection-ledger-migration'
+import { peopleEmailMigration } from './people'
 import type { Dialect } from './dialect'
 
 /**
@@ -246,5 +247,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     // How many change requests each person filed in the current window (the filing limit).
     'change-requests_0004-filing-limit': changeRequestFilingMigration(),
+    // A person's e-mail on the person (carried over from the change-request settings, where it was).
+    'people_0001-email': peopleEmailMigration(),
   }
 }
