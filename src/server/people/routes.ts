@@ -148,8 +148,8 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
       role: v.role,
       zones,
       disabled: v.disabled,
-      // Typed by an administrator: a single sign-on claim never replaces it.
-      email: v.email === undefined ? undefined : { address: v.email, source: 'admin' },
+      // Typed by an administrator: a single sign-on claim never replaces it. The same address again (the dialog sends every field) keeps who gave it.
+      email: v.email === undefined || v.email === target.email ? undefined : { address: v.email, source: 'admin' },
     })
     if (updated === 'last-admin') {
       return jsonError(409, 1409, 'This is the last active administrator: make someone else an administrator first.')

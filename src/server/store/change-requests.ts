@@ -335,8 +335,15 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
       const d = await db()
       const row = { person_id: personId, may_propose: s.mayPropose ? 1 : 0 }
       await d.insertInto('change_request_people').values(row).onConflict((oc) => oc.column('person_id').doUpdateSet({ may_propose: row.may_propose })).execute()
-      if (s.email !== undefined) {
-        await d.updateTable('people').set({ email: s.email, email_source: s.email === null ? null : 'admin', updated_at: now() }).where('id', '=', personId).execute()
+      // Only a different address: the same one again keeps who gave it.
+      const email = s.email
+      if (email !== undefined) {
+        await d
+          .updateTable('people')
+          .set({ email, email_source: email === null ? null : 'admin', updated_at: now() })
+          .where('id', '=', personId)
+          .where((eb) => (email === null ? eb('email', 'is not', null) : eb.or([eb('email', 'is', null), eb('email', '!=', email)])))
+          .execute()
       }
     },
     async people(): Promise<Map<string, { mayPropose: boolean; email: string | null }>> {
