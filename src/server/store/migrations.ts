@@ -10,7 +10,7 @@ import { practiceCopiesMigration } from './practice-copies'
 import { changeRequestLeaseMigration } from './change-request-lease'
 import { changeRequestFilingMigration, changeRequestItemKindsMigration, changeRequestsMigration, changeRequestsPracticeMigration } from './change-requests'
 import { connectionLedgerMigration } from './connection-ledger-migration'
-import { peopleEmailMigration } from './people'
+import { peopleEmailMigration } from './people-email-migration'
 import type { Dialect } from './dialect'
 
 /**
