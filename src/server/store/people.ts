@@ -44,8 +44,8 @@ export interface Person {
   emailSource: EmailSource | null
 }
 
-export const EMAIL_SOURCES = ['admin', 'self', 'sso'] as const
-export type EmailSource = (typeof EMAIL_SOURCES)[number]
+const EMAIL_SOURCES = ['admin', 'self', 'sso'] as const
+type EmailSource = (typeof EMAIL_SOURCES)[number]
 
 /** Who someone is at an OpenID Connect provider: `sub` is unique only within its issuer. */
 export interface SsoIdentity {

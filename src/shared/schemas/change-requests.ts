@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { nulFree } from './common'
-import { personEmailSchema } from './people'
+import { personEmailSchema } from './email'
 
 /**
  * Change requests: on a zone marked "changes need approval", DNS changes are proposed,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { nulFree } from './common'
+import { personEmailSchema } from './email'
 import { ROLE_ORDER } from '../access'
 import { passwordSchema, refinePasswordFor } from '../password-rule'
 
@@ -43,24 +44,7 @@ export const zoneScopeSchema = z.union([
   z.array(zoneNameSchema).min(1, 'List at least one zone, or choose all zones.').max(500),
 ])
 
-/** An address's domain is lower-cased (domains are case-blind); its local part is kept as typed (it may not be). */
-export const normaliseEmail = (v: string): string => {
-  const at = v.lastIndexOf('@')
-  return v.slice(0, at) + v.slice(at).toLowerCase()
-}
-
-/**
- * A person's e-mail address, where change-request mail goes. Optional: empty (or absent) means none,
- * stored as null. Checked for form only (one @, a domain with a dot, at most 254 characters, the
- * SMTP limit); nobody is mailed to check it. Trimmed; the domain lower-cased (normaliseEmail).
- */
-export const personEmailSchema = z
-  .string({ error: 'Enter an e-mail address, or leave the field empty.' })
-  .trim()
-  .max(254, 'An e-mail address has at most 254 characters.')
-  .refine((v) => v === '' || z.regexes.email.test(v), 'That is not an e-mail address: write it as name@example.com, or leave the field empty.')
-  .transform((v) => (v === '' ? null : normaliseEmail(v)))
-  .nullable()
+export { personEmailSchema }
 
 /** Who gave a person's address: an administrator, the person, or the identity provider's `email` claim. */
 export type EmailSourceName = 'admin' | 'self' | 'sso'
