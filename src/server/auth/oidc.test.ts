@@ -40,6 +40,10 @@ beforeAll(async () => {
       carol: { name: 'Carol', groups: ['staff'] },
       'dave-sub': { name: 'Dave', groups: ['staff'], preferred_username: 'dave' },
       'erin-sub': { name: 'Erin', groups: ['staff'], preferred_username: 'erin' },
+      // The provider gives an address (its domain in capitals: stored lower-cased).
+      frank: { name: 'Frank', groups: ['staff'], email: 'Frank.Mail@IdP.Example' },
+      gina: { name: 'Gina', groups: ['staff'], email: 'gina@idp.example' },
+      hal: { name: 'Hal', groups: ['staff'], email: 'not an address' },
     },
   })
 }, 30_000)
@@ -195,6 +199,25 @@ describe.each(backends)('single sign-on on $name', ({ skip, open }) => {
       expect((await new TestBrowser(app).signIn('bob-b')).status).toBe(403)
     },
   )
+
+  it.skipIf(skip)("takes the provider's email claim for a person who has none, and never replaces a typed one", async () => {
+    const b = new TestBrowser(app)
+    expect((await b.signIn('frank')).status).toBe(200)
+    const frank = (await store.people.byUsername('frank'))!
+    expect(frank).toMatchObject({ email: 'Frank.Mail@idp.example', emailSource: 'sso' })
+    expect(((await (await b.zk('/api/local/me')).json()).result.person as { email_source: string }).email_source).toBe('sso')
+
+    // An administrator typed gina's address before her first sign-in through the provider… (she is
+    // linked by hand, as a migrated person would be).
+    const gina = (await store.people.add({ username: 'gina', displayName: 'Gina', role: 'viewer', zones: '*', passwordHash: null, email: { address: 'gina@work.example', source: 'admin' } }))!
+    await store.people.linkSso(gina.id, { issuer: idp.issuer, subject: 'gina' })
+    expect((await new TestBrowser(app).signIn('gina')).status).toBe(200)
+    expect(await store.people.byId(gina.id)).toMatchObject({ email: 'gina@work.example', emailSource: 'admin' })
+
+    // …and an address that is not one is not taken.
+    expect((await new TestBrowser(app).signIn('hal')).status).toBe(200)
+    expect((await store.people.byUsername('hal'))?.email).toBeNull()
+  })
 
   it.skipIf(skip)('migrates people made before identities were kept only where that is unambiguous', async () => {
     const legacy = async (username: string) =>

@@ -3,6 +3,7 @@ import type { Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { html } from 'hono/html'
 import * as oidc from 'openid-client'
+import { personEmailSchema } from '../../shared/schemas/people'
 import { isLoopback } from '../config'
 import type { Store } from '../store'
 import type { SsoIdentity } from '../store/people'
@@ -216,7 +217,8 @@ export function registerOidc(
     setCookie(c, OIDC_PENDING_COOKIE, seal(key, pending), { ...cookieOptions(c), maxAge: STATE_TTL_MS / 1000 })
     const url = oidc.buildAuthorizationUrl(cfg, {
       redirect_uri: redirectUri(c),
-      scope: `openid profile ${config.claim === 'groups' ? 'groups' : ''}`.trim(),
+      // email: the provider's address is taken for a person who has none (see the callback).
+      scope: `openid profile email ${config.claim === 'groups' ? 'groups' : ''}`.trim(),
       code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
       state,
@@ -340,6 +342,10 @@ export function registerOidc(
     // The provider is the source of truth: role and zones follow the claim at every sign-in.
     const person = await store.people.update(known.id, { displayName, role: grant.role, zones: grant.zones })
     if (!person) return collision()
+    // The provider's address, for someone who has none (one an administrator or the person typed is
+    // kept): checked for form like any other; an address the provider says is unverified is not taken.
+    const offered = personEmailSchema.safeParse(claims.email)
+    if (!person.email && offered.success && offered.data && claims.email_verified !== false) await store.people.takeSsoEmail(person.id, offered.data)
     await options.startSession(c, person.id, idToken)
     // A page that moves on by itself rather than a redirect: this answer ends a navigation that
     // started at the provider (another site), and browsers hold SameSite=Strict cookies back on

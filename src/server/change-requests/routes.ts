@@ -23,6 +23,7 @@ import { AUDIT_ID_HEADER, setAuditDetails } from '../audit'
 import { allRecords } from '../audit/capture'
 import { zoneNames } from '../audit/zone-names'
 import { jsonError, jsonErrors, jsonOk } from '../envelope'
+import { mailAddressOf } from '../people/mail-address'
 import type { Store } from '../store'
 import type { NewChangeItem, Who } from '../store/change-requests'
 import type { Lease } from '../store/change-request-lease'
@@ -151,16 +152,13 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
 
   /** Every person who approves on this zone, with the address their e-mail goes to. */
   async function approverAddresses(s: ZoneApprovalSettings, zoneName: string, except: string): Promise<string[]> {
-    const [people, extra] = await Promise.all([store.people.list(), crs.people()])
-    return people
-      .filter((p) => !p.disabled && p.username !== except && mayApprove(p, s, zoneName))
-      .map((p) => extra.get(p.id)?.email ?? (p.username.includes('@') ? p.username : ''))
+    const people = await store.people.list()
+    return people.filter((p) => !p.disabled && p.username !== except && mayApprove(p, s, zoneName)).map((p) => mailAddressOf(p) ?? '')
   }
-  /** The address a person's e-mail goes to: the one set for change requests, else a user name that is one. */
+  /** The address a person's e-mail goes to (mailAddressOf: the person's own, else a user name that is one). */
   async function addressOf(p: PersonRef | null): Promise<string[]> {
     if (!p?.id) return []
-    const email = (await crs.person(p.id)).email
-    return [email ?? (p.username.includes('@') ? p.username : '')]
+    return [mailAddressOf(await store.people.byId(p.id)) ?? '']
   }
   /**
    * Who will approve it, by name: administrators always (said as "any administrator"), and whoever else

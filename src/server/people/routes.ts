@@ -5,7 +5,9 @@ import { actorOf } from '../auth'
 import { generatePassword, hashPassword } from '../auth/passwords'
 import { askForSecondFactorWhereRequired } from '../auth/second-factor-need'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../envelope'
-import type { Store, ZoneScope } from '../store'
+import { publicPerson, type Store, type ZoneScope } from '../store'
+import { setAuditDetails } from '../audit'
+import { mailWanted } from './mail-address'
 import type { Forward } from '../upstream'
 import { meView, personView, sessionView } from './views'
 import { checkScopeZones, missingZonesMessage } from './zone-check'
@@ -47,18 +49,9 @@ async function scopeInAccount(forward: Forward | undefined, c: Context, zones: Z
  */
 export function registerPeopleRoutes(app: Hono, store: Store, options: { forward?: Forward } = {}): void {
   const { forward } = options
-  // A person's e-mail is kept where change-request mail reads it, beside their "may propose" setting.
-  const emailOf = async (id: string) => (await store.changeRequests.person(id)).email
-  const setEmail = async (id: string, email: string | null) => {
-    const now = await store.changeRequests.person(id)
-    if (now.email !== email) await store.changeRequests.setPerson(id, { mayPropose: now.mayPropose, email })
-  }
-  const viewOf = async (p: Parameters<typeof personView>[0]) => personView(p, await emailOf(p.id))
 
   app.get('/api/local/me', async (c) => {
-    const a = actorOf(c)
-    const view = meView(a, c.get('zkPractice') !== undefined)
-    return jsonOk(a.kind === 'person' ? { ...view, person: { ...view.person, email: await emailOf(a.person.id) } } : view)
+    return jsonOk(meView(actorOf(c), c.get('zkPractice') !== undefined))
   })
 
   // Only the person's own settings: a role or zones are an administrator's to change.
@@ -69,9 +62,13 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
     if (!read.ok) return read.res
     const parsed = ownSettingsSchema.safeParse(read.body)
     if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
-    await setEmail(a.person.id, parsed.data.email)
-    const view = meView(a, c.get('zkPractice') !== undefined)
-    return jsonOk({ ...view, person: { ...view.person, email: parsed.data.email } })
+    // The same address again keeps who gave it (an administrator's stays theirs).
+    const same = parsed.data.email === a.person.email
+    const updated = same ? a.person : await store.people.update(a.person.id, { email: { address: parsed.data.email, source: 'self' } })
+    if (!updated) return jsonError(404, 1404, 'No such person (they may have been deleted).')
+    // Recorded as the other changes to people are: who, before and after (an address is no secret).
+    setAuditDetails(c, { area: 'people', resourceType: 'me', resourceId: updated.id, action: 'update', before: personView(a.person), after: personView(updated) })
+    return jsonOk(meView({ ...a, person: updated }, c.get('zkPractice') !== undefined))
   })
 
   app.get('/api/local/me/sessions', async (c) => {
@@ -89,10 +86,11 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
   })
 
   app.get('/api/local/people', async () => {
-    const [extra, apps, passkeys] = await Promise.all([store.changeRequests.people(), store.twoFactor.enabledPeople(), store.passkeys.counts()])
+    const [extra, zones, apps, passkeys] = await Promise.all([store.changeRequests.people(), store.changeRequests.zones(), store.twoFactor.enabledPeople(), store.passkeys.counts()])
     return jsonOk(
       (await store.people.list()).map((p) => ({
-        ...personView(p, extra.get(p.id)?.email ?? null),
+        ...personView(p),
+        mail_wanted: mailWanted(p, zones, extra.get(p.id)?.mayPropose ?? false),
         second_factor: { app: apps.has(p.id), passkeys: passkeys.get(p.id) ?? 0 },
       })),
     )
@@ -115,12 +113,12 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
       passwordHash: await hashPassword(v.password),
       // Chosen by an administrator: the person picks their own at first sign-in.
       mustChangePassword: true,
+      email: v.email ? { address: v.email, source: 'admin' } : null,
     })
     if (!person) {
       return jsonErrors(400, [{ code: 1409, message: `The username ${v.username} is taken.`, source: { pointer: '/username' } }])
     }
-    if (v.email) await setEmail(person.id, v.email)
-    return new Response(JSON.stringify({ result: personView(person, v.email ?? null), success: true, errors: [], messages: [] }), {
+    return new Response(JSON.stringify({ result: personView(person), success: true, errors: [], messages: [] }), {
       status: 201,
       headers: { 'content-type': 'application/json' },
     })
@@ -150,12 +148,13 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
       role: v.role,
       zones,
       disabled: v.disabled,
+      // Typed by an administrator: a single sign-on claim never replaces it. The same address again (the dialog sends every field) keeps who gave it.
+      email: v.email === undefined || v.email === target.email ? undefined : { address: v.email, source: 'admin' },
     })
     if (updated === 'last-admin') {
       return jsonError(409, 1409, 'This is the last active administrator: make someone else an administrator first.')
     }
     if (!updated) return jsonError(404, 1404, 'No such person.')
-    if (v.email !== undefined) await setEmail(id, v.email)
     // Made an administrator while the policy requires a second factor of administrators: asked for one now.
     if (v.role === 'admin' && target.role !== 'admin') await askForSecondFactorWhereRequired(store, [id])
     // Disabling signs the person out everywhere at once and revokes their personal API tokens.
@@ -163,7 +162,7 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
       await store.sessions.endAll(id)
       await store.apiTokens.revokeAll(id)
     }
-    return jsonOk(await viewOf(updated))
+    return jsonOk(personView(updated))
   })
 
   // Deletes a person: their sessions end and their API tokens and second factor go
@@ -205,7 +204,7 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
     }
     if (linked === 'already-linked') return jsonError(409, 1409, 'This person is linked to another identity: unlink it first.')
     if (!linked) return jsonError(404, 1404, 'No such person.')
-    return jsonOk(await viewOf(linked))
+    return jsonOk(personView(linked))
   })
 
   // Unlinking ends the person's sessions: whoever signed in through that identity is out.
@@ -214,7 +213,7 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
     if (!(await store.people.byId(id))) return jsonError(404, 1404, 'No such person.')
     if (!(await store.people.unlinkSso(id))) return jsonError(404, 1404, 'This person has no single sign-on identity.')
     await store.sessions.endAll(id)
-    return jsonOk(await viewOf((await store.people.byId(id))!))
+    return jsonOk(personView(publicPerson((await store.people.byId(id))!)))
   })
 
   app.post('/api/local/people/:person_id/password', async (c) => {

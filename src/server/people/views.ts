@@ -4,8 +4,7 @@ import type { Person, SessionInfo } from '../store'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
-/** `email`: kept beside the person by the change-request store, where its mail reads it. */
-export const personView = (p: Person, email: string | null = null): PersonView => ({
+export const personView = (p: Person): PersonView => ({
   id: p.id,
   username: p.username,
   display_name: p.displayName,
@@ -14,7 +13,8 @@ export const personView = (p: Person, email: string | null = null): PersonView =
   disabled: p.disabled,
   created_at: iso(p.createdAt),
   sso: p.sso ? { issuer: p.sso.issuer, subject: p.sso.subject } : null,
-  email,
+  email: p.email,
+  email_source: p.email ? p.emailSource : null,
 })
 
 export const sessionView = (s: SessionInfo, currentHandle?: string): SessionView => ({
@@ -37,5 +37,6 @@ export const meView = (a: Actor, practice = false): MeView => ({
     display_name: a.person.displayName,
     role: a.person.role,
     zones: a.person.zones,
+    ...(a.kind === 'person' ? { email: a.person.email, email_source: a.person.email ? a.person.emailSource : null } : {}),
   },
 })

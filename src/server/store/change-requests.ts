@@ -30,11 +30,10 @@ export interface ChangeRequestZonesTable {
   review_everyone: number
 }
 
-/** Per person: a viewer or reviewer allowed to propose, and where their change-request e-mail goes. */
+/** Per person: a viewer or reviewer allowed to propose. Their e-mail address is the person's own (`people.email`, migration people_0001). */
 export interface ChangeRequestPeopleTable {
   person_id: string
   may_propose: number
-  email: string | null
 }
 
 export interface ChangeRequestsTable {
@@ -334,17 +333,40 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
       const rows = await (await db()).selectFrom('change_request_zones').select('zone_id').where('zone_name', '=', zoneName.toLowerCase()).execute()
       return rows.map((r) => r.zone_id).filter((z) => !z.startsWith('practice:'))
     },
+    /** `email`: the person's own address (kept on the person, see people.ts), read here beside the switch. */
     async person(personId: string): Promise<{ mayPropose: boolean; email: string | null }> {
-      const row = await (await db()).selectFrom('change_request_people').selectAll().where('person_id', '=', personId).executeTakeFirst()
+      const row = await (await db())
+        .selectFrom('people')
+        .leftJoin('change_request_people', 'change_request_people.person_id', 'people.id')
+        .select(['people.email', 'change_request_people.may_propose'])
+        .where('people.id', '=', personId)
+        .executeTakeFirst()
       return { mayPropose: Boolean(Number(row?.may_propose ?? 0)), email: row?.email ?? null }
     },
-    async setPerson(personId: string, s: { mayPropose: boolean; email: string | null }): Promise<void> {
-      const row = { person_id: personId, may_propose: s.mayPropose ? 1 : 0, email: s.email }
-      await (await db()).insertInto('change_request_people').values(row).onConflict((oc) => oc.column('person_id').doUpdateSet({ may_propose: row.may_propose, email: row.email })).execute()
+    /** `email`, when given, is the person's own address, set as an administrator's (the approval settings and the command line). */
+    async setPerson(personId: string, s: { mayPropose: boolean; email?: string | null }): Promise<void> {
+      const d = await db()
+      const row = { person_id: personId, may_propose: s.mayPropose ? 1 : 0 }
+      await d.insertInto('change_request_people').values(row).onConflict((oc) => oc.column('person_id').doUpdateSet({ may_propose: row.may_propose })).execute()
+      // Only a different address: the same one again keeps who gave it.
+      const email = s.email
+      if (email !== undefined) {
+        await d
+          .updateTable('people')
+          .set({ email, email_source: email === null ? null : 'admin', updated_at: now() })
+          .where('id', '=', personId)
+          .where((eb) => (email === null ? eb('email', 'is not', null) : eb.or([eb('email', 'is', null), eb('email', '!=', email)])))
+          .execute()
+      }
     },
     async people(): Promise<Map<string, { mayPropose: boolean; email: string | null }>> {
-      const rows = await (await db()).selectFrom('change_request_people').selectAll().execute()
-      return new Map(rows.map((r) => [r.person_id, { mayPropose: Boolean(Number(r.may_propose)), email: r.email }]))
+      const rows = await (await db())
+        .selectFrom('people')
+        .leftJoin('change_request_people', 'change_request_people.person_id', 'people.id')
+        .select(['people.id', 'people.email', 'change_request_people.may_propose'])
+        .where((eb) => eb.or([eb('change_request_people.person_id', 'is not', null), eb('people.email', 'is not', null)]))
+        .execute()
+      return new Map(rows.map((r) => [r.id, { mayPropose: Boolean(Number(r.may_propose ?? 0)), email: r.email }]))
     },
 
     /**

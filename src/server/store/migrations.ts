@@ -10,6 +10,7 @@ import { practiceCopiesMigration } from './practice-copies'
 import { changeRequestLeaseMigration } from './change-request-lease'
 import { changeRequestFilingMigration, changeRequestItemKindsMigration, changeRequestReviewEveryoneMigration, changeRequestsMigration, changeRequestsPracticeMigration } from './change-requests'
 import { connectionLedgerMigration } from './connection-ledger-migration'
+import { peopleEmailMigration } from './people-email-migration'
 import type { Dialect } from './dialect'
 
 /**
@@ -248,5 +249,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'change-requests_0004-filing-limit': changeRequestFilingMigration(),
     // Per zone: administrators' own changes need approval too ("review for everyone").
     'change-requests_0005-review-everyone': changeRequestReviewEveryoneMigration(),
+    // A person's e-mail on the person (carried over from the change-request settings, where it was).
+    'people_0001-email': peopleEmailMigration(),
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql, type ExpressionBuilder } from 'kysely'
 import { ROLE_ORDER, type AccessRole } from '../../shared/access'
 import { compiledOnce, type Db } from './db'
-import type { Dialect } from './migrations'
+import type { Dialect } from './dialect'
 import type { PeopleTable, StoreTables } from './schema'
 
 /** The row `id` may lose its administrator rights (or go): it is no active administrator, or another one remains. */
@@ -38,7 +38,14 @@ export interface Person {
   createdAt: number
   /** The single sign-on identity linked to this person (issuer + `sub`), or null. */
   sso: SsoIdentity | null
+  /** Where mail to this person goes (change requests), or null: none. */
+  email: string | null
+  /** Who gave that address: an administrator, the person, or the identity provider's `email` claim. */
+  emailSource: EmailSource | null
 }
+
+const EMAIL_SOURCES = ['admin', 'self', 'sso'] as const
+type EmailSource = (typeof EMAIL_SOURCES)[number]
 
 /** Who someone is at an OpenID Connect provider: `sub` is unique only within its issuer. */
 export interface SsoIdentity {
@@ -60,6 +67,7 @@ export interface NewPerson {
   mustChangePassword?: boolean
   /** Single sign-on: the identity this person is (made at their first sign-in). */
   sso?: SsoIdentity
+  email?: { address: string; source: EmailSource } | null
 }
 
 export interface PersonChanges {
@@ -69,12 +77,15 @@ export interface PersonChanges {
   disabled?: boolean
   passwordHash?: string | null
   mustChangePassword?: boolean
+  /** A new address (null: none), and who gave it. */
+  email?: { address: string | null; source: EmailSource }
 }
 
 const encodeZones = (z: ZoneScope) => (z === '*' ? '*' : JSON.stringify([...new Set(z.map((n) => n.toLowerCase()))].sort()))
 const decodeZones = (raw: string): ZoneScope => (raw === '*' ? '*' : (JSON.parse(raw) as string[]))
 
-type PeopleRow = Omit<PeopleTable, 'oidc_issuer' | 'oidc_subject'> & Partial<Pick<PeopleTable, 'oidc_issuer' | 'oidc_subject'>>
+type PeopleRow = Omit<PeopleTable, 'oidc_issuer' | 'oidc_subject' | 'email' | 'email_source'> &
+  Partial<Pick<PeopleTable, 'oidc_issuer' | 'oidc_subject' | 'email' | 'email_source'>>
 
 export function toPerson(row: PeopleRow): PersonWithHash {
   return {
@@ -88,6 +99,8 @@ export function toPerson(row: PeopleRow): PersonWithHash {
     mustChangePassword: row.must_change_password === 1,
     createdAt: Number(row.created_at),
     sso: row.oidc_issuer && row.oidc_subject ? { issuer: row.oidc_issuer, subject: row.oidc_subject } : null,
+    email: row.email ?? null,
+    emailSource: row.email ? ((EMAIL_SOURCES as readonly string[]).includes(row.email_source ?? '') ? (row.email_source as EmailSource) : 'admin') : null,
     passwordHash: row.password_hash,
   }
 }
@@ -110,6 +123,10 @@ function rowChanges(ch: PersonChanges, t: number): Partial<PeopleTable> {
   if (ch.disabled !== undefined) set.disabled = ch.disabled ? 1 : 0
   if (ch.passwordHash !== undefined) set.password_hash = ch.passwordHash
   if (ch.mustChangePassword !== undefined) set.must_change_password = ch.mustChangePassword ? 1 : 0
+  if (ch.email !== undefined) {
+    set.email = ch.email.address
+    set.email_source = ch.email.address === null ? null : ch.email.source
+  }
   return set
 }
 
@@ -213,6 +230,20 @@ export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: D
       if (!row) return undefined
       return changed === 0 ? 'already-linked' : publicPerson(row)
     },
+    /**
+     * The identity provider's `email` claim, taken only when the person has no address: one an
+     * administrator or the person typed is never replaced (one conditional UPDATE, so a change
+     * made at the same moment wins). True when it was taken.
+     */
+    async takeSsoEmail(id: string, address: string): Promise<boolean> {
+      const r = await (await db())
+        .updateTable('people')
+        .set({ email: address, email_source: 'sso', updated_at: now() })
+        .where('id', '=', id)
+        .where('email', 'is', null)
+        .executeTakeFirst()
+      return Number(r.numUpdatedRows) > 0
+    },
     /** Forgets a person's single sign-on identity; false when there was none. */
     async unlinkSso(id: string): Promise<boolean> {
       const r = await (
@@ -253,6 +284,8 @@ export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: D
         updated_at: t,
         oidc_issuer: p.sso?.issuer ?? null,
         oidc_subject: p.sso?.subject ?? null,
+        email: p.email?.address ?? null,
+        email_source: p.email ? p.email.source : null,
       }
       const d = await db()
       // Taken username, or (single sign-on) an identity another instance added at the same moment.

@@ -68,6 +68,10 @@ export interface PeopleTable {
   /** Single sign-on: the provider (issuer) and the person's `sub` there; both null, or both set and unique together (migration 0022). */
   oidc_issuer: string | null
   oidc_subject: string | null
+  /** Where mail to the person goes (domain lower-cased), or null (migration people_0001). */
+  email: string | null
+  /** `admin`, `self` or `sso`: who gave the address; null with no address. */
+  email_source: string | null
 }
 
 export interface SessionsTable {

@@ -54,6 +54,8 @@ const sessionWithPerson = compiledOnce((d: Db, idHash: string) =>
       'people.must_change_password',
       'people.created_at as person_created_at',
       'people.updated_at as person_updated_at',
+      'people.email',
+      'people.email_source',
     ])
     .where('sessions.id_hash', '=', idHash),
 )
@@ -106,6 +108,8 @@ export function sessionStore(db: () => Promise<Db>, now: () => number, policy: S
       must_change_password: row.must_change_password,
       created_at: row.person_created_at,
       updated_at: row.person_updated_at,
+      email: row.email,
+      email_source: row.email_source,
     })
     return { session, person }
   }

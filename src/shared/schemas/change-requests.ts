@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { nulFree } from './common'
+import { personEmailSchema } from './email'
 
 /**
  * Change requests: on a zone marked "changes need approval", DNS changes are proposed,
@@ -71,7 +72,8 @@ export const zoneApprovalInputSchema = z.object({
 
 export const personChangeSettingsSchema = z.object({
   mayPropose: z.boolean(),
-  email: z.email({ error: 'That is not an e-mail address.' }).max(254).nullable().default(null),
+  /** The person's own address (people.email), checked as on the People page; absent: left as it is. */
+  email: personEmailSchema.optional(),
 })
 
 export interface ZoneApprovalSettings {

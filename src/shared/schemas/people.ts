@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { nulFree } from './common'
+import { personEmailSchema } from './email'
 import { ROLE_ORDER } from '../access'
 import { passwordSchema, refinePasswordFor } from '../password-rule'
 
@@ -43,17 +44,10 @@ export const zoneScopeSchema = z.union([
   z.array(zoneNameSchema).min(1, 'List at least one zone, or choose all zones.').max(500),
 ])
 
-/**
- * A person's e-mail address, where change-request mail goes. Optional: empty (or absent) means none,
- * stored as null. Checked for form only (one @, a domain with a dot); nobody is mailed to check it.
- */
-export const personEmailSchema = z
-  .string({ error: 'Enter an e-mail address, or leave the field empty.' })
-  .trim()
-  .max(254, 'An e-mail address has at most 254 characters.')
-  .refine((v) => v === '' || z.regexes.email.test(v), 'That is not an e-mail address: write it as name@example.com, or leave the field empty.')
-  .transform((v) => (v === '' ? null : v.toLowerCase()))
-  .nullable()
+export { personEmailSchema }
+
+/** Who gave a person's address: an administrator, the person, or the identity provider's `email` claim. */
+export type EmailSourceName = 'admin' | 'self' | 'sso'
 
 /** A new person's fields; `personInputSchema` adds the password rule that needs the username. */
 export const personFieldsSchema = z.object({
@@ -111,6 +105,13 @@ export interface PersonView {
   sso: SsoLink | null
   /** Where change-request mail to this person goes; null: none. */
   email: string | null
+  /** Who gave that address (null with none). */
+  email_source: EmailSourceName | null
+  /**
+   * In the People list only: why mail would go to this person (they approve change requests on a
+   * zone that needs approval, or propose there), or null when no mail would.
+   */
+  mail_wanted?: string | null
   /** The second factors set up: an authenticator app, and how many passkeys. Absent where not read (a single person's answer). */
   second_factor?: { app: boolean; passkeys: number }
 }
@@ -134,7 +135,12 @@ export interface MeView {
   kind: 'person' | 'local'
   /** This session works in the person's own practice sandbox: writes there are allowed to every role. */
   practice: boolean
-  person: Omit<PersonView, 'id' | 'disabled' | 'created_at' | 'sso' | 'email'> & { id: string | null; email?: string | null }
+  person: Omit<PersonView, 'id' | 'disabled' | 'created_at' | 'sso' | 'email' | 'email_source'> & {
+    id: string | null
+    /** Absent for the local administrator (nobody defined). */
+    email?: string | null
+    email_source?: EmailSourceName | null
+  }
 }
 
 /** A personal API token for the sandbox's /client/v4 door: only its name is chosen. */

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { local, localPath } from '@/lib/api-client'
 import type { ZoneApprovalSettings } from '@/shared/schemas/change-requests'
+import { peopleKeys } from './people'
 
 /** Change approval on the People page: zones needing approval and their approvers, people allowed to propose. */
 export type ApprovalZone = ZoneApprovalSettings & { zoneName: string }
@@ -28,14 +29,17 @@ export function useSetZoneApproval() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: ({ zoneId, ...s }: ZoneApprovalSettings) => local.put<ZoneApprovalSettings>(localPath('/api/local/change-requests/zones/:zone_id', { zone_id: zoneId }), { body: s }),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['change-requests'] }),
+    // The People list's e-mail marks say who approves and who proposes: read again too.
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: ['change-requests'] }), qc.invalidateQueries({ queryKey: peopleKeys.all })]),
   })
 }
 
 export function useSetProposing() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: ({ personId, ...s }: ProposeSetting) => local.put<ProposeSetting>(localPath('/api/local/change-requests/people/:person_id', { person_id: personId }), { body: s }),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['change-requests'] }),
+    // The switch alone: the person's address is changed where the person is (Change person, their account page).
+    mutationFn: ({ personId, ...s }: Pick<ProposeSetting, 'personId' | 'mayPropose'>) => local.put<ProposeSetting>(localPath('/api/local/change-requests/people/:person_id', { person_id: personId }), { body: s }),
+    // The People list's e-mail marks say who approves and who proposes: read again too.
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: ['change-requests'] }), qc.invalidateQueries({ queryKey: peopleKeys.all })]),
   })
 }

@@ -51,7 +51,7 @@ export function AccountPage() {
       )}
       {me.data?.kind === 'person' && person && (
         <Suspense fallback={<LoadingBlock label="Loading your e-mail…" />}>
-          <OwnEmailCard email={person.email ?? null} />
+          <OwnEmailCard email={person.email ?? null} source={person.email_source ?? null} />
         </Suspense>
       )}
       {me.data?.kind === 'person' && (

@@ -9,10 +9,16 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/page-header'
 import { useToast } from '@/components/ui/toast'
 import { local, type ApiErrorItem } from '@/lib/api-client'
-import { ownSettingsSchema, type MeView, type OwnSettings } from '@/shared/schemas/people'
+import { ownSettingsSchema, type EmailSourceName, type MeView, type OwnSettings } from '@/shared/schemas/people'
+
+const FROM: Record<EmailSourceName, string> = {
+  admin: 'The address now there was set by an administrator.',
+  self: 'You set the address now there.',
+  sso: 'The address now there came from your single sign-on provider.',
+}
 
 /** The person's own e-mail address, where change-request mail to them goes. */
-export function OwnEmailCard({ email }: { email: string | null }) {
+export function OwnEmailCard({ email, source }: { email: string | null; source: EmailSourceName | null }) {
   const toast = useToast()
   const qc = useQueryClient()
   const [serverErrors, setServerErrors] = useState<ApiErrorItem[]>([])
@@ -42,7 +48,7 @@ export function OwnEmailCard({ email }: { email: string | null }) {
           autoComplete="email"
           spellCheck={false}
           placeholder="name@example.com"
-          help="Leave it empty to get no mail."
+          help={`${email && source ? `${FROM[source]} ` : ''}Leave it empty to get no mail.`}
         />
         <Button type="submit" variant="primary" pending={save.isPending}>
           Save e-mail

@@ -97,12 +97,7 @@ export function PeoplePage() {
                   <td className="py-2 pr-3 max-md:block max-md:py-1">
                     <span className="font-medium">{p.display_name}</span>
                     <span className="block text-zinc-600 dark:text-zinc-400">{p.username}</span>
-                    {/* Where change-request mail to them goes; without an address they get none. */}
-                    {p.email ? (
-                      <span className="block [overflow-wrap:anywhere] text-zinc-600 dark:text-zinc-400">{p.email}</span>
-                    ) : (
-                      <span className="block text-amber-800 dark:text-amber-300">No e-mail: gets no change-request mail</span>
-                    )}
+                    <EmailLine person={p} />
                     {p.sso && (
                       <span className="block text-xs break-all text-zinc-600 dark:text-zinc-400">
                         Single sign-on: {p.sso.subject} at {p.sso.issuer}
@@ -394,4 +389,35 @@ function SessionsDialog({ person, onClose }: { person: PersonView; onClose: () =
       {sessions.data ? <SessionList sessions={sessions.data} /> : <LoadingBlock />}
     </Dialog>
   )
+}
+
+const EMAIL_FROM: Record<NonNullable<PersonView['email_source']>, string | null> = {
+  admin: null,
+  self: 'set by them',
+  sso: 'from single sign-on',
+}
+
+/**
+ * Where change-request mail to them goes (and who gave the address, when not an administrator);
+ * without one, marked when mail would go to them (they approve or file requests on a zone that
+ * needs approval), else said quietly.
+ */
+function EmailLine({ person: p }: { person: PersonView }) {
+  if (p.email) {
+    const from = p.email_source ? EMAIL_FROM[p.email_source] : null
+    return (
+      <span className="block [overflow-wrap:anywhere] text-zinc-600 dark:text-zinc-400">
+        {p.email}
+        {from && <span className="text-xs"> · {from}</span>}
+      </span>
+    )
+  }
+  if (p.mail_wanted) {
+    return (
+      <span className="block font-medium text-amber-800 dark:text-amber-300">
+        No e-mail: {p.mail_wanted}, but gets no mail about it
+      </span>
+    )
+  }
+  return <span className="block text-zinc-600 dark:text-zinc-400">No e-mail</span>
 }

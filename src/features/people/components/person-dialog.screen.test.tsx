@@ -73,7 +73,26 @@ describe('the person dialog', () => {
     await user.type(email, 'Kim@Example.com')
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    expect((await server.store.changeRequests.person(kim!.id)).email).toBe('kim@example.com')
-    await waitFor(() => expect(row('Kim Lee').textContent).toContain('kim@example.com'))
+    // Trimmed, its domain lower-cased, its local part as typed.
+    expect(await server.store.people.byId(kim!.id)).toMatchObject({ email: 'Kim@example.com', emailSource: 'admin' })
+    await waitFor(() => expect(row('Kim Lee').textContent).toContain('Kim@example.com'))
+  })
+
+  it('marks who has no address but would get change-request mail, and says where an address came from', async () => {
+    await server.signInAs('boss-4', 'admin')
+    await server.store.people.update((await server.store.people.byUsername('boss-4'))!.id, { email: { address: 'boss4@example.com', source: 'admin' } })
+    await server.store.changeRequests.setZone({ zoneId: 'zone-mail', zoneName: 'mail-marker.example', required: true, approverMode: 'editors', approverIds: [] }, 'test')
+    await server.store.people.add({ username: 'appr', displayName: 'Approving Editor', role: 'editor', zones: ['mail-marker.example'], passwordHash: 'x' })
+    await server.store.people.add({ username: 'quiet', displayName: 'Quiet Viewer', role: 'viewer', zones: ['mail-marker.example'], passwordHash: 'x' })
+    await server.store.people.add({ username: 'ssoed', displayName: 'Sso Person', role: 'viewer', zones: '*', passwordHash: null, email: { address: 'ssoed@idp.example', source: 'sso' } })
+    renderApp('/people')
+    const people = await screen.findByRole('table', { name: 'People' })
+    const row = (name: string) => within(people).getByText(name).closest('tr')!
+    await within(people).findByText('Approving Editor')
+    expect(within(row('Approving Editor')).getByText('No e-mail: approves change requests on mail-marker.example, but gets no mail about it')).toBeTruthy()
+    // A viewer not allowed to propose gets no mail: said quietly, not marked.
+    expect(within(row('Quiet Viewer')).getByText('No e-mail')).toBeTruthy()
+    expect(row('Quiet Viewer').textContent).not.toContain('gets no mail')
+    expect(row('Sso Person').textContent).toContain('ssoed@idp.example · from single sign-on')
   })
 })

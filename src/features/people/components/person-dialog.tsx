@@ -29,6 +29,13 @@ const editSchema = personFieldsSchema.pick({ display_name: true, role: true, zon
 const EMAIL_HELP =
   'Where change-request mail goes: requests to approve, and the answer to their own requests. Leave it empty for none; they can add it themselves under Account.'
 
+/** Who gave the address now there, when not an administrator (one typed here is theirs and stays). */
+const EMAIL_FROM = {
+  admin: '',
+  self: 'The address now there was set by them.',
+  sso: 'The address now there came from single sign-on; one typed here replaces it, and sign-in never changes it back.',
+} as const
+
 /** Adds a person, or changes one's display name, role and zones. */
 export function PersonDialog({ person, onClose }: { person?: PersonView; onClose: () => void }) {
   const toast = useToast()
@@ -114,7 +121,7 @@ export function PersonDialog({ person, onClose }: { person?: PersonView; onClose
           autoComplete="off"
           spellCheck={false}
           placeholder="name@example.com"
-          help={EMAIL_HELP}
+          help={person?.email && person.email_source !== 'admin' ? `${EMAIL_HELP} ${EMAIL_FROM[person.email_source ?? 'admin']}` : EMAIL_HELP}
         />
         <SelectField control={form.control} name="role" label="Role" options={ROLE_OPTIONS} required />
         {role === 'admin' ? (

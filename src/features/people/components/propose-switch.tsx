@@ -5,7 +5,7 @@ import { useSetProposing, type ProposeSetting } from '../api/change-approval'
 
 /**
  * "May propose changes": a viewer or reviewer whom an administrator allows proposes DNS
- * changes on zones that need approval (their e-mail address for change requests is kept as it was).
+ * changes on zones that need approval (their e-mail address is the person's own, not changed here).
  */
 export function ProposeSwitch({ person, setting }: { person: PersonView; setting?: ProposeSetting }) {
   const save = useSetProposing()
@@ -19,7 +19,7 @@ export function ProposeSwitch({ person, setting }: { person: PersonView; setting
         label={`${person.username} may propose changes`}
         onChange={(next) =>
           save.mutate(
-            { personId: person.id, mayPropose: next, email: setting?.email ?? null },
+            { personId: person.id, mayPropose: next },
             {
               onSuccess: () => toast.success('Saved', `${person.username} ${next ? 'may now propose changes on zones that need approval' : 'no longer proposes changes'}.`),
               onError: (e) => toast.error('Not saved', e),

@@ -12,6 +12,7 @@ const nina: PersonView = {
   created_at: '2026-01-01T00:00:00.000Z',
   sso: null,
   email: null,
+  email_source: null,
 }
 
 describe('personChangeSummary', () => {
