@@ -213,7 +213,8 @@ export function reportCsv(r: ReportData): string {
       justification: s.review?.note,
       reviewer: s.review?.reviewer,
       reviewed_at: isoOf(s.review?.reviewed_at),
-      outcome: verdictState(s),
+      // The CSV's words as before (spreadsheets filter on them); the page says the same in sentences.
+      outcome: s.state === 'new' ? 'never reviewed' : s.state === 'changed' ? 'changed since review: verdict no longer counts' : 'verdict counts',
     })
   }
   for (const c of r.changes) {
