@@ -223,10 +223,12 @@ describe("the script watch report's page", () => {
   it('says exactly what a shortened page leaves out, and links the CSV that has every row', () => {
     const out = String(reportHtml(data, { limits: { inventory: 1, changes: 1, runs: 1 } }))
     expect(out).toContain(
-      '<li id="scope-page" class="partial">This page lists every figure, and in detail 1 of 2 scripts, 1 of 1 change and the latest 1 of 1 check: <a href="report.csv?from=2026-10-02T12%3A00%3A00Z&amp;to=2026-11-01T12%3A00%3A00Z">the CSV</a> has every row.</li>',
+      '<li id="scope-page" class="partial">This page lists every figure; in detail, 1 of 2 scripts (those needing attention first), every change and every check: <a href="report.csv?from=2026-10-02T12%3A00%3A00Z&amp;to=2026-11-01T12%3A00%3A00Z">the CSV</a> has every row.</li>',
     )
     expect(out).toContain('<h3 id="place-new">Never reviewed: 1 script</h3>\n<p class="partial">This page lists none of these;')
     expect(out).not.toContain('https://cdn.test/b.js')
+    const fewer = String(reportHtml(data, { limits: { inventory: 5, changes: 0, runs: 0 } }))
+    expect(fewer).toContain('in detail, every script, the latest 0 of 1 change and the latest 0 of 1 check: <a href=')
     expect(reportCsv(data)).toContain('https://cdn.test/b.js')
   })
 
@@ -278,9 +280,13 @@ describe('the report against the Page security screens, on the seeded sandbox', 
     expect(r.status).toBe(200)
     return r.text()
   }
-  const figure = (page: string, label: string, column: number) => {
-    const m = new RegExp(`<th scope="row">${label.replace(/[()]/g, '\\$&')}</th>((?:<td class="n">[^<]*</td>){4})`).exec(page)
-    return Number(m![1].match(/<td class="n">([^<]*)<\/td>/g)![column].replace(/<[^>]+>|,/g, ''))
+  /** A figure of one summary table of the served page (`summary-active` or `summary-all`), by its row's header. */
+  const figure = (page: string, table: string, label: string) => {
+    const part = page.slice(page.indexOf(`<table class="summary" id="${table}">`))
+    const m = new RegExp(`<th scope="row">${label.replace(/[()]/g, '\\$&')}</th><td class="n">([^<]*)</td>`).exec(
+      part.slice(0, part.indexOf('</table>')),
+    )
+    return Number(m![1].replace(/,/g, ''))
   }
 
   afterAll(async () => {
@@ -353,25 +359,19 @@ describe('the report against the Page security screens, on the seeded sandbox', 
 
     // The served page shows the same figures, each column adding up to its total.
     const page = await reportPage()
-    const total = (col: number) => figure(page, 'Total', col)
-    expect(total(0)).toBe(activeCounts.counts.total)
-    expect(total(2)).toBe(allCounts.counts.total)
-    for (const col of [0, 2]) {
-      expect(
-        PLACES.map((p) =>
-          figure(
-            page,
-            {
-              unauthorised: 'Unauthorised (malicious or rejected)',
-              changed: 'Changed since review',
-              new: 'Never reviewed',
-              investigate: 'Under investigation',
-              authorised: 'Authorised (expected, reviewed as it is now)',
-            }[p],
-            col,
-          ),
-        ).reduce((a, b) => a + b, 0),
-      ).toBe(total(col))
+    for (const [table, counts] of [
+      ['summary-active', activeCounts.counts],
+      ['summary-all', allCounts.counts],
+    ] as const) {
+      expect(figure(page, table, 'Total')).toBe(counts.total)
+      const labels = [
+        'Unauthorised (malicious or rejected)',
+        'Changed since review',
+        'Never reviewed',
+        'Under investigation',
+        'Authorised (expected, reviewed as it is now)',
+      ]
+      expect(labels.map((l) => figure(page, table, l)).reduce((a, b) => a + b, 0)).toBe(counts.total)
     }
     expect(page).toContain(
       `<li>Active: ${activeCounts.counts.new.toLocaleString('en-US')} never reviewed, ${activeCounts.counts.changed} changed since review`,

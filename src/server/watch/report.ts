@@ -4,7 +4,16 @@ import { REVIEW_VERDICT_LABEL, type ReviewVerdict } from '../../shared/page-shie
 import type { WatchAlertDetail } from '../../shared/schemas/watch'
 import type { ReviewRow, Store, WatchDelivery, WatchFinding, WatchRun } from '../store'
 import { watchRunWords } from '../../shared/page-shield/watch-run-words'
-import { PLACE_LABEL, PLACES, readInventory, summarise, type InventoryRow, type InventorySource, type Summary } from './inventory'
+import {
+  PLACE_LABEL,
+  PLACES,
+  readInventory,
+  summarise,
+  type InventoryPlace,
+  type InventoryRow,
+  type InventorySource,
+  type Summary,
+} from './inventory'
 import type { Send } from '../upstream'
 
 /** PCI DSS 11.6.1: a check at least once every seven days; a longer gap is flagged. */
@@ -214,7 +223,12 @@ export function reportCsv(r: ReportData): string {
       reviewer: s.review?.reviewer,
       reviewed_at: isoOf(s.review?.reviewed_at),
       // The CSV's words as before (spreadsheets filter on them); the page says the same in sentences.
-      outcome: s.state === 'new' ? 'never reviewed' : s.state === 'changed' ? 'changed since review: verdict no longer counts' : 'verdict counts',
+      outcome:
+        s.state === 'new'
+          ? 'never reviewed'
+          : s.state === 'changed'
+            ? 'changed since review: verdict no longer counts'
+            : 'verdict counts',
     })
   }
   for (const c of r.changes) {
@@ -269,23 +283,29 @@ export function reportHtml(r: ReportData, options: { csvHref?: string; limits?: 
   const row = (cells: unknown[], cls = '') => (cls ? html`<tr class="${cls}">${cells.map(cell)}</tr>` : html`<tr>${cells.map(cell)}</tr>`)
   const head = (cells: string[]) => html`<thead><tr>${cells.map((c) => html`<th scope="col">${c}</th>`)}</tr></thead>`
   /** A wide table scrolls inside its own labelled region on a phone, never the page sideways. */
-  const table = (id: string, label: string, cols: string[], rows: unknown[]) =>
-    html`<div class="region" role="region" aria-label="${label}" tabindex="0" id="${id}"><table>${head(cols)}<tbody>${rows}</tbody></table></div>`
+  const table = (id: string, label: string, cols: string[], rows: unknown[], cls = '') =>
+    html`<div class="region" role="region" aria-label="${label}" tabindex="0" id="${id}"><table class="${cls}">${head(cols)}<tbody>${rows}</tbody></table></div>`
   const pagesCell = (pages: string[]) =>
     pages.length === 0 ? 'Not known' : html`${pages.slice(0, 3).map((p, i) => html`${i ? html`<br>` : ''}${p}`)}${pages.length > 3 ? html`<br><span class="more">and ${plural(pages.length - 3, 'more page')}</span>` : ''}`
 
   // The summary: active scripts (as the screens' tiles count them) and every status.
   const active = summarise(r.inventory.filter((s) => s.status === 'active'))
   const every = summarise(r.inventory)
-  const summaryRows = PLACES.map((p, i) =>
-    html`<tr><th scope="row">${PLACE_LABEL[p]}</th><td class="n">${fmt(active.places[i].count)}</td><td class="n">${percent(active.places[i].tenths)}</td><td class="n">${fmt(every.places[i].count)}</td><td class="n">${percent(every.places[i].tenths)}</td></tr>`)
+  /** One table per scope: three columns each, so both fit a phone; side by side when there is room. */
+  const summaryTable = (id: string, title: string, sum: Summary) => html`<table class="summary" id="${id}"><caption>${title}: ${plural(sum.total, 'script')}</caption>
+<thead><tr><th scope="col">Where the script stands</th><th scope="col">Scripts</th><th scope="col">Share</th></tr></thead>
+<tbody>${sum.places.map((p) => html`<tr><th scope="row">${PLACE_LABEL[p.place]}</th><td class="n">${fmt(p.count)}</td><td class="n">${percent(p.tenths)}</td></tr>`)}</tbody>
+<tfoot><tr><th scope="row">Total</th><td class="n">${fmt(sum.total)}</td><td class="n">${sum.total ? '100.0 %' : ''}</td></tr></tfoot>
+</table>`
   const screensWords = (label: string, s: Summary) =>
     html`<li>${label}: ${fmt(s.screens.new)} never reviewed, ${fmt(s.screens.changed)} changed since review, ${fmt(s.screens.reviewed)} reviewed as they are now (${fmt(s.total)} in all); ${fmt(s.screens.malicious)} malicious (integrity score below 10).</li>`
 
   // The inventory in detail, grouped by place (what needs attention first), at most `limits.inventory` rows in all.
   let room = limits.inventory
+  const byPlace = new Map<InventoryPlace, InventoryRow[]>(PLACES.map((p) => [p, []]))
+  for (const s of r.inventory) byPlace.get(s.place)!.push(s)
   const groups = PLACES.map((p) => {
-    const rows = r.inventory.filter((s) => s.place === p)
+    const rows = byPlace.get(p)!
     const shown = rows.slice(0, Math.max(0, room))
     room -= shown.length
     return { place: p, rows, shown }
@@ -298,7 +318,7 @@ ${g.shown.length ? table(`inventory-${g.place}`, `${PLACE_LABEL[g.place]}: scrip
     g.shown.map((s) => row(
       [s.url, pagesCell(s.pages), s.status, s.js_integrity_score ?? 'none', verdictWord(s.review) || 'Never reviewed', s.review?.note ?? '', s.review ? html`${s.review.reviewer}, ${when(s.review.reviewed_at)}` : '', verdictState(s)],
       g.place === 'unauthorised' || g.place === 'changed' ? 'warn' : '',
-    ))) : ''}`)
+    )), 'inv') : ''}`)
 
   const changesShown = r.changes.slice(0, limits.changes)
   const changes = changesShown.map((c) =>
@@ -314,7 +334,7 @@ ${g.shown.length ? table(`inventory-${g.place}`, `${PLACE_LABEL[g.place]}: scrip
     ),
   )
   // The most recent checks when there are more than the page lists.
-  const runsShown = r.runs.slice(-limits.runs)
+  const runsShown = r.runs.slice(Math.max(0, r.runs.length - limits.runs))
   const runs = runsShown.map((run) =>
     row([when(run.started_at), run.outcome, run.scripts_seen, run.connections_seen, run.findings, run.error ?? '', run.holder], run.outcome === 'failed' ? 'warn' : ''),
   )
@@ -333,28 +353,25 @@ ${g.shown.length ? table(`inventory-${g.place}`, `${PLACE_LABEL[g.place]}: scrip
 <li id="scope-inventory">${sourceWords(html, r.source, r.inventory.length, when)}</li>
 <li>Changes detected and checks that ran: from ${when(r.from)} to ${when(r.to)}.</li>
 <li>Generated ${when(r.generatedAt)}. Every time is UTC.</li>
-<li id="scope-page" class="${whole ? '' : 'partial'}">${whole
-    ? html`This page lists every figure and every row; ${csvLink} holds the same.`
-    : html`This page lists every figure, and in detail ${fmt(listed)} of ${plural(r.inventory.length, 'script')}, ${fmt(changesShown.length)} of ${plural(r.changes.length, 'change')} and the latest ${fmt(runsShown.length)} of ${plural(r.runs.length, 'check')}: ${csvLink} has every row.`}</li>
+${whole
+    ? html`<li id="scope-page">This page lists every figure and every row; ${csvLink} holds the same.`
+    : html`<li id="scope-page" class="partial">This page lists every figure; in detail, ${listed < r.inventory.length ? `${fmt(listed)} of ${plural(r.inventory.length, 'script')} (those needing attention first)` : 'every script'}, ${changesShown.length < r.changes.length ? `the latest ${fmt(changesShown.length)} of ${plural(r.changes.length, 'change')}` : 'every change'} and ${runsShown.length < r.runs.length ? `the latest ${fmt(runsShown.length)} of ${plural(r.runs.length, 'check')}` : 'every check'}: ${csvLink} has every row.`}</li>
 </ul>
 <nav aria-label="Parts of the report"><a href="#summary">Summary</a> · <a href="#checks">Checks</a> · <a href="#changes">Changes</a> · <a href="#inventory">Inventory</a></nav>
 </header>
 <main>
 <h2 id="summary">Summary</h2>
-<div class="region" role="region" aria-label="Summary" tabindex="0"><table class="summary"><caption>Scripts by where they stand; each column adds up to its total (per cents to one decimal, adding up to 100.0 %).</caption>
-<thead><tr><th scope="col">Where the script stands</th><th scope="col">Active scripts</th><th scope="col">Share</th><th scope="col">Every status</th><th scope="col">Share</th></tr></thead>
-<tbody>${summaryRows}</tbody>
-<tfoot><tr><th scope="row">Total</th><td class="n">${fmt(active.total)}</td><td class="n">${active.total ? '100.0 %' : ''}</td><td class="n">${fmt(every.total)}</td><td class="n">${every.total ? '100.0 %' : ''}</td></tr></tfoot>
-</table></div>
+<p>Each table adds up to its total; shares to one decimal add up to 100.0 %.</p>
+<div class="sums">${summaryTable('summary-active', 'Active scripts', active)}${summaryTable('summary-all', 'Every status (active, infrequent, inactive)', every)}</div>
 <p>A malicious (integrity score below 10) or rejected ("Malicious: remove") script counts as unauthorised whatever its review; the other places follow the review states. As the Page security screens count the same scripts:</p>
 <ul>${screensWords('Active', active)}${screensWords('Every status', every)}</ul>
 <h2 id="checks">Checks that ran (${fmt(r.runs.length)})</h2>
 ${gaps.length ? html`<ul>${gaps}</ul>` : html`<p class="ok">No gap longer than seven days between checks in this period.</p>`}
 ${runsShown.length < r.runs.length ? html`<p class="partial">The latest ${fmt(runsShown.length)} of ${fmt(r.runs.length)} checks; ${csvLink} has every one.</p>` : ''}
-${table('checks-table', 'Checks that ran', ['Started', 'Outcome', 'Scripts seen', 'Connections seen', 'Changes', 'Error', 'Instance'], runs)}
+${runs.length ? table('checks-table', 'Checks that ran', ['Started', 'Outcome', 'Scripts seen', 'Connections seen', 'Changes', 'Error', 'Instance'], runs) : html`<p>No check ran in this period.</p>`}
 <h2 id="changes">Changes detected (${fmt(r.changes.length)})</h2>
 ${changesShown.length < r.changes.length ? html`<p class="partial">The latest ${fmt(changesShown.length)} of ${fmt(r.changes.length)} changes; ${csvLink} has every one.</p>` : ''}
-${table('changes-table', 'Changes detected', ['Detected', 'Change', 'In words', 'Alerts delivered', 'Review after the alert'], changes)}
+${changes.length ? table('changes-table', 'Changes detected', ['Detected', 'Change', 'In words', 'Alerts delivered', 'Review after the alert'], changes, 'chg') : html`<p>No change was detected in this period.</p>`}
 <h2 id="inventory">Script inventory (${fmt(r.inventory.length)})</h2>
 <p>Grouped by where each script stands, what needs attention first; by URL within each group.${listed < r.inventory.length ? html` <span class="partial">This page lists ${fmt(listed)} of ${fmt(r.inventory.length)}: ${csvLink} has every script.</span>` : ''}</p>
 ${groupHtml}
@@ -365,14 +382,14 @@ ${groupHtml}
 
 /** The page's own style (a constant of this file, the only markup put in raw). */
 const STYLE = `
-body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#111;background:#fff;overflow-wrap:anywhere}h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem}h3{font-size:1rem;margin-top:1.5rem}
-table{border-collapse:collapse;width:100%;margin-top:.5rem}th,td{border:1px solid #bbb;padding:.3rem .45rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}
-th{background:#f1f1f1}caption{text-align:left;font-size:.9em;color:#444;padding-bottom:.3rem}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#111;background:#fff;overflow-wrap:break-word}h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem}h3{font-size:1rem;margin-top:1.5rem}
+table{border-collapse:collapse;width:100%;margin-top:.5rem}th,td{border:1px solid #bbb;padding:.3rem .45rem;text-align:left;vertical-align:top}.inv td:nth-child(-n+2),.chg td:nth-child(4){overflow-wrap:anywhere}
+th{background:#f1f1f1}caption{text-align:left;font-weight:600;padding-bottom:.3rem}.sums{display:flex;flex-wrap:wrap;gap:0 2rem}.sums table{flex:1 1 18rem;width:auto}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 tfoot th,tfoot td{font-weight:600}tr.warn td{background:#fdecec}tr.warn td:first-child{box-shadow:inset 4px 0 #b00020}
 .gap{color:#b00020;font-weight:600}.ok{color:#176317}.partial{font-weight:600;color:#7a4b00}.more{color:#555}.scope{padding-left:1.2rem}
 .region{max-width:100%;overflow-x:auto}.region:focus-visible{outline:2px solid #1d4ed8;outline-offset:2px}.region table:not(.summary){min-width:44rem}
 a{color:#1d4ed8}nav{margin-top:.5rem}
-@media (max-width:600px){body{margin:1rem}}
+@media (max-width:600px){body{margin:1rem}th,td{padding:.25rem .3rem}}
 @page{size:A4;margin:14mm 12mm}
 @media print{body{margin:0;font-size:9.5pt;color:#000}nav{display:none}.region{overflow:visible}.region table:not(.summary){min-width:0}
 thead{display:table-header-group}tfoot{display:table-footer-group}tr,li{break-inside:avoid}h2,h3,caption{break-after:avoid}
