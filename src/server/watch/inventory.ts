@@ -78,7 +78,7 @@ type Scanned = Omit<InventoryRow, 'state' | 'place' | 'review'>
 /** A list item, or an index row's item: the pages are there when the script's detail was read. */
 type Item = PageShieldScript & { page_urls?: string[] }
 
-export function placeOf(s: Pick<InventoryRow, 'js_integrity_score' | 'review' | 'state'>): InventoryPlace {
+function placeOf(s: Pick<InventoryRow, 'js_integrity_score' | 'review' | 'state'>): InventoryPlace {
   if (s.review?.verdict === 'malicious' || isMalicious(s.js_integrity_score)) return 'unauthorised'
   if (s.state === 'changed' || s.state === 'new') return s.state
   return s.review?.verdict === 'expected' ? 'authorised' : 'investigate'
@@ -180,7 +180,7 @@ export async function readInventory(
   }
 }
 
-export interface PlaceCount {
+interface PlaceCount {
   place: InventoryPlace
   count: number
   /** Tenths of a per cent; the places' tenths add up to exactly 1000 (100.0 %) when there are scripts. */

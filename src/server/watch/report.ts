@@ -109,7 +109,7 @@ const isoOf = (t: number | string | null | undefined) => {
   return ms === undefined ? (typeof t === 'string' ? t : '') : new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z')
 }
 /** The page's one time format, read by people: "1 Nov 2026, 12:00 UTC". */
-export function readableUtc(ms: number): string {
+function readableUtc(ms: number): string {
   const d = new Date(ms)
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`
 }
@@ -143,12 +143,7 @@ const text: Tag = (strings, ...values) =>
   strings.reduce((out, s, i) => out + s + (i < values.length ? String(values[i]) : ''), '')
 
 /** What the inventory is and as of when, in one sentence (the page's scope line, the CSV's scope row). */
-export function sourceWords(
-  t: Tag,
-  source: InventorySource,
-  count: number,
-  at: (ms: number) => Markup | string,
-): Markup | string {
+function sourceWords(t: Tag, source: InventorySource, count: number, at: (ms: number) => Markup | string): Markup | string {
   const n = plural(count, 'script')
   switch (source.kind) {
     case 'index': {
@@ -270,7 +265,7 @@ export function reportCsv(r: ReportData): string {
  * How many rows of each long part the page lists: a 20,000-script zone stays a page a person can
  * open and print; the page says what it leaves out and links the CSV, which has every row.
  */
-export const PAGE_LIMITS = { inventory: 1000, changes: 500, runs: 500 }
+const PAGE_LIMITS = { inventory: 1000, changes: 500, runs: 500 }
 
 /** The report as a page that prints well (Hono's `html`: every value put in it is text, escaped; scripts' URLs and notes are never markup). */
 // The markup as it is served (prettier would reflow the html templates):
