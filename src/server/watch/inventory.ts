@@ -1,5 +1,5 @@
 import { isMalicious } from '../../shared/page-shield/malicious'
-import { countReviewStates, reviewState, type ReviewState } from '../../shared/page-shield/review'
+import { countReviewStates, INVESTIGATE, reviewState, type ReviewState } from '../../shared/page-shield/review'
 import type { ReviewEntry } from '../../shared/schemas/page-shield-review'
 import type { PageShieldScript } from '../../shared/schemas/page-shield'
 import { ListReadError, readAll } from '../page-shield/list-pages'
@@ -190,8 +190,12 @@ interface PlaceCount {
 export interface Summary {
   total: number
   places: PlaceCount[]
-  /** As the Page security screens count them (their tiles and review filters). */
-  screens: { new: number; changed: number; reviewed: number; malicious: number }
+  /**
+   * As the Page security screens count them (the script index's counts: their tiles and review
+   * filters): `reviewed` leaves out `investigating` (reviewed as they are now, verdict "Investigate"),
+   * which still need review.
+   */
+  screens: { new: number; changed: number; reviewed: number; investigating: number; malicious: number }
 }
 
 /**
@@ -218,10 +222,12 @@ export function summarise(rows: readonly InventoryRow[]): Summary {
   const counts = new Map<InventoryPlace, number>(PLACES.map((p) => [p, 0]))
   const reviewOf = new Map<string, ReviewEntry | undefined>()
   let malicious = 0
+  let investigating = 0
   for (const r of rows) {
     counts.set(r.place, counts.get(r.place)! + 1)
     reviewOf.set(r.script_id, r.review && entryOf(r.review))
     if (isMalicious(r.js_integrity_score)) malicious += 1
+    if (r.state === 'reviewed' && r.review?.verdict === INVESTIGATE) investigating += 1
   }
   const tenths = tenthsOf(PLACES.map((p) => counts.get(p)!))
   const states = countReviewStates(
@@ -231,6 +237,6 @@ export function summarise(rows: readonly InventoryRow[]): Summary {
   return {
     total: rows.length,
     places: PLACES.map((place, i) => ({ place, count: counts.get(place)!, tenths: tenths[i] })),
-    screens: { ...states, malicious },
+    screens: { ...states, reviewed: states.reviewed - investigating, investigating, malicious },
   }
 }

@@ -269,7 +269,7 @@ describe('the report against the Page security screens, on the seeded sandbox', 
     return (
       (await r.json()) as {
         result: {
-          counts: { total: number; new: number; changed: number; reviewed: number; malicious: number }
+          counts: { total: number; new: number; changed: number; reviewed: number; investigating: number; malicious: number }
           items: { id: string; hash: string | null; status: string }[]
         }
       }
@@ -343,6 +343,7 @@ describe('the report against the Page security screens, on the seeded sandbox', 
         new: counts.new,
         changed: counts.changed,
         reviewed: counts.reviewed,
+        investigating: counts.investigating,
         malicious: counts.malicious,
       })
       expect(s.places.reduce((n, p) => n + p.count, 0)).toBe(s.total)
@@ -374,7 +375,7 @@ describe('the report against the Page security screens, on the seeded sandbox', 
       expect(labels.map((l) => figure(page, table, l)).reduce((a, b) => a + b, 0)).toBe(counts.total)
     }
     expect(page).toContain(
-      `<li>Active: ${activeCounts.counts.new.toLocaleString('en-US')} never reviewed, ${activeCounts.counts.changed} changed since review`,
+      `<li>Active: ${activeCounts.counts.new + activeCounts.counts.changed + activeCounts.counts.investigating} to review (${activeCounts.counts.new} never reviewed, ${activeCounts.counts.changed} changed since review, ${activeCounts.counts.investigating} marked Investigate), ${activeCounts.counts.reviewed} reviewed and done`,
     )
     const refreshed = (await store.scriptIndex.state(`sandbox:${ZONE}`))!.refreshed_at
     expect(page).toContain(`Inventory as of <time datetime="${isoOf(refreshed)}">`)

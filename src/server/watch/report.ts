@@ -293,7 +293,7 @@ export function reportHtml(r: ReportData, options: { csvHref?: string; limits?: 
 <tfoot><tr><th scope="row">Total</th><td class="n">${fmt(sum.total)}</td><td class="n">${sum.total ? '100.0 %' : ''}</td></tr></tfoot>
 </table>`
   const screensWords = (label: string, s: Summary) =>
-    html`<li>${label}: ${fmt(s.screens.new)} never reviewed, ${fmt(s.screens.changed)} changed since review, ${fmt(s.screens.reviewed)} reviewed as they are now (${fmt(s.total)} in all); ${fmt(s.screens.malicious)} malicious (integrity score below 10).</li>`
+    html`<li>${label}: ${fmt(s.screens.new + s.screens.changed + s.screens.investigating)} to review (${fmt(s.screens.new)} never reviewed, ${fmt(s.screens.changed)} changed since review, ${fmt(s.screens.investigating)} marked Investigate), ${fmt(s.screens.reviewed)} reviewed and done (${fmt(s.total)} in all); ${fmt(s.screens.malicious)} malicious (integrity score below 10).</li>`
 
   // The inventory in detail, grouped by place (what needs attention first), at most `limits.inventory` rows in all.
   let room = limits.inventory
