@@ -27,5 +27,18 @@ test.describe('script watch', () => {
     await page.goBack()
     await alert.getByRole('button', { name: 'Mark read' }).click()
     await expect(page.getByRole('listitem', { name: /^Read alert: Malicious script, New script/ })).toBeVisible()
+
+    await test.step('the compliance report reads on a phone: summary first, no sideways scrolling at 390 px', async () => {
+      const [report] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: /^Open report/ }).click()])
+      await report.setViewportSize({ width: 390, height: 844 })
+      await expect(report.getByRole('heading', { name: 'Summary' })).toBeVisible()
+      await expect(report.locator('#scope-inventory')).toContainText(/^Inventory as of \d+ \w{3} \d{4}, \d\d:\d\d UTC: /)
+      await expect(report.locator('table#summary-active caption')).toContainText('Active scripts')
+      // The page never scrolls sideways; a wide table scrolls inside its own labelled region.
+      expect(await report.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+      await expect(report.getByRole('region', { name: 'Unauthorised (malicious or rejected): scripts' })).toBeVisible()
+      await expectNoSeriousA11yViolations(report, 'compliance report at 390 px')
+      await report.close()
+    })
   })
 })
