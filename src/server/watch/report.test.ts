@@ -54,7 +54,7 @@ const delivery: WatchDelivery = {
   finding_id: 7,
   channel_id: 'c',
   channel_kind: 'webhook',
-  channel_target: `https://hooks.test/${EVIL}`,
+  channel_target: `https://user:pw@hooks.test/in/${EVIL}?sig=S3CRET-SIGNATURE`,
   status: 'failed',
   attempts: 3,
   next_attempt_at: T,
@@ -146,7 +146,6 @@ describe("the script watch report's page", () => {
       `rev ${ESCAPED}`,
       `title ${ESCAPED}`,
       `changed ${ESCAPED}`,
-      `https://hooks.test/${ESCAPED}`,
       `error ${ESCAPED}`,
       `instance ${ESCAPED}`,
       `run error ${ESCAPED}`,
@@ -154,6 +153,13 @@ describe("the script watch report's page", () => {
       expect(page, part).toContain(part)
     }
     expect(page).toContain(`<title>Script watch report: zone ${ESCAPED}</title>`)
+  })
+
+  it('names a webhook channel without its secrets: the report is read and passed on by viewers too', () => {
+    expect(page).toContain('webhook https://hooks.test/in/')
+    expect(page).toContain('(parts hidden)')
+    for (const secret of ['S3CRET-SIGNATURE', 'user:pw', 'pw@']) expect(page).not.toContain(secret)
+    expect(reportCsv(data)).not.toContain('S3CRET-SIGNATURE')
   })
 
   it('keeps a script URL and a page URL holding <script> as text', () => {

@@ -15,6 +15,8 @@ import {
   type Summary,
 } from './inventory'
 import type { Send } from '../upstream'
+// The report is read (and passed on as evidence) by viewers too: a webhook's secrets never in it.
+import { publicTarget } from './public-target'
 
 /** PCI DSS 11.6.1: a check at least once every seven days; a longer gap is flagged. */
 export const MAX_GAP_MS = 7 * 24 * 60 * 60_000
@@ -133,7 +135,7 @@ const verdictState = (s: InventoryRow) =>
       : 'Counts: reviewed as it is now'
 
 const deliveryWords = (d: WatchDelivery, at: (ms: number) => string) =>
-  `${d.channel_kind} ${d.channel_target}: ${d.status}${d.sent_at ? ` at ${at(d.sent_at)}` : ''}, ${d.attempts} attempt${d.attempts === 1 ? '' : 's'}${d.last_error ? ` (${d.last_error})` : ''}`
+  `${d.channel_kind} ${publicTarget(d.channel_kind, d.channel_target)}: ${d.status}${d.sent_at ? ` at ${at(d.sent_at)}` : ''}, ${d.attempts} attempt${d.attempts === 1 ? '' : 's'}${d.last_error ? ` (${d.last_error})` : ''}`
 
 const ALL_STATUSES = 'every status (active, infrequent, inactive)'
 

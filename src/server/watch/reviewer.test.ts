@@ -9,7 +9,7 @@ import { SEED_ZONES } from '../emulator/seed-ids'
 import { createStore } from '../store'
 import { LOOPBACK_RECEIVERS, mailText, startSmtp, startWebhookReceiver } from '../../testing/alert-receivers'
 import { testConfig } from '../../testing/server'
-import { publicTarget } from './routes'
+import { publicTarget } from './public-target'
 
 /** The script watch as reviewers and viewers read it (without secrets), and "Send a test", at the server's door. */
 const ZONE = SEED_ZONES.demo.id
