@@ -51,6 +51,10 @@ export function screenServer(options: Parameters<typeof auditTestApp>[0] = {}): 
   const before = globalThis.fetch
   beforeAll(() => {
     globalThis.fetch = pageFetch as typeof fetch
+    // Files share a worker's DOM (isolate: false): a draft, theme or last view another file left in
+    // the browser's storage must not show up here.
+    window.localStorage.clear()
+    window.sessionStorage.clear()
   })
   afterEach(() => {
     cleanup()
