@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import type { Hono } from 'hono'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { Providers } from '../app/providers'
+import { changeDraft } from '../lib/change-draft'
 import { createAppRouter, createQueryClient } from '../app/router'
 import { addPerson, fromAddress, sessionCookie } from '../server/auth/test-helpers'
 import type { Role, Store, ZoneScope } from '../server/store'
@@ -51,10 +52,12 @@ export function screenServer(options: Parameters<typeof auditTestApp>[0] = {}): 
   const before = globalThis.fetch
   beforeAll(() => {
     globalThis.fetch = pageFetch as typeof fetch
-    // Files share a worker's DOM (isolate: false): a draft, theme or last view another file left in
-    // the browser's storage must not show up here.
+    // Files share a worker's DOM and modules (isolate: false): a draft, theme or last view another
+    // file left in the browser's storage, or the change tray's draft kept in its module, must not
+    // show up here.
     window.localStorage.clear()
     window.sessionStorage.clear()
+    changeDraft.clear()
   })
   afterEach(() => {
     cleanup()
