@@ -15,7 +15,7 @@ import { readLocalBody } from './read-body'
 import { readLocalQuery } from './read-query'
 
 /** `zoneId`: the zone as the page names it (a practice ledger keeps its rows under a key of its own). */
-const entry = (r: ReviewRow, zoneId: string): ReviewEntry => ({
+export const reviewEntry = (r: ReviewRow, zoneId: string): ReviewEntry => ({
   id: r.id,
   zone_id: zoneId,
   script_id: r.script_id,
@@ -91,9 +91,9 @@ export function registerReviewRoutes(app: Hono, store: Store, forward: Forward, 
     if (read instanceof Response) return read
     const scriptId = read.script_id
     if (scriptId !== undefined) {
-      return jsonOk((await store.reviews.history(keyOf(c, zoneId), scriptId)).map((r) => entry(r, zoneId)))
+      return jsonOk((await store.reviews.history(keyOf(c, zoneId), scriptId)).map((r) => reviewEntry(r, zoneId)))
     }
-    return jsonOk((await store.reviews.latest(keyOf(c, zoneId))).map((r) => entry(r, zoneId)))
+    return jsonOk((await store.reviews.latest(keyOf(c, zoneId))).map((r) => reviewEntry(r, zoneId)))
   })
 
   app.get(`${BASE}/export.csv`, async (c) => {
@@ -162,7 +162,7 @@ export function registerReviewRoutes(app: Hono, store: Store, forward: Forward, 
       magecart_score: script.magecart_score ?? null,
       cryptomining_score: script.cryptomining_score ?? null,
     })
-    return new Response(JSON.stringify({ result: entry(row, zoneId), success: true, errors: [], messages: [] }), {
+    return new Response(JSON.stringify({ result: reviewEntry(row, zoneId), success: true, errors: [], messages: [] }), {
       status: 201,
       headers: { 'content-type': 'application/json' },
     })

@@ -5,6 +5,7 @@ import type { PageShieldScript } from '../../shared/schemas/page-shield'
 import { ListReadError, readAll } from '../page-shield/list-pages'
 import type { ReviewRow, Store } from '../store'
 import type { Send } from '../upstream'
+import { reviewEntry } from '../local/reviews'
 
 /**
  * The compliance report's inventory: where it is read from, each script's place in the summary,
@@ -55,24 +56,8 @@ export type InventorySource =
   | { kind: 'none'; at: number; error: string }
 
 /** The ledger's row as the shared review rules take it. */
-const entryOf = (r: ReviewRow): ReviewEntry => ({
-  id: r.id,
-  zone_id: r.zone_id,
-  script_id: r.script_id,
-  verdict: r.verdict as ReviewEntry['verdict'],
-  note: r.note,
-  reviewer: r.reviewer,
-  reviewed_at: r.reviewed_at,
-  script: {
-    url: r.script_url,
-    host: r.script_host,
-    hash: r.script_hash,
-    js_integrity_score: r.js_integrity_score,
-    malware_score: r.malware_score,
-    magecart_score: r.magecart_score,
-    cryptomining_score: r.cryptomining_score,
-  },
-})
+// The ledger's own entry: the report shows a verdict as the review pages do.
+const entryOf = (r: ReviewRow): ReviewEntry => reviewEntry(r, r.zone_id)
 
 type Scanned = Omit<InventoryRow, 'state' | 'place' | 'review'>
 /** A list item, or an index row's item: the pages are there when the script's detail was read. */
