@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { login } from '@/server/auth/test-helpers'
+import { login } from '@/testing/server/auth'
 import { renderApp, screenServer } from '@/testing/screen'
 
 /** The person dialog as an administrator uses it, answered by the real server app (store, sign-in) in this process. */
