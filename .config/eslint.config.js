@@ -119,6 +119,26 @@ export default tseslint.config(
     },
   },
   {
+    // Test helpers (signed-in people at a test password cost, fake authenticators, partial sandboxes)
+    // live in src/testing and are for tests only: no production module, browser or server, imports them.
+    // (src/shared has its own, stricter no-restricted-imports above.)
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**', 'src/bench/**', 'src/shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)testing(/|$)',
+              message: 'src/testing is for tests only: production code does not import test helpers.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Server tests may use the shared test helpers in src/testing.
     files: ['src/server/**/*.test.ts'],
     rules: {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
-import { addPerson } from '../src/server/auth/test-helpers'
+import { addPerson } from '../src/testing/server/auth'
 import { createStore, type Role } from '../src/server/store'
 import { expect, ownServer } from './fixtures'
 

@@ -211,6 +211,23 @@ test('an administrator on a phone (390 px)', async ({ browser, baseURL }) => {
     await expectWithinWidth(card.getByRole('button', { name: 'Disable ed' }))
     await expectNoSideways(page)
     await expectNoSeriousA11yViolations(page, 'People at 390 px')
+
+    // Add person: the zone suggestions open inside the dialog's scrolling body, on screen and above its footer.
+    await page.getByRole('button', { name: 'Add person' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add a person' })
+    await dialog.getByRole('combobox', { name: /^Role/ }).selectOption('editor')
+    await dialog.getByRole('radio', { name: 'Only these zones' }).check()
+    await dialog.getByRole('combobox', { name: 'Add a zone' }).fill('e')
+    const suggestions = dialog.getByRole('listbox', { name: 'Zones of the account' })
+    await expect(suggestions.getByRole('option').first()).toBeVisible()
+    await expect(suggestions).toBeInViewport({ ratio: 1 })
+    const list = (await suggestions.boundingBox())!
+    const footer = (await dialog.getByRole('button', { name: 'Add person' }).boundingBox())!
+    expect(list.y + list.height, 'the suggestions end above the footer').toBeLessThanOrEqual(footer.y)
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    await expect(dialog.getByRole('button', { name: /^Remove / })).toHaveCount(1)
+    await expectNoSideways(page)
   })
 
   await test.step('the sign-in pages and the overviews an administrator reads fit the phone; sign-in follows the theme chosen in the app', async () => {

@@ -4,11 +4,12 @@ import { refusalReason, ROLE_WORDS, writeRole, type AccessRole, type WriteLevel 
 import type { ApiArea } from '@/shared/endpoints/types'
 import type { MeView } from '@/shared/schemas/people'
 import { local } from './api-client'
+import { keys } from './query-keys'
 
 /** Who is signed in (or the local administrator), as the server sees it. */
 export const meQueryOptions = () =>
   queryOptions({
-    queryKey: ['me'],
+    queryKey: keys.me.all,
     queryFn: ({ signal }) => local.get<MeView>('/api/local/me', { signal }),
     staleTime: 5 * 60_000,
   })

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { keys } from './query-keys'
 
 export interface Health {
   ok: boolean
@@ -16,7 +17,7 @@ const isZone = (z: unknown): z is { id: string; name: string } =>
 /** `/healthz`: whether the server answers, sandbox or live, and (sandbox) the zones still being prepared. */
 export const healthQueryOptions = () =>
   queryOptions({
-    queryKey: ['healthz'],
+    queryKey: keys.healthz,
     queryFn: async ({ signal }): Promise<Health> => {
       const res = await fetch('/healthz', { signal, headers: { Accept: 'application/json' } })
       if (!res.ok) throw new Error(`Health check failed (HTTP ${res.status}).`)

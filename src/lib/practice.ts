@@ -3,12 +3,13 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import type { PracticeView } from '@/shared/practice'
 import { local } from './api-client'
+import { keys } from './query-keys'
 
 
 /** The session's mode (live, practice or sandbox) and the newcomer checklist's progress. */
 export const practiceQueryOptions = () =>
   queryOptions({
-    queryKey: ['practice'],
+    queryKey: keys.practice,
     queryFn: ({ signal }) => local.get<PracticeView>('/api/local/practice', { signal }),
     // Ticked by the server as tasks are done: read again whenever the checklist is shown.
     staleTime: 0,

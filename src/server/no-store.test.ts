@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawRequest } from '../testing/http'
 import { fakeEmulator, startApp, testConfig } from '../testing/server'
-import { addPerson } from './auth/test-helpers'
+import { addPerson } from '../testing/server/auth'
 import type { RunningServer } from './serve'
 import { createStore } from './store'
 

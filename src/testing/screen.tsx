@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest'
 import { Providers } from '../app/providers'
 import { changeDraft } from '../lib/change-draft'
 import { createAppRouter, createQueryClient } from '../app/router'
-import { addPerson, fromAddress, sessionCookie } from '../server/auth/test-helpers'
+import { addPerson, fromAddress, sessionCookie } from './server/auth'
 import type { Role, Store, ZoneScope } from '../server/store'
 import { auditTestApp } from './audit-app'
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Button, buttonClasses } from '@/components/ui/button'
+import { keys } from '@/lib/query-keys'
 
 /**
  * A part of the dashboard's code (loaded on demand) could not be fetched. The usual reason is that
@@ -14,7 +15,7 @@ export const isChunkLoadError = (error: unknown) =>
 /** Asks the server whether the session still holds (without the API client's redirect), and says what to do. */
 export function ChunkLoadError() {
   const session = useQuery({
-    queryKey: ['session-check-after-chunk-error'],
+    queryKey: keys.sessionCheckAfterChunkError,
     queryFn: async () => (await fetch('/api/local/me', { headers: { Accept: 'application/json' } })).status,
     retry: false,
     staleTime: 0,

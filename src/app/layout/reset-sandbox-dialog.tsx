@@ -1,9 +1,10 @@
 import { useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, partialMatchKey } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { local } from '@/lib/api-client'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { useToast } from '@/components/ui/toast'
+import { keys } from '@/lib/query-keys'
 
 /**
  * "Reset the sandbox?" and the reset itself (administrators, sandbox mode). Its code (with the
@@ -19,7 +20,7 @@ export function ResetSandboxDialog({ onClose }: { onClose: () => void }) {
     try {
       await local.post('/api/sandbox/reset')
       // Everything cached describes the old data: reset it (active queries fetch again at once).
-      await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'healthz' })
+      await queryClient.resetQueries({ predicate: (q) => !partialMatchKey(q.queryKey, keys.healthz) })
       await router.invalidate()
       toast.success('Sandbox reset', 'Every zone, record and setting is back to the demo data.')
       onClose()

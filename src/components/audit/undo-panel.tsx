@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient, partialMatchKey } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { useToast } from '@/components/ui/toast'
@@ -6,6 +6,7 @@ import { errorLine } from '@/lib/error-text'
 import { checkUndo, runUndo } from './audit-api'
 import { DNS_RECORD_WORDS } from './dns-words'
 import { EntryDiff } from './entry-diff'
+import { keys } from '@/lib/query-keys'
 
 /**
  * Undo of one audit entry: first checks that every object is still as the entry left it; if not,
@@ -16,7 +17,7 @@ export function UndoPanel({ entryId, onDone, onCancel }: { entryId: number; onDo
   const toast = useToast()
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
-  const check = useQuery({ queryKey: ['audit', 'undo-check', entryId], queryFn: ({ signal }) => checkUndo(entryId, signal), staleTime: 0, gcTime: 0, retry: false })
+  const check = useQuery({ queryKey: keys.audit.undoCheck(entryId), queryFn: ({ signal }) => checkUndo(entryId, signal), staleTime: 0, gcTime: 0, retry: false })
   // Shown where the person is looking (a toast behind an open dialog would be out of reach).
   if (done) return <p role="status" className="rounded-md bg-emerald-50 p-2 text-sm dark:bg-emerald-950">Undone. {check.data?.note ?? ''}</p>
   if (check.isPending) return <p className="text-sm" role="status">Checking that nothing changed since…</p>
@@ -34,7 +35,7 @@ export function UndoPanel({ entryId, onDone, onCancel }: { entryId: number; onDo
     try {
       await runUndo(entryId, conflicts.length > 0)
       setDone(true)
-      await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[1] !== 'undo-check' })
+      await queryClient.invalidateQueries({ predicate: (q) => !partialMatchKey(q.queryKey, keys.audit.undoChecks) })
       toast.success('Undone', note ?? summary)
       onDone?.()
     } catch (err) {

@@ -6,6 +6,7 @@ import { useToast } from '@/components/ui/toast'
 import { local } from '@/lib/api-client'
 import { changeDraft, useChangeDraft } from '@/lib/change-requests'
 import type { ChangeRequestView } from '@/shared/schemas/change-requests'
+import { keys } from '@/lib/query-keys'
 
 export const inputClass =
   'mt-1 block w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-100'
@@ -35,7 +36,7 @@ export function ChangeTray() {
       changeDraft.clear()
       setTitle('')
       setReason('')
-      void queryClient.invalidateQueries({ queryKey: ['change-requests'] })
+      void queryClient.invalidateQueries({ queryKey: keys.changeRequests.all })
       toast.success('Change request sent', `#${r.id} waits for an approver; the zone is unchanged until then.`)
       void navigate({ to: '/change-requests/$requestId', params: { requestId: String(r.id) } })
     },

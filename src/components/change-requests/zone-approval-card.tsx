@@ -6,6 +6,7 @@ import { useCan, useMe } from '@/lib/access'
 import { local, localPath } from '@/lib/api-client'
 import { useZoneApproval } from '@/lib/change-requests'
 import type { ApproverMode, ZoneApprovalSettings } from '@/shared/schemas/change-requests'
+import { keys } from '@/lib/query-keys'
 
 const MODES: { id: ApproverMode; label: string }[] = [
   { id: 'admins', label: 'Administrators only' },
@@ -23,7 +24,7 @@ export function ZoneApprovalCard({ zoneId }: { zoneId: string }) {
   const queryClient = useQueryClient()
   const save = useMutation({
     mutationFn: (s: Omit<ZoneApprovalSettings, 'zoneId'>) => local.put(localPath('/api/local/change-requests/zones/:zone_id', { zone_id: zoneId }), { body: s }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['change-requests'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.changeRequests.all }),
     onError: (e) => toast.error('Not saved', e),
   })
   const a = approval.data

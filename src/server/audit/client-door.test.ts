@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addPerson, sessionCookie } from '../auth/test-helpers'
+import { addPerson, sessionCookie } from '../../testing/server/auth'
 import { DEMO_ACCOUNT, SEED_ZONES } from '../emulator/seed-ids'
 import { auditTestApp } from '../../testing/audit-app'
 

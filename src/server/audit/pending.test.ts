@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
-import { fromAddress } from '../auth/test-helpers'
+import { fromAddress } from '../../testing/server/auth'
 import { createEmulator } from '../emulator'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { createStore } from '../store'

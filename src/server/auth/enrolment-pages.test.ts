@@ -6,7 +6,7 @@ import { createApp } from '../app'
 import { createStore } from '../store'
 import { fakeEmulator, testConfig } from '../../testing/server'
 import { RECOVERY_SCRIPT, recoveryCodesBlock } from './recovery-codes'
-import { addPerson, fromAddress, login } from './test-helpers'
+import { addPerson, fromAddress, login } from '../../testing/server/auth'
 
 /**
  * The pages that set up a second factor, as served: the authenticator app's QR code (decoded here

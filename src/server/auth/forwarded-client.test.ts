@@ -4,7 +4,7 @@ import { createStore } from '../store'
 import { fakeEmulator, testConfig } from '../../testing/server'
 import { parseTrustedProxies } from '../trusted-proxies'
 import { THROTTLE } from './throttle'
-import { addPerson, fromAddress } from './test-helpers'
+import { addPerson, fromAddress } from '../../testing/server/auth'
 
 /**
  * Behind a reverse proxy: with TRUSTED_PROXIES the throttle counts the address

@@ -7,7 +7,7 @@ import { TestBrowser } from '../../testing/oidc-browser'
 import { fakeEmulator, testConfig } from '../../testing/server'
 import { parseGroupMap } from './oidc-config'
 import { renderPage } from './pages'
-import { login } from './test-helpers'
+import { login } from '../../testing/server/auth'
 
 /**
  * The server-rendered sign-in pages are built with Hono's `html` template: whatever a person or a

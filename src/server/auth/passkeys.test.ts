@@ -5,8 +5,8 @@ import { createStore, type Store } from '../store'
 import { fakeEmulator, testConfig } from '../../testing/server'
 import { storeBackends } from '../../testing/store-backends'
 import { parseTrustedProxies } from '../trusted-proxies'
-import { SoftwareAuthenticator, pageOptions } from './test-authenticator'
-import { addPerson, fromAddress, login } from './test-helpers'
+import { SoftwareAuthenticator, pageOptions } from '../../testing/server/authenticator'
+import { addPerson, fromAddress, login } from '../../testing/server/auth'
 
 const ORIGIN = 'http://localhost' // app.request's URLs: the relying party is `localhost`
 const form = (cookie: string, body: Record<string, string>) => ({

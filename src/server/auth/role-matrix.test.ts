@@ -5,7 +5,7 @@ import { fakeEmulator, testConfig } from '../../testing/server'
 import type { ApiArea } from '../../shared/endpoints'
 import { needForClientPath } from './access'
 import { apiEndpoints, localRoutes, roleForEndpoint } from './endpoint-roles'
-import { addPerson, sessionCookie } from './test-helpers'
+import { addPerson, sessionCookie } from '../../testing/server/auth'
 
 /**
  * The role matrix, every endpoint and every role, against an expectation written here by hand

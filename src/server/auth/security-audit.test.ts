@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { createStore, type AuditEntry } from '../store'
 import { fakeEmulator, testConfig } from '../../testing/server'
-import { addPerson, creepingClock, fromAddress, login, sessionCookie } from './test-helpers'
+import { addPerson, creepingClock, fromAddress, login, sessionCookie } from '../../testing/server/auth'
 
 const w = { 'x-zonekeeper-request': '1', 'content-type': 'application/json' }
 

@@ -5,7 +5,7 @@ import { createStore, type Store } from '../store'
 import { fakeEmulator, testConfig } from '../../testing/server'
 import { postgresMissing, startPostgres, type TestPostgres } from '../../testing/postgres'
 import { storeBackends } from '../../testing/store-backends'
-import { addPerson, login } from './test-helpers'
+import { addPerson, login } from '../../testing/server/auth'
 
 /** Statuses of `n` wrong guesses sent at once; each 401 is one password check that ran. */
 async function burst(apps: Hono[], n: number, address: (i: number) => string, username: (i: number) => string = () => 'owner') {

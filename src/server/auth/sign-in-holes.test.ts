@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { createStore } from '../store'
 import { fakeEmulator, testConfig } from '../../testing/server'
-import { addPerson, fromAddress, login, sessionCookie } from './test-helpers'
+import { addPerson, fromAddress, login, sessionCookie } from '../../testing/server/auth'
 
 const formPost = (body: Record<string, string>, cookie = '') => ({
   method: 'POST',

@@ -4,7 +4,7 @@ import { createStore } from '../store'
 import { fakeEmulator, testConfig } from '../../testing/server'
 import { adoptDashboardPassword, issueSetupCode } from './first-run'
 import { verifyPassword } from './passwords'
-import { addPerson, fromAddress, login, sessionCookie } from './test-helpers'
+import { addPerson, fromAddress, login, sessionCookie } from '../../testing/server/auth'
 
 const w = { 'x-zonekeeper-request': '1' }
 

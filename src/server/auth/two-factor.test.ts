@@ -5,7 +5,7 @@ import { createApp } from '../app'
 import { createStore, type Store } from '../store'
 import { fakeEmulator, testConfig } from '../../testing/server'
 import { storeBackends } from '../../testing/store-backends'
-import { addPerson, fromAddress, login } from './test-helpers'
+import { addPerson, fromAddress, login } from '../../testing/server/auth'
 
 const form = (cookie: string, body: Record<string, string>) => ({
   method: 'POST',

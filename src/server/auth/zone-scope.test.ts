@@ -5,7 +5,7 @@ import { memoryEmulator } from '../../testing/memory-emulator'
 import { DEMO_ACCOUNT, SEED_ZONES } from '../emulator/seed-ids'
 import { createStore } from '../store'
 import { testConfig } from '../../testing/server'
-import { addPerson, sessionCookie } from './test-helpers'
+import { addPerson, sessionCookie } from '../../testing/server/auth'
 
 const store = createStore({ dataDir: ':memory:' })
 let emulator: Emulator

@@ -129,7 +129,7 @@ describe('a person with a list of zones on a large account', () => {
     seedLargeAccount(kit.emulator.ctx)
     store = createStore({ dataDir: tempDir() })
     live = await liveInstance(store, kit.newToken())
-    const { addPerson } = await import('../auth/test-helpers')
+    const { addPerson } = await import('../../testing/server/auth')
     await addPerson(store, 'sam', 'viewer', ['example.com', largeAccountZoneName(7), largeAccountZoneName(19_999)])
     const res = await fetch(`${live.url}/login`, {
       method: 'POST',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addPerson } from '../auth/test-helpers'
+import { addPerson } from '../../testing/server/auth'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { createStore, type Store } from '../store'
 import { postgresMissing, startPostgres, type TestPostgres } from '../../testing/postgres'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
-import { addPerson, fromAddress, sessionCookie } from '../auth/test-helpers'
+import { addPerson, fromAddress, sessionCookie } from '../../testing/server/auth'
 import { DEMO_ACCOUNT } from '../emulator/seed-ids'
 import { createStore } from '../store'
 import { startEmulatorUpstream } from '../../testing/emulator-upstream'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addPerson, sessionCookie } from '../auth/test-helpers'
+import { addPerson, sessionCookie } from '../../testing/server/auth'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { mailText, startSmtp } from '../../testing/alert-receivers'
 import { auditTestApp, WRITE_HEADERS as W } from '../../testing/audit-app'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
-import { addPerson, sessionCookie } from '../auth/test-helpers'
+import { addPerson, sessionCookie } from '../../testing/server/auth'
 import { createEmulator } from '../emulator'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { createStore, type Store } from '../store'

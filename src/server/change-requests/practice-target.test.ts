@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
-import { addPerson, fromAddress, sessionCookie } from '../auth/test-helpers'
+import { addPerson, fromAddress, sessionCookie } from '../../testing/server/auth'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { createStore } from '../store'
 import { startEmulatorUpstream } from '../../testing/emulator-upstream'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addPerson, sessionCookie } from '../auth/test-helpers'
+import { addPerson, sessionCookie } from '../../testing/server/auth'
 import { createApp } from '../app'
 import type { Emulator } from '../emulator'
 import { emulatorModules } from '../emulator/modules'

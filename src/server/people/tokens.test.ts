@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
-import { addPerson, sessionCookie } from '../auth/test-helpers'
+import { addPerson, sessionCookie } from '../../testing/server/auth'
 import { createStore, type Store } from '../store'
 import { fakeEmulator, testConfig } from '../../testing/server'
 import { storeBackends } from '../../testing/store-backends'

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { local } from '@/lib/api-client'
+import { keys } from '@/lib/query-keys'
 
 /** What GET /api/local/audit/chain answers (administrators only): the walk of the tamper-evident chain. */
 export interface AuditChainView {
@@ -13,7 +14,7 @@ export interface AuditChainView {
 
 export const auditChainQueryOptions = () =>
   queryOptions({
-    queryKey: ['audit', 'chain'],
+    queryKey: keys.audit.chain,
     queryFn: ({ signal }) => local.get<AuditChainView>('/api/local/audit/chain', { signal }),
     staleTime: 60_000,
   })

@@ -4,6 +4,7 @@ import { ApiRequestError, localPath, type ListResult } from '@/lib/api-client'
 import type { AuditEntryView } from '@/shared/audit'
 import type { ResultInfo } from '@/shared/schemas/common'
 import { auditPage, type AuditSearch } from './audit-search'
+import { keys } from '@/lib/query-keys'
 
 interface Envelope {
   success: boolean
@@ -21,7 +22,7 @@ export async function getAuditLog(search: AuditSearch, signal?: AbortSignal): Pr
 
 export const auditLogQueryOptions = (search: AuditSearch) =>
   queryOptions({
-    queryKey: ['audit', 'log', auditPage.apiQuery(search)],
+    queryKey: keys.audit.log(auditPage.apiQuery(search)),
     queryFn: ({ signal }) => getAuditLog(search, signal),
     placeholderData: keepPreviousData,
   })

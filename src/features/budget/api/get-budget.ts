@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { local } from '@/lib/api-client'
+import { keys } from '@/lib/query-keys'
 
 /** One series of calls: by area or by person, per minute over the last hour. */
 export interface CallSeries {
@@ -40,7 +41,7 @@ export interface BudgetPanelData {
 
 export const budgetQueryOptions = () =>
   queryOptions({
-    queryKey: ['budget'],
+    queryKey: keys.budget,
     queryFn: ({ signal }) => local.get<BudgetPanelData>('/api/local/budget', { signal }),
     refetchInterval: 5_000,
   })

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, apiPath } from '@/lib/api-client'
 import type { CertificatePack } from '@/shared/schemas/certificate-pack'
+import { keys } from '@/lib/query-keys'
 
 // Typed, not parsed, in the browser: see get-certificate-packs.ts.
 
@@ -12,7 +13,7 @@ export const getCertificatePack = (zoneId: string, packId: string, signal?: Abor
 
 export const certificatePackQueryOptions = (zoneId: string, packId: string) =>
   queryOptions({
-    queryKey: ['certificate-packs', zoneId, 'detail', packId],
+    queryKey: keys.certificatePacks.detail(zoneId, packId),
     queryFn: ({ signal }) => getCertificatePack(zoneId, packId, signal),
   })
 

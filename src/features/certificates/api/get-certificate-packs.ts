@@ -3,6 +3,7 @@ import { api, apiPath } from '@/lib/api-client'
 import type { CertificatePack } from '@/shared/schemas/certificate-pack'
 import type { CertificatePacksQuery } from '@/shared/lists/certificate-packs'
 import { certificatePacksPage, type CertificatePacksSearch } from './certificate-packs-search'
+import { keys } from '@/lib/query-keys'
 
 /*
  * Packs are typed by the shared `certificatePackSchema` but not parsed with it in the browser (as DNS
@@ -16,7 +17,7 @@ export const getCertificatePacks = (zoneId: string, params: CertificatePacksQuer
 /** One page of the table (the status filter and paging from the URL). */
 export const certificatePacksQueryOptions = (zoneId: string, search: CertificatePacksSearch) =>
   queryOptions({
-    queryKey: ['certificate-packs', zoneId, certificatePacksPage.apiQuery(search)],
+    queryKey: keys.certificatePacks.list(zoneId, certificatePacksPage.apiQuery(search)),
     queryFn: ({ signal }) => getCertificatePacks(zoneId, certificatePacksPage.apiQuery(search), signal),
     placeholderData: keepPreviousData,
   })
@@ -37,7 +38,7 @@ export async function getAllCertificatePacks(zoneId: string, signal?: AbortSigna
 
 export const allCertificatePacksQueryOptions = (zoneId: string) =>
   queryOptions({
-    queryKey: ['certificate-packs', zoneId, 'all-pages'],
+    queryKey: keys.certificatePacks.allPages(zoneId),
     queryFn: ({ signal }) => getAllCertificatePacks(zoneId, signal),
   })
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, apiPath } from '@/lib/api-client'
+import { keys } from '@/lib/query-keys'
 
 /** Only what the coverage check needs from a DNS record (typed, not parsed: no zod in the page's first load). */
 interface ProxiedRecord {
@@ -26,7 +27,7 @@ export async function getProxiedNames(zoneId: string, signal?: AbortSignal): Pro
 
 export const proxiedNamesQueryOptions = (zoneId: string) =>
   queryOptions({
-    queryKey: ['dns-records', zoneId, 'proxied-names'],
+    queryKey: keys.dnsRecords.proxiedNames(zoneId),
     queryFn: ({ signal }) => getProxiedNames(zoneId, signal),
   })
 

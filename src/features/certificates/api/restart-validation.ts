@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, apiPath } from '@/lib/api-client'
 import type { CertificatePack } from '@/shared/schemas/certificate-pack'
+import { keys } from '@/lib/query-keys'
 
 /** PATCH with an empty body: the API restarts validation of an advanced pack whose validation timed out. */
 export const restartValidation = (zoneId: string, packId: string) =>
@@ -14,8 +15,8 @@ export function useRestartValidation(zoneId: string, packId: string) {
   return useMutation({
     mutationFn: () => restartValidation(zoneId, packId),
     onSuccess: (pack) => {
-      qc.setQueryData(['certificate-packs', zoneId, 'detail', packId], pack)
-      return qc.invalidateQueries({ queryKey: ['certificate-packs', zoneId] })
+      qc.setQueryData(keys.certificatePacks.detail(zoneId, packId), pack)
+      return qc.invalidateQueries({ queryKey: keys.certificatePacks.all(zoneId) })
     },
   })
 }

@@ -2,13 +2,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { local, localPath } from '@/lib/api-client'
 import type { ChangeRequestDetail, ChangeRequestView } from '@/shared/schemas/change-requests'
 import type { ListScope } from './list-scopes'
+import { keys } from '@/lib/query-keys'
 
 export type { ListScope }
 
 /** The dashboard's change-request routes (src/server/change-requests/routes.ts). */
 export const changeRequestsQueryOptions = (scope: ListScope) =>
   queryOptions({
-    queryKey: ['change-requests', 'list', scope],
+    queryKey: keys.changeRequests.list(scope),
     queryFn: ({ signal }) => local.get<ChangeRequestView[]>('/api/local/change-requests', { params: { scope }, signal }),
   })
 export const useChangeRequests = (scope: ListScope) => useQuery(changeRequestsQueryOptions(scope))
@@ -16,14 +17,14 @@ export const useChangeRequests = (scope: ListScope) => useQuery(changeRequestsQu
 /** The asker's own requests that wait for them: rejected (read the comment), failed (read why), stale (refresh it). */
 export const needingAttentionQueryOptions = () =>
   queryOptions({
-    queryKey: ['change-requests', 'list', 'attention'],
+    queryKey: keys.changeRequests.attention,
     queryFn: ({ signal }) => local.get<ChangeRequestView[]>('/api/local/change-requests', { params: { scope: 'mine', status: ['stale', 'failed', 'rejected'] }, signal }),
   })
 export const useNeedingAttention = (enabled: boolean) => useQuery({ ...needingAttentionQueryOptions(), enabled })
 
 export const changeRequestSummaryQueryOptions = () =>
   queryOptions({
-    queryKey: ['change-requests', 'summary'],
+    queryKey: keys.changeRequests.summary,
     queryFn: ({ signal }) => local.get<{ toApprove: number; mineNeedingAttention: number }>('/api/local/change-requests/summary', { signal }),
     refetchInterval: 60_000,
   })
@@ -31,7 +32,7 @@ export const useChangeRequestSummary = () => useQuery(changeRequestSummaryQueryO
 
 export const changeRequestQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['change-requests', 'one', id],
+    queryKey: keys.changeRequests.one(id),
     queryFn: ({ signal }) => local.get<ChangeRequestDetail>(localPath('/api/local/change-requests/:id', { id }), { signal }),
     // While it is being applied or undone (here, on another instance, or being recovered): asked again until it ends.
     refetchInterval: (q) => (q.state.data?.status === 'applying' || q.state.data?.status === 'undoing' ? 2000 : false),
@@ -54,8 +55,8 @@ export function useChangeRequestStep(id: string, step: Step) {
   return useMutation({
     mutationFn: (body: Record<string, unknown> = {}) => local.post<ChangeRequestView>(paths[step](id), { body }),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['change-requests'] })
-      void queryClient.invalidateQueries({ queryKey: ['dns-records'] })
+      void queryClient.invalidateQueries({ queryKey: keys.changeRequests.all })
+      void queryClient.invalidateQueries({ queryKey: keys.dnsRecords.everyZone })
     },
   })
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addPerson } from '@/server/auth/test-helpers'
+import { addPerson } from '@/testing/server/auth'
 import { SEED_ZONES } from '@/server/emulator/seed-ids'
 import { changeDraft } from '@/lib/change-requests'
 import { renderApp, screenServer } from '@/testing/screen'

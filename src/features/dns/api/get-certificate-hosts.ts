@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, apiPath } from '@/lib/api-client'
+import { keys } from '@/lib/query-keys'
 
 /** Only what the record form's coverage check needs from a certificate pack (typed, not parsed). */
 interface PackHosts {
@@ -30,7 +31,7 @@ export async function getActiveCertificateHosts(zoneId: string, signal?: AbortSi
 
 export const activeCertificateHostsQueryOptions = (zoneId: string) =>
   queryOptions({
-    queryKey: ['certificate-packs', zoneId, 'active-hosts'],
+    queryKey: keys.certificatePacks.activeHosts(zoneId),
     queryFn: ({ signal }) => getActiveCertificateHosts(zoneId, signal),
     staleTime: 60_000,
   })

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, apiPath } from '@/lib/api-client'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
 import { dnsPage, type DnsSearch } from './dns-search'
+import { keys } from '@/lib/query-keys'
 
 /*
  * Rows are typed by the shared `dnsRecordSchema` but not parsed with it in the browser: parsing would
@@ -17,7 +18,7 @@ export const getDnsRecords = (zoneId: string, search: DnsSearch, signal?: AbortS
 /** One page of a zone's records; the previous page stays on screen while the next one loads. */
 export const dnsRecordsQueryOptions = (zoneId: string, search: DnsSearch) =>
   queryOptions({
-    queryKey: ['dns-records', zoneId, 'list', dnsPage.apiQuery(search)],
+    queryKey: keys.dnsRecords.list(zoneId, dnsPage.apiQuery(search)),
     queryFn: ({ signal }) => getDnsRecords(zoneId, search, signal),
     placeholderData: keepPreviousData,
   })

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, apiPath } from '@/lib/api-client'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
 import { DNS_RECORDS } from './get-dns-records'
+import { keys } from '@/lib/query-keys'
 
 export interface DnsZoneFacts {
   /** A and AAAA records in the zone (the zone needs at least one). */
@@ -22,7 +23,7 @@ export async function getDnsZoneFacts(zoneId: string, signal?: AbortSignal): Pro
 
 export const dnsZoneFactsQueryOptions = (zoneId: string) =>
   queryOptions({
-    queryKey: ['dns-records', zoneId, 'facts'],
+    queryKey: keys.dnsRecords.facts(zoneId),
     queryFn: ({ signal }) => getDnsZoneFacts(zoneId, signal),
   })
 

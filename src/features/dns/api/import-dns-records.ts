@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, apiPath } from '@/lib/api-client'
 import { waitingOutRateLimit, type RateLimitWaitOptions } from '@/lib/rate-limit-wait'
 import type { DnsImportResult } from '@/shared/schemas/dns-record'
+import { keys } from '@/lib/query-keys'
 
 export interface ImportWaitOptions {
   /** Aborted while waiting for the API's rate limit: the import is not sent again (AbortError). */
@@ -36,6 +37,6 @@ export function useImportDnsRecords(zoneId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ file, proxied, ...wait }: { file: Blob; proxied: boolean } & ImportWaitOptions) => importDnsRecords(zoneId, file, proxied, wait),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['dns-records', zoneId] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.dnsRecords.all(zoneId) }),
   })
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api, apiPath } from '@/lib/api-client'
 import type { FoundRecord, ReviewAnswer, ReviewBody } from '../lib/scan-review'
+import { keys } from '@/lib/query-keys'
 
 /** Starts a scan of public DNS for records the zone lacks (the service scans in the background). */
 export const triggerDnsScan = (zoneId: string) => api.post<null>(apiPath('/zones/:zone_id/dns_records/scan/trigger', { zone_id: zoneId }), {})
@@ -8,7 +9,7 @@ export const triggerDnsScan = (zoneId: string) => api.post<null>(apiPath('/zones
 /** What the scan has found so far, kept until accepted or rejected. */
 export const dnsScanQueryOptions = (zoneId: string) =>
   queryOptions({
-    queryKey: ['dns-scan', zoneId],
+    queryKey: keys.dnsScan(zoneId),
     queryFn: ({ signal }) => api.list<FoundRecord>(apiPath('/zones/:zone_id/dns_records/scan/review', { zone_id: zoneId }), { signal }),
   })
 

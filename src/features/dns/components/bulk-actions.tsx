@@ -14,6 +14,7 @@ import type { Zone } from '@/shared/schemas/zone'
 import { batchLimitFor, getAllMatchingRecords, runBatchOf } from '../api/batch-dns-records'
 import type { DnsSearch } from '../api/dns-search'
 import { BulkUndo } from './bulk-undo'
+import { keys } from '@/lib/query-keys'
 
 // Asked only when someone changes proxy status; its code loads then.
 const BulkProxyDialog = lazy(() => import('./bulk-proxy-dialog').then((m) => ({ default: m.BulkProxyDialog })))
@@ -51,7 +52,7 @@ export function DnsBulkActions({
   const toast = useToast()
   // The zone (already cached by the zone route's loader, same key): its plan sets the batch limit.
   const zone = useQuery({
-    queryKey: ['zones', 'detail', zoneId],
+    queryKey: keys.zones.detail(zoneId),
     queryFn: ({ signal }) => api.get<Zone>(apiPath('/zones/:zone_id', { zone_id: zoneId }), { signal }),
     staleTime: 30_000,
   })
@@ -139,7 +140,7 @@ export function DnsBulkActions({
     proxier.reset()
     setResolved(null)
     onDone()
-    void queryClient.invalidateQueries({ queryKey: ['dns-records', zoneId] })
+    void queryClient.invalidateQueries({ queryKey: keys.dnsRecords.all(zoneId) })
   }
   const runner = proxier.phase !== 'idle' ? proxier : deleter
   const title =

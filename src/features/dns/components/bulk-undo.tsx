@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { errorLine } from '@/lib/error-text'
 import { formatNumber, plural } from '@/lib/format'
 import { undoInOrder, type UndoSequenceResult } from '../lib/undo-sequence'
+import { keys } from '@/lib/query-keys'
 
 /**
  * "Undo" at the end of a bulk delete: the run's batch requests (one audit entry each) are undone as
@@ -19,8 +20,8 @@ export function BulkUndo({ entries, records, zoneId }: { entries: readonly numbe
     const result = await undoInOrder(entries, (id) => runUndo(id, false), (done, total) => setProgress({ done, total }))
     setOutcome(result)
     setProgress(null)
-    await queryClient.invalidateQueries({ queryKey: ['dns-records', zoneId] })
-    await queryClient.invalidateQueries({ queryKey: ['audit'] })
+    await queryClient.invalidateQueries({ queryKey: keys.dnsRecords.all(zoneId) })
+    await queryClient.invalidateQueries({ queryKey: keys.audit.all })
   }
   const requests = entries.length === 1 ? 'one request' : `${formatNumber(entries.length)} requests`
   if (outcome && !outcome.failed) {

@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { dnsScanQueryOptions, reviewDnsScan } from '../api/scan-dns-records'
 import { reviewFound, reviewSummary, type Decision, type FoundRecord, type ItemResult } from '../lib/scan-review'
 import { foundLabel, ScanPanel, scanLooksUp } from './scan-panel'
+import { keys } from '@/lib/query-keys'
 
 function ResultText({ result }: { result: ItemResult }) {
   if (!result.ok)
@@ -62,8 +63,8 @@ export function ScanDialog({ zoneId, zoneName, onClose }: { zoneId: string; zone
     setBusy((prev) => new Set([...prev].filter((id) => !records.some((r) => r.id === id))))
     setSummary(reviewSummary(done))
     setDecided((n) => n + 1)
-    if (done.some((d) => d.ok && d.decision === 'accept')) void queryClient.invalidateQueries({ queryKey: ['dns-records', zoneId] })
-    void queryClient.invalidateQueries({ queryKey: ['dns-scan', zoneId] })
+    if (done.some((d) => d.ok && d.decision === 'accept')) void queryClient.invalidateQueries({ queryKey: keys.dnsRecords.all(zoneId) })
+    void queryClient.invalidateQueries({ queryKey: keys.dnsScan(zoneId) })
   }
 
   // Each record's result, and its own accept and reject until it is decided.

@@ -6,6 +6,7 @@ import { errorLine } from '@/lib/error-text'
 import { plural } from '@/lib/format'
 import { dnsScanQueryOptions, triggerDnsScan } from '../api/scan-dns-records'
 import type { FoundRecord } from '../lib/scan-review'
+import { keys } from '@/lib/query-keys'
 
 /** How a found record is named to assistive technology ("A record ftp.example.com"). */
 export const foundLabel = (r: FoundRecord) => `${r.type} record ${r.name}`
@@ -48,7 +49,7 @@ export function ScanPanel({
   const found = useQuery(dnsScanQueryOptions(zoneId))
   const scan = useMutation({
     mutationFn: () => triggerDnsScan(zoneId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['dns-scan', zoneId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.dnsScan(zoneId) }),
   })
   const waiting = found.data?.result.length ?? 0
 

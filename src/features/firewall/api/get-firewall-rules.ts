@@ -3,6 +3,7 @@ import { api, apiPath } from '@/lib/api-client'
 import type { FirewallRule } from '@/shared/schemas/firewall'
 import type { FirewallRulesQuery } from '@/shared/lists/firewall'
 import { firewallPage, type FirewallSearch } from './firewall-search'
+import { keys } from '@/lib/query-keys'
 
 /*
  * Rules are typed by the shared `firewallRuleSchema` but not parsed with it in the browser (as DNS
@@ -15,7 +16,7 @@ export const getFirewallRules = (zoneId: string, params: FirewallRulesQuery, sig
 
 export const firewallRulesQueryOptions = (zoneId: string, search: FirewallSearch) =>
   queryOptions({
-    queryKey: ['firewall-rules', zoneId, firewallPage.apiQuery(search)],
+    queryKey: keys.firewallRules.list(zoneId, firewallPage.apiQuery(search)),
     queryFn: ({ signal }) => getFirewallRules(zoneId, firewallPage.apiQuery(search), signal),
     placeholderData: keepPreviousData,
   })

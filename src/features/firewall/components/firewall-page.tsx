@@ -19,6 +19,7 @@ import { DeleteRulesDialog } from './delete-rules-dialog'
 import { getFirewallColumns } from './firewall-columns'
 import { SelectionBar } from './selection-bar'
 import { deletePlanSummary, useDeleteRules } from './use-delete-rules'
+import { keys } from '@/lib/query-keys'
 
 const route = getRouteApi('/zones/$zoneId/firewall')
 const zoneApi = getRouteApi('/zones/$zoneId')
@@ -45,7 +46,7 @@ export function FirewallPage() {
     getRowId,
     enableRowSelection: canEdit,
   })
-  const selected = selectedRules(table.getSelectedRowIds(), fetched, queryClient.getQueriesData<ListResult<FirewallRule>>({ queryKey: ['firewall-rules', zoneId] }))
+  const selected = selectedRules(table.getSelectedRowIds(), fetched, queryClient.getQueriesData<ListResult<FirewallRule>>({ queryKey: keys.firewallRules.all(zoneId) }))
   const plan = useMemo(() => deletePlanSummary(zoneId, toDelete.map((r) => r.id)), [zoneId, toDelete])
   const { runner, refresh } = useDeleteRules(zoneId, plan.batchSize)
 

@@ -3,6 +3,7 @@ import { useBulkRunner } from '@/components/bulk/use-bulk-runner'
 import type { FirewallRule } from '@/shared/schemas/firewall'
 import { deleteRuleGroup, planDeleteBatches } from '../api/delete-firewall-rules'
 import { ruleName } from './firewall-columns'
+import { keys } from '@/lib/query-keys'
 
 /**
  * Deletes rules in URL-safe groups (see planDeleteBatches) with the shared bulk runner: progress,
@@ -25,7 +26,7 @@ export function useDeleteRules(zoneId: string, batchSize: number) {
       },
     },
   })
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['firewall-rules', zoneId] })
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.firewallRules.all(zoneId) })
   return { runner, refresh }
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, apiPath } from '@/lib/api-client'
 import { inviteSchema, type InviteResponseInput } from '@/shared/schemas/invites'
+import { keys } from '@/lib/query-keys'
 
 /** `PATCH /user/invites/:id` with `{status: "accepted" | "rejected"}` → the updated invite. */
 export const respondToInvite = (id: string, status: InviteResponseInput['status']) =>
@@ -12,6 +13,6 @@ export function useRespondToInvite() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: InviteResponseInput['status'] }) => respondToInvite(id, status),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['invites'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.invites }),
   })
 }

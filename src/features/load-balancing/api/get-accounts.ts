@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import { keys } from '@/lib/query-keys'
 
 export interface AccountRef {
   id: string
@@ -24,6 +25,6 @@ export async function getAccounts(signal?: AbortSignal): Promise<AccountRef[]> {
   return [...accounts.entries()].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name))
 }
 
-export const accountsQueryOptions = () => queryOptions({ queryKey: ['lb-accounts'], queryFn: ({ signal }) => getAccounts(signal), staleTime: 60_000 })
+export const accountsQueryOptions = () => queryOptions({ queryKey: keys.lb.accounts, queryFn: ({ signal }) => getAccounts(signal), staleTime: 60_000 })
 
 export const useAccounts = () => useQuery(accountsQueryOptions())

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { ZodType } from 'zod'
 import { api, apiPath } from '@/lib/api-client'
 import type { NotificationPolicy } from '@/shared/schemas/alerting'
+import { keys } from '@/lib/query-keys'
 
 /**
  * The account's notification policies. `schema` (the shared `notificationPolicySchema`) parses each:
@@ -23,7 +24,7 @@ export const getNotificationPolicies = async (
 
 export const notificationPoliciesQueryOptions = (accountId: string) =>
   queryOptions({
-    queryKey: ['lb-policies', accountId],
+    queryKey: keys.lb.policies(accountId),
     queryFn: ({ signal }) => getNotificationPolicies(accountId, signal),
     enabled: !!accountId,
   })

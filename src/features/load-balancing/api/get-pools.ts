@@ -6,6 +6,7 @@ import { pageSlice, type PageWindow } from '@/shared/lists/page'
 import type { PoolsQuery } from '@/shared/lists/pools'
 import { resultInfo } from '@/shared/lists/result-info'
 import { poolsPage, type PoolsSearch } from './pools-search'
+import { keys } from '@/lib/query-keys'
 
 const byName = (a: Pool, b: Pool) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
@@ -44,7 +45,7 @@ export const poolsQueryOptions = (accountId: string, search: PoolsSearch) => {
   const params = poolsPage.apiQuery(search)
   const shown = poolsPage.pageOf(search)
   return queryOptions({
-    queryKey: ['lb-pools', accountId, params, shown],
+    queryKey: keys.lb.poolList(accountId, params, shown),
     queryFn: async ({ signal }) => cutPoolsPage((await getPools(accountId, params, { signal })).result, shown),
     placeholderData: keepPreviousData,
     enabled: !!accountId,

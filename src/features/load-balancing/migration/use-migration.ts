@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, partialMatchKey } from '@tanstack/react-query'
 import type { Pool } from '@/shared/schemas/load-balancing'
 import type { MigrationOptions, MigrationState } from '@/shared/schemas/load-balancing-migration'
 import { dashboardStore } from './saved-migration'
+import { keys } from '@/lib/query-keys'
 
 export type MigrationActivity =
   { kind: 'idle' } | { kind: 'reading'; read: number; total: number } | { kind: 'running' } | { kind: 'cancelling' }
@@ -92,9 +93,8 @@ export function useMigration(accountId: string) {
       // When the pools are read again (a sandbox reset, a refresh), a saved migration is re-checked too.
       queryClient.getQueryCache().subscribe((e) => {
         if (e.type !== 'updated' || e.action.type !== 'success') return
-        const [key, account] = e.query.queryKey as unknown[]
         const saved = stateRef.current
-        if (key !== 'lb-pools' || account !== accountId || !saved || controller.current) return
+        if (!partialMatchKey(e.query.queryKey, keys.lb.pools(accountId)) || !saved || controller.current) return
         loadEngine()
           .then((engine) => verify(engine, saved))
           .then((checked) => {
@@ -119,8 +119,8 @@ export function useMigration(accountId: string) {
   }, [])
 
   const refresh = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: ['lb-pools', accountId] })
-    void queryClient.invalidateQueries({ queryKey: ['lb-policies', accountId] })
+    void queryClient.invalidateQueries({ queryKey: keys.lb.pools(accountId) })
+    void queryClient.invalidateQueries({ queryKey: keys.lb.policies(accountId) })
   }, [queryClient, accountId])
 
   /**

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, apiPath } from '@/lib/api-client'
 import { LOG_CUSTOM_FIELDS_PHASE } from '@/shared/log-fields/limits'
 import type { RulesetCreate } from '@/shared/schemas/ruleset'
+import { keys } from '@/lib/query-keys'
 
 /** Creates the zone's entry-point ruleset for custom fields (the specification's first step). */
 export const createCustomFieldsRuleset = async (zoneId: string) => {
@@ -21,8 +22,8 @@ export function useCreateCustomFieldsRuleset(zoneId: string) {
   return useMutation({
     mutationFn: () => createCustomFieldsRuleset(zoneId),
     onSuccess: (ruleset) => {
-      qc.setQueryData(['rulesets', zoneId, 'entrypoint', LOG_CUSTOM_FIELDS_PHASE], ruleset)
-      void qc.invalidateQueries({ queryKey: ['rulesets', zoneId] })
+      qc.setQueryData(keys.rulesets.entrypoint(zoneId, LOG_CUSTOM_FIELDS_PHASE), ruleset)
+      void qc.invalidateQueries({ queryKey: keys.rulesets.all(zoneId) })
     },
   })
 }

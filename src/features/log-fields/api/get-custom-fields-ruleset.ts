@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, apiPath, ApiRequestError } from '@/lib/api-client'
 import { LOG_CUSTOM_FIELDS_PHASE } from '@/shared/log-fields/limits'
 import type { Ruleset } from '@/shared/schemas/ruleset'
+import { keys } from '@/lib/query-keys'
 
 /*
  * Typed by the shared schema but not parsed with it in the browser (as DNS records and zones):
@@ -27,7 +28,7 @@ export async function getCustomFieldsRuleset(zoneId: string, signal?: AbortSigna
 
 export const customFieldsRulesetQueryOptions = (zoneId: string) =>
   queryOptions({
-    queryKey: ['rulesets', zoneId, 'entrypoint', LOG_CUSTOM_FIELDS_PHASE],
+    queryKey: keys.rulesets.entrypoint(zoneId, LOG_CUSTOM_FIELDS_PHASE),
     queryFn: ({ signal }) => getCustomFieldsRuleset(zoneId, signal),
   })
 

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { api, apiPath } from '@/lib/api-client'
 import type { datasetFieldsSchema } from '@/shared/schemas/logpush'
+import { keys } from '@/lib/query-keys'
 
 /*
  * Typed by the shared schema but not parsed with it in the browser (as DNS records and zones):
@@ -18,7 +19,7 @@ export const getDatasetFields = (zoneId: string, dataset: string, signal?: Abort
 
 export const datasetFieldsQueryOptions = (zoneId: string, dataset: string) =>
   queryOptions({
-    queryKey: ['logpush-fields', zoneId, dataset],
+    queryKey: keys.logpushFields(zoneId, dataset),
     queryFn: ({ signal }) => getDatasetFields(zoneId, dataset, signal),
     staleTime: 60 * 60_000,
   })

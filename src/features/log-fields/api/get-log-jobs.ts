@@ -3,6 +3,7 @@ import { api, apiPath } from '@/lib/api-client'
 import type { LogJobsQuery } from '@/shared/lists/log-jobs'
 import type { LogpushJob } from '@/shared/schemas/logpush'
 import { logJobsPage, type LogJobsSearch } from './log-jobs-search'
+import { keys } from '@/lib/query-keys'
 
 /*
  * Typed by the shared schema but not parsed with it in the browser (as DNS records and zones):
@@ -17,7 +18,7 @@ export const getLogJobs = (zoneId: string, params: LogJobsQuery, signal?: AbortS
 /** Every job of the zone (`search`: the jobs page's URL, which adds nothing to the query; the page is cut out by the page). */
 export const logJobsQueryOptions = (zoneId: string, search: LogJobsSearch = {}) =>
   queryOptions({
-    queryKey: ['logpush-jobs', zoneId, logJobsPage.apiQuery(search)],
+    queryKey: keys.logpushJobs.list(zoneId, logJobsPage.apiQuery(search)),
     queryFn: ({ signal }) => getLogJobs(zoneId, logJobsPage.apiQuery(search), signal),
   })
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, apiPath } from '@/lib/api-client'
 import type { LogpushJobCreate, LogpushJobUpdate } from '@/shared/schemas/logpush'
+import { keys } from '@/lib/query-keys'
 
 /** The answers' schemas (with zod) load with the first change, not with the log pages. */
 const schemas = () => import('./answer-schemas')
@@ -20,7 +21,7 @@ export const deleteLogJob = async (zoneId: string, jobId: number) =>
 
 const useInvalidateJobs = (zoneId: string) => {
   const qc = useQueryClient()
-  return () => void qc.invalidateQueries({ queryKey: ['logpush-jobs', zoneId] })
+  return () => void qc.invalidateQueries({ queryKey: keys.logpushJobs.all(zoneId) })
 }
 
 export function useCreateLogJob(zoneId: string) {

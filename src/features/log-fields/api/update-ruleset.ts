@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, apiPath } from '@/lib/api-client'
 import type { RuleInput } from '@/shared/schemas/ruleset'
+import { keys } from '@/lib/query-keys'
 
 /** PUT: replaces every rule of the ruleset with `rules` and creates a new version. */
 // The answer's schema (zod) loads with the first save, not with the page (first-load budget).
@@ -17,6 +18,6 @@ export function useUpdateRuleset(zoneId: string) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: ({ rulesetId, rules }: { rulesetId: string; rules: RuleInput[] }) => updateRuleset(zoneId, rulesetId, rules),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ['rulesets', zoneId] }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: keys.rulesets.all(zoneId) }),
   })
 }

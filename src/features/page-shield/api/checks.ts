@@ -6,9 +6,9 @@ import type { PageShieldConnection, PageShieldScript, PageShieldScriptDetail } f
 import { checkDraft, mayBeBlocked, type DraftCheckResult } from '../lib/draft-check'
 import { pageUrlPatterns } from '../lib/page-patterns'
 import { suggestSources, type Suggestions } from '../lib/suggest-sources'
-import { pageShieldKeys } from './keys'
 import { collectList } from './resources'
 import { SEEN_LIMIT, seenQueryOptions } from './seen'
+import { keys } from '@/lib/query-keys'
 
 export { SEEN_LIMIT, seenQueryOptions }
 
@@ -27,7 +27,7 @@ export interface SuggestionSet {
 export function useSuggestions(zoneId: string, expression: string, enabled: boolean) {
   const patterns = pageUrlPatterns(expression)
   return useQuery({
-    queryKey: [...pageShieldKeys.zone(zoneId), 'suggestions', patterns ?? 'all'],
+    queryKey: keys.pageShield.suggestions(zoneId, patterns ?? 'all'),
     enabled,
     staleTime: 60_000,
     queryFn: async ({ signal }): Promise<SuggestionSet> => {
@@ -92,7 +92,7 @@ export async function runDraftCheck(
   const detailed = candidates.slice(0, DETAIL_LIMIT)
   const details = await mapLimit(detailed, 6, (s) =>
     qc.fetchQuery({
-      queryKey: [...pageShieldKeys.scripts(zoneId), 'detail', s.id],
+      queryKey: keys.pageShield.script(zoneId, s.id),
       queryFn: () =>
         api.get<PageShieldScriptDetail>(
           apiPath('/zones/:zone_id/page_shield/scripts/:script_id', { zone_id: zoneId, script_id: s.id }),

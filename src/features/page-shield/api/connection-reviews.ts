@@ -5,19 +5,18 @@ import { paramsOf } from '@/shared/lists/query'
 import type { ConnectionReviewKind } from '@/shared/page-shield/connection-review'
 import type { PageShieldConnection } from '@/shared/schemas/page-shield'
 import type { ConnectionReviewEntry, ConnectionReviewInput } from '@/shared/schemas/page-shield-review'
-import { pageShieldKeys } from './keys'
 import { connectionsPage, type ConnectionsSearch } from './search'
+import { keys } from '@/lib/query-keys'
 
 // Verdicts on connections: the dashboard's own ledger (server/local/connection-reviews.ts).
 
 const ledgerPath = (zoneId: string) => localPath('/api/local/zones/:zone_id/page-shield/connection-reviews', { zone_id: zoneId })
 const indexPath = (zoneId: string) => localPath('/api/local/zones/:zone_id/page-shield/connection-index', { zone_id: zoneId })
-const keyOf = (zoneId: string) => [...pageShieldKeys.reviews(zoneId), 'connections'] as const
 
 /** The latest verdict on every reviewed connection of the zone, by connection id. */
 export const connectionReviewsQueryOptions = (zoneId: string) =>
   queryOptions({
-    queryKey: [...keyOf(zoneId), 'latest'],
+    queryKey: keys.pageShield.latestConnectionReviews(zoneId),
     queryFn: async ({ signal }) => {
       const list = await local.get<ConnectionReviewEntry[]>(ledgerPath(zoneId), { signal })
       return { list, byConnection: new Map(list.map((r) => [r.connection_id, r])) }
@@ -28,7 +27,7 @@ export const useConnectionReviews = (zoneId: string) => useQuery(connectionRevie
 
 export const useConnectionReviewHistory = (zoneId: string, connectionId: string) =>
   useQuery({
-    queryKey: [...keyOf(zoneId), 'history', connectionId],
+    queryKey: keys.pageShield.connectionReviewHistory(zoneId, connectionId),
     queryFn: ({ signal }) =>
       local.get<ConnectionReviewEntry[]>(ledgerPath(zoneId), { params: paramsOf(connectionLedgerQuery.write({ connection_id: connectionId })), signal }),
   })
@@ -37,7 +36,7 @@ export function useCreateConnectionReview(zoneId: string) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (input: ConnectionReviewInput) => local.post<ConnectionReviewEntry>(ledgerPath(zoneId), { body: input }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: pageShieldKeys.reviews(zoneId) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.pageShield.reviews(zoneId) }),
   })
 }
 
@@ -71,7 +70,7 @@ export function connectionIndexParams(search: ConnectionsSearch, refresh?: 'full
 export const connectionIndexOptions = (zoneId: string, search: ConnectionsSearch, refresh?: 'full') => {
   const params = connectionIndexParams(search, refresh)
   return queryOptions({
-    queryKey: [...keyOf(zoneId), 'index', params],
+    queryKey: keys.pageShield.connectionIndex(zoneId, params),
     queryFn: ({ signal }) => local.get<ConnectionIndexAnswer>(indexPath(zoneId), { params, signal }),
     placeholderData: keepPreviousData,
     staleTime: 15_000,

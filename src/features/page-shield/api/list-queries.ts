@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api, apiPath, local, localPath, type ApiPath, type QueryParams } from '@/lib/api-client'
 import type { PageShieldScript } from '@/shared/schemas/page-shield'
 import type { ReviewEntry } from '@/shared/schemas/page-shield-review'
-import { pageShieldKeys } from './keys'
 import { scriptsPage, type ScriptsSearch } from './search'
+import { keys } from '@/lib/query-keys'
 
 /*
  * The requests the scripts route starts in its loader: the route file imports these statically, so
@@ -14,14 +14,14 @@ import { scriptsPage, type ScriptsSearch } from './search'
 /** One page of a read-only list; the previous page stays on screen while the next one loads. */
 export const listOptions = <T>(key: readonly unknown[], path: ApiPath<'GET'>, params: QueryParams) =>
   queryOptions({
-    queryKey: [...key, 'list', params],
+    queryKey: keys.pageShield.list(key, params),
     queryFn: ({ signal }) => api.list<T>(path, { params, signal }),
     placeholderData: keepPreviousData,
   })
 
 export const scriptsQueryOptions = (zoneId: string, search: ScriptsSearch) =>
   listOptions<PageShieldScript>(
-    pageShieldKeys.scripts(zoneId),
+    keys.pageShield.scripts(zoneId),
     apiPath('/zones/:zone_id/page_shield/scripts', { zone_id: zoneId }),
     scriptsPage.apiParams(search),
   )
@@ -32,7 +32,7 @@ export const reviewLedger = (zoneId: string) => localPath('/api/local/zones/:zon
 /** The latest review of every reviewed script of the zone, by script id. */
 export const reviewsQueryOptions = (zoneId: string) =>
   queryOptions({
-    queryKey: [...pageShieldKeys.reviews(zoneId), 'latest'],
+    queryKey: keys.pageShield.latestReviews(zoneId),
     queryFn: async ({ signal }) => {
       const list = await local.get<ReviewEntry[]>(reviewLedger(zoneId), { signal })
       return { list, byScript: new Map(list.map((r) => [r.script_id, r])) }

@@ -4,8 +4,8 @@ import { formatNumber } from '@/lib/format'
 import { scriptIndexQuery } from '@/shared/lists/page-shield-index'
 import { paramsOf } from '@/shared/lists/query'
 import type { PageShieldScript } from '@/shared/schemas/page-shield'
-import { pageShieldKeys } from './keys'
 import { scriptsPage, type ScriptsSearch } from './search'
+import { keys } from '@/lib/query-keys'
 
 // Apart from ./checks so the scripts list does not load the policy checks (CSP parser, draft check,
 // suggestions) with its first paint.
@@ -72,7 +72,7 @@ export function scriptIndexParams(search: ScriptsSearch, refresh?: 'full' | 'qui
 export const scriptIndexOptions = (zoneId: string, search: ScriptsSearch, refresh?: 'full') => {
   const params = scriptIndexParams(search, refresh)
   return queryOptions({
-    queryKey: [...pageShieldKeys.reviews(zoneId), 'index', params],
+    queryKey: keys.pageShield.reviewIndex(zoneId, params),
     queryFn: ({ signal }) => local.get<ScriptIndexReply>(indexPath(zoneId), { params, signal }),
     placeholderData: keepPreviousData,
     staleTime: 15_000,

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, apiPath } from '@/lib/api-client'
 import type { PageShieldPolicy, PolicyCreate, PolicyUpdate } from '@/shared/schemas/page-shield-policy'
-import { pageShieldKeys } from './keys'
+import { keys } from '@/lib/query-keys'
 
 export const policiesQueryOptions = (zoneId: string) =>
   queryOptions({
-    queryKey: [...pageShieldKeys.policies(zoneId), 'list'],
+    queryKey: keys.pageShield.policyList(zoneId),
     queryFn: async ({ signal }) =>
       (await api.list<PageShieldPolicy>(apiPath('/zones/:zone_id/page_shield/policies', { zone_id: zoneId }), { signal })).result,
   })
@@ -13,7 +13,7 @@ export const usePolicies = (zoneId: string) => useQuery(policiesQueryOptions(zon
 
 export const usePolicy = (zoneId: string, policyId: string | undefined) =>
   useQuery({
-    queryKey: [...pageShieldKeys.policies(zoneId), 'detail', policyId],
+    queryKey: keys.pageShield.policy(zoneId, policyId),
     queryFn: ({ signal }) =>
       api.get<PageShieldPolicy>(
         apiPath('/zones/:zone_id/page_shield/policies/:policy_id', { zone_id: zoneId, policy_id: policyId ?? '' }),
@@ -24,7 +24,7 @@ export const usePolicy = (zoneId: string, policyId: string | undefined) =>
 
 function useInvalidatePolicies(zoneId: string) {
   const qc = useQueryClient()
-  return () => qc.invalidateQueries({ queryKey: pageShieldKeys.policies(zoneId) })
+  return () => qc.invalidateQueries({ queryKey: keys.pageShield.policies(zoneId) })
 }
 
 export function useCreatePolicy(zoneId: string) {

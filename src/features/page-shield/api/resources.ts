@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, apiPath, buildQuery, type ApiPath, type QueryParams } from '@/lib/api-client'
 import type { PageShieldConnection, PageShieldCookie, PageShieldScriptDetail } from '@/shared/schemas/page-shield'
-import { pageShieldKeys } from './keys'
 import { listOptions, scriptsQueryOptions } from './list-queries'
 import { connectionsPage, cookiesPage, type ConnectionsSearch, type CookiesSearch, type ScriptsSearch } from './search'
+import { keys } from '@/lib/query-keys'
 
 // Lists and single items of detected scripts, connections and cookies (read-only in the API).
 // The scripts list's options live in list-queries.ts (the route starts that request at once).
@@ -13,7 +13,7 @@ export const useScripts = (zoneId: string, search: ScriptsSearch, enabled = true
 
 export const scriptQueryOptions = (zoneId: string, scriptId: string) =>
   queryOptions({
-    queryKey: [...pageShieldKeys.scripts(zoneId), 'detail', scriptId],
+    queryKey: keys.pageShield.script(zoneId, scriptId),
     queryFn: ({ signal }) =>
       api.get<PageShieldScriptDetail>(
         apiPath('/zones/:zone_id/page_shield/scripts/:script_id', { zone_id: zoneId, script_id: scriptId }),
@@ -24,7 +24,7 @@ export const useScript = (zoneId: string, scriptId: string) => useQuery(scriptQu
 
 export const connectionsQueryOptions = (zoneId: string, search: ConnectionsSearch) =>
   listOptions<PageShieldConnection>(
-    pageShieldKeys.connections(zoneId),
+    keys.pageShield.connections(zoneId),
     apiPath('/zones/:zone_id/page_shield/connections', { zone_id: zoneId }),
     connectionsPage.apiParams(search),
   )
@@ -33,7 +33,7 @@ export const useConnections = (zoneId: string, search: ConnectionsSearch, enable
 
 export const useConnection = (zoneId: string, id: string) =>
   useQuery({
-    queryKey: [...pageShieldKeys.connections(zoneId), 'detail', id],
+    queryKey: keys.pageShield.connection(zoneId, id),
     queryFn: ({ signal }) =>
       api.get<PageShieldConnection>(
         apiPath('/zones/:zone_id/page_shield/connections/:connection_id', { zone_id: zoneId, connection_id: id }),
@@ -43,7 +43,7 @@ export const useConnection = (zoneId: string, id: string) =>
 
 export const cookiesQueryOptions = (zoneId: string, search: CookiesSearch) =>
   listOptions<PageShieldCookie>(
-    pageShieldKeys.cookies(zoneId),
+    keys.pageShield.cookies(zoneId),
     apiPath('/zones/:zone_id/page_shield/cookies', { zone_id: zoneId }),
     cookiesPage.apiParams(search),
   )
@@ -51,7 +51,7 @@ export const useCookies = (zoneId: string, search: CookiesSearch) => useQuery(co
 
 export const useCookie = (zoneId: string, id: string) =>
   useQuery({
-    queryKey: [...pageShieldKeys.cookies(zoneId), 'detail', id],
+    queryKey: keys.pageShield.cookie(zoneId, id),
     queryFn: ({ signal }) =>
       api.get<PageShieldCookie>(apiPath('/zones/:zone_id/page_shield/cookies/:cookie_id', { zone_id: zoneId, cookie_id: id }), {
         signal,

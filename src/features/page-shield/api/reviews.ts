@@ -1,17 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ReviewEntry, ReviewInput } from '@/shared/schemas/page-shield-review'
-import { pageShieldKeys } from './keys'
 import { local, localPath } from '@/lib/api-client'
 import { reviewLedgerQuery } from '@/shared/lists/page-shield-index'
 import { paramsOf } from '@/shared/lists/query'
 import { reviewLedger, reviewsQueryOptions } from './list-queries'
+import { keys } from '@/lib/query-keys'
 
 export { reviewsQueryOptions }
 export const useReviews = (zoneId: string) => useQuery(reviewsQueryOptions(zoneId))
 
 export const useReviewHistory = (zoneId: string, scriptId: string) =>
   useQuery({
-    queryKey: [...pageShieldKeys.reviews(zoneId), 'history', scriptId],
+    queryKey: keys.pageShield.reviewHistory(zoneId, scriptId),
     queryFn: ({ signal }) => local.get<ReviewEntry[]>(reviewLedger(zoneId), { params: paramsOf(reviewLedgerQuery.write({ script_id: scriptId })), signal }),
   })
 
@@ -19,7 +19,7 @@ export function useCreateReview(zoneId: string) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (input: ReviewInput) => local.post<ReviewEntry>(reviewLedger(zoneId), { body: input }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: pageShieldKeys.reviews(zoneId) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.pageShield.reviews(zoneId) }),
   })
 }
 

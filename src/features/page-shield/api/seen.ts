@@ -1,8 +1,8 @@
 import { apiPath } from '@/lib/api-client'
 import { queryOptions } from '@tanstack/react-query'
 import type { PageShieldConnection, PageShieldScript } from '@/shared/schemas/page-shield'
-import { pageShieldKeys } from './keys'
 import { collectList } from './resources'
+import { keys } from '@/lib/query-keys'
 
 /** How many items the whole-zone checks read (100 per request). */
 export const SEEN_LIMIT = 1000
@@ -10,7 +10,7 @@ export const SEEN_LIMIT = 1000
 /** Every active script and connection (up to SEEN_LIMIT each): what suggestions and the draft check work from. */
 export const seenQueryOptions = (zoneId: string) =>
   queryOptions({
-    queryKey: [...pageShieldKeys.zone(zoneId), 'seen-active'],
+    queryKey: keys.pageShield.seenActive(zoneId),
     queryFn: async ({ signal }) => {
       const [scripts, connections] = await Promise.all([
         collectList<PageShieldScript>(

@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, apiPath } from '@/lib/api-client'
 import type { PageShieldSettings, PageShieldSettingsInput } from '@/shared/schemas/page-shield'
-import { pageShieldKeys } from './keys'
+import { keys } from '@/lib/query-keys'
 
 export const getPageShieldSettings = (zoneId: string, signal?: AbortSignal) =>
   api.get<PageShieldSettings | null>(apiPath('/zones/:zone_id/page_shield', { zone_id: zoneId }), { signal })
 
 export const pageShieldSettingsQueryOptions = (zoneId: string) =>
-  queryOptions({ queryKey: pageShieldKeys.settings(zoneId), queryFn: ({ signal }) => getPageShieldSettings(zoneId, signal) })
+  queryOptions({ queryKey: keys.pageShield.settings(zoneId), queryFn: ({ signal }) => getPageShieldSettings(zoneId, signal) })
 
 export const usePageShieldSettings = (zoneId: string) => useQuery(pageShieldSettingsQueryOptions(zoneId))
 
@@ -18,6 +18,6 @@ export function useUpdatePageShieldSettings(zoneId: string) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (input: PageShieldSettingsInput) => updatePageShieldSettings(zoneId, input),
-    onSuccess: (settings) => qc.setQueryData(pageShieldKeys.settings(zoneId), settings),
+    onSuccess: (settings) => qc.setQueryData(keys.pageShield.settings(zoneId), settings),
   })
 }

@@ -2,22 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { local, localPath } from '@/lib/api-client'
 import type { WatchAlert, WatchChannelEntry, WatchChannelTestResult, WatchRunEntry, WatchSettings } from '@/shared/page-shield/watch'
 import type { WatchActivityInput, WatchChannelInput, WatchSettingsInput } from '@/shared/schemas/watch'
-import { pageShieldKeys } from './keys'
-
-/** The script watch: alerts, checks, settings and channels of one zone. */
-export const watchKeys = {
-  all: (zoneId: string) => [...pageShieldKeys.zone(zoneId), 'watch'] as const,
-  alerts: (zoneId: string) => [...pageShieldKeys.zone(zoneId), 'watch', 'alerts'] as const,
-  runs: (zoneId: string) => [...pageShieldKeys.zone(zoneId), 'watch', 'runs'] as const,
-  settings: (zoneId: string) => [...pageShieldKeys.zone(zoneId), 'watch', 'settings'] as const,
-  channels: (zoneId: string) => [...pageShieldKeys.zone(zoneId), 'watch', 'channels'] as const,
-}
+import { keys } from '@/lib/query-keys'
 
 const p = (zoneId: string) => ({ zone_id: zoneId })
 
 export const useWatchAlerts = (zoneId: string) =>
   useQuery({
-    queryKey: watchKeys.alerts(zoneId),
+    queryKey: keys.pageShield.watch.alerts(zoneId),
     queryFn: ({ signal }) => local.get<WatchAlert[]>(localPath('/api/local/zones/:zone_id/watch/alerts', p(zoneId)), { signal }),
     // New alerts arrive without anyone doing anything: look again every few seconds while the page is open.
     refetchInterval: 5_000,
@@ -25,27 +16,27 @@ export const useWatchAlerts = (zoneId: string) =>
 
 export const useWatchRuns = (zoneId: string) =>
   useQuery({
-    queryKey: watchKeys.runs(zoneId),
+    queryKey: keys.pageShield.watch.runs(zoneId),
     queryFn: ({ signal }) => local.get<WatchRunEntry[]>(localPath('/api/local/zones/:zone_id/watch/runs', p(zoneId)), { signal }),
     refetchInterval: 15_000,
   })
 
 export const useWatchSettings = (zoneId: string) =>
   useQuery({
-    queryKey: watchKeys.settings(zoneId),
+    queryKey: keys.pageShield.watch.settings(zoneId),
     queryFn: ({ signal }) => local.get<WatchSettings>(localPath('/api/local/zones/:zone_id/watch', p(zoneId)), { signal }),
   })
 
 export const useWatchChannels = (zoneId: string, enabled: boolean) =>
   useQuery({
-    queryKey: watchKeys.channels(zoneId),
+    queryKey: keys.pageShield.watch.channels(zoneId),
     queryFn: ({ signal }) => local.get<WatchChannelEntry[]>(localPath('/api/local/zones/:zone_id/watch/channels', p(zoneId)), { signal }),
     enabled,
   })
 
 function useWatchMutation<I, O>(zoneId: string, fn: (input: I) => Promise<O>) {
   const qc = useQueryClient()
-  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: watchKeys.all(zoneId) }) })
+  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: keys.pageShield.watch.all(zoneId) }) })
 }
 
 export const useMarkAlertRead = (zoneId: string) =>
@@ -84,7 +75,7 @@ export function useSimulateActivity(zoneId: string) {
   return useMutation({
     mutationFn: (input: Omit<WatchActivityInput, 'zone_id'>) =>
       local.post<{ description: string; script_id?: string; connection_id?: string }>('/api/sandbox/page-shield/activity', { body: { ...input, zone_id: zoneId } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: pageShieldKeys.zone(zoneId) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.pageShield.zone(zoneId) }),
   })
 }
 

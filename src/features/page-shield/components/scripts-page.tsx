@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { pageShieldKeys } from '../api/keys'
 import { getRouteApi } from '@tanstack/react-router'
 import { DataTable } from '@/components/data-table/data-table'
 import { DataTableFilterBar } from '@/components/data-table/data-table-filter-bar'
@@ -22,6 +21,7 @@ import { ScriptViewControls } from './script-view-controls'
 import { MaliciousRuleNote } from './markers'
 import { hostAndPageFilters } from './resource-columns'
 import { getScriptColumns } from './script-columns'
+import { keys } from '@/lib/query-keys'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/scripts')
 const EMPTY: PageShieldScript[] = []
@@ -46,7 +46,7 @@ export function ScriptsPage() {
     setSweeping(true)
     void qc
       .fetchQuery(scriptIndexOptions(zoneId, search, 'full'))
-      .then(() => qc.invalidateQueries({ queryKey: pageShieldKeys.reviews(zoneId) }))
+      .then(() => qc.invalidateQueries({ queryKey: keys.pageShield.reviews(zoneId) }))
       .catch(() => undefined)
       .finally(() => setSweeping(false))
   }

@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { localPath, local } from '@/lib/api-client'
 import type { ApiTokenInput, ApiTokenView } from '@/shared/schemas/people'
+import { keys } from '@/lib/query-keys'
 
 /** Your personal API tokens for the sandbox's /client/v4 door. */
-const key = ['me', 'tokens'] as const
-
 export const useApiTokens = () =>
   useQuery({
-    queryKey: key,
+    queryKey: keys.me.tokens,
     queryFn: ({ signal }) => local.get<ApiTokenView[]>('/api/local/me/tokens', { signal }),
   })
 
@@ -15,7 +14,7 @@ export function useCreateApiToken() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (input: ApiTokenInput) => local.post<ApiTokenView>('/api/local/me/tokens', { body: input }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: key }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.me.tokens }),
   })
 }
 
@@ -23,6 +22,6 @@ export function useRevokeApiToken() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (id: string) => local.delete<{ id: string }>(localPath('/api/local/me/tokens/:id', { id })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: key }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.me.tokens }),
   })
 }

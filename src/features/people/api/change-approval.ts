@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { local, localPath } from '@/lib/api-client'
 import type { ZoneApprovalSettings } from '@/shared/schemas/change-requests'
-import { peopleKeys } from './people'
+import { keys } from '@/lib/query-keys'
 
 /** Change approval on the People page: zones needing approval and their approvers, people allowed to propose. */
 export type ApprovalZone = ZoneApprovalSettings & { zoneName: string }
@@ -13,14 +13,14 @@ export interface ProposeSetting {
 
 export const approvalZonesQueryOptions = () =>
   queryOptions({
-    queryKey: ['change-requests', 'zones'],
+    queryKey: keys.changeRequests.zones,
     queryFn: ({ signal }) => local.get<ApprovalZone[]>('/api/local/change-requests/zones', { signal }),
   })
 export const useApprovalZones = () => useQuery(approvalZonesQueryOptions())
 
 export const proposeSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: ['change-requests', 'people'],
+    queryKey: keys.changeRequests.people,
     queryFn: ({ signal }) => local.get<ProposeSetting[]>('/api/local/change-requests/people', { signal }),
   })
 export const useProposeSettings = () => useQuery(proposeSettingsQueryOptions())
@@ -30,7 +30,7 @@ export function useSetZoneApproval() {
   return useMutation({
     mutationFn: ({ zoneId, ...s }: ZoneApprovalSettings) => local.put<ZoneApprovalSettings>(localPath('/api/local/change-requests/zones/:zone_id', { zone_id: zoneId }), { body: s }),
     // The People list's e-mail marks say who approves and who proposes: read again too.
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: ['change-requests'] }), qc.invalidateQueries({ queryKey: peopleKeys.all })]),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: keys.changeRequests.all }), qc.invalidateQueries({ queryKey: keys.people.all })]),
   })
 }
 
@@ -40,6 +40,6 @@ export function useSetProposing() {
     // The switch alone: the person's address is changed where the person is (Change person, their account page).
     mutationFn: ({ personId, ...s }: Pick<ProposeSetting, 'personId' | 'mayPropose'>) => local.put<ProposeSetting>(localPath('/api/local/change-requests/people/:person_id', { person_id: personId }), { body: s }),
     // The People list's e-mail marks say who approves and who proposes: read again too.
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: ['change-requests'] }), qc.invalidateQueries({ queryKey: peopleKeys.all })]),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: keys.changeRequests.all }), qc.invalidateQueries({ queryKey: keys.people.all })]),
   })
 }

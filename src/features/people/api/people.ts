@@ -1,17 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { localPath, local } from '@/lib/api-client'
 import type { ApiTokenView, PersonInput, PersonPatch, PersonView, SessionView, SsoLink, TwoFactorPolicyInput } from '@/shared/schemas/people'
+import { keys } from '@/lib/query-keys'
 
 /** The dashboard's people (administrators only): list, add, change, reset a password, sessions. */
-export const peopleKeys = {
-  all: ['people'] as const,
-  sessions: (id: string) => ['people', id, 'sessions'] as const,
-  tokens: (id: string) => ['people', id, 'tokens'] as const,
-}
-
 export const peopleQueryOptions = () =>
   queryOptions({
-    queryKey: peopleKeys.all,
+    queryKey: keys.people.all,
     queryFn: ({ signal }) => local.get<PersonView[]>('/api/local/people', { signal }),
   })
 export const usePeople = () => useQuery(peopleQueryOptions())
@@ -20,7 +15,7 @@ export function useCreatePerson() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (input: PersonInput) => local.post<PersonView>('/api/local/people', { body: input }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: peopleKeys.all }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.people.all }),
   })
 }
 
@@ -30,7 +25,7 @@ export function useUpdatePerson() {
     mutationFn: ({ id, patch }: { id: string; patch: PersonPatch }) =>
       local.patch<PersonView>(localPath('/api/local/people/:person_id', { person_id: id }), { body: patch }),
     // Disabling also ends sessions and revokes tokens: the person's own lists go too.
-    onSuccess: () => qc.invalidateQueries({ queryKey: peopleKeys.all }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.people.all }),
   })
 }
 
@@ -43,7 +38,7 @@ export function useDeletePerson() {
   return useMutation({
     mutationFn: (id: string) =>
       local.delete<{ id: string; username: string; display_name: string }>(localPath('/api/local/people/:person_id', { person_id: id })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: peopleKeys.all }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.people.all }),
   })
 }
 
@@ -53,7 +48,7 @@ export function useLinkSso() {
   return useMutation({
     mutationFn: ({ id, link }: { id: string; link: SsoLink }) =>
       local.put<PersonView>(localPath('/api/local/people/:person_id/sso', { person_id: id }), { body: link }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: peopleKeys.all }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.people.all }),
   })
 }
 
@@ -62,7 +57,7 @@ export function useUnlinkSso() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (id: string) => local.delete<PersonView>(localPath('/api/local/people/:person_id/sso', { person_id: id })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: peopleKeys.all }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.people.all }),
   })
 }
 
@@ -74,14 +69,14 @@ export function useResetPassword() {
         localPath('/api/local/people/:person_id/password', { person_id: id }),
       ),
     // Sessions end and personal API tokens are revoked with the reset.
-    onSuccess: (_r, id) => qc.invalidateQueries({ queryKey: ['people', id] }),
+    onSuccess: (_r, id) => qc.invalidateQueries({ queryKey: keys.people.one(id) }),
   })
 }
 
 /** A person's personal API tokens, with their last use (administrators). */
 export const usePersonTokens = (id: string) =>
   useQuery({
-    queryKey: peopleKeys.tokens(id),
+    queryKey: keys.people.tokens(id),
     queryFn: ({ signal }) =>
       local.get<ApiTokenView[]>(localPath('/api/local/people/:person_id/tokens', { person_id: id }), { signal }),
   })
@@ -91,13 +86,13 @@ export function useRevokePersonToken() {
   return useMutation({
     mutationFn: ({ personId, tokenId }: { personId: string; tokenId: string }) =>
       local.delete<{ id: string }>(localPath('/api/local/people/:person_id/tokens/:id', { person_id: personId, id: tokenId })),
-    onSuccess: (_r, v) => qc.invalidateQueries({ queryKey: peopleKeys.tokens(v.personId) }),
+    onSuccess: (_r, v) => qc.invalidateQueries({ queryKey: keys.people.tokens(v.personId) }),
   })
 }
 
 export const usePersonSessions = (id: string) =>
   useQuery({
-    queryKey: peopleKeys.sessions(id),
+    queryKey: keys.people.sessions(id),
     queryFn: ({ signal }) =>
       local.get<SessionView[]>(localPath('/api/local/people/:person_id/sessions', { person_id: id }), { signal }),
   })
@@ -107,14 +102,14 @@ export function useEndPersonSessions() {
   return useMutation({
     mutationFn: (id: string) =>
       local.delete<{ sessions_ended: number }>(localPath('/api/local/people/:person_id/sessions', { person_id: id })),
-    onSuccess: (_r, id) => qc.invalidateQueries({ queryKey: peopleKeys.sessions(id) }),
+    onSuccess: (_r, id) => qc.invalidateQueries({ queryKey: keys.people.sessions(id) }),
   })
 }
 
 /** Your own sessions (every signed-in person). */
 export const useMySessions = () =>
   useQuery({
-    queryKey: ['me', 'sessions'],
+    queryKey: keys.me.sessions,
     queryFn: ({ signal }) => local.get<SessionView[]>('/api/local/me/sessions', { signal }),
   })
 
@@ -122,15 +117,14 @@ export function useEndMySession() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (handle: string) => local.delete<{ handle: string }>(localPath('/api/local/me/sessions/:handle', { handle })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['me', 'sessions'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.me.sessions }),
   })
 }
 
 /** Who must sign in with a second factor (administrators). */
-const twoFactorKey = ['settings', 'two-factor'] as const
 export const useTwoFactorPolicy = () =>
   useQuery({
-    queryKey: twoFactorKey,
+    queryKey: keys.twoFactorPolicy,
     queryFn: ({ signal }) => local.get<TwoFactorPolicyInput>('/api/local/settings/two-factor', { signal }),
   })
 
@@ -138,7 +132,7 @@ export function useSetTwoFactorPolicy() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (input: TwoFactorPolicyInput) => local.put<TwoFactorPolicyInput>('/api/local/settings/two-factor', { body: input }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: twoFactorKey }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.twoFactorPolicy }),
   })
 }
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import { keys } from '@/lib/query-keys'
 
 /** How many matching zones the picker lists at once: the rest are reached by typing more. */
 export const ZONE_PICKS_SHOWN = 20
@@ -16,7 +17,7 @@ export interface PickableZone {
  */
 export const zonePickQueryOptions = (text: string) =>
   queryOptions({
-    queryKey: ['zones', 'pick', text],
+    queryKey: keys.zones.pick(text),
     queryFn: ({ signal }) =>
       api.list<PickableZone>('/zones', {
         params: { name: text ? `contains:${text}` : undefined, per_page: ZONE_PICKS_SHOWN, order: 'name', direction: 'asc' },

@@ -10,6 +10,7 @@ import { Card } from '@/components/ui/page-header'
 import { useToast } from '@/components/ui/toast'
 import { local, type ApiErrorItem } from '@/lib/api-client'
 import { ownSettingsSchema, type EmailSourceName, type MeView, type OwnSettings } from '@/shared/schemas/people'
+import { keys } from '@/lib/query-keys'
 
 const FROM: Record<EmailSourceName, string> = {
   admin: 'The address now there was set by an administrator.',
@@ -26,7 +27,7 @@ export function OwnEmailCard({ email, source }: { email: string | null; source: 
   const save = useMutation({
     mutationFn: (body: OwnSettings) => local.patch<MeView>('/api/local/me', { body }),
     onSuccess: (me) => {
-      qc.setQueryData(['me'], me)
+      qc.setQueryData(keys.me.all, me)
       form.reset({ email: me.person.email ?? '' })
       toast.success('E-mail saved', me.person.email ? `Change-request mail goes to ${me.person.email}.` : 'You will get no change-request mail.')
     },

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { addPerson } from '@/server/auth/test-helpers'
+import { addPerson } from '@/testing/server/auth'
 import { renderApp, screenServer } from '@/testing/screen'
 
 /** The People list says who has a second factor, and offers a reset only where there is one. */

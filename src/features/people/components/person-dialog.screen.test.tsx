@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { login } from '@/server/auth/test-helpers'
+import { login } from '@/testing/server/auth'
 import { renderApp, screenServer } from '@/testing/screen'
 
 /** The person dialog as an administrator uses it, answered by the real server app (store, sign-in) in this process. */
@@ -35,6 +35,29 @@ describe('the person dialog', () => {
     expect(await within(people).findByText('Dana Reyes')).toBeTruthy()
     expect(await server.store.people.byUsername('dana')).toMatchObject({ role: 'editor', zones: ['example.com'] })
     expect((await login(server.app, 'dana', 'kettle-harbour-violet-93')).status).toBe(303)
+  })
+
+  it('picks zones by keyboard: arrows and Enter choose, Escape closes the list and leaves the dialog open', async () => {
+    const user = userEvent.setup()
+    await server.signInAs('boss-kbd', 'admin')
+    renderApp('/people')
+    await user.click(await screen.findByRole('button', { name: 'Add person' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Add a person' })
+    await user.click(within(dialog).getByRole('radio', { name: 'Only these zones' }))
+    const box = within(dialog).getByRole('combobox', { name: 'Add a zone' })
+    await user.type(box, 'e')
+    const option = await within(dialog).findByRole('option', { name: 'newshop.dev' })
+    for (let i = 0; i < 10 && box.getAttribute('aria-activedescendant') !== option.id; i++) await user.keyboard('{ArrowDown}')
+    expect(box.getAttribute('aria-activedescendant')).toBe(option.id)
+    await user.keyboard('{Enter}')
+    expect(await within(dialog).findByRole('button', { name: 'Remove newshop.dev' })).toBeTruthy()
+    expect(screen.getByRole('dialog', { name: 'Add a person' })).toBeTruthy()
+    await user.keyboard('{ArrowDown}')
+    expect(within(dialog).getByRole('listbox', { name: 'Zones of the account' })).toBeTruthy()
+    await user.keyboard('{Escape}')
+    expect(within(dialog).queryByRole('listbox')).toBeNull()
+    expect(screen.getByRole('dialog', { name: 'Add a person' })).toBeTruthy()
+    expect(document.activeElement).toBe(box)
   })
 
   it("changes a person's role; an administrator always has every zone", async () => {

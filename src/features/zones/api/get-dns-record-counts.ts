@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, apiPath } from '@/lib/api-client'
 import { ALL_DNS_RECORD_TYPES } from '@/shared/dns/record-types'
+import { keys } from '@/lib/query-keys'
 
 export interface DnsRecordCounts {
   total: number
@@ -30,7 +31,7 @@ export async function getDnsRecordCounts(zoneId: string, signal?: AbortSignal): 
 
 export const dnsRecordCountsQueryOptions = (zoneId: string) =>
   queryOptions({
-    queryKey: ['dns-records', zoneId, 'counts'],
+    queryKey: keys.dnsRecords.counts(zoneId),
     queryFn: ({ signal }) => getDnsRecordCounts(zoneId, signal),
     staleTime: 30_000,
   })

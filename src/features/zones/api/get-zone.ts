@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, apiPath } from '@/lib/api-client'
 import type { Zone } from './zone-types'
+import { keys } from '@/lib/query-keys'
 
 /**
  * A zone as read: `asOf` is set when the server answered from what it keeps because the team's API
@@ -15,7 +16,7 @@ export const getZone = async (zoneId: string, signal?: AbortSignal): Promise<Zon
 
 export const zoneQueryOptions = (zoneId: string) =>
   queryOptions({
-    queryKey: ['zones', 'detail', zoneId],
+    queryKey: keys.zones.detail(zoneId),
     queryFn: ({ signal }) => getZone(zoneId, signal),
     staleTime: 30_000,
   })

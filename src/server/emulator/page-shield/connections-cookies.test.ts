@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { stableId } from '../ids'
-import { daysAgo, ZONE } from './fixtures.test-helpers'
-import { pageShieldTestApp } from './test-app'
+import { daysAgo, ZONE } from '../../../testing/server/page-shield-fixtures'
+import { pageShieldTestApp } from '../../../testing/server/page-shield-app'
 import { pageShieldWriter, type CookieInput } from './writer'
 
 function app() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { daysAgo, scriptsApp, version, ZONE } from './fixtures.test-helpers'
+import { daysAgo, scriptsApp, version, ZONE } from '../../../testing/server/page-shield-fixtures'
 
 const BASE = `/zones/${ZONE}/page_shield/scripts`
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { isMalicious } from '../../../shared/page-shield/malicious'
 import { sandboxSdkClient } from '../../../testing/sdk-client'
 import { SEED_ZONES } from '../seed-ids'
-import { pageShieldTestApp } from './test-app'
+import { pageShieldTestApp } from '../../../testing/server/page-shield-app'
 
 /** api-notes §13: the official SDK, pointed at the sandbox, reads and writes page security. */
 const { app } = pageShieldTestApp({ seed: 'demo' })

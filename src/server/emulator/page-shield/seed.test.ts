@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { isMalicious } from '../../../shared/page-shield/malicious'
 import { SEED_ZONES } from '../seed-ids'
 import { SCALE_SCRIPT_COUNT } from './seed-scale'
-import { pageShieldTestApp } from './test-app'
+import { pageShieldTestApp } from '../../../testing/server/page-shield-app'
 
 const { app, db } = pageShieldTestApp()
 const demo = SEED_ZONES.demo.id

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SEED_ZONES } from '../seed-ids'
-import { pageShieldTestApp } from './test-app'
+import { pageShieldTestApp } from '../../../testing/server/page-shield-app'
 
 const ZONE = SEED_ZONES.demo.id
 const OTHER = SEED_ZONES.pending.id

@@ -4,6 +4,7 @@ import { api, type ApiErrorItem, apiPath } from '@/lib/api-client'
 import { relativeName, toFqdn } from '@/shared/dns/names'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
 import { DNS_RECORDS } from '../../api/get-dns-records'
+import { keys } from '@/lib/query-keys'
 
 /** Refusals caused by another record at the same name (CNAME beside others, NS delegation, duplicates). */
 const CONFLICT_CODES = new Set([81053, 81054, 81055, 81056, 81057, 81058])
@@ -30,7 +31,7 @@ export function ConflictHelp({
   const fqdn = toFqdn(name, zoneName)
   const conflict = isNameConflict(errors) && fqdn !== undefined
   const q = useQuery({
-    queryKey: ['dns-records', zoneId, 'at-name', fqdn],
+    queryKey: keys.dnsRecords.atName(zoneId, fqdn),
     queryFn: ({ signal }) =>
       api.list<DnsRecord>(apiPath(DNS_RECORDS, { zone_id: zoneId }), { params: { name: fqdn, per_page: 20 }, signal }),
     enabled: conflict,

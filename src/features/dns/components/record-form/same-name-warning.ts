@@ -8,6 +8,7 @@ import { sameNameProblems, type SameNameProblem } from '@/shared/dns/same-name'
 import type { DnsRecord } from '@/shared/schemas/dns-record'
 import { DNS_RECORDS } from '../../api/get-dns-records'
 import type { RecordControl } from './record-resolver'
+import { keys } from '@/lib/query-keys'
 
 /** Wait for a pause in typing before asking the server which records a name holds. */
 const SETTLE_MS = 400
@@ -35,7 +36,7 @@ export function useSameNameWarnings(control: RecordControl, zoneId: string, zone
   }, [typed])
   const q = useQuery({
     // Under the zone's records key, so a save anywhere in the zone refreshes it.
-    queryKey: ['dns-records', zoneId, 'same-name', fqdn],
+    queryKey: keys.dnsRecords.sameName(zoneId, fqdn),
     queryFn: ({ signal }) => api.list<DnsRecord>(apiPath(DNS_RECORDS, { zone_id: zoneId }), { params: { name: fqdn, per_page: 100 }, signal }),
     enabled: fqdn !== undefined && fqdn === typed,
     staleTime: 30_000,

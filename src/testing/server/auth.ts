@@ -1,7 +1,7 @@
 import { randomBytes, scrypt } from 'node:crypto'
 import type { Hono } from 'hono'
-import type { Role, Store, ZoneScope } from '../store'
-import { hashPassword } from './passwords'
+import type { Role, Store, ZoneScope } from '../../server/store'
+import { hashPassword } from '../../server/auth/passwords'
 
 /**
  * A stored password hash in the production format (`scrypt$N$r$p$salt$hash`), at N=2^10 instead of

@@ -1,7 +1,7 @@
-import { stableId } from '../ids'
-import { SEED_ZONES } from '../seed-ids'
-import { pageShieldTestApp } from './test-app'
-import { pageShieldWriter, type ScriptInput, type VersionInput } from './writer'
+import { stableId } from '../../server/emulator/ids'
+import { SEED_ZONES } from '../../server/emulator/seed-ids'
+import { pageShieldTestApp } from './page-shield-app'
+import { pageShieldWriter, type ScriptInput, type VersionInput } from '../../server/emulator/page-shield/writer'
 
 export const ZONE = SEED_ZONES.demo.id
 const NOW = new Date('2026-03-01T12:00:00Z').getTime()

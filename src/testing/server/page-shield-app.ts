@@ -1,12 +1,12 @@
 import { Hono } from 'hono'
-import { openDatabase } from '../db'
-import { ApiError, errorEnvelope } from '../http'
-import { rng } from '../ids'
-import type { EmulatorContext } from '../module'
-import { registerModules } from '../table-routes'
-import { zonesModule } from '../zones'
-import { pageShieldModule } from '.'
-import { seedPageShieldDemo } from './seed'
+import { openDatabase } from '../../server/emulator/db'
+import { ApiError, errorEnvelope } from '../../server/emulator/http'
+import { rng } from '../../server/emulator/ids'
+import type { EmulatorContext } from '../../server/emulator/module'
+import { registerModules } from '../../server/emulator/table-routes'
+import { zonesModule } from '../../server/emulator/zones'
+import { pageShieldModule } from '../../server/emulator/page-shield'
+import { seedPageShieldDemo } from '../../server/emulator/page-shield/seed'
 
 /**
  * For unit tests: the zones and page-security areas alone, in memory, with the same error handling
