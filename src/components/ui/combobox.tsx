@@ -198,7 +198,12 @@ export function Combobox<T>({
                   aria-selected={selected}
                   onMouseEnter={() => setActive(i)}
                   onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => onPick(o)}
+                  onClick={() => {
+                    onPick(o)
+                    // A list in the flow makes its dialog taller: closed after a pointer pick, the dialog settles
+                    // now, not under the pointer's next press (closing it on Save's mousedown moved Save away).
+                    if (inFlow) close()
+                  }}
                   className={cn(
                     'flex cursor-pointer items-center justify-between gap-2 px-3 py-2 text-sm',
                     i === at
