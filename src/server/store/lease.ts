@@ -19,7 +19,7 @@ export interface LeaseSpec {
    * The row a claim creates when there is none (besides key, holder and until). Without it a claim
    * only takes an existing row (a change request is filed before anyone applies it).
    */
-  insert?: Record<string, unknown>
+  insert?: (at: number) => Record<string, unknown>
   /** More columns a claim sets (who holds it by name, since when). */
   claimed?: (holder: string, at: number) => Record<string, unknown>
   /** The row may be leased only while this holds (a change request: while applying or undoing). */
@@ -69,7 +69,7 @@ export function storeLease(db: () => Promise<Db>, now: () => number, spec: Lease
       if (spec.insert) {
         const row = await d
           .insertInto(spec.table)
-          .values({ ...spec.insert, [spec.key]: key, ...taken(holder, at, ms), ...o.set })
+          .values({ ...spec.insert(at), [spec.key]: key, ...taken(holder, at, ms), ...o.set })
           .onConflict((oc) => oc.column(spec.key).doUpdateSet({ ...taken(holder, at, ms), ...o.set }).where((eb) => eb.and([free(eb), live(eb)])))
           .returning(spec.key)
           .executeTakeFirst()
