@@ -33,7 +33,7 @@ export const CHANGE_REQUEST_MOVES = {
 
 type Moves = typeof CHANGE_REQUEST_MOVES
 /** The statuses a request may move to `to` from. */
-export type SourceOf<To extends ChangeRequestStatus> = Moves[To][number]['from']
+type SourceOf<To extends ChangeRequestStatus> = Moves[To][number]['from']
 
 /** Whether the declaration allows `from` → `to` (a row condition `when` may still refuse it). */
 export function canMove(from: ChangeRequestStatus, to: ChangeRequestStatus): boolean {

@@ -29,7 +29,7 @@ export interface LeaseSpec {
 }
 
 /** Who holds a lease and until when. */
-export interface LeaseHolder {
+interface LeaseHolder {
   holder: string | null
   until: number | null
 }
@@ -156,4 +156,4 @@ export function storeLease(db: () => Promise<Db>, now: () => number, spec: Lease
   }
 }
 
-export type StoreLease = ReturnType<typeof storeLease>
+
