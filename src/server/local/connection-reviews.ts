@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono'
+import { randomUUID } from 'node:crypto'
 import { RESOURCE_STATUSES } from '../../shared/lists/page-shield'
 import { connectionIndexQuery, connectionLedgerQuery, INDEX_DEFAULT_PER_PAGE, type ConnectionIndexParams } from '../../shared/lists/page-shield-index'
 import { commaItems, listOf } from '../../shared/lists/query'
@@ -115,7 +116,9 @@ export function registerConnectionReviewRoutes(app: Hono, store: Store, options:
     const state = await led.state(owner)
     const t = now()
     if (!force && state && state.refreshed_at > 0 && t - state.refreshed_at <= freshMs) return
-    if (!(await led.claim(owner, t, t + LEASE_MS))) {
+    // Each refresh holds the lease under a name of its own: only it ends or gives it back.
+    const holder = randomUUID()
+    if (!(await led.claim(owner, holder, t, LEASE_MS))) {
       for (let i = 0; i < LEASE_MS / 250; i++) {
         await new Promise((r) => setTimeout(r, 250))
         const s = await led.state(owner)
@@ -139,9 +142,9 @@ export function registerConnectionReviewRoutes(app: Hono, store: Store, options:
         await led.upsert(p.items.map((k) => toRow(owner, k, sweep)))
       }
       // A list that moved while it was read drops nothing: its rows stay until a complete read.
-      await led.finish(owner, { now: now(), sweep, complete: seen >= total })
+      await led.finish(owner, holder, { now: now(), sweep, complete: seen >= total })
     } catch (err) {
-      await led.release(owner)
+      await led.release(owner, holder)
       throw err
     }
   }

@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono'
+import { randomUUID } from 'node:crypto'
 import { csvCell } from '../../shared/page-shield/csv'
 import { SCRIPTS_CSV_COLUMNS, scriptCsvRecord } from '../../shared/page-shield/scripts-csv'
 import { RESOURCE_STATUSES } from '../../shared/lists/page-shield'
@@ -189,7 +190,9 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
     const needFull = force === 'full' || first || t - state.full_sweep_at > fullSweepMs
     const needQuick = needFull || force === 'quick' || t - state.refreshed_at > freshMs
     if (!needQuick) return
-    if (!(await idx.claim(owner, t, t + LEASE_MS))) {
+    // Each refresh holds the lease under a name of its own: only it ends or gives it back.
+    const holder = randomUUID()
+    if (!(await idx.claim(owner, holder, t, LEASE_MS))) {
       // Someone else builds the index for the first time: say how far they are.
       if (first) return buildingOf(owner)
       // Someone else refreshes: wait for their result (or their lease to run out).
@@ -200,7 +203,7 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
       }
       return
     }
-    const job = refresh(c, zoneId, owner, ledgerKey, state?.sweep ?? 0, needFull, first)
+    const job = refresh(c, zoneId, owner, holder, ledgerKey, state?.sweep ?? 0, needFull, first)
     if (!first) {
       await job
       return
@@ -218,26 +221,26 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
     return buildingOf(owner)
   }
 
-  async function refresh(c: Context, zoneId: string, owner: string, ledgerKey: string, lastSweep: number, needFull: boolean, first: boolean) {
+  async function refresh(c: Context, zoneId: string, owner: string, holder: string, ledgerKey: string, lastSweep: number, needFull: boolean, first: boolean) {
     try {
       const sweep = lastSweep + (needFull ? 1 : 0)
       if (needFull) {
         const complete = await fullSweep(c, zoneId, owner, sweep, first)
         await checkLedger(c, zoneId, owner, ledgerKey, sweep)
         // An incomplete sweep (the list moved under it) drops nothing: its rows stay until a complete one.
-        await idx.finish(owner, { now: now(), sweep: complete ? sweep : undefined })
+        await idx.finish(owner, holder, { now: now(), sweep: complete ? sweep : undefined })
       } else {
         if (await incremental(c, zoneId, owner, sweep)) {
           await checkLedger(c, zoneId, owner, ledgerKey, sweep)
-          await idx.finish(owner, { now: now() })
+          await idx.finish(owner, holder, { now: now() })
         } else {
           const complete = await fullSweep(c, zoneId, owner, sweep + 1)
           await checkLedger(c, zoneId, owner, ledgerKey, sweep + 1)
-          await idx.finish(owner, { now: now(), sweep: complete ? sweep + 1 : undefined })
+          await idx.finish(owner, holder, { now: now(), sweep: complete ? sweep + 1 : undefined })
         }
       }
     } catch (err) {
-      await idx.release(owner)
+      await idx.release(owner, holder)
       throw err
     }
   }

@@ -244,7 +244,7 @@ export function sharedPracticeSandboxes(store: PracticeCopyStore, { leaseMs = 30
       await pause(wait)
     }
     // Renewed while the request runs (a long import); a crashed instance's lease runs out instead.
-    const renew = setInterval(() => void store.lease(key, holder, leaseMs).catch(() => {}), Math.max(1000, leaseMs / 3))
+    const renew = setInterval(() => void store.renew(key, holder, leaseMs).catch(() => {}), Math.max(1000, leaseMs / 3))
     renew.unref()
     return () => clearInterval(renew)
   }

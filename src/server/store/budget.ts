@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 import type { Db } from './db'
+import { storeLease } from './lease'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
 type AnyDb = Kysely<any>
@@ -133,6 +134,8 @@ export const USAGE_KEPT_MS = 2 * 60 * 60_000
  * calls per minute added up across instances.
  */
 export function budgetStore(db: () => Promise<Db>, now: () => number) {
+  // Who refreshes a stale kept answer: the store's one lease (lease.ts), a row per kept answer.
+  const refresh = storeLease(db, now, { table: 'budget_refresh', key: 'key', holder: 'holder', until: 'lease_until', insert: () => ({}) })
   return {
     async get(key = 'api'): Promise<BudgetFigure | undefined> {
       const row = await (await db()).selectFrom('budget_state').selectAll().where('key', '=', key).executeTakeFirst()
@@ -215,26 +218,17 @@ export function budgetStore(db: () => Promise<Db>, now: () => number) {
     async sweep(): Promise<void> {
       await (await db()).deleteFrom('budget_share').where('slot', '<', now() - SHARES_KEPT_MS).execute()
       await (await db()).deleteFrom('budget_usage').where('minute', '<', now() - USAGE_KEPT_MS).execute()
-      await (await db()).deleteFrom('budget_refresh').where('lease_until', '<', now()).execute()
+      await refresh.sweep()
     },
     /**
      * Takes the lease to refresh the kept answer `key` for `ms`, in one statement (INSERT … ON
      * CONFLICT … DO UPDATE … WHERE the lease ran out … RETURNING): of every instance asking at once,
      * exactly one is told yes, and nobody else until the lease runs out or is given back.
      */
-    async claimRefresh(key: string, holder: string, ms: number): Promise<boolean> {
-      const t = now()
-      const row = await (await db())
-        .insertInto('budget_refresh')
-        .values({ key, holder, lease_until: t + ms })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ holder, lease_until: t + ms }).where('budget_refresh.lease_until', '<=', t))
-        .returning('key')
-        .executeTakeFirst()
-      return row !== undefined
-    },
+    claimRefresh: (key: string, holder: string, ms: number): Promise<boolean> => refresh.claim(key, holder, ms),
     /** Gives the lease back (the refresh failed: another instance may try at once). */
     async releaseRefresh(key: string, holder: string): Promise<void> {
-      await (await db()).updateTable('budget_refresh').set({ lease_until: 0 }).where('key', '=', key).where('holder', '=', holder).execute()
+      await refresh.release(key, holder)
     },
   }
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Migration } from 'kysely'
 import type { Db } from './db'
+import { storeLease } from './lease'
+import { moveStatus } from './change-request-moves'
 import type { ChangeRequestInterruption, ChangeRequestStatus, ItemResult, ItemProblem } from '../../shared/schemas/change-requests'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
@@ -40,9 +42,20 @@ export function changeRequestLeaseMigration(): Migration {
   }
 }
 
-/** The lease columns of a reservation, and of none. */
-export const leaseColumns = (lease: Lease, at: number) => ({ lease_instance: lease.instance, lease_token: lease.token, leased_at: at, lease_until: at + lease.ms })
-export const noLease = { lease_instance: null, lease_token: null, leased_at: null, lease_until: null }
+/**
+ * Where a request's lease lives (the store's one lease, lease.ts): its row, held by the reservation's
+ * secret token while it is applying or undoing. Its instance's name and since when go with it.
+ */
+export const changeRequestLease = (db: () => Promise<Db>, now: () => number) =>
+  storeLease(db, now, {
+    table: 'change_requests',
+    key: 'id',
+    holder: 'lease_token',
+    until: 'lease_until',
+    claimed: (_token, at) => ({ leased_at: at }),
+    live: (eb) => eb('change_requests.status', 'in', WORKING),
+    released: { lease_instance: null, lease_token: null, leased_at: null, lease_until: null, lease_from: null },
+  })
 
 /** What a recovery writes: the truthful status, each item's result, and the interruption in words. */
 export interface Recovery {
@@ -67,31 +80,31 @@ export interface LeaseRow {
 }
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v))
-const WORKING: ChangeRequestStatus[] = ['applying', 'undoing']
+const WORKING = ['applying', 'undoing'] as const
+/** What a recovery may find: an apply's outcome, or an undo's. */
+type RecoveredStatus = 'applied' | 'failed' | 'partly_applied' | 'interrupted' | 'undone'
 
 /**
- * The lease and its recovery when a request is cut short. Every step is decided by the
- * store: a renewal or a progress mark goes through only while the reservation's token is still the
- * one in the row; a recovery claims an expired lease with one conditional UPDATE (still applying or
- * undoing, still the token that was seen, and expired), so of two instances recovering at once exactly
- * one goes on; the worker it took the request from then finds its token gone and stops.
+ * The lease and its recovery when a request is cut short, on the store's one lease (lease.ts): a
+ * renewal or a progress mark goes through only while the reservation's token is still the one in the
+ * row and its lease holds; a recovery takes over a lapsed lease with one conditional UPDATE (still
+ * applying or undoing, still the token that was seen, and lapsed), so of two instances recovering at
+ * once exactly one goes on; the worker it took the request from then finds its token gone and stops.
  */
 export function changeRequestLeases(db: () => Promise<Db>, now: () => number) {
+  const lease = changeRequestLease(db, now)
   return {
     /** Extends the lease while the work goes on; false when it is no longer this reservation's. */
-    async renew(id: number, token: string, ms: number): Promise<boolean> {
-      const r = await (await db()).updateTable('change_requests').set({ lease_until: now() + ms }).where('id', '=', id).where('status', 'in', WORKING).where('lease_token', '=', token).executeTakeFirst()
-      return Number(r.numUpdatedRows) > 0
-    },
+    renew: (id: number, token: string, ms: number): Promise<boolean> => lease.renew(id, token, ms),
     /**
      * Before a write is sent: its request id on the items it carries, with the lease renewed, in one
      * transaction that first takes the request's row (so a recovery either sees the mark or has taken
-     * the lease, in which case nothing is marked and the write is not sent).
+     * the lease, in which case nothing is marked and the write is not sent). Only while applying.
      */
     async markSent(id: number, token: string, ms: number, positions: number[], requestId: string): Promise<boolean> {
       return (await db()).transaction().execute(async (trx) => {
-        const r = await trx.updateTable('change_requests').set({ lease_until: now() + ms }).where('id', '=', id).where('status', '=', 'applying').where('lease_token', '=', token).executeTakeFirst()
-        if (Number(r.numUpdatedRows) === 0) return false
+        const r = await trx.selectFrom('change_requests').select('status').where('id', '=', id).executeTakeFirst()
+        if (r?.status !== 'applying' || !(await lease.renew(id, token, ms, { on: trx }))) return false
         await trx.updateTable('change_request_items').set({ sent_request_id: requestId }).where('request_id', '=', id).where('position', 'in', positions).execute()
         return true
       })
@@ -104,35 +117,21 @@ export function changeRequestLeases(db: () => Promise<Db>, now: () => number) {
     },
     /** Requests being applied or undone whose lease has run out (or that have none, from before leases), of these ids or all. */
     async expired(ids?: number[]): Promise<number[]> {
-      if (ids && !ids.length) return []
-      let q = (await db()).selectFrom('change_requests').select('id').where('status', 'in', WORKING).where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now())]))
-      if (ids) q = q.where('id', 'in', ids)
-      return (await q.execute()).map((r) => Number(r.id))
+      return (await lease.lapsedKeys(ids)).map(Number).sort((a, b) => a - b)
     },
     /**
-     * The one conditional statement of a recovery: takes the expired lease `seen` (its token, null for
-     * a request from before leases) for `lease`. True for exactly one of many concurrent callers.
+     * The one conditional statement of a recovery: takes over the lapsed lease `seen` (its token, null
+     * for a request from before leases) for `next`. True for exactly one of many concurrent callers.
      */
-    async claimExpired(id: number, seen: string | null, lease: Lease): Promise<boolean> {
-      const t = now()
-      const r = await (await db())
-        .updateTable('change_requests')
-        .set(leaseColumns(lease, t))
-        .where('id', '=', id)
-        .where('status', 'in', WORKING)
-        .where((eb) => (seen === null ? eb('lease_token', 'is', null) : eb('lease_token', '=', seen)))
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', t)]))
-        .executeTakeFirst()
-      return Number(r.numUpdatedRows) > 0
-    },
-    /** Writes what the recovery found, while it still holds the lease it claimed. */
+    claimExpired: (id: number, seen: string | null, next: Lease): Promise<boolean> => lease.takeOver(id, seen, next.token, next.ms, { set: { lease_instance: next.instance } }),
+    /** Writes what the recovery found, while it still holds the lease it took over (one move of the status machine). */
     async finishRecovery(id: number, token: string, r: Recovery): Promise<boolean> {
       return (await db()).transaction().execute(async (trx) => {
-        const set = { status: r.status, interrupted: json(r.interrupted), retryable: r.retryable ? 1 : 0, updated_at: now(), ...noLease, lease_from: null }
+        const set = { interrupted: json(r.interrupted), retryable: r.retryable ? 1 : 0, ...lease.cleared() }
         if (r.problems !== undefined) Object.assign(set, { problems: json(r.problems) })
         if (r.appliedEntryId !== undefined) Object.assign(set, { applied_entry_id: r.appliedEntryId })
-        const u = await trx.updateTable('change_requests').set(set).where('id', '=', id).where('status', 'in', WORKING).where('lease_token', '=', token).executeTakeFirst()
-        if (Number(u.numUpdatedRows) === 0) return false
+        const held = lease.heldBy(token)
+        if (!(await moveStatus(trx, now, id, r.status as RecoveredStatus, { set, where: (eb) => eb.and([held(eb), eb('status', 'in', WORKING)]) }))) return false
         for (const [i, result] of r.results.entries()) {
           await trx.updateTable('change_request_items').set({ result: json(result) }).where('request_id', '=', id).where('position', '=', i).execute()
         }

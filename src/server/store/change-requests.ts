@@ -1,6 +1,8 @@
-import { sql, type Kysely, type Migration } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely, type Migration } from 'kysely'
+import type { StoreTables } from './schema'
 import type { Db } from './db'
-import { anyLease, changeRequestLeases, leaseColumns, noLease, type Lease } from './change-request-lease'
+import { anyLease, changeRequestLease, changeRequestLeases, type Lease } from './change-request-lease'
+import { moveStatus, type MoveOptions } from './change-request-moves'
 import type {
   ApproverMode,
   ChangeItemAction,
@@ -298,14 +300,14 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
     if (!row) return undefined
     return toRequest(row, (await itemsOf([id])).get(id) ?? [])
   }
-  /** One conditional move; true when this call made it. */
-  const move = async (id: number, from: ChangeRequestStatus[], set: Partial<ChangeRequestsTable>, extra?: (q: ReturnType<typeof base>) => ReturnType<typeof base>) => {
-    const q = base(await db(), id, from, { ...set, updated_at: now() })
-    const r = await (extra ? extra(q) : q).executeTakeFirst()
-    return Number(r.numUpdatedRows) > 0
-  }
-  const base = (d: Db, id: number, from: ChangeRequestStatus[], set: Partial<ChangeRequestsTable>) =>
-    d.updateTable('change_requests').set(set).where('id', '=', id).where('status', 'in', from)
+  /** One move of the status machine (change-request-moves.ts); true when this call made it. */
+  const move = async <To extends ChangeRequestStatus>(id: number, to: To, o: MoveOptions<To> = {}) => moveStatus(await db(), now, id, to, o)
+  const lease = changeRequestLease(db, now)
+  /** The columns of a reservation taken now under `l`. */
+  const leaseColumns = (l: Lease) => ({ ...lease.columns(l.token, l.ms), lease_instance: l.instance })
+  const undecided = { decided_by_id: null, decided_by_username: null, decided_by_name: null, decided_at: null }
+  /** Someone else decides a request, except on a practice session's own request, where the person plays both sides. */
+  const notRequester = (username: string) => (eb: ExpressionBuilder<StoreTables, 'change_requests'>) => eb.or([eb('requester_username', '!=', username), eb('practice_key', 'is not', null)])
 
   return {
     ...changeRequestLeases(db, now),
@@ -454,20 +456,14 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
      * An interrupted apply known to have changed nothing (failed, `retryable`) may be reserved again.
      * False: someone else has it, or it is not pending.
      */
-    async reserve(id: number, who: Who, lease: Lease = anyLease()): Promise<boolean> {
+    async reserve(id: number, who: Who, l: Lease = anyLease()): Promise<boolean> {
       const t = now()
       return (await db()).transaction().execute(async (trx) => {
-        const r = await trx
-          .updateTable('change_requests')
-          .set((eb) => ({
-            status: 'applying', decided_by_id: who.personId, decided_by_username: who.username, decided_by_name: who.personName, decided_at: t, updated_at: t,
-            ...leaseColumns(lease, t), lease_from: eb.ref('status'), retryable: 0, interrupted: null,
-          }))
-          .where('id', '=', id)
-          .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'failed'), eb('retryable', '=', 1)])]))
-          .where((eb) => eb.or([eb('requester_username', '!=', who.username), eb('practice_key', 'is not', null)]))
-          .executeTakeFirst()
-        if (Number(r.numUpdatedRows) === 0) return false
+        const set = (eb: ExpressionBuilder<StoreTables, 'change_requests'>) => ({
+          decided_by_id: who.personId, decided_by_username: who.username, decided_by_name: who.personName, decided_at: t,
+          ...leaseColumns(l), lease_from: eb.ref('status'), retryable: 0, interrupted: null,
+        })
+        if (!(await moveStatus(trx, now, id, 'applying', { set, where: notRequester(who.username) }))) return false
         // An apply approved again starts with no write sent: an earlier attempt's request ids would mislead a recovery.
         await trx.updateTable('change_request_items').set({ sent_request_id: null }).where('request_id', '=', id).execute()
         return true
@@ -475,7 +471,7 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
     },
     /** The apply did not start (the approver's rights were gone): pending again, undecided. */
     async release(id: number): Promise<boolean> {
-      return move(id, ['applying'], { status: 'pending', decided_by_id: null, decided_by_username: null, decided_by_name: null, decided_at: null, ...noLease, lease_from: null })
+      return move(id, 'pending', { from: ['applying'], set: { ...undecided, ...lease.cleared() } })
     },
     /**
      * The apply's outcome: applied (with the audit entry of its batch), failed (with the API's errors) or partly
@@ -488,13 +484,11 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
     ): Promise<boolean> {
       const d = await db()
       return d.transaction().execute(async (trx) => {
-        const set: Partial<ChangeRequestsTable> = { status: outcome.status, problems: json(outcome.problems), applied_entry_id: outcome.appliedEntryId ?? null, updated_at: now(), ...noLease, lease_from: null }
+        const set: Partial<ChangeRequestsTable> = { problems: json(outcome.problems), applied_entry_id: outcome.appliedEntryId ?? null, ...lease.cleared() }
         // A stale request goes back to the requester: nobody decided it.
-        if (outcome.status === 'stale') Object.assign(set, { decided_by_id: null, decided_by_username: null, decided_by_name: null, decided_at: null })
+        if (outcome.status === 'stale') Object.assign(set, undecided)
         // Only the reservation that holds the lease ends it (a recovered one is no longer its to end).
-        let q = trx.updateTable('change_requests').set(set).where('id', '=', id).where('status', '=', 'applying')
-        if (token !== undefined) q = q.where('lease_token', '=', token)
-        if (Number((await q.executeTakeFirst()).numUpdatedRows) === 0) return false
+        if (!(await moveStatus(trx, now, id, outcome.status, { from: ['applying'], set, where: token === undefined ? undefined : lease.heldBy(token) }))) return false
         for (const [i, after] of (outcome.after ?? []).entries()) {
           await trx.updateTable('change_request_items').set({ after: json(after) }).where('request_id', '=', id).where('position', '=', i).execute()
         }
@@ -509,9 +503,7 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
      * decides it), except on a practice session's own request, where the person plays both sides.
      */
     async reject(id: number, who: Who, comment: string): Promise<boolean> {
-      return move(id, ['pending', 'stale'], { status: 'rejected', comment, decided_by_id: who.personId, decided_by_username: who.username, decided_by_name: who.personName, decided_at: now() }, (q) =>
-        q.where((eb) => eb.or([eb('requester_username', '!=', who.username), eb('practice_key', 'is not', null)])),
-      )
+      return move(id, 'rejected', { set: { comment, decided_by_id: who.personId, decided_by_username: who.username, decided_by_name: who.personName, decided_at: now() }, where: notRequester(who.username) })
     },
     /**
      * Marks a pending request stale with what moved (found when reading it): one conditional UPDATE, so
@@ -519,14 +511,13 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
      * while the request is as it was read (`readAt`, its updated_at): a refresh in between wins.
      */
     async markStale(id: number, moved: unknown, readAt: number): Promise<boolean> {
-      return move(id, ['pending'], { status: 'stale', problems: json(moved) }, (q) => q.where('updated_at', '=', readAt))
+      return move(id, 'stale', { from: ['pending'], set: { problems: json(moved) }, where: (eb) => eb('updated_at', '=', readAt) })
     },
     /** The requester took the zone as it is now: new before states, pending again. */
     async refresh(id: number, befores: (Record<string, unknown> | null)[]): Promise<boolean> {
       const d = await db()
       return d.transaction().execute(async (trx) => {
-        const r = await trx.updateTable('change_requests').set({ status: 'pending', problems: null, updated_at: now() }).where('id', '=', id).where('status', 'in', ['pending', 'stale']).executeTakeFirst()
-        if (Number(r.numUpdatedRows) === 0) return false
+        if (!(await moveStatus(trx, now, id, 'pending', { from: ['pending', 'stale'], set: { problems: null } }))) return false
         for (const [i, before] of befores.entries()) {
           await trx.updateTable('change_request_items').set({ before: json(before) }).where('request_id', '=', id).where('position', '=', i).execute()
         }
@@ -540,37 +531,40 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
      * one not yet told never will be (it is no longer pending when the grouped e-mail is made).
      */
     async withdraw(id: number, requesterUsername: string): Promise<{ told: boolean } | null> {
-      const row = await (await db())
-        .updateTable('change_requests')
-        .set({ status: 'withdrawn', requester_done: 1, updated_at: now() })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .where('requester_username', '=', requesterUsername)
-        .returning('approvers_told')
-        .executeTakeFirst()
-      return row ? { told: Boolean(Number(row.approvers_told)) } : null
+      return (await db()).transaction().execute(async (trx) => {
+        if (!(await moveStatus(trx, now, id, 'withdrawn', { set: { requester_done: 1 }, where: (eb) => eb('requester_username', '=', requesterUsername) }))) return null
+        // Read after the move, in its transaction: the row is this transaction's until it ends, so no grouped e-mail takes it in between.
+        const row = await trx.selectFrom('change_requests').select('approvers_told').where('id', '=', id).executeTakeFirstOrThrow()
+        return { told: Boolean(Number(row.approvers_told)) }
+      })
     },
     /** The requester is done with their rejected or failed request: off their "needs you" list. */
     async markDone(id: number, requesterUsername: string): Promise<boolean> {
-      return move(id, ['rejected', 'failed'], { requester_done: 1 }, (q) => q.where('requester_username', '=', requesterUsername))
+      // Not a move: the status stays, only the requester's list changes.
+      const r = await (await db())
+        .updateTable('change_requests')
+        .set({ requester_done: 1, updated_at: now() })
+        .where('id', '=', id)
+        .where('status', 'in', ['rejected', 'failed'])
+        .where('requester_username', '=', requesterUsername)
+        .executeTakeFirst()
+      return Number(r.numUpdatedRows) > 0
     },
     async markUndone(id: number): Promise<boolean> {
-      return move(id, ['applied'], { status: 'undone' })
+      return move(id, 'undone', { from: ['applied'] })
     },
     /**
      * Takes an applied (or partly applied) request holding policies for its undo: one conditional move
      * to `undoing`, so of many concurrent undos (on any instance) exactly one goes on.
      */
-    async reserveUndo(id: number, from: 'applied' | 'partly_applied' | 'interrupted', lease: Lease = anyLease()): Promise<boolean> {
-      return move(id, [from], { status: 'undoing', ...leaseColumns(lease, now()), lease_from: from })
+    async reserveUndo(id: number, from: 'applied' | 'partly_applied' | 'interrupted', l: Lease = anyLease()): Promise<boolean> {
+      return move(id, 'undoing', { from: [from], set: { ...leaseColumns(l), lease_from: from } })
     },
     /** The undo's outcome: `undone` (everything), else back to what it was; each item's result with what the undo did with it. */
     async finishUndo(id: number, status: 'undone' | 'applied' | 'partly_applied' | 'interrupted', results: (ItemResult | null)[], token?: string): Promise<boolean> {
       const d = await db()
       return d.transaction().execute(async (trx) => {
-        let q = trx.updateTable('change_requests').set({ status, updated_at: now(), ...noLease, lease_from: null }).where('id', '=', id).where('status', '=', 'undoing')
-        if (token !== undefined) q = q.where('lease_token', '=', token)
-        if (Number((await q.executeTakeFirst()).numUpdatedRows) === 0) return false
+        if (!(await moveStatus(trx, now, id, status, { from: ['undoing'], set: lease.cleared(), where: token === undefined ? undefined : lease.heldBy(token) }))) return false
         for (const [i, result] of results.entries()) {
           await trx.updateTable('change_request_items').set({ result: json(result) }).where('request_id', '=', id).where('position', '=', i).execute()
         }
@@ -611,7 +605,7 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
     async entryUndone(entryId: number, zoneId: string | null): Promise<number | null> {
       const d = await db()
       const batch = await d.selectFrom('change_requests').select('id').where('applied_entry_id', '=', entryId).where('status', '=', 'applied').executeTakeFirst()
-      if (batch) return (await move(Number(batch.id), ['applied'], { status: 'undone' })) ? Number(batch.id) : null
+      if (batch) return (await move(Number(batch.id), 'undone', { from: ['applied'] })) ? Number(batch.id) : null
       if (zoneId === null) return null
       const rows = await d.selectFrom('change_requests').select(['id', 'status']).where('zone_id', '=', zoneId).where('status', 'in', ['applied', 'partly_applied', 'interrupted']).execute()
       const items = await itemsOf(rows.map((r) => Number(r.id)))
@@ -623,9 +617,14 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
         const all = list.every((it, i) => it.result?.status !== 'applied' || results[i]?.undo?.status === 'undone') && !list.some((it) => it.result?.status === 'unknown')
         const id = Number(row.id)
         const moved = await d.transaction().execute(async (trx) => {
-          const set = { updated_at: now(), ...(all ? { status: 'undone' } : {}) }
-          const r = await trx.updateTable('change_requests').set(set).where('id', '=', id).where('status', '=', row.status).executeTakeFirst()
-          if (Number(r.numUpdatedRows) === 0) return false
+          const from = row.status as 'applied' | 'partly_applied' | 'interrupted'
+          if (all) {
+            if (!(await moveStatus(trx, now, id, 'undone', { from: [from] }))) return false
+          } else {
+            // Not a move: some items undone, the status as read stays (conditional on it, as a move is).
+            const r = await trx.updateTable('change_requests').set({ updated_at: now() }).where('id', '=', id).where('status', '=', from).executeTakeFirst()
+            if (Number(r.numUpdatedRows) === 0) return false
+          }
           for (const it of hit) {
             await trx.updateTable('change_request_items').set({ result: json(results[list.indexOf(it)]) }).where('request_id', '=', id).where('position', '=', it.position).execute()
           }

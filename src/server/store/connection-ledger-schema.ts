@@ -51,7 +51,10 @@ export interface ConnectionIndexStateTable {
   owner: string
   refreshed_at: number
   sweep: number
+  /** A refresh in progress holds the lease until then (ms); 0: free. */
   lease_until: number
+  /** Which refresh holds it (`index_0001-lease-holders`; null: none yet). */
+  lease_holder: string | null
 }
 
 export interface ConnectionLedgerTables {

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely'
 import type { Db } from './db'
+import { storeLease } from './lease'
 import type { ConnectionIndexStateTable, ConnectionIndexTable, ConnectionReviewsTable } from './connection-ledger-schema'
 import { anyOf, contains, ledgerQueries, reviewCondition, seenOrder, stateCountColumns, stateCounts, wildcard, type IndexReviewFilter } from './review-ledger-queries'
 
@@ -38,6 +39,8 @@ export interface ConnectionIndexCounts {
  */
 export function connectionLedgerStore(db: () => Promise<Db>) {
   const ledger = ledgerQueries<'connection_reviews', ConnectionReviewRow, NewConnectionReview>(db, 'connection_reviews', 'connection_id')
+  // One refresher per owner: the store's one lease (lease.ts) on the owner's state row. Callers give the time.
+  const lease = storeLease(db, Date.now, { table: 'connection_index_state', key: 'owner', holder: 'lease_holder', until: 'lease_until', insert: () => ({ refreshed_at: 0, sweep: 0 }) })
   const latestIds = (d: Db, ledgerKey: string) =>
     d
       .selectFrom('connection_reviews')
@@ -72,22 +75,8 @@ export function connectionLedgerStore(db: () => Promise<Db>) {
     async state(owner: string): Promise<ConnectionIndexState | undefined> {
       return (await db()).selectFrom('connection_index_state').selectAll().where('owner', '=', owner).executeTakeFirst()
     },
-    /** Takes the refresh lease of an owner until `until` when it is free: one refresher at a time, decided by the store. */
-    async claim(owner: string, now: number, until: number): Promise<boolean> {
-      const d = await db()
-      await d
-        .insertInto('connection_index_state')
-        .values({ owner, refreshed_at: 0, sweep: 0, lease_until: 0 })
-        .onConflict((oc) => oc.column('owner').doNothing())
-        .execute()
-      const r = await d
-        .updateTable('connection_index_state')
-        .set({ lease_until: until })
-        .where('owner', '=', owner)
-        .where('lease_until', '<', now)
-        .executeTakeFirst()
-      return Number(r.numUpdatedRows) === 1
-    },
+    /** Takes the refresh lease of an owner for `holder` from `now` for `ms` when it is free: one refresher at a time, decided by the store. */
+    claim: (owner: string, holder: string, now: number, ms: number): Promise<boolean> => lease.claim(owner, holder, ms, { at: now }),
     async upsert(rows: readonly ConnectionIndexRow[]): Promise<void> {
       const d = await db()
       for (let i = 0; i < rows.length; i += 200) {
@@ -110,19 +99,17 @@ export function connectionLedgerStore(db: () => Promise<Db>) {
           .execute()
       }
     },
-    /** Ends a refresh; a complete one drops the connections it did not see. */
-    async finish(owner: string, done: { now: number; sweep: number; complete: boolean }): Promise<void> {
-      await (await db()).transaction().execute(async (tx) => {
+    /** Ends `holder`'s refresh (and its lease); a complete one drops the connections it did not see. Nothing changes when the lease is no longer `holder`'s. */
+    async finish(owner: string, holder: string, done: { now: number; sweep: number; complete: boolean }): Promise<boolean> {
+      return (await db()).transaction().execute(async (tx) => {
+        if (!(await lease.release(owner, holder, { set: { refreshed_at: done.now, sweep: done.sweep }, on: tx }))) return false
         if (done.complete) await tx.deleteFrom('connection_index').where('owner', '=', owner).where('sweep', '<', done.sweep).execute()
-        await tx
-          .updateTable('connection_index_state')
-          .set({ refreshed_at: done.now, sweep: done.sweep, lease_until: 0 })
-          .where('owner', '=', owner)
-          .execute()
+        return true
       })
     },
-    async release(owner: string): Promise<void> {
-      await (await db()).updateTable('connection_index_state').set({ lease_until: 0 }).where('owner', '=', owner).execute()
+    /** Gives `holder`'s lease back without recording a refresh (it failed). */
+    async release(owner: string, holder: string): Promise<void> {
+      await lease.release(owner, holder)
     },
 
     /** Exact counts of the connections matching `q` (its review filter aside). */

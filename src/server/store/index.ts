@@ -4,6 +4,7 @@ import { budgetStore } from './budget'
 import { changeRequestStore } from './change-requests'
 import { checklistStore } from './checklist'
 import { connectionLedgerStore } from './connection-ledger'
+import { storeLease, type LeaseSpec } from './lease'
 import { createDb, dialectOf, migrateToLatest, type Db, type StoreLocation } from './db'
 import { lbMigrationStore } from './lb-migrations'
 import { peopleStore } from './people'
@@ -94,6 +95,8 @@ export function createStore(options: StoreOptions) {
     budget: budgetStore(db, now),
     practiceCopies: practiceCopyStore(db, now),
     changeRequests: changeRequestStore(db, now),
+    /** The store's one lease over a table of a feature (lease.ts; README.md, "Leases"). */
+    lease: (spec: LeaseSpec) => storeLease(db, now, spec),
     close: () => kysely.destroy(),
   }
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely'
 import { auditLogMigration } from './audit-migration'
 import { auditChainMigration } from './audit-chain-migration'
 import { checklistMigration, practiceSessionsMigration } from './practice-migration'
-import { scriptIndexMigration, scriptIndexProgressMigration } from './script-index-migration'
+import { indexLeaseHolderMigration, scriptIndexMigration, scriptIndexProgressMigration } from './script-index-migration'
 import { watchMigration } from './watch-migration'
 import { budgetMigration, budgetRefreshMigration, budgetShareMigration } from './budget'
 import { passkeysMigration } from './passkeys'
@@ -251,5 +251,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'change-requests_0005-review-everyone': changeRequestReviewEveryoneMigration(),
     // A person's e-mail on the person (carried over from the change-request settings, where it was).
     'people_0001-email': peopleEmailMigration(),
+    // Who holds a script or connection index's refresh lease (only its holder ends or gives it back).
+    'index_0001-lease-holders': indexLeaseHolderMigration(),
   }
 }

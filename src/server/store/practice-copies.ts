@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 import type { Db } from './db'
 import type { Dialect } from './dialect'
+import { storeLease } from './lease'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
 type AnyDb = Kysely<any>
@@ -66,6 +67,15 @@ export interface RateVerdict {
 }
 
 export function practiceCopyStore(db: () => Promise<Db>, now: () => number) {
+  // The store's one lease (lease.ts), on the copy's own row (made by the first lease, before any save).
+  const lease = storeLease(db, now, {
+    table: 'practice_copies',
+    key: 'key',
+    holder: 'lease_holder',
+    until: 'lease_until',
+    insert: (at) => ({ version: 0, data: null, size: 0, updated_at: at }),
+    released: { lease_holder: null },
+  })
   return {
     /** The stored copy's version (0: none saved yet; undefined: no row). */
     async version(key: string): Promise<number | undefined> {
@@ -78,31 +88,10 @@ export function practiceCopyStore(db: () => Promise<Db>, now: () => number) {
       if (!row || row.data === null) return undefined
       return { version: Number(row.version), data: Buffer.from(row.data) }
     },
-    /**
-     * Takes (or renews) the copy's lease for `holder` until `ms` from now, in one statement: free,
-     * run out, or already this holder's. False when someone else holds it.
-     */
-    async lease(key: string, holder: string, ms: number): Promise<boolean> {
-      const t = now()
-      const row = await (await db())
-        .insertInto('practice_copies')
-        .values({ key, version: 0, data: null, size: 0, lease_holder: holder, lease_until: t + ms, updated_at: t })
-        .onConflict((oc) =>
-          oc
-            .column('key')
-            .doUpdateSet({ lease_holder: holder, lease_until: t + ms })
-            .where((eb) =>
-              eb.or([
-                eb('practice_copies.lease_holder', 'is', null),
-                eb('practice_copies.lease_until', '<', t),
-                eb('practice_copies.lease_holder', '=', holder),
-              ]),
-            ),
-        )
-        .returning('key')
-        .executeTakeFirst()
-      return row !== undefined
-    },
+    /** Takes the copy's lease for `holder` for `ms` when it is free or run out (one statement). False when someone else holds it. */
+    lease: (key: string, holder: string, ms: number): Promise<boolean> => lease.claim(key, holder, ms),
+    /** Extends `holder`'s lease while its request runs; false when it ran out or is someone else's. */
+    renew: (key: string, holder: string, ms: number): Promise<boolean> => lease.renew(key, holder, ms),
     /**
      * Saves a new image of the copy while `holder` has the lease: the version goes up by one.
      * Returns the new version, or undefined when the lease was lost (nothing saved).
@@ -112,18 +101,13 @@ export function practiceCopyStore(db: () => Promise<Db>, now: () => number) {
         .updateTable('practice_copies')
         .set((eb) => ({ data, size: data.length, version: eb('version', '+', 1), updated_at: now() }))
         .where('key', '=', key)
-        .where('lease_holder', '=', holder)
+        .where(lease.heldBy(holder))
         .returning('version')
         .executeTakeFirst()
       return row ? Number(row.version) : undefined
     },
     async release(key: string, holder: string): Promise<void> {
-      await (await db())
-        .updateTable('practice_copies')
-        .set({ lease_holder: null, lease_until: 0 })
-        .where('key', '=', key)
-        .where('lease_holder', '=', holder)
-        .execute()
+      await lease.release(key, holder)
     },
     /**
      * Counts one write of `key` in a window of `windowMs`, in one statement (INSERT … ON CONFLICT …

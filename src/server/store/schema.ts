@@ -199,6 +199,8 @@ export interface ScriptIndexStateTable {
   sweep: number
   /** A refresh in progress holds the lease until then (ms); 0: free. */
   lease_until: number
+  /** Which refresh holds it (`index_0001-lease-holders`; null: none yet). */
+  lease_holder: string | null
   /** The first build's progress: scripts read so far, of how many the list holds (0 and 0: not started). */
   progress_seen: Generated<number>
   progress_total: Generated<number>

@@ -63,3 +63,16 @@ export function scriptIndexProgressMigration(): Migration {
     },
   }
 }
+
+/**
+ * `index_0001-lease-holders`: who holds the refresh lease of a script or connection index (one
+ * refresher per owner, the store's one lease, lease.ts), so only its holder renews, ends or gives it back.
+ */
+export function indexLeaseHolderMigration(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('script_index_state').addColumn('lease_holder', 'text').execute()
+      await db.schema.alterTable('connection_index_state').addColumn('lease_holder', 'text').execute()
+    },
+  }
+}

@@ -2,6 +2,7 @@ import { sql, type Selectable, type SqlBool } from 'kysely'
 import { MALICIOUS_JS_INTEGRITY_THRESHOLD } from '../../shared/page-shield/malicious'
 import { INVESTIGATE } from '../../shared/page-shield/review'
 import type { Db } from './db'
+import { storeLease } from './lease'
 import { anyOf, contains, ledgerQueries, reviewCondition, seenOrder, stateCountColumns, stateCounts, wildcard, type IndexReviewFilter } from './review-ledger-queries'
 import type { ScriptIndexStateTable, ScriptIndexTable } from './schema'
 
@@ -44,6 +45,14 @@ export interface ScriptIndexCounts {
  * whole zone. `owner` keeps modes and practising people apart; `ledgerKey` is the ledger's zone key.
  */
 export function scriptIndexStore(db: () => Promise<Db>) {
+  // One refresher per owner: the store's one lease (lease.ts) on the owner's state row. Callers give the time.
+  const lease = storeLease(db, Date.now, {
+    table: 'script_index_state',
+    key: 'owner',
+    holder: 'lease_holder',
+    until: 'lease_until',
+    insert: () => ({ refreshed_at: 0, full_sweep_at: 0, sweep: 0 }),
+  })
   /** The matching scripts with their review state (`state`) and latest review (`r_*`). */
   const base = async (owner: string, ledgerKey: string, q: ScriptIndexQuery) => {
     const d = await db()
@@ -74,37 +83,20 @@ export function scriptIndexStore(db: () => Promise<Db>) {
       return (await db()).selectFrom('script_index_state').selectAll().where('owner', '=', owner).executeTakeFirst()
     },
 
-    /** Takes the refresh lease of an owner until `until` (ms) when it is free: one refresher at a time, decided by the store. */
-    async claim(owner: string, now: number, until: number): Promise<boolean> {
-      const d = await db()
-      await d
-        .insertInto('script_index_state')
-        .values({ owner, refreshed_at: 0, full_sweep_at: 0, sweep: 0, lease_until: 0 })
-        .onConflict((oc) => oc.column('owner').doNothing())
-        .execute()
-      const r = await d
-        .updateTable('script_index_state')
-        .set({ lease_until: until })
-        .where('owner', '=', owner)
-        .where('lease_until', '<', now)
-        .executeTakeFirst()
-      return Number(r.numUpdatedRows) === 1
-    },
+    /** Takes the refresh lease of an owner for `holder` from `now` for `ms` when it is free: one refresher at a time, decided by the store. */
+    claim: (owner: string, holder: string, now: number, ms: number): Promise<boolean> => lease.claim(owner, holder, ms, { at: now }),
 
-    /** Ends a refresh: how fresh the index now is; a finished full sweep drops the scripts it did not see. */
-    async finish(owner: string, done: { now: number; sweep?: number }): Promise<void> {
+    /**
+     * Ends `holder`'s refresh (and its lease): how fresh the index now is; a finished full sweep drops
+     * the scripts it did not see. Nothing changes when the lease is no longer `holder`'s.
+     */
+    async finish(owner: string, holder: string, done: { now: number; sweep?: number }): Promise<boolean> {
       const d = await db()
-      await d.transaction().execute(async (tx) => {
-        if (done.sweep !== undefined) {
-          await tx.deleteFrom('script_index').where('owner', '=', owner).where('sweep', '<', done.sweep).execute()
-          await tx
-            .updateTable('script_index_state')
-            .set({ refreshed_at: done.now, full_sweep_at: done.now, sweep: done.sweep, lease_until: 0 })
-            .where('owner', '=', owner)
-            .execute()
-        } else {
-          await tx.updateTable('script_index_state').set({ refreshed_at: done.now, lease_until: 0 }).where('owner', '=', owner).execute()
-        }
+      return d.transaction().execute(async (tx) => {
+        const set = done.sweep !== undefined ? { refreshed_at: done.now, full_sweep_at: done.now, sweep: done.sweep } : { refreshed_at: done.now }
+        if (!(await lease.release(owner, holder, { set, on: tx }))) return false
+        if (done.sweep !== undefined) await tx.deleteFrom('script_index').where('owner', '=', owner).where('sweep', '<', done.sweep).execute()
+        return true
       })
     },
 
@@ -113,9 +105,9 @@ export function scriptIndexStore(db: () => Promise<Db>) {
       await (await db()).updateTable('script_index_state').set({ progress_seen: seen, progress_total: total }).where('owner', '=', owner).execute()
     },
 
-    /** Gives the lease back without recording a refresh (it failed). */
-    async release(owner: string): Promise<void> {
-      await (await db()).updateTable('script_index_state').set({ lease_until: 0 }).where('owner', '=', owner).execute()
+    /** Gives `holder`'s lease back without recording a refresh (it failed). */
+    async release(owner: string, holder: string): Promise<void> {
+      await lease.release(owner, holder)
     },
 
     async count(owner: string): Promise<number> {

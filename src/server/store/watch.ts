@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely'
 import type { Db } from './db'
+import { storeLease } from './lease'
 import type { WatchChannelsTable, WatchDeliveriesTable, WatchFindingsTable, WatchRunsTable, WatchZonesTable } from './watch-schema'
 
 export type WatchZone = WatchZonesTable
@@ -18,28 +19,17 @@ export const DEFAULT_INTERVAL_MINUTES = 60
  * and each delivery attempt (conditional update of its next attempt time).
  */
 export function watchStore(db: () => Promise<Db>, now: () => number) {
+  // The store's one lease (lease.ts), a row of watch_lease per name.
+  const lease = storeLease(db, now, { table: 'watch_lease', key: 'name', holder: 'holder', until: 'expires_at', insert: () => ({}) })
   return {
     /** Takes or renews the lease `name` for `holder`; true when `holder` holds it afterwards. */
-    async acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean> {
-      const at = now()
-      const row = await (await db())
-        .insertInto('watch_lease')
-        .values({ name, holder, expires_at: at + ttlMs })
-        .onConflict((oc) =>
-          oc
-            .column('name')
-            .doUpdateSet({ holder, expires_at: at + ttlMs })
-            .where((eb) => eb.or([eb('watch_lease.holder', '=', holder), eb('watch_lease.expires_at', '<', at)])),
-        )
-        .returning('holder')
-        .executeTakeFirst()
-      return row?.holder === holder
-    },
+    acquireLease: (name: string, holder: string, ttlMs: number): Promise<boolean> => lease.claim(name, holder, ttlMs, { reentrant: true }),
     async releaseLease(name: string, holder: string): Promise<void> {
-      await (await db()).deleteFrom('watch_lease').where('name', '=', name).where('holder', '=', holder).execute()
+      await lease.release(name, holder)
     },
     async leaseHolder(name: string): Promise<{ holder: string; expires_at: number } | undefined> {
-      return (await db()).selectFrom('watch_lease').select(['holder', 'expires_at']).where('name', '=', name).executeTakeFirst()
+      const h = await lease.holder(name)
+      return h && { holder: h.holder ?? '', expires_at: h.until ?? 0 }
     },
 
     /** Adds a zone with the defaults (due at once) unless it is known; keeps its name current. */
