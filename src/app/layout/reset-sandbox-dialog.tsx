@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { local } from '@/lib/api-client'
+import { localCall } from '@/lib/api-client'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { useToast } from '@/components/ui/toast'
 
@@ -17,7 +17,7 @@ export function ResetSandboxDialog({ onClose }: { onClose: () => void }) {
   const reset = async () => {
     setPending(true)
     try {
-      await local.post('/api/sandbox/reset')
+      await localCall('POST', '/api/sandbox/reset')
       // Everything cached describes the old data: reset it (active queries fetch again at once).
       await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'healthz' })
       await router.invalidate()

@@ -3,9 +3,8 @@ import { useNavigate } from '@tanstack/react-router'
 import { useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { useToast } from '@/components/ui/toast'
-import { local } from '@/lib/api-client'
+import { localCall } from '@/lib/api-client'
 import { changeDraft, useChangeDraft } from '@/lib/change-requests'
-import type { ChangeRequestView } from '@/shared/schemas/change-requests'
 
 export const inputClass =
   'mt-1 block w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-100'
@@ -28,9 +27,7 @@ export function ChangeTray() {
   const ids = { title: useId(), titleError: useId(), reason: useId(), heading: useId() }
   const send = useMutation({
     mutationFn: () =>
-      local.post<ChangeRequestView>('/api/local/change-requests', {
-        body: { zoneId: draft!.zoneId, title, reason, items: draft!.items.map(({ label: _label, ...item }) => item) },
-      }),
+      localCall('POST', '/api/local/change-requests', { body: { zoneId: draft!.zoneId, title, reason, items: draft!.items.map(({ label: _label, ...item }) => item) }, }),
     onSuccess: (r) => {
       changeDraft.clear()
       setTitle('')

@@ -1,20 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { local } from '@/lib/api-client'
+import { localCall } from '@/lib/api-client'
 
-/** What GET /api/local/audit/chain answers (administrators only): the walk of the tamper-evident chain. */
-export interface AuditChainView {
-  ok: boolean
-  checked: number
-  verifiedUpTo: number | null
-  brokenAt: number | null
-  reason: string | null
-  anchorId: number
-}
+export type { AuditChainView } from '@/shared/schemas/local'
 
 export const auditChainQueryOptions = () =>
   queryOptions({
     queryKey: ['audit', 'chain'],
-    queryFn: ({ signal }) => local.get<AuditChainView>('/api/local/audit/chain', { signal }),
+    queryFn: ({ signal }) => localCall('GET', '/api/local/audit/chain', { signal }),
     staleTime: 60_000,
   })
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { localPath, local } from '@/lib/api-client'
-import type { ApiTokenInput, ApiTokenView } from '@/shared/schemas/people'
+import { localCall } from '@/lib/api-client'
+import type { ApiTokenInput } from '@/shared/schemas/people'
 
 /** Your personal API tokens for the sandbox's /client/v4 door. */
 const key = ['me', 'tokens'] as const
@@ -8,13 +8,13 @@ const key = ['me', 'tokens'] as const
 export const useApiTokens = () =>
   useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => local.get<ApiTokenView[]>('/api/local/me/tokens', { signal }),
+    queryFn: ({ signal }) => localCall('GET', '/api/local/me/tokens', { signal }),
   })
 
 export function useCreateApiToken() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (input: ApiTokenInput) => local.post<ApiTokenView>('/api/local/me/tokens', { body: input }),
+    mutationFn: (input: ApiTokenInput) => localCall('POST', '/api/local/me/tokens', { body: input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: key }),
   })
 }
@@ -22,7 +22,7 @@ export function useCreateApiToken() {
 export function useRevokeApiToken() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => local.delete<{ id: string }>(localPath('/api/local/me/tokens/:id', { id })),
+    mutationFn: (id: string) => localCall('DELETE', '/api/local/me/tokens/:id', { path: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: key }),
   })
 }
