@@ -6,7 +6,7 @@ import type { HttpMethod } from '../../shared/endpoints/types'
 import { QueryError } from '../../shared/lists/query'
 import { apiErrorsFromIssues } from '../../shared/schemas/common'
 import { jsonError, jsonErrors, PROXY_CODES } from '../envelope'
-import { guardWrites } from '../guard'
+import { writeRefusal } from '../guard'
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -40,41 +40,50 @@ export async function parseBody(c: Context, schema: z.ZodType): Promise<{ value:
   return parsed.success ? { value: parsed.data } : jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
 }
 
+const entries = new Map((LOCAL_ROUTES as readonly LocalRouteEntry[]).map((r) => [keyOf(r.method, r.path), r]))
+
 /**
- * The local router's one check of what a request sends: for every route of the table
- * (src/shared/endpoints/local.ts) that declares a body or a query, a step registered on its method
- * and path before its handler reads the body (or the query) by the declared schema and puts the
- * parsed value on the context; a refusal is answered here, so no handler parses its own body or
- * answers "Malformed JSON" itself. Runs after the app's shared steps (session, roles, write guard)
- * and before the handler's own checks (a zone it does not know, a person not found).
- * Call before the handlers are registered: a step added after its handler would never run.
+ * The check of one local route of the table (src/shared/endpoints/local.ts): reads the body (or the
+ * query) by the schema its entry declares and puts the parsed value on the context for the handler
+ * (`localBody`, `localQuery`); a refusal is answered here. Outside /api/local (the sandbox's
+ * buttons) it also applies the app's write guard first, so the header is checked before the body.
+ */
+export function checkLocalRequest<M extends HttpMethod>(method: M, path: LocalPath<M>): MiddlewareHandler {
+  const route = keyOf(method, path)
+  const r = entries.get(route)
+  if (!r) throw new Error(`${route} is not a route of the local route table.`)
+  const { body, query } = r
+  const guarded = !path.startsWith('/api/local/') && method !== 'GET'
+  return async (c, next) => {
+    const refusal = guarded ? writeRefusal(c) : undefined
+    if (refusal) return jsonError(403, PROXY_CODES.refused, refusal)
+    if (query) {
+      try {
+        c.set('zkLocalQuery', { route, value: query.read(new URL(c.req.url).searchParams) })
+      } catch (e) {
+        if (e instanceof QueryError) return jsonErrors(400, [{ code: 1001, message: e.message, source: { pointer: `/${e.key}` } }])
+        throw e
+      }
+    }
+    if (body) {
+      const read = await parseBody(c, body)
+      if (read instanceof Response) return read
+      c.set('zkLocalBody', { route, value: read.value })
+    }
+    await next()
+  }
+}
+
+/**
+ * The local router's one check of what a request sends: for every route of the table that declares
+ * a body or a query, `checkLocalRequest` registered on its method and path before its handler, so no
+ * handler parses its own body or answers "Malformed JSON" itself. Runs after the app's shared steps
+ * (session, roles, the write guard) and before the handler's own checks (a zone it does not know, a
+ * person not found). Call before the handlers are registered: a step added after its handler would
+ * never run (the sandbox's reset, registered earlier by the sandbox door, names its check itself).
  */
 export function validateLocalRequests(app: Hono): void {
-  for (const r of LOCAL_ROUTES as readonly LocalRouteEntry[]) {
-    if (!r.body && !r.query) continue
-    const route = keyOf(r.method, r.path)
-    const { body, query } = r
-    const check: MiddlewareHandler = async (c, next) => {
-      if (query) {
-        const params = new URL(c.req.url).searchParams
-        try {
-          c.set('zkLocalQuery', { route, value: query.read(params) })
-        } catch (e) {
-          if (e instanceof QueryError) return jsonErrors(400, [{ code: 1001, message: e.message, source: { pointer: `/${e.key}` } }])
-          throw e
-        }
-      }
-      if (body) {
-        const read = await parseBody(c, body)
-        if (read instanceof Response) return read
-        c.set('zkLocalBody', { route, value: read.value })
-      }
-      await next()
-    }
-    // Outside /api/local (the sandbox's buttons) the app's write guard is the route's own: the
-    // header is checked before the body is, as on every other write.
-    app.on(r.method, r.path, r.path.startsWith('/api/local/') ? check : (c, next) => guardWrites(c, () => check(c, next) as Promise<void>))
-  }
+  for (const r of entries.values()) if (r.body || r.query) app.on(r.method, r.path, checkLocalRequest(r.method, r.path as never))
 }
 
 function taken(c: Context, slot: 'zkLocalBody' | 'zkLocalQuery', route: string): unknown {
