@@ -21,7 +21,6 @@ export const noBodySchema = z
 export const practiceSwitchSchema = z.object({
   practice: z.boolean({ error: 'Send { "practice": true } to practise or { "practice": false } to go back to live.' }),
 })
-export type PracticeSwitch = z.infer<typeof practiceSwitchSchema>
 
 /**
  * An answer's type, declared beside its route: the browser's calls take their result type from it.

@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { localCall } from '@/lib/api-client'
 
-export type { AuditChainView } from '@/shared/schemas/local'
-
 export const auditChainQueryOptions = () =>
   queryOptions({
     queryKey: ['audit', 'chain'],

@@ -37,7 +37,7 @@ export function useCreateConnectionReview(zoneId: string) {
   })
 }
 
-export type { ConnectionIndexAnswer, ConnectionIndexCounts } from '@/shared/schemas/local'
+export type { ConnectionIndexAnswer } from '@/shared/schemas/local'
 
 /**
  * The index route's query, written by its declaration (connectionIndexQuery): the API's query of the

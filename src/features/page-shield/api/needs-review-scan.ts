@@ -10,7 +10,7 @@ import { scriptsPage, type ScriptsSearch } from './search'
 // Apart from ./checks so the scripts list does not load the policy checks (CSP parser, draft check,
 // suggestions) with its first paint.
 
-export type { ScriptIndexAnswer, ScriptIndexBuilding, ScriptIndexCounts, ScriptIndexReply } from '@/shared/schemas/local'
+export type { ScriptIndexBuilding, ScriptIndexReply } from '@/shared/schemas/local'
 export const isIndexBuilding = (a: ScriptIndexReply | undefined): a is ScriptIndexBuilding => a !== undefined && 'building' in a
 
 /** "Indexing scripts: 8,000 of 20,000": what a count or filter says while the first build runs. */
