@@ -2,15 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useMatch } from '@tanstack/react-router'
 import { refusalReason, ROLE_WORDS, writeRole, type AccessRole, type WriteLevel } from '@/shared/access'
 import type { ApiArea } from '@/shared/endpoints/types'
-import type { MeView } from '@/shared/schemas/people'
-import { local } from './api-client'
 import { keys } from './query-keys'
+import { localCall } from './api-client'
 
 /** Who is signed in (or the local administrator), as the server sees it. */
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: keys.me.all,
-    queryFn: ({ signal }) => local.get<MeView>('/api/local/me', { signal }),
+    queryFn: ({ signal }) => localCall('GET', '/api/local/me', { signal }),
     staleTime: 5 * 60_000,
   })
 

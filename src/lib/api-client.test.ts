@@ -5,8 +5,7 @@ import {
   ApiRequestError,
   buildQuery,
   fieldErrorsFromApiError,
-  local,
-  localPath,
+  localCall,
   pointerToFieldPath,
 } from './api-client'
 
@@ -125,7 +124,7 @@ describe('api', () => {
 
   it('posts to local endpoints with the header', async () => {
     const f = mockFetch(ok({ reset: true }))
-    await expect(local.post('/api/sandbox/reset')).resolves.toEqual({ reset: true })
+    await expect(localCall('POST', '/api/sandbox/reset')).resolves.toEqual({ reset: true })
     expect(f.mock.calls[0][0]).toBe('/api/sandbox/reset')
     expect(f.mock.calls[0][1]!.headers).toMatchObject({ 'X-Zonekeeper-Request': '1' })
   })
@@ -174,7 +173,17 @@ describe('paths from the endpoint table', () => {
     // @ts-expect-error a template that needs params cannot be passed as it is
     void (() => api.get('/zones/:zone_id'))
     // @ts-expect-error not a declared local endpoint
-    void (() => local.post('/api/local/everything'))
+    void (() => localCall('POST', '/api/local/everything'))
+    // @ts-expect-error declared, but not for PUT
+    void (() => localCall('PUT', '/api/local/people'))
+    // @ts-expect-error :person_id is missing
+    void (() => localCall('PATCH', '/api/local/people/:person_id', { body: {} }))
+    // @ts-expect-error the route's body schema needs a body
+    void (() => localCall('PUT', '/api/local/settings/two-factor'))
+    // @ts-expect-error a field of the wrong type for the route's body schema
+    void (() => localCall('PUT', '/api/local/settings/two-factor', { body: { policy: 'sometimes' } }))
+    // @ts-expect-error the answer's type comes from the route's result: a person has no `password`
+    void (async () => (await localCall('GET', '/api/local/people'))[0]!.password)
     // And at run time, a template whose param is missing is never sent half-filled.
     expect(() => apiPath('/zones/:zone_id/dns_records', {} as never)).toThrow(/:zone_id/)
   })
@@ -199,7 +208,7 @@ describe('api edge cases', () => {
 
   it('reads the local store with the same envelope and errors', async () => {
     const f = mockFetch(ok([{ verdict: 'expected' }]))
-    await expect(local.get(localPath('/api/local/zones/:zone_id/page-shield/reviews', { zone_id: 'z1' }))).resolves.toEqual([
+    await expect(localCall('GET', '/api/local/zones/:zone_id/page-shield/reviews', { path: { zone_id: 'z1' } })).resolves.toEqual([
       { verdict: 'expected' },
     ])
     expect((f.mock.calls[0][1]?.headers as Record<string, string>)['X-Zonekeeper-Request']).toBeUndefined()

@@ -3,8 +3,11 @@ import {
   fillPath,
   type ApiRoute,
   type DeclaredPath,
+  type LocalBodyIn,
   type LocalPath,
+  type LocalResult,
   type LocalRoute,
+  type ParamNames,
   type PathParams,
 } from '@/shared/endpoints/routes'
 import type { HttpMethod } from '@/shared/endpoints/types'
@@ -111,7 +114,6 @@ export const apiPath = <P extends ApiRoute['path']>(template: P, params: PathPar
   fillPath(template, params) as ApiPath<MethodsOf<P>>
 
 type LocalMethodsOf<P extends string> = Extract<LocalRoute, { path: P }>['method']
-type LocalPathFor<M extends HttpMethod> = LocalApiPath<M> | Paramless<LocalPath<M>>
 export type LocalApiPath<M extends HttpMethod> = string & { readonly [methods]: { [K in M]: true }; readonly local: true }
 
 /** The path of one of the dashboard's own endpoints (`LOCAL_ROUTES`), as `apiPath`. */
@@ -290,7 +292,7 @@ export const api = {
 }
 
 /** Options of a call to one of the dashboard's own endpoints. */
-export interface LocalOptions {
+interface LocalOptions {
   body?: unknown
   params?: QueryParams
   signal?: AbortSignal
@@ -316,12 +318,37 @@ async function requestLocal<T>(method: HttpMethod, path: string, opts: LocalOpti
   return (await readEnvelope(res)).result as T
 }
 
-export const local = {
-  get: <T = unknown>(path: LocalPathFor<'GET'>, opts?: LocalOptions) => requestLocal<T>('GET', path, opts),
-  post: <T = unknown>(path: LocalPathFor<'POST'>, opts?: LocalOptions) => requestLocal<T>('POST', path, opts),
-  put: <T = unknown>(path: LocalPathFor<'PUT'>, opts?: LocalOptions) => requestLocal<T>('PUT', path, opts),
-  patch: <T = unknown>(path: LocalPathFor<'PATCH'>, opts?: LocalOptions) => requestLocal<T>('PATCH', path, opts),
-  delete: <T = unknown>(path: LocalPathFor<'DELETE'>, opts?: LocalOptions) => requestLocal<T>('DELETE', path, opts),
+/** A template's `:params`, required when it has some. */
+type PathArg<P extends string> = [ParamNames<P>] extends [never] ? { path?: undefined } : { path: PathParams<P> }
+/**
+ * The body the route's entry declares: required when its schema needs one, optional when it takes
+ * nothing; a route declaring none (its handler reads its own) takes any.
+ */
+type BodyArg<M extends HttpMethod, P extends string> = [LocalBodyIn<M, P>] extends [undefined]
+  ? { body?: unknown }
+  : undefined extends LocalBodyIn<M, P>
+    ? { body?: LocalBodyIn<M, P> }
+    : { body: LocalBodyIn<M, P> }
+export type LocalCallOptions<M extends HttpMethod, P extends string> = PathArg<P> &
+  BodyArg<M, P> & {
+    params?: QueryParams
+    signal?: AbortSignal
+    /** Extra request headers (e.g. the save a load-balancing migration step follows). */
+    headers?: Record<string, string>
+  }
+type OptionsArg<M extends HttpMethod, P extends string> =
+  Record<never, never> extends LocalCallOptions<M, P> ? [opts?: LocalCallOptions<M, P>] : [opts: LocalCallOptions<M, P>]
+
+/**
+ * A call to one of the dashboard's own routes, keyed by its entry in the route table
+ * (src/shared/endpoints/local.ts): method and template, the path's params, the body its `body`
+ * schema takes and an answer of its `result`'s type, all from the table (types only: no schema is
+ * shipped). `localCall('PATCH', '/api/local/people/:person_id', { path: { person_id }, body })`:
+ * an undeclared route, a missing param or a body of the wrong shape does not compile.
+ */
+export function localCall<M extends HttpMethod, P extends LocalPath<M>>(method: M, template: P, ...[opts]: OptionsArg<M, P>): Promise<LocalResult<M, P>> {
+  const { path, ...rest } = (opts ?? {}) as LocalOptions & { path?: Record<string, string | number> }
+  return requestLocal<LocalResult<M, P>>(method, fillPath(template, path ?? {}), rest)
 }
 
 /** JSON pointer ("/data/port", "/rules/0/action") → react-hook-form path ("data.port", "rules.0.action"). */

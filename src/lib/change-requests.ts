@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { ZoneApprovalView } from '@/shared/schemas/change-requests'
-import { local, localPath } from './api-client'
 import { keys } from './query-keys'
+import { localCall } from './api-client'
 
 /**
  * Change requests, the parts several screens share: whether a zone's changes need
@@ -12,7 +11,7 @@ import { keys } from './query-keys'
 export const zoneApprovalQueryOptions = (zoneId: string) =>
   queryOptions({
     queryKey: keys.changeRequests.zone(zoneId),
-    queryFn: ({ signal }) => local.get<ZoneApprovalView>(localPath('/api/local/change-requests/zones/:zone_id', { zone_id: zoneId }), { signal }),
+    queryFn: ({ signal }) => localCall('GET', '/api/local/change-requests/zones/:zone_id', { path: { zone_id: zoneId }, signal }),
     staleTime: 30_000,
   })
 

@@ -1,16 +1,15 @@
 import { useState } from 'react'
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import type { PracticeView } from '@/shared/practice'
-import { local } from './api-client'
 import { keys } from './query-keys'
+import { localCall } from './api-client'
 
 
 /** The session's mode (live, practice or sandbox) and the newcomer checklist's progress. */
 export const practiceQueryOptions = () =>
   queryOptions({
     queryKey: keys.practice,
-    queryFn: ({ signal }) => local.get<PracticeView>('/api/local/practice', { signal }),
+    queryFn: ({ signal }) => localCall('GET', '/api/local/practice', { signal }),
     // Ticked by the server as tasks are done: read again whenever the checklist is shown.
     staleTime: 0,
   })
@@ -44,7 +43,7 @@ export function usePracticeActions() {
     pending,
     switchTo: (practice: boolean) =>
       run('switch', async () => {
-        await local.post('/api/local/practice', { body: { practice } })
+        await localCall('POST', '/api/local/practice', { body: { practice } })
         try {
           localStorage.removeItem(LAST_ZONE_KEY)
         } catch {
@@ -54,7 +53,7 @@ export function usePracticeActions() {
       }),
     reset: () =>
       run('reset', async () => {
-        await local.post('/api/local/practice/reset')
+        await localCall('POST', '/api/local/practice/reset')
         await queryClient.resetQueries()
         await router.invalidate()
       }),

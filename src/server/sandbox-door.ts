@@ -5,6 +5,7 @@ import type { Emulator } from './emulator'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from './envelope'
 import { withoutTrailingSlash } from './endpoints'
 import { guardWrites, rawTarget, splitTarget } from './guard'
+import { checkLocalRequest } from './local/read-body'
 import { callTable } from './emulator/table-routes'
 import { rateLimitedAnswer, withRateLimitHeaders, type RateLimiter } from './emulator/rate-limit'
 import type { Forward, Send } from './upstream'
@@ -138,7 +139,8 @@ export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredTok
     return limit ? withRateLimitHeaders(await answer, limit.headers) : answer
   })
 
-  app.post('/api/sandbox/reset', guardWrites, async () => {
+  // Its body (none) is checked by its entry of the local route table, as every local route's is.
+  app.post('/api/sandbox/reset', guardWrites, checkLocalRequest('POST', '/api/sandbox/reset'), async () => {
     // Written by a worker thread (the server keeps answering); sandbox requests meanwhile wait for it.
     await emulator.reset()
     return jsonOk({ reset: true })

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useQueryClient, partialMatchKey } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { local } from '@/lib/api-client'
+import { localCall } from '@/lib/api-client'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { useToast } from '@/components/ui/toast'
 import { keys } from '@/lib/query-keys'
@@ -18,7 +18,7 @@ export function ResetSandboxDialog({ onClose }: { onClose: () => void }) {
   const reset = async () => {
     setPending(true)
     try {
-      await local.post('/api/sandbox/reset')
+      await localCall('POST', '/api/sandbox/reset')
       // Everything cached describes the old data: reset it (active queries fetch again at once).
       await queryClient.resetQueries({ predicate: (q) => !partialMatchKey(q.queryKey, keys.healthz) })
       await router.invalidate()

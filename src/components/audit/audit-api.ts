@@ -1,6 +1,5 @@
-import { localPath, local } from '@/lib/api-client'
-import type { AuditEntryView, UndoCheckView } from '@/shared/audit'
 import { keys } from '@/lib/query-keys'
+import { localPath, localCall } from '@/lib/api-client'
 
 /** The audit log's list (declared in the endpoint table's LOCAL_ROUTES, like every call here). */
 export const AUDIT_BASE = localPath('/api/local/audit', {})
@@ -9,15 +8,15 @@ export const AUDIT_BASE = localPath('/api/local/audit', {})
 export const historyQueryOptions = (zoneId: string, type: string, id: string) => ({
   queryKey: keys.audit.history(zoneId, type, id),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    local.get<AuditEntryView[]>('/api/local/audit/history', { params: { zone_id: zoneId, type, id }, signal }),
+    localCall('GET', '/api/local/audit/history', { params: { zone_id: zoneId, type, id }, signal }),
 })
 
 export const checkUndo = (id: number, signal?: AbortSignal) =>
-  local.get<UndoCheckView>(localPath('/api/local/audit/:id/undo-check', { id }), { signal })
+  localCall('GET', '/api/local/audit/:id/undo-check', { path: { id }, signal })
 
 /** Sends the undo; `confirm` after the person has seen the differences. Resolves to the API's answer. */
 export async function runUndo(id: number, confirm: boolean): Promise<unknown> {
-  return local.post(localPath('/api/local/audit/:id/undo', { id }), { body: { confirm } })
+  return localCall('POST', '/api/local/audit/:id/undo', { path: { id }, body: { confirm } })
 }
 
 export const restorePointUrl = (id: number) => localPath('/api/local/audit/:id/restore-point', { id })
@@ -25,6 +24,6 @@ export const restorePointUrl = (id: number) => localPath('/api/local/audit/:id/r
 /** One entry whole (lists leave a bulk before and after out: see AuditEntryView.omitted). */
 export const auditEntryQueryOptions = (id: number) => ({
   queryKey: keys.audit.entry(id),
-  queryFn: ({ signal }: { signal: AbortSignal }) => local.get<{ entry: AuditEntryView }>(localPath('/api/local/audit/:id', { id }), { signal }),
+  queryFn: ({ signal }: { signal: AbortSignal }) => localCall('GET', '/api/local/audit/:id', { path: { id }, signal }),
   staleTime: 5 * 60_000,
 })

@@ -3,9 +3,8 @@ import { useNavigate } from '@tanstack/react-router'
 import { useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { useToast } from '@/components/ui/toast'
-import { local } from '@/lib/api-client'
+import { localCall } from '@/lib/api-client'
 import { changeDraft, useChangeDraft } from '@/lib/change-requests'
-import type { ChangeRequestView } from '@/shared/schemas/change-requests'
 import { keys } from '@/lib/query-keys'
 
 export const inputClass =
@@ -29,9 +28,7 @@ export function ChangeTray() {
   const ids = { title: useId(), titleError: useId(), reason: useId(), heading: useId() }
   const send = useMutation({
     mutationFn: () =>
-      local.post<ChangeRequestView>('/api/local/change-requests', {
-        body: { zoneId: draft!.zoneId, title, reason, items: draft!.items.map(({ label: _label, ...item }) => item) },
-      }),
+      localCall('POST', '/api/local/change-requests', { body: { zoneId: draft!.zoneId, title, reason, items: draft!.items.map(({ label: _label, ...item }) => item) }, }),
     onSuccess: (r) => {
       changeDraft.clear()
       setTitle('')

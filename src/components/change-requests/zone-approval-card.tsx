@@ -3,7 +3,7 @@ import { Switch } from '@/components/form/switch'
 import { Card } from '@/components/ui/page-header'
 import { useToast } from '@/components/ui/toast'
 import { useCan, useMe } from '@/lib/access'
-import { local, localPath } from '@/lib/api-client'
+import { localCall } from '@/lib/api-client'
 import { useZoneApproval } from '@/lib/change-requests'
 import type { ApproverMode, ZoneApprovalSettings } from '@/shared/schemas/change-requests'
 import { keys } from '@/lib/query-keys'
@@ -23,7 +23,7 @@ export function ZoneApprovalCard({ zoneId }: { zoneId: string }) {
   const toast = useToast()
   const queryClient = useQueryClient()
   const save = useMutation({
-    mutationFn: (s: Omit<ZoneApprovalSettings, 'zoneId'>) => local.put(localPath('/api/local/change-requests/zones/:zone_id', { zone_id: zoneId }), { body: s }),
+    mutationFn: (s: Omit<ZoneApprovalSettings, 'zoneId'>) => localCall('PUT', '/api/local/change-requests/zones/:zone_id', { path: { zone_id: zoneId }, body: s }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.changeRequests.all }),
     onError: (e) => toast.error('Not saved', e),
   })

@@ -1,12 +1,12 @@
 import type { Context, Hono } from 'hono'
 import { randomUUID } from 'node:crypto'
 import { RESOURCE_STATUSES } from '../../shared/lists/page-shield'
-import { connectionIndexQuery, connectionLedgerQuery, INDEX_DEFAULT_PER_PAGE, type ConnectionIndexParams } from '../../shared/lists/page-shield-index'
+import { INDEX_DEFAULT_PER_PAGE, type ConnectionIndexParams } from '../../shared/lists/page-shield-index'
 import { commaItems, listOf } from '../../shared/lists/query'
 import { threatFingerprint } from '../../shared/page-shield/connection-review'
 import { hexIdSchema } from '../../shared/schemas/common'
 import type { PageShieldConnection } from '../../shared/schemas/page-shield'
-import { connectionReviewInputSchema, type ConnectionReviewEntry } from '../../shared/schemas/page-shield-review'
+import type { ConnectionReviewEntry } from '../../shared/schemas/page-shield-review'
 import { setAuditDetails } from '../audit'
 import { actorOf } from '../auth'
 import { jsonError, jsonOk, PROXY_CODES } from '../envelope'
@@ -15,12 +15,11 @@ import { ListReadError, listPages, readEnvelope } from '../page-shield/list-page
 import { ledgerZone } from '../practice/ledger'
 import type { ConnectionIndexCounts, ConnectionIndexQuery, ConnectionIndexRow, ConnectionReviewRow, Store } from '../store'
 import { sendFor } from '../upstream'
-import { readLocalBody } from './read-body'
-import { readLocalQuery } from './read-query'
+import { localBody, localQuery } from './read-body'
 import type { ScriptIndexOptions } from './script-index'
 
-export const CONNECTION_REVIEWS_BASE = '/api/local/zones/:zone_id/page-shield/connection-reviews'
-export const CONNECTION_INDEX_BASE = '/api/local/zones/:zone_id/page-shield/connection-index'
+export const CONNECTION_REVIEWS_BASE = '/api/local/zones/:zone_id/page-shield/connection-reviews' as const
+export const CONNECTION_INDEX_BASE = '/api/local/zones/:zone_id/page-shield/connection-index' as const
 
 const LEASE_MS = 120_000
 const PER_PAGE = 100
@@ -162,9 +161,7 @@ export function registerConnectionReviewRoutes(app: Hono, store: Store, options:
     const zoneId = zoneOf(c)
     if (!zoneId) return badZone()
     const { ledgerKey } = keysOf(c, zoneId)
-    const read = readLocalQuery(c, connectionLedgerQuery)
-    if (read instanceof Response) return read
-    const id = read.connection_id
+    const id = localQuery(c, 'GET', CONNECTION_REVIEWS_BASE).connection_id
     if (id !== undefined) {
       return jsonOk((await led.history(ledgerKey, id)).map((r) => connectionEntry(r, zoneId)))
     }
@@ -176,8 +173,7 @@ export function registerConnectionReviewRoutes(app: Hono, store: Store, options:
     if (refusal) return jsonError(403, PROXY_CODES.refused, refusal)
     const zoneId = zoneOf(c)
     if (!zoneId) return badZone()
-    const v = await readLocalBody(c, connectionReviewInputSchema)
-    if (v instanceof Response) return v
+    const v = localBody(c, 'POST', CONNECTION_REVIEWS_BASE)
     setAuditDetails(c, { resourceId: v.connection_id })
     // What the reviewer judged: the connection as the API describes it now, read here (not sent by the form).
     let k: PageShieldConnection
@@ -214,11 +210,8 @@ export function registerConnectionReviewRoutes(app: Hono, store: Store, options:
     })
   })
 
-  /** The view's filters, read by the route's one declaration, or the 400 naming the key refused. */
-  function parseQuery(c: Context) {
-    const v = readLocalQuery(c, connectionIndexQuery)
-    return v instanceof Response ? v : connectionIndexView(v)
-  }
+  /** The view's filters, read by the route's one declaration before the handler ran. */
+  const parseQuery = (c: Context) => connectionIndexView(localQuery(c, 'GET', CONNECTION_INDEX_BASE))
 
   const matching = (q: ConnectionIndexQuery, n: ConnectionIndexCounts) =>
     q.review ? (q.review === 'needs' ? n.new + n.changed : n[q.review]) : n.total
@@ -227,7 +220,6 @@ export function registerConnectionReviewRoutes(app: Hono, store: Store, options:
     const zoneId = zoneOf(c)
     if (!zoneId) return badZone()
     const parsed = parseQuery(c)
-    if (parsed instanceof Response) return parsed
     const { q, pageUrls, refresh, page, perPage } = parsed
     try {
       await ensureFresh(c, zoneId, refresh === 'full')

@@ -5,6 +5,7 @@ import { registerTwoFactorRoutes } from '../people/two-factor-routes'
 import type { Store } from '../store'
 import type { Forward } from '../upstream'
 import { registerLbMigrationRoutes } from './lb-migration'
+import { validateLocalRequests } from './read-body'
 import { registerConnectionReviewRoutes } from './connection-reviews'
 import { registerReviewRoutes } from './reviews'
 import { registerScriptIndexRoutes, type ScriptIndexOptions } from './script-index'
@@ -25,6 +26,9 @@ export interface LocalStoreOptions {
  * (not the API's), available in live and sandbox mode alike. Writes need X-Zonekeeper-Request: 1.
  */
 export function registerLocalRoutes(app: Hono, options: LocalStoreOptions): void {
+  // First: every declared body and query is checked before any local handler (this file's, and
+  // those the app registers after it: watch, practice, budget, change requests, audit) runs.
+  validateLocalRequests(app)
   // Verdicts on scripts read the script from the API (never the form's copy): they need a forward.
   const forward = options.scriptIndex?.forward ?? options.forward
   if (forward) registerReviewRoutes(app, options.store, forward, options.now)

@@ -5,9 +5,9 @@ import { actorOf } from '../auth'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../envelope'
 import { writeRefusal } from '../guard'
 import type { SavedLbMigration, Store } from '../store'
-import { readLocalBody } from './read-body'
+import { localBody } from './read-body'
 
-export const LB_MIGRATION_PATH = '/api/local/accounts/:account_id/lb-migration'
+export const LB_MIGRATION_PATH = '/api/local/accounts/:account_id/lb-migration' as const
 /** Optional on PUT: the `updated_at` the browser last read (or `none`); a different stored one is a 409. */
 export const EXPECT_HEADER = 'x-zonekeeper-expect-updated-at'
 const MIGRATION_CHANGED = 10409
@@ -46,8 +46,7 @@ export function registerLbMigrationRoutes(app: Hono, store: Store): void {
     if (refusal) return jsonError(403, PROXY_CODES.refused, refusal)
     const accountId = accountOf(c.req.param('account_id'))
     if (!accountId) return badAccount()
-    const state = await readLocalBody(c, migrationStateSchema)
-    if (state instanceof Response) return state
+    const state = localBody(c, 'PUT', LB_MIGRATION_PATH)
     if (state.accountId !== accountId) {
       return jsonErrors(400, [
         { code: 1004, message: 'accountId must be the account of the path.', source: { pointer: '/accountId' } },

@@ -1,9 +1,8 @@
 import type { Context, Hono } from 'hono'
-import { reviewLedgerQuery } from '../../shared/lists/page-shield-index'
 import { toCsv } from '../../shared/page-shield/csv'
 import { hexIdSchema } from '../../shared/schemas/common'
 import type { PageShieldScriptDetail } from '../../shared/schemas/page-shield'
-import { reviewInputSchema, type ReviewEntry } from '../../shared/schemas/page-shield-review'
+import type { ReviewEntry } from '../../shared/schemas/page-shield-review'
 import { jsonError, jsonOk, PROXY_CODES } from '../envelope'
 import { actorOf } from '../auth'
 import { writeRefusal } from '../guard'
@@ -11,8 +10,7 @@ import { ListReadError, readEnvelope } from '../page-shield/list-pages'
 import { ledgerZone } from '../practice/ledger'
 import type { ConnectionReviewRow, ReviewRow, Store } from '../store'
 import { sendFor, type Forward } from '../upstream'
-import { readLocalBody } from './read-body'
-import { readLocalQuery } from './read-query'
+import { localBody, localQuery } from './read-body'
 
 /** `zoneId`: the zone as the page names it (a practice ledger keeps its rows under a key of its own). */
 export const reviewEntry = (r: ReviewRow, zoneId: string): ReviewEntry => ({
@@ -72,7 +70,7 @@ const threatThen = (r: ConnectionReviewRow) => {
   ].join('; ')
 }
 
-const BASE = '/api/local/zones/:zone_id/page-shield/reviews'
+const BASE = '/api/local/zones/:zone_id/page-shield/reviews' as const
 
 /**
  * The review ledger, append-only: every review is kept (who, when, verdict, note, and the script's
@@ -87,9 +85,7 @@ export function registerReviewRoutes(app: Hono, store: Store, forward: Forward, 
   app.get(BASE, async (c) => {
     const zoneId = zoneOf(c.req.param('zone_id'))
     if (!zoneId) return badZone()
-    const read = readLocalQuery(c, reviewLedgerQuery)
-    if (read instanceof Response) return read
-    const scriptId = read.script_id
+    const scriptId = localQuery(c, 'GET', BASE).script_id
     if (scriptId !== undefined) {
       return jsonOk((await store.reviews.history(keyOf(c, zoneId), scriptId)).map((r) => reviewEntry(r, zoneId)))
     }
@@ -130,8 +126,7 @@ export function registerReviewRoutes(app: Hono, store: Store, forward: Forward, 
     if (refusal) return jsonError(403, PROXY_CODES.refused, refusal)
     const zoneId = zoneOf(c.req.param('zone_id'))
     if (!zoneId) return badZone()
-    const v = await readLocalBody(c, reviewInputSchema)
-    if (v instanceof Response) return v
+    const v = localBody(c, 'POST', BASE)
     // What the reviewer judged: the script as the API describes it now, read here. A snapshot in the
     // body is ignored: taking it would let a reviewer approve the hash of a version not yet deployed,
     // which then never shows as "changed since review" (PCI DSS 6.4.3 / 11.6.1 evidence).

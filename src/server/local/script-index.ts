@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { csvCell } from '../../shared/page-shield/csv'
 import { SCRIPTS_CSV_COLUMNS, scriptCsvRecord } from '../../shared/page-shield/scripts-csv'
 import { RESOURCE_STATUSES } from '../../shared/lists/page-shield'
-import { INDEX_DEFAULT_PER_PAGE, scriptIndexQuery, type ScriptIndexParams } from '../../shared/lists/page-shield-index'
+import { INDEX_DEFAULT_PER_PAGE, type ScriptIndexParams } from '../../shared/lists/page-shield-index'
 import { commaItems, listOf } from '../../shared/lists/query'
 import { hexIdSchema } from '../../shared/schemas/common'
 import type { PageShieldScript } from '../../shared/schemas/page-shield'
@@ -13,9 +13,9 @@ import { ledgerZone } from '../practice/ledger'
 import type { ScriptIndexCounts, ScriptIndexQuery, ScriptIndexRow, Store } from '../store'
 import { ListReadError, listPages, readEnvelope } from '../page-shield/list-pages'
 import { sendFor, type Forward } from '../upstream'
-import { readLocalQuery } from './read-query'
+import { localQuery } from './read-body'
 
-export const SCRIPT_INDEX_BASE = '/api/local/zones/:zone_id/page-shield/script-index'
+export const SCRIPT_INDEX_BASE = '/api/local/zones/:zone_id/page-shield/script-index' as const
 
 export interface ScriptIndexOptions {
   /** The same forward the API door uses: sandbox emulator, live API, or a practising person's emulator. */
@@ -245,11 +245,9 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
     }
   }
 
-  /** The view's filters, read by the route's one declaration, or the 400 naming the key refused. The CSV ignores paging. */
-  function parseQuery(c: Context, ignore: readonly string[] = []) {
-    const v = readLocalQuery(c, scriptIndexQuery, ignore)
-    return v instanceof Response ? v : scriptIndexView(v)
-  }
+  /** The view's filters, read by the route's one declaration before the handler ran (the CSV's ignores paging). */
+  const parseQuery = (c: Context, csv: boolean) =>
+    scriptIndexView(csv ? localQuery(c, 'GET', `${SCRIPT_INDEX_BASE}/export.csv`) : localQuery(c, 'GET', SCRIPT_INDEX_BASE))
 
   /** Page-URL filters: which scripts the API says were seen on those pages (every page of its answer). */
   async function pageUrlIds(c: Context, zoneId: string, patterns: string[]): Promise<string[]> {
@@ -279,11 +277,10 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   }
 
   /** Where the request's zone, filters and the index stand; a Response when they cannot be answered. */
-  async function prepare(c: Context, ignore?: readonly string[]) {
+  async function prepare(c: Context, csv = false) {
     const zoneId = c.req.param('zone_id') ?? ''
     if (!hexIdSchema.safeParse(zoneId).success) return jsonError(400, 1001, 'The zone identifier must be 32 hexadecimal characters.')
-    const parsed = parseQuery(c, ignore)
-    if (parsed instanceof Response) return parsed
+    const parsed = parseQuery(c, csv)
     try {
       const building = await ensureFresh(c, zoneId, parsed.refresh)
       if (building) return building
@@ -358,7 +355,7 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
 
   // Every script matching the view, read from the index in pages of 1,000 and streamed: no cap.
   app.get(`${SCRIPT_INDEX_BASE}/export.csv`, async (c) => {
-    const p = await prepare(c, ['page', 'per_page'])
+    const p = await prepare(c, true)
     if (p instanceof Response) return p
     if ('building' in p) {
       const { seen, total } = p.building

@@ -1,24 +1,15 @@
 import type { Context, Hono } from 'hono'
-import { apiErrorsFromIssues } from '../../shared/schemas/common'
-import { ownSettingsSchema, personInputSchema, personPatchSchema, ssoLinkSchema } from '../../shared/schemas/people'
 import { actorOf } from '../auth'
 import { generatePassword, hashPassword } from '../auth/passwords'
 import { askForSecondFactorWhereRequired } from '../auth/second-factor-need'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../envelope'
+import { localBody } from '../local/read-body'
 import { publicPerson, type Store, type ZoneScope } from '../store'
 import { setAuditDetails } from '../audit'
 import { mailWanted } from './mail-address'
 import type { Forward } from '../upstream'
 import { meView, personView, sessionView } from './views'
 import { checkScopeZones, missingZonesMessage } from './zone-check'
-
-async function readJson(c: Context): Promise<{ ok: true; body: unknown } | { ok: false; res: Response }> {
-  try {
-    return { ok: true, body: await c.req.json() }
-  } catch {
-    return { ok: false, res: jsonError(400, 6007, 'Malformed JSON in request body.') }
-  }
-}
 
 /** Administrators have every zone (auth/README.md): a list of zones for one is a mistake, not silently widened. */
 const ADMIN_ZONES = () =>
@@ -58,13 +49,10 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
   app.patch('/api/local/me', async (c) => {
     const a = actorOf(c)
     if (a.kind !== 'person') return jsonError(409, 1409, 'Nobody is signed in: with no people defined there is no one to give an e-mail address.')
-    const read = await readJson(c)
-    if (!read.ok) return read.res
-    const parsed = ownSettingsSchema.safeParse(read.body)
-    if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
+    const { email } = localBody(c, 'PATCH', '/api/local/me')
     // The same address again keeps who gave it (an administrator's stays theirs).
-    const same = parsed.data.email === a.person.email
-    const updated = same ? a.person : await store.people.update(a.person.id, { email: { address: parsed.data.email, source: 'self' } })
+    const same = email === a.person.email
+    const updated = same ? a.person : await store.people.update(a.person.id, { email: { address: email, source: 'self' } })
     if (!updated) return jsonError(404, 1404, 'No such person (they may have been deleted).')
     // Recorded as the other changes to people are: who, before and after (an address is no secret).
     setAuditDetails(c, { area: 'people', resourceType: 'me', resourceId: updated.id, action: 'update', before: personView(a.person), after: personView(updated) })
@@ -97,11 +85,7 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
   })
 
   app.post('/api/local/people', async (c) => {
-    const read = await readJson(c)
-    if (!read.ok) return read.res
-    const parsed = await personInputSchema.safeParseAsync(read.body)
-    if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
-    const v = parsed.data
+    const v = localBody(c, 'POST', '/api/local/people')
     if (v.role === 'admin' && v.zones !== '*') return ADMIN_ZONES()
     const scope = await scopeInAccount(forward, c, v.zones)
     if (!scope.ok) return scope.res
@@ -128,11 +112,7 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
     const id = c.req.param('person_id')
     const target = await store.people.byId(id)
     if (!target) return jsonError(404, 1404, 'No such person.')
-    const read = await readJson(c)
-    if (!read.ok) return read.res
-    const parsed = personPatchSchema.safeParse(read.body)
-    if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
-    const v = parsed.data
+    const v = localBody(c, 'PATCH', '/api/local/people/:person_id')
     if ((v.role ?? target.role) === 'admin' && v.zones !== undefined && v.zones !== '*') return ADMIN_ZONES()
     let zones = v.zones
     if (zones !== undefined) {
@@ -187,13 +167,10 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
   app.put('/api/local/people/:person_id/sso', async (c) => {
     const id = c.req.param('person_id')
     if (!(await store.people.byId(id))) return jsonError(404, 1404, 'No such person.')
-    const read = await readJson(c)
-    if (!read.ok) return read.res
-    const parsed = ssoLinkSchema.safeParse(read.body)
-    if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
-    const linked = await store.people.linkSso(id, parsed.data)
+    const identity = localBody(c, 'PUT', '/api/local/people/:person_id/sso')
+    const linked = await store.people.linkSso(id, identity)
     if (linked === 'taken') {
-      const other = await store.people.bySso(parsed.data)
+      const other = await store.people.bySso(identity)
       return jsonErrors(409, [
         {
           code: 1409,

@@ -1,8 +1,8 @@
 import type { Hono } from 'hono'
-import { apiErrorsFromIssues } from '../../shared/schemas/common'
-import { apiTokenInputSchema, type ApiTokenView } from '../../shared/schemas/people'
+import type { ApiTokenView } from '../../shared/schemas/people'
 import { actorOf } from '../auth'
-import { jsonError, jsonErrors, jsonOk } from '../envelope'
+import { jsonError, jsonOk } from '../envelope'
+import { localBody } from '../local/read-body'
 import type { ApiToken, Store } from '../store'
 
 export const tokenView = (t: ApiToken): ApiTokenView => ({
@@ -29,9 +29,8 @@ export function registerTokenRoutes(app: Hono, store: Store): void {
   app.post('/api/local/me/tokens', async (c) => {
     const { person } = actorOf(c)
     if (!person.id) return personOnly()
-    const parsed = apiTokenInputSchema.safeParse(await c.req.json().catch(() => null))
-    if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
-    const { token, info } = await store.apiTokens.create(person.id, parsed.data.name)
+    const { name } = localBody(c, 'POST', '/api/local/me/tokens')
+    const { token, info } = await store.apiTokens.create(person.id, name)
     return new Response(JSON.stringify({ result: { ...tokenView(info), token }, success: true, errors: [], messages: [] }), {
       status: 201,
       headers: { 'content-type': 'application/json' },

@@ -1,7 +1,6 @@
 import type { Hono } from 'hono'
-import { apiErrorsFromIssues } from '../../shared/schemas/common'
-import { twoFactorPolicySchema } from '../../shared/schemas/people'
-import { jsonError, jsonErrors, jsonOk } from '../envelope'
+import { jsonError, jsonOk } from '../envelope'
+import { localBody } from '../local/read-body'
 import type { Store } from '../store'
 import { secondFactorAccountKey } from '../auth/two-factor'
 import { askForSecondFactorWhereRequired } from '../auth/second-factor-need'
@@ -15,12 +14,11 @@ import { askForSecondFactorWhereRequired } from '../auth/second-factor-need'
 export function registerTwoFactorRoutes(app: Hono, store: Store): void {
   app.get('/api/local/settings/two-factor', async () => jsonOk({ policy: await store.twoFactor.policy() }))
   app.put('/api/local/settings/two-factor', async (c) => {
-    const parsed = twoFactorPolicySchema.safeParse(await c.req.json().catch(() => null))
-    if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
-    await store.twoFactor.setPolicy(parsed.data.policy)
+    const { policy } = localBody(c, 'PUT', '/api/local/settings/two-factor')
+    await store.twoFactor.setPolicy(policy)
     // People signed in before the policy required a second factor of them are asked for one now.
     await askForSecondFactorWhereRequired(store)
-    return jsonOk({ policy: parsed.data.policy })
+    return jsonOk({ policy })
   })
   app.delete('/api/local/people/:person_id/two-factor', async (c) => {
     const id = c.req.param('person_id')

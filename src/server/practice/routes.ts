@@ -4,6 +4,7 @@ import { CHECKLIST_TASKS, taskAccess, type PracticeView } from '../../shared/pra
 import { actorOf, type Actor } from '../auth'
 import { SEED_ZONES } from '../emulator/seed-ids'
 import { jsonError, jsonOk } from '../envelope'
+import { localBody } from '../local/read-body'
 import type { Store } from '../store'
 import { ledgerPrefix } from './ledger'
 import type { PracticeSandboxes } from './sandboxes'
@@ -48,10 +49,7 @@ export function registerPracticeRoutes(app: Hono, { store, live, sandboxes, prac
   app.get(PRACTICE_BASE, async (c) => jsonOk(await view(c)))
 
   app.post(PRACTICE_BASE, async (c) => {
-    const body = (await c.req.json().catch(() => null)) as { practice?: unknown } | null
-    if (typeof body?.practice !== 'boolean')
-      return jsonError(400, 1004, 'Send { "practice": true } to practise or { "practice": false } to go back to live.')
-    const on = body.practice
+    const on = localBody(c, 'POST', PRACTICE_BASE).practice
     const actor = actorOf(c)
     if (actor.kind === 'person') {
       if (!(await store.sessions.setPractice(actor.person.id, actor.sessionHandle, on)))

@@ -1,10 +1,7 @@
 import type { Context, Hono } from 'hono'
 import { randomBytes } from 'node:crypto'
-import { apiErrorsFromIssues, hexIdSchema } from '../../shared/schemas/common'
+import { hexIdSchema } from '../../shared/schemas/common'
 import {
-  watchActivityInputSchema,
-  watchChannelInputSchema,
-  watchSettingsInputSchema,
   type WatchAlert,
   type WatchChannelEntry,
   type WatchChannelTestResult,
@@ -20,6 +17,7 @@ import type { Emulator } from '../emulator'
 import { ActivityRefused, simulateActivity } from '../emulator/page-shield/activity'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../envelope'
 import { guardWrites } from '../guard'
+import { localBody } from '../local/read-body'
 import type { Store, WatchChannel, WatchRun, WatchZone } from '../store'
 import { DEFAULT_INTERVAL_MINUTES } from '../store/watch'
 import type { Send } from '../upstream'
@@ -27,7 +25,7 @@ import type { Watch } from './index'
 import { publicTarget } from './public-target'
 import { buildReport, reportCsv, reportHtml } from './report'
 
-export const WATCH_BASE = '/api/local/zones/:zone_id/watch'
+export const WATCH_BASE = '/api/local/zones/:zone_id/watch' as const
 
 const DAY = 24 * 60 * 60_000
 
@@ -35,14 +33,6 @@ const personKey = (c: Context) => actorOf(c).person.id ?? 'local'
 const personName = (c: Context) => {
   const { person } = actorOf(c)
   return person.id ? `${person.displayName} (${person.username})` : person.displayName
-}
-
-async function readJson(c: Context): Promise<{ body: unknown } | { error: Response }> {
-  try {
-    return { body: await c.req.json() }
-  } catch {
-    return { error: jsonError(400, PROXY_CODES.malformedJson, 'Malformed JSON in request body.') }
-  }
 }
 
 /** Administrators set channels and see them as set; everyone else reads targets without their secrets. */
@@ -135,11 +125,8 @@ export function registerWatchRoutes(app: Hono, { store, watch, send, emulator }:
   app.put(WATCH_BASE, async (c) => {
     const zone = await zoneOf(c)
     if (zone instanceof Response) return zone
-    const read = await readJson(c)
-    if ('error' in read) return read.error
-    const parsed = watchSettingsInputSchema.safeParse(read.body)
-    if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
-    const z = await store.watch.setZone(zone.id, zone.name, parsed.data, personName(c))
+    const input = localBody(c, 'PUT', WATCH_BASE)
+    const z = await store.watch.setZone(zone.id, zone.name, input, personName(c))
     return jsonOk(await settingsOf(zone.id, z))
   })
 
@@ -181,19 +168,16 @@ export function registerWatchRoutes(app: Hono, { store, watch, send, emulator }:
   app.post(`${WATCH_BASE}/channels`, async (c) => {
     const zone = await zoneOf(c)
     if (zone instanceof Response) return zone
-    const read = await readJson(c)
-    if ('error' in read) return read.error
-    const parsed = watchChannelInputSchema.safeParse(read.body)
-    if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
-    const refused = parsed.data.kind === 'webhook' ? watch.webhookTargetProblem(parsed.data.target) : undefined
+    const input = localBody(c, 'POST', `${WATCH_BASE}/channels`)
+    const refused = input.kind === 'webhook' ? watch.webhookTargetProblem(input.target) : undefined
     if (refused) return jsonErrors(400, [{ code: 1004, message: refused, source: { pointer: '/target' } }])
     await store.watch.ensureZone(zone.id, zone.name)
     const channel: WatchChannel = {
       id: randomBytes(16).toString('hex'),
       zone_id: zone.id,
-      kind: parsed.data.kind,
-      target: parsed.data.target,
-      secret: parsed.data.kind === 'webhook' ? `whsec_${randomBytes(24).toString('base64url')}` : '',
+      kind: input.kind,
+      target: input.target,
+      secret: input.kind === 'webhook' ? `whsec_${randomBytes(24).toString('base64url')}` : '',
       created_at: Date.now(),
       created_by: personName(c),
     }
@@ -295,13 +279,10 @@ export function registerWatchRoutes(app: Hono, { store, watch, send, emulator }:
   app.get(`${WATCH_BASE}/report`, report('html'))
   app.get(`${WATCH_BASE}/report.csv`, report('csv'))
 
+  // Its body was checked before, from the route table (local/read-body.ts), behind the same write guard.
   app.post('/api/sandbox/page-shield/activity', guardWrites, async (c) => {
     if (!emulator) return jsonError(404, PROXY_CODES.noRoute, 'No route for that URI: simulated activity exists only in the sandbox.')
-    const read = await readJson(c)
-    if ('error' in read) return read.error
-    const parsed = watchActivityInputSchema.safeParse(read.body)
-    if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
-    const { zone_id, kind, script_id, connection_id } = parsed.data
+    const { zone_id, kind, script_id, connection_id } = localBody(c, 'POST', '/api/sandbox/page-shield/activity')
     const zone = emulator.db.prepare('SELECT id, name FROM zones WHERE id = ?').get(zone_id) as { id: string; name: string } | undefined
     if (!zone) return jsonError(404, 1001, `Zone ${zone_id} was not found.`)
     const prefer = (await store.reviews.latest(zone_id)).map((r) => r.script_id)

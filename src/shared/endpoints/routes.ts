@@ -1,4 +1,5 @@
-import type { output, ZodType } from 'zod'
+import type { input, output, ZodType } from 'zod'
+import type { Fields, ListQuery, QueryOf } from '../lists/query'
 import type { ApiTable } from './index'
 import type { LOCAL_ROUTES } from './local'
 import type { HttpMethod } from './types'
@@ -22,8 +23,23 @@ export type ApiResult<M extends HttpMethod, P extends DeclaredPath<M>> =
 export type DeclaredPath<M extends HttpMethod> = Extract<ApiRoute, { method: M }>['path']
 export type LocalPath<M extends HttpMethod> = Extract<LocalRoute, { method: M }>['path']
 
+/** The entry of one local route (`LocalEntry<'PATCH', '/api/local/me'>`). */
+export type LocalEntry<M extends HttpMethod, P extends string> = Extract<LocalRoute, { method: M; path: P }>
+/** What the browser sends to a local route (its `body` schema's input); undefined when it declares none. */
+export type LocalBodyIn<M extends HttpMethod, P extends string> =
+  LocalEntry<M, P> extends { body: infer S extends ZodType } ? input<S> : undefined
+/** What the handler of a local route reads (its `body` schema's output, validated before it runs). */
+export type LocalBodyOut<M extends HttpMethod, P extends string> =
+  LocalEntry<M, P> extends { body: infer S extends ZodType } ? output<S> : undefined
+/** A local route's query as its handler reads it (its `query`'s values); never when it declares none. */
+export type LocalQueryOf<M extends HttpMethod, P extends string> =
+  LocalEntry<M, P> extends { query: ListQuery<infer F extends Fields> } ? QueryOf<F> : never
+/** A local route's answer (its `result`); unknown when it declares none. */
+export type LocalResult<M extends HttpMethod, P extends string> =
+  LocalEntry<M, P> extends { result: infer S extends ZodType } ? output<S> : unknown
+
 /** The names of a template's `:params`. */
-type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer Rest}`
+export type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer Rest}`
   ? N | ParamNames<`/${Rest}`>
   : P extends `${string}:${infer N}`
     ? N

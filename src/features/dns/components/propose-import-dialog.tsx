@@ -3,7 +3,7 @@ import { FormErrorSummary } from '@/components/form/form-error-summary'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
-import { fieldErrorsFromApiError, local, localPath, type ApiErrorItem } from '@/lib/api-client'
+import { fieldErrorsFromApiError, localCall, type ApiErrorItem } from '@/lib/api-client'
 import { changeDraft } from '@/lib/change-requests'
 import { plural } from '@/lib/format'
 import { MAX_CHANGE_ITEMS, type ZoneFileProposal } from '@/shared/schemas/change-requests'
@@ -40,7 +40,7 @@ export function ProposeImportDialog({ zoneId, zoneName, onClose }: { zoneId: str
     setPending(true)
     try {
       const source = await file.text()
-      const r = await local.post<ZoneFileProposal>(localPath('/api/local/change-requests/zones/:zone_id/zone-file', { zone_id: zoneId }), { body: { source, proxied } })
+      const r = await localCall('POST', '/api/local/change-requests/zones/:zone_id/zone-file', { path: { zone_id: zoneId }, body: { source, proxied } })
       // A file with nothing to add leaves the draft as it is (even one for another zone).
       const done = r.items.length ? changeDraft.addMany(zoneId, zoneName, r.items.map((it) => ({ action: 'create', body: it.body, label: `${it.label} (line ${it.line})` }))) : { added: true as const }
       if (!done.added) {

@@ -1,5 +1,5 @@
-import { local, localPath } from '@/lib/api-client'
-import type { MigrationState, SavedMigration } from '@/shared/schemas/load-balancing-migration'
+import { localCall } from '@/lib/api-client'
+import type { MigrationState } from '@/shared/schemas/load-balancing-migration'
 
 /*
  * The saved migration lives in the dashboard's store (any browser, any instance sharing the store
@@ -7,8 +7,6 @@ import type { MigrationState, SavedMigration } from '@/shared/schemas/load-balan
  * calls carry no zod: the page asks at first paint whether one exists; reading it back (checked by
  * the shared schema) is `parseSavedMigration` in storage.ts, which loads with the migration engine.
  */
-
-export const migrationUrl = (accountId: string) => localPath('/api/local/accounts/:account_id/lb-migration', { account_id: accountId })
 
 /** Where the migration is kept; the dashboard's store in the browser, the real store's module in tests. */
 export interface MigrationPersistence {
@@ -28,20 +26,21 @@ export function dashboardStore(): MigrationPersistence {
   const expect = (accountId: string) => ({ 'X-Zonekeeper-Expect-Updated-At': seen.get(accountId) ?? 'none' })
   return {
     load: async (accountId, signal) => {
-      const saved = await local.get<SavedMigration | null>(migrationUrl(accountId), { signal })
+      const saved = await localCall('GET', '/api/local/accounts/:account_id/lb-migration', { path: { account_id: accountId }, signal })
       if (saved) seen.set(accountId, saved.updated_at)
       else seen.delete(accountId)
       return saved?.state
     },
     save: async (state) => {
-      const stamp = await local.put<Omit<SavedMigration, 'state'>>(migrationUrl(state.accountId), {
+      const stamp = await localCall('PUT', '/api/local/accounts/:account_id/lb-migration', {
+        path: { account_id: state.accountId },
         body: state,
         headers: expect(state.accountId),
       })
       seen.set(state.accountId, stamp.updated_at)
     },
     clear: async (accountId) => {
-      await local.delete(migrationUrl(accountId))
+      await localCall('DELETE', '/api/local/accounts/:account_id/lb-migration', { path: { account_id: accountId } })
       seen.delete(accountId)
     },
   }

@@ -1,24 +1,20 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { local, localPath } from '@/lib/api-client'
+import { localCall } from '@/lib/api-client'
 import { connectionIndexQuery, connectionLedgerQuery } from '@/shared/lists/page-shield-index'
 import { paramsOf } from '@/shared/lists/query'
-import type { ConnectionReviewKind } from '@/shared/page-shield/connection-review'
-import type { PageShieldConnection } from '@/shared/schemas/page-shield'
-import type { ConnectionReviewEntry, ConnectionReviewInput } from '@/shared/schemas/page-shield-review'
+import type { ConnectionReviewInput } from '@/shared/schemas/page-shield-review'
 import { connectionsPage, type ConnectionsSearch } from './search'
 import { keys } from '@/lib/query-keys'
 
 // Verdicts on connections: the dashboard's own ledger (server/local/connection-reviews.ts).
 
-const ledgerPath = (zoneId: string) => localPath('/api/local/zones/:zone_id/page-shield/connection-reviews', { zone_id: zoneId })
-const indexPath = (zoneId: string) => localPath('/api/local/zones/:zone_id/page-shield/connection-index', { zone_id: zoneId })
 
 /** The latest verdict on every reviewed connection of the zone, by connection id. */
 export const connectionReviewsQueryOptions = (zoneId: string) =>
   queryOptions({
     queryKey: keys.pageShield.latestConnectionReviews(zoneId),
     queryFn: async ({ signal }) => {
-      const list = await local.get<ConnectionReviewEntry[]>(ledgerPath(zoneId), { signal })
+      const list = await localCall('GET', '/api/local/zones/:zone_id/page-shield/connection-reviews', { path: { zone_id: zoneId }, signal })
       return { list, byConnection: new Map(list.map((r) => [r.connection_id, r])) }
     },
     staleTime: 60_000,
@@ -29,33 +25,18 @@ export const useConnectionReviewHistory = (zoneId: string, connectionId: string)
   useQuery({
     queryKey: keys.pageShield.connectionReviewHistory(zoneId, connectionId),
     queryFn: ({ signal }) =>
-      local.get<ConnectionReviewEntry[]>(ledgerPath(zoneId), { params: paramsOf(connectionLedgerQuery.write({ connection_id: connectionId })), signal }),
+      localCall('GET', '/api/local/zones/:zone_id/page-shield/connection-reviews', { path: { zone_id: zoneId }, params: paramsOf(connectionLedgerQuery.write({ connection_id: connectionId })), signal }),
   })
 
 export function useCreateConnectionReview(zoneId: string) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (input: ConnectionReviewInput) => local.post<ConnectionReviewEntry>(ledgerPath(zoneId), { body: input }),
+    mutationFn: (input: ConnectionReviewInput) => localCall('POST', '/api/local/zones/:zone_id/page-shield/connection-reviews', { path: { zone_id: zoneId }, body: input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.pageShield.reviews(zoneId) }),
   })
 }
 
-export interface ConnectionIndexCounts {
-  total: number
-  new: number
-  changed: number
-  reviewed: number
-  reported: number
-}
-
-/** A page of connections from the dashboard's index, joined with the ledger (exact over the zone). */
-export interface ConnectionIndexAnswer {
-  items: PageShieldConnection[]
-  states: Record<string, { state: ConnectionReviewKind; verdict: ConnectionReviewEntry['verdict'] | null; reviewer: string | null; reviewed_at: string | null }>
-  total_count: number
-  counts: ConnectionIndexCounts
-  index: { refreshed_at: number }
-}
+export type { ConnectionIndexAnswer } from '@/shared/schemas/local'
 
 /**
  * The index route's query, written by its declaration (connectionIndexQuery): the API's query of the
@@ -71,7 +52,7 @@ export const connectionIndexOptions = (zoneId: string, search: ConnectionsSearch
   const params = connectionIndexParams(search, refresh)
   return queryOptions({
     queryKey: keys.pageShield.connectionIndex(zoneId, params),
-    queryFn: ({ signal }) => local.get<ConnectionIndexAnswer>(indexPath(zoneId), { params, signal }),
+    queryFn: ({ signal }) => localCall('GET', '/api/local/zones/:zone_id/page-shield/connection-index', { path: { zone_id: zoneId }, params, signal }),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   })

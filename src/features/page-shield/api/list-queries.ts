@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { api, apiPath, local, localPath, type ApiPath, type QueryParams } from '@/lib/api-client'
+import { api, apiPath, localCall, type ApiPath, type QueryParams } from '@/lib/api-client'
 import type { PageShieldScript } from '@/shared/schemas/page-shield'
-import type { ReviewEntry } from '@/shared/schemas/page-shield-review'
 import { scriptsPage, type ScriptsSearch } from './search'
 import { keys } from '@/lib/query-keys'
 
@@ -26,15 +25,12 @@ export const scriptsQueryOptions = (zoneId: string, search: ScriptsSearch) =>
     scriptsPage.apiParams(search),
   )
 
-/** The zone's review ledger (the dashboard's own store, not the API). */
-export const reviewLedger = (zoneId: string) => localPath('/api/local/zones/:zone_id/page-shield/reviews', { zone_id: zoneId })
-
 /** The latest review of every reviewed script of the zone, by script id. */
 export const reviewsQueryOptions = (zoneId: string) =>
   queryOptions({
     queryKey: keys.pageShield.latestReviews(zoneId),
     queryFn: async ({ signal }) => {
-      const list = await local.get<ReviewEntry[]>(reviewLedger(zoneId), { signal })
+      const list = await localCall('GET', '/api/local/zones/:zone_id/page-shield/reviews', { path: { zone_id: zoneId }, signal })
       return { list, byScript: new Map(list.map((r) => [r.script_id, r])) }
     },
     staleTime: 60_000,

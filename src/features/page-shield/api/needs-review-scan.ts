@@ -1,51 +1,21 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { buildQuery, local, localPath, type QueryParams } from '@/lib/api-client'
+import { buildQuery, localCall, localPath, type QueryParams } from '@/lib/api-client'
 import { formatNumber } from '@/lib/format'
 import { scriptIndexQuery } from '@/shared/lists/page-shield-index'
 import { paramsOf } from '@/shared/lists/query'
-import type { PageShieldScript } from '@/shared/schemas/page-shield'
+import type { ScriptIndexBuilding, ScriptIndexReply } from '@/shared/schemas/local'
 import { scriptsPage, type ScriptsSearch } from './search'
 import { keys } from '@/lib/query-keys'
 
 // Apart from ./checks so the scripts list does not load the policy checks (CSP parser, draft check,
 // suggestions) with its first paint.
 
-/** Exact counts of the scripts matching a view (before its review filter), over the whole zone. */
-export interface ScriptIndexCounts {
-  total: number
-  new: number
-  changed: number
-  /** Reviewed as they are now, verdict "Investigate" aside. */
-  reviewed: number
-  /** Reviewed with the verdict "Investigate": they still need review. */
-  investigating: number
-  malicious: number
-}
-
-/** The dashboard's index of the zone's scripts, joined with the review ledger (server/local/script-index.ts). */
-export interface ScriptIndexAnswer {
-  items: PageShieldScript[]
-  /** Scripts matching every filter of the view, review filter included. */
-  total_count: number
-  page: number
-  per_page: number
-  counts: ScriptIndexCounts
-  /** When the index was last brought up to date, and last read whole (ms; 0: never). */
-  index: { refreshed_at: number; full_sweep_at: number }
-}
-
-/** Until the zone's scripts were read whole once: how far the first build is (server/local/script-index.ts). */
-export interface ScriptIndexBuilding {
-  building: { seen: number; total: number }
-}
-export type ScriptIndexReply = ScriptIndexAnswer | ScriptIndexBuilding
+export type { ScriptIndexBuilding, ScriptIndexReply } from '@/shared/schemas/local'
 export const isIndexBuilding = (a: ScriptIndexReply | undefined): a is ScriptIndexBuilding => a !== undefined && 'building' in a
 
 /** "Indexing scripts: 8,000 of 20,000": what a count or filter says while the first build runs. */
 export const indexingText = ({ building: { seen, total } }: ScriptIndexBuilding) =>
   `Indexing scripts: ${formatNumber(seen)} of ${total ? formatNumber(total) : 'the zone'}`
-
-const indexPath = (zoneId: string) => localPath('/api/local/zones/:zone_id/page-shield/script-index', { zone_id: zoneId })
 
 /**
  * The view's filters as the index route takes them, written by its declaration (scriptIndexQuery):
@@ -73,7 +43,7 @@ export const scriptIndexOptions = (zoneId: string, search: ScriptsSearch, refres
   const params = scriptIndexParams(search, refresh)
   return queryOptions({
     queryKey: keys.pageShield.reviewIndex(zoneId, params),
-    queryFn: ({ signal }) => local.get<ScriptIndexReply>(indexPath(zoneId), { params, signal }),
+    queryFn: ({ signal }) => localCall('GET', '/api/local/zones/:zone_id/page-shield/script-index', { path: { zone_id: zoneId }, params, signal }),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
     // While the first build runs, ask again every second: the page shows its progress, then the answer.

@@ -1,19 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { localPath, local } from '@/lib/api-client'
-import type { ApiTokenInput, ApiTokenView } from '@/shared/schemas/people'
 import { keys } from '@/lib/query-keys'
+import { localCall } from '@/lib/api-client'
+import type { ApiTokenInput } from '@/shared/schemas/people'
 
 /** Your personal API tokens for the sandbox's /client/v4 door. */
 export const useApiTokens = () =>
   useQuery({
     queryKey: keys.me.tokens,
-    queryFn: ({ signal }) => local.get<ApiTokenView[]>('/api/local/me/tokens', { signal }),
+    queryFn: ({ signal }) => localCall('GET', '/api/local/me/tokens', { signal }),
   })
 
 export function useCreateApiToken() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (input: ApiTokenInput) => local.post<ApiTokenView>('/api/local/me/tokens', { body: input }),
+    mutationFn: (input: ApiTokenInput) => localCall('POST', '/api/local/me/tokens', { body: input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.me.tokens }),
   })
 }
@@ -21,7 +21,7 @@ export function useCreateApiToken() {
 export function useRevokeApiToken() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => local.delete<{ id: string }>(localPath('/api/local/me/tokens/:id', { id })),
+    mutationFn: (id: string) => localCall('DELETE', '/api/local/me/tokens/:id', { path: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.me.tokens }),
   })
 }

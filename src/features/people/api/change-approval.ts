@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { local, localPath } from '@/lib/api-client'
+import { localCall } from '@/lib/api-client'
 import type { ZoneApprovalSettings } from '@/shared/schemas/change-requests'
 import { keys } from '@/lib/query-keys'
 
@@ -14,21 +14,21 @@ export interface ProposeSetting {
 export const approvalZonesQueryOptions = () =>
   queryOptions({
     queryKey: keys.changeRequests.zones,
-    queryFn: ({ signal }) => local.get<ApprovalZone[]>('/api/local/change-requests/zones', { signal }),
+    queryFn: ({ signal }) => localCall('GET', '/api/local/change-requests/zones', { signal }),
   })
 export const useApprovalZones = () => useQuery(approvalZonesQueryOptions())
 
 export const proposeSettingsQueryOptions = () =>
   queryOptions({
     queryKey: keys.changeRequests.people,
-    queryFn: ({ signal }) => local.get<ProposeSetting[]>('/api/local/change-requests/people', { signal }),
+    queryFn: ({ signal }) => localCall('GET', '/api/local/change-requests/people', { signal }),
   })
 export const useProposeSettings = () => useQuery(proposeSettingsQueryOptions())
 
 export function useSetZoneApproval() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: ({ zoneId, ...s }: ZoneApprovalSettings) => local.put<ZoneApprovalSettings>(localPath('/api/local/change-requests/zones/:zone_id', { zone_id: zoneId }), { body: s }),
+    mutationFn: ({ zoneId, ...s }: ZoneApprovalSettings) => localCall('PUT', '/api/local/change-requests/zones/:zone_id', { path: { zone_id: zoneId }, body: s }),
     // The People list's e-mail marks say who approves and who proposes: read again too.
     onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: keys.changeRequests.all }), qc.invalidateQueries({ queryKey: keys.people.all })]),
   })
@@ -38,7 +38,7 @@ export function useSetProposing() {
   const qc = useQueryClient()
   return useMutation({
     // The switch alone: the person's address is changed where the person is (Change person, their account page).
-    mutationFn: ({ personId, ...s }: Pick<ProposeSetting, 'personId' | 'mayPropose'>) => local.put<ProposeSetting>(localPath('/api/local/change-requests/people/:person_id', { person_id: personId }), { body: s }),
+    mutationFn: ({ personId, ...s }: Pick<ProposeSetting, 'personId' | 'mayPropose'>) => localCall('PUT', '/api/local/change-requests/people/:person_id', { path: { person_id: personId }, body: s }),
     // The People list's e-mail marks say who approves and who proposes: read again too.
     onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: keys.changeRequests.all }), qc.invalidateQueries({ queryKey: keys.people.all })]),
   })

@@ -1,20 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { localPath, local } from '@/lib/api-client'
-import type { ApiTokenView, PersonInput, PersonPatch, PersonView, SessionView, SsoLink, TwoFactorPolicyInput } from '@/shared/schemas/people'
 import { keys } from '@/lib/query-keys'
+import { localCall } from '@/lib/api-client'
+import type { PersonInput, PersonPatch, SsoLink, TwoFactorPolicyInput } from '@/shared/schemas/people'
 
 /** The dashboard's people (administrators only): list, add, change, reset a password, sessions. */
 export const peopleQueryOptions = () =>
   queryOptions({
     queryKey: keys.people.all,
-    queryFn: ({ signal }) => local.get<PersonView[]>('/api/local/people', { signal }),
+    queryFn: ({ signal }) => localCall('GET', '/api/local/people', { signal }),
   })
 export const usePeople = () => useQuery(peopleQueryOptions())
 
 export function useCreatePerson() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (input: PersonInput) => local.post<PersonView>('/api/local/people', { body: input }),
+    mutationFn: (input: PersonInput) => localCall('POST', '/api/local/people', { body: input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.people.all }),
   })
 }
@@ -23,7 +23,7 @@ export function useUpdatePerson() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: PersonPatch }) =>
-      local.patch<PersonView>(localPath('/api/local/people/:person_id', { person_id: id }), { body: patch }),
+      localCall('PATCH', '/api/local/people/:person_id', { path: { person_id: id }, body: patch }),
     // Disabling also ends sessions and revokes tokens: the person's own lists go too.
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.people.all }),
   })
@@ -37,7 +37,7 @@ export function useDeletePerson() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (id: string) =>
-      local.delete<{ id: string; username: string; display_name: string }>(localPath('/api/local/people/:person_id', { person_id: id })),
+      localCall('DELETE', '/api/local/people/:person_id', { path: { person_id: id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.people.all }),
   })
 }
@@ -47,7 +47,7 @@ export function useLinkSso() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: ({ id, link }: { id: string; link: SsoLink }) =>
-      local.put<PersonView>(localPath('/api/local/people/:person_id/sso', { person_id: id }), { body: link }),
+      localCall('PUT', '/api/local/people/:person_id/sso', { path: { person_id: id }, body: link }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.people.all }),
   })
 }
@@ -56,7 +56,7 @@ export function useLinkSso() {
 export function useUnlinkSso() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => local.delete<PersonView>(localPath('/api/local/people/:person_id/sso', { person_id: id })),
+    mutationFn: (id: string) => localCall('DELETE', '/api/local/people/:person_id/sso', { path: { person_id: id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.people.all }),
   })
 }
@@ -65,9 +65,7 @@ export function useResetPassword() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (id: string) =>
-      local.post<{ password: string; sessions_ended: number }>(
-        localPath('/api/local/people/:person_id/password', { person_id: id }),
-      ),
+      localCall('POST', '/api/local/people/:person_id/password', { path: { person_id: id } }),
     // Sessions end and personal API tokens are revoked with the reset.
     onSuccess: (_r, id) => qc.invalidateQueries({ queryKey: keys.people.one(id) }),
   })
@@ -78,14 +76,14 @@ export const usePersonTokens = (id: string) =>
   useQuery({
     queryKey: keys.people.tokens(id),
     queryFn: ({ signal }) =>
-      local.get<ApiTokenView[]>(localPath('/api/local/people/:person_id/tokens', { person_id: id }), { signal }),
+      localCall('GET', '/api/local/people/:person_id/tokens', { path: { person_id: id }, signal }),
   })
 
 export function useRevokePersonToken() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: ({ personId, tokenId }: { personId: string; tokenId: string }) =>
-      local.delete<{ id: string }>(localPath('/api/local/people/:person_id/tokens/:id', { person_id: personId, id: tokenId })),
+      localCall('DELETE', '/api/local/people/:person_id/tokens/:id', { path: { person_id: personId, id: tokenId } }),
     onSuccess: (_r, v) => qc.invalidateQueries({ queryKey: keys.people.tokens(v.personId) }),
   })
 }
@@ -94,14 +92,14 @@ export const usePersonSessions = (id: string) =>
   useQuery({
     queryKey: keys.people.sessions(id),
     queryFn: ({ signal }) =>
-      local.get<SessionView[]>(localPath('/api/local/people/:person_id/sessions', { person_id: id }), { signal }),
+      localCall('GET', '/api/local/people/:person_id/sessions', { path: { person_id: id }, signal }),
   })
 
 export function useEndPersonSessions() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (id: string) =>
-      local.delete<{ sessions_ended: number }>(localPath('/api/local/people/:person_id/sessions', { person_id: id })),
+      localCall('DELETE', '/api/local/people/:person_id/sessions', { path: { person_id: id } }),
     onSuccess: (_r, id) => qc.invalidateQueries({ queryKey: keys.people.sessions(id) }),
   })
 }
@@ -110,13 +108,13 @@ export function useEndPersonSessions() {
 export const useMySessions = () =>
   useQuery({
     queryKey: keys.me.sessions,
-    queryFn: ({ signal }) => local.get<SessionView[]>('/api/local/me/sessions', { signal }),
+    queryFn: ({ signal }) => localCall('GET', '/api/local/me/sessions', { signal }),
   })
 
 export function useEndMySession() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (handle: string) => local.delete<{ handle: string }>(localPath('/api/local/me/sessions/:handle', { handle })),
+    mutationFn: (handle: string) => localCall('DELETE', '/api/local/me/sessions/:handle', { path: { handle } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.me.sessions }),
   })
 }
@@ -125,13 +123,13 @@ export function useEndMySession() {
 export const useTwoFactorPolicy = () =>
   useQuery({
     queryKey: keys.twoFactorPolicy,
-    queryFn: ({ signal }) => local.get<TwoFactorPolicyInput>('/api/local/settings/two-factor', { signal }),
+    queryFn: ({ signal }) => localCall('GET', '/api/local/settings/two-factor', { signal }),
   })
 
 export function useSetTwoFactorPolicy() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (input: TwoFactorPolicyInput) => local.put<TwoFactorPolicyInput>('/api/local/settings/two-factor', { body: input }),
+    mutationFn: (input: TwoFactorPolicyInput) => localCall('PUT', '/api/local/settings/two-factor', { body: input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.twoFactorPolicy }),
   })
 }
@@ -139,6 +137,6 @@ export function useSetTwoFactorPolicy() {
 /** Removes a person's second factor (a lost phone): they set up a new one at their next sign-in when required. */
 export function useResetTwoFactor() {
   return useMutation({
-    mutationFn: (id: string) => local.delete<{ reset: boolean }>(localPath('/api/local/people/:person_id/two-factor', { person_id: id })),
+    mutationFn: (id: string) => localCall('DELETE', '/api/local/people/:person_id/two-factor', { path: { person_id: id } }),
   })
 }

@@ -8,9 +8,9 @@ import { FormErrorSummary } from '@/components/form/form-error-summary'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/page-header'
 import { useToast } from '@/components/ui/toast'
-import { local, type ApiErrorItem } from '@/lib/api-client'
-import { ownSettingsSchema, type EmailSourceName, type MeView, type OwnSettings } from '@/shared/schemas/people'
 import { keys } from '@/lib/query-keys'
+import { localCall, type ApiErrorItem } from '@/lib/api-client'
+import { ownSettingsSchema, type EmailSourceName, type OwnSettings } from '@/shared/schemas/people'
 
 const FROM: Record<EmailSourceName, string> = {
   admin: 'The address now there was set by an administrator.',
@@ -25,7 +25,7 @@ export function OwnEmailCard({ email, source }: { email: string | null; source: 
   const [serverErrors, setServerErrors] = useState<ApiErrorItem[]>([])
   const form = useForm<OwnSettings>({ resolver: zodResolver(ownSettingsSchema), defaultValues: { email: email ?? '' } })
   const save = useMutation({
-    mutationFn: (body: OwnSettings) => local.patch<MeView>('/api/local/me', { body }),
+    mutationFn: (body: OwnSettings) => localCall('PATCH', '/api/local/me', { body }),
     onSuccess: (me) => {
       qc.setQueryData(keys.me.all, me)
       form.reset({ email: me.person.email ?? '' })
