@@ -21,8 +21,11 @@ declare module 'hono' {
   interface ContextVariableMap {
     /** Set by the guard (app.ts) on every request at /api/v4 or /client/v4 whose path is safe. */
     zkApi: ApiRequest | undefined
-    /** The JSON body of a write the API door validated with its endpoint's schema (as sent, before zod's output). */
-    zkBody: unknown
+    /**
+     * Set by a door (proxy.ts, sandbox-door.ts) once the request ran as a write command (write/), which
+     * recorded its own audit entry: the audit's recorder then records nothing more for it.
+     */
+    zkWritten: true
   }
 }
 
@@ -50,7 +53,11 @@ const answers = new WeakMap<ReadableStream, Promise<unknown>>()
  * of its own), does not make anyone parse it again.
  */
 export function answerOf(c: Context): Promise<unknown> {
-  const res = c.res
+  return parsedAnswer(c.res)
+}
+
+/** An answer parsed as JSON once, whoever asks first (answerOf for a response not on a context yet). */
+export function parsedAnswer(res: Response): Promise<unknown> {
   const known = res.body && answers.get(res.body)
   if (known) return known
   // Cloning tees the body: the response keeps one branch (its body from now on), the parse reads the other.
