@@ -85,9 +85,10 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   // The request pipeline, top to bottom in this function; each step puts what it learned on the
   // context (pipeline.ts) for the next, none works it out again:
   //   guard (host, path tricks) + match the endpoint table once → record (the audit: writes) →
-  //   identify (session or token) → practice switch → rate budget → authorise (role, zone scope) →
-  //   checklist → body limit → read before (the audit: local writes) → act: the API door (validate
-  //   the body once, forward) or the sandbox door, the dashboard's own routes.
+  //   identify (session or token) → practice switch → rate budget → authorise (role, zone scope; an
+  //   API write: its command does) → checklist → body limit → read before (the audit: local writes) →
+  //   act: the API door or the sandbox door (a read: forward; a write: one write command, src/server/write),
+  //   the dashboard's own routes (an apply, an undo: their writes are write commands too, in the same request).
   const store = given ?? createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, auditKey: config.auditKey })
   // Practice sandbox: every forward names its request, so it follows the session's mode.
   const practice = createPracticeSteps({ config, store })
