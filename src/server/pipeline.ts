@@ -1,10 +1,15 @@
 import type { Context } from 'hono'
 import type { Endpoint } from './endpoints'
 
+/** The browser's door to the API (proxy.ts). */
+export const API_DOOR = '/api/v4'
+/** The sandbox's door for API clients (sandbox-door.ts). */
+export const CLIENT_DOOR = '/client/v4'
+
 /**
  * What the request pipeline learns about a request, once, for the steps after it (see app.ts):
- * the guard matches an API request against the endpoint table, the API door parses and validates a
- * write's body, and the answer is parsed once for everyone who reads it (the audit, the checklist).
+ * the guard matches an API request against the endpoint table, a write command (write/) parses and
+ * validates a write's body, and the answer is parsed once for everyone who reads it (the audit, the checklist).
  */
 export interface ApiRequest {
   /** `/api/v4` or `/client/v4`. */

@@ -2,12 +2,12 @@ import type { Hono } from 'hono'
 import { maybeActor } from './auth/actor'
 import { jsonError, PROXY_CODES } from './envelope'
 import { headerOf, rawTarget, splitTarget, WRITE_METHODS, writeRefusal } from './guard'
-import { apiRequestOf } from './pipeline'
+import { API_DOOR, apiRequestOf } from './pipeline'
 import { targetOf } from './practice/target'
 import type { Forward } from './upstream'
-import { API_DOOR, type Writer } from './write/command'
+import type { Writer } from './write/command'
 
-export { API_DOOR } from './write/command'
+export { API_DOOR } from './pipeline'
 
 export interface ApiDoorOptions {
   /** Where reads go: the upstream API (live) or the emulator (sandbox). */

@@ -9,11 +9,11 @@ import { callTable } from './emulator/table-routes'
 import { rateLimitedAnswer, withRateLimitHeaders, type RateLimiter } from './emulator/rate-limit'
 import type { Forward, Send } from './upstream'
 import { maybeActor } from './auth/actor'
-import { apiRequestOf } from './pipeline'
+import { apiRequestOf, CLIENT_DOOR } from './pipeline'
 import { targetOf } from './practice/target'
-import { CLIENT_DOOR, type Writer } from './write/command'
+import type { Writer } from './write/command'
 
-export { CLIENT_DOOR } from './write/command'
+export { CLIENT_DOOR } from './pipeline'
 
 /**
  * Sends a request to the in-process emulator with nothing of the caller's headers but the content

@@ -14,7 +14,8 @@ import { AUDIT_BASE } from './undo-marker'
 import { resultInfo } from '../../shared/lists/result-info'
 import { targetOf } from '../practice/target'
 import type { Endpoint } from '../endpoints'
-import { API_DOOR, type WriteTarget, type Writer } from '../write/command'
+import { API_DOOR } from '../pipeline'
+import type { WriteTarget, Writer } from '../write/command'
 
 /** Who may see what: administrators everything; others the entries of zones in their scope and their own. */
 export const scopeOf = (a: Actor): AuditFilter['scope'] =>

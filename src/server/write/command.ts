@@ -7,11 +7,10 @@ import { needsAllZones, roleForEndpoint } from '../auth/endpoint-roles'
 import { zoneScope } from '../auth/zone-scope'
 import type { Endpoint } from '../endpoints'
 import { jsonError, jsonErrors, PROXY_CODES } from '../envelope'
-import type { Matched } from '../pipeline'
+import { API_DOOR, CLIENT_DOOR, type Matched } from '../pipeline'
 import type { Forward, ForwardRequest, Send } from '../upstream'
 
-export const API_DOOR = '/api/v4'
-export const CLIENT_DOOR = '/client/v4'
+export { API_DOOR, CLIENT_DOOR } from '../pipeline'
 
 /**
  * Where a write lands: a person's practice copy (its key) or, with `practice: null`, the live API (or

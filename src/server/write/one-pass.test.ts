@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterEach(() => void vi.restoreAllMocks())
 
 /** What one call costs: passes through the pipeline, writes sent by a write command, validations of each schema. */
-async function counted(send: () => Promise<Response>) {
+async function counted(send: () => Response | Promise<Response>) {
   const passes = vi.spyOn(app, 'fetch')
   const sent = vi.spyOn(store.audit.pending, 'begin')
   const record = vi.spyOn(dnsRecordInputSchema, 'safeParse')
