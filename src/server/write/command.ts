@@ -57,14 +57,6 @@ export interface WriteCommand {
   via: Context
 }
 
-/** What the command learnt on its way, handed to the audit's record (see audit/write-entry.ts). */
-export interface WriteFacts {
-  /** The body as sent (null for none), once it passed validation. */
-  body: unknown
-  /** The write passed every check and went to the API (or the sandbox). */
-  sent: boolean
-}
-
 /** The audit log's part of a write: its record before it is sent, and its entry once answered. */
 export interface WriteAudit {
   /** Reads the before state and stores the write-ahead record; throws when the store cannot keep it (nothing is sent). */
@@ -86,7 +78,7 @@ export interface WriterOptions {
   audit: WriteAudit
   /** The change requests' approval guard: the refusal, or undefined when the write may go on. */
   approval: (cmd: WriteCommand) => Promise<Response | undefined>
-  /** Request ids (tests pass their own). */
+  /** A new request id (randomUUID): an apply's writes bring their own. */
   newRequestId: () => string
 }
 
@@ -106,7 +98,8 @@ export function createWriter({ forward, audit, approval, newRequestId }: WriterO
     // At /client/v4 the door's own credential check decided (auth/client-door.ts: a personal token's
     // owner, with their role and zones; SANDBOX_API_TOKEN or the open sandbox: any client).
     if (cmd.door !== API_DOOR || cmd.target.practice !== null) return undefined
-    if (!cmd.actor || !cmd.endpoint) return jsonError(403, PROXY_CODES.refused, 'Write refused: nobody is signed in.')
+    if (!cmd.endpoint) return jsonError(404, PROXY_CODES.noRoute, `No route for that URI: the dashboard does not use ${cmd.method} ${cmd.path}.`)
+    if (!cmd.actor) return jsonError(403, PROXY_CODES.refused, 'Write refused: nobody is signed in.')
     const need = { role: roleForEndpoint(cmd.endpoint), allZones: needsAllZones(cmd.endpoint) }
     return accessRefusal(cmd.via, cmd.actor, need, API_DOOR + cmd.path, scope)
   }
