@@ -85,4 +85,18 @@ describe('a write is one pass through the pipeline', () => {
     expect(own).toMatchObject({ action: 'undo', undoOf: Number(entry), username: 'adm' })
     expect(await recordNamed('undo-once')).toBeUndefined()
   })
+
+  it("a practice copy's approval: one pass, its write landing in the person's copy (the request's target, an argument)", async () => {
+    const practise = async (on: boolean) => expect((await call('ed', 'POST', '/api/local/practice', { practice: on })).status).toBe(200)
+    await practise(true)
+    expect((await call('ed', 'PUT', `/api/local/change-requests/zones/${Z.id}`, { required: true })).status).toBe(200)
+    const filed = (await (await call('ed', 'POST', '/api/local/change-requests', { zoneId: Z.id, title: 'Practised', reason: 'testing', items: [{ action: 'create', body: { type: 'TXT', name: 'practised-once', content: '"x"', ttl: 300 } }] })).json()) as { result: { id: number } }
+    const { res, json, counts } = await counted(() => call('ed', 'POST', `/api/local/change-requests/${filed.result.id}/approve`, {}))
+    expect(res.status, JSON.stringify(json)).toBe(200)
+    expect(json.result).toMatchObject({ status: 'applied' })
+    expect(counts).toMatchObject({ passes: 1, writesSent: 1, batchValidated: 1 })
+    expect((await store.audit.get(json.result.appliedEntryId as number))!).toMatchObject({ mode: 'practice', action: 'batch' })
+    await practise(false)
+    expect(await recordNamed('practised-once')).toBeUndefined()
+  })
 })
