@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { credentialSecrets, type ServerConfig } from './config'
@@ -24,6 +25,7 @@ import { createStore, type Store } from './store'
 import { createUpstream } from './upstream'
 import { createWatch, type Watch, type WatchOptions } from './watch'
 import { AppRouter } from './router'
+import { createWriter } from './write/command'
 import { registerWatchRoutes } from './watch/routes'
 
 export interface AppOptions {
@@ -83,9 +85,10 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   // The request pipeline, top to bottom in this function; each step puts what it learned on the
   // context (pipeline.ts) for the next, none works it out again:
   //   guard (host, path tricks) + match the endpoint table once → record (the audit: writes) →
-  //   identify (session or token) → practice switch → rate budget → authorise (role, zone scope) →
-  //   checklist → body limit → read before (the audit: local writes) → act: the API door (validate
-  //   the body once, forward) or the sandbox door, the dashboard's own routes.
+  //   identify (session or token) → practice switch → rate budget → authorise (role, zone scope; an
+  //   API write: its command does) → checklist → body limit → read before (the audit: local writes) →
+  //   act: the API door or the sandbox door (a read: forward; a write: one write command, src/server/write),
+  //   the dashboard's own routes (an apply, an undo: their writes are write commands too, in the same request).
   const store = given ?? createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, auditKey: config.auditKey })
   // Practice sandbox: every forward names its request, so it follows the session's mode.
   const practice = createPracticeSteps({ config, store })
@@ -143,9 +146,12 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   const auth = registerAuth(app, { store, host: config.host, forward, oidc: config.oidc, afterSignIn: signedIn })
   // The newcomer checklist, from the one parsed answer.
   app.use('/api/*', practice.checklist)
-  // Change requests: on a zone that needs approval, direct DNS writes are refused (one named step, after roles).
+  // Change requests: on a zone that needs approval, direct DNS writes are refused (a step of the write command).
   const changes = setUpChangeRequests(app, { ...crOptions, store, forward, mode: config.mode, mail: { smtpUrl: watchOptions?.smtpUrl, smtpFrom: watchOptions?.smtpFrom, publicUrl: watchOptions?.publicUrl, log } })
-  app.on(WRITE_METHOD_LIST, ['/api/v4/zones/*', '/client/v4/zones/*'], changes.approvalGuard)
+  // One write to the API, whoever makes it (a door, a change request's apply, an undo): authorise →
+  // approval guard → validate → before state and write-ahead record → send → audit entry (src/server/write).
+  const writer = createWriter({ forward, audit: audit.write, approval: changes.approvalGuard, newRequestId: randomUUID })
+  const undo = audit.undo(writer)
 
   const tooLarge = bodyLimit({
     maxSize: MAX_BODY_BYTES,
@@ -160,8 +166,8 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
 
   // A person's state before the dashboard changes it (the audit's before of local writes).
   app.on(WRITE_METHOD_LIST, '/api/*', audit.readBefore)
-  // Act: the API door validates a write's body once and forwards (the audit reads the API's before state just before).
-  registerApiDoor(app, { forward: audit.forward(forward) })
+  // Act: the API door forwards a read, and makes a write one write command.
+  registerApiDoor(app, { forward, writer })
 
   // Behind sign-in (people defined, single sign-on, beyond loopback, or the legacy DASHBOARD_PASSWORD),
   // API clients need a personal API token (checked in auth/client-door.ts, which sets the actor) or
@@ -169,12 +175,12 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   const requiredToken = async (c: Context) =>
     maybeActor(c) ? undefined : config.dashboardPassword || (await auth.signInRequired()) ? (config.sandboxApiToken ?? null) : undefined
   const rateLimit = config.sandboxRateLimit && createRateLimiter(config.sandboxRateLimit)
-  if (emulator) registerSandboxDoor(app, emulator, { requiredToken, forward: audit.forward(forward), rateLimit })
+  if (emulator) registerSandboxDoor(app, emulator, { requiredToken, forward, writer, rateLimit })
   else registerNoSandbox(app)
 
   app.use('/api/local/*', guardWrites)
   registerLocalRoutes(app, { store, forward, scriptIndex: { forward, mode: config.mode } })
-  changes.routes()
+  changes.routes({ writer, undo })
   // Script watch: reads the sandbox or the live API itself (never a practice copy).
   const watch = createWatch({ store, send: emulator ? emulatorForward(emulator) : live!, log, ...watchOptions })
   watches.set(app, watch)
@@ -182,7 +188,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   if (budget) budget.routes(app)
   else app.get('/api/local/budget', () => jsonOk({ live: false }))
   practice.routes(app)
-  audit.routes(app)
+  audit.routes(app, undo)
 
   app.all('/api/*', () => jsonError(404, PROXY_CODES.noRoute, 'No route for that URI'))
 

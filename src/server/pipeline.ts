@@ -1,10 +1,15 @@
 import type { Context } from 'hono'
 import type { Endpoint } from './endpoints'
 
+/** The browser's door to the API (proxy.ts). */
+export const API_DOOR = '/api/v4'
+/** The sandbox's door for API clients (sandbox-door.ts). */
+export const CLIENT_DOOR = '/client/v4'
+
 /**
  * What the request pipeline learns about a request, once, for the steps after it (see app.ts):
- * the guard matches an API request against the endpoint table, the API door parses and validates a
- * write's body, and the answer is parsed once for everyone who reads it (the audit, the checklist).
+ * the guard matches an API request against the endpoint table, a write command (write/) parses and
+ * validates a write's body, and the answer is parsed once for everyone who reads it (the audit, the checklist).
  */
 export interface ApiRequest {
   /** `/api/v4` or `/client/v4`. */
@@ -21,8 +26,11 @@ declare module 'hono' {
   interface ContextVariableMap {
     /** Set by the guard (app.ts) on every request at /api/v4 or /client/v4 whose path is safe. */
     zkApi: ApiRequest | undefined
-    /** The JSON body of a write the API door validated with its endpoint's schema (as sent, before zod's output). */
-    zkBody: unknown
+    /**
+     * Set by a door (proxy.ts, sandbox-door.ts) once the request ran as a write command (write/), which
+     * recorded its own audit entry: the audit's recorder then records nothing more for it.
+     */
+    zkWritten: true
   }
 }
 
@@ -50,7 +58,11 @@ const answers = new WeakMap<ReadableStream, Promise<unknown>>()
  * of its own), does not make anyone parse it again.
  */
 export function answerOf(c: Context): Promise<unknown> {
-  const res = c.res
+  return parsedAnswer(c.res)
+}
+
+/** An answer parsed as JSON once, whoever asks first (answerOf for a response not on a context yet). */
+export function parsedAnswer(res: Response): Promise<unknown> {
   const known = res.body && answers.get(res.body)
   if (known) return known
   // Cloning tees the body: the response keeps one branch (its body from now on), the parse reads the other.

@@ -4,13 +4,17 @@ import type { ApiMessage } from '../shared/schemas/common'
 import type { Emulator } from './emulator'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from './envelope'
 import { withoutTrailingSlash } from './endpoints'
-import { guardWrites, rawTarget, splitTarget } from './guard'
+import { guardWrites, rawTarget, splitTarget, WRITE_METHODS } from './guard'
 import { checkLocalRequest } from './local/read-body'
 import { callTable } from './emulator/table-routes'
 import { rateLimitedAnswer, withRateLimitHeaders, type RateLimiter } from './emulator/rate-limit'
 import type { Forward, Send } from './upstream'
+import { maybeActor } from './auth/actor'
+import { apiRequestOf, CLIENT_DOOR } from './pipeline'
+import { targetOf } from './practice/target'
+import type { Writer } from './write/command'
 
-export const CLIENT_DOOR = '/client/v4'
+export { CLIENT_DOOR } from './pipeline'
 
 /**
  * Sends a request to the in-process emulator with nothing of the caller's headers but the content
@@ -102,8 +106,10 @@ export interface SandboxDoorOptions {
    * null when none is set (the door then refuses every client). Undefined: any credential will do.
    */
   requiredToken?: (c: Context) => Promise<string | null | undefined>
-  /** What the door forwards with (the audit log's, which reads a write's before state); default: the emulator. */
+  /** What the door forwards reads with; default: the emulator. */
   forward?: Forward
+  /** What a write becomes: one write command (write/command.ts); without one, writes are forwarded as they are. */
+  writer?: Writer
   /** SANDBOX_RATE_LIMIT: the service's rate limit per token, with its headers on every answer. */
   rateLimit?: RateLimiter
 }
@@ -114,7 +120,7 @@ const credentialOf = (c: Context) => {
   return auth !== undefined ? `t:${BEARER.exec(auth)?.[1] ?? ''}` : `k:${c.req.header('x-auth-email')?.trim() ?? ''}:${c.req.header('x-auth-key')?.trim() ?? ''}`
 }
 
-export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredToken, forward: given, rateLimit }: SandboxDoorOptions = {}): void {
+export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredToken, forward: given, writer, rateLimit }: SandboxDoorOptions = {}): void {
   const direct = emulatorForward(emulator)
   const forward: Forward = given ?? ((req) => direct(req))
 
@@ -125,17 +131,27 @@ export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredTok
     if (refusal) return refusal
     const limit = rateLimit?.take(credentialOf(c))
     if (limit && !limit.allowed) return rateLimitedAnswer(limit.headers)
-    const { path, query } = splitTarget(rawTarget(c))
-    const answer = forward(
-      {
+    const { path: full, query } = splitTarget(rawTarget(c))
+    // One trailing slash is accepted, as the service does (ddclient: `/zones/?name=…`).
+    const path = withoutTrailingSlash(full.slice(CLIENT_DOOR.length)) || '/'
+    let answer: Promise<Response>
+    if (writer && body && WRITE_METHODS.has(method)) {
+      // A write: one write command, of the token's owner (none: an API client), recorded by the command.
+      c.set('zkWritten', true)
+      answer = writer.run({
+        actor: maybeActor(c),
+        target: targetOf(c),
+        door: CLIENT_DOOR,
         method,
-        // One trailing slash is accepted, as the service does (ddclient: `/zones/?name=…`).
-        pathAndQuery: (withoutTrailingSlash(path.slice(CLIENT_DOOR.length)) || '/') + query,
-        contentType: body?.byteLength ? c.req.header('content-type') : undefined,
-        body,
-      },
-      c,
-    )
+        path,
+        query,
+        endpoint: apiRequestOf(c)?.endpoint,
+        body: { raw: body, contentType: c.req.header('content-type') },
+        via: c,
+      })
+    } else {
+      answer = forward({ method, pathAndQuery: path + query, contentType: body?.byteLength ? c.req.header('content-type') : undefined, body }, c)
+    }
     return limit ? withRateLimitHeaders(await answer, limit.headers) : answer
   })
 

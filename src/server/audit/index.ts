@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono'
-import { dispatchThrough } from '../practice/target'
+import type { Writer } from '../write/command'
 import type { Endpoint } from '../endpoints'
 import type { Store } from '../store'
 import type { Forward } from '../upstream'
@@ -8,9 +8,10 @@ import { randomBytes } from 'node:crypto'
 import { CHANGE_REQUEST_LEASE_MS } from '../store/change-request-lease'
 import { createAudit } from './middleware'
 import { recoverPending } from './pending'
-import { registerAuditRoutes } from './routes'
+import { createUndo, registerAuditRoutes, type UndoEntry } from './routes'
 
 export { AUDIT_ID_HEADER, setAuditDetails } from './middleware'
+export type { UndoEntry } from './routes'
 
 export interface AuditSetup {
   store: Store
@@ -29,11 +30,11 @@ export interface AuditSetup {
 const DAY = 24 * 60 * 60 * 1000
 
 /**
- * The audit log's steps of the request pipeline, which app.ts places in its one chain:
- * `record` (writes, before sign-in: sees every write and every refusal, on both doors), `readBefore`
- * (writes, after the body limit: a person's state before the dashboard changes it), `forward(…)`
- * around the doors' forward (the API's state just before a write goes out), `routes(app)` with the
- * dashboard's own routes.
+ * The audit log's parts, which app.ts places: `write`, the write command's record (write/command.ts:
+ * the API's state just before a write goes out, the write-ahead record, the entry); `record` (writes
+ * under /api and /client, before sign-in: the entry of every write that did not run as a command,
+ * refusals included); `readBefore` (writes, after the body limit: a person's state before the
+ * dashboard changes it); `undo(writer)`, an entry's undo; `routes(app, undo)` with the dashboard's own routes.
  */
 export function createAuditSteps(options: AuditSetup) {
   const pending = {
@@ -65,8 +66,10 @@ export function createAuditSteps(options: AuditSetup) {
     record: audit.recorder,
     /** For writes under /api only. */
     readBefore: audit.beforeDispatch,
-    /** The forward the doors use: reads the before state once a write has passed every check. */
-    forward: audit.wrapForward,
-    routes: (app: Hono) => registerAuditRoutes(app, { store: options.store, forward: options.forward, dispatch: dispatchThrough(app), recover }),
+    /** The write command's record (its before state, write-ahead record and entry). */
+    write: audit.writeAudit,
+    /** An entry's undo, its write run by `writer`. */
+    undo: (writer: Writer) => createUndo({ store: options.store, forward: options.forward, writer, match: options.match }),
+    routes: (app: Hono, undo: UndoEntry) => registerAuditRoutes(app, { store: options.store, forward: options.forward, recover, undo }),
   }
 }

@@ -4,17 +4,16 @@ import { maybeActor, type Actor } from '../auth/actor'
 import { clientAddress } from '../auth/request-info'
 import type { Endpoint } from '../endpoints'
 import { rawTarget, splitTarget, WRITE_METHODS } from '../guard'
-import { APPLY_HEADER, applyChangeRequestOf, applyRequestIdOf } from '../change-requests/guard'
-import { CLIENT_DOOR } from '../sandbox-door'
-import { answerOf, apiRequestOf } from '../pipeline'
+import { answerOf, apiRequestOf, CLIENT_DOOR, parsedAnswer } from '../pipeline'
+import type { WriteAudit, WriteCommand } from '../write/command'
 import { BULK_CHARS, publicPerson, tokenPrefix, type Store } from '../store'
 import { APPLIED_REQUEST_KEY, type AppliedRequestView } from '../../shared/audit'
 import { labelOf } from '../../shared/audit-label'
-import { sendFor, type Forward, type ForwardRequest } from '../upstream'
+import { sendFor, type Forward, type Send } from '../upstream'
 import { readAfter, readBefore, type BeforeState } from './capture'
 import { describeApiWrite, describeLocalWrite, describeUntabledWrite, type WriteDescription } from './describe'
 import { withoutSecrets, withoutUrlSecrets } from './secrets'
-import { AUDIT_BASE, UNDO_HEADER, undoKey } from './undo-marker'
+import { AUDIT_BASE } from './undo-marker'
 import { zoneNames } from './zone-names'
 import { beginPending } from './pending'
 
@@ -30,25 +29,12 @@ export interface AuditDetails extends Partial<WriteDescription> {
   zoneName?: string | null
 }
 
-interface RequestState {
-  raw: Request
-  requestId: string
-  endpoint?: Endpoint
-  description?: WriteDescription
-  captured?: BeforeState
-  /** The write's parsed body, once it passed every check (names the object of a create). */
-  body?: unknown
-  details?: AuditDetails
-  /** The write reached the API (or the emulator): it passed every check. */
-  dispatched?: boolean
-  /** The zone's name, looked up before the write went out. */
-  zoneName?: string | null
-  /** Its record in the store from before it was sent, removed once the entry is written. */
-  pending?: { done: () => Promise<void>; abandon: () => void }
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** What a dashboard route said about its own write (setAuditDetails), for the recorder's entry. */
+    zkAudit: AuditDetails | undefined
+  }
 }
-
-/** The write being recorded, by request (the forward wrapper is handed the request too). */
-const states = new WeakMap<Context, RequestState>()
 
 /** The request's actor (kept on the context, so also after the body limit replaced `c.req.raw`). */
 export function requestActor(c: Context): Actor {
@@ -57,9 +43,9 @@ export function requestActor(c: Context): Actor {
   return actor
 }
 
+/** A dashboard route's own words for its write's entry (merged with what it said before). */
 export function setAuditDetails(c: Context, details: AuditDetails): void {
-  const s = states.get(c)
-  if (s) s.details = { ...s.details, ...details }
+  c.set('zkAudit', { ...c.get('zkAudit'), ...details })
 }
 
 export interface AuditOptions {
@@ -71,22 +57,41 @@ export interface AuditOptions {
   pending: { instance: string; leaseMs: number }
 }
 
-const decoder = new TextDecoder()
-const jsonOrNull = (text: string): unknown => {
-  try {
-    return text.trim() ? JSON.parse(text) : null
-  } catch {
-    return null
-  }
+type Answer = { success?: boolean; result?: unknown; errors?: { code: number; message: string }[] } | null
+
+/** Everything one entry is made of, passed explicitly (no state kept between hooks). */
+interface EntryInput {
+  /** The request being answered: its client address, its bearer token's prefix, what zone names are read through. */
+  c: Context
+  actor: Actor
+  /** `/api/v4`, `/client/v4`, or undefined for the dashboard's own routes. */
+  door: string | undefined
+  method: string
+  /** Below the door for the API, the full path for the dashboard's own routes. */
+  path: string
+  endpoint: Endpoint | undefined
+  requestId: string
+  mode: string
+  res: Response
+  answer: Answer
+  /** The write went out (API) or reached its route (local): only then is its zone's name looked up. */
+  dispatched: boolean
+  description?: WriteDescription
+  body?: unknown
+  captured?: BeforeState
+  details?: AuditDetails
+  /** The change request this write applies: the entry names it and both people. */
+  changeRequest?: number
+  send: Send
 }
 
 /**
- * The audit log around the dispatch (not per route):
- * - `recorder` (registered before sign-in and roles, so it also sees their refusals) writes one entry
- *   per write under /api once the answer is known;
- * - `wrapForward` wraps what the API door forwards with: once a write has passed every check (guard,
- *   validation) and is about to reach the API, it reads the before state from the API itself. A
- *   refused or invalid write therefore sends nothing upstream, not even a read.
+ * The audit log's recording of writes:
+ * - `writeAudit`: the write command's (write/command.ts) record, for every write to the API: before it
+ *   is sent, the before state read from the API and the write-ahead record; once answered, its entry.
+ * - `recorder` (registered before sign-in and roles, so it also sees their refusals) writes the entry
+ *   of every other write under /api and /client: refused before it became a command, or a dashboard
+ *   route's own (with what the route said, setAuditDetails).
  * - `beforeDispatch` (after the body limit) reads a person's state before the dashboard changes it.
  */
 /** The emulator's answer to a path it has no route for (7000 / 7003). */
@@ -96,110 +101,106 @@ const isNoRoute = (status: number, errors: { code: number }[] | undefined) =>
 export function createAudit({ store, forward, match, mode, pending }: AuditOptions) {
   const names = zoneNames(forward)
 
-  const recorder: MiddlewareHandler = async (c, next) => {
-    const method = c.req.method.toUpperCase()
-    if (!WRITE_METHODS.has(method)) return next()
-    // A change request's apply names its writes (how a recovery finds whether one landed).
-    const state: RequestState = { raw: c.req.raw, requestId: applyRequestIdOf(c.req.header(APPLY_HEADER)) ?? randomUUID() }
-    states.set(c, state)
-    await next()
-    try {
-      await record(c, state, method)
-    } catch (err) {
-      state.pending?.abandon() // no entry: the record from before sending stays, to be recovered as unknown
-      throw err
-    }
-    await state.pending?.done()
-  }
-
-  const record = async (c: Context, state: RequestState, method: string) => {
-    const path = splitTarget(rawTarget(c)).path
-    if (path.startsWith(AUDIT_BASE + '/')) return // undo: its write through the API door has its own entry
-    // Matched once, by the guard (app.ts): the door and the endpoint.
-    const api = apiRequestOf(c)
-    const door = api?.door
-    const res = c.res
-    const answer = (await answerOf(c)) as { success?: boolean; result?: unknown; errors?: { code: number; message: string }[] } | null
-    // An API client's write at /client/v4 acts as the owner of its personal token; without one (the
-    // sandbox open on loopback, or SANDBOX_API_TOKEN) as "API client". Writes the door's own
-    // credential check turned away were made by nobody known: not recorded.
-    const actor: Actor | undefined = maybeActor(c) ?? (door === CLIENT_DOOR && !isCredentialRefusal(res.status, answer?.errors) ? API_CLIENT : undefined)
-    if (!actor) return // not signed in: nobody acted
-    const undoOf = undoMarker(c.req.header(UNDO_HEADER))
-    if (undoOf !== undefined) state.details = { ...state.details, action: 'undo', undoOf }
+  /** Writes one entry; undefined when the write is not one to record (an untabled path no route answered). */
+  const addEntry = async (x: EntryInput): Promise<number | undefined> => {
+    const { res, answer, actor, door, endpoint, method } = x
     const isApi = door !== undefined
-    const apiPath = api?.path ?? ''
-    const endpoint = state.endpoint ?? api?.endpoint
     // Outside the endpoint table: the dashboard's door refuses it (nothing was attempted); the sandbox's
     // client door serves what the sandbox emulates beyond it (zones, pools …), and every such write is
     // an entry too, unless no route answered it.
-    if (isApi && !endpoint && (door !== CLIENT_DOOR || isNoRoute(res.status, answer?.errors))) return
-    const bearer = door === CLIENT_DOOR && actor !== API_CLIENT ? /^Bearer +(\S+) *$/i.exec(c.req.header('authorization') ?? '')?.[1] : undefined
+    if (isApi && !endpoint && (door !== CLIENT_DOOR || isNoRoute(res.status, answer?.errors))) return undefined
+    const bearer = door === CLIENT_DOOR && actor !== API_CLIENT ? /^Bearer +(\S+) *$/i.exec(x.c.req.header('authorization') ?? '')?.[1] : undefined
     const ok = res.status < 400 && answer?.success !== false
-    const desc =
-      state.description ?? (endpoint ? describeApiWrite(endpoint, apiPath, null) : isApi ? describeUntabledWrite(method, apiPath) : describeLocalWrite(method, path))
+    const desc = x.description ?? (endpoint ? describeApiWrite(endpoint, x.path, null) : isApi ? describeUntabledWrite(method, x.path) : describeLocalWrite(method, x.path))
     if (ok && desc.action === (isApi ? 'create' : 'token-create') && !desc.resourceId) desc.resourceId = idOf(answer?.result)
-    const d = state.details ?? {}
+    const d = { ...x.details }
     // An undo keeps the type and id of what it restored (a re-created record: its new id).
     if (d.action === 'undo' && !d.resourceId && ok) d.resourceId = desc.resourceId ?? idOf(answer?.result) ?? undefined
     let after: unknown = 'after' in d ? d.after : null
     if (!('after' in d)) {
       after = endpoint
-        ? await readAfter(sendFor(forward, c), endpoint, answer?.result ?? null, ok, desc.zoneId, state.captured?.baseline).catch(() => null)
+        ? await readAfter(x.send, endpoint, answer?.result ?? null, ok, desc.zoneId, x.captured?.baseline).catch(() => null)
         : ok
           ? (answer?.result ?? null)
           : null
     }
     const zoneId = d.zoneId ?? desc.zoneId
-    const before = withoutSecrets('before' in d ? d.before : (state.captured?.before ?? null))
+    const before = withoutSecrets('before' in d ? d.before : (x.captured?.before ?? null))
     const resourceType = d.resourceType ?? desc.resourceType
     const outcome = ok ? 'success' : isRefusal(res.status, answer?.errors) ? 'refused' : 'failure'
-    const m = mode(c)
     // Practice: a practice entry keeps no bulk before or after and no restore point.
-    const practice = m === 'practice'
+    const practice = x.mode === 'practice'
     const answered = practice ? slim(withoutSecrets(after)) : withoutSecrets(after)
     // A DNS write of an applied change request: the entry names the request and both people, since
     // the approver's session alone would make it read like the approver's own direct edit.
-    const applied = ok && resourceType === 'dns_records' ? await appliedRequest(c, actor) : null
+    const applied = ok && resourceType === 'dns_records' && x.changeRequest !== undefined ? await appliedRequest(x.changeRequest, actor) : null
     const cleanAfter = applied && isPlainObject(answered) ? { ...answered, [APPLIED_REQUEST_KEY]: applied } : answered
-    const id = await store.audit.add({
+    return store.audit.add({
       at: Date.now(),
-      requestId: state.requestId,
+      requestId: x.requestId,
       personId: actor.person.id,
       username: actor.person.username,
       personName: actor.person.displayName,
-      mode: m,
+      mode: x.mode,
       zoneId,
       // Looked up only when the write reached the API or the dashboard's own route: of a refused
       // one (a zone outside the person's scope) nothing is looked up or recorded.
-      zoneName: d.zoneName ?? (zoneId && outcome !== 'refused' && (state.dispatched || !isApi) ? await names.nameOf(zoneId, c).catch(() => null) : null),
+      zoneName: d.zoneName ?? (zoneId && outcome !== 'refused' && (x.dispatched || !isApi) ? await names.nameOf(zoneId, x.c).catch(() => null) : null),
       area: d.area ?? desc.area,
       resourceType,
       resourceId: d.resourceId ?? desc.resourceId,
       action: d.action ?? desc.action,
       method,
-      path: isApi ? apiPath : path,
+      path: x.path,
       outcome,
       status: res.status,
       errors: (answer?.errors ?? []).map((e) => ({ code: Number(e.code), message: withoutUrlSecrets(String(e.message)) })),
       before: practice ? slim(before) : before,
       after: cleanAfter,
       undoOf: d.undoOf ?? null,
-      restorePoint: ok && !practice ? state.captured?.restorePoint : undefined,
-      label: outcome === 'refused' ? null : labelOf(resourceType, before, cleanAfter, withoutSecrets(state.body ?? null)),
+      restorePoint: ok && !practice ? x.captured?.restorePoint : undefined,
+      label: outcome === 'refused' ? null : labelOf(resourceType, before, cleanAfter, withoutSecrets(x.body ?? null)),
       tokenPrefix: bearer ? tokenPrefix(bearer) : null,
-      address: clientAddress(c),
+      address: clientAddress(x.c),
     })
-    const headers = new Headers(res.headers)
-    headers.set(AUDIT_ID_HEADER, String(id))
-    headers.set(REQUEST_ID_HEADER, state.requestId)
-    c.res = new Response(res.body, { status: res.status, statusText: res.statusText, headers })
   }
 
-  /** The change request this write applies (only the apply's own header, with this process's key, names one). */
-  const appliedRequest = async (c: Context, approver: Actor): Promise<AppliedRequestView | null> => {
-    const id = applyChangeRequestOf(c.req.header(APPLY_HEADER))
-    if (id === undefined) return null
+  /** The answer with the entry's number and the request id on it (the body, and its one parse, kept). */
+  const withIds = (res: Response, id: number | undefined, requestId: string) => {
+    if (id === undefined) return res
+    const headers = new Headers(res.headers)
+    headers.set(AUDIT_ID_HEADER, String(id))
+    headers.set(REQUEST_ID_HEADER, requestId)
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers })
+  }
+
+  const recorder: MiddlewareHandler = async (c, next) => {
+    const method = c.req.method.toUpperCase()
+    if (!WRITE_METHODS.has(method)) return next()
+    const requestId = randomUUID()
+    await next()
+    // A write that ran as a command has its entry already (the command's own).
+    if (c.get('zkWritten')) return
+    const path = splitTarget(rawTarget(c)).path
+    if (path.startsWith(AUDIT_BASE + '/')) return // undo: its write has its own entry
+    // Matched once, by the guard (app.ts): the door and the endpoint.
+    const api = apiRequestOf(c)
+    const door = api?.door
+    const answer = (await answerOf(c)) as Answer
+    // An API client's write at /client/v4 acts as the owner of its personal token; without one (the
+    // sandbox open on loopback, or SANDBOX_API_TOKEN) as "API client". Writes the door's own
+    // credential check turned away were made by nobody known: not recorded.
+    const actor: Actor | undefined = maybeActor(c) ?? (door === CLIENT_DOOR && !isCredentialRefusal(c.res.status, answer?.errors) ? API_CLIENT : undefined)
+    if (!actor) return // not signed in: nobody acted
+    const id = await addEntry({
+      c, actor, door, method, path: door ? (api?.path ?? '') : path, endpoint: api?.endpoint, requestId, mode: mode(c), res: c.res, answer,
+      dispatched: false, details: c.get('zkAudit'), send: sendFor(forward, c),
+    })
+    c.res = withIds(c.res, id, requestId)
+  }
+
+  /** The change request this write applies (named by its apply, an argument of the write command). */
+  const appliedRequest = async (id: number, approver: Actor): Promise<AppliedRequestView | null> => {
     const r = await store.changeRequests.get(id).catch(() => undefined)
     if (!r) return null
     return {
@@ -211,9 +212,8 @@ export function createAudit({ store, forward, match, mode, pending }: AuditOptio
   }
 
   const beforeDispatch: MiddlewareHandler = async (c, next) => {
-    const state = states.get(c)
-    if (!state) return next()
     const method = c.req.method.toUpperCase()
+    if (!WRITE_METHODS.has(method)) return next()
     const { path: full } = splitTarget(rawTarget(c))
     const person = /^\/api\/local\/people\/([^/]+)$/.exec(full)
     // A change or a delete: the entry keeps who the person was.
@@ -225,41 +225,54 @@ export function createAudit({ store, forward, match, mode, pending }: AuditOptio
         id = undefined // a malformed escape names nobody: the route answers 404
       }
       const p = id === undefined ? undefined : await store.people.byId(id)
-      state.details = { ...state.details, before: p ? publicPerson(p) : null }
+      setAuditDetails(c, { before: p ? publicPerson(p) : null })
     }
     await next()
   }
 
-  // Not async for what it only passes on (reads, requests the recorder does not follow).
-  const wrapForward =
-    (inner: Forward): Forward =>
-    (req, c) => {
-      const state = states.get(c)
-      if (!state || state.dispatched || req.method === 'GET') return inner(req, c)
-      return beforeThenForward(inner, req, c, state)
-    }
-  const beforeThenForward = async (inner: Forward, req: ForwardRequest, c: Context, state: RequestState) => {
-    state.dispatched = true
-    const q = req.pathAndQuery.indexOf('?')
-    const query = q < 0 ? '' : req.pathAndQuery.slice(q)
-    // The request the doors forward: matched by the guard, its body parsed by the API door (zkBody);
-    // at /client/v4 (no check of its own) the body is read here.
-    const api = apiRequestOf(c)
-    const endpoint = api?.endpoint
-    if (api && endpoint) {
-      const path = api.path
-      const validated = c.get('zkBody')
-      const body = !endpoint.body ? null : validated !== undefined ? validated : req.body ? jsonOrNull(decoder.decode(req.body)) : null
-      state.endpoint = endpoint
-      state.body = body
-      state.description = describeApiWrite(endpoint, path, body)
-      // The zone's name first (usually known already), so the before state is read just before the write.
-      if (state.description.zoneId) state.zoneName = await names.nameOf(state.description.zoneId, c).catch(() => null)
-      // The audit never breaks a write: a before state that cannot be read is recorded as missing.
-      state.captured = await readBefore(sendFor(inner, c), match, endpoint, path, query, body, state.description.zoneId).catch(() => undefined)
-    }
-    await recordBeforeSending(c, state, api?.path ?? '', req.method.toUpperCase())
-    return inner(req, c)
+  const modeOf = (cmd: WriteCommand) => (cmd.target.practice !== null ? 'practice' : mode(cmd.via))
+  const actorOfCommand = (cmd: WriteCommand) => cmd.actor ?? API_CLIENT
+  const undoDetails = (cmd: WriteCommand): AuditDetails | undefined =>
+    cmd.onBehalfOf?.undoOf !== undefined ? { action: 'undo', undoOf: cmd.onBehalfOf.undoOf } : undefined
+
+  /** The write command's part (write/command.ts): its entry, and its record before it is sent. */
+  const writeAudit: WriteAudit = {
+    async refused(cmd, res, requestId) {
+      const answer = (await parsedAnswer(res)) as Answer
+      const id = await addEntry({
+        c: cmd.via, actor: actorOfCommand(cmd), door: cmd.door, method: cmd.method, path: cmd.path, endpoint: cmd.endpoint, requestId, mode: modeOf(cmd),
+        res, answer, dispatched: false, details: undoDetails(cmd), send: sendFor(forward, cmd.via),
+      })
+      return withIds(res, id, requestId)
+    },
+    async begin(cmd, body, send, requestId) {
+      const { endpoint, path, method } = cmd
+      const description = endpoint ? describeApiWrite(endpoint, path, body) : describeUntabledWrite(method, path)
+      let zoneName: string | null | undefined
+      let captured: BeforeState | undefined
+      if (endpoint) {
+        // The zone's name first (usually known already), so the before state is read just before the write.
+        if (description.zoneId) zoneName = await names.nameOf(description.zoneId, cmd.via).catch(() => null)
+        // The audit never breaks a write: a before state that cannot be read is recorded as missing.
+        captured = await readBefore(send, match, endpoint, path, cmd.query, body, description.zoneId).catch(() => undefined)
+      }
+      const actor = actorOfCommand(cmd)
+      const m = modeOf(cmd)
+      const details = undoDetails(cmd)
+      const held = await recordBeforeSending(cmd, actor, m, requestId, description, body, captured, zoneName ?? null)
+      return {
+        async finish(res) {
+          const answer = (await parsedAnswer(res)) as Answer
+          const id = await addEntry({
+            c: cmd.via, actor, door: cmd.door, method, path, endpoint, requestId, mode: m, res, answer, dispatched: true,
+            description, body, captured, details, changeRequest: cmd.onBehalfOf?.changeRequest?.id, send,
+          })
+          await held.done()
+          return withIds(res, id, requestId)
+        },
+        abandon: () => held.abandon(),
+      }
+    },
   }
 
   /**
@@ -267,42 +280,38 @@ export function createAudit({ store, forward, match, mode, pending }: AuditOptio
    * point), so that a crash before its answer still leaves its entry ("outcome unknown", written by
    * whichever instance recovers it). If the store cannot keep it, nothing is sent.
    */
-  const recordBeforeSending = async (c: Context, state: RequestState, apiPath: string, method: string) => {
-    const door = apiRequestOf(c)?.door
-    const actor = maybeActor(c) ?? (door === CLIENT_DOOR ? API_CLIENT : undefined)
-    if (!actor) return
-    const desc = state.description ?? describeUntabledWrite(method, apiPath)
-    const undoOf = undoMarker(c.req.header(UNDO_HEADER))
-    const m = mode(c)
+  const recordBeforeSending = async (
+    cmd: WriteCommand, actor: Actor, m: string, requestId: string, desc: WriteDescription, body: unknown, captured: BeforeState | undefined, zoneName: string | null,
+  ) => {
     const practice = m === 'practice'
-    const before = withoutSecrets(state.captured?.before ?? null)
-    const zoneId = desc.zoneId
-    const bearer = door === CLIENT_DOOR && actor !== API_CLIENT ? /^Bearer +(\S+) *$/i.exec(c.req.header('authorization') ?? '')?.[1] : undefined
+    const before = withoutSecrets(captured?.before ?? null)
+    const undoOf = cmd.onBehalfOf?.undoOf
+    const bearer = cmd.door === CLIENT_DOOR && cmd.actor ? /^Bearer +(\S+) *$/i.exec(cmd.via.req.header('authorization') ?? '')?.[1] : undefined
     const entry = {
       at: Date.now(),
-      requestId: state.requestId,
+      requestId,
       personId: actor.person.id,
       username: actor.person.username,
       personName: actor.person.displayName,
       mode: m,
-      zoneId,
-      zoneName: state.zoneName ?? null,
+      zoneId: desc.zoneId,
+      zoneName,
       area: desc.area,
       resourceType: desc.resourceType,
       resourceId: desc.resourceId,
       action: undoOf !== undefined ? 'undo' : desc.action,
-      method,
-      path: apiPath,
+      method: cmd.method,
+      path: cmd.path,
       before: practice ? slim(before) : before,
       undoOf: undoOf ?? null,
-      label: labelOf(desc.resourceType, before, null, withoutSecrets(state.body ?? null)),
+      label: labelOf(desc.resourceType, before, null, withoutSecrets(body ?? null)),
       tokenPrefix: bearer ? tokenPrefix(bearer) : null,
-      address: clientAddress(c),
+      address: clientAddress(cmd.via),
     }
-    state.pending = await beginPending({ store, ...pending }, state.requestId, entry, practice ? null : (state.captured?.restorePoint ?? null))
+    return beginPending({ store, ...pending }, requestId, entry, practice ? null : (captured?.restorePoint ?? null))
   }
 
-  return { recorder, beforeDispatch, wrapForward, zoneName: names.nameOf }
+  return { recorder, beforeDispatch, writeAudit, zoneName: names.nameOf }
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
@@ -329,8 +338,3 @@ const isCredentialRefusal = (status: number, errors: { code: number }[] | undefi
 /** The dashboard's own refusals: sign-in, roles, zone scope, the write guard (403 with its code). */
 const isRefusal = (status: number, errors: { code: number }[] | undefined) =>
   status === 403 && (errors ?? []).some((e) => e.code === 10403)
-
-function undoMarker(header: string | undefined): number | undefined {
-  const [key, id] = (header ?? '').split(':')
-  return key === undoKey && /^\d+$/.test(id ?? '') ? Number(id) : undefined
-}

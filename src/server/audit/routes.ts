@@ -10,9 +10,12 @@ import type { AuditEntry, AuditFilter, Store } from '../store'
 import { sendFor, type Forward } from '../upstream'
 import { alreadyUndone, checkUndo, undoCheckAnswer } from './undo-check'
 import { NotUndoable, planUndo } from './undo-plan'
-import { AUDIT_BASE, UNDO_HEADER, undoKey } from './undo-marker'
+import { AUDIT_BASE } from './undo-marker'
 import { resultInfo } from '../../shared/lists/result-info'
-import { targetOf, type Dispatch } from '../practice/target'
+import { targetOf } from '../practice/target'
+import type { Endpoint } from '../endpoints'
+import { API_DOOR } from '../pipeline'
+import type { WriteTarget, Writer } from '../write/command'
 
 /** Who may see what: administrators everything; others the entries of zones in their scope and their own. */
 export const scopeOf = (a: Actor): AuditFilter['scope'] =>
@@ -70,10 +73,71 @@ export const CSV_MAX_BYTES = 32 * 1024 * 1024
 export interface AuditRouteOptions {
   store: Store
   forward: Forward
-  /** Sends a request through the whole app (sign-in, roles, validation, the audit recorder) to the target given. */
-  dispatch: Dispatch
   /** Writes the entries of writes cut short by a stopped instance (see pending.ts) before the log is read. */
   recover?: () => Promise<unknown>
+  /** An entry's undo (createUndo). */
+  undo: UndoEntry
+}
+
+/**
+ * Undoes the entry with this id for the request being answered (its actor, who must see the entry),
+ * writing to `target`: the audit log's undo route and a change request's undo call it alike.
+ */
+export type UndoEntry = (c: Context, id: number, confirm: boolean, target: WriteTarget) => Promise<Response>
+
+const noEntry = () => jsonError(404, 10404, 'No such audit entry (or it is outside your zone scope).')
+
+/**
+ * The undo of one entry, in the request being answered: reserved in the store before anything is
+ * sent (one row per undone entry: of many concurrent undos exactly one gets it, on any instance; the
+ * others get 409 with who and when), checked, then its inverse write run as a write command of the
+ * asker's (roles, the approval guard, validation, the audit entry, naming the undone entry). The
+ * reservation is released when the undo does not happen, and kept when it succeeded.
+ */
+export function createUndo({ store, forward, writer, match }: { store: Store; forward: Forward; writer: Writer; match: (method: string, path: string) => Endpoint | undefined }): UndoEntry {
+  async function undoOnce(c: Context, e: AuditEntry, confirm: boolean, target: WriteTarget): Promise<Response> {
+    const check = await checkUndo(sendFor(forward, c), e, undefined)
+    if (!('checked' in check)) return undoCheckAnswer(check)
+    const result = check.checked
+    if (result.conflicts.length && !confirm) {
+      return c.json({ success: false, errors: [{ code: 10409, message: 'Changed since: someone changed this after the entry. Look at the differences and confirm to undo anyway.' }], messages: [], result }, 409)
+    }
+    const { method, path: target_, body } = result.request
+    const q = target_.indexOf('?')
+    const path = q < 0 ? target_ : target_.slice(0, q)
+    // The write goes where the entry was read (the target fixed when the request came in), even if
+    // the session switches practice on or off while it runs.
+    return writer.run({
+      actor: actorOf(c),
+      target,
+      door: API_DOOR,
+      method,
+      path,
+      query: q < 0 ? '' : target_.slice(q),
+      endpoint: match(method, path),
+      body: body === undefined ? null : { json: body },
+      onBehalfOf: { undoOf: e.id },
+      via: c,
+    })
+  }
+  return async (c, id, confirm, target) => {
+    const e = Number.isSafeInteger(id) ? await store.audit.get(id) : undefined
+    if (!e || !visible(c, e, true)) return noEntry()
+    const { person } = actorOf(c)
+    const reserved = await store.audit.undo.reserve(e.id, { personId: person.id, username: person.username, personName: person.displayName })
+    if (!reserved.won) return alreadyUndone(reserved.by)
+    let res: Response | undefined
+    try {
+      res = await undoOnce(c, e, confirm, target)
+    } finally {
+      if (res?.ok) {
+        await store.audit.undo.done(e.id, Number(res.headers.get(AUDIT_ID_HEADER)) || null)
+        // A change request's write undone here shows on the request (its own Undo then leaves it alone).
+        await store.changeRequests.entryUndone(e.id, e.zoneId)
+      } else await store.audit.undo.release(e.id)
+    }
+    return res
+  }
 }
 
 /**
@@ -81,7 +145,7 @@ export interface AuditRouteOptions {
  * restore point, and undo (check first, then the inverse write sent through the API door so that it
  * is checked and recorded like any other write). Roles: see auth/endpoint-roles.ts.
  */
-export function registerAuditRoutes(app: Hono, { store, forward, dispatch, recover }: AuditRouteOptions): void {
+export function registerAuditRoutes(app: Hono, { store, forward, recover, undo }: AuditRouteOptions): void {
   /** The filters, read by the list's one declaration (`auditQuery`); a bad value is a 400 (code 1004) naming its key. */
   const readSearch = (c: Context): AuditQuery | Response => {
     try {
@@ -166,7 +230,7 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch, recov
   const entryOf = async (c: Context, touchesZone = false): Promise<AuditEntry | Response> => {
     const id = Number(c.req.param('id'))
     const e = Number.isSafeInteger(id) ? await store.audit.get(id) : undefined
-    return e && visible(c, e, touchesZone) ? e : jsonError(404, 10404, 'No such audit entry (or it is outside your zone scope).')
+    return e && visible(c, e, touchesZone) ? e : noEntry()
   }
 
   app.get(`${AUDIT_BASE}/:id`, async (c) => {
@@ -200,11 +264,7 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch, recov
     return undoCheckAnswer(await checkUndo(sendFor(forward, c), e, await store.audit.undo.of(e.id)))
   })
 
-  /**
-   * The undo is reserved in the store before anything is sent (one row per undone entry: of many
-   * concurrent undos exactly one gets it, on any instance); the others get 409 with who and when.
-   * The reservation is released when the undo does not happen, and kept when it succeeded.
-   */
+  /** The undo (createUndo) of the entry, to this request's side of the practice switch. */
   app.post(`${AUDIT_BASE}/:id/undo`, async (c) => {
     const e = await entryOf(c, true)
     if (e instanceof Response) return e
@@ -219,42 +279,6 @@ export function registerAuditRoutes(app: Hono, { store, forward, dispatch, recov
     if (typeof asked !== 'object' || asked === null || Array.isArray(asked)) {
       return c.json({ success: false, errors: [{ code: 6007, message: 'The body must be empty or a JSON object such as {"confirm": true}.' }], messages: [], result: null }, 400)
     }
-    const confirm = (asked as { confirm?: unknown }).confirm === true
-    const { person } = actorOf(c)
-    const reserved = await store.audit.undo.reserve(e.id, { personId: person.id, username: person.username, personName: person.displayName })
-    if (!reserved.won) return alreadyUndone(reserved.by)
-    let res: Response | undefined
-    try {
-      res = await undoOnce(c, e, confirm)
-    } finally {
-      if (res?.ok) {
-        await store.audit.undo.done(e.id, Number(res.headers.get(AUDIT_ID_HEADER)) || null)
-        // A change request's write undone here shows on the request (its own Undo then leaves it alone).
-        await store.changeRequests.entryUndone(e.id, e.zoneId)
-      } else await store.audit.undo.release(e.id)
-    }
-    return res
+    return undo(c, e.id, (asked as { confirm?: unknown }).confirm === true, targetOf(c))
   })
-
-  async function undoOnce(c: Context, e: AuditEntry, confirm: boolean): Promise<Response> {
-    const check = await checkUndo(sendFor(forward, c), e, undefined)
-    if (!('checked' in check)) return undoCheckAnswer(check)
-    const result = check.checked
-    if (result.conflicts.length && !confirm) {
-      return c.json({ success: false, errors: [{ code: 10409, message: 'Changed since: someone changed this after the entry. Look at the differences and confirm to undo anyway.' }], messages: [], result }, 409)
-    }
-    const { method, path, body } = result.request
-    // The write goes where the entry was read (this request's mode, fixed when it came in), even if
-    // the session switches practice on or off while it runs.
-    return dispatch(
-      c,
-      `/api/v4${path}`,
-      {
-        method,
-        headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1', [UNDO_HEADER]: `${undoKey}:${e.id}` },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      },
-      targetOf(c),
-    )
-  }
 }

@@ -78,12 +78,20 @@ export interface ApplyHooks {
   beforeSend(positions: number[]): Promise<string | null>
 }
 
-const policyPath = (zoneId: string, id?: string | null) => `/api/v4/zones/${zoneId}/page_shield/policies${id ? `/${encodeURIComponent(id)}` : ''}`
+const policyPath = (zoneId: string, id?: string | null) => `/zones/${zoneId}/page_shield/policies${id ? `/${encodeURIComponent(id)}` : ''}`
 const said = (errors: { code?: number; message?: string }[]) => errors.map((e) => `${e.message ?? 'Refused'}${e.code ? ` (code ${e.code})` : ''}`).join(' ')
 
+/** One write of an apply: its method, its path below /api/v4, its body, and the request id stored on its items. */
+export interface ApplyWrite {
+  method: string
+  path: string
+  body?: unknown
+  requestId?: string
+}
+
 /**
- * Applies an approved request, each write sent through the whole app with the approver's
- * session (`send`), so roles, the upstream and the audit log treat it as theirs. DNS changes go first,
+ * Applies an approved request, each write run as a write command of the approver's (`send`), so
+ * roles, the upstream and the audit log treat it as theirs. DNS changes go first,
  * as one DNS batch: all or nothing. Records the DNS scan found follow as one request to the scan's
  * review endpoint (accepts and rejects, all or nothing), so the scan's list is left right too. Policies
  * have no batch: they follow one by one in the order given, and the first refusal stops the rest. The
@@ -92,7 +100,7 @@ const said = (errors: { code?: number; message?: string }[]) => errors.map((e) =
  */
 export async function applyRequest(
   r: ChangeRequestView,
-  send: (path: string, init: { method: string; body?: unknown; requestId?: string }) => Promise<Response>,
+  send: (write: ApplyWrite) => Promise<Response>,
   auditEntryOf: (res: Response) => number | null,
   hooks?: ApplyHooks,
 ): Promise<ApplyOutcome> {
@@ -113,7 +121,7 @@ export async function applyRequest(
     const dns = dnsAt.map(({ item }) => item)
     const batch = toBatch(dns)
     const requestId = await mark(dnsAt.map(({ i }) => i))
-    const res = await send(`/api/v4/zones/${r.zoneId}/dns_records/batch`, { method: 'POST', body: batch.body, requestId })
+    const res = await send({ method: 'POST', path: `/zones/${r.zoneId}/dns_records/batch`, body: batch.body, requestId })
     const answer = (await res.json().catch(() => null)) as ApiAnswer
     if (timedOut(answer?.errors)) {
       for (const { i } of dnsAt) results[i] = { status: 'unknown', message: UNKNOWN_LATE }
@@ -147,7 +155,7 @@ export async function applyRequest(
       rejects: rejects.map(({ item }) => ({ id: item.recordId })),
     }
     const requestId = await mark(scans.map(({ i }) => i))
-    const res = await send(`/api/v4/zones/${r.zoneId}/dns_records/scan/review`, { method: 'POST', body, requestId })
+    const res = await send({ method: 'POST', path: `/zones/${r.zoneId}/dns_records/scan/review`, body, requestId })
     const answer = (await res.json().catch(() => null)) as ApiAnswer
     if (timedOut(answer?.errors)) {
       for (const { i } of scans) results[i] = { status: 'unknown', message: UNKNOWN_LATE }
@@ -183,7 +191,7 @@ export async function applyRequest(
           ? { method: 'PUT', path: policyPath(r.zoneId, item.recordId), body: item.body }
           : { method: 'DELETE', path: policyPath(r.zoneId, item.recordId) }
     const requestId = await mark([i])
-    const res = await send(init.path, { method: init.method, body: init.body, requestId })
+    const res = await send({ method: init.method, path: init.path, body: init.body, requestId })
     const answer = (await res.json().catch(() => null)) as ApiAnswer
     if (res.ok && answer?.success !== false) {
       results[i] = { status: 'applied', entryId: auditEntryOf(res) }

@@ -5,7 +5,8 @@ import { mailText, startSmtp } from '../../testing/alert-receivers'
 import { auditTestApp, WRITE_HEADERS as W } from '../../testing/audit-app'
 import type { ChangeRequestDetail, ChangeRequestView } from '../../shared/schemas/change-requests'
 import { appliedRequestOf, recordChangesOf, type AuditEntryView } from '../../shared/audit'
-import { APPLY_HEADER } from './guard'
+/** The header an apply's writes once carried: a request that sends it still names no change request. */
+const APPLY_HEADER = 'x-zonekeeper-change-request'
 
 /** Change requests through the whole app: people signed in, the sandbox's DNS, a real SMTP server on loopback. */
 const Z = SEED_ZONES.demo

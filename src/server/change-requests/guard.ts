@@ -1,68 +1,43 @@
-import { randomBytes } from 'node:crypto'
-import type { MiddlewareHandler } from 'hono'
-import { maybeActor } from '../auth/actor'
-import { UNDO_HEADER, undoKey } from '../audit/undo-marker'
+import type { WriteCommand } from '../write/command'
 import { jsonError, PROXY_CODES } from '../envelope'
-import { rawTarget, splitTarget, WRITE_METHODS } from '../guard'
 import type { Store } from '../store'
 import { mayApprove } from './rights'
 
-/** Marks the apply's own batch (a key only this process knows, so a browser cannot send it). */
-export const APPLY_HEADER = 'x-zonekeeper-change-request'
-export const applyKey = randomBytes(16).toString('hex')
-
-/**
- * The request id the apply gave one of its writes (`<key>:<request>:<request id>`), stored on the
- * request's items before the write is sent: the audit recorder files the write's entry under it, so
- * after a crash the audit log tells whether that write landed.
- */
-export function applyRequestIdOf(header: string | undefined): string | undefined {
-  const [key, , rid] = (header ?? '').split(':')
-  return key === applyKey && rid && /^[0-9a-f-]{36}$/i.test(rid) ? rid : undefined
-}
-
-/** The change request an apply's write belongs to (the header's second part), only with this process's key. */
-export function applyChangeRequestOf(header: string | undefined): number | undefined {
-  const [key, id] = (header ?? '').split(':')
-  return key === applyKey && /^\d{1,15}$/.test(id ?? '') ? Number(id) : undefined
-}
-
 /** Writes that need approval: DNS records (single, batch, import, scan) and page-security policies. */
-const GUARDED_WRITE = /^\/(?:api|client)\/v4\/zones\/([^/]+)\/(dns_records|page_shield\/policies)(?:\/|$)/
+const GUARDED_WRITE = /^\/zones\/([^/]+)\/(dns_records|page_shield\/policies)(?:\/|$)/
 /** Starting a scan only looks for records (what it finds waits for review): it changes nothing in the zone. */
-const SCAN_TRIGGER = /^\/(?:api|client)\/v4\/zones\/[^/]+\/dns_records\/scan\/trigger\/?$/
+const SCAN_TRIGGER = /^\/zones\/[^/]+\/dns_records\/scan\/trigger\/?$/
 
 /**
- * The change requests' one hook into the write path: on a zone whose changes need approval, a DNS write (one
- * record, a batch, an import, a scan's review) or a page-security policy write by anyone but an
- * administrator is refused with a pointer to proposing; an administrator's too when the zone's changes
- * need review for everyone. Let through: administrators (unless so),
- * practice sessions (their own copy), the apply of an approved request, and an approver's undo of
- * an applied request.
+ * The change requests' one step of the write command (write/command.ts): on a zone whose changes need
+ * approval, a DNS write (one record, a batch, an import, a scan's review) or a page-security policy
+ * write by anyone but an administrator is refused with a pointer to proposing; an administrator's too
+ * when the zone's changes need review for everyone. Let through: administrators (unless so), practice
+ * copies (the person's own), the apply of an approved request, and an approver's undo of an applied
+ * request. The apply and the undo are told by the command's `onBehalfOf`, which only their callers in
+ * this process set: nothing a request carries can claim it.
  */
-export function approvalGuard(store: Store): MiddlewareHandler {
-  return async (c, next) => {
-    if (!WRITE_METHODS.has(c.req.method.toUpperCase())) return next()
-    const path = splitTarget(rawTarget(c)).path
-    const m = SCAN_TRIGGER.test(path) ? null : GUARDED_WRITE.exec(path)
-    const actor = maybeActor(c)
-    if (!m || !actor || c.get('zkPractice') !== undefined) return next()
+export function approvalGuard(store: Store): (cmd: WriteCommand) => Promise<Response | undefined> {
+  return async (cmd) => {
+    const m = SCAN_TRIGGER.test(cmd.path) ? null : GUARDED_WRITE.exec(cmd.path)
+    const actor = cmd.actor
+    if (!m || !actor || cmd.target.practice !== null) return undefined
     let zoneId: string
     try {
       zoneId = decodeURIComponent(m[1]).toLowerCase()
     } catch {
-      return next() // names no zone: the API door answers
+      return undefined // names no zone: the API answers
     }
     const settings = await store.changeRequests.zone(zoneId)
-    if (!settings.required) return next()
+    if (!settings.required) return undefined
     // Administrators write directly (the way out in an incident) unless the zone wants everyone's changes reviewed.
     const admin = actor.person.role === 'admin'
-    if (admin && !settings.reviewEveryone) return next()
-    if (c.req.header(APPLY_HEADER)?.startsWith(`${applyKey}:`)) return next()
-    const [key, entry] = (c.req.header(UNDO_HEADER) ?? '').split(':')
-    if (key === undoKey && /^\d+$/.test(entry ?? '')) {
-      const r = (await store.changeRequests.byAppliedEntry(Number(entry))) ?? (await store.changeRequests.undoingByEntry(zoneId, Number(entry)))
-      if (r && mayApprove(actor.person, settings, r.zoneName)) return next()
+    if (admin && !settings.reviewEveryone) return undefined
+    if (cmd.onBehalfOf?.changeRequest) return undefined
+    const entry = cmd.onBehalfOf?.undoOf
+    if (entry !== undefined) {
+      const r = (await store.changeRequests.byAppliedEntry(entry)) ?? (await store.changeRequests.undoingByEntry(zoneId, entry))
+      if (r && mayApprove(actor.person, settings, r.zoneName)) return undefined
     }
     const policy = m[2] !== 'dns_records'
     if (admin) {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Hono } from 'hono'
-import { dispatchThrough } from '../practice/target'
+import type { UndoEntry } from '../audit'
+import type { Writer } from '../write/command'
 import { CHANGE_REQUEST_LEASE_MS } from '../store/change-request-lease'
 import type { Store } from '../store'
 import type { Forward } from '../upstream'
@@ -27,22 +28,29 @@ export interface ChangeRequestSetup {
   mailGroupMs?: number
 }
 
+/** What the routes write with, made once the app's write command is (after the approval guard it uses). */
+export interface ChangeRequestWrites {
+  /** The write command (write/command.ts): the apply's writes. */
+  writer: Writer
+  /** The audit log's undo of an entry: a request's undo. */
+  undo: UndoEntry
+}
+
 /**
- * Change requests in the app: `approvalGuard`, the pipeline step app.ts registers after
- * sign-in and roles for writes under a zone (refuses direct DNS writes on a zone that needs
- * approval), and `routes`, called with the dashboard's own routes.
- * The apply's batch is sent through the whole app (like the audit log's undo), so it takes the same
- * path as any DNS write: roles, the upstream (sandbox or live), the audit recorder.
+ * Change requests in the app: `approvalGuard`, the write command's step (refuses direct DNS writes
+ * on a zone that needs approval), and `routes`, called with the dashboard's own routes.
+ * The apply's writes run as write commands of the approver's (as the audit log's undo does), so they
+ * take the same steps as any DNS write (roles, the approval guard, validation, the upstream, the
+ * audit entry) once, within the approval's own request.
  */
 export function setUpChangeRequests(app: Hono, options: ChangeRequestSetup) {
-  const dispatch = dispatchThrough(app)
   return {
     approvalGuard: approvalGuard(options.store),
-    routes: () => {
+    routes: ({ writer, undo }: ChangeRequestWrites) => {
       // Before the request routes, so `/zones/:zone_id/zone-file` is not read as a request id.
       registerZoneFileProposal(app, { store: options.store, forward: options.forward })
       registerChangeRequestRoutes(app, {
-        store: options.store, forward: options.forward, mode: options.mode, mail: createMailer(options.mail ?? {}), dispatch,
+        store: options.store, forward: options.forward, mode: options.mode, mail: createMailer(options.mail ?? {}), writer, undo,
         instance: options.instanceId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
         leaseMs: options.leaseMs ?? CHANGE_REQUEST_LEASE_MS,
         filingLimit: options.filingLimit ?? FILING_LIMIT,

@@ -19,7 +19,7 @@ import {
 } from '../../shared/schemas/change-requests'
 import { actorOf, type Actor } from '../auth/actor'
 import { clientAddress } from '../auth/request-info'
-import { AUDIT_ID_HEADER, setAuditDetails } from '../audit'
+import { AUDIT_ID_HEADER, setAuditDetails, type UndoEntry } from '../audit'
 import { allRecords } from '../audit/capture'
 import { zoneNames } from '../audit/zone-names'
 import { jsonError, jsonErrors, jsonOk } from '../envelope'
@@ -32,11 +32,13 @@ import { applyRequest, LeaseLost, undoneElsewhere, undoRequest } from './apply'
 import { holdLease } from './lease'
 import { recoverExpired, type RecoveryOptions } from './recover'
 import type { AuditAction } from '../../shared/lists/audit'
-import { APPLY_HEADER, applyKey } from './guard'
 import { foundRecordBody, itemIssues, readTouched, ZoneUnreadable } from './kinds'
 import type { Mailer, Notice } from './mail'
 import { ledgerZone } from '../practice/ledger'
-import { targetOf, type Dispatch, type WriteTarget } from '../practice/target'
+import { targetOf } from '../practice/target'
+import { matchEndpoint } from '../endpoints'
+import { API_DOOR } from '../pipeline'
+import type { WriteTarget, Writer } from '../write/command'
 import { policyImpactOf } from './policy-impact'
 import { diffOf, impactOf, itemLabel, movedSince } from './review'
 import { mayApprove, mayPropose, maySee } from './rights'
@@ -49,8 +51,10 @@ export interface ChangeRequestRouteOptions {
   mail: Mailer
   /** `live` or `sandbox`: what the apply's audit entries say. */
   mode: string
-  /** Sends a request through the whole app (sign-in, roles, the approval guard, the audit recorder) to the target given. */
-  dispatch: Dispatch
+  /** The write command (write/command.ts): each write of an apply runs as one, as the approver's. */
+  writer: Writer
+  /** The audit log's undo of one entry (audit/routes.ts, createUndo): a request's undo is made of them. */
+  undo: UndoEntry
   /** This instance's name in leases and recoveries. */
   instance: string
   /** How long an apply or undo holds its request between renewals (CHANGE_REQUEST_LEASE_MS). */
@@ -104,7 +108,7 @@ const unreadable = (err: unknown) => {
  * Change requests, the dashboard's own routes. Roles: endpoint-roles.ts lets every
  * signed-in person in; each route decides from the zone's settings, the person and their scope.
  */
-export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, mode, dispatch, instance, leaseMs, filingLimit, mailGroupMs }: ChangeRequestRouteOptions): void {
+export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, mode, writer, undo, instance, leaseMs, filingLimit, mailGroupMs }: ChangeRequestRouteOptions): void {
   const names = zoneNames(forward)
   const crs = store.changeRequests
   /** Recovery on read: a request whose apply or undo lease ran out is recovered before anyone sees or acts on it. */
@@ -501,8 +505,8 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
   /**
    * Approve = apply, all or nothing. The store lets exactly one approval move the request to
    * `applying` (on any instance); then the approver's rights are checked again, every touched record
-   * is read again (changed since: stale, 409), and the changes go as one DNS batch through the whole
-   * app with the approver's own session, so the role gate and the audit see it as their write.
+   * is read again (changed since: stale, 409), and the changes go as one DNS batch, a write command
+   * of the approver's in this request, so the role gate and the audit see it as their write.
    */
   app.post(`${CR_BASE}/:id/approve`, async (c) => {
     const r = await visible(c)
@@ -537,7 +541,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
       void tell(c, 'stale', r.id)
       return c.json({ success: false, errors: [{ code: 10409, message: 'Stale: records this request changes were changed since it was filed. The requester refreshes it first.' }], messages: [], result: await crs.get(r.id) }, 409)
     }
-    // DNS changes as one batch, then policies one by one (apply.ts), each write through the whole app,
+    // DNS changes as one batch, then policies one by one (apply.ts), each write a write command,
     // under the lease: each write's request id is stored on its items before it is sent (see recover.ts).
     // Every write goes to the request's own side (its practice copy, or live), as it was when reserved:
     // the session switching practice on or off meanwhile does not move them.
@@ -546,17 +550,21 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     try {
       out = await applyRequest(
         r,
-        (path, init) =>
-          dispatch(
-            c,
-            path,
-            {
-              method: init.method,
-              headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1', [APPLY_HEADER]: `${applyKey}:${r.id}${init.requestId ? `:${init.requestId}` : ''}` },
-              body: init.body === undefined ? undefined : JSON.stringify(init.body),
-            },
+        // Each write a command of the approver's, in this request, on behalf of the request (which the
+        // approval guard lets through and the audit entry names), filed under the request id stored on its items.
+        (write) =>
+          writer.run({
+            actor: a,
             target,
-          ),
+            door: API_DOOR,
+            method: write.method,
+            path: write.path,
+            query: '',
+            endpoint: matchEndpoint(write.method, write.path),
+            body: write.body === undefined ? null : { json: write.body },
+            onBehalfOf: { changeRequest: { id: r.id, requestId: write.requestId } },
+            via: c,
+          }),
         (res) => Number(res.headers.get(AUDIT_ID_HEADER)) || null,
         {
           beforeSend: async (positions) => {
@@ -596,12 +604,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     const confirm = (raw as { confirm?: unknown }).confirm === true
     if (byWrites(r)) return undoWithPolicies(c, r, confirm)
     if (r.status !== 'applied' || r.appliedEntryId === null) return jsonError(409, 10409, `This request is ${STATUS_WORDS[r.status]}: only an applied request can be undone.`)
-    const res = await dispatch(
-      c,
-      `/api/local/audit/${r.appliedEntryId}/undo`,
-      { method: 'POST', headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1' }, body: JSON.stringify({ confirm }) },
-      targetOf(c),
-    )
+    const res = await undo(c, r.appliedEntryId, confirm, targetOf(c))
     if (!res.ok) {
       const answer = await res.json().catch(() => null)
       // Its batch was undone through the audit log meanwhile: the request shows that undo.
@@ -637,13 +640,7 @@ export function registerChangeRequestRoutes(app: Hono, { store, forward, mail, m
     try {
       out = await undoRequest(
         r,
-        (entryId) =>
-          dispatch(
-            c,
-            `/api/local/audit/${entryId}/undo`,
-            { method: 'POST', headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1' }, body: JSON.stringify({ confirm }) },
-            target,
-          ),
+        (entryId) => undo(c, entryId, confirm, target),
         (res) => Number(res.headers.get(AUDIT_ID_HEADER)) || null,
         async () => {
           held.step()

@@ -1,5 +1,4 @@
 import type { Context, Hono, MiddlewareHandler, Next } from 'hono'
-import { UNDO_HEADER } from '../audit/undo-marker'
 import { maybeActor, type Actor } from '../auth/actor'
 import type { ServerConfig } from '../config'
 import { cookieOf, rawTarget, splitTarget } from '../guard'
@@ -11,7 +10,6 @@ import { practiceLimits } from './limits'
 import { LOCAL_PRACTICE_COOKIE, PRACTICE_BASE, personKey, registerPracticeRoutes } from './routes'
 import { CopyBusy, practiceSandboxes, sharedPracticeSandboxes, type PracticeSandboxes } from './sandboxes'
 import { modeForward } from './scope'
-import { givenTarget } from './target'
 import { jsonError } from '../envelope'
 import { STORAGE_FULL_CODE } from '../emulator'
 
@@ -27,8 +25,6 @@ export interface PracticeSetup {
 
 /** The practising session's target (person key and emulator), or undefined: live or sandbox. */
 export const practiceOf = (c: Context) => c.get('zkPractice')
-
-const UNDO_ROUTE = /^\/api\/local\/audit\/[^/]+\/undo\/?$/
 
 const notEntered = () => {
   throw new Error('This request does not use the practice copy.')
@@ -58,14 +54,6 @@ export function createPracticeSteps({ config, store, sandboxes: given }: Practic
   const afterSignIn: MiddlewareHandler = (c, next) => {
     const actor = maybeActor(c)
     if (!actor) return next()
-    // A write the app sends itself (an apply, an undo) goes where its caller says, not where the
-    // session happens to be now: the session may have switched since the request was reserved.
-    const given = givenTarget(c)
-    if (given) {
-      if (given.practice === null) return next()
-      if (given.practice !== personKey(actor)) return Promise.resolve(jsonError(403, 10403, 'This practice copy is not yours.'))
-      return inPractice(c, next, given.practice)
-    }
     const on = actor.kind === 'person' ? actor.practice === true : cookieOf(c, LOCAL_PRACTICE_COOKIE) === '1'
     return on ? inPractice(c, next, personKey(actor)) : next()
   }
@@ -79,9 +67,8 @@ export function createPracticeSteps({ config, store, sandboxes: given }: Practic
     }
     // Practising from here on: a refusal below is a practice entry of the audit log, not a live one.
     c.set('zkPractice', { key, emulator: notEntered })
-    // An undo sends its write through the whole app as a request of its own, which takes the copy
-    // (and is counted) then: the undo itself only reads the copy.
-    const writing = method !== 'GET' && method !== 'HEAD' && !UNDO_ROUTE.test(path)
+    // A write of the dashboard's (an undo, an apply) runs its API writes within this request: counted once, here.
+    const writing = method !== 'GET' && method !== 'HEAD'
     if (writing) {
       const refused = await limits.rate(key, method, path)
       if (refused) return refused
@@ -127,7 +114,7 @@ export function createPracticeSteps({ config, store, sandboxes: given }: Practic
     if (!actor || (live && !practising(c))) return next()
     const method = c.req.method.toUpperCase()
     const path = splitTarget(rawTarget(c)).path.replace(/\/$/, '')
-    if (!mightTick(method, path) || c.req.header(UNDO_HEADER)) return next()
+    if (!mightTick(method, path)) return next()
     return watch(c, next, actor, method, path)
   }
   const watch = async (c: Context, next: Next, actor: Actor, method: string, path: string) => {
