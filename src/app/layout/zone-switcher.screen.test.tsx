@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SEED_ZONES } from '@/server/emulator/seed-ids'
@@ -18,14 +18,14 @@ describe('the zone switcher', () => {
     // Wait for the answer to the whole text (the list also shows answers to what was typed on the way).
     await waitFor(() =>
       expect(
-        screen
+        within(screen.getByRole('listbox'))
           .getAllByRole('option')
           .map((o) => o.textContent)
           .sort(),
       ).toEqual([SEED_ZONES.pending.name, SEED_ZONES.scripts.name]),
     )
     // The first match is highlighted; ArrowDown moves the highlight to the second, Enter switches to it.
-    const [first, second] = screen.getAllByRole('option')
+    const [first, second] = within(screen.getByRole('listbox')).getAllByRole('option')
     expect(box.getAttribute('aria-activedescendant')).toBe(first.id)
     await user.keyboard('{ArrowDown}')
     expect(box.getAttribute('aria-activedescendant')).toBe(second.id)
@@ -42,7 +42,7 @@ describe('the zone switcher', () => {
     const box = await screen.findByRole('combobox', { name: 'Switch zone' })
     await user.click(box)
     await user.type(box, 'exa')
-    await screen.findByRole('option', { name: /^example\.com/ })
+    await within(await screen.findByRole('listbox')).findByRole('option', { name: /^example\.com/ })
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('listbox')).toBeNull()
     expect(box.getAttribute('aria-expanded')).toBe('false')

@@ -22,7 +22,7 @@ const scripts = (em: ReturnType<typeof createEmulator>) =>
   count(em, 'SELECT COUNT(*) n FROM page_shield_scripts WHERE zone_id = ?', SEED_ZONES.scripts.id)
 
 describe('scale-test zones seeded in the background', () => {
-  it('answers at once, holds requests about the zones being prepared, and has them complete afterwards', async () => {
+  it('answers at once, holds requests about the zones being prepared, has them complete afterwards, and writes them again on a reset', async () => {
     const failed = vi.spyOn(console, 'error')
     const path = file()
     const em = createEmulator({ file: path, scaleInBackground: true })
@@ -61,6 +61,20 @@ describe('scale-test zones seeded in the background', () => {
     try {
       expect(again.preparing()).toEqual([])
       expect(records(again)).toBe(10_000)
+      // A reset writes everything again in a worker, the same data as the background seed.
+      await again.ready
+      const before = again.db
+        .prepare('SELECT id, content FROM dns_records WHERE zone_id = ? ORDER BY id LIMIT 50')
+        .all(SEED_ZONES.large.id)
+      again.db.prepare('UPDATE zones SET name = ? WHERE id = ?').run('changed.example', SEED_ZONES.demo.id)
+      again.db.prepare('DELETE FROM dns_records WHERE zone_id = ? AND id IN (SELECT id FROM dns_records WHERE zone_id = ? LIMIT 10)').run(SEED_ZONES.large.id, SEED_ZONES.large.id)
+      await again.reset()
+      expect(again.db.prepare('SELECT name FROM zones WHERE id = ?').pluck().get(SEED_ZONES.demo.id)).toBe('example.com')
+      expect(again.preparing()).toEqual([])
+      expect(records(again)).toBe(10_000)
+      expect(
+        again.db.prepare('SELECT id, content FROM dns_records WHERE zone_id = ? ORDER BY id LIMIT 50').all(SEED_ZONES.large.id),
+      ).toEqual(before)
     } finally {
       again.close()
     }
@@ -78,26 +92,6 @@ describe('scale-test zones seeded in the background', () => {
       expect(scripts(second)).toBe(20_000)
     } finally {
       second.close()
-    }
-  })
-
-  it('a reset writes everything again in a worker, the same data as the background seed', async () => {
-    const em = createEmulator({ file: file(), scaleInBackground: true })
-    try {
-      await em.ready
-      const before = em.db
-        .prepare('SELECT id, content FROM dns_records WHERE zone_id = ? ORDER BY id LIMIT 50')
-        .all(SEED_ZONES.large.id)
-      em.db.prepare('UPDATE zones SET name = ? WHERE id = ?').run('changed.example', SEED_ZONES.demo.id)
-      await em.reset()
-      expect(em.db.prepare('SELECT name FROM zones WHERE id = ?').pluck().get(SEED_ZONES.demo.id)).toBe('example.com')
-      expect(em.preparing()).toEqual([])
-      expect(records(em)).toBe(10_000)
-      expect(
-        em.db.prepare('SELECT id, content FROM dns_records WHERE zone_id = ? ORDER BY id LIMIT 50').all(SEED_ZONES.large.id),
-      ).toEqual(before)
-    } finally {
-      em.close()
     }
   })
 })

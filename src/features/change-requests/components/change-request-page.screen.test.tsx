@@ -24,14 +24,15 @@ async function cutShort(): Promise<number> {
   })
   // Another instance reserved it with a lease that has run out: its DNS batch was answered (an audit entry
   // under the write's request id), its policy write was sent and never answered.
-  expect(await crs.reserve(id, { personId: null, username: 'erin', personName: 'Erin' }, { instance: 'web-1', token: 'tok-web-1', ms: 1 })).toBe(true)
-  expect(await crs.markSent(id, 'tok-web-1', 1, [0], '7f1d0c8e-0000-4000-8000-000000000001')).toBe(true)
+  expect(await crs.reserve(id, { personId: null, username: 'erin', personName: 'Erin' }, { instance: 'web-1', token: 'tok-web-1', ms: 400 })).toBe(true)
+  expect(await crs.markSent(id, 'tok-web-1', 400, [0], '7f1d0c8e-0000-4000-8000-000000000001')).toBe(true)
   await store.audit.add({
     at: Date.now(), requestId: '7f1d0c8e-0000-4000-8000-000000000001', personId: null, username: 'erin', personName: 'Erin', mode: 'sandbox', zoneId: Z.id, zoneName: Z.name,
     area: 'dns', resourceType: 'dns_records', resourceId: null, action: 'batch', method: 'POST', path: `/zones/${Z.id}/dns_records/batch`, outcome: 'success', status: 200, errors: [], before: null, after: null, undoOf: null,
   })
-  expect(await crs.markSent(id, 'tok-web-1', 1, [1], '7f1d0c8e-0000-4000-8000-000000000002')).toBe(true)
-  await new Promise((r) => setTimeout(r, 5))
+  expect(await crs.markSent(id, 'tok-web-1', 400, [1], '7f1d0c8e-0000-4000-8000-000000000002')).toBe(true)
+  // Then web-1 stopped: its lease runs out (a lapsed lease takes no more marks; recovery takes over).
+  await new Promise((r) => setTimeout(r, 450))
   return id
 }
 
