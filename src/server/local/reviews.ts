@@ -23,6 +23,7 @@ export const reviewEntry = (r: ReviewRow, zoneId: string): ReviewEntry => ({
   note: r.note,
   reviewer: r.reviewer,
   reviewed_at: r.reviewed_at,
+  pattern: r.pattern_id === null || r.pattern_id === undefined ? null : { id: Number(r.pattern_id), pattern: r.pattern ?? '' },
   script: {
     url: r.script_url,
     host: r.script_host,
@@ -36,7 +37,9 @@ export const reviewEntry = (r: ReviewRow, zoneId: string): ReviewEntry => ({
 
 /**
  * The ledger's evidence: scripts' and connections' verdicts in one file, oldest first; `kind` says
- * which a row is (script columns empty on a connection's row, and the other way round).
+ * which a row is (script columns empty on a connection's row, and the other way round). A script's
+ * verdict inherited from a pattern names it (`pattern`); the pattern verdicts themselves are rows
+ * too: `pattern` when recorded (who, the justification, the expiry), `pattern-removed` when removed.
  */
 const CSV_COLUMNS = [
   'kind',
@@ -58,6 +61,8 @@ const CSV_COLUMNS = [
   'connection_threat_then',
   'zone_id',
   'id',
+  'pattern',
+  'pattern_expires_at',
 ] as const
 
 /** A connection's threat status as its review recorded it, in words. */
@@ -100,7 +105,7 @@ export function registerReviewRoutes(app: Hono, store: Store, forward: Forward, 
     const zoneId = zoneOf(c.req.param('zone_id'))
     if (!zoneId) return badZone()
     const key = keyOf(c, zoneId)
-    const scripts = (await store.reviews.all(key)).map((r): Row => ({ ...r, kind: 'script', zone_id: zoneId }))
+    const scripts = (await store.reviews.all(key)).map((r): Row => ({ ...r, kind: 'script', zone_id: zoneId, pattern: r.pattern ?? null }))
     const connections = (await store.connections.all(key)).map((r): Row => ({
       kind: 'connection',
       reviewed_at: r.reviewed_at,
@@ -114,9 +119,16 @@ export function registerReviewRoutes(app: Hono, store: Store, forward: Forward, 
       zone_id: zoneId,
       id: r.id,
     }))
+    const patterns = (await store.pagePatterns.patterns.list(key)).flatMap((p): Row[] => {
+      const row = { verdict: p.verdict, note: p.justification, pattern: p.pattern, zone_id: zoneId, id: p.id }
+      const expires = p.expires_at === null ? null : new Date(p.expires_at).toISOString()
+      const made: Row = { ...row, kind: 'pattern', reviewed_at: new Date(p.created_at).toISOString(), reviewer: p.created_by, pattern_expires_at: expires }
+      if (p.removed_at === null) return [made]
+      return [made, { ...row, kind: 'pattern-removed', reviewed_at: new Date(p.removed_at).toISOString(), reviewer: p.removed_by ?? '' }]
+    })
     // Oldest first, as recorded (the two ledgers' ids are their own: the time orders them, then the id).
     type Row = Partial<Record<(typeof CSV_COLUMNS)[number], string | number | null>> & { reviewed_at: string; id: number }
-    const rows = [...scripts, ...connections].sort((a, b) => a.reviewed_at.localeCompare(b.reviewed_at) || a.id - b.id)
+    const rows = [...scripts, ...connections, ...patterns].sort((a, b) => a.reviewed_at.localeCompare(b.reviewed_at) || a.id - b.id)
     return new Response(toCsv(CSV_COLUMNS, rows), {
       headers: {
         'content-type': 'text/csv; charset=utf-8',

@@ -11,6 +11,7 @@ import { changeRequestLeaseMigration } from './change-request-lease'
 import { changeRequestFilingMigration, changeRequestItemKindsMigration, changeRequestReviewEveryoneMigration, changeRequestsMigration, changeRequestsPracticeMigration } from './change-requests'
 import { connectionLedgerMigration } from './connection-ledger-migration'
 import { peopleEmailMigration } from './people-email-migration'
+import { pagePatternsMigration } from './page-patterns'
 import type { Dialect } from './dialect'
 
 /**
@@ -251,5 +252,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'change-requests_0005-review-everyone': changeRequestReviewEveryoneMigration(),
     // A person's e-mail on the person (carried over from the change-request settings, where it was).
     'people_0001-email': peopleEmailMigration(),
+    // Page security: the zone's payment pages, and pattern verdicts (which one a ledger row was inherited from).
+    'page-patterns_0001-payment-pages-and-pattern-verdicts': pagePatternsMigration(dialect),
   }
 }

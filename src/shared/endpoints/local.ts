@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { writeRole, type AccessRole } from '../access'
 import { migrationStateSchema } from '../schemas/load-balancing-migration'
 import { connectionReviewInputSchema, reviewInputSchema } from '../schemas/page-shield-review'
+import { paymentPageInputSchema, patternVerdictInputSchema } from '../schemas/page-shield-patterns'
 import type { HttpMethod } from './types'
 
 /** One of the dashboard's own routes (not the API's): `/api/local/…` and the sandbox's buttons. */
@@ -39,6 +40,13 @@ export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews', role: 'viewer', practice: true },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews/export.csv', role: 'viewer', practice: true },
   { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/reviews', role: writeRole('page-shield', 'zone'), practice: true, body: reviewInputSchema },
+  // The zone's payment pages, and pattern verdicts (one verdict for every script a host or URL pattern matches).
+  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews/payment-pages', role: 'viewer', practice: true },
+  { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/reviews/payment-pages', role: writeRole('page-shield', 'zone'), practice: true, body: paymentPageInputSchema },
+  { method: 'DELETE', path: '/api/local/zones/:zone_id/page-shield/reviews/payment-pages/:id', role: writeRole('page-shield', 'zone'), practice: true },
+  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews/patterns', role: 'viewer', practice: true },
+  { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/reviews/patterns', role: writeRole('page-shield', 'zone'), practice: true, body: patternVerdictInputSchema },
+  { method: 'DELETE', path: '/api/local/zones/:zone_id/page-shield/reviews/patterns/:id', role: writeRole('page-shield', 'zone'), practice: true },
   // Verdicts on connections, and the index of the zone's connections they are joined with.
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/connection-reviews', role: 'viewer', practice: true },
   { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/connection-reviews', role: writeRole('page-shield', 'zone'), practice: true, body: connectionReviewInputSchema },
