@@ -64,9 +64,11 @@ export interface PagePatternKeys {
   /** The index owner (mode, zone, practising person) and the ledger key, as the script index keys them. */
   keysOf: (c: Context, zoneId: string) => { owner: string; ledgerKey: string }
   now: () => number
+  /** Brings the zone's script index up to date (a first build answers after a short wait and goes on). */
+  freshen: (c: Context, zoneId: string) => Promise<unknown>
 }
 
-export function registerPagePatternRoutes(app: Hono, store: Store, { keysOf, now }: PagePatternKeys): void {
+export function registerPagePatternRoutes(app: Hono, store: Store, { keysOf, now, freshen }: PagePatternKeys): void {
   const pp = store.pagePatterns
   const who = (c: Context) => {
     // The signed-in person, never a typed name (evidence, as for individual reviews).
@@ -154,7 +156,9 @@ export function registerPagePatternRoutes(app: Hono, store: Store, { keysOf, now
       created_at: t,
       expires_at: expires,
     })
-    // The scripts of the zone it matches now inherit it at once; those seen later, at each index refresh.
+    // The scripts of the zone it matches now inherit it at once (the index read first, so "now" is now);
+    // those seen later, at each index refresh. An index that cannot be read now is caught up by its next refresh.
+    await freshen(c, zoneId).catch(() => undefined)
     const scripts = await pp.grant(owner, ledgerKey, { only: row.id, present: true })
     const entry = patternOf(row, t, scripts)
     setAuditDetails(c, { resourceType: 'pattern_verdict', resourceId: String(row.id), action: 'create', after: entry })

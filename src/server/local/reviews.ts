@@ -96,7 +96,15 @@ export function registerReviewRoutes(app: Hono, store: Store, forward: Forward, 
     if (read instanceof Response) return read
     const scriptId = read.script_id
     if (scriptId !== undefined) {
-      return jsonOk((await store.reviews.history(keyOf(c, zoneId), scriptId)).map((r) => reviewEntry(r, zoneId)))
+      // A verdict inherited from a pattern says whether that pattern still grants (removed or expired: no).
+      const [rows, mark] = await Promise.all([store.reviews.history(keyOf(c, zoneId), scriptId), store.pagePatterns.patterns.mark(keyOf(c, zoneId))])
+      const active = new Set(mark.split(',').filter(Boolean).map(Number))
+      return jsonOk(
+        rows.map((r) => {
+          const e = reviewEntry(r, zoneId)
+          return e.pattern ? { ...e, pattern: { ...e.pattern, active: active.has(e.pattern.id) } } : e
+        }),
+      )
     }
     return jsonOk((await store.reviews.latest(keyOf(c, zoneId))).map((r) => reviewEntry(r, zoneId)))
   })

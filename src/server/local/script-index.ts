@@ -103,7 +103,7 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
     return { owner: `${practice === undefined ? options.mode : 'practice'}:${ledgerKey}`, ledgerKey }
   }
 
-  registerPagePatternRoutes(app, store, { keysOf, now })
+  registerPagePatternRoutes(app, store, { keysOf, now, freshen: (c, zoneId) => ensureFresh(c, zoneId, undefined) })
 
   const sendOf = (c: Context) => sendFor(options.forward, c)
   const listPath = (zoneId: string) => `/zones/${zoneId}/page_shield/scripts`

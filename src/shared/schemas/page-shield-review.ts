@@ -56,7 +56,7 @@ export const reviewEntrySchema = reviewInputSchema.extend({
    * Set when the verdict was inherited from a pattern verdict: which pattern (its author is
    * `reviewer`, its justification `note`). Absent or null: an individual review.
    */
-  pattern: z.object({ id: z.number().int(), pattern: z.string() }).nullable().optional(),
+  pattern: z.object({ id: z.number().int(), pattern: z.string(), active: z.boolean().optional() }).nullable().optional(),
 })
 export type ReviewEntry = z.infer<typeof reviewEntrySchema>
 
