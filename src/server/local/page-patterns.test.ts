@@ -51,7 +51,7 @@ afterAll(async () => {
 })
 
 describe('pattern verdicts and payment pages at the door', () => {
-  let items: Item[] = []
+  const items: Item[] = []
   let host = ''
   let matched: Item[] = []
 
