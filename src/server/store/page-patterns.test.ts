@@ -1,14 +1,16 @@
-import { afterAll, describe, expect, it } from 'vitest'
-import { createStore, type ScriptIndexQuery } from '.'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ScriptIndexQuery, Store } from '.'
+import { storeBackends } from '../../testing/store-backends'
 
 /**
  * Pattern verdicts in the store: what a script inherits is a ledger row of its own, counted as a
  * review while the pattern is in force and the script is as it was; an expired or removed pattern
  * grants nothing, and a script whose code changes is "changed since review" and stays so.
  */
-let clock = Date.parse('2026-05-01T10:00:00Z')
-const store = createStore({ dataDir: ':memory:', now: () => clock })
-afterAll(() => store.close())
+const START = Date.parse('2026-05-01T10:00:00Z')
+let clock = START
+let store: Store
+const { backends } = storeBackends('zk-page-patterns-')
 
 const OWNER = 'sandbox:zone-a'
 const KEY = 'zone-a'
@@ -42,7 +44,15 @@ const pattern = (p: string, expires: number | null = null) =>
     expires_at: expires,
   })
 
-describe('pattern verdicts in the store', () => {
+describe.each(backends)('pattern verdicts in the store ($name)', ({ skip, open }) => {
+  beforeAll(async () => {
+    if (skip) return
+    clock = START
+    store = await open(() => clock)
+  })
+  afterAll(() => (skip ? undefined : store.close()))
+  if (skip) return it.skip('needs PostgreSQL')
+
   it('grants present scripts it matches (not malicious, not evil look-alikes), counted as reviewed by pattern', async () => {
     await store.scriptIndex.upsert([
       row('a1', 'https://js.stripe.com/v3/a.js', 'h-a1'),
