@@ -127,6 +127,8 @@ export const keys = {
     policy: (zoneId: string, policyId: string | undefined) => [...zone(zoneId), 'policies', 'detail', policyId] as const,
     reviews,
     latestReviews: (zoneId: string) => [...reviews(zoneId), 'latest'] as const,
+    paymentPages: (zoneId: string) => [...reviews(zoneId), 'payment-pages'] as const,
+    patternVerdicts: (zoneId: string) => [...reviews(zoneId), 'patterns'] as const,
     reviewHistory: (zoneId: string, scriptId: string) => [...reviews(zoneId), 'history', scriptId] as const,
     reviewIndex: (zoneId: string, params: unknown) => [...reviews(zoneId), 'index', params] as const,
     latestConnectionReviews: (zoneId: string) => [...connectionReviews(zoneId), 'latest'] as const,

@@ -118,7 +118,7 @@ describe('review ledger', () => {
     expect(r.headers.get('content-disposition')).toContain('attachment')
     const lines = (await r.text()).trim().split('\r\n')
     expect(lines[0]).toBe(
-      'kind,reviewed_at,reviewer,verdict,note,script_id,script_url,script_host,script_hash,js_integrity_score,malware_score,magecart_score,cryptomining_score,connection_id,connection_url,connection_host,connection_threat_then,zone_id,id',
+      'kind,reviewed_at,reviewer,verdict,note,script_id,script_url,script_host,script_hash,js_integrity_score,malware_score,magecart_score,cryptomining_score,connection_id,connection_url,connection_host,connection_threat_then,zone_id,id,pattern,pattern_expires_at',
     )
     expect(lines).toHaveLength(6)
     expect(lines[1]).toContain('Local administrator,expected,Our CDN build')

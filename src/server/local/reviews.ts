@@ -21,6 +21,7 @@ export const reviewEntry = (r: ReviewRow, zoneId: string): ReviewEntry => ({
   note: r.note,
   reviewer: r.reviewer,
   reviewed_at: r.reviewed_at,
+  pattern: r.pattern_id === null || r.pattern_id === undefined ? null : { id: Number(r.pattern_id), pattern: r.pattern ?? '' },
   script: {
     url: r.script_url,
     host: r.script_host,
@@ -34,7 +35,9 @@ export const reviewEntry = (r: ReviewRow, zoneId: string): ReviewEntry => ({
 
 /**
  * The ledger's evidence: scripts' and connections' verdicts in one file, oldest first; `kind` says
- * which a row is (script columns empty on a connection's row, and the other way round).
+ * which a row is (script columns empty on a connection's row, and the other way round). A script's
+ * verdict inherited from a pattern names it (`pattern`); the pattern verdicts themselves are rows
+ * too: `pattern` when recorded (who, the justification, the expiry), `pattern-removed` when removed.
  */
 const CSV_COLUMNS = [
   'kind',
@@ -56,6 +59,8 @@ const CSV_COLUMNS = [
   'connection_threat_then',
   'zone_id',
   'id',
+  'pattern',
+  'pattern_expires_at',
 ] as const
 
 /** A connection's threat status as its review recorded it, in words. */
@@ -87,7 +92,15 @@ export function registerReviewRoutes(app: Hono, store: Store, forward: Forward, 
     if (!zoneId) return badZone()
     const scriptId = localQuery(c, 'GET', BASE).script_id
     if (scriptId !== undefined) {
-      return jsonOk((await store.reviews.history(keyOf(c, zoneId), scriptId)).map((r) => reviewEntry(r, zoneId)))
+      // A verdict inherited from a pattern says whether that pattern still grants (removed or expired: no).
+      const [rows, mark] = await Promise.all([store.reviews.history(keyOf(c, zoneId), scriptId), store.pagePatterns.patterns.mark(keyOf(c, zoneId))])
+      const active = new Set(mark.split(',').filter(Boolean).map(Number))
+      return jsonOk(
+        rows.map((r) => {
+          const e = reviewEntry(r, zoneId)
+          return e.pattern ? { ...e, pattern: { ...e.pattern, active: active.has(e.pattern.id) } } : e
+        }),
+      )
     }
     return jsonOk((await store.reviews.latest(keyOf(c, zoneId))).map((r) => reviewEntry(r, zoneId)))
   })
@@ -96,7 +109,7 @@ export function registerReviewRoutes(app: Hono, store: Store, forward: Forward, 
     const zoneId = zoneOf(c.req.param('zone_id'))
     if (!zoneId) return badZone()
     const key = keyOf(c, zoneId)
-    const scripts = (await store.reviews.all(key)).map((r): Row => ({ ...r, kind: 'script', zone_id: zoneId }))
+    const scripts = (await store.reviews.all(key)).map((r): Row => ({ ...r, kind: 'script', zone_id: zoneId, pattern: r.pattern ?? null }))
     const connections = (await store.connections.all(key)).map((r): Row => ({
       kind: 'connection',
       reviewed_at: r.reviewed_at,
@@ -110,9 +123,16 @@ export function registerReviewRoutes(app: Hono, store: Store, forward: Forward, 
       zone_id: zoneId,
       id: r.id,
     }))
+    const patterns = (await store.pagePatterns.patterns.list(key)).flatMap((p): Row[] => {
+      const row = { verdict: p.verdict, note: p.justification, pattern: p.pattern, zone_id: zoneId, id: p.id }
+      const expires = p.expires_at === null ? null : new Date(p.expires_at).toISOString()
+      const made: Row = { ...row, kind: 'pattern', reviewed_at: new Date(p.created_at).toISOString(), reviewer: p.created_by, pattern_expires_at: expires }
+      if (p.removed_at === null) return [made]
+      return [made, { ...row, kind: 'pattern-removed', reviewed_at: new Date(p.removed_at).toISOString(), reviewer: p.removed_by ?? '' }]
+    })
     // Oldest first, as recorded (the two ledgers' ids are their own: the time orders them, then the id).
     type Row = Partial<Record<(typeof CSV_COLUMNS)[number], string | number | null>> & { reviewed_at: string; id: number }
-    const rows = [...scripts, ...connections].sort((a, b) => a.reviewed_at.localeCompare(b.reviewed_at) || a.id - b.id)
+    const rows = [...scripts, ...connections, ...patterns].sort((a, b) => a.reviewed_at.localeCompare(b.reviewed_at) || a.id - b.id)
     return new Response(toCsv(CSV_COLUMNS, rows), {
       headers: {
         'content-type': 'text/csv; charset=utf-8',

@@ -14,6 +14,7 @@ import type { ScriptIndexCounts, ScriptIndexQuery, ScriptIndexRow, Store } from 
 import { ListReadError, listPages, readEnvelope } from '../page-shield/list-pages'
 import { sendFor, type Forward } from '../upstream'
 import { localQuery } from './read-body'
+import { onPaymentPage, paymentPatterns, registerPagePatternRoutes } from './page-patterns'
 
 export const SCRIPT_INDEX_BASE = '/api/local/zones/:zone_id/page-shield/script-index' as const
 
@@ -73,7 +74,14 @@ export function scriptIndexView(v: ScriptIndexParams) {
     direction: v.direction ?? 'desc',
     maliciousFirst: v.prioritize_malicious === true,
   }
-  return { q, pageUrls: commaItems(v.page_url), refresh: v.refresh, page: v.page ?? 1, perPage: v.per_page ?? INDEX_DEFAULT_PER_PAGE }
+  return {
+    q,
+    pageUrls: commaItems(v.page_url),
+    payment: v.payment_only === true,
+    refresh: v.refresh,
+    page: v.page ?? 1,
+    perPage: v.per_page ?? INDEX_DEFAULT_PER_PAGE,
+  }
 }
 
 /**
@@ -95,6 +103,8 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
     const ledgerKey = ledgerZone(practice, zoneId)
     return { owner: `${practice === undefined ? options.mode : 'practice'}:${ledgerKey}`, ledgerKey }
   }
+
+  registerPagePatternRoutes(app, store, { keysOf, now, freshen: (c, zoneId) => ensureFresh(c, zoneId, undefined) })
 
   const sendOf = (c: Context) => sendFor(options.forward, c)
   const listPath = (zoneId: string) => `/zones/${zoneId}/page_shield/scripts`
@@ -243,6 +253,8 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
       await idx.release(owner, holder)
       throw err
     }
+    // Scripts seen since that a pattern verdict in force matches inherit it (store/page-patterns.ts).
+    await store.pagePatterns.grant(owner, ledgerKey)
   }
 
   /** The view's filters, read by the route's one declaration before the handler ran (the CSV's ignores paging). */
@@ -276,6 +288,25 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
     throw err
   }
 
+  /**
+   * The scripts seen on a payment page: every page the index holds for each (the API's page URLs
+   * of the script; for most only the first page it was seen on), matched by the shared rule.
+   * Kept while the index and the payment pages stay as they are.
+   */
+  const paymentCache = new Map<string, Set<string>>()
+  async function paymentIds(owner: string, ledgerKey: string, patterns: Awaited<ReturnType<typeof paymentPatterns>>) {
+    if (!patterns.length) return new Set<string>()
+    const state = await idx.state(owner)
+    const key = JSON.stringify([owner, ledgerKey, patterns.map((p) => p.pattern), state?.refreshed_at, state?.full_sweep_at])
+    const hit = paymentCache.get(key)
+    if (hit) return hit
+    const ids = new Set<string>()
+    for (const r of await idx.pages(owner)) if (onPaymentPage(patterns, r.page_urls.split('\n').filter(Boolean))) ids.add(r.script_id)
+    if (paymentCache.size >= 20) paymentCache.delete(paymentCache.keys().next().value!)
+    paymentCache.set(key, ids)
+    return ids
+  }
+
   /** Where the request's zone, filters and the index stand; a Response when they cannot be answered. */
   async function prepare(c: Context, csv = false) {
     const zoneId = c.req.param('zone_id') ?? ''
@@ -284,9 +315,16 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
     try {
       const building = await ensureFresh(c, zoneId, parsed.refresh)
       if (building) return building
-      const ids = parsed.pageUrls?.length ? await pageUrlIds(c, zoneId, parsed.pageUrls) : undefined
+      let ids = parsed.pageUrls?.length ? await pageUrlIds(c, zoneId, parsed.pageUrls) : undefined
       const { owner, ledgerKey } = keysOf(c, zoneId)
-      return { zoneId, owner, ledgerKey, q: { ...parsed.q, ids }, page: parsed.page, perPage: parsed.perPage }
+      const payment = await paymentPatterns(store, ledgerKey)
+      const unscoped = { ...parsed.q, ids }
+      if (parsed.payment) {
+        const onPayment = await paymentIds(owner, ledgerKey, payment)
+        ids = ids ? ids.filter((id) => onPayment.has(id)) : [...onPayment]
+      }
+      const q = { ...parsed.q, ids }
+      return { zoneId, owner, ledgerKey, q, unscoped: parsed.payment ? unscoped : undefined, payment: payment.map((p) => p.pattern), page: parsed.page, perPage: parsed.perPage }
     } catch (err) {
       return failure(err)
     }
@@ -303,6 +341,7 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
           note: r.note ?? '',
           reviewer: r.reviewer ?? '',
           reviewed_at: r.reviewed_at ?? '',
+          pattern: r.review_pattern_id === null || r.review_pattern_id === undefined ? null : { id: Number(r.review_pattern_id), pattern: r.review_pattern ?? '' },
           script: {
             url: '',
             host: '',
@@ -322,8 +361,9 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
    */
   const counted = new Map<string, ScriptIndexCounts>()
   async function countsOf(owner: string, ledgerKey: string, q: ScriptIndexQuery & { ids?: readonly string[] }) {
-    const [state, mark] = await Promise.all([idx.state(owner), idx.ledgerMark(ledgerKey)])
-    const key = JSON.stringify([owner, ledgerKey, { ...q, review: undefined }, state?.refreshed_at, state?.full_sweep_at, mark])
+    const [state, mark, patterns] = await Promise.all([idx.state(owner), idx.ledgerMark(ledgerKey), store.pagePatterns.patterns.mark(ledgerKey)])
+    // The patterns in force too: one expiring or removed changes the counts without a new review.
+    const key = JSON.stringify([owner, ledgerKey, { ...q, review: undefined }, state?.refreshed_at, state?.full_sweep_at, mark, patterns])
     const hit = counted.get(key)
     if (hit) return hit
     const counts = await idx.counts(owner, ledgerKey, q)
@@ -338,10 +378,11 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
     // Never a partial count as whole: until the index was read whole once, the answer is how far it is.
     if ('building' in p) return c.json({ result: p, success: true, errors: [], messages: [] }, 202)
     const { page, perPage } = p
-    const [rows, counts, state] = await Promise.all([
+    const [rows, counts, state, of] = await Promise.all([
       idx.page(p.owner, p.ledgerKey, p.q, (page - 1) * perPage, perPage),
       countsOf(p.owner, p.ledgerKey, p.q),
       idx.state(p.owner),
+      p.unscoped ? countsOf(p.owner, p.ledgerKey, p.unscoped).then((u) => u.total) : undefined,
     ])
     return jsonOk({
       items: rows.map((r) => JSON.parse(r.data) as PageShieldScript),
@@ -350,6 +391,8 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
       per_page: perPage,
       counts,
       index: { refreshed_at: state?.refreshed_at ?? 0, full_sweep_at: state?.full_sweep_at ?? 0 },
+      // The payment pages of the zone; scoped to them, how many scripts the view holds without that scope.
+      payment: { patterns: p.payment, ...(of === undefined ? {} : { of }) },
     })
   })
 

@@ -10,6 +10,7 @@ import { lbMigrationStore } from './lb-migrations'
 import { peopleStore } from './people'
 import { practiceCopyStore } from './practice-copies'
 import { reviewStore } from './reviews'
+import { pagePatternStore } from './page-patterns'
 import { scriptIndexStore } from './script-index'
 import { sessionStore, type SessionPolicy } from './sessions'
 import { settingsStore } from './settings'
@@ -23,6 +24,7 @@ export { STORE_FILE } from './db'
 export { ROLES, publicPerson, type Person, type PersonWithHash, type Role, type ZoneScope } from './people'
 export type { SessionInfo, SessionPolicy } from './sessions'
 export type { ReviewRow } from './reviews'
+export type { PaymentPageRow, ScriptPatternRow } from './page-patterns'
 export type { ScriptIndexQuery, ScriptIndexRow, ScriptIndexCounts } from './script-index'
 export type { ConnectionIndexCounts, ConnectionIndexQuery, ConnectionIndexRow, ConnectionReviewRow } from './connection-ledger'
 export type { ApiToken } from './api-tokens'
@@ -84,8 +86,9 @@ export function createStore(options: StoreOptions) {
     twoFactor: twoFactorStore(db, now),
     passkeys: passkeyStore(db, now),
     settings: settingsStore(db),
-    reviews: reviewStore(db),
-    scriptIndex: scriptIndexStore(db),
+    reviews: reviewStore(db, now),
+    pagePatterns: pagePatternStore(db, now),
+    scriptIndex: scriptIndexStore(db, now),
     connections: connectionLedgerStore(db),
     apiTokens: apiTokenStore(db, now),
     audit: auditStore(db, now, options.auditKey),

@@ -11,6 +11,7 @@ import { changeRequestLeaseMigration } from './change-request-lease'
 import { changeRequestFilingMigration, changeRequestItemKindsMigration, changeRequestReviewEveryoneMigration, changeRequestsMigration, changeRequestsPracticeMigration } from './change-requests'
 import { connectionLedgerMigration } from './connection-ledger-migration'
 import { peopleEmailMigration } from './people-email-migration'
+import { pagePatternsMigration } from './page-patterns'
 import type { Dialect } from './dialect'
 
 /**
@@ -253,5 +254,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'people_0001-email': peopleEmailMigration(),
     // Who holds a script or connection index's refresh lease (only its holder ends or gives it back).
     'index_0001-lease-holders': indexLeaseHolderMigration(),
+    // Page security: the zone's payment pages, and pattern verdicts (which one a ledger row was inherited from).
+    'page-patterns_0001-payment-pages-and-pattern-verdicts': pagePatternsMigration(dialect),
   }
 }

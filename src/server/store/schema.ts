@@ -6,12 +6,13 @@ import type { PasskeysTable, WebauthnChallengesTable } from './passkeys'
 import type { PracticeCopiesTable, PracticeRateTable } from './practice-copies'
 import type { ChangeRequestTables } from './change-requests'
 import type { ConnectionLedgerTables } from './connection-ledger-schema'
+import type { PagePatternTables } from './page-patterns'
 
 /**
  * The tables of the dashboard's own store (never the API's data). Times are milliseconds since the
  * epoch (BIGINT on PostgreSQL, read back as numbers). The audit log gets its own table here.
  */
-export interface StoreTables extends WatchTables, ChangeRequestTables, ConnectionLedgerTables {
+export interface StoreTables extends WatchTables, ChangeRequestTables, ConnectionLedgerTables, PagePatternTables {
   people: PeopleTable
   sessions: SessionsTable
   sign_in_throttle: ThrottleTable
@@ -147,6 +148,10 @@ export interface ScriptReviewsTable {
   malware_score: number | null
   magecart_score: number | null
   cryptomining_score: number | null
+  /** Set when the verdict was inherited from a pattern verdict (page-patterns.ts): which one. */
+  pattern_id?: number | null
+  /** That pattern as written (patterns never change: kept with the row as evidence). */
+  pattern?: string | null
 }
 
 export interface ApiTokensTable {

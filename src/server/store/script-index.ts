@@ -5,6 +5,7 @@ import type { Db } from './db'
 import { storeLease } from './lease'
 import { anyOf, contains, ledgerQueries, reviewCondition, seenOrder, stateCountColumns, stateCounts, wildcard, type IndexReviewFilter } from './review-ledger-queries'
 import type { ScriptIndexStateTable, ScriptIndexTable } from './schema'
+import { effectiveLatest } from './page-patterns'
 
 export type ScriptIndexRow = ScriptIndexTable
 export type ScriptIndexState = Selectable<ScriptIndexStateTable>
@@ -36,6 +37,8 @@ export interface ScriptIndexCounts {
   reviewed: number
   /** Reviewed as they are now with the verdict "investigate": someone still has to look, so they still need review. */
   investigating: number
+  /** Of `reviewed`: those whose verdict was inherited from a pattern verdict. */
+  by_pattern: number
   malicious: number
 }
 
@@ -44,7 +47,7 @@ export interface ScriptIndexCounts {
  * ledger, so "never reviewed", "changed since review", malicious-only and their counts cover the
  * whole zone. `owner` keeps modes and practising people apart; `ledgerKey` is the ledger's zone key.
  */
-export function scriptIndexStore(db: () => Promise<Db>) {
+export function scriptIndexStore(db: () => Promise<Db>, now: () => number = Date.now) {
   // One refresher per owner: the store's one lease (lease.ts) on the owner's state row. Callers give the time.
   const lease = storeLease(db, Date.now, {
     table: 'script_index_state',
@@ -53,15 +56,10 @@ export function scriptIndexStore(db: () => Promise<Db>) {
     until: 'lease_until',
     insert: () => ({ refreshed_at: 0, full_sweep_at: 0, sweep: 0 }),
   })
-  /** The matching scripts with their review state (`state`) and latest review (`r_*`). */
+  /** The matching scripts with their review state (`state`) and latest review that counts (`r_*`, see page-patterns.ts). */
   const base = async (owner: string, ledgerKey: string, q: ScriptIndexQuery) => {
     const d = await db()
-    const latest = d
-      .selectFrom('script_reviews')
-      .select(['script_id', (eb) => eb.fn.max('id').as('id')])
-      .where('zone_id', '=', ledgerKey)
-      .groupBy('script_id')
-      .as('lr')
+    const latest = effectiveLatest(d, ledgerKey, now())
     let query = d
       .selectFrom('script_index as i')
       .leftJoin(latest, 'lr.script_id', 'i.script_id')
@@ -117,6 +115,11 @@ export function scriptIndexStore(db: () => Promise<Db>) {
         .where('owner', '=', owner)
         .executeTakeFirstOrThrow()
       return Number(r.n)
+    },
+
+    /** Every script's page URLs (lower case, one a line): payment pages are matched against them. */
+    async pages(owner: string) {
+      return (await db()).selectFrom('script_index').select(['script_id', 'page_urls']).where('owner', '=', owner).execute()
     },
 
     /** What the index holds of these scripts (to tell where an incremental read can stop). */
@@ -183,11 +186,18 @@ export function scriptIndexStore(db: () => Promise<Db>) {
           ...stateCountColumns(state),
           sql<number>`SUM(CASE WHEN ${state} = 'reviewed' AND r.verdict = ${INVESTIGATE} THEN 1 ELSE 0 END)`.as('investigating'),
           sql<number>`SUM(CASE WHEN i.js_integrity_score < ${MALICIOUS_JS_INTEGRITY_THRESHOLD} THEN 1 ELSE 0 END)`.as('malicious'),
+          sql<number>`SUM(CASE WHEN ${state} = 'reviewed' AND r.verdict <> ${INVESTIGATE} AND r.pattern_id IS NOT NULL THEN 1 ELSE 0 END)`.as('by_pattern'),
         ])
         .executeTakeFirstOrThrow()
       const counts = stateCounts(r)
       const investigating = Number(r.investigating ?? 0)
-      return { ...counts, reviewed: counts.reviewed - investigating, investigating, malicious: Number(r.malicious ?? 0) }
+      return {
+        ...counts,
+        reviewed: counts.reviewed - investigating,
+        investigating,
+        malicious: Number(r.malicious ?? 0),
+        by_pattern: Number(r.by_pattern ?? 0),
+      }
     },
 
     /** One page of the scripts matching `q` (review filter included), in its order (how many: `counts`). */
@@ -216,6 +226,8 @@ export function scriptIndexStore(db: () => Promise<Db>) {
           'r.reviewed_at',
           'r.script_hash as review_hash',
           'r.js_integrity_score as review_score',
+          'r.pattern_id as review_pattern_id',
+          'r.pattern as review_pattern',
         ])
         .execute()
       const at = new Map(ids.map((id, i) => [id, i]))

@@ -180,7 +180,7 @@ export interface Summary {
    * filters): `reviewed` leaves out `investigating` (reviewed as they are now, verdict "Investigate"),
    * which still need review.
    */
-  screens: { new: number; changed: number; reviewed: number; investigating: number; malicious: number }
+  screens: { new: number; changed: number; reviewed: number; investigating: number; malicious: number; by_pattern: number }
 }
 
 /**
@@ -208,7 +208,10 @@ export function summarise(rows: readonly InventoryRow[]): Summary {
   const reviewOf = new Map<string, ReviewEntry | undefined>()
   let malicious = 0
   let investigating = 0
+  let byPattern = 0
   for (const r of rows) {
+    // Reviewed and done with a verdict inherited from a pattern verdict (the screens' "by pattern").
+    if (r.state === 'reviewed' && r.review?.verdict !== INVESTIGATE && r.review?.pattern_id != null) byPattern += 1
     counts.set(r.place, counts.get(r.place)! + 1)
     reviewOf.set(r.script_id, r.review && entryOf(r.review))
     if (isMalicious(r.js_integrity_score)) malicious += 1
@@ -222,6 +225,6 @@ export function summarise(rows: readonly InventoryRow[]): Summary {
   return {
     total: rows.length,
     places: PLACES.map((place, i) => ({ place, count: counts.get(place)!, tenths: tenths[i] })),
-    screens: { ...states, reviewed: states.reviewed - investigating, investigating, malicious },
+    screens: { ...states, reviewed: states.reviewed - investigating, investigating, malicious, by_pattern: byPattern },
   }
 }

@@ -275,7 +275,7 @@ describe('the report against the Page security screens, on the seeded sandbox', 
     return (
       (await r.json()) as {
         result: {
-          counts: { total: number; new: number; changed: number; reviewed: number; investigating: number; malicious: number }
+          counts: { total: number; new: number; changed: number; reviewed: number; investigating: number; malicious: number; by_pattern: number }
           items: { id: string; hash: string | null; status: string }[]
         }
       }
@@ -351,6 +351,7 @@ describe('the report against the Page security screens, on the seeded sandbox', 
         reviewed: counts.reviewed,
         investigating: counts.investigating,
         malicious: counts.malicious,
+        by_pattern: counts.by_pattern,
       })
       expect(s.places.reduce((n, p) => n + p.count, 0)).toBe(s.total)
       expect(s.places.reduce((n, p) => n + p.tenths, 0)).toBe(1000)

@@ -15,6 +15,7 @@ import {
   type Summary,
 } from './inventory'
 import type { Send } from '../upstream'
+import { onPaymentPage, paymentPatterns } from '../local/page-patterns'
 // The report is read (and passed on as evidence) by viewers too: a webhook's secrets never in it.
 import { publicTarget } from './public-target'
 
@@ -39,6 +40,12 @@ export interface ReportData {
   }[]
   runs: WatchRun[]
   gaps: { from: number; to: number }[]
+  /**
+   * The zone's payment pages (patterns) and, when the report is scoped to them, how many scripts
+   * the whole inventory holds (`of`): `inventory` then holds only the scripts seen on a payment page.
+   * `onPayment`: how many scripts of the whole inventory were seen on one.
+   */
+  payment?: { patterns: string[]; scoped: boolean; of: number; onPayment: number }
 }
 
 /**
@@ -50,7 +57,7 @@ export async function buildReport(
   zone: { id: string; name: string },
   from: number,
   to: number,
-  options: { mode?: 'live' | 'sandbox'; send?: Send } = {},
+  options: { mode?: 'live' | 'sandbox'; send?: Send; scope?: 'payment' } = {},
 ): Promise<ReportData> {
   const [{ rows: inventory, source }, all, runs, findings, before] = await Promise.all([
     readInventory(store, zone.id, options),
@@ -88,7 +95,14 @@ export async function buildReport(
   }
   const end = Math.min(to, Date.now())
   if (end - last > MAX_GAP_MS) gaps.push({ from: last, to: end })
-  return { zone, from, to, generatedAt: Date.now(), inventory, source, changes, runs, gaps }
+  // Payment pages: the same rule as the scripts page's scope (a page the script was seen on matches).
+  const patterns = await paymentPatterns(store, zone.id)
+  const onPayment = inventory.filter((s) => onPaymentPage(patterns, s.pages))
+  const payment = patterns.length || options.scope
+    ? { patterns: patterns.map((p) => p.pattern), scoped: options.scope === 'payment', of: inventory.length, onPayment: onPayment.length }
+    : undefined
+  const rows = options.scope === 'payment' ? onPayment : inventory
+  return { zone, from, to, generatedAt: Date.now(), inventory: rows, source, changes, runs, gaps, payment }
 }
 
 /** Markup built with Hono's `html` tagged template (as the sign-in pages are, src/server/auth/pages.ts). */
@@ -126,6 +140,16 @@ const plural = (n: number, one: string, many = `${one}s`) => `${fmt(n)} ${n === 
 const percent = (tenths: number) => `${Math.floor(tenths / 10)}.${tenths % 10} %`
 
 const verdictWord = (r: ReviewRow | undefined) => (r ? (REVIEW_VERDICT_LABEL[r.verdict as ReviewVerdict] ?? r.verdict) : '')
+/** Who gave the verdict: the reviewer, or the pattern verdict it was inherited from and who set it. */
+const byWords = (r: ReviewRow) => (r.pattern_id != null ? `pattern ${r.pattern ?? ''} set by ${r.reviewer}` : r.reviewer)
+/** What the scope is, in one sentence (the page's scope line, the CSV's scope row). */
+const paymentWords = (p: NonNullable<ReportData['payment']>) => {
+  const which = p.patterns.length ? `payment pages (${p.patterns.join(', ')})` : 'payment pages (none marked for this zone)'
+  const rule = 'a script counts when one of the pages the API reports it was seen on matches (for most scripts the API reports only the first page it was seen on, so a script also loaded on a payment page later may be missing)'
+  return p.scoped
+    ? `Scope: scripts on ${which}: ${fmt(p.onPayment)} of ${plural(p.of, 'script')} of the inventory; ${rule}. Without this scope the report covers every script.`
+    : `Scripts on ${which}: ${fmt(p.onPayment)} of ${plural(p.of, 'script')}; ${rule}. This report covers every script; add scope=payment to its address for those alone.`
+}
 /** Whether the verdict still counts, in words (the same in the page and the CSV). */
 const verdictState = (s: InventoryRow) =>
   s.state === 'new'
@@ -183,6 +207,7 @@ export function reportCsv(r: ReportData): string {
     'reviewed_at',
     'outcome',
     'detail',
+    'pattern',
   ] as const
   type Row = Partial<Record<(typeof columns)[number], string | number | null>>
   const rows: Row[] = [
@@ -192,6 +217,7 @@ export function reportCsv(r: ReportData): string {
       what: String(sourceWords(text, r.source, r.inventory.length, isoOf)),
       detail: `zone ${r.zone.name} (${r.zone.id}); changes and checks from ${isoOf(r.from)} to ${isoOf(r.to)}; generated ${isoOf(r.generatedAt)}`,
     },
+    ...(r.payment ? [{ record: 'scope', what: paymentWords(r.payment), detail: r.payment.scoped ? 'payment pages' : 'every script' }] : []),
   ]
   for (const [statuses, s] of [
     ['active', summarise(r.inventory.filter((x) => x.status === 'active'))],
@@ -219,6 +245,7 @@ export function reportCsv(r: ReportData): string {
       justification: s.review?.note,
       reviewer: s.review?.reviewer,
       reviewed_at: isoOf(s.review?.reviewed_at),
+      pattern: s.review?.pattern ?? '',
       // The CSV's words as before (spreadsheets filter on them); the page says the same in sentences.
       outcome:
         s.state === 'new'
@@ -274,7 +301,7 @@ const PAGE_LIMITS = { inventory: 1000, changes: 500, runs: 500 }
 // prettier-ignore
 export function reportHtml(r: ReportData, options: { csvHref?: string; limits?: typeof PAGE_LIMITS } = {}): Markup {
   const limits = options.limits ?? PAGE_LIMITS
-  const csv = options.csvHref ?? `report.csv?from=${encodeURIComponent(isoOf(r.from))}&to=${encodeURIComponent(isoOf(r.to))}`
+  const csv = options.csvHref ?? `report.csv?from=${encodeURIComponent(isoOf(r.from))}&to=${encodeURIComponent(isoOf(r.to))}${r.payment?.scoped ? '&scope=payment' : ''}`
   const csvLink = html`<a href="${csv}">the CSV</a>`
   const cell = (c: unknown) => html`<td>${c === null || c === undefined ? '' : typeof c === 'object' ? c : String(c)}</td>`
   const row = (cells: unknown[], cls = '') => (cls ? html`<tr class="${cls}">${cells.map(cell)}</tr>` : html`<tr>${cells.map(cell)}</tr>`)
@@ -295,7 +322,7 @@ export function reportHtml(r: ReportData, options: { csvHref?: string; limits?: 
 <tfoot><tr><th scope="row">Total</th><td class="n">${fmt(sum.total)}</td><td class="n">${sum.total ? '100.0 %' : ''}</td></tr></tfoot>
 </table>`
   const screensWords = (label: string, s: Summary) =>
-    html`<li>${label}: ${fmt(s.screens.new + s.screens.changed + s.screens.investigating)} to review (${fmt(s.screens.new)} never reviewed, ${fmt(s.screens.changed)} changed since review, ${fmt(s.screens.investigating)} marked Investigate), ${fmt(s.screens.reviewed)} reviewed and done (${fmt(s.total)} in all); ${fmt(s.screens.malicious)} malicious (integrity score below 10).</li>`
+    html`<li>${label}: ${fmt(s.screens.new + s.screens.changed + s.screens.investigating)} to review (${fmt(s.screens.new)} never reviewed, ${fmt(s.screens.changed)} changed since review, ${fmt(s.screens.investigating)} marked Investigate), ${fmt(s.screens.reviewed)} reviewed and done${s.screens.by_pattern ? ` (${fmt(s.screens.by_pattern)} of them by a pattern verdict)` : ''} (${fmt(s.total)} in all); ${fmt(s.screens.malicious)} malicious (integrity score below 10).</li>`
 
   // The inventory in detail, grouped by place (what needs attention first), at most `limits.inventory` rows in all.
   let room = limits.inventory
@@ -313,7 +340,7 @@ export function reportHtml(r: ReportData, options: { csvHref?: string; limits?: 
 ${g.shown.length < g.rows.length ? html`<p class="partial">This page lists ${g.shown.length ? `the first ${fmt(g.shown.length)} of these, by URL` : 'none of these'}; ${csvLink} has all ${fmt(g.rows.length)}.</p>` : ''}
 ${g.shown.length ? table(`inventory-${g.place}`, `${PLACE_LABEL[g.place]}: scripts`, ['Script', 'Pages seen on', 'Status', 'Integrity', 'Verdict', 'Justification', 'Reviewed by, at', 'Verdict state'],
     g.shown.map((s) => row(
-      [s.url, pagesCell(s.pages), s.status, s.js_integrity_score ?? 'none', verdictWord(s.review) || 'Never reviewed', s.review?.note ?? '', s.review ? html`${s.review.reviewer}, ${when(s.review.reviewed_at)}` : '', verdictState(s)],
+      [s.url, pagesCell(s.pages), s.status, s.js_integrity_score ?? 'none', verdictWord(s.review) || 'Never reviewed', s.review?.note ?? '', s.review ? html`${byWords(s.review)}, ${when(s.review.reviewed_at)}` : '', verdictState(s)],
       g.place === 'unauthorised' || g.place === 'changed' ? 'warn' : '',
     )), 'inv') : ''}`)
 
@@ -347,7 +374,8 @@ ${g.shown.length ? table(`inventory-${g.place}`, `${PLACE_LABEL[g.place]}: scrip
 <h2 id="scope">What this report covers</h2>
 <ul class="scope">
 <li>Zone ${r.zone.name} (${r.zone.id}).</li>
-<li id="scope-inventory">${sourceWords(html, r.source, r.inventory.length, when)}</li>
+<li id="scope-inventory">${sourceWords(html, r.source, r.payment?.scoped ? r.payment.of : r.inventory.length, when)}</li>
+${r.payment ? html`<li id="scope-payment">${paymentWords(r.payment)}</li>` : ''}
 <li>Changes detected and checks that ran: from ${when(r.from)} to ${when(r.to)}.</li>
 <li>Generated ${when(r.generatedAt)}. Every time is UTC.</li>
 ${whole

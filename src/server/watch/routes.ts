@@ -265,7 +265,9 @@ export function registerWatchRoutes(app: Hono, { store, watch, send, emulator }:
     if (start >= end) return jsonError(400, 1004, 'from must be before to.')
     if (end - start > 3 * 366 * DAY) return jsonError(400, 1004, 'A report covers at most three years.')
     // The inventory: the script index the Page security screens read in this mode, else the last check, else the API now.
-    const data = await buildReport(store, zone, start, end, { mode: emulator ? 'sandbox' : 'live', send })
+    const scopeParam = c.req.query('scope')
+    if (scopeParam !== undefined && scopeParam !== '' && scopeParam !== 'payment') return jsonError(400, 1004, 'scope is payment (scripts on payment pages) or absent (every script).')
+    const data = await buildReport(store, zone, start, end, { mode: emulator ? 'sandbox' : 'live', send, scope: scopeParam === 'payment' ? 'payment' : undefined })
     if (format === 'csv') {
       return new Response(reportCsv(data), {
         headers: {

@@ -30,6 +30,7 @@ import {
   type WatchRunEntry,
   type WatchSettings,
 } from '../schemas/watch'
+import { paymentPageInputSchema, paymentPageSchema, patternVerdictInputSchema, patternVerdictSchema } from '../schemas/page-shield-patterns'
 import type { HttpMethod } from './types'
 
 /** One of the dashboard's own routes (not the API's): `/api/local/…` and the sandbox's buttons. */
@@ -92,6 +93,13 @@ export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews', role: 'viewer', practice: true, query: reviewLedgerQuery, result: z.array(reviewEntrySchema) },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews/export.csv', role: 'viewer', practice: true },
   { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/reviews', role: writesReviews, practice: true, body: reviewInputSchema, result: reviewEntrySchema },
+  // The zone's payment pages, and pattern verdicts (one verdict for every script a host or URL pattern matches).
+  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews/payment-pages', role: 'viewer', practice: true, result: z.array(paymentPageSchema) },
+  { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/reviews/payment-pages', role: writesReviews, practice: true, body: paymentPageInputSchema, result: paymentPageSchema },
+  { method: 'DELETE', path: '/api/local/zones/:zone_id/page-shield/reviews/payment-pages/:id', role: writesReviews, practice: true, body: noBody, result: ok<{ id: number }>() },
+  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews/patterns', role: 'viewer', practice: true, result: z.array(patternVerdictSchema) },
+  { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/reviews/patterns', role: writesReviews, practice: true, body: patternVerdictInputSchema, result: patternVerdictSchema },
+  { method: 'DELETE', path: '/api/local/zones/:zone_id/page-shield/reviews/patterns/:id', role: writesReviews, practice: true, body: noBody, result: ok<{ id: number }>() },
   // Verdicts on connections, and the index of the zone's connections they are joined with.
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/connection-reviews', role: 'viewer', practice: true, query: connectionLedgerQuery, result: z.array(connectionReviewEntrySchema) },
   { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/connection-reviews', role: writesReviews, practice: true, body: connectionReviewInputSchema, result: connectionReviewEntrySchema },

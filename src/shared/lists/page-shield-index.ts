@@ -94,6 +94,8 @@ const indexFields = {
 export const scriptIndexQuery = listQuery({
   ...indexFields,
   malicious_only: yes(),
+  /** Only scripts seen on the zone's payment pages (the patterns a reviewer marked; server/local/page-patterns.ts). */
+  payment_only: yes(),
   /** Bring the index up to date now: `quick` (newest sightings) or `full` (the whole list). */
   refresh: choice(['full', 'quick'], { message: 'refresh must be full or quick.' }),
 })

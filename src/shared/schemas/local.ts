@@ -88,6 +88,8 @@ export interface ScriptIndexCounts {
   /** Reviewed with the verdict "Investigate": they still need review. */
   investigating: number
   malicious: number
+  /** Of `reviewed`: verdicts inherited from a pattern verdict. */
+  by_pattern: number
 }
 
 /** The dashboard's index of the zone's scripts, joined with the review ledger (server/local/script-index.ts). */
@@ -100,6 +102,11 @@ export interface ScriptIndexAnswer {
   counts: ScriptIndexCounts
   /** When the index was last brought up to date, and last read whole (ms; 0: never). */
   index: { refreshed_at: number; full_sweep_at: number }
+  /**
+   * The zone's payment page patterns; with `payment_only`, `of` is how many scripts the view holds
+   * without that scope (so the page says "scripts on payment pages: N of M").
+   */
+  payment: { patterns: string[]; of?: number }
 }
 
 /** Until the zone's scripts were read whole once: how far the first build is (server/local/script-index.ts). */

@@ -52,6 +52,11 @@ export const reviewEntrySchema = reviewInputSchema.extend({
   reviewer: z.string(),
   zone_id: z.string(),
   reviewed_at: z.string(),
+  /**
+   * Set when the verdict was inherited from a pattern verdict: which pattern (its author is
+   * `reviewer`, its justification `note`). Absent or null: an individual review.
+   */
+  pattern: z.object({ id: z.number().int(), pattern: z.string(), active: z.boolean().optional() }).nullable().optional(),
 })
 export type ReviewEntry = z.infer<typeof reviewEntrySchema>
 

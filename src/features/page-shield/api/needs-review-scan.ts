@@ -30,6 +30,7 @@ export function scriptIndexParams(search: ScriptsSearch, refresh?: 'full' | 'qui
       page: page === 'all' ? undefined : page,
       review: search.review,
       malicious_only: search.malicious_only || undefined,
+      payment_only: search.payment_only || undefined,
       refresh,
     }),
   )

@@ -44,6 +44,7 @@ export const scriptsPage = listPage(scriptsQuery, {
     malicious_first: boolean(),
     review: scriptIndexQuery.fields.review,
     malicious_only: scriptIndexQuery.fields.malicious_only,
+    payment_only: scriptIndexQuery.fields.payment_only,
   },
   map: (s) => ({ status: statusOf(s.status), prioritize_malicious: s.malicious_first ? true : undefined }),
   ...paging,

@@ -100,7 +100,24 @@ export function ReviewBadge({
 
 export function ReviewStateBadge({ state }: { state: ReviewState | undefined }) {
   if (!state || state.kind === 'new') return <ReviewBadge kind={state?.kind} />
-  return <ReviewBadge kind={state.kind} verdict={state.review.verdict} reviewer={state.review.reviewer} reasons={state.kind === 'changed' ? state.reasons : undefined} />
+  const badge = <ReviewBadge kind={state.kind} verdict={state.review.verdict} reviewer={state.review.reviewer} reasons={state.kind === 'changed' ? state.reasons : undefined} />
+  if (!state.review.pattern) return badge
+  // An inherited verdict says where it came from, in words on the page (not only in a tooltip).
+  return (
+    <span className="inline-flex flex-col items-start gap-0.5">
+      {badge}
+      <PatternSource pattern={state.review.pattern.pattern} by={state.review.reviewer} />
+    </span>
+  )
+}
+
+/** "By pattern https://js.stripe.com/*, set by Rita (rita)": where an inherited verdict came from. */
+export function PatternSource({ pattern, by }: { pattern: string; by: string }) {
+  return (
+    <span className="text-xs break-all text-zinc-700 dark:text-zinc-300">
+      By pattern <span className="font-mono">{pattern}</span>, set by {by}
+    </span>
+  )
 }
 
 /** A recorded verdict as a badge: Expected (green), Investigate (amber), Malicious: remove (red). */

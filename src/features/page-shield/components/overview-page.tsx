@@ -149,7 +149,7 @@ export function OverviewPage() {
       to: '/zones/$zoneId/page-shield/scripts',
       search: { review: 'needs' },
       note: toReview
-        ? `Status active: ${formatNumber(toReview.new)} never reviewed, ${formatNumber(toReview.changed)} changed since their review, ${formatNumber(toReview.investigating)} marked Investigate.`
+        ? `Status active: ${formatNumber(toReview.new)} never reviewed, ${formatNumber(toReview.changed)} changed since their review, ${formatNumber(toReview.investigating)} marked Investigate; ${formatNumber(toReview.reviewed)} reviewed and done${toReview.by_pattern ? ` (${formatNumber(toReview.by_pattern)} by a pattern verdict)` : ''}.`
         : (indexing ?? 'Active scripts never reviewed, changed since their last review, or marked Investigate.'),
     },
   ]

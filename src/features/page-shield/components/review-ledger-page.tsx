@@ -66,7 +66,20 @@ function getLedgerColumns(zoneId: string) {
       id: 'reviewer',
       header: 'Reviewer',
       enableSorting: false,
-      cell: (info) => <span className="break-words">{info.getValue()}</span>,
+      cell: (info) => {
+        const pattern = info.row.original.pattern
+        return (
+          <span className="break-words">
+            {info.getValue()}
+            {/* An inherited verdict: the pattern verdict it came from (its author is the reviewer). */}
+            {pattern && (
+              <span className="block text-xs break-all text-zinc-700 dark:text-zinc-300">
+                by pattern <span className="font-mono">{pattern.pattern}</span>
+              </span>
+            )}
+          </span>
+        )
+      },
     }),
     col.accessor('reviewed_at', {
       id: 'reviewed_at',

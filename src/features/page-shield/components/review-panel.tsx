@@ -24,7 +24,8 @@ const ConnectionReviewDialog = lazy(() => dialogs().then((m) => ({ default: m.Co
 /** Where the script stands in the review ledger, the buttons to review it, and its review history. */
 export function ReviewPanel({ zoneId, script }: { zoneId: string; script: PageShieldScript }) {
   const history = useReviewHistory(zoneId, script.id)
-  const latest = history.data?.[0]
+  // The newest review that counts: an inherited verdict of a removed or expired pattern does not.
+  const latest = history.data?.find((r) => r.pattern?.active !== false)
   const state = history.data ? reviewState(script, latest) : undefined
   return (
     <VerdictPanel
@@ -67,6 +68,8 @@ interface HistoryEntry {
   reviewer: string
   reviewed_at: string
   note: string
+  /** A verdict inherited from a pattern verdict; `active` false once it is removed or expired. */
+  pattern?: { pattern: string; active?: boolean } | null
 }
 
 /** The one review panel: the state badge (and why it changed), the verdict buttons, `children`, the history newest first. */
@@ -88,7 +91,7 @@ function VerdictPanel<E extends HistoryEntry>({
 }) {
   const can = useCanWrite('page-shield')
   const [verdict, setVerdict] = useState<ReviewVerdict | undefined>()
-  const latest = history.data?.[0]
+  const latest = history.data?.find((r) => r.pattern?.active !== false)
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -124,6 +127,12 @@ function VerdictPanel<E extends HistoryEntry>({
               <p className="text-zinc-900 dark:text-zinc-100">
                 <span className="font-medium">{REVIEW_VERDICT_LABEL[r.verdict]}</span> — {r.reviewer}, {formatDateTime(r.reviewed_at)}
               </p>
+              {r.pattern && (
+                <p className="break-all text-zinc-700 dark:text-zinc-300">
+                  Inherited from the pattern verdict <span className="font-mono">{r.pattern.pattern}</span> set by {r.reviewer}
+                  {r.pattern.active === false ? ' (no longer in force: removed or expired)' : ''}
+                </p>
+              )}
               <p className="whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">{r.note}</p>
               <p className="text-xs text-zinc-500 dark:text-zinc-400">{then(r)}</p>
             </li>

@@ -3,7 +3,7 @@ import type { ScriptsSearch } from '../api/search'
 import { StatusTabs, ToggleFilter } from './list-controls'
 import { ReviewFilterControls } from './review-filter'
 
-/** Status tabs, "Malicious only" (a filter), "Malicious first" (a sort) and the review filter; all in the URL. */
+/** Status tabs, "Malicious only" (a filter), "Malicious first" (a sort), "Payment pages only" and the review filter; all in the URL. */
 export function ScriptViewControls({
   state,
   counts,
@@ -28,6 +28,13 @@ export function ScriptViewControls({
         help="Sort: scripts with an integrity score below 10 first, then those threat feeds report. Hides nothing."
       >
         Malicious first
+      </ToggleFilter>
+      <ToggleFilter
+        pressed={search.payment_only === true}
+        onChange={(on) => state.setFilter('payment_only', on || undefined)}
+        help="Show only scripts seen on a page marked as a payment page (see Payment pages and pattern verdicts)."
+      >
+        Payment pages only
       </ToggleFilter>
       <ReviewFilterControls of="scripts" value={search.review} onChange={(v) => state.setFilter('review', v)} counts={counts} />
     </div>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { DataTable } from '@/components/data-table/data-table'
@@ -9,6 +9,7 @@ import { useUrlTableState } from '@/components/data-table/use-url-table-state'
 import { PageHeader } from '@/components/ui/page-header'
 import { formatDateTime, formatNumber } from '@/lib/format'
 import { Button } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
 import type { PageShieldScript } from '@/shared/schemas/page-shield'
 import { indexingText, isIndexBuilding, scriptIndexOptions } from '../api/needs-review-scan'
 import { useScripts } from '../api/resources'
@@ -22,6 +23,9 @@ import { MaliciousRuleNote } from './markers'
 import { hostAndPageFilters } from './resource-columns'
 import { getScriptColumns } from './script-columns'
 import { keys } from '@/lib/query-keys'
+
+// Payment pages and pattern verdicts (lists and forms) load when opened, not with the list's first paint.
+const PagePatternsPanel = lazy(() => import('./page-patterns-panel').then((m) => ({ default: m.PagePatternsPanel })))
 
 const route = getRouteApi('/zones/$zoneId/page-shield/scripts')
 const EMPTY: PageShieldScript[] = []
@@ -60,6 +64,8 @@ export function ScriptsPage() {
   const columns = useMemo(() => getScriptColumns(zoneId, reviews.data?.byScript), [zoneId, reviews.data])
   const table = useDataTable({ columns, data: rows, rowCount, urlState: state, getRowId: (s) => s.id })
   const active = scanning ? scan : list
+  const [patternsOpen, setPatternsOpen] = useState(false)
+  const byPattern = answer?.counts.by_pattern ?? 0
 
   return (
     <>
@@ -69,6 +75,19 @@ export function ScriptsPage() {
         actions={<ScriptsCsvButton zoneId={zoneId} search={search} />}
       />
       <MaliciousRuleNote />
+      <p className="mb-3 text-sm text-zinc-700 dark:text-zinc-300">
+        Mark the pages where visitors pay, and authorise every script from a trusted place at once.{' '}
+        <Button variant="secondary" size="sm" aria-expanded={patternsOpen} aria-controls="page-patterns" onClick={() => setPatternsOpen((o) => !o)}>
+          {patternsOpen ? 'Hide payment pages and pattern verdicts' : 'Payment pages and pattern verdicts'}
+        </Button>
+      </p>
+      <div id="page-patterns">
+        {patternsOpen && (
+          <Suspense fallback={<Spinner label="Opening payment pages and pattern verdicts" />}>
+            <PagePatternsPanel zoneId={zoneId} />
+          </Suspense>
+        )}
+      </div>
       <ScriptViewControls state={state} counts={scanning ? answer?.counts : undefined} />
       {scanning && building && (
         <p role="status" className="mb-3 text-sm text-zinc-700 dark:text-zinc-300">
@@ -78,11 +97,23 @@ export function ScriptsPage() {
       )}
       {scanning && answer && (
         <p role="status" className="mb-3 text-sm text-zinc-700 dark:text-zinc-300">
+          {search.payment_only && (
+            <>
+              Scripts on payment pages: {formatNumber(answer.counts.total)} of {formatNumber(answer.payment.of ?? answer.counts.total)} (
+              {answer.payment.patterns.length
+                ? `pages matching ${answer.payment.patterns.join(', ')}`
+                : 'no payment page is marked for this zone yet, so none'}
+              ; a script counts when one of the pages the API reports it was seen on matches: for most scripts that is only the first page it
+              was seen on).{' '}
+            </>
+          )}
           {formatNumber(answer.total_count)} {answer.total_count === 1 ? 'script matches' : 'scripts match'} these filters ({statusText}
-          {search.malicious_only ? ', malicious only' : ''}), counted over all {formatNumber(answer.counts.total)} scripts of the zone that
+          {search.malicious_only ? ', malicious only' : ''}
+          {search.payment_only ? ', payment pages only' : ''}), counted over all {formatNumber(answer.counts.total)} scripts of the zone that
           match them before the review filter. Review: {formatNumber(answer.counts.new)} never reviewed,{' '}
           {formatNumber(answer.counts.changed)} changed since their review, {formatNumber(answer.counts.investigating)} marked Investigate (still
-          needing review), {formatNumber(answer.counts.reviewed)} reviewed and done.{' '}
+          needing review), {formatNumber(answer.counts.reviewed)} reviewed and done
+          {byPattern ? ` (${formatNumber(byPattern)} of them by a pattern verdict)` : ''}.{' '}
           Script list last read {when(answer.index.refreshed_at)}, read whole {when(answer.index.full_sweep_at)}.{' '}
           <Button variant="secondary" size="sm" pending={sweeping} onClick={sweep}>
             Read the whole list again
