@@ -76,6 +76,10 @@ const LOCAL_NOT_EVERYONE: Record<string, readonly Role[]> = {
   'GET /api/local/audit/chain': ADMIN,
   // Page security: reviewers record verdicts, mark alerts read and test channels; administrators run the watch.
   'POST /api/local/zones/:zone_id/page-shield/reviews': REVIEWER_UP,
+  'POST /api/local/zones/:zone_id/page-shield/reviews/payment-pages': REVIEWER_UP,
+  'DELETE /api/local/zones/:zone_id/page-shield/reviews/payment-pages/:id': REVIEWER_UP,
+  'POST /api/local/zones/:zone_id/page-shield/reviews/patterns': REVIEWER_UP,
+  'DELETE /api/local/zones/:zone_id/page-shield/reviews/patterns/:id': REVIEWER_UP,
   'POST /api/local/zones/:zone_id/page-shield/connection-reviews': REVIEWER_UP,
   'POST /api/local/zones/:zone_id/watch/alerts/:alert_id/read': REVIEWER_UP,
   'PUT /api/local/zones/:zone_id/watch': ADMIN,
