@@ -38,30 +38,23 @@ const serverBuild: UserConfig = {
 const SCREEN_TESTS = 'src/**/*.screen.test.tsx'
 
 /**
- * Tests whose assertions hold a wall clock or a real rate-limit window (responsiveness, leases,
- * live budgets): they run one at a time after the rest, as before, so a busy neighbour cannot
- * stretch their time. Everything else runs two files at once (Vitest's default on 2 cores is one,
- * and most files spend their time waiting on servers they started).
+ * Tests whose assertions hold a wall clock (responsiveness, leases, live proxy timings): they run
+ * one at a time after the rest, so a busy neighbour cannot stretch their time. Everything else runs
+ * two files at once (Vitest's default on 2 cores is one, and most files spend their time waiting on
+ * servers they started). The rate budget's tests (server/budget, the budget screens) wait on budget
+ * windows more than they compute and pass beside another file: they run with the rest. (Vitest runs
+ * a group order with one worker count for all its projects, so a second one-file "lane" in the same
+ * group order ran after the first, not beside it.)
  */
 const TIMED_TESTS = [
   'src/server/*-responsiveness.test.ts',
   'src/server/upstream-memory.test.ts',
   'src/server/proxy-live.test.ts',
   'src/server/sandbox-rate-limit.test.ts',
-  'src/server/budget/**/*.test.ts',
   'src/server/practice/instances.test.ts',
   'src/server/watch/**/*.test.ts',
   'src/server/auth/sign-in-concurrency.test.ts',
-  'src/features/**/*budget*.test.ts',
-  'src/features/**/*budget*.test.tsx',
 ]
-
-/**
- * The timed tests of the rate budget: they wait on budget windows and answers more than they compute,
- * so they run beside the other timed files (one file of each at a time, a core each) rather than
- * after them, which left one of the two cores idle for the whole tail.
- */
-const TIMED_BUDGET = ['src/server/budget/**/*.test.ts', 'src/features/**/*budget*.test.ts']
 
 export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
@@ -100,12 +93,9 @@ export default defineConfig(({ isSsrBuild }) =>
             // the later projects' workers inherit where it is from this process.
             { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], exclude: [SCREEN_TESTS, ...TIMED_TESTS], environment: 'node', globalSetup: ['src/testing/postgres-global.ts'] } },
             // Screens as a person uses them: a DOM (happy-dom) with Node's own fetch family, the real server app answering.
-            { extends: true, test: { name: 'screen', include: [SCREEN_TESTS], exclude: TIMED_TESTS, environment: './src/testing/dom-environment.ts' } },
-            // After the others (projects of one group order run together, the groups in order): one file
-            // at a time in each project, so at most two timed files run at once, one of them the budget's.
-            { extends: true, test: { name: 'timed', include: TIMED_TESTS, exclude: [SCREEN_TESTS, ...TIMED_BUDGET], environment: 'node', maxWorkers: 1, sequence: { groupOrder: 1 } } },
-            { extends: true, test: { name: 'timed-budget', include: TIMED_BUDGET, exclude: [SCREEN_TESTS], environment: 'node', maxWorkers: 1, sequence: { groupOrder: 1 } } },
-            { extends: true, test: { name: 'timed-screen', include: TIMED_TESTS.filter((t) => t.endsWith('.tsx')), environment: './src/testing/dom-environment.ts', maxWorkers: 1, sequence: { groupOrder: 2 } } },
+            { extends: true, test: { name: 'screen', include: [SCREEN_TESTS], environment: './src/testing/dom-environment.ts' } },
+            // After the others (projects of one group order run together, the groups in order), one file at a time.
+            { extends: true, test: { name: 'timed', include: TIMED_TESTS, environment: 'node', maxWorkers: 1, sequence: { groupOrder: 1 } } },
           ],
         },
       },
