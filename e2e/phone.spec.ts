@@ -201,6 +201,16 @@ test('an administrator on a phone (390 px)', async ({ browser, baseURL }) => {
     for (const tab of await tabs.all()) await expect(tab).toBeInViewport()
   })
 
+  await test.step('Scripts: the payment pages and pattern verdicts fit the phone and are accessible', async () => {
+    await phone(page, `/zones/${ZONE}/page-shield/scripts`)
+    await page.getByRole('button', { name: 'Payment pages and pattern verdicts' }).click()
+    const panel = page.getByRole('region', { name: 'Payment pages and pattern verdicts' })
+    await expect(panel.getByRole('form', { name: 'Authorise scripts by pattern' })).toBeVisible()
+    await expectWithinWidth(panel.getByRole('button', { name: /Authorise/ }).first())
+    await expectNoSideways(page)
+    await expectNoSeriousA11yViolations(page, 'Payment pages and pattern verdicts at 390 px')
+  })
+
   await test.step('People: each person is a card with their name, role and buttons; the page is 390 px wide', async () => {
     await phone(page, '/people')
     const change = page.getByRole('button', { name: 'Change ed' })
