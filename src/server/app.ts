@@ -150,7 +150,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   const changes = setUpChangeRequests(app, { ...crOptions, store, forward, mode: config.mode, mail: { smtpUrl: watchOptions?.smtpUrl, smtpFrom: watchOptions?.smtpFrom, publicUrl: watchOptions?.publicUrl, log } })
   // One write to the API, whoever makes it (a door, a change request's apply, an undo): authorise →
   // approval guard → validate → before state and write-ahead record → send → audit entry (src/server/write).
-  const writer = createWriter({ forward, audit: audit.write, approval: changes.approvalGuard, newRequestId: randomUUID })
+  const writer = createWriter({ forward, audit: audit.write, approval: changes.approvalGuard, newRequestId: randomUUID, admit: budget?.admitWrite })
   const undo = audit.undo(writer)
 
   const tooLarge = bodyLimit({

@@ -1,4 +1,4 @@
-import { holdLease } from '../change-requests/lease'
+import { holdLease } from '../store/lease'
 import { PROXY_CODES } from '../envelope'
 import type { Store } from '../store'
 import type { PendingEntry } from '../store/audit-pending'

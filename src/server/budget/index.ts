@@ -23,11 +23,15 @@ export const LONG_REQUEST_COST = 15
 
 const LONG_PATHS = /\/dns_records\/(batch|import)$/
 
-/** Long work: what the dashboard marks as such, DNS batches and imports; everything else is a person's read or write. */
-export function workKind(c: Context): WorkKind {
+/**
+ * Long work: what the dashboard marks as such, DNS batches and imports; everything else is a person's
+ * read or write. `path`: the call's own, when it is made within another request (a change request's
+ * apply sends its DNS batch from a dashboard route); default the request's.
+ */
+export function workKind(c: Context, path = c.req.path): WorkKind {
   // Read off Node's own request (headerOf): Hono's c.req.header would build a Headers object of every header first.
   if (headerOf(c, WORK_HEADER)) return 'long'
-  return LONG_PATHS.test(c.req.path) ? 'long' : 'interactive'
+  return LONG_PATHS.test(path) ? 'long' : 'interactive'
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
@@ -57,6 +61,7 @@ export interface BudgetSetup {
  *   (coalesced; account-wide lists kept briefly), paces long work, and turns the service's own
  *   refusal into a clear message;
  * - `gate` (right after sign-in and the practice switch) admits a live request or answers why not;
+ * - `admitWrite` admits a live write made within another request (an apply, an undo) by the same rule;
  * - `routes` adds the administrators' panel data, `/api/local/budget`.
  */
 export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cacheTtlMs, usageFlushMs, refreshLeaseMs = 10_000, personSharePercent, log }: BudgetSetup) {
@@ -126,20 +131,15 @@ export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cache
     return s !== undefined && (s.blockedForMs > 0 || s.remaining < longReserve(s.quota))
   }
 
-  /** Refuses a page read plainly, after a short wait when the window ends that soon. */
-  const refuseRead = async (retryAfter: number, admin: boolean, send: () => Promise<Response>) => {
-    if (retryAfter <= BRIEF_WAIT_S) {
-      await sleep(retryAfter * 1000)
-      const again = budget.admit('interactive', 1, admin)
-      if (again.ok) return send()
-      return refusal('interactive', again.retryAfter, admin)
-    }
-    return refusal('interactive', retryAfter, admin)
-  }
+  /** Why a request may not spend the budget now: its person's share is spent, or the budget (with its retry-after). */
+  type Refused = { share: ShareAdmission; username: string } | { retryAfter: number; admin: boolean }
 
-  const gate: MiddlewareHandler = (c, next) => {
-    if (c.get('zkPractice') !== undefined || !c.req.path.startsWith('/api/v4/')) return next()
-    const kind = workKind(c)
+  /**
+   * The one rule of admission, for a request entering the pipeline (the gate) and for a write made
+   * within another request (`admitWrite`): the person's share of the window, then the budget. Long
+   * work is admitted only with room for all the calls it may make. Undefined: admitted.
+   */
+  const admission = (c: Context, kind: WorkKind): Refused | undefined => {
     const cost = kind === 'long' ? LONG_REQUEST_COST : 1
     const actor = maybeActor(c)
     // No person: the dashboard's own reads, held to the budget alone.
@@ -149,31 +149,62 @@ export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cache
     if (person) {
       const { quota, windowSeconds } = policy()
       const share = shares.admit(person.username, cost, quota, windowSeconds)
-      if (!share.ok) {
-        if (kind === 'interactive' && mayBeStale(c)) {
-          staleOnly.set(c, () => Promise.resolve(shareRefusal(kind, person.username, share)))
-          return next()
-        }
-        return Promise.resolve(shareRefusal(kind, person.username, share))
-      }
+      if (!share.ok) return { share, username: person.username }
     }
     const first = budget.admit(kind, cost, admin)
-    if (first.ok) return next()
+    return first.ok ? undefined : { retryAfter: first.retryAfter, admin }
+  }
+
+  /**
+   * What a refused request is answered: a spent share at once; a spent budget, for a person's read or
+   * write, after a short wait when the window ends that soon (undefined: admitted after all), and for
+   * long work at once, with its retry-after.
+   */
+  const refused = async (no: Refused, kind: WorkKind): Promise<Response | undefined> => {
+    if ('share' in no) return shareRefusal(kind, no.username, no.share)
+    if (kind === 'interactive' && no.retryAfter <= BRIEF_WAIT_S) {
+      await sleep(no.retryAfter * 1000)
+      const again = budget.admit(kind, 1, no.admin)
+      return again.ok ? undefined : refusal(kind, again.retryAfter, no.admin)
+    }
+    return refusal(kind, no.retryAfter, no.admin)
+  }
+
+  /** Refuses a page read plainly, after a short wait when the window ends that soon. */
+  const refuseRead = async (retryAfter: number, admin: boolean, send: () => Promise<Response>) =>
+    (await refused({ retryAfter, admin }, 'interactive')) ?? send()
+
+  /** The requests the gate admits as they enter: live ones at the API door (practice never spends the budget). */
+  const gated = (c: Context) => c.get('zkPractice') === undefined && c.req.path.startsWith('/api/v4/')
+
+  const gate: MiddlewareHandler = (c, next) => {
+    if (!gated(c)) return next()
+    const kind = workKind(c)
+    const no = admission(c, kind)
+    if (!no) return next()
     // Stale-while-revalidate: a kept account-wide answer is better than a wait (forward decides).
     if (kind === 'interactive' && mayBeStale(c)) {
-      staleOnly.set(c, (retry) => refuseRead(first.retryAfter, admin, retry))
+      staleOnly.set(c, 'share' in no ? () => Promise.resolve(shareRefusal(kind, no.username, no.share)) : (retry) => refuseRead(no.retryAfter, no.admin, retry))
       return next()
     }
     return (async () => {
-      // A page read waits a moment when the window ends soon; long work gets its retry-after at once.
-      if (kind === 'interactive' && first.retryAfter <= BRIEF_WAIT_S) {
-        await sleep(first.retryAfter * 1000)
-        const again = budget.admit(kind, 1, admin)
-        if (again.ok) return next()
-        return refusal(kind, again.retryAfter, admin)
-      }
-      return refusal(kind, first.retryAfter, admin)
+      const res = await refused(no, kind)
+      if (res) return res
+      await next()
     })()
+  }
+
+  /**
+   * A live write's admission, at its command's send step (write/command.ts): the gate's rule, for the
+   * writes a change request's apply or an undo makes within a dashboard request, which the gate does
+   * not admit. A write through the API door was admitted by the gate as its request entered: not twice.
+   * `path`: the write's own (a DNS batch is long work wherever it is sent from). Undefined: admitted.
+   */
+  const admitWrite = async (c: Context, path: string): Promise<Response | undefined> => {
+    if (gated(c)) return undefined
+    const kind = workKind(c, path)
+    const no = admission(c, kind)
+    return no && refused(no, kind)
   }
 
   // The door's own request carries the pipeline's match; the reads others send on its behalf are matched here.
@@ -281,6 +312,7 @@ export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cache
     state: budget.state,
     admit: budget.admit,
     gate,
+    admitWrite,
     forward,
     routes,
     shared,

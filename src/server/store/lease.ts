@@ -157,3 +157,33 @@ export function storeLease(db: () => Promise<Db>, now: () => number, spec: Lease
 }
 
 
+
+/**
+ * Keeps a lease while its work runs, renewing it every third of its length (`renew`: the lease's own
+ * renew, bound to its key and holder), but only while the current step of the work has run for less
+ * than one lease length. A step that hangs longer is left to lapse, so another instance recovers the
+ * work (a change request's apply, a write's write-ahead record) and says its outcome is unknown.
+ */
+export function holdLease(renew: () => Promise<boolean>, ms: number) {
+  let stepStarted = Date.now()
+  let lost = false
+  const timer = setInterval(
+    () => {
+      if (lost || Date.now() - stepStarted > ms) return
+      void renew()
+        .then((ok) => void (ok || (lost = true)))
+        .catch(() => undefined)
+    },
+    Math.max(20, Math.floor(ms / 3)),
+  )
+  timer.unref()
+  return {
+    /** A new step starts (its mark renewed the lease). */
+    step() {
+      stepStarted = Date.now()
+    },
+    stop() {
+      clearInterval(timer)
+    },
+  }
+}

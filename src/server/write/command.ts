@@ -80,6 +80,12 @@ export interface WriterOptions {
   approval: (cmd: WriteCommand) => Promise<Response | undefined>
   /** A new request id (randomUUID): an apply's writes bring their own. */
   newRequestId: () => string
+  /**
+   * Live only: the rate budget's admission of a write (budget/index.ts's `admitWrite`, the rule its
+   * gate admits requests by): the refusal, or undefined when it may be sent. None: no budget (the
+   * sandbox, the bench's baseline).
+   */
+  admit?: (via: Context, path: string) => Promise<Response | undefined>
 }
 
 const decoder = new TextDecoder()
@@ -90,7 +96,7 @@ const encoder = new TextEncoder()
  * ahead → send → record the entry. Each step is a plain function of the command; the whole of it
  * runs once per write, whoever calls it (README.md beside this file).
  */
-export function createWriter({ forward, audit, approval, newRequestId }: WriterOptions) {
+export function createWriter({ forward, audit, approval, newRequestId, admit }: WriterOptions) {
   const scope = zoneScope(forward)
 
   /** Role and zone scope of the API door (a practice copy is the person's own: any role, no scope). */
@@ -136,10 +142,17 @@ export function createWriter({ forward, audit, approval, newRequestId }: WriterO
     return { body: sent, matched: { endpoint, body: { sent: json, valid: parsed.data } }, bytes, contentType }
   }
 
-  /** Where the write goes: the target, which must be the copy (or the live side) the request being answered is on. */
-  function sendTo(cmd: WriteCommand): Send | Response {
+  /**
+   * Where the write goes: the target, which must be the copy (or the live side) the request being
+   * answered is on. A live write must be admitted by the rate budget, as the door admits its own: an
+   * apply's or an undo's writes are sent within a dashboard request, which the gate does not admit,
+   * so a spent budget refuses them here, before anything is read or sent, with the door's message.
+   */
+  async function sendTo(cmd: WriteCommand): Promise<Send | Response> {
     const entered = cmd.via.get('zkPractice')?.key ?? null
     if (entered !== cmd.target.practice) return jsonError(409, PROXY_CODES.refused, 'This write belongs to the other side of the practice switch than this request: nothing was sent.')
+    const refused = cmd.target.practice === null ? await admit?.(cmd.via, cmd.path) : undefined
+    if (refused) return refused
     return (req: ForwardRequest) => forward(req, cmd.via)
   }
 
@@ -149,7 +162,7 @@ export function createWriter({ forward, audit, approval, newRequestId }: WriterO
     if (refusal) return audit.refused(cmd, refusal, requestId)
     const checked = validate(cmd)
     if (checked instanceof Response) return audit.refused(cmd, checked, requestId)
-    const send = sendTo(cmd)
+    const send = await sendTo(cmd)
     if (send instanceof Response) return audit.refused(cmd, send, requestId)
     // Recorded before it is sent: a write that may have landed always has its entry (audit/pending.ts).
     const entry = await audit.begin(cmd, checked.body, send, requestId)
