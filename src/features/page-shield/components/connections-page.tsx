@@ -130,7 +130,8 @@ export function ConnectionsPage() {
           {formatNumber(answer.total_count)} {answer.total_count === 1 ? 'connection matches' : 'connections match'} these filters ({statusText}),
           counted over all {formatNumber(answer.counts.total)} connections of the zone that match them before the review filter. Review:{' '}
           {formatNumber(answer.counts.new)} never reviewed, {formatNumber(answer.counts.changed)} changed since their review,{' '}
-          {formatNumber(answer.counts.reviewed)} reviewed and unchanged. Connection list read whole {when(answer.index.refreshed_at)}.{' '}
+          {formatNumber(answer.counts.investigating)} marked Investigate (still needing review), {formatNumber(answer.counts.reviewed)}{' '}
+          reviewed and done. Connection list read whole {when(answer.index.refreshed_at)}.{' '}
           <Button variant="secondary" size="sm" pending={sweeping} onClick={sweep}>
             Read the whole list again
           </Button>
