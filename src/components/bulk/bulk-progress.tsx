@@ -3,7 +3,7 @@ import { cn, formatNumber } from '@/lib/format'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import type { BulkRunner } from './use-bulk-runner'
-import { waitingText } from './run-bulk'
+import { waitingText, workingThroughText } from './run-bulk'
 
 const statusText = { ok: 'Done', failed: 'Failed', skipped: 'Skipped (cancelled)' }
 const statusClass = {
@@ -33,7 +33,7 @@ export function BulkProgress<T>({ runner, title, onClose, after }: { runner: Bul
         running
           ? phase === 'cancelling'
             ? 'Stopping: changes already sent will finish; the rest will be skipped.'
-            : `Working through ${formatNumber(total)} items. You can cancel; items already done stay done.`
+            : workingThroughText(total)
           : `Finished: ${formatNumber(counts.ok)} done, ${formatNumber(counts.failed)} failed, ${formatNumber(counts.skipped)} skipped.`
       }
       footer={

@@ -1,6 +1,10 @@
 import { explainError } from '@/lib/error-text'
+import { plural } from '@/lib/format'
 import { rateLimitWait, type ApiErrorItem } from '@/lib/api-client'
 import { waitingOutRateLimit, waitingText } from '@/lib/rate-limit-wait'
+
+/** The progress dialog's line while a run goes: "1 item", "3 items". */
+export const workingThroughText = (total: number): string => `Working through ${plural(total, 'item')}. You can cancel; items already done stay done.`
 
 export type BulkStatus = 'ok' | 'failed' | 'skipped'
 

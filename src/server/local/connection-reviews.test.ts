@@ -60,6 +60,23 @@ describe.each(backends)('connection verdicts on $name', ({ skip, open }) => {
       expect(afterReview.counts).toMatchObject({ new: zoneTotal - 1, changed: 0, reviewed: 1 })
       expect((await get(`${INDEX}?review=changed`)).total_count).toBe(0)
 
+      // "Investigate" is reviewed but not done: the connection stays in "Needs review", counted apart (as scripts).
+      const probe = (await get(`${INDEX}?per_page=100`)).items.find(
+        (k: { id: string; domain_reported_malicious?: boolean; url_reported_malicious?: boolean }) =>
+          k.id !== target.id && !k.domain_reported_malicious && !k.url_reported_malicious,
+      )
+      const investigate = await app.request(REVIEWS, {
+        method: 'POST',
+        headers: W,
+        body: JSON.stringify({ connection_id: probe.id, verdict: 'investigate', note: 'Who runs this host?' }),
+      })
+      expect(investigate.status).toBe(201)
+      const needs = await get(`${INDEX}?status=active,infrequent,inactive&review=needs&per_page=100`)
+      expect(needs.counts).toMatchObject({ new: zoneTotal - 2, changed: 0, reviewed: 1, investigating: 1 })
+      expect(needs.total_count).toBe(zoneTotal - 1)
+      expect(needs.items.map((k: { id: string }) => k.id)).toContain(probe.id)
+      expect(needs.items.map((k: { id: string }) => k.id)).not.toContain(target.id)
+
       // The sandbox: threat feeds start reporting the connection's host.
       const act = await app.request('/api/sandbox/page-shield/activity', {
         method: 'POST',
@@ -90,7 +107,7 @@ describe.each(backends)('connection verdicts on $name', ({ skip, open }) => {
 
       // The audit entry names the connection by its URL.
       const { entries } = await store.audit.list({ area: 'page-shield' })
-      const audit = entries.find((e) => e.resourceType === 'connection_verdict')
+      const audit = entries.find((e) => e.resourceType === 'connection_verdict' && e.resourceId === target.id)
       expect(audit).toMatchObject({ resourceId: target.id, label: target.url, outcome: 'success', action: 'create' })
 
       // Bad input: 4xx with a reason, never a 500.

@@ -214,7 +214,7 @@ export function registerConnectionReviewRoutes(app: Hono, store: Store, options:
   const parseQuery = (c: Context) => connectionIndexView(localQuery(c, 'GET', CONNECTION_INDEX_BASE))
 
   const matching = (q: ConnectionIndexQuery, n: ConnectionIndexCounts) =>
-    q.review ? (q.review === 'needs' ? n.new + n.changed : n[q.review]) : n.total
+    q.review ? (q.review === 'needs' ? n.new + n.changed + n.investigating : n[q.review]) : n.total
 
   app.get(CONNECTION_INDEX_BASE, async (c) => {
     const zoneId = zoneOf(c)

@@ -1,4 +1,5 @@
-import { sql, type Insertable, type Selectable } from 'kysely'
+import { sql, type Insertable, type Selectable, type SqlBool } from 'kysely'
+import { INVESTIGATE } from '../../shared/page-shield/review'
 import type { Db } from './db'
 import { storeLease } from './lease'
 import type { ConnectionIndexStateTable, ConnectionIndexTable, ConnectionReviewsTable } from './connection-ledger-schema'
@@ -28,7 +29,10 @@ export interface ConnectionIndexCounts {
   total: number
   new: number
   changed: number
+  /** Reviewed as they are now, verdict "investigate" aside. */
   reviewed: number
+  /** Reviewed as they are now with the verdict "investigate": someone still has to look, so they still need review. */
+  investigating: number
   reported: number
 }
 
@@ -116,14 +120,21 @@ export function connectionLedgerStore(db: () => Promise<Db>) {
     async counts(owner: string, ledgerKey: string, q: ConnectionIndexQuery): Promise<ConnectionIndexCounts> {
       const { query, state } = await base(owner, ledgerKey, q)
       const r = await query
-        .select([...stateCountColumns(state), sql<number>`SUM(i.reported)`.as('reported')])
+        .select([
+          ...stateCountColumns(state),
+          sql<number>`SUM(CASE WHEN ${state} = 'reviewed' AND r.verdict = ${INVESTIGATE} THEN 1 ELSE 0 END)`.as('investigating'),
+          sql<number>`SUM(i.reported)`.as('reported'),
+        ])
         .executeTakeFirstOrThrow()
-      return { ...stateCounts(r), reported: Number(r.reported ?? 0) }
+      const counts = stateCounts(r)
+      const investigating = Number(r.investigating ?? 0)
+      return { ...counts, reviewed: counts.reviewed - investigating, investigating, reported: Number(r.reported ?? 0) }
     },
     /** One page of the connections matching `q`, review filter included, with each one's latest review. */
     async page(owner: string, ledgerKey: string, q: ConnectionIndexQuery, offset: number, limit: number) {
       const { query, state } = await base(owner, ledgerKey, q)
-      const cond = reviewCondition(state, q.review)
+      // "Investigate" is a verdict that someone still has to look: such a connection still needs review (as scripts).
+      const cond = q.review === 'needs' ? sql<SqlBool>`(${state} <> 'reviewed' OR r.verdict = ${INVESTIGATE})` : reviewCondition(state, q.review)
       const filtered = cond ? query.where(cond) : query
       const order = seenOrder(q, 'i.connection_id', q.reportedFirst ? sql`i.reported` : undefined)
       return filtered

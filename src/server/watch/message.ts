@@ -1,6 +1,7 @@
 import { REVIEW_VERDICT_LABEL, type ReviewVerdict } from '../../shared/page-shield/review-verdicts'
 import type { WatchAlertDetail, WatchChangeKind } from '../../shared/schemas/watch'
 import type { WatchFinding } from '../store'
+import { mailTime } from '../../shared/words'
 
 /** A finding as people receive it: e-mail text and the webhook's JSON. Never HTML: its values come from monitored pages. */
 export interface AlertMessage {
@@ -9,6 +10,7 @@ export interface AlertMessage {
   json: Record<string, unknown>
 }
 
+// The JSON keeps ISO times (for programs); the text says them as mail does everywhere (mailTime).
 const iso = (ms: number) => new Date(ms).toISOString()
 const score = (n: number | null | undefined) => (n === null || n === undefined ? 'none' : String(n))
 
@@ -27,11 +29,11 @@ export function alertMessage(f: WatchFinding, publicUrl: string): AlertMessage {
   if (f.item_kind === 'script') {
     lines.push(
       d.verdict
-        ? `Verdict it had: ${REVIEW_VERDICT_LABEL[d.verdict.verdict as ReviewVerdict] ?? d.verdict.verdict}, by ${d.verdict.reviewer} on ${d.verdict.reviewed_at} ("${d.verdict.note}")${d.verdict_counts ? '' : '; it no longer counts until someone reviews the script again'}.`
+        ? `Verdict it had: ${REVIEW_VERDICT_LABEL[d.verdict.verdict as ReviewVerdict] ?? d.verdict.verdict}, by ${d.verdict.reviewer} on ${mailTime(d.verdict.reviewed_at)} ("${d.verdict.note}")${d.verdict_counts ? '' : '; it no longer counts until someone reviews the script again'}.`
         : 'Verdict it had: none (never reviewed).',
     )
   }
-  lines.push('', `Review it: ${link}`, '', `Detected by the check of ${iso(f.created_at)} (alert ${f.id}).`)
+  lines.push('', `Review it: ${link}`, '', `Detected by the check of ${mailTime(f.created_at)} (alert ${f.id}).`)
   return {
     subject: `[Zonekeeper] ${d.zone_name}: ${f.title}`.slice(0, 250),
     text: lines.join('\n') + '\n',
@@ -72,7 +74,7 @@ export function testMessage(zone: { id: string; name: string }, publicUrl: strin
     '',
     `Zonekeeper script watch: ${zone.name}`,
     '',
-    `${by} sent this test at ${iso(at)} to check that alerts reach this channel.`,
+    `${by} sent this test at ${mailTime(at)} to check that alerts reach this channel.`,
     'Real alerts come here the same way when a check finds a change.',
     '',
     `The zone's alerts: ${link}`,

@@ -118,7 +118,10 @@ export interface ConnectionIndexCounts {
   total: number
   new: number
   changed: number
+  /** Reviewed as they are now, verdict "Investigate" aside. */
   reviewed: number
+  /** Reviewed with the verdict "Investigate": they still need review. */
+  investigating: number
   reported: number
 }
 

@@ -21,6 +21,7 @@ import { ReviewFilterControls } from './review-filter'
 import { isReportedMalicious } from '@/shared/page-shield/malicious'
 import { hostAndPageFilters, seenColumns, statusColumn, urlColumn } from './resource-columns'
 import { rememberListView } from '../lib/last-view'
+import { checkedAgainstLedgerText, countedOverText } from '../lib/count-words'
 
 const route = getRouteApi('/zones/$zoneId/page-shield/connections')
 const EMPTY: PageShieldConnection[] = []
@@ -128,9 +129,10 @@ export function ConnectionsPage() {
       {answer && (
         <p role="status" className="mb-3 text-sm text-zinc-700 dark:text-zinc-300">
           {formatNumber(answer.total_count)} {answer.total_count === 1 ? 'connection matches' : 'connections match'} these filters ({statusText}),
-          counted over all {formatNumber(answer.counts.total)} connections of the zone that match them before the review filter. Review:{' '}
+          {countedOverText(answer.counts.total, 'connection')} of the zone that match them before the review filter. Review:{' '}
           {formatNumber(answer.counts.new)} never reviewed, {formatNumber(answer.counts.changed)} changed since their review,{' '}
-          {formatNumber(answer.counts.reviewed)} reviewed and unchanged. Connection list read whole {when(answer.index.refreshed_at)}.{' '}
+          {formatNumber(answer.counts.investigating)} marked Investigate (still needing review), {formatNumber(answer.counts.reviewed)}{' '}
+          reviewed and done. Connection list read whole {when(answer.index.refreshed_at)}.{' '}
           <Button variant="secondary" size="sm" pending={sweeping} onClick={sweep}>
             Read the whole list again
           </Button>
@@ -155,7 +157,7 @@ export function ConnectionsPage() {
               search.review && answer
                 ? {
                     title: search.review === 'changed' ? 'No connection changed since its review' : search.review === 'new' ? 'Every connection here was reviewed' : 'Nothing needs review here',
-                    description: `All ${formatNumber(answer.counts.total)} connections matching these filters (${statusText}) were checked against the review ledger.`,
+                    description: `${checkedAgainstLedgerText(answer.counts.total, 'connection', statusText)}.`,
                   }
                 : { title: 'No connection matches these filters' }
             }

@@ -12,6 +12,7 @@ import { useToast } from '@/components/ui/toast'
 import type { ApiErrorItem } from '@/lib/api-client'
 import { useCanWrite } from '@/lib/access'
 import { formatDateTime, formatNumber } from '@/lib/format'
+import { patternHoldsText } from '../lib/count-words'
 import {
   paymentPageInputSchema,
   patternVerdictInputSchema,
@@ -206,7 +207,7 @@ function AddPatternVerdict({ zoneId }: { zoneId: string }) {
       { ...input, expires_at: input.expires_at || null },
       {
         onSuccess: (p) => {
-          toast.success('Authorised by pattern', `${p.pattern}: ${formatNumber(p.scripts ?? 0)} scripts of the zone hold this verdict now.`)
+          toast.success('Authorised by pattern', patternHoldsText(p.pattern, p.scripts ?? 0))
           setServerErrors([])
           form.reset(empty)
         },

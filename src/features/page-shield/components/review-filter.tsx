@@ -10,7 +10,7 @@ const HELP: Record<'scripts' | 'connections', Record<'any' | 'needs' | 'changed'
   },
   connections: {
     any: 'Every connection, reviewed or not.',
-    needs: 'Never reviewed, or threat feeds changed their view of it since the last review.',
+    needs: 'Never reviewed, threat feeds changed their view of it since the last review, or marked Investigate.',
     changed: 'Reviewed before, but threat feeds now report (or no longer report) its URL or domain, or name other threat categories.',
   },
 }

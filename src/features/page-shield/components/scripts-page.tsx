@@ -17,6 +17,7 @@ import { useReviews } from '../api/reviews'
 import { scriptsPage } from '../api/search'
 import { needsClientFilter } from '../lib/script-view'
 import { rememberListView } from '../lib/last-view'
+import { checkedAgainstLedgerText, countedOverText } from '../lib/count-words'
 import { ScriptsCsvButton } from './scripts-csv-button'
 import { ScriptViewControls } from './script-view-controls'
 import { MaliciousRuleNote } from './markers'
@@ -109,7 +110,7 @@ export function ScriptsPage() {
           )}
           {formatNumber(answer.total_count)} {answer.total_count === 1 ? 'script matches' : 'scripts match'} these filters ({statusText}
           {search.malicious_only ? ', malicious only' : ''}
-          {search.payment_only ? ', payment pages only' : ''}), counted over all {formatNumber(answer.counts.total)} scripts of the zone that
+          {search.payment_only ? ', payment pages only' : ''}), {countedOverText(answer.counts.total, 'script')} of the zone that
           match them before the review filter. Review: {formatNumber(answer.counts.new)} never reviewed,{' '}
           {formatNumber(answer.counts.changed)} changed since their review, {formatNumber(answer.counts.investigating)} marked Investigate (still
           needing review), {formatNumber(answer.counts.reviewed)} reviewed and done
@@ -144,7 +145,7 @@ export function ScriptsPage() {
                           ? 'No script here was never reviewed'
                           : 'Nothing needs review here',
                     description: answer
-                      ? `All ${formatNumber(answer.counts.total)} scripts matching these filters (${statusText}) were checked against the review ledger: ${
+                      ? `${checkedAgainstLedgerText(answer.counts.total, 'script', statusText)}: ${
                           search.review === 'changed'
                             ? `none changed since its review (${formatNumber(answer.counts.new)} were never reviewed).`
                             : search.review === 'new'

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Badge, type BadgeTone } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -9,6 +11,8 @@ import type { Permission } from '@/lib/access'
 import { cn, formatDateTime } from '@/lib/format'
 import { REVIEW_VERDICT_LABEL, type ReviewVerdict } from '@/shared/page-shield/review-verdicts'
 import type { WatchAlert, WatchChangeKind } from '@/shared/page-shield/watch'
+import { connectionReviewsQueryOptions } from '../api/connection-reviews'
+import { reviewsQueryOptions } from '../api/list-queries'
 import { useMarkAlertRead, useWatchAlerts } from '../api/watch'
 
 const KIND: Record<WatchChangeKind, { label: string; tone: BadgeTone }> = {
@@ -23,7 +27,55 @@ const KIND: Record<WatchChangeKind, { label: string; tone: BadgeTone }> = {
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
-function AlertItem({ alert, zoneId, canAck }: { alert: WatchAlert; zoneId: string; canAck: Permission }) {
+/** The latest ledger entry of the alert's script or connection (undefined: never reviewed, or the ledger is still loading). */
+interface LatestReview {
+  verdict: string
+  reviewer: string
+  reviewed_at: string
+}
+
+/**
+ * What followed the alert: the latest verdict when it was recorded after the alert (who, when), else
+ * a plain "not reviewed since" with the way to review it. `loading`: the ledger has not answered (yet, or failed): nothing is claimed then.
+ */
+function FollowUp({ alert, review, loading, children }: { alert: WatchAlert; review: LatestReview | undefined; loading: boolean; children: ReactNode }) {
+  if (loading) return null
+  const since = review !== undefined && Date.parse(review.reviewed_at) >= alert.created_at
+  return (
+    <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-zinc-700 dark:text-zinc-300" aria-label="Review since this alert">
+      {since ? (
+        <>
+          <span>Reviewed since this alert:</span>
+          <Badge tone={review.verdict === 'expected' ? 'success' : review.verdict === 'investigate' ? 'warning' : 'danger'}>
+            {REVIEW_VERDICT_LABEL[review.verdict as ReviewVerdict] ?? review.verdict}
+          </Badge>
+          <span>
+            by {review.reviewer}, {formatDateTime(review.reviewed_at)}
+          </span>
+        </>
+      ) : (
+        <>
+          <span>Not reviewed since this alert.</span>
+          {children}
+        </>
+      )}
+    </p>
+  )
+}
+
+function AlertItem({
+  alert,
+  zoneId,
+  canAck,
+  review,
+  reviewLoading,
+}: {
+  alert: WatchAlert
+  zoneId: string
+  canAck: Permission
+  review: LatestReview | undefined
+  reviewLoading: boolean
+}) {
   const mark = useMarkAlertRead(zoneId)
   const toast = useToast()
   const unread = alert.read_at === null
@@ -56,6 +108,13 @@ function AlertItem({ alert, zoneId, canAck }: { alert: WatchAlert; zoneId: strin
           {alert.title}
         </Link>
       </p>
+      {alert.item_kind !== 'policy' && (
+        <FollowUp alert={alert} review={review} loading={reviewLoading}>
+          <Link {...to} className="text-blue-700 underline dark:text-blue-300">
+            Review this {alert.item_kind}
+          </Link>
+        </FollowUp>
+      )}
       <ul className="mt-1 list-disc pl-5 text-sm text-zinc-700 dark:text-zinc-300">
         {d.changes.map((w, i) => (
           <li key={i}>{w}</li>
@@ -101,6 +160,9 @@ function AlertItem({ alert, zoneId, canAck }: { alert: WatchAlert; zoneId: strin
 /** The zone's alerts, newest first: unread ones stand out; each links to what it is about. */
 export function WatchAlertList({ zoneId, canAck }: { zoneId: string; canAck: Permission }) {
   const alerts = useWatchAlerts(zoneId)
+  // The review ledger, read only when an alert is about that kind of item: what followed each alert.
+  const scripts = useQuery({ ...reviewsQueryOptions(zoneId), enabled: alerts.data?.some((a) => a.item_kind === 'script') ?? false })
+  const connections = useQuery({ ...connectionReviewsQueryOptions(zoneId), enabled: alerts.data?.some((a) => a.item_kind === 'connection') ?? false })
   if (alerts.isPending) return <LoadingBlock label="Loading alerts…" />
   if (alerts.isError) return <ErrorView error={alerts.error} onRetry={() => void alerts.refetch()} />
   if (alerts.data.length === 0)
@@ -113,7 +175,14 @@ export function WatchAlertList({ zoneId, canAck }: { zoneId: string; canAck: Per
       </p>
       <ul className="space-y-2" aria-label="Alerts">
         {alerts.data.map((a) => (
-          <AlertItem key={a.id} alert={a} zoneId={zoneId} canAck={canAck} />
+          <AlertItem
+            key={a.id}
+            alert={a}
+            zoneId={zoneId}
+            canAck={canAck}
+            review={a.item_kind === 'script' ? scripts.data?.byScript.get(a.item_id) : connections.data?.byConnection.get(a.item_id)}
+            reviewLoading={(a.item_kind === 'script' ? scripts : connections).data === undefined}
+          />
         ))}
       </ul>
     </>
