@@ -1,10 +1,11 @@
 import type { Hono } from 'hono'
-import { rejectSchema, STATUS_WORDS } from '../../../shared/schemas/change-requests'
+import { STATUS_WORDS } from '../../../shared/schemas/change-requests'
 import { actorOf } from '../../auth/actor'
 import { jsonError, jsonOk } from '../../envelope'
+import { localBody } from '../../local/read-body'
 import { sendFor } from '../../upstream'
 import { itemLabel } from '../review'
-import { bodyOf, CR_BASE, invalid, malformed, notFound, unreadable, whoOf, type CrContext } from './context'
+import { CR_BASE, notFound, unreadable, whoOf, type CrContext } from './context'
 
 /** The decisions short of applying: an approver rejects; the requester refreshes, withdraws or puts aside. */
 export function registerDecisionRoutes(app: Hono, cr: CrContext): void {
@@ -13,15 +14,12 @@ export function registerDecisionRoutes(app: Hono, cr: CrContext): void {
   app.post(`${CR_BASE}/:id/reject`, async (c) => {
     const r = await visible(c)
     if (!r) return notFound()
-    const raw = await bodyOf(c)
-    if (raw === undefined) return malformed()
-    const parsed = rejectSchema.safeParse(raw)
-    if (!parsed.success) return invalid(parsed.error.issues)
+    const { comment } = localBody(c, 'POST', `${CR_BASE}/:id/reject`)
     const a = actorOf(c)
     if (ownLive(c, r)) return jsonError(403, 10403, 'You filed this request: someone else decides it (you can refresh it or file a new one).')
     if (!canApprove(c, await settingsOf(c, r.zoneId), r.zoneName)) return jsonError(403, 10403, `You do not approve changes on ${r.zoneName}.`)
-    if (!(await crs.reject(r.id, whoOf(a), parsed.data.comment))) return jsonError(409, 10409, `This request is ${STATUS_WORDS[(await crs.get(r.id))!.status]}: it can no longer be rejected.`)
-    audit(c, r, 'reject', { approver: `${a.person.displayName} (${a.person.username})`, comment: parsed.data.comment })
+    if (!(await crs.reject(r.id, whoOf(a), comment))) return jsonError(409, 10409, `This request is ${STATUS_WORDS[(await crs.get(r.id))!.status]}: it can no longer be rejected.`)
+    audit(c, r, 'reject', { approver: `${a.person.displayName} (${a.person.username})`, comment })
     void tell(c, 'rejected', r.id)
     return jsonOk(await crs.get(r.id))
   })

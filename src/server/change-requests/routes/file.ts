@@ -1,24 +1,22 @@
 import type { Hono } from 'hono'
-import { MAX_CHANGE_ITEMS, newChangeRequestSchema } from '../../../shared/schemas/change-requests'
+import { MAX_CHANGE_ITEMS } from '../../../shared/schemas/change-requests'
 import { actorOf } from '../../auth/actor'
 import { jsonError, jsonOk } from '../../envelope'
+import { localBody } from '../../local/read-body'
 import type { NewChangeItem } from '../../store/change-requests'
 import { sendFor } from '../../upstream'
 import { foundRecordBody, itemIssues, readTouched } from '../kinds'
 import { diffOf } from '../review'
 import { mayPropose } from '../rights'
-import { bodyOf, CR_BASE, invalid, malformed, unreadable, whoOf, type CrContext } from './context'
+import { CR_BASE, invalid, unreadable, whoOf, type CrContext } from './context'
 
 /** Filing a request: every change checked with its own endpoint's schema, the records it touches read as its "before". */
 export function registerFileRoute(app: Hono, cr: CrContext): void {
   const { crs, names, forward, filingLimit, canSee, settingsOf, practising, practiceKey, audit, groupFiled } = cr
 
   app.post(CR_BASE, async (c) => {
-    const raw = await bodyOf(c)
-    if (raw === undefined) return malformed()
-    const parsed = newChangeRequestSchema.safeParse(raw)
-    if (!parsed.success) return invalid(parsed.error.issues)
-    const { zoneId, title, reason, items } = parsed.data
+    // Checked by the route table's schema before this runs (local/read-body.ts); each item's own endpoint schema below.
+    const { zoneId, title, reason, items } = localBody(c, 'POST', CR_BASE)
     const a = actorOf(c)
     const zoneName = (await names.nameOf(zoneId.toLowerCase(), c))?.toLowerCase()
     if (!zoneName || !canSee(c, zoneName)) return jsonError(404, 10404, 'No such zone (or it is outside your zone scope).')

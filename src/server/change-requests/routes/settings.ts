@@ -1,10 +1,11 @@
 import type { Hono } from 'hono'
-import { personChangeSettingsSchema, zoneApprovalInputSchema, type ZoneApprovalView } from '../../../shared/schemas/change-requests'
+import type { ZoneApprovalView } from '../../../shared/schemas/change-requests'
 import { actorOf } from '../../auth/actor'
 import { setAuditDetails } from '../../audit'
 import { jsonError, jsonOk } from '../../envelope'
+import { localBody } from '../../local/read-body'
 import { mayPropose } from '../rights'
-import { badZoneId, bodyOf, CR_BASE, HEX_ID, invalid, malformed, type CrContext } from './context'
+import { badZoneId, CR_BASE, HEX_ID, type CrContext } from './context'
 
 /** A zone's approval settings (read by everyone in scope, set by administrators), and the people's "may propose". */
 export function registerSettingsRoutes(app: Hono, cr: CrContext): void {
@@ -34,15 +35,12 @@ export function registerSettingsRoutes(app: Hono, cr: CrContext): void {
   app.put(`${CR_BASE}/zones/:zone_id`, async (c) => {
     const zoneId = c.req.param('zone_id').toLowerCase()
     if (!HEX_ID.test(zoneId)) return badZoneId()
-    const raw = await bodyOf(c)
-    if (raw === undefined) return malformed()
-    const parsed = zoneApprovalInputSchema.safeParse(raw)
-    if (!parsed.success) return invalid(parsed.error.issues)
+    const input = localBody(c, 'PUT', `${CR_BASE}/zones/:zone_id`)
     const zoneName = (await names.nameOf(zoneId, c))?.toLowerCase()
     if (!zoneName) return jsonError(404, 10404, 'No such zone.')
     const before = { ...(await settingsOf(c, zoneId)), zoneId }
     const a = actorOf(c)
-    await saveSettings(c, { zoneId, zoneName, ...parsed.data }, `${a.person.displayName} (${a.person.username})`)
+    await saveSettings(c, { zoneId, zoneName, ...input }, `${a.person.displayName} (${a.person.username})`)
     const after = { ...(await settingsOf(c, zoneId)), zoneId }
     // The audit list reads in words: approvers by name beside their ids (ids alone say nothing to a reader).
     const byId = new Map((await store.people.list()).map((p) => [p.id, `${p.displayName} (${p.username})`]))
@@ -61,15 +59,12 @@ export function registerSettingsRoutes(app: Hono, cr: CrContext): void {
   })
 
   app.put(`${CR_BASE}/people/:person_id`, async (c) => {
-    const raw = await bodyOf(c)
-    if (raw === undefined) return malformed()
-    const parsed = personChangeSettingsSchema.safeParse(raw)
-    if (!parsed.success) return invalid(parsed.error.issues)
+    const input = localBody(c, 'PUT', `${CR_BASE}/people/:person_id`)
     const person = await store.people.byId(c.req.param('person_id'))
     if (!person) return jsonError(404, 10404, 'No such person.')
     const before = await crs.person(person.id)
-    await crs.setPerson(person.id, parsed.data)
-    setAuditDetails(c, { area: 'people', resourceType: 'person', resourceId: person.id, action: 'update', before: { username: person.username, ...before }, after: { username: person.username, ...parsed.data } })
-    return jsonOk({ personId: person.id, ...parsed.data })
+    await crs.setPerson(person.id, input)
+    setAuditDetails(c, { area: 'people', resourceType: 'person', resourceId: person.id, action: 'update', before: { username: person.username, ...before }, after: { username: person.username, ...input } })
+    return jsonOk({ personId: person.id, ...input })
   })
 }

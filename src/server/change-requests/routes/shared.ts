@@ -1,4 +1,3 @@
-import type { Context } from 'hono'
 import type { z } from 'zod'
 import { apiErrorsFromIssues } from '../../../shared/schemas/common'
 import type { ChangeRequestView } from '../../../shared/schemas/change-requests'
@@ -64,13 +63,3 @@ export const unreadable = (err: unknown) => {
   if (!(err instanceof ZoneUnreadable)) throw err
   return jsonError(503, 10503, err.message, { 'retry-after': '5' })
 }
-
-export async function bodyOf(c: Context): Promise<unknown> {
-  const text = await c.req.text().catch(() => '')
-  try {
-    return text.trim() ? JSON.parse(text) : {}
-  } catch {
-    return undefined
-  }
-}
-export const malformed = () => jsonError(400, 6007, 'The body must be JSON.')

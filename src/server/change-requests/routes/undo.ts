@@ -2,10 +2,11 @@ import type { Context, Hono } from 'hono'
 import { STATUS_WORDS, type ChangeRequestView } from '../../../shared/schemas/change-requests'
 import { AUDIT_ID_HEADER } from '../../audit'
 import { jsonError, jsonOk } from '../../envelope'
+import { localBody } from '../../local/read-body'
 import { targetOf } from '../../practice/target'
 import { LeaseLost, undoneElsewhere, undoRequest } from '../apply'
 import { holdLease } from '../lease'
-import { bodyOf, byWrites, CR_BASE, malformed, notFound, type CrContext } from './context'
+import { byWrites, CR_BASE, notFound, type CrContext } from './context'
 
 export function registerUndoRoute(app: Hono, cr: CrContext): void {
   const { crs, undo, visible, canApprove, settingsOf, newLease, audit } = cr
@@ -15,10 +16,8 @@ export function registerUndoRoute(app: Hono, cr: CrContext): void {
     const r = await visible(c)
     if (!r) return notFound()
     if (!canApprove(c, await settingsOf(c, r.zoneId), r.zoneName)) return jsonError(403, 10403, `Undoing a change request on ${r.zoneName} is for its approvers.`)
-    const raw = await bodyOf(c)
-    if (raw === undefined) return malformed()
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return jsonError(400, 6007, 'The body must be empty or a JSON object such as {"confirm": true}.')
-    const confirm = (raw as { confirm?: unknown }).confirm === true
+    // Nothing, or {"confirm": true}: the route table's schema refused anything else before this ran.
+    const confirm = localBody(c, 'POST', `${CR_BASE}/:id/undo`)?.confirm === true
     if (byWrites(r)) return undoWithPolicies(c, r, confirm)
     if (r.status !== 'applied' || r.appliedEntryId === null) return jsonError(409, 10409, `This request is ${STATUS_WORDS[r.status]}: only an applied request can be undone.`)
     const res = await undo(c, r.appliedEntryId, confirm, targetOf(c))
