@@ -12,6 +12,7 @@ import { alreadyUndone, checkUndo, undoCheckAnswer } from './undo-check'
 import { NotUndoable, planUndo } from './undo-plan'
 import { AUDIT_BASE } from './undo-marker'
 import { resultInfo } from '../../shared/lists/result-info'
+import { localBody } from '../local/read-body'
 import { targetOf } from '../practice/target'
 import type { Endpoint } from '../endpoints'
 import { API_DOOR } from '../pipeline'
@@ -268,17 +269,8 @@ export function registerAuditRoutes(app: Hono, { store, forward, recover, undo }
   app.post(`${AUDIT_BASE}/:id/undo`, async (c) => {
     const e = await entryOf(c, true)
     if (e instanceof Response) return e
-    // Empty, or a JSON object such as {"confirm": true}; anything else is a client's mistake.
-    const text = await c.req.text().catch(() => '')
-    let asked: unknown = {}
-    try {
-      asked = text.trim() ? JSON.parse(text) : {}
-    } catch {
-      asked = undefined
-    }
-    if (typeof asked !== 'object' || asked === null || Array.isArray(asked)) {
-      return c.json({ success: false, errors: [{ code: 6007, message: 'The body must be empty or a JSON object such as {"confirm": true}.' }], messages: [], result: null }, 400)
-    }
-    return undo(c, e.id, (asked as { confirm?: unknown }).confirm === true, targetOf(c))
+    // Empty, or {"confirm": true}: the route table's schema refused anything else before this ran.
+    const confirm = localBody(c, 'POST', `${AUDIT_BASE}/:id/undo`)?.confirm === true
+    return undo(c, e.id, confirm, targetOf(c))
   })
 }

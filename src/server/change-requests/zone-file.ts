@@ -1,13 +1,13 @@
 import type { Hono } from 'hono'
 import { dnsRecordInputSchema } from '../../shared/schemas/dns-record-input'
-import { MAX_CHANGE_ITEMS, zoneFileProposalSchema, type ZoneFileProposal } from '../../shared/schemas/change-requests'
-import { apiErrorsFromIssues } from '../../shared/schemas/common'
+import { MAX_CHANGE_ITEMS, type ZoneFileProposal } from '../../shared/schemas/change-requests'
 import { actorOf } from '../auth/actor'
 import { setAuditDetails } from '../audit'
 import { zoneNames } from '../audit/zone-names'
 import { IncludeRefused, parseZoneFile, TooManyRecords } from '../emulator/dns/bind-parse'
 import { entryToBody } from '../emulator/dns/import'
 import { jsonError, jsonErrors, jsonOk } from '../envelope'
+import { localBody } from '../local/read-body'
 import type { Store } from '../store'
 import type { Forward } from '../upstream'
 import { mayPropose, maySee } from './rights'
@@ -27,14 +27,8 @@ export function registerZoneFileProposal(app: Hono, { store, forward }: { store:
     const zoneId = c.req.param('zone_id').toLowerCase()
     if (!HEX_ID.test(zoneId)) return jsonError(400, 1004, 'zone_id is a zone id (32 hexadecimal characters).')
     if (c.get('zkPractice') !== undefined) return jsonError(409, 10409, 'Change requests are not part of practice mode: import the file directly.')
-    let raw: unknown
-    try {
-      raw = JSON.parse((await c.req.text()) || '{}')
-    } catch {
-      return jsonError(400, 6007, 'The body must be JSON: {"source": "<the zone file>", "proxied": false}.')
-    }
-    const parsed = zoneFileProposalSchema.safeParse(raw)
-    if (!parsed.success) return jsonErrors(400, apiErrorsFromIssues(parsed.error.issues, 1004))
+    // {"source": "<the zone file>", "proxied": false}, checked by the route table's schema before this runs.
+    const input = localBody(c, 'POST', '/api/local/change-requests/zones/:zone_id/zone-file')
     const a = actorOf(c)
     const zoneName = (await names.nameOf(zoneId, c))?.toLowerCase()
     if (!zoneName || !maySee(a.person, zoneName)) return jsonError(404, 10404, 'No such zone (or it is outside your zone scope).')
@@ -45,7 +39,7 @@ export function registerZoneFileProposal(app: Hono, { store, forward }: { store:
     }
     let read
     try {
-      read = await parseZoneFile(parsed.data.source, zoneName)
+      read = await parseZoneFile(input.source, zoneName)
     } catch (err) {
       if (err instanceof IncludeRefused || err instanceof TooManyRecords) return jsonErrors(400, [{ code: 1004, message: err.message, source: { pointer: '/source' } }])
       throw err
@@ -56,7 +50,7 @@ export function registerZoneFileProposal(app: Hono, { store, forward }: { store:
         out.refused.push({ line: e.line, text: e.text, message: 'The SOA record is automatic: this line was skipped.' })
         continue
       }
-      const body = entryToBody(e, parsed.data.proxied)
+      const body = entryToBody(e, input.proxied)
       const check = dnsRecordInputSchema.safeParse(body)
       if (!check.success) {
         const first = check.error.issues[0]

@@ -4,7 +4,18 @@ import type { AuditEntryView, UndoCheckView } from '../audit'
 import { connectionIndexQuery, connectionLedgerQuery, reviewLedgerQuery, scriptIndexQuery } from '../lists/page-shield-index'
 import { listQuery, type Fields, type ListQuery } from '../lists/query'
 import type { PracticeView } from '../practice'
-import type { ChangeRequestDetail, ChangeRequestView, ZoneApprovalSettings, ZoneApprovalView, ZoneFileProposal } from '../schemas/change-requests'
+import {
+  newChangeRequestSchema,
+  personChangeSettingsSchema,
+  rejectSchema,
+  zoneApprovalInputSchema,
+  zoneFileProposalSchema,
+  type ChangeRequestDetail,
+  type ChangeRequestView,
+  type ZoneApprovalSettings,
+  type ZoneApprovalView,
+  type ZoneFileProposal,
+} from '../schemas/change-requests'
 import { migrationStateSchema, type SavedMigration } from '../schemas/load-balancing-migration'
 import { noBodySchema, practiceSwitchSchema, viewOf, type AuditChainView, type BudgetPanelData, type ConnectionIndexAnswer, type ScriptIndexReply } from '../schemas/local'
 import { connectionReviewEntrySchema, connectionReviewInputSchema, reviewEntrySchema, reviewInputSchema } from '../schemas/page-shield-review'
@@ -73,6 +84,13 @@ const scriptIndexExportQuery = (() => {
 const writesReviews = writeRole('page-shield', 'zone')
 const writesMigration = writeRole('load-balancing', 'account')
 const noBody = noBodySchema
+/**
+ * An undo (an audit entry's, or a change request's): nothing, or `{"confirm": true}` to undo over
+ * changes made since. Any other JSON value is refused, so a client's mistake is not read as "no".
+ */
+const undoBody = z
+  .object({ confirm: z.boolean({ error: 'confirm is true (undo over changes made since) or false.' }).optional() }, { error: 'The body must be empty or a JSON object such as {"confirm": true}.' })
+  .optional()
 
 /**
  * The dashboard's own routes, declared once: the server's role gate reads this list
@@ -129,7 +147,7 @@ export const LOCAL_ROUTES = [
   { method: 'PUT', path: '/api/local/accounts/:account_id/lb-migration', role: writesMigration, body: migrationStateSchema, result: ok<Omit<SavedMigration, 'state'>>() },
   { method: 'DELETE', path: '/api/local/accounts/:account_id/lb-migration', role: writesMigration, body: noBody, result: z.null() },
   // Audit log: everyone reads their own scope; an undo's write is checked at the API door.
-  // (Its handlers read their own query and body: src/server/audit/routes.ts.)
+  // (Its list and export read their own query: src/server/audit/routes.ts.)
   { method: 'GET', path: '/api/local/audit', role: 'viewer' },
   { method: 'GET', path: '/api/local/audit/export.csv', role: 'viewer' },
   { method: 'GET', path: '/api/local/audit/history', role: 'viewer', result: ok<AuditEntryView[]>() },
@@ -138,7 +156,7 @@ export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/audit/:id', role: 'viewer', result: ok<{ entry: AuditEntryView }>() },
   { method: 'GET', path: '/api/local/audit/:id/restore-point', role: 'viewer' },
   { method: 'GET', path: '/api/local/audit/:id/undo-check', role: 'viewer', result: ok<UndoCheckView>() },
-  { method: 'POST', path: '/api/local/audit/:id/undo', role: 'viewer' },
+  { method: 'POST', path: '/api/local/audit/:id/undo', role: 'viewer', body: undoBody },
   // Script watch: everyone in scope reads alerts, checks, the schedule, the channels and the report;
   // reviewers acknowledge alerts and test channels; administrators set schedules and channels, ask for a check, and simulate sandbox activity.
   { method: 'GET', path: '/api/local/zones/:zone_id/watch', role: 'viewer', result: ok<WatchSettings>() },
@@ -168,21 +186,20 @@ export const LOCAL_ROUTES = [
   // The API rate budget panel: administrators.
   { method: 'GET', path: '/api/local/budget', role: 'admin', result: ok<BudgetPanelData>() },
   // Change requests: each route decides from the zone's settings, the person and their scope.
-  // (Their handlers read their own bodies: src/server/change-requests/routes.ts.)
   { method: 'GET', path: '/api/local/change-requests', role: 'viewer', result: ok<ChangeRequestView[]>() },
-  { method: 'POST', path: '/api/local/change-requests', role: 'viewer', result: CR },
+  { method: 'POST', path: '/api/local/change-requests', role: 'viewer', body: newChangeRequestSchema, result: CR },
   { method: 'GET', path: '/api/local/change-requests/summary', role: 'viewer', result: ok<{ toApprove: number; mineNeedingAttention: number }>() },
   { method: 'GET', path: '/api/local/change-requests/zones', role: 'admin', result: ok<(ZoneApprovalSettings & { zoneName: string })[]>() },
   { method: 'GET', path: '/api/local/change-requests/zones/:zone_id', role: 'viewer', result: ok<ZoneApprovalView>() },
-  { method: 'PUT', path: '/api/local/change-requests/zones/:zone_id', role: 'admin', practice: true, result: ok<ZoneApprovalSettings>() },
-  { method: 'POST', path: '/api/local/change-requests/zones/:zone_id/zone-file', role: 'viewer', result: ok<ZoneFileProposal>() },
+  { method: 'PUT', path: '/api/local/change-requests/zones/:zone_id', role: 'admin', practice: true, body: zoneApprovalInputSchema, result: ok<ZoneApprovalSettings>() },
+  { method: 'POST', path: '/api/local/change-requests/zones/:zone_id/zone-file', role: 'viewer', body: zoneFileProposalSchema, result: ok<ZoneFileProposal>() },
   { method: 'GET', path: '/api/local/change-requests/people', role: 'admin', result: ok<{ personId: string; mayPropose: boolean; email: string | null }[]>() },
-  { method: 'PUT', path: '/api/local/change-requests/people/:person_id', role: 'admin', result: ok<{ personId: string; mayPropose: boolean; email: string | null }>() },
+  { method: 'PUT', path: '/api/local/change-requests/people/:person_id', role: 'admin', body: personChangeSettingsSchema, result: ok<{ personId: string; mayPropose: boolean; email: string | null }>() },
   { method: 'GET', path: '/api/local/change-requests/:id', role: 'viewer', result: ok<ChangeRequestDetail>() },
-  { method: 'POST', path: '/api/local/change-requests/:id/approve', role: 'viewer', result: CR },
-  { method: 'POST', path: '/api/local/change-requests/:id/reject', role: 'viewer', result: CR },
-  { method: 'POST', path: '/api/local/change-requests/:id/refresh', role: 'viewer', result: CR },
-  { method: 'POST', path: '/api/local/change-requests/:id/done', role: 'viewer', result: CR },
-  { method: 'POST', path: '/api/local/change-requests/:id/withdraw', role: 'viewer', result: CR },
-  { method: 'POST', path: '/api/local/change-requests/:id/undo', role: 'viewer', result: CR },
+  { method: 'POST', path: '/api/local/change-requests/:id/approve', role: 'viewer', body: noBody, result: CR },
+  { method: 'POST', path: '/api/local/change-requests/:id/reject', role: 'viewer', body: rejectSchema, result: CR },
+  { method: 'POST', path: '/api/local/change-requests/:id/refresh', role: 'viewer', body: noBody, result: CR },
+  { method: 'POST', path: '/api/local/change-requests/:id/done', role: 'viewer', body: noBody, result: CR },
+  { method: 'POST', path: '/api/local/change-requests/:id/withdraw', role: 'viewer', body: noBody, result: CR },
+  { method: 'POST', path: '/api/local/change-requests/:id/undo', role: 'viewer', body: undoBody, result: CR },
 ] as const satisfies readonly LocalRouteEntry[]

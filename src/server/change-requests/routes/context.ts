@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto'
+import type { Context } from 'hono'
+import type { ChangeRequestDetail, ChangeRequestView, PersonRef, ZoneApprovalSettings } from '../../../shared/schemas/change-requests'
+import type { AuditAction } from '../../../shared/lists/audit'
+import { actorOf } from '../../auth/actor'
+import { clientAddress } from '../../auth/request-info'
+import { setAuditDetails } from '../../audit'
+import { zoneNames } from '../../audit/zone-names'
+import { mailAddressOf } from '../../people/mail-address'
+import type { Lease } from '../../store/change-request-lease'
+import type { Send } from '../../upstream'
+import { ledgerZone } from '../../practice/ledger'
+import { readTouched } from '../kinds'
+import type { Notice } from '../mail'
+import { recoverExpired, type RecoveryOptions } from '../recover'
+import { mayApprove, maySee } from '../rights'
+import { CR_BASE, type ChangeRequestRouteOptions } from './shared'
+
+export * from './shared'
+
+/** What every change-request route shares: the options, recovery on read, the asker's rights, mail and audit. */
+export type CrContext = ReturnType<typeof changeRequestContext>
+
+export function changeRequestContext(options: ChangeRequestRouteOptions) {
+  const { store, forward, mail, mode, instance, leaseMs, mailGroupMs } = options
+  const names = zoneNames(forward)
+  const crs = store.changeRequests
+  /** Recovery on read: a request whose apply or undo lease ran out is recovered before anyone sees or acts on it. */
+  const recovery: RecoveryOptions = {
+    store,
+    instance,
+    leaseMs,
+    mode,
+    // The requester and whoever approved it hear once, from the instance that recovered it (the store lets one).
+    recovered: async (r) => {
+      if (!mail.enabled) return
+      mail.send('recovered', r, [...(await addressOf(r.requester)), ...(await addressOf(r.decidedBy))])
+    },
+  }
+  const working = (r: ChangeRequestView) => r.status === 'applying' || r.status === 'undoing'
+  const newLease = (): Lease => ({ instance, token: randomUUID(), ms: leaseMs })
+  const practising = (c: Context) => c.get('zkPractice') !== undefined
+  /**
+   * Practice: a practising person plays every part on their own copy: their requests are
+   * kept apart (marked with their practice key, never listed live), the approval settings of their
+   * copy's zones too (under `practice:<key>:<zone id>`, as the review ledger), and they may approve
+   * their own request there, which the store allows only on a practice request.
+   */
+  const practiceKey = (c: Context): string | null => c.get('zkPractice')?.key ?? null
+  const settingsOf = (c: Context, zoneId: string) => crs.zone(ledgerZone(practiceKey(c) ?? undefined, zoneId))
+  const saveSettings = (c: Context, s: ZoneApprovalSettings & { zoneName: string }, by: string) => crs.setZone({ ...s, zoneId: ledgerZone(practiceKey(c) ?? undefined, s.zoneId) }, by)
+  const canSee = (c: Context, zoneName: string) => practising(c) || maySee(actorOf(c).person, zoneName)
+  const canApprove = (c: Context, s: ZoneApprovalSettings, zoneName: string) => practising(c) || mayApprove(actorOf(c).person, s, zoneName)
+  /** The asker filed it, and is not practising: someone else decides it. */
+  const ownLive = (c: Context, r: Pick<ChangeRequestView, 'requester'>) => !practising(c) && r.requester.username === actorOf(c).person.username
+  const zonesOf = (c: Context) => (practising(c) ? '*' : actorOf(c).person.zones)
+
+  /** The request, when the asker's scope holds its zone (a practice session: only its own practice requests). */
+  const visible = async (c: Context): Promise<ChangeRequestView | undefined> => {
+    const id = Number(c.req.param('id'))
+    let r = Number.isSafeInteger(id) && id > 0 ? await crs.get(id, practiceKey(c)) : undefined
+    if (!r || !canSee(c, r.zoneName)) return undefined
+    if (working(r)) {
+      await recoverExpired(recovery, [r.id])
+      // Recovered here or by another instance at the same moment: the request as the store now has it.
+      r = (await crs.get(id, practiceKey(c)))!
+    }
+    return r
+  }
+  /** Every person who approves on this zone, with the address their e-mail goes to. */
+  async function approverAddresses(s: ZoneApprovalSettings, zoneName: string, except: string): Promise<string[]> {
+    const people = await store.people.list()
+    return people.filter((p) => !p.disabled && p.username !== except && mayApprove(p, s, zoneName)).map((p) => mailAddressOf(p) ?? '')
+  }
+  /** The address a person's e-mail goes to (mailAddressOf: the person's own, else a user name that is one). */
+  async function addressOf(p: PersonRef | null): Promise<string[]> {
+    if (!p?.id) return []
+    return [mailAddressOf(await store.people.byId(p.id)) ?? '']
+  }
+  /**
+   * Who will approve it, by name: administrators always (said as "any administrator"), and whoever else
+   * the zone's settings name (editors in scope, or the people listed), never the requester. A practising
+   * person plays the approver on their own copy.
+   */
+  async function approversOf(c: Context, s: ZoneApprovalSettings, r: ChangeRequestView): Promise<NonNullable<ChangeRequestDetail['approvers']>> {
+    if (practising(c)) return { anyAdmin: true, people: [{ username: actorOf(c).person.username, name: actorOf(c).person.displayName }] }
+    if (s.approverMode === 'admins') return { anyAdmin: true, people: [] }
+    const people = (await store.people.list())
+      .filter((p) => !p.disabled && p.role !== 'admin' && p.username !== r.requester.username && mayApprove(p, s, r.zoneName))
+      .map((p) => ({ username: p.username, name: p.displayName }))
+      .sort((x, y) => x.name.localeCompare(y.name))
+    return { anyAdmin: true, people }
+  }
+  /** E-mail, live only (a practising person is told on the page). Approvers hear of new requests grouped (`tellApprovers`). */
+  const tell = async (c: Context, kind: Exclude<Notice, 'filed'>, id: number) => {
+    if (!mail.enabled || practising(c)) return
+    const r = (await crs.get(id))!
+    mail.send(kind, r, await addressOf(r.requester))
+  }
+  /**
+   * Approvers hear of new requests grouped: the requests filed up to `filedBefore` that nobody told
+   * them of yet (the store gives each to one instance), one e-mail per approver listing theirs.
+   */
+  const tellApprovers = async (filedBefore: number) => {
+    const ids = await crs.takeUntold(filedBefore)
+    const byAddress = new Map<string, ChangeRequestView[]>()
+    for (const id of ids) {
+      const r = await crs.get(id)
+      if (!r || r.status !== 'pending') continue
+      for (const to of await approverAddresses(await crs.zone(r.zoneId), r.zoneName, r.requester.username)) {
+        if (to) byAddress.set(to, [...(byAddress.get(to) ?? []), r])
+      }
+    }
+    for (const [to, rs] of byAddress) mail.sendFiled(to, rs)
+  }
+  let grouping: ReturnType<typeof setTimeout> | undefined
+  /** A request was filed: its approvers are told once the group's time is up (requests filed meanwhile join it). */
+  const groupFiled = () => {
+    if (!mail.enabled || grouping) return
+    grouping = setTimeout(() => {
+      grouping = undefined
+      void tellApprovers(Date.now()).catch(() => {})
+    }, mailGroupMs)
+    grouping.unref()
+  }
+  /** An entry of its own for the apply or its failure (the approve that led to it has the request's). */
+  const recordOutcome = (c: Context, r: ChangeRequestView, action: 'apply' | 'fail' | 'apply-partly' | 'apply-unknown', errors: { code: number; message: string }[], after: unknown) => {
+    const a = actorOf(c)
+    return store.audit.add({
+      at: Date.now(), requestId: randomUUID(), personId: a.person.id, username: a.person.username, personName: a.person.displayName, mode: practising(c) ? 'practice' : mode,
+      zoneId: r.zoneId, zoneName: r.zoneName, area: 'change-requests', resourceType: 'change_request', resourceId: String(r.id), action,
+      method: 'POST', path: `${CR_BASE}/${r.id}/approve`, outcome: action === 'apply' ? 'success' : 'failure', status: action === 'apply' ? 200 : 400,
+      errors, before: null, after, undoOf: null, label: r.title, address: clientAddress(c),
+    })
+  }
+  const audit = (c: Context, r: Pick<ChangeRequestView, 'id' | 'zoneId' | 'zoneName' | 'title' | 'requester'>, action: AuditAction, after: Record<string, unknown> = {}) =>
+    setAuditDetails(c, {
+      area: 'change-requests', resourceType: 'change_request', resourceId: String(r.id), action, zoneId: r.zoneId, zoneName: r.zoneName,
+      after: { description: r.title, requester: `${r.requester.name} (${r.requester.username})`, ...after },
+    })
+  /** The touched records as they are now (null: gone, or a create), in item order. */
+  const current = (send: Send, r: Pick<ChangeRequestView, 'zoneId' | 'items'>) => readTouched(send, r.zoneId, r.items)
+
+  return {
+    ...options, names, crs, recovery, working, newLease, practising, practiceKey, settingsOf, saveSettings, canSee, canApprove, ownLive, zonesOf,
+    visible, approverAddresses, approversOf, tell, tellApprovers, groupFiled, recordOutcome, audit, current,
+  }
+}
