@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto'
 import { SqliteAdapter, type Insertable } from 'kysely'
+import type { AuditChainView } from '../../shared/schemas/local'
 import type { AuditTable } from './audit-schema'
 import type { Db } from './db'
 
@@ -144,20 +145,11 @@ export async function sealChain(db: Db, key: ChainKey): Promise<'signed' | 'alre
   })
 }
 
-export interface ChainReport {
-  /** True when every entry from the anchor to the head matches. */
-  ok: boolean
-  /** Entries checked. */
-  checked: number
-  /** The newest entry that matched (with all before it); null when none. */
-  verifiedUpTo: number | null
-  /** The first entry that does not match, when one does not. */
-  brokenAt: number | null
-  reason: string | null
-  /** Where the chain starts: the last entry retention removed (0: nothing removed). */
-  anchorId: number
+/** The walk of the chain: what GET /api/local/audit/chain answers (the shared view), and what the CLI and tests read besides. */
+export interface ChainReport extends AuditChainView {
   /** Checked with the audit key: the first entry its signatures cover (null: checked without the key). */
   signedFrom: number | null
+  maliciousFirst?: boolean
 }
 
 export interface VerifyOptions {

@@ -4,6 +4,7 @@ import type { Db } from './db'
 import { storeLease } from './lease'
 import type { ConnectionIndexStateTable, ConnectionIndexTable, ConnectionReviewsTable } from './connection-ledger-schema'
 import { anyOf, contains, ledgerQueries, reviewCondition, seenOrder, stateCountColumns, stateCounts, wildcard, type IndexReviewFilter } from './review-ledger-queries'
+import type { ConnectionIndexCounts } from '../../shared/schemas/local'
 
 export type ConnectionReviewRow = Selectable<ConnectionReviewsTable>
 export type NewConnectionReview = Omit<Insertable<ConnectionReviewsTable>, 'id'>
@@ -25,16 +26,8 @@ export interface ConnectionIndexQuery {
   ids?: readonly string[]
 }
 
-export interface ConnectionIndexCounts {
-  total: number
-  new: number
-  changed: number
-  /** Reviewed as they are now, verdict "investigate" aside. */
-  reviewed: number
-  /** Reviewed as they are now with the verdict "investigate": someone still has to look, so they still need review. */
-  investigating: number
-  reported: number
-}
+// The counts are what the connections index answers the page: one declaration, in the shared view types.
+export type { ConnectionIndexCounts }
 
 /**
  * Verdicts on connections (append-only, one row per review) and the index of a zone's connections

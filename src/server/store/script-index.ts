@@ -1,6 +1,7 @@
 import { sql, type Selectable, type SqlBool } from 'kysely'
 import { MALICIOUS_JS_INTEGRITY_THRESHOLD } from '../../shared/page-shield/malicious'
 import { INVESTIGATE } from '../../shared/page-shield/review'
+import type { ScriptIndexCounts as SharedScriptIndexCounts } from '../../shared/schemas/local'
 import type { Db } from './db'
 import { storeLease } from './lease'
 import { anyOf, contains, ledgerQueries, reviewCondition, seenOrder, stateCountColumns, stateCounts, wildcard, type IndexReviewFilter } from './review-ledger-queries'
@@ -28,19 +29,8 @@ export interface ScriptIndexQuery {
   maliciousFirst?: boolean
 }
 
-export interface ScriptIndexCounts {
-  /** Scripts matching the query before the review filter. */
-  total: number
-  new: number
-  changed: number
-  /** Reviewed as they are now, verdict "investigate" aside. */
-  reviewed: number
-  /** Reviewed as they are now with the verdict "investigate": someone still has to look, so they still need review. */
-  investigating: number
-  /** Of `reviewed`: those whose verdict was inherited from a pattern verdict. */
-  by_pattern: number
-  malicious: number
-}
+/** The counts the scripts index answers the page (one declaration, in the shared view types), and the matching ids when asked. */
+export type ScriptIndexCounts = SharedScriptIndexCounts & { ids?: readonly string[] }
 
 /**
  * The index of a zone's detected scripts, kept by the dashboard and joined with the review

@@ -70,11 +70,16 @@ export interface BudgetPanelData {
 
 /** What GET /api/local/audit/chain answers (administrators only): the walk of the tamper-evident chain. */
 export interface AuditChainView {
+  /** True when every entry from the anchor to the head matches. */
   ok: boolean
+  /** Entries checked. */
   checked: number
+  /** The newest entry that matched (with all before it); null when none. */
   verifiedUpTo: number | null
+  /** The first entry that does not match, when one does not. */
   brokenAt: number | null
   reason: string | null
+  /** Where the chain starts: the last entry retention removed (0: nothing removed). */
   anchorId: number
 }
 

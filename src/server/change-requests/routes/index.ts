@@ -8,7 +8,7 @@ import { registerListRoutes } from './list'
 import { registerSettingsRoutes } from './settings'
 import { registerUndoRoute } from './undo'
 
-export { CR_BASE, FILING_LIMIT, MAIL_GROUP_MS, type ChangeRequestRouteOptions } from './shared'
+export { FILING_LIMIT, MAIL_GROUP_MS, type ChangeRequestRouteOptions } from './shared'
 
 /**
  * Change requests, the dashboard's own routes. Roles: endpoint-roles.ts lets every
