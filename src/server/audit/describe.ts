@@ -1,4 +1,5 @@
 import type { AuditAction, AuditArea } from '../../shared/lists/audit'
+import { matchLocalRoute } from '../../shared/endpoints/local-match'
 import type { Endpoint } from '../endpoints'
 
 /**
@@ -81,57 +82,19 @@ export function describeUntabledWrite(method: string, path: string): WriteDescri
   }
 }
 
-/** The dashboard's own writes below /api: people, review verdicts, sessions, sandbox reset. */
+/**
+ * The dashboard's own writes below /api (people, review verdicts, sessions, the sandbox's buttons):
+ * described by their route's entry in the local route table (src/shared/endpoints/local.ts). A path
+ * no entry matches (refused before any route) keeps its path's words.
+ */
 export function describeLocalWrite(method: string, path: string): WriteDescription {
   const zoneId = zoneOf(path.replace(/^\/api\/local/, ''))
+  const match = matchLocalRoute(method, path)
+  const audit = match?.route.audit
+  if (match && audit && audit !== 'own') {
+    const id = audit.id ? match.params[audit.id] : undefined
+    return { area: audit.area, resourceType: audit.type, resourceId: id === undefined ? null : decodeOrRaw(id), action: audit.action, zoneId }
+  }
   const parts = path.split('/').filter(Boolean)
-  if (path === '/api/sandbox/reset') return { area: 'sandbox', resourceType: 'sandbox', resourceId: null, action: 'reset', zoneId: null }
-  if (path.startsWith('/api/local/practice')) {
-    return { area: 'practice', resourceType: 'practice_sandbox', resourceId: null, action: path.endsWith('/reset') ? 'reset' : 'switch', zoneId: null }
-  }
-  // Script watch: page security's settings, channels, checks and alerts of a zone.
-  if (parts[2] === 'zones' && parts[4] === 'watch') {
-    const [sub, id] = [parts[5], parts[6] ?? null]
-    if (sub === 'channels') return { area: 'page-shield', resourceType: 'watch_channel', resourceId: id, action: method === 'DELETE' ? 'delete' : parts[7] === 'test' ? 'send-test' : 'create', zoneId }
-    if (sub === 'check') return { area: 'page-shield', resourceType: 'script_watch', resourceId: null, action: 'check', zoneId }
-    if (sub === 'alerts') return { area: 'page-shield', resourceType: 'watch_alert', resourceId: id, action: 'mark-read', zoneId }
-    return { area: 'page-shield', resourceType: 'script_watch', resourceId: null, action: 'update', zoneId }
-  }
-  if (path === '/api/sandbox/page-shield/activity') {
-    return { area: 'page-shield', resourceType: 'sandbox_activity', resourceId: null, action: 'simulate', zoneId: null }
-  }
-  if (path.includes('/page-shield/connection-reviews')) {
-    return { area: 'page-shield', resourceType: 'connection_verdict', resourceId: null, action: 'create', zoneId }
-  }
-  if (path.includes('/page-shield/reviews')) {
-    return { area: 'page-shield', resourceType: 'review_verdict', resourceId: null, action: 'create', zoneId }
-  }
-  // Personal API tokens, one's own or (administrators) anyone's: /api/local/{me,people/:id}/tokens[/:token_id].
-  const tokens = parts[2] === 'me' ? 3 : parts[2] === 'people' && parts[4] === 'tokens' ? 4 : -1
-  if (tokens > 0 && parts[tokens] === 'tokens') {
-    const id = parts[tokens + 1] ?? null
-    return { area: 'people', resourceType: 'api_token', resourceId: id, action: method === 'POST' ? 'token-create' : id ? 'token-revoke' : 'tokens-revoke', zoneId: null }
-  }
-  if (parts[2] === 'settings' && parts[3] === 'two-factor') {
-    return { area: 'people', resourceType: 'two_factor_policy', resourceId: null, action: 'update', zoneId: null }
-  }
-  if (parts[2] === 'people' && parts[4] === 'two-factor') {
-    return { area: 'people', resourceType: 'two_factor', resourceId: parts[3] ?? null, action: 'two-factor-reset', zoneId: null }
-  }
-  if (parts[2] === 'people') {
-    const id = parts[3] ?? null
-    const sub = parts[4]
-    const action =
-      sub === 'password' ? 'password' : sub === 'sessions' ? 'end-sessions' : sub === 'sso' ? (method === 'DELETE' ? 'unlink-sso' : 'link-sso') : method === 'POST' ? 'create' : method === 'DELETE' ? 'delete' : 'update'
-    return { area: 'people', resourceType: 'person', resourceId: id, action, zoneId: null }
-  }
-  if (parts[2] === 'accounts' && parts[4] === 'lb-migration') {
-    // The load-balancing migration's progress (its own API writes are recorded one by one).
-    return { area: 'load-balancing', resourceType: 'lb_migration', resourceId: parts[3] ?? null, action: method === 'DELETE' ? 'delete' : 'update', zoneId: null }
-  }
-  if (parts[2] === 'me') {
-    return { area: 'people', resourceType: parts[3] === 'sessions' ? 'session' : 'me', resourceId: parts[4] ?? null, action: method === 'DELETE' ? 'delete' : 'update', zoneId: null }
-  }
-  // Anything else: its area is its path's (describe.test.ts holds every local write to the vocabulary), its action its method's.
-  return { area: parts[2] as AuditArea, resourceType: parts[parts.length - 1] ?? 'other', resourceId: null, action: METHOD_ACTIONS[method] ?? 'update', zoneId }
+  return { area: (parts[2] ?? 'other') as AuditArea, resourceType: parts[parts.length - 1] ?? 'other', resourceId: null, action: METHOD_ACTIONS[method] ?? 'update', zoneId }
 }

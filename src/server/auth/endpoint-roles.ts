@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoints'
 import { roleForRequest } from '../../shared/access'
 import { LOCAL_ROUTES, type LocalRouteEntry as LocalRoute } from '../../shared/endpoints/local'
+import { matchLocalRoute as matchRoute } from '../../shared/endpoints/local-match'
 import type { Role } from '../store'
 
 /**
@@ -22,21 +23,5 @@ export type { LocalRouteEntry as LocalRoute } from '../../shared/endpoints/local
 /** The dashboard's own /api routes (not the API's) and the role each needs: the one list in src/shared/endpoints/local.ts. */
 export const localRoutes: readonly LocalRoute[] = LOCAL_ROUTES
 
-const SEGMENT = '[^/]+'
-const compiled = localRoutes.map((r) => ({
-  route: r,
-  re: new RegExp(
-    '^' +
-      r.path
-        .split('/')
-        .map((p) => (p.startsWith(':') ? SEGMENT : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-        .join('/') +
-      '$',
-  ),
-  literals: r.path.split('/').filter((p) => p && !p.startsWith(':')).length,
-}))
-compiled.sort((a, b) => b.literals - a.literals)
-
-export function matchLocalRoute(method: string, path: string): LocalRoute | undefined {
-  return compiled.find((c) => c.route.method === method && c.re.test(path))?.route
-}
+/** The local route entry a request belongs to (one matcher: src/shared/endpoints/local-match.ts). */
+export const matchLocalRoute = (method: string, path: string): LocalRoute | undefined => matchRoute(method, path)?.route

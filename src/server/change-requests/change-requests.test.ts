@@ -111,7 +111,8 @@ describe('change requests', () => {
     const history = await call<AuditEntryView[]>('erin', 'GET', `/api/local/audit/history?zone_id=${Z.id}&type=dns_record&id=${shop.id}`)
     expect(history.result.map((e) => e.id)).toContain(batch.id)
     const log = (await store.audit.list({ area: 'change-requests' }, 1, 50)).entries.filter((e) => e.resourceId === String(filed.result.id))
-    expect(log.map((e) => [e.action, e.username]).sort()).toEqual([['apply', 'erin'], ['approve', 'erin'], ['file', 'ed']])
+    // Ed's own attempt to approve is on the request's record too, refused.
+    expect(log.map((e) => [e.action, e.username, e.outcome]).sort()).toEqual([['apply', 'erin', 'success'], ['approve', 'ed', 'refused'], ['approve', 'erin', 'success'], ['file', 'ed', 'success']])
     expect(JSON.stringify(log.find((e) => e.action === 'apply')!.after)).toMatch(/Ed \(ed\).*Erin \(erin\)/)
     // The requester's e-mail, read by the SMTP server.
     await until(() => smtp.mails.some((m) => m.to.includes('ed@example.test')))

@@ -77,7 +77,10 @@ describe('change requests in practice', () => {
     expect(live.emulator.db.prepare('SELECT name FROM dns_records WHERE zone_id = ?').pluck().all(DEMO.id)).not.toContain(`practice-shop.${DEMO.name}`)
 
     // Audited as other practice entries: mode practice, seen in the practice session only.
-    const log = (await store.audit.list({ area: 'change-requests' }, 1, 50)).entries.filter((e) => e.resourceId === String(filed.result.id))
+    // (The live sessions' attempts above are on record as refused, in live mode.)
+    const all = (await store.audit.list({ area: 'change-requests' }, 1, 50)).entries.filter((e) => e.resourceId === String(filed.result.id))
+    expect(all.filter((e) => e.outcome !== 'success').map((e) => [e.username, e.mode]).sort()).toEqual([['adm', 'live'], ['ed', 'live'], ['nina', 'live']])
+    const log = all.filter((e) => e.outcome === 'success')
     expect(log.map((e) => e.action).sort()).toEqual(['apply', 'approve', 'file'])
     expect(log.every((e) => e.mode === 'practice' && e.username === 'nina' && e.hash === null)).toBe(true)
     const liveAudit = (await call<{ mode: string }[]>('nina-live', 'GET', '/api/local/audit?area=change-requests')).result
