@@ -107,12 +107,12 @@ export function pagePatternsOneInForceMigration(): Migration {
     async up(db: AnyDb) {
       const at = Date.now()
       for (const table of PATTERN_TABLES) {
-        const rows: { id: number; zone_id: string; pattern: string; expires_at?: number | string | null }[] = await db
-          .selectFrom(table)
-          .selectAll()
-          .where('removed_at', 'is', null)
-          .orderBy('id')
-          .execute()
+        const rows = (await db.selectFrom(table).selectAll().where('removed_at', 'is', null).orderBy('id').execute()) as {
+          id: number
+          zone_id: string
+          pattern: string
+          expires_at?: number | string | null
+        }[]
         const groups = new Map<string, typeof rows>()
         for (const r of rows) {
           const key = JSON.stringify([r.zone_id, r.pattern])
