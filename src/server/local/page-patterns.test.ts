@@ -152,4 +152,19 @@ describe('pattern verdicts and payment pages at the door', () => {
     expect(csv).toMatch(/\npattern,[^\n]*Rita \(rita\),expected,"?Our own CDN, built by us/)
     expect(csv).toMatch(/\npattern-removed,[^\n]*Rita \(rita\)/)
   })
+  it('of two reviewers adding the same pattern at once, one records it and the other gets a 400 at the field, never a 500', async () => {
+    const twice = async (path: string, body: unknown) => {
+      const rs = await Promise.all([call('rita', 'POST', path, body), call('ann', 'POST', path, body)])
+      expect(rs.map((r) => r.status).sort()).toEqual([201, 400])
+      return ((await rs.find((r) => r.status === 400)!.json()) as { errors: unknown[] }).errors
+    }
+    expect(await twice(`${BASE}/reviews/payment-pages`, { pattern: 'Shop.Twice.test/pay/*' })).toEqual([
+      expect.objectContaining({ source: { pointer: '/pattern' }, message: 'shop.twice.test/pay/* is already a payment page pattern.' }),
+    ])
+    expect((await (await call('vic', 'GET', `${BASE}/reviews/payment-pages`)).json()).result.filter((p: { pattern: string }) => p.pattern === 'shop.twice.test/pay/*')).toHaveLength(1)
+    expect(await twice(`${BASE}/reviews/patterns`, { pattern: 'https://cdn.twice.test/*', justification: 'Our CDN' })).toEqual([
+      expect.objectContaining({ source: { pointer: '/pattern' }, message: expect.stringContaining('https://cdn.twice.test/* is already a pattern verdict in force') }),
+    ])
+    expect((await (await call('vic', 'GET', `${BASE}/reviews/patterns`)).json()).result.filter((p: { pattern: string }) => p.pattern === 'https://cdn.twice.test/*')).toHaveLength(1)
+  })
 })

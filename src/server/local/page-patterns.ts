@@ -58,6 +58,9 @@ export const onPaymentPage = (patterns: readonly Extract<PagePattern, { ok: true
 const created = (result: unknown) =>
   new Response(JSON.stringify({ result, success: true, errors: [], messages: [] }), { status: 201, headers: { 'content-type': 'application/json' } })
 
+/** The same pattern is already in force in the zone: a 400 at the field, as for any refused pattern. */
+const alreadyThere = (message: string) => jsonErrors(400, [{ code: 1004, message, source: { pointer: '/pattern' } }])
+
 export interface PagePatternKeys {
   /** The index owner (mode, zone, practising person) and the ledger key, as the script index keys them. */
   keysOf: (c: Context, zoneId: string) => { owner: string; ledgerKey: string }
@@ -100,10 +103,11 @@ export function registerPagePatternRoutes(app: Hono, store: Store, { keysOf, now
     const parsed = parsePagePattern(v.pattern)
     if (!parsed.ok) return jsonErrors(400, [{ code: 1004, message: parsed.message, source: { pointer: '/pattern' } }])
     const { ledgerKey } = keysOf(c, zoneId)
-    if ((await pp.paymentPages.list(ledgerKey)).some((p) => p.pattern === parsed.pattern))
-      return jsonErrors(400, [{ code: 1004, message: `${parsed.pattern} is already a payment page pattern.`, source: { pointer: '/pattern' } }])
     const me = who(c)
-    const row = await pp.paymentPages.add({ zone_id: ledgerKey, pattern: parsed.pattern, created_by: me.name, created_by_id: me.id, created_at: now() })
+    // The store's unique index decides (no read first), so two adds at once record one.
+    const added = await pp.paymentPages.add({ zone_id: ledgerKey, pattern: parsed.pattern, created_by: me.name, created_by_id: me.id, created_at: now() })
+    if (!added.ok) return alreadyThere(`${parsed.pattern} is already a payment page pattern.`)
+    const { row } = added
     setAuditDetails(c, { resourceType: 'payment_page', resourceId: String(row.id), action: 'create', after: paymentPageOf(row) })
     return created(paymentPageOf(row))
   })
@@ -142,7 +146,7 @@ export function registerPagePatternRoutes(app: Hono, store: Store, { keysOf, now
     if (!parsed.ok) return jsonErrors(400, [{ code: 1004, message: parsed.message, source: { pointer: '/pattern' } }])
     const { owner, ledgerKey } = keysOf(c, zoneId)
     const me = who(c)
-    const row = await pp.patterns.add({
+    const added = await pp.patterns.add({
       zone_id: ledgerKey,
       pattern: parsed.pattern,
       verdict: 'expected',
@@ -152,6 +156,8 @@ export function registerPagePatternRoutes(app: Hono, store: Store, { keysOf, now
       created_at: t,
       expires_at: expires,
     })
+    if (!added.ok) return alreadyThere(`${parsed.pattern} is already a pattern verdict in force in this zone: remove it first to set it again.`)
+    const { row } = added
     // The scripts of the zone it matches now inherit it at once (the index read first, so "now" is now);
     // those seen later, at each index refresh. An index that cannot be read now is caught up by its next refresh.
     await freshen(c, zoneId).catch(() => undefined)

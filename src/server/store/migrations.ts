@@ -11,7 +11,7 @@ import { changeRequestLeaseMigration } from './change-request-lease'
 import { changeRequestFilingMigration, changeRequestItemKindsMigration, changeRequestReviewEveryoneMigration, changeRequestsMigration, changeRequestsPracticeMigration } from './change-requests'
 import { connectionLedgerMigration } from './connection-ledger-migration'
 import { peopleEmailMigration } from './people-email-migration'
-import { pagePatternsMigration } from './page-patterns'
+import { pagePatternsMigration, pagePatternsOneInForceMigration } from './page-patterns'
 import type { Dialect } from './dialect'
 
 /**
@@ -256,5 +256,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'index_0001-lease-holders': indexLeaseHolderMigration(),
     // Page security: the zone's payment pages, and pattern verdicts (which one a ledger row was inherited from).
     'page-patterns_0001-payment-pages-and-pattern-verdicts': pagePatternsMigration(dialect),
+    // One payment page and one pattern verdict in force per zone and pattern, kept by a unique index (duplicates folded first).
+    'page-patterns_0002-one-in-force': pagePatternsOneInForceMigration(),
   }
 }

@@ -32,7 +32,11 @@ const row = (id: string, url: string, hash: string, score = 80, pages = 'shop.te
   checked_at: clock,
 })
 const counts = () => store.scriptIndex.counts(OWNER, KEY, Q)
-const pattern = (p: string, expires: number | null = null) =>
+const recorded = <T>(a: { ok: true; row: T } | { ok: false }): T => {
+  if (!a.ok) throw new Error('expected the add to be recorded')
+  return a.row
+}
+const addPattern = (p: string, expires: number | null = null) =>
   store.pagePatterns.patterns.add({
     zone_id: KEY,
     pattern: p,
@@ -43,6 +47,9 @@ const pattern = (p: string, expires: number | null = null) =>
     created_at: clock,
     expires_at: expires,
   })
+const pattern = async (p: string, expires: number | null = null) => recorded(await addPattern(p, expires))
+const page = (zone: string, p: string) =>
+  store.pagePatterns.paymentPages.add({ zone_id: zone, pattern: p, created_by: 'Rita (rita)', created_by_id: null, created_at: clock })
 
 describe.each(backends)('pattern verdicts in the store ($name)', ({ skip, open }) => {
   beforeAll(async () => {
@@ -105,10 +112,40 @@ describe.each(backends)('pattern verdicts in the store ($name)', ({ skip, open }
   })
 
   it('keeps payment pages per zone, removed ones out of the list', async () => {
-    const a = await store.pagePatterns.paymentPages.add({ zone_id: KEY, pattern: 'shop.test/checkout/*', created_by: 'Rita (rita)', created_by_id: null, created_at: clock })
-    await store.pagePatterns.paymentPages.add({ zone_id: 'zone-b', pattern: 'b.test/pay/*', created_by: 'Rita (rita)', created_by_id: null, created_at: clock })
+    const a = recorded(await page(KEY, 'shop.test/checkout/*'))
+    recorded(await page('zone-b', 'b.test/pay/*'))
     expect((await store.pagePatterns.paymentPages.list(KEY)).map((p) => p.pattern)).toEqual(['shop.test/checkout/*'])
     expect(await store.pagePatterns.paymentPages.remove(KEY, a.id, 'Ann (ann)', clock)).toBe(true)
     expect(await store.pagePatterns.paymentPages.list(KEY)).toEqual([])
+  })
+  it('of two adds of the same payment page at once, one is recorded and the other told conflict', async () => {
+    const both = await Promise.all([page(KEY, 'shop.test/pay/*'), page(KEY, 'shop.test/pay/*')])
+    expect(both.filter((a) => a.ok)).toHaveLength(1)
+    expect(both.filter((a) => !a.ok)).toEqual([{ ok: false, conflict: true }])
+    expect((await store.pagePatterns.paymentPages.list(KEY)).filter((p) => p.pattern === 'shop.test/pay/*')).toHaveLength(1)
+    // Another zone, or the same pattern after it was removed, is a new record.
+    expect((await page('zone-b', 'shop.test/pay/*')).ok).toBe(true)
+    const [kept] = both.flatMap((a) => (a.ok ? [a.row] : []))
+    expect(await store.pagePatterns.paymentPages.remove(KEY, kept.id, 'Ann (ann)', clock)).toBe(true)
+    expect((await page(KEY, 'shop.test/pay/*')).ok).toBe(true)
+  })
+
+  it('of two adds of the same pattern verdict at once, one is recorded and the other told conflict', async () => {
+    const both = await Promise.all([addPattern('https://cdn.same.test/*'), addPattern('https://cdn.same.test/*')])
+    expect(both.filter((a) => a.ok)).toHaveLength(1)
+    expect(both.filter((a) => !a.ok)).toEqual([{ ok: false, conflict: true }])
+    expect((await store.pagePatterns.patterns.list(KEY)).filter((p) => p.pattern === 'https://cdn.same.test/*')).toHaveLength(1)
+  })
+
+  it('a pattern verdict that expired may be set again: the expired one is marked removed by the new one', async () => {
+    const old = await pattern('https://cdn.again.test/*', clock + 1000)
+    expect((await addPattern('https://cdn.again.test/*')).ok).toBe(false)
+    clock += 2000
+    const again = await pattern('https://cdn.again.test/*')
+    const rows = (await store.pagePatterns.patterns.list(KEY)).filter((p) => p.pattern === 'https://cdn.again.test/*')
+    expect(rows.map((r) => [r.id, r.removed_at, r.removed_by])).toEqual([
+      [again.id, null, null],
+      [old.id, clock, 'Rita (rita)'],
+    ])
   })
 })

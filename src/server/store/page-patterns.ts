@@ -94,6 +94,61 @@ export function pagePatternsMigration(dialect: Dialect): Migration {
   }
 }
 
+/**
+ * page-patterns_0002: at most one payment page and one pattern verdict in force per zone and
+ * (normalised) pattern, decided by the database, so two reviewers or two instances adding the same
+ * pattern at once cannot both record it. A removed row stays as the record, so the index covers only
+ * the rows not removed. Duplicates recorded before it are folded first: the oldest in force is kept
+ * (for a pattern verdict, the oldest not yet expired, as that is the one still granting), the others
+ * are marked removed now, by Zonekeeper, naming the row kept.
+ */
+export function pagePatternsOneInForceMigration(): Migration {
+  return {
+    async up(db: AnyDb) {
+      const at = Date.now()
+      for (const table of PATTERN_TABLES) {
+        const rows = (await db.selectFrom(table).selectAll().where('removed_at', 'is', null).orderBy('id').execute()) as {
+          id: number
+          zone_id: string
+          pattern: string
+          expires_at?: number | string | null
+        }[]
+        const groups = new Map<string, typeof rows>()
+        for (const r of rows) {
+          const key = JSON.stringify([r.zone_id, r.pattern])
+          groups.set(key, [...(groups.get(key) ?? []), r])
+        }
+        for (const group of groups.values()) {
+          if (group.length < 2) continue
+          const granting = (r: (typeof rows)[number]) => r.expires_at === undefined || r.expires_at === null || Number(r.expires_at) > at
+          const kept = group.find(granting) ?? group[0]
+          await db
+            .updateTable(table)
+            .set({ removed_at: at, removed_by: `Zonekeeper (a duplicate of #${kept.id})` })
+            .where('id', 'in', group.filter((r) => r !== kept).map((r) => Number(r.id)))
+            .execute()
+        }
+        await db.schema.createIndex(`${table}_in_force`).on(table).columns(['zone_id', 'pattern']).unique().where(sql<boolean>`removed_at is null`).execute()
+      }
+    },
+  }
+}
+
+const PATTERN_TABLES = ['payment_pages', 'script_patterns'] as const
+type PatternTable = (typeof PATTERN_TABLES)[number]
+
+/**
+ * A unique index refused the row: SQLite (better-sqlite3) says SQLITE_CONSTRAINT_UNIQUE, PostgreSQL
+ * 23505 (unique_violation).
+ */
+export const isUniqueViolation = (e: unknown): boolean => {
+  const code = (e as { code?: unknown } | null)?.code
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505'
+}
+
+/** An add: the row recorded, or `conflict` when the same pattern is already in force in the zone. */
+export type Added<T> = { ok: true; row: T } | { ok: false; conflict: true }
+
 /** A ledger row counts unless it was inherited from a pattern that is removed or expired at `nowMs`. */
 export const rowCounts = (nowMs: number, alias = '') => {
   const col = sql.ref(`${alias ? `${alias}.` : ''}pattern_id`)
@@ -118,6 +173,26 @@ export function pagePatternStore(db: () => Promise<Db>, now: () => number) {
     created_at: Number(r.created_at),
     removed_at: r.removed_at === null ? null : Number(r.removed_at),
   })
+  /** Marks a row of either table removed (kept as the record); false when it is not in force in the zone. */
+  const remove = async (table: PatternTable, ledgerKey: string, id: number, by: string, at: number): Promise<boolean> => {
+    const r = await (await db())
+      .updateTable(table)
+      .set({ removed_by: by, removed_at: at })
+      .where('zone_id', '=', ledgerKey)
+      .where('id', '=', id)
+      .where('removed_at', 'is', null)
+      .executeTakeFirst()
+    return Number(r.numUpdatedRows) === 1
+  }
+  /** The insert decides (the unique index `<table>_in_force`): of two adds at once, one is told `conflict`. */
+  const insert = async <T>(run: () => Promise<T>): Promise<Added<T>> => {
+    try {
+      return { ok: true, row: await run() }
+    } catch (e) {
+      if (isUniqueViolation(e)) return { ok: false, conflict: true }
+      throw e
+    }
+  }
   return {
     paymentPages: {
       /** The zone's payment pages in force, oldest first. */
@@ -125,20 +200,13 @@ export function pagePatternStore(db: () => Promise<Db>, now: () => number) {
         const rows = await (await db()).selectFrom('payment_pages').selectAll().where('zone_id', '=', ledgerKey).where('removed_at', 'is', null).orderBy('id').execute()
         return rows.map(num)
       },
-      async add(row: Omit<PaymentPageRow, 'id' | 'removed_by' | 'removed_at'>): Promise<PaymentPageRow> {
-        return num(await (await db()).insertInto('payment_pages').values({ ...row, removed_by: null, removed_at: null }).returningAll().executeTakeFirstOrThrow())
+      /** Records it, or `conflict` when the zone has this pattern in force already. */
+      async add(row: Omit<PaymentPageRow, 'id' | 'removed_by' | 'removed_at'>): Promise<Added<PaymentPageRow>> {
+        const d = await db()
+        return insert(async () => num(await d.insertInto('payment_pages').values({ ...row, removed_by: null, removed_at: null }).returningAll().executeTakeFirstOrThrow()))
       },
       /** False when there is no such payment page in force. */
-      async remove(ledgerKey: string, id: number, by: string, at: number): Promise<boolean> {
-        const r = await (await db())
-          .updateTable('payment_pages')
-          .set({ removed_by: by, removed_at: at })
-          .where('zone_id', '=', ledgerKey)
-          .where('id', '=', id)
-          .where('removed_at', 'is', null)
-          .executeTakeFirst()
-        return Number(r.numUpdatedRows) === 1
-      },
+      remove: (ledgerKey: string, id: number, by: string, at: number) => remove('payment_pages', ledgerKey, id, by, at),
     },
 
     patterns: {
@@ -147,20 +215,29 @@ export function pagePatternStore(db: () => Promise<Db>, now: () => number) {
         const rows = await (await db()).selectFrom('script_patterns').selectAll().where('zone_id', '=', ledgerKey).orderBy('id', 'desc').execute()
         return rows.map((r) => ({ ...num(r), expires_at: r.expires_at === null ? null : Number(r.expires_at) }))
       },
-      async add(row: Omit<ScriptPatternRow, 'id' | 'removed_by' | 'removed_at'>): Promise<ScriptPatternRow> {
-        const r = await (await db()).insertInto('script_patterns').values({ ...row, removed_by: null, removed_at: null }).returningAll().executeTakeFirstOrThrow()
-        return { ...num(r), expires_at: r.expires_at === null ? null : Number(r.expires_at) }
-      },
-      async remove(ledgerKey: string, id: number, by: string, at: number): Promise<boolean> {
-        const r = await (await db())
+      /**
+       * Records it, or `conflict` when the zone has this pattern in force already. An expired row of
+       * the same pattern (no longer granting, but not removed, so still under the unique index) is
+       * marked removed by this add first: setting a pattern again after it expired replaces it.
+       */
+      async add(row: Omit<ScriptPatternRow, 'id' | 'removed_by' | 'removed_at'>): Promise<Added<ScriptPatternRow>> {
+        const d = await db()
+        await d
           .updateTable('script_patterns')
-          .set({ removed_by: by, removed_at: at })
-          .where('zone_id', '=', ledgerKey)
-          .where('id', '=', id)
+          .set({ removed_by: row.created_by, removed_at: row.created_at })
+          .where('zone_id', '=', row.zone_id)
+          .where('pattern', '=', row.pattern)
           .where('removed_at', 'is', null)
-          .executeTakeFirst()
-        return Number(r.numUpdatedRows) === 1
+          .where('expires_at', 'is not', null)
+          .where('expires_at', '<=', row.created_at)
+          .execute()
+        return insert(async () => {
+          const r = await d.insertInto('script_patterns').values({ ...row, removed_by: null, removed_at: null }).returningAll().executeTakeFirstOrThrow()
+          return { ...num(r), expires_at: r.expires_at === null ? null : Number(r.expires_at) }
+        })
       },
+      /** False when there is no such pattern verdict in force (not removed). */
+      remove: (ledgerKey: string, id: number, by: string, at: number) => remove('script_patterns', ledgerKey, id, by, at),
       /** How many scripts of each pattern currently hold its verdict (their ledger row counts and matches them as they are). */
       async holding(owner: string, ledgerKey: string): Promise<Map<number, number>> {
         const d = await db()

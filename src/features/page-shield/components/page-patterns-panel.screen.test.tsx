@@ -39,6 +39,12 @@ describe('payment pages and pattern verdicts', () => {
     const pages = await within(panel).findByRole('list', { name: 'Payment pages' })
     expect(within(pages).getByText(`${host}/*`)).toBeTruthy()
     expect(within(pages).getByText(/added by Rita \(rita\)/)).toBeTruthy()
+    // The same pattern again: the server refuses it, at the field.
+    await user.type(pageField, `${host.toUpperCase()}/*`)
+    await user.click(within(pageForm).getByRole('button', { name: 'Add payment page' }))
+    expect((await within(pageForm).findAllByText(`${host}/* is already a payment page pattern.`, { exact: false })).length).toBeGreaterThan(0)
+    await waitFor(() => expect(pageField.getAttribute('aria-invalid')).toBe('true'))
+    expect(within(pages).getAllByText(`${host}/*`)).toHaveLength(1)
 
     // A pattern verdict: too broad, then no justification, both at their fields; then recorded.
     const form = within(panel).getByRole('form', { name: 'Authorise scripts by pattern' })
@@ -64,6 +70,13 @@ describe('payment pages and pattern verdicts', () => {
     await user.click(screen.getByRole('button', { name: /Payment pages only$/, pressed: true }))
     expect((await screen.findAllByText(`https://${script.host}/*`, { exact: false })).length).toBeGreaterThan(1)
     expect(screen.getAllByText(/, set by Rita \(rita\)/).length).toBeGreaterThan(0)
+
+    // Removing: the payment page leaves the list; the pattern verdict stays, as the record, marked removed.
+    await user.click(within(panel).getByRole('button', { name: `Remove payment page ${host}/*` }))
+    expect(await within(panel).findByText('No payment page is marked for this zone yet.')).toBeTruthy()
+    await user.click(within(panel).getByRole('button', { name: `Remove pattern verdict https://${script.host}/*` }))
+    expect(await within(verdicts).findByText('Removed')).toBeTruthy()
+    expect(within(panel).queryByRole('button', { name: `Remove pattern verdict https://${script.host}/*` })).toBeNull()
   })
 
   it('a viewer sees them and the reason, but no form or remove button', async () => {

@@ -1,6 +1,7 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
+import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form'
 import { applyApiErrors } from '@/components/form/apply-api-errors'
 import { TextareaField, TextField } from '@/components/form/fields'
 import { FormErrorSummary } from '@/components/form/form-error-summary'
@@ -60,34 +61,52 @@ export function PagePatternsPanel({ zoneId }: { zoneId: string }) {
   )
 }
 
-function PaymentPages({ zoneId, canWrite }: { zoneId: string; canWrite: boolean }) {
-  const list = usePaymentPages(zoneId)
-  const remove = useRemovePaymentPage(zoneId)
+/** What differs between the two lists: their words, and what each item shows beside its remove button. */
+interface PatternListProps<T extends { id: number; pattern: string }> {
+  title: string
+  loading: string
+  loadError: string
+  empty: string
+  list: UseQueryResult<T[]>
+  remove: UseMutationResult<unknown, unknown, number>
+  canWrite: boolean
+  /** Whether this item may still be removed (a removed pattern verdict stays listed, as the record). */
+  removable: (item: T) => boolean
+  removeLabel: (item: T) => string
+  removed: (item: T) => [title: string, body: string]
+  notRemoved: string
+  listClassName: string
+  itemClassName: string
+  item: (item: T) => ReactNode
+  /** The add form, shown to those who may write. */
+  form: ReactNode
+}
+
+/** One list of patterns (payment pages or pattern verdicts): loading, error, empty, each item with its remove button, then the form. */
+function PatternList<T extends { id: number; pattern: string }>(props: PatternListProps<T>) {
+  const { list, remove, canWrite } = props
   const toast = useToast()
   return (
     <div className="space-y-2">
-      <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Payment pages</h3>
-      {list.isPending && <Spinner label="Loading payment pages" />}
-      {list.error != null && <ErrorView error={list.error} onRetry={() => void list.refetch()} title="The payment pages could not be loaded" />}
-      {list.data && list.data.length === 0 && <p className="text-sm text-zinc-600 dark:text-zinc-400">No payment page is marked for this zone yet.</p>}
+      <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{props.title}</h3>
+      {list.isPending && <Spinner label={props.loading} />}
+      {list.error != null && <ErrorView error={list.error} onRetry={() => void list.refetch()} title={props.loadError} />}
+      {list.data && list.data.length === 0 && <p className="text-sm text-zinc-600 dark:text-zinc-400">{props.empty}</p>}
       {list.data && list.data.length > 0 && (
-        <ul aria-label="Payment pages" className="space-y-1 text-sm">
+        <ul aria-label={props.title} className={props.listClassName}>
           {list.data.map((p) => (
-            <li key={p.id} className="flex flex-wrap items-center gap-2">
-              <span className="font-mono break-all">{p.pattern}</span>
-              <span className="text-xs text-zinc-600 dark:text-zinc-400">
-                added by {p.created_by}, {formatDateTime(p.created_at)}
-              </span>
-              {canWrite && (
+            <li key={p.id} className={props.itemClassName}>
+              {props.item(p)}
+              {canWrite && props.removable(p) && (
                 <Button
                   size="sm"
                   variant="secondary"
-                  aria-label={`Remove payment page ${p.pattern}`}
+                  aria-label={props.removeLabel(p)}
                   pending={remove.isPending && remove.variables === p.id}
                   onClick={() =>
                     remove.mutate(p.id, {
-                      onSuccess: () => toast.success('Payment page removed', `${p.pattern} is no longer a payment page.`),
-                      onError: (e) => toast.error('The payment page was not removed', e),
+                      onSuccess: () => toast.success(...props.removed(p)),
+                      onError: (e) => toast.error(props.notRemoved, e),
                     })
                   }
                 >
@@ -98,25 +117,73 @@ function PaymentPages({ zoneId, canWrite }: { zoneId: string; canWrite: boolean 
           ))}
         </ul>
       )}
-      {canWrite && <AddPaymentPage zoneId={zoneId} />}
+      {canWrite && props.form}
     </div>
   )
 }
 
-function AddPaymentPage({ zoneId }: { zoneId: string }) {
-  const add = useAddPaymentPage(zoneId)
-  const toast = useToast()
+/**
+ * The add forms' shared behaviour: the server's refusals at their fields (a pattern already in force,
+ * one another reviewer added a moment ago) or in the summary, and a fresh form once recorded.
+ */
+function useAddForm<I extends FieldValues, B, R>(
+  form: UseFormReturn<I>,
+  add: { mutate: (body: B, options: { onSuccess: (r: R) => void; onError: (e: unknown) => void }) => void },
+  toBody: (input: I) => B,
+  empty: DefaultValues<I>,
+  onAdded: (r: R) => void,
+) {
   const [serverErrors, setServerErrors] = useState<ApiErrorItem[]>([])
-  const form = useForm<PaymentPageInput>({ resolver: zodResolver(paymentPageInputSchema), defaultValues: { pattern: '' } })
   const save = form.handleSubmit((input) =>
-    add.mutate(input, {
-      onSuccess: (p) => {
-        toast.success('Payment page added', `${p.pattern} is now a payment page.`)
+    add.mutate(toBody(input), {
+      onSuccess: (r) => {
+        onAdded(r)
         setServerErrors([])
-        form.reset({ pattern: '' })
+        form.reset(empty)
       },
       onError: (err) => setServerErrors(applyApiErrors(form, err)),
     }),
+  )
+  return { serverErrors, save }
+}
+
+function PaymentPages({ zoneId, canWrite }: { zoneId: string; canWrite: boolean }) {
+  return (
+    <PatternList
+      title="Payment pages"
+      loading="Loading payment pages"
+      loadError="The payment pages could not be loaded"
+      empty="No payment page is marked for this zone yet."
+      list={usePaymentPages(zoneId)}
+      remove={useRemovePaymentPage(zoneId)}
+      canWrite={canWrite}
+      removable={() => true}
+      removeLabel={(p) => `Remove payment page ${p.pattern}`}
+      removed={(p) => ['Payment page removed', `${p.pattern} is no longer a payment page.`]}
+      notRemoved="The payment page was not removed"
+      listClassName="space-y-1 text-sm"
+      itemClassName="flex flex-wrap items-center gap-2"
+      item={(p) => (
+        <>
+          <span className="font-mono break-all">{p.pattern}</span>
+          <span className="text-xs text-zinc-600 dark:text-zinc-400">
+            added by {p.created_by}, {formatDateTime(p.created_at)}
+          </span>
+        </>
+      )}
+      form={<AddPaymentPage zoneId={zoneId} />}
+    />
+  )
+}
+
+const emptyPage: PaymentPageInput = { pattern: '' }
+
+function AddPaymentPage({ zoneId }: { zoneId: string }) {
+  const add = useAddPaymentPage(zoneId)
+  const toast = useToast()
+  const form = useForm<PaymentPageInput>({ resolver: zodResolver(paymentPageInputSchema), defaultValues: emptyPage })
+  const { serverErrors, save } = useAddForm(form, add, (input) => input, emptyPage, (p) =>
+    toast.success('Payment page added', `${p.pattern} is now a payment page.`),
   )
   return (
     <form onSubmit={save} noValidate aria-label="Add a payment page" className="space-y-2">
@@ -146,74 +213,50 @@ const patternState = (p: PatternVerdict) =>
   )
 
 function PatternVerdicts({ zoneId, canWrite }: { zoneId: string; canWrite: boolean }) {
-  const list = usePatternVerdicts(zoneId)
-  const remove = useRemovePatternVerdict(zoneId)
-  const toast = useToast()
   return (
-    <div className="space-y-2">
-      <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Pattern verdicts</h3>
-      {list.isPending && <Spinner label="Loading pattern verdicts" />}
-      {list.error != null && <ErrorView error={list.error} onRetry={() => void list.refetch()} title="The pattern verdicts could not be loaded" />}
-      {list.data && list.data.length === 0 && <p className="text-sm text-zinc-600 dark:text-zinc-400">No pattern verdict yet: every script is reviewed one by one.</p>}
-      {list.data && list.data.length > 0 && (
-        <ul aria-label="Pattern verdicts" className="space-y-2 text-sm">
-          {list.data.map((p) => (
-            <li key={p.id} className="space-y-1 rounded-md border border-zinc-200 p-2.5 dark:border-zinc-700">
-              <p className="flex flex-wrap items-center gap-2">
-                <span className="font-mono break-all text-zinc-900 dark:text-zinc-100">{p.pattern}</span>
-                {patternState(p)}
-                {p.active && p.scripts !== undefined && (
-                  <span className="text-xs text-zinc-700 dark:text-zinc-300">{formatNumber(p.scripts)} {p.scripts === 1 ? 'script holds' : 'scripts hold'} this verdict now</span>
-                )}
-              </p>
-              <p className="whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">{p.justification}</p>
-              <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                Set by {p.created_by}, {formatDateTime(p.created_at)}; {p.expires_at ? `expires ${formatDateTime(p.expires_at)}` : 'no expiry'}
-                {p.removed_at ? `; removed by ${p.removed_by ?? 'someone'}, ${formatDateTime(p.removed_at)}` : ''}
-              </p>
-              {canWrite && !p.removed_at && (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-label={`Remove pattern verdict ${p.pattern}`}
-                  pending={remove.isPending && remove.variables === p.id}
-                  onClick={() =>
-                    remove.mutate(p.id, {
-                      onSuccess: () => toast.success('Pattern verdict removed', `Scripts that held it need review again.`),
-                      onError: (e) => toast.error('The pattern verdict was not removed', e),
-                    })
-                  }
-                >
-                  Remove
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
+    <PatternList
+      title="Pattern verdicts"
+      loading="Loading pattern verdicts"
+      loadError="The pattern verdicts could not be loaded"
+      empty="No pattern verdict yet: every script is reviewed one by one."
+      list={usePatternVerdicts(zoneId)}
+      remove={useRemovePatternVerdict(zoneId)}
+      canWrite={canWrite}
+      removable={(p) => !p.removed_at}
+      removeLabel={(p) => `Remove pattern verdict ${p.pattern}`}
+      removed={() => ['Pattern verdict removed', `Scripts that held it need review again.`]}
+      notRemoved="The pattern verdict was not removed"
+      listClassName="space-y-2 text-sm"
+      itemClassName="space-y-1 rounded-md border border-zinc-200 p-2.5 dark:border-zinc-700"
+      item={(p) => (
+        <>
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="font-mono break-all text-zinc-900 dark:text-zinc-100">{p.pattern}</span>
+            {patternState(p)}
+            {p.active && p.scripts !== undefined && (
+              <span className="text-xs text-zinc-700 dark:text-zinc-300">{formatNumber(p.scripts)} {p.scripts === 1 ? 'script holds' : 'scripts hold'} this verdict now</span>
+            )}
+          </p>
+          <p className="whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">{p.justification}</p>
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">
+            Set by {p.created_by}, {formatDateTime(p.created_at)}; {p.expires_at ? `expires ${formatDateTime(p.expires_at)}` : 'no expiry'}
+            {p.removed_at ? `; removed by ${p.removed_by ?? 'someone'}, ${formatDateTime(p.removed_at)}` : ''}
+          </p>
+        </>
       )}
-      {canWrite && <AddPatternVerdict zoneId={zoneId} />}
-    </div>
+      form={<AddPatternVerdict zoneId={zoneId} />}
+    />
   )
 }
+
+const emptyVerdict: PatternVerdictInput = { pattern: '', justification: '', expires_at: '' }
 
 function AddPatternVerdict({ zoneId }: { zoneId: string }) {
   const add = useAddPatternVerdict(zoneId)
   const toast = useToast()
-  const [serverErrors, setServerErrors] = useState<ApiErrorItem[]>([])
-  const empty = { pattern: '', justification: '', expires_at: '' }
-  const form = useForm<PatternVerdictInput>({ resolver: zodResolver(patternVerdictInputSchema), defaultValues: empty })
-  const save = form.handleSubmit((input) =>
-    add.mutate(
-      { ...input, expires_at: input.expires_at || null },
-      {
-        onSuccess: (p) => {
-          toast.success('Authorised by pattern', patternHoldsText(p.pattern, p.scripts ?? 0))
-          setServerErrors([])
-          form.reset(empty)
-        },
-        onError: (err) => setServerErrors(applyApiErrors(form, err)),
-      },
-    ),
+  const form = useForm<PatternVerdictInput>({ resolver: zodResolver(patternVerdictInputSchema), defaultValues: emptyVerdict })
+  const { serverErrors, save } = useAddForm(form, add, (input) => ({ ...input, expires_at: input.expires_at || null }), emptyVerdict, (p) =>
+    toast.success('Authorised by pattern', patternHoldsText(p.pattern, p.scripts ?? 0)),
   )
   return (
     <form onSubmit={save} noValidate aria-label="Authorise scripts by pattern" className="space-y-2">
