@@ -55,6 +55,11 @@ export function labelOf(resourceType: string, before: unknown, after: unknown, b
       label = (item && (str(item.url) ?? str(item.host))) ?? first('name', 'script_url', 'url')
       break
     }
+    case 'payment_page':
+    case 'pattern_verdict':
+      // Named by the page or script pattern it marks or judges.
+      label = first('pattern')
+      break
     case 'invite':
       label = first('invited_member_email', 'email')
       break
