@@ -72,9 +72,19 @@ describe('payment pages and pattern verdicts', () => {
     expect(screen.getAllByText(/, set by Rita \(rita\)/).length).toBeGreaterThan(0)
 
     // Removing: the payment page leaves the list; the pattern verdict stays, as the record, marked removed.
+    // Each is asked first, naming what follows; Cancel keeps it.
     await user.click(within(panel).getByRole('button', { name: `Remove payment page ${host}/*` }))
+    let confirm = await screen.findByRole('dialog', { name: `Remove payment page ${host}/*` })
+    expect(within(confirm).getByText(/leave the payment-page scope/)).toBeTruthy()
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    expect(within(panel).getByRole('button', { name: `Remove payment page ${host}/*` })).toBeTruthy()
+    await user.click(within(panel).getByRole('button', { name: `Remove payment page ${host}/*` }))
+    await user.click(within(await screen.findByRole('dialog', { name: `Remove payment page ${host}/*` })).getByRole('button', { name: 'Remove' }))
     expect(await within(panel).findByText('No payment page is marked for this zone yet.')).toBeTruthy()
     await user.click(within(panel).getByRole('button', { name: `Remove pattern verdict https://${script.host}/*` }))
+    confirm = await screen.findByRole('dialog', { name: `Remove pattern verdict https://${script.host}/*` })
+    expect(within(confirm).getByText(/need review again/)).toBeTruthy()
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }))
     expect(await within(verdicts).findByText('Removed')).toBeTruthy()
     expect(within(panel).queryByRole('button', { name: `Remove pattern verdict https://${script.host}/*` })).toBeNull()
   })

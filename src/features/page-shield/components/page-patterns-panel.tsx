@@ -7,6 +7,7 @@ import { TextareaField, TextField } from '@/components/form/fields'
 import { FormErrorSummary } from '@/components/form/form-error-summary'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { ErrorView } from '@/components/ui/error-view'
 import { Spinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
@@ -73,6 +74,8 @@ interface PatternListProps<T extends { id: number; pattern: string }> {
   /** Whether this item may still be removed (a removed pattern verdict stays listed, as the record). */
   removable: (item: T) => boolean
   removeLabel: (item: T) => string
+  /** What removing it changes, in the confirmation. */
+  removeConsequence: (item: T) => string
   removed: (item: T) => [title: string, body: string]
   notRemoved: string
   listClassName: string
@@ -86,9 +89,34 @@ interface PatternListProps<T extends { id: number; pattern: string }> {
 function PatternList<T extends { id: number; pattern: string }>(props: PatternListProps<T>) {
   const { list, remove, canWrite } = props
   const toast = useToast()
+  // Removing one changes what many scripts are counted as (in or out of payment scope, authorised or
+  // not), so it is asked first, naming what follows.
+  const [asking, setAsking] = useState<T | null>(null)
   return (
     <div className="space-y-2">
       <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{props.title}</h3>
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking ? props.removeLabel(asking) : ''}
+        consequence={asking ? props.removeConsequence(asking) : ''}
+        confirmLabel="Remove"
+        pending={remove.isPending}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          const p = asking
+          if (!p) return
+          remove.mutate(p.id, {
+            onSuccess: () => {
+              setAsking(null)
+              toast.success(...props.removed(p))
+            },
+            onError: (e) => {
+              setAsking(null)
+              toast.error(props.notRemoved, e)
+            },
+          })
+        }}
+      />
       {list.isPending && <Spinner label={props.loading} />}
       {list.error != null && <ErrorView error={list.error} onRetry={() => void list.refetch()} title={props.loadError} />}
       {list.data && list.data.length === 0 && <p className="text-sm text-zinc-600 dark:text-zinc-400">{props.empty}</p>}
@@ -98,18 +126,7 @@ function PatternList<T extends { id: number; pattern: string }>(props: PatternLi
             <li key={p.id} className={props.itemClassName}>
               {props.item(p)}
               {canWrite && props.removable(p) && (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-label={props.removeLabel(p)}
-                  pending={remove.isPending && remove.variables === p.id}
-                  onClick={() =>
-                    remove.mutate(p.id, {
-                      onSuccess: () => toast.success(...props.removed(p)),
-                      onError: (e) => toast.error(props.notRemoved, e),
-                    })
-                  }
-                >
+                <Button size="sm" variant="secondary" aria-label={props.removeLabel(p)} pending={remove.isPending && remove.variables === p.id} onClick={() => setAsking(p)}>
                   Remove
                 </Button>
               )}
@@ -159,6 +176,7 @@ function PaymentPages({ zoneId, canWrite }: { zoneId: string; canWrite: boolean 
       canWrite={canWrite}
       removable={() => true}
       removeLabel={(p) => `Remove payment page ${p.pattern}`}
+      removeConsequence={(p) => `Scripts seen only on pages matching ${p.pattern} leave the payment-page scope: its counts and the compliance report.`}
       removed={(p) => ['Payment page removed', `${p.pattern} is no longer a payment page.`]}
       notRemoved="The payment page was not removed"
       listClassName="space-y-1 text-sm"
@@ -224,6 +242,7 @@ function PatternVerdicts({ zoneId, canWrite }: { zoneId: string; canWrite: boole
       canWrite={canWrite}
       removable={(p) => !p.removed_at}
       removeLabel={(p) => `Remove pattern verdict ${p.pattern}`}
+      removeConsequence={(p) => `Scripts authorised by ${p.pattern} alone need review again. The verdict stays listed as removed, with who removed it.`}
       removed={() => ['Pattern verdict removed', `Scripts that held it need review again.`]}
       notRemoved="The pattern verdict was not removed"
       listClassName="space-y-2 text-sm"
