@@ -47,10 +47,10 @@ const SCREEN_TESTS = 'src/**/*.screen.test.tsx'
  * group order ran after the first, not beside it.)
  */
 const TIMED_TESTS = [
-  'src/server/*-responsiveness.test.ts',
-  'src/server/upstream-memory.test.ts',
-  'src/server/proxy-live.test.ts',
-  'src/server/sandbox-rate-limit.test.ts',
+  'src/server/responsiveness/*.test.ts',
+  'src/server/upstream/memory.test.ts',
+  'src/server/doors/api-door-live.test.ts',
+  'src/server/doors/sandbox-rate-limit.test.ts',
   'src/server/practice/instances.test.ts',
   'src/server/watch/**/*.test.ts',
   'src/server/auth/sign-in-concurrency.test.ts',

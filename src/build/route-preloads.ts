@@ -1,6 +1,6 @@
 // A Vite plugin: writes which JavaScript each page path loads beyond the entry
 // (dist/.vite/route-preloads.json), so that the server can name those files in the page it sends
-// (`<link rel="preload" as="script">`, src/server/spa.ts). A direct visit then fetches the route's chunks
+// (`<link rel="preload" as="script">`, src/server/spa/index.ts). A direct visit then fetches the route's chunks
 // beside the entry instead of only after the entry has run and the router asked for them.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'

@@ -57,7 +57,7 @@ function explainStatus(status: number): string {
   return 'The API refused the request. The message from the API says why.'
 }
 
-/** The dashboard's own server refused the request (PROXY_CODES.refused in src/server/envelope.ts). */
+/** The dashboard's own server refused the request (PROXY_CODES.refused in src/server/http/envelope.ts). */
 export const REFUSED_CODE = 10403
 
 export interface ExplainedError {

@@ -5,7 +5,7 @@ import { oidcEnv, type OidcConfig } from './auth/oidc-config'
 import type { RateLimitPolicy } from './emulator/rate-limit'
 import { httpUrl, optionalText, parseEnvGroups, rateLimit, wholeNumber } from './env'
 import { DEFAULT_PERSON_SHARE } from './budget/shares'
-import { trustedProxiesSchema, type TrustedProxies } from './trusted-proxies'
+import { trustedProxiesSchema, type TrustedProxies } from './http/trusted-proxies'
 
 export type Credential = { kind: 'token'; token: string } | { kind: 'key'; email: string; key: string }
 

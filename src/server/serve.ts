@@ -2,7 +2,7 @@ import { getRequestListener } from '@hono/node-server'
 import { createServer, ServerResponse, type IncomingMessage, type OutgoingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Hono } from 'hono'
-import { jsonError, PROXY_CODES } from './envelope'
+import { jsonError, PROXY_CODES } from './http/envelope'
 import { SECURITY_HEADERS } from './spa'
 
 export interface RunningServer {

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
-import { parseTrustedProxies } from '../server/trusted-proxies'
+import { parseTrustedProxies } from '../server/http/trusted-proxies'
 
 /**
  * The receivers here listen on loopback, where the watch does not send webhooks unless an

@@ -1,5 +1,5 @@
 // A reference point for the proxy's throughput, run in its own process by proxy-throughput.bench.ts:
-// one Hono route forwarding /api/v4/<path> with the dashboard's own upstream code (src/server/upstream.ts:
+// one Hono route forwarding /api/v4/<path> with the dashboard's own upstream code (src/server/upstream/index.ts:
 // keep-alive pool, answer checked and scrubbed) on the same Node server set-up, but none of the
 // dashboard's checks (host, path, sign-in, roles, audit). Proxy ÷ this is what the checks cost;
 // this ÷ the bare node:http proxy is what the framework and upstream code cost.

@@ -1,5 +1,6 @@
-import { matchEndpoint, type Endpoint } from '../endpoints'
-import type { ForwardRequest, Send } from '../upstream'
+import type { Endpoint } from '../endpoints'
+import type { Send } from '../upstream'
+import { tableRead } from '../upstream/table-read'
 
 /** What is read from the API just before a write, to be stored as the entry's "before". */
 export interface BeforeState {
@@ -11,18 +12,6 @@ export interface BeforeState {
 }
 
 export const READ_CONCURRENCY = 8
-
-/**
- * A read of an endpoint of the table, sent as one (`matched`, as the API door sends a request): the
- * sandbox calls its handler straight (callTable in emulator/table-routes.ts) instead of routing an
- * in-process HTTP request, and the budget counts its area without matching it again. A path the
- * table does not have goes as it is.
- */
-export function tableRead(pathAndQuery: string, accept?: string): ForwardRequest {
-  const q = pathAndQuery.indexOf('?')
-  const endpoint = matchEndpoint('GET', q < 0 ? pathAndQuery : pathAndQuery.slice(0, q))
-  return { method: 'GET', pathAndQuery, ...(accept ? { accept } : {}), ...(endpoint ? { matched: { endpoint } } : {}) }
-}
 
 async function readJson(forward: Send, pathAndQuery: string): Promise<{ status: number; result: unknown }> {
   const res = await forward(tableRead(pathAndQuery))

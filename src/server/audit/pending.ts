@@ -1,5 +1,5 @@
 import { holdLease } from '../store/lease'
-import { PROXY_CODES } from '../envelope'
+import { PROXY_CODES } from '../http/envelope'
 import type { Store } from '../store'
 import type { PendingEntry } from '../store/audit-pending'
 

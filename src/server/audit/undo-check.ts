@@ -1,4 +1,4 @@
-import { jsonError, jsonOk } from '../envelope'
+import { jsonError, jsonOk } from '../http/envelope'
 import type { AuditEntry, UndoReservation } from '../store'
 import type { Send } from '../upstream'
 import { readMany } from './capture'

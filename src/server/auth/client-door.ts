@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
-import { rawTarget, splitTarget } from '../guard'
-import { apiRequestOf } from '../pipeline'
+import { rawTarget, splitTarget } from '../http/guard'
+import { apiRequestOf } from '../http/pipeline'
 import { publicPerson, type Store } from '../store'
 import { accessRefusal, needForClientPath } from './access'
 import { setActor } from './actor'

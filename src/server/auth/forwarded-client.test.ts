@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { createStore } from '../store'
 import { fakeEmulator, testConfig } from '../../testing/server'
-import { parseTrustedProxies } from '../trusted-proxies'
+import { parseTrustedProxies } from '../http/trusted-proxies'
 import { THROTTLE } from './throttle'
 import { addPerson, fromAddress } from '../../testing/server/auth'
 

@@ -4,7 +4,7 @@ import { createApp } from '../app'
 import { createStore, type Store } from '../store'
 import { fakeEmulator, testConfig } from '../../testing/server'
 import { storeBackends } from '../../testing/store-backends'
-import { parseTrustedProxies } from '../trusted-proxies'
+import { parseTrustedProxies } from '../http/trusted-proxies'
 import { SoftwareAuthenticator, pageOptions } from '../../testing/server/authenticator'
 import { addPerson, fromAddress, login } from '../../testing/server/auth'
 

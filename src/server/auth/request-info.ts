@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { headerOf, isOwnOrigin, requestHost } from '../guard'
-import { resolveClient, type ClientInfo, type TrustedProxies } from '../trusted-proxies'
+import { headerOf, isOwnOrigin, requestHost } from '../http/guard'
+import { resolveClient, type ClientInfo, type TrustedProxies } from '../http/trusted-proxies'
 
 declare module 'hono' {
   interface ContextVariableMap {

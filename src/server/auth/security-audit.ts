@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Context } from 'hono'
-import { withoutSecrets } from '../audit/secrets'
+import { withoutSecrets } from '../upstream/secrets'
 import type { Store } from '../store'
 import { clientAddress } from './request-info'
 

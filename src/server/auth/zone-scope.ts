@@ -4,9 +4,9 @@ import type { ZoneScope } from '../store'
 import type { Forward } from '../upstream'
 import { listOf, QueryError } from '../../shared/lists/query'
 import { ZONE_ORDER_FIELDS, ZONES_DEFAULT_PER_PAGE, ZONES_MIN_PER_PAGE, zonesQuery, type ZonesQuery } from '../../shared/lists/zones'
-import { jsonError } from '../envelope'
+import { jsonError } from '../http/envelope'
 import { inScope } from './actor'
-import { zoneNames } from '../audit/zone-names'
+import { zoneNames } from '../upstream/zone-names'
 import { resultInfo } from '../../shared/lists/result-info'
 
 const HEX_ID = /^[0-9a-f]{32}$/i

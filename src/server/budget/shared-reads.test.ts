@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ForwardRequest } from '../upstream'
-import { isAccountWide, sharedReads, wholeAnswers } from './shared-reads'
+import { wholeAnswers } from '../upstream/whole-answers'
+import { isAccountWide, sharedReads } from './shared-reads'
 
 /** An upstream that answers from a table and counts what reaches it (answers read whole, as upstream.ts marks them). */
 function upstream(answers: Record<string, { status: number; body: unknown }>) {

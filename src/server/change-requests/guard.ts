@@ -1,5 +1,5 @@
 import type { WriteCommand } from '../write/command'
-import { jsonError, PROXY_CODES } from '../envelope'
+import { jsonError, PROXY_CODES } from '../http/envelope'
 import type { Store } from '../store'
 import { mayApprove } from './rights'
 

@@ -3,7 +3,8 @@ import { dnsRecordInputSchema } from '../../shared/schemas/dns-record-input'
 import { dnsRecordPatchSchema } from '../../shared/schemas/dns-record-patch'
 import { policyCreateSchema, policyUpdateSchema } from '../../shared/schemas/page-shield-policy'
 import type { ChangeItemAction, ChangeItemKind } from '../../shared/schemas/change-requests'
-import { READ_CONCURRENCY, tableRead } from '../audit/capture'
+import { READ_CONCURRENCY } from '../audit/capture'
+import { tableRead } from '../upstream/table-read'
 import type { Send } from '../upstream'
 
 /**

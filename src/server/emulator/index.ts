@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { escapeControls } from '../log-text'
+import { escapeControls } from '../http/log-text'
 import { openDatabase } from './db'
 import { exclusiveGate } from './exclusive'
 import { IMPORTS_PER_MINUTE } from './dns/import-limits'

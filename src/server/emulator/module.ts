@@ -48,7 +48,7 @@ export interface EmulatorModule {
   /**
    * Its routes outside the table, registered before the handlers: the API's own routes the dashboard
    * does not use (only API clients at /client/v4 reach them). Never a `METHOD path` of the table
-   * (src/server/endpoint-table.test.ts checks it): those are `handlers`.
+   * (src/server/conformance/endpoint-table.test.ts checks it): those are `handlers`.
    */
   register?: (app: Hono, ctx: EmulatorContext) => void
 }

@@ -70,7 +70,7 @@ const literals = (path: string) => path.split('/').filter((s) => s && !s.startsW
  * handler of each endpoint of the table (`handlers`), in the table's order with literal paths before
  * parameters (`/dns_records/export` before `/dns_records/:dns_record_id`). A handler for a path the
  * table does not declare cannot be written (see TableRouter); one declared twice is an error at start.
- * Returns which module serves each endpoint of the table (src/server/endpoint-table.test.ts checks
+ * Returns which module serves each endpoint of the table (src/server/conformance/endpoint-table.test.ts checks
  * that every one is served here, none by a module's `register`).
  */
 export function registerModules(app: Hono, modules: readonly EmulatorModule[], ctx: EmulatorContext): Map<EndpointKey, string> {

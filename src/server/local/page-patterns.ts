@@ -8,8 +8,8 @@ import {
 } from '../../shared/schemas/page-shield-patterns'
 import { setAuditDetails } from '../audit/middleware'
 import { actorOf } from '../auth'
-import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../envelope'
-import { writeRefusal } from '../guard'
+import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../http/envelope'
+import { writeRefusal } from '../http/guard'
 import type { PaymentPageRow, ScriptPatternRow, Store } from '../store'
 import { localBody } from './read-body'
 

@@ -5,8 +5,8 @@ import type { LocalBodyOut, LocalPath, LocalQueryOf } from '../../shared/endpoin
 import type { HttpMethod } from '../../shared/endpoints/types'
 import { QueryError } from '../../shared/lists/query'
 import { apiErrorsFromIssues } from '../../shared/schemas/common'
-import { jsonError, jsonErrors, PROXY_CODES } from '../envelope'
-import { writeRefusal } from '../guard'
+import { jsonError, jsonErrors, PROXY_CODES } from '../http/envelope'
+import { writeRefusal } from '../http/guard'
 
 declare module 'hono' {
   interface ContextVariableMap {

@@ -9,7 +9,7 @@ import { addPerson, sessionCookie } from '../../testing/server/auth'
 import type { Emulator } from '../emulator'
 import { pageShieldModule } from '../emulator/page-shield'
 import { SEED_ZONES } from '../emulator/seed-ids'
-import { emulatorForward } from '../sandbox-door'
+import { emulatorForward } from '../doors/sandbox-door'
 import { createStore } from '../store'
 import { createModuleEmulator } from '../../testing/module-emulator'
 

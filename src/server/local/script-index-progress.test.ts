@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { registerLocalRoutes } from '.'
 import { SEED_ZONES } from '../emulator/seed-ids'
-import { emulatorForward } from '../sandbox-door'
+import { emulatorForward } from '../doors/sandbox-door'
 import { seededSandbox } from '../../testing/seeded-sandbox'
 import { storeBackends } from '../../testing/store-backends'
 

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
 import type { ApiTokenView } from '../../shared/schemas/people'
 import { actorOf } from '../auth'
-import { jsonError, jsonOk } from '../envelope'
+import { jsonError, jsonOk } from '../http/envelope'
 import { localBody } from '../local/read-body'
 import type { ApiToken, Store } from '../store'
 

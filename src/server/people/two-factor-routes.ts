@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import { jsonError, jsonOk } from '../envelope'
+import { jsonError, jsonOk } from '../http/envelope'
 import { localBody } from '../local/read-body'
 import type { Store } from '../store'
 import { secondFactorAccountKey } from '../auth/two-factor'

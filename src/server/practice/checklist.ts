@@ -1,5 +1,5 @@
 import type { ChecklistTaskId } from '../../shared/practice'
-import { PROXY_CODES } from '../envelope'
+import { PROXY_CODES } from '../http/envelope'
 
 /** What the checklist looks at: one request and the answer it got. */
 export interface SeenRequest {

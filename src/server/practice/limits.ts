@@ -1,6 +1,6 @@
 import { IMPORTS_PER_MINUTE } from '../emulator/dns/import-limits'
 import { rateLimitedAnswer, SERVICE_RATE_LIMIT, type RateLimitPolicy } from '../emulator/rate-limit'
-import { jsonError, PROXY_CODES } from '../envelope'
+import { jsonError, PROXY_CODES } from '../http/envelope'
 import type { Store } from '../store'
 
 /** PRACTICE_QUOTA_MB's default: what one person's practice copy may take. */

@@ -1,5 +1,5 @@
 import type { Emulator } from '../emulator'
-import { emulatorForward } from '../sandbox-door'
+import { emulatorForward } from '../doors/sandbox-door'
 import type { Forward, Send } from '../upstream'
 
 /** Whose practice sandbox a request works in (set once the session is known). */

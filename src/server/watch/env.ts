@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { httpUrl, optionalText, parseEnv } from '../env'
-import { trustedProxiesSchema } from '../trusted-proxies'
+import { trustedProxiesSchema } from '../http/trusted-proxies'
 import type { WatchOptions } from '.'
 
 const ms = (min: number) => {

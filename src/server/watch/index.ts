@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Store, WatchChannel, WatchZone } from '../store'
-import type { TrustedProxies } from '../trusted-proxies'
+import type { TrustedProxies } from '../http/trusted-proxies'
 import type { Send } from '../upstream'
 import { createDeliverer, type DeliveryOptions } from './deliver'
 import { targetProblem } from './webhook-target'

@@ -1,7 +1,7 @@
 import { lookup, type LookupAddress } from 'node:dns'
 import { BlockList, isIP } from 'node:net'
 import { parseIPv6 } from '../../shared/dns/ip'
-import type { TrustedProxies } from '../trusted-proxies'
+import type { TrustedProxies } from '../http/trusted-proxies'
 
 /**
  * Where a webhook may be sent. Anyone who may add a channel names a URL, and the server then posts

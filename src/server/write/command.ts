@@ -6,11 +6,11 @@ import type { Actor } from '../auth/actor'
 import { needsAllZones, roleForEndpoint } from '../auth/endpoint-roles'
 import { zoneScope } from '../auth/zone-scope'
 import type { Endpoint } from '../endpoints'
-import { jsonError, jsonErrors, PROXY_CODES } from '../envelope'
-import { API_DOOR, CLIENT_DOOR, type Matched } from '../pipeline'
+import { jsonError, jsonErrors, PROXY_CODES } from '../http/envelope'
+import { API_DOOR, CLIENT_DOOR, type Matched } from '../http/pipeline'
 import type { Forward, ForwardRequest, Send } from '../upstream'
 
-export { API_DOOR, CLIENT_DOOR } from '../pipeline'
+export { API_DOOR, CLIENT_DOOR } from '../http/pipeline'
 
 /**
  * Where a write lands: a person's practice copy (its key) or, with `practice: null`, the live API (or

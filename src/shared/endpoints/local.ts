@@ -113,7 +113,7 @@ const undoBody = z
  * (src/server/auth/endpoint-roles.ts), its local router validates each declared body and query
  * before the handler runs (src/server/local/read-body.ts), the browser types its calls from it
  * (`localCall`: path params, body and result; types only), and tests check that the server routes
- * exactly these (src/server/endpoint-table.test.ts) and that every write declares its body
+ * exactly these (src/server/conformance/endpoint-table.test.ts) and that every write declares its body
  * (src/server/local/read-body.test.ts). Add a route here and register its handler; nothing else.
  */
 export const LOCAL_ROUTES = [

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
 import { STATUS_WORDS } from '../../../shared/schemas/change-requests'
 import { actorOf } from '../../auth/actor'
-import { jsonError, jsonOk } from '../../envelope'
+import { jsonError, jsonOk } from '../../http/envelope'
 import { localBody } from '../../local/read-body'
 import { sendFor } from '../../upstream'
 import { itemLabel } from '../review'

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
 import { MAX_CHANGE_ITEMS } from '../../../shared/schemas/change-requests'
 import { actorOf } from '../../auth/actor'
-import { jsonError, jsonOk } from '../../envelope'
+import { jsonError, jsonOk } from '../../http/envelope'
 import { localBody } from '../../local/read-body'
 import type { NewChangeItem } from '../../store/change-requests'
 import { sendFor } from '../../upstream'

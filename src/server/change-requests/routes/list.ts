@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
 import { CHANGE_REQUEST_STATUSES, type ChangeRequestStatus, type ChangeRequestView, type ZoneApprovalSettings } from '../../../shared/schemas/change-requests'
 import { actorOf } from '../../auth/actor'
-import { jsonError, jsonOk } from '../../envelope'
+import { jsonError, jsonOk } from '../../http/envelope'
 import { recoverExpired } from '../recover'
 import { CR_BASE, HEX_ID, type CrContext } from './context'
 

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono'
 import { STATUS_WORDS, type ChangeRequestView } from '../../../shared/schemas/change-requests'
 import { AUDIT_ID_HEADER } from '../../audit'
-import { jsonError, jsonOk } from '../../envelope'
+import { jsonError, jsonOk } from '../../http/envelope'
 import { localBody } from '../../local/read-body'
 import { targetOf } from '../../practice/target'
 import { LeaseLost, undoneElsewhere, undoRequest } from '../apply'
