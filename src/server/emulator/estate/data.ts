@@ -1,3 +1,4 @@
+import { ESTATE_ACCOUNT_NAMES, SANDBOX_TOKEN_INFO, type SandboxTokenInfo } from '../../../shared/sandbox-estate'
 import { stableId } from '../ids'
 import type { SeedRecord } from '../dns/seed-demo'
 
@@ -10,13 +11,10 @@ import type { SeedRecord } from '../dns/seed-demo'
 const account = (name: string) => ({ id: stableId(`account:${name}`), name })
 
 export const ESTATE_ACCOUNTS = {
-  harbour: account('Harbour Dental Group'),
-  foxFinch: account('Fox & Finch Bakery'),
-  meridian: account('Meridian Cycle Works'),
+  harbour: account(ESTATE_ACCOUNT_NAMES.harbour),
+  foxFinch: account(ESTATE_ACCOUNT_NAMES.foxFinch),
+  meridian: account(ESTATE_ACCOUNT_NAMES.meridian),
 } as const
-
-/** The agency that manages them (its user token reaches all three). */
-export const AGENCY_NAME = 'Northwind Digital'
 
 export interface EstateZone {
   id: string
@@ -74,32 +72,18 @@ export const ESTATE_ZONES: EstateZone[] = [
   ]),
 ]
 
-/** A sandbox token with a known value, bound to the accounts it reaches. */
-export interface SandboxToken {
-  /** What the client sends as its Bearer token. */
-  value: string
-  /** `account`: owned by its one account (verified under it); `user`: the agency's own, verified at /user. */
-  kind: 'account' | 'user'
+/** A sandbox token with a known value (src/shared/sandbox-estate.ts), bound to the accounts it reaches (their ids). */
+export interface SandboxToken extends Omit<SandboxTokenInfo, 'accounts'> {
   id: string
-  name: string
   accounts: readonly string[]
 }
 
-const token = (value: string, kind: SandboxToken['kind'], name: string, accounts: string[]): SandboxToken => ({
-  value,
-  kind,
-  id: stableId(`sandbox-token:${value}`),
-  name,
-  accounts,
-})
-
 /** The seeded tokens: one account token per client account, one user token of the agency reaching all three. */
-export const SANDBOX_TOKENS: readonly SandboxToken[] = [
-  token('cfat_sandboxHarbourDentalGroup0000000000001', 'account', 'Harbour Dental Group (account token)', [harbour.id]),
-  token('cfat_sandboxFoxAndFinchBakery00000000000002', 'account', 'Fox & Finch Bakery (account token)', [foxFinch.id]),
-  token('cfat_sandboxMeridianCycleWorks0000000000003', 'account', 'Meridian Cycle Works (account token)', [meridian.id]),
-  token('cfut_sandboxNorthwindDigitalAgency000000004', 'user', `${AGENCY_NAME} (user token)`, [harbour.id, foxFinch.id, meridian.id]),
-]
+export const SANDBOX_TOKENS: readonly SandboxToken[] = SANDBOX_TOKEN_INFO.map((t) => ({
+  ...t,
+  id: stableId(`sandbox-token:${t.value}`),
+  accounts: t.accounts.map((key) => ESTATE_ACCOUNTS[key].id),
+}))
 
 /** The agency's accounts: reached only by their tokens, never by an unbound credential. */
 export const ESTATE_ACCOUNT_IDS: ReadonlySet<string> = new Set(Object.values(ESTATE_ACCOUNTS).map((a) => a.id))
