@@ -67,13 +67,20 @@ const ACCOUNT_PATH = /^\/accounts\/([^/]+)/
  * (zones, accounts), and refuses a zone- or account-scoped path outside it. A zone the sandbox does
  * not hold is left to its handler (404, as before).
  */
+const accountOfZone = new WeakMap<Db, (id: string) => { account_id: string } | undefined>()
+
 export function guardReach(c: Context, db: Db, pathname: string): void {
   const credential = BEARER.exec(c.req.header(CREDENTIAL_HEADER) ?? '')?.[1]
   const reach = reachOf(credential)
   c.set('zkReach', reach)
   const zoneId = ZONE_PATH.exec(pathname)?.[1]
   if (zoneId !== undefined) {
-    const zone = db.prepare('SELECT account_id FROM zones WHERE id = ?').get(zoneId) as { account_id: string } | undefined
+    let lookup = accountOfZone.get(db)
+    if (!lookup) {
+      const statement = db.prepare('SELECT account_id FROM zones WHERE id = ?')
+      accountOfZone.set(db, (lookup = (id) => statement.get(id) as { account_id: string } | undefined))
+    }
+    const zone = lookup(zoneId)
     if (zone && !reach.reaches(zone.account_id)) throw outOfReach()
     return
   }
