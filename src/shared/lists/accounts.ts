@@ -3,7 +3,7 @@
  * default, out-of-range values clamped as every page-style list of the service), `name` a
  * case-insensitive part of the account's name, ordered by name.
  */
-import { choice, listQuery, text, whole, type QueryOf } from './query'
+import { choice, listQuery, text, whole } from './query'
 
 export const ACCOUNTS_DEFAULT_PER_PAGE = 20
 
@@ -13,4 +13,3 @@ export const accountsQuery = listQuery({
   page: whole(1, Number.MAX_SAFE_INTEGER, { clamp: true }),
   per_page: whole(5, 50, { clamp: true }),
 })
-export type AccountsQuery = QueryOf<typeof accountsQuery.fields>

@@ -18,7 +18,6 @@ export interface Reach {
 }
 
 const ESTATE_IDS = [...ESTATE_ACCOUNT_IDS]
-const BY_VALUE = new Map(SANDBOX_TOKENS.map((t) => [t.value, t]))
 
 const UNBOUND: Reach = {
   reaches: (id) => !ESTATE_ACCOUNT_IDS.has(id),
@@ -41,9 +40,6 @@ const BEARER = /^Bearer +(\S+) *$/i
 
 /** The reach of a presented credential (a Bearer token's value; undefined for none or an e-mail + key pair). */
 export const reachOf = (credential: string | undefined): Reach => (credential !== undefined && BOUND.get(credential)) || UNBOUND
-
-/** The seeded token of a value, if it is one. */
-export const sandboxToken = (value: string | undefined) => (value === undefined ? undefined : BY_VALUE.get(value))
 
 declare module 'hono' {
   interface ContextVariableMap {
