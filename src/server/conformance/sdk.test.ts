@@ -1,10 +1,11 @@
-import Cloudflare, { BadRequestError, NotFoundError } from 'cloudflare'
+import Cloudflare, { BadRequestError, NotFoundError, PermissionDeniedError } from 'cloudflare'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, testConfig } from '../../testing/server'
 import { type Emulator } from '../emulator'
 import { memoryEmulator } from '../../testing/memory-emulator'
 import { SEED_POOL_COUNT } from '../emulator/load-balancing/seed'
 import { DEMO_ACCOUNT, SEED_ZONES } from '../emulator/seed-ids'
+import { ESTATE_ACCOUNTS, ESTATE_ZONES, SANDBOX_TOKENS } from '../emulator/estate/data'
 import type { RunningServer } from '../serve'
 
 /**
@@ -189,5 +190,24 @@ describe('the cloudflare SDK: flows real clients depend on', () => {
     expect(err).toBeInstanceOf(BadRequestError)
     expect((err as BadRequestError).errors[0]).toMatchObject({ source: { pointer: '/posts/0/content' } })
     expect(await client.dns.records.get(b.id, { zone_id: DEMO })).toMatchObject({ id: b.id })
+  })
+})
+
+describe('the cloudflare SDK with a sandbox token bound to one account', () => {
+  it('lists only that account’s zones, and gets PermissionDeniedError (403, 9109) for another account’s zone', async () => {
+    const fox = SANDBOX_TOKENS.find((t) => t.accounts.length === 1 && t.accounts[0] === ESTATE_ACCOUNTS.foxFinch.id)!
+    const bound = new Cloudflare({ apiToken: fox.value, baseURL: `${server.url}/client/v4`, maxRetries: 0 })
+    const names: string[] = []
+    for await (const zone of bound.zones.list({ per_page: 5 })) names.push(zone.name)
+    expect(names.sort()).toEqual(['foxandfinch.com', 'foxandfinch.shop'])
+    const harbour = ESTATE_ZONES.find((z) => z.account.id === ESTATE_ACCOUNTS.harbour.id)!
+    for (const zoneId of [harbour.id, DEMO]) {
+      const err = await bound.dns.records.list({ zone_id: zoneId }).catch((e: unknown) => e)
+      expect(err).toBeInstanceOf(PermissionDeniedError)
+      expect((err as PermissionDeniedError).errors[0]).toMatchObject({ code: 9109 })
+    }
+    const accounts = await bound.accounts.list()
+    expect(accounts.result.map((a) => a.name)).toEqual(['Fox & Finch Bakery'])
+    expect(await bound.accounts.tokens.verify({ account_id: ESTATE_ACCOUNTS.foxFinch.id })).toMatchObject({ id: fox.id, status: 'active' })
   })
 })

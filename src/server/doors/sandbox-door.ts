@@ -6,9 +6,9 @@ import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../http/envelope'
 import { withoutTrailingSlash } from '../endpoints'
 import { guardWrites, rawTarget, splitTarget, WRITE_METHODS } from '../http/guard'
 import { checkLocalRequest } from '../local/read-body'
-import { callTable } from '../emulator/table-routes'
+import { callTable, emulatorHeaders } from '../emulator/table-routes'
 import { rateLimitedAnswer, withRateLimitHeaders, type RateLimiter } from '../emulator/rate-limit'
-import type { Forward, Send } from '../upstream'
+import type { Forward, ForwardRequest } from '../upstream'
 import { maybeActor } from '../auth/actor'
 import { apiRequestOf, CLIENT_DOOR } from '../http/pipeline'
 import { targetOf } from '../practice/target'
@@ -16,25 +16,35 @@ import type { Writer } from '../write/command'
 
 export { CLIENT_DOOR } from '../http/pipeline'
 
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** Set by the client door: the Bearer token a sandbox request came with (what it reaches). */
+    zkSandboxCredential: string | undefined
+  }
+}
+
 /**
  * Sends a request to the in-process emulator with nothing of the caller's headers but the content
- * type: one the pipeline matched to an endpoint of the table, straight to its handler (callTable);
- * any other through the emulator's routes.
+ * type and the credential: one the pipeline matched to an endpoint of the table, straight to its
+ * handler (callTable); any other through the emulator's routes. The credential (what the request
+ * reaches, emulator/estate/reach.ts) is the request's own `credential`, else the Bearer token the
+ * client door took for the request it is made on behalf of (a write command's send, the audit's
+ * reads); none for the dashboard's own calls, which reach what they always did. A caller that holds
+ * a credential of its own sets `credential`.
  */
-export function emulatorForward(emulator: Emulator): Send {
-  return async (req) => {
+export function emulatorForward(emulator: Emulator): (req: ForwardRequest, c?: Context) => Promise<Response> {
+  return async (req, c) => {
     // An in-process call never waits for I/O: many in a row (the audit reading a zone page by page,
     // an undo) would run as one long task. Each starts in a task of its own, so other requests
     // get their turn in between.
     await new Promise<void>((resolve) => setImmediate(resolve))
+    const credential = req.credential ?? c?.get('zkSandboxCredential')
     // What the pipeline matched (and validated) goes straight to its handler of the table.
-    const direct = req.matched && callTable(emulator.app, { ...req, matched: req.matched })
+    const direct = req.matched && callTable(emulator.app, { ...req, credential, matched: req.matched })
     if (direct) return direct
-    const headers: Record<string, string> = {}
-    if (req.contentType) headers['content-type'] = req.contentType
     return emulator.app.request(req.pathAndQuery, {
       method: req.method,
-      headers,
+      headers: emulatorHeaders({ contentType: req.contentType, credential }),
       body: req.body && req.body.byteLength ? req.body : undefined,
     })
   }
@@ -122,7 +132,7 @@ const credentialOf = (c: Context) => {
 
 export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredToken, forward: given, writer, rateLimit }: SandboxDoorOptions = {}): void {
   const direct = emulatorForward(emulator)
-  const forward: Forward = given ?? ((req) => direct(req))
+  const forward: Forward = given ?? ((req, c) => direct(req, c))
 
   app.all(`${CLIENT_DOOR}/*`, async (c) => {
     const method = c.req.method.toUpperCase()
@@ -130,6 +140,9 @@ export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredTok
     const refusal = sandboxAuthError(c, Boolean(body?.byteLength)) ?? tokenRefusal(c, await requiredToken?.(c))
     if (refusal) return refusal
     const limit = rateLimit?.take(credentialOf(c))
+    // What the request reaches follows its Bearer token (a seeded sandbox token is bound to its accounts).
+    const auth = c.req.header('authorization')
+    c.set('zkSandboxCredential', auth === undefined ? undefined : BEARER.exec(auth)?.[1])
     if (limit && !limit.allowed) return rateLimitedAnswer(limit.headers)
     const { path: full, query } = splitTarget(rawTarget(c))
     // One trailing slash is accepted, as the service does (ddclient: `/zones/?name=…`).

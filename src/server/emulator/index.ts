@@ -25,6 +25,7 @@ import {
 } from './seed'
 import { rng } from './ids'
 import { seedSdkFixtures } from './sdk-seed'
+import { guardReach } from './estate/reach'
 
 export interface Emulator {
   /** The API, with paths relative to the base (`/zones`, `/zones/:id/dns_records`...). */
@@ -161,11 +162,14 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   aroundRequests(app, {
     before: async (c) => {
       if (resetting) await resetting
+      const pathname = new URL(c.req.url).pathname
       if (worker && preparing.length) {
-        const zoneId = /^\/zones\/([0-9a-f]{32})\//.exec(new URL(c.req.url).pathname)?.[1]
+        const zoneId = /^\/zones\/([0-9a-f]{32})\//.exec(pathname)?.[1]
         if (c.req.method !== 'GET' || (zoneId && preparing.includes(zoneId))) await ready
       }
       await ctx.exclusive?.wait()
+      // What the request's credential reaches: zones and accounts outside it are refused here, once.
+      guardReach(c, db, pathname)
     },
     onError: (err, c) => {
       if (err instanceof ApiError) return c.json(errorEnvelope(err.errors), err.status)

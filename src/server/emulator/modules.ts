@@ -10,6 +10,7 @@ import { loadBalancingModule } from './load-balancing'
 import { alertingModule } from './alerting'
 import { invitesModule } from './invites'
 import { userTokensModule } from './user-tokens'
+import { estateModule } from './estate'
 
 /** Every area of the sandbox, in seeding order (zones first: the others hang off them). */
 export const emulatorModules: EmulatorModule[] = [
@@ -24,4 +25,6 @@ export const emulatorModules: EmulatorModule[] = [
   alertingModule,
   invitesModule,
   userTokensModule,
+  // Last: the agency's zones go in after every other area has seeded the demo estate.
+  estateModule,
 ]

@@ -4,6 +4,7 @@ import type { H, RouterRoute } from 'hono/types'
 import { API_ENDPOINTS } from '../../shared/endpoints'
 import type { ApiRoute } from '../../shared/endpoints/routes'
 import type { HttpMethod } from '../../shared/endpoints/types'
+import { CREDENTIAL_HEADER } from './estate/reach'
 import { handOver } from './http'
 import type { EmulatorContext, EmulatorModule } from './module'
 
@@ -132,6 +133,16 @@ export interface TableCall {
   contentType?: string
   body?: Uint8Array<ArrayBuffer>
   matched: { endpoint: { method: string; path: string; body?: unknown }; body?: { sent: unknown; valid: unknown } }
+  /** The Bearer token it is made with (what it reaches, estate/reach.ts); absent: the dashboard's own. */
+  credential?: string
+}
+
+/** The only headers a request carries into the emulator: its content type and its credential. */
+export function emulatorHeaders(req: { contentType?: string; credential?: string }): Record<string, string> {
+  const headers: Record<string, string> = {}
+  if (req.contentType) headers['content-type'] = req.contentType
+  if (req.credential) headers[CREDENTIAL_HEADER] = `Bearer ${req.credential}`
+  return headers
 }
 
 const paramsOf = (pattern: string, path: string) => {
@@ -159,7 +170,7 @@ export function callTable(app: Hono, req: TableCall): Promise<Response> | undefi
   const path = q < 0 ? req.pathAndQuery : req.pathAndQuery.slice(0, q)
   const request = new Request('http://localhost' + req.pathAndQuery, {
     method: req.method,
-    headers: req.contentType ? { 'content-type': req.contentType } : undefined,
+    headers: emulatorHeaders(req),
     body: handed || !req.body?.byteLength ? undefined : req.body,
   })
   if (handed) handOver(request, handed, endpoint.body)

@@ -54,6 +54,12 @@ export interface ForwardRequest {
   body?: Uint8Array<ArrayBuffer>
   /** Set by the API door: the request's endpoint and its validated body, for the sandbox (pipeline.ts). */
   matched?: Matched
+  /**
+   * The sandbox only: the Bearer token the request is made with, which decides what it reaches
+   * (emulator/estate/reach.ts). Absent: the dashboard's own calls, which reach the demo estate.
+   * Never sent upstream (the live forward adds its own credential).
+   */
+  credential?: string
 }
 
 /** Sends one request on (to the API, or an emulator): what the audit's reads and the client door call. */

@@ -1,3 +1,4 @@
+import { accountsEndpoints, tokenVerifyEndpoints } from './accounts'
 import { alertingEndpoints } from './alerting'
 import { certificatesEndpoints } from './certificates'
 import { dnsEndpoints } from './dns'
@@ -26,6 +27,8 @@ const TABLE = [
   ...loadBalancingEndpoints,
   ...alertingEndpoints,
   ...invitesEndpoints,
+  ...accountsEndpoints,
+  ...tokenVerifyEndpoints,
 ] as const
 
 /** The table's own type: each entry with its literal method and path (the browser's types, ./routes). */

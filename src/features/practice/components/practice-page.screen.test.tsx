@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { SEED_ZONES } from '@/server/emulator/seed-ids'
 import { renderApp, screenServer } from '@/testing/screen'
+import { SANDBOX_TOKEN_INFO } from '@/shared/sandbox-estate'
 
 /**
  * The newcomer checklist and the top bar for a viewer an administrator lets propose, in sandbox
@@ -13,6 +14,18 @@ const Z = SEED_ZONES.demo
 const W = { 'content-type': 'application/json', 'x-zonekeeper-request': '1' }
 // A task's item, by its title (its own text; the status beside it is a span of its own).
 const task = (title: string) => within(screen.getByRole('list', { name: 'Newcomer checklist' })).getByText(title, { selector: 'p' }).closest('li')!
+
+describe('the sandbox for API clients', () => {
+  it('lists the seeded tokens with their values, what kind each is and the accounts it reaches', async () => {
+    renderApp('/practice')
+    const list = await screen.findByRole('list', { name: 'Sandbox tokens' })
+    const items = within(list).getAllByRole('listitem')
+    expect(items).toHaveLength(SANDBOX_TOKEN_INFO.length)
+    for (const [i, t] of SANDBOX_TOKEN_INFO.entries()) expect(within(items[i]).getByText(t.value, { selector: 'code' })).toBeTruthy()
+    expect(items[0].textContent).toContain('Account token, checked at /accounts/{account_id}/tokens/verify; reaches Harbour Dental Group')
+    expect(items[3].textContent).toContain('User token, checked at /user/tokens/verify; reaches Harbour Dental Group, Fox & Finch Bakery, Meridian Cycle Works')
+  })
+})
 
 describe('the newcomer checklist of a viewer who may propose', () => {
   it('offers proposing a record instead of "not allowed", and a "Propose a change" task', async () => {

@@ -9,6 +9,7 @@ import { useToast } from '@/components/ui/toast'
 import { practiceQueryOptions, usePracticeActions } from '@/lib/practice'
 import { ResetPracticeDialog } from '@/components/practice/reset-practice-dialog'
 import { Checklist } from './checklist'
+import { SandboxApiCard } from './sandbox-api-card'
 
 /** `/practice`: what practice is, the switch in and out of it, the reset, and the newcomer checklist. */
 export function PracticePage() {
@@ -74,6 +75,7 @@ export function PracticePage() {
           </li>
         </ul>
       </Card>
+      {view.mode === 'sandbox' && <SandboxApiCard />}
       <Card
         title="Newcomer checklist"
         description="First tasks to try. Each one ticks itself off when you have really done it (the dashboard sees it happen)."

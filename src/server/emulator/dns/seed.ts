@@ -14,7 +14,7 @@ import { DEFAULT_META, insertRecord } from './store'
  * Hand-written records go through the same schema and zone rules as an API create, so the demo
  * data can never break a rule the sandbox enforces (a bad seed throws at reset).
  */
-function seedRecords(db: Db, zone: ZoneRef, records: SeedRecord[], rng: Rng, now: Date): void {
+export function seedRecords(db: Db, zone: ZoneRef, records: SeedRecord[], rng: Rng, now: Date): void {
   records.forEach((s, i) => {
     const input = dnsRecordInputSchema.parse(s.body)
     const rec = normaliseRecordInput(input, zone.name)

@@ -1,7 +1,6 @@
 import type { EmulatorModule } from '../module'
 import { seedZones } from './seed'
 import { zoneHandlers } from './routes'
-import { registerUserRoutes } from './user-routes'
 import { registerZoneWriteRoutes } from './write-routes'
 
 export const zonesModule: EmulatorModule = {
@@ -33,9 +32,6 @@ export const zonesModule: EmulatorModule = {
   tables: ['zones', 'accounts'],
   seed: seedZones,
   handlers: zoneHandlers,
-  // Only API clients (/client/v4) use these: zone create, edit and delete, and the token check.
-  register: (app, ctx) => {
-    registerZoneWriteRoutes(app, ctx)
-    registerUserRoutes(app)
-  },
+  // Only API clients (/client/v4) use these: zone create, edit and delete.
+  register: registerZoneWriteRoutes,
 }

@@ -6,6 +6,7 @@ import { pagedRows, pagingOf, readQuery, Where } from '../list-engine'
 import { requireZone } from '../lookup'
 import type { Db, EmulatorContext } from '../module'
 import type { TableRouter } from '../table-routes'
+import { reachOfRequest } from '../estate/reach'
 import { toApiZone, ZONE_SELECT, type ZoneRow } from './zone-object'
 
 interface Cond {
@@ -68,6 +69,8 @@ export function zoneHandlers(table: TableRouter, { db }: EmulatorContext): void 
     const types = listOf(q.type)
     if (types.length) where.push({ sql: `z.type IN (${types.map(() => '?').join(', ')})`, params: types })
     else where.push({ sql: "z.type != 'internal'", params: [] })
+    // Only the zones of the accounts the credential reaches (account.id filters inside them).
+    where.push(reachOfRequest(c).accountSql('z.account_id'))
 
     const order = q.order ?? 'name'
     const dir = q.direction === 'desc' ? 'DESC' : 'ASC'

@@ -44,6 +44,7 @@ const plans = {
 }
 
 export const FREE_PLAN = plans.free
+export const PRO_PLAN = plans.pro
 
 export function seedZones({ db, now }: SeedContext): void {
   const t = now()

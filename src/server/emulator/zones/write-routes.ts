@@ -4,6 +4,7 @@ import { badRequest, notFound, ok, readJson, validate } from '../http'
 import { newId } from '../ids'
 import { requireZone } from '../lookup'
 import type { EmulatorContext } from '../module'
+import { outOfReach, reachOfRequest } from '../estate/reach'
 import { FREE_PLAN } from './seed'
 import { toApiZone, ZONE_SELECT, type ZoneRow } from './zone-object'
 
@@ -18,6 +19,7 @@ export function registerZoneWriteRoutes(app: Hono, { db, now }: EmulatorContext)
     if (!db.prepare('SELECT 1 FROM accounts WHERE id = ?').get(input.account.id)) {
       throw notFound(1001, `Account ${input.account.id} was not found. Check the account identifier.`)
     }
+    if (!reachOfRequest(c).reaches(input.account.id)) throw outOfReach()
     if (db.prepare('SELECT 1 FROM zones WHERE name = ?').get(input.name)) {
       throw badRequest(1061, `${input.name} already exists`, '/name')
     }
