@@ -12,6 +12,7 @@ import { changeRequestFilingMigration, changeRequestItemKindsMigration, changeRe
 import { connectionLedgerMigration } from './connection-ledger-migration'
 import { peopleEmailMigration } from './people-email-migration'
 import { pagePatternsMigration } from './page-patterns'
+import { credentialsMigration } from './credentials'
 import type { Dialect } from './dialect'
 
 /**
@@ -256,5 +257,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'index_0001-lease-holders': indexLeaseHolderMigration(),
     // Page security: the zone's payment pages, and pattern verdicts (which one a ledger row was inherited from).
     'page-patterns_0001-payment-pages-and-pattern-verdicts': pagePatternsMigration(dialect),
+    // The credential vault: API credentials sealed with a key held outside the store (credentials.ts).
+    'credentials_0001-vault': credentialsMigration(dialect),
   }
 }

@@ -41,6 +41,7 @@ import {
   type WatchRunEntry,
   type WatchSettings,
 } from '../schemas/watch'
+import { credentialInputSchema, credentialSecretSchema, type CredentialView, type CredentialsPage } from '../schemas/credentials'
 import { paymentPageInputSchema, paymentPageSchema, patternVerdictInputSchema, patternVerdictSchema } from '../schemas/page-shield-patterns'
 import type { HttpMethod } from './types'
 
@@ -140,6 +141,11 @@ export const LOCAL_ROUTES = [
   { method: 'DELETE', path: '/api/local/people/:person_id/two-factor', role: 'admin', body: noBody, result: ok<{ reset: boolean }>() },
   { method: 'GET', path: '/api/local/settings/two-factor', role: 'admin', result: twoFactorPolicySchema },
   { method: 'PUT', path: '/api/local/settings/two-factor', role: 'admin', body: twoFactorPolicySchema, result: twoFactorPolicySchema },
+  // The credential vault: API credentials sealed in the store (never answered with their secret).
+  { method: 'GET', path: '/api/local/credentials', role: 'admin', result: ok<CredentialsPage>() },
+  { method: 'POST', path: '/api/local/credentials', role: 'admin', body: credentialInputSchema, result: ok<CredentialView>() },
+  { method: 'PUT', path: '/api/local/credentials/:id', role: 'admin', body: credentialSecretSchema, result: ok<CredentialView>() },
+  { method: 'DELETE', path: '/api/local/credentials/:id', role: 'admin', body: noBody, result: ok<{ id: string; label: string }>() },
   // Served by the sandbox's door (registered before the local routes): it reads no body.
   { method: 'POST', path: '/api/sandbox/reset', role: 'admin', body: noBody, result: ok<{ reset: true }>() },
   // The load-balancing migration's progress (account-level work; administrators always have every zone).
