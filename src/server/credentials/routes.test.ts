@@ -7,6 +7,7 @@ import { createUpstream } from '../upstream'
 import { startFakeUpstream, type FakeHandler, type FakeUpstream } from '../../testing/fake-upstream'
 import { addPerson, sessionCookie } from '../../testing/server/auth'
 import { fakeEmulator, testConfig } from '../../testing/server'
+import { memoryEmulator } from '../../testing/memory-emulator'
 import { credentialSend } from './send'
 import type { SendWith } from './verify'
 
@@ -181,5 +182,24 @@ describe('the credential vault without a key', () => {
     expect(message).toContain('CREDENTIALS_KEY_FILE')
     expect(message).toContain('openssl rand -base64 32')
     expect(await store.credentials.list()).toEqual([])
+  })
+})
+
+describe('the credential vault in the sandbox (the in-process emulator)', () => {
+  const store = createStore({ dataDir: ':memory:', credentialsKey: randomBytes(32) })
+  const emulator = memoryEmulator({ scaleZones: false })
+  const app = createApp({ config: testConfig(), emulator, store })
+  afterAll(async () => {
+    await store.close()
+    emulator.close()
+  })
+
+  it('checks a token against the emulator\u2019s verify; where it has no /accounts yet, the accounts are left empty rather than refused', async () => {
+    const res = await app.request('/api/local/credentials', { method: 'POST', headers: w, body: JSON.stringify({ kind: 'token', label: 'Sandbox', token: GOOD }) })
+    expect(res.status).toBe(200)
+    const added = (await res.json()).result
+    expect(added).toMatchObject({ label: 'Sandbox', family: 'user', status: 'active' })
+    expect(Array.isArray(added.accounts)).toBe(true)
+    expect(await store.credentials.secretOf(added.id)).toEqual({ kind: 'token', token: GOOD })
   })
 })
