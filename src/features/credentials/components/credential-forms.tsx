@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm, useWatch, type Control } from 'react-hook-form'
+import { useForm, useFormState, useWatch, type Control, type UseFormRegister } from 'react-hook-form'
 import { applyApiErrors } from '@/components/form/apply-api-errors'
+import { Field, inputBorder, inputClass } from '@/components/form/field'
 import { SelectField, TextField } from '@/components/form/fields'
+import { cn } from '@/lib/format'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Card } from '@/components/ui/page-header'
@@ -23,15 +25,33 @@ const KINDS = [
 /** Blank secret fields: after a save nothing typed stays in the form. */
 const blank = { token: '', email: '', key: '' }
 
+type SecretName = 'token' | 'key'
+
+/**
+ * A secret's input: a password field, never autofilled, and uncontrolled (registered, not bound):
+ * React writes a bound input's value into its `value` attribute, so a controlled field would put
+ * the secret into the page's markup while it is typed.
+ */
+function SecretInput({ control, register, name, label, help }: { control: Control<CredentialInput>; register: UseFormRegister<CredentialInput>; name: SecretName; label: string; help: string }) {
+  const { errors } = useFormState({ control, name })
+  const error = (errors as Partial<Record<SecretName, { message?: string }>>)[name]?.message
+  return (
+    <Field label={label} help={help} error={error}>
+      {(aria) => <input {...aria} {...register(name)} type="password" autoComplete="off" spellCheck={false} className={cn(inputClass, inputBorder(!!error), 'font-mono')} />}
+    </Field>
+  )
+}
+
 /** The secret's fields: a token, or an e-mail and a global key. Never autofilled, never shown. */
-function SecretFields({ control, kind }: { control: Control<CredentialInput> | Control<CredentialSecretInput>; kind: 'token' | 'key' }) {
+function SecretFields({ control, register, kind }: { control: Control<CredentialInput> | Control<CredentialSecretInput>; register: UseFormRegister<CredentialInput> | UseFormRegister<CredentialSecretInput>; kind: 'token' | 'key' }) {
   const c = control as Control<CredentialInput>
+  const r = register as UseFormRegister<CredentialInput>
   return kind === 'token' ? (
-    <TextField control={c} name="token" type="password" autoComplete="off" spellCheck={false} mono label="API token" help="Paste the whole token. It is checked with the API before it is kept, and never shown again." />
+    <SecretInput control={c} register={r} name="token" label="API token" help="Paste the whole token. It is checked with the API before it is kept, and never shown again." />
   ) : (
     <>
       <TextField control={c} name="email" type="email" autoComplete="off" label="E-mail of the account" />
-      <TextField control={c} name="key" type="password" autoComplete="off" spellCheck={false} mono label="Global API key" help="Checked with the API before it is kept, and never shown again." />
+      <SecretInput control={c} register={r} name="key" label="Global API key" help="Checked with the API before it is kept, and never shown again." />
     </>
   )
 }
@@ -60,7 +80,7 @@ export function AddCredentialForm() {
       <form onSubmit={save} noValidate className="grid max-w-xl gap-3">
         <TextField control={form.control} name="label" label="Label" autoComplete="off" help='For example "Acme Corp, DNS only".' />
         <SelectField control={form.control} name="kind" label="Kind" options={KINDS} />
-        <SecretFields control={form.control} kind={kind} />
+        <SecretFields control={form.control} register={form.register} kind={kind} />
         <div>
           <Button type="submit" variant="primary" pending={add.isPending}>
             Check and add
@@ -113,7 +133,7 @@ export function ReplaceCredentialDialog({ credential, onClose }: { credential: C
     >
       <form id="replace-credential" onSubmit={save} noValidate className="grid gap-3">
         <SelectField control={form.control} name="kind" label="Kind" options={KINDS} />
-        <SecretFields control={form.control} kind={kind} />
+        <SecretFields control={form.control} register={form.register} kind={kind} />
       </form>
     </Dialog>
   )
