@@ -15,7 +15,6 @@ import { logFieldsRoutes } from './routes/log-fields'
 import { pageShieldRoutes } from './routes/page-shield'
 import { peopleRoutes } from './routes/people'
 import { budgetRoutes } from './routes/budget'
-import { credentialRoutes } from './routes/credentials'
 import { changeRequestRoutes } from './routes/change-requests'
 import { practiceRoutes } from './routes/practice'
 import { zoneOverviewRoutes, zonesRoutes } from './routes/zones'
@@ -34,7 +33,6 @@ export const routeTree = rootRoute.addChildren([
   ...loadBalancingRoutes,
   ...invitesRoutes,
   ...peopleRoutes,
-  ...credentialRoutes,
   ...budgetRoutes,
   ...auditRoutes,
   ...practiceRoutes,

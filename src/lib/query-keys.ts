@@ -101,9 +101,6 @@ export const keys = {
     undoCheck: (entryId: number | string) => ['audit', 'undo-check', entryId] as const,
   },
 
-  /** The credential vault (administrators). */
-  credentials: ['credentials'] as const,
-
   people: {
     all: ['people'] as const,
     one: (id: string) => ['people', id] as const,

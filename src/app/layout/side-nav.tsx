@@ -32,7 +32,6 @@ const icons = {
   people: 'M7 9a3 3 0 100-6 3 3 0 000 6zM2 17a5 5 0 0110 0M13 9a2.5 2.5 0 100-5M14 12a4 4 0 014 5',
   audit: 'M4 3h12v14H4zM7 7h6M7 10h6M7 13h3M13 13l1 1 2-2',
   budget: 'M10 17a7 7 0 110-14 7 7 0 010 14zM10 6v4l3 2',
-  credentials: 'M12 8a4 4 0 11-3.9 3.1L3 16v2h3v-2h2v-2h1.1A4 4 0 0112 8zM13.5 10.5h.01',
   changes: 'M4 4h8l4 4v8H4zM7 10h6M7 13h4M12 4v4h4',
 }
 
@@ -104,14 +103,6 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
             <Link to="/people" className={itemBase} onClick={onNavigate} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
               <Icon d={icons.people} />
               People
-            </Link>
-          </li>
-        )}
-        {admin && (
-          <li>
-            <Link to="/credentials" className={itemBase} onClick={onNavigate} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
-              <Icon d={icons.credentials} />
-              Credentials
             </Link>
           </li>
         )}

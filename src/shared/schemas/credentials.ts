@@ -20,7 +20,7 @@ export const credentialLabelSchema = z
   .trim()
   .min(1, 'Enter a label, such as the client or the account it is for.')
   .max(100, 'A label has at most 100 characters.')
-  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'A label has no control characters.')
+  .refine((v) => ![...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f), 'A label has no control characters.')
 
 const tokenSecret = z.object({ kind: z.literal('token'), token: secretText('API token') })
 const keySecret = z.object({
