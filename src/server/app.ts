@@ -23,6 +23,8 @@ import { createPracticeSteps } from './practice'
 import { registerSpa } from './spa'
 import { createStore, type Store } from './store'
 import { createUpstream } from './upstream'
+import { registerCredentialRoutes } from './credentials/routes'
+import { emulatorSendWith } from './credentials/verify'
 import { createWatch, type Watch, type WatchOptions } from './watch'
 import { AppRouter } from './http/router'
 import { createWriter } from './write/command'
@@ -89,7 +91,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   //   API write: its command does) → checklist → body limit → read before (the audit: local writes) →
   //   act: the API door or the sandbox door (a read: forward; a write: one write command, src/server/write),
   //   the dashboard's own routes (an apply, an undo: their writes are write commands too, in the same request).
-  const store = given ?? createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, auditKey: config.auditKey })
+  const store = given ?? createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, auditKey: config.auditKey, credentialsKey: config.credentialsKey })
   // Practice sandbox: every forward names its request, so it follows the session's mode.
   const practice = createPracticeSteps({ config, store })
   // Behind reverse proxies listed in TRUSTED_PROXIES, the client's address and scheme are the ones they forward.
@@ -181,6 +183,11 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   app.use('/api/local/*', guardWrites)
   registerLocalRoutes(app, { store, forward, scriptIndex: { forward, mode: config.mode } })
   changes.routes({ writer, undo })
+  // The credential vault: a credential is checked with a live call of its own before it is stored.
+  const sendWith = emulator
+    ? emulatorSendWith(emulator)
+    : (credential: NonNullable<ServerConfig['credential']>) => createUpstream({ baseUrl: config.apiBaseUrl, credential, timeoutMs: config.upstreamTimeoutMs, onAnswer: budget?.observe })
+  registerCredentialRoutes(app, { store, environment: config.credential, sendWith })
   // Script watch: reads the sandbox or the live API itself (never a practice copy).
   const watch = createWatch({ store, send: emulator ? emulatorForward(emulator) : live!, log, ...watchOptions })
   watches.set(app, watch)

@@ -6,6 +6,7 @@ import type { RateLimitPolicy } from './emulator/rate-limit'
 import { httpUrl, optionalText, parseEnvGroups, rateLimit, wholeNumber } from './env'
 import { DEFAULT_PERSON_SHARE } from './budget/shares'
 import { trustedProxiesSchema, type TrustedProxies } from './http/trusted-proxies'
+import { parseCredentialsKey, readCredentialsKeyFile } from './credentials/key'
 
 export type Credential = { kind: 'token'; token: string } | { kind: 'key'; email: string; key: string }
 
@@ -51,6 +52,8 @@ export interface ServerConfig {
   practiceQuotaMb?: number
   /** PRACTICE_WRITE_LIMIT (`<writes>/<seconds>`): a practising person's writes; default the service's 1200/300. */
   practiceWriteLimit?: RateLimitPolicy
+  /** CREDENTIALS_KEY, or the content of CREDENTIALS_KEY_FILE: seals the stored API credentials (the vault); unset: none can be added. */
+  credentialsKey?: Buffer
 }
 
 /**
@@ -130,6 +133,26 @@ const storeEnv = z.object({
   }),
 }).refine((e) => !(e.AUDIT_CHAIN_KEY && e.AUDIT_CHAIN_KEY_FILE), { message: 'Set AUDIT_CHAIN_KEY or AUDIT_CHAIN_KEY_FILE, not both.' })
 
+/** The vault's key (store/credentials.ts): held outside the store, so a copy of the store alone opens no credential. */
+const keyIssue = (ctx: z.RefinementCtx, message: string) => {
+  ctx.addIssue({ code: 'custom', message })
+  return z.NEVER
+}
+const credentialsEnv = z
+  .object({
+    CREDENTIALS_KEY: optionalText.transform((text, ctx) => {
+      if (text === undefined) return undefined
+      const key = parseCredentialsKey(text)
+      return typeof key === 'string' ? keyIssue(ctx, key) : key
+    }),
+    CREDENTIALS_KEY_FILE: optionalText.transform((path, ctx) => {
+      if (path === undefined) return undefined
+      const key = readCredentialsKeyFile(path)
+      return typeof key === 'string' ? keyIssue(ctx, key) : key
+    }),
+  })
+  .refine((e) => !(e.CREDENTIALS_KEY && e.CREDENTIALS_KEY_FILE), { message: 'Set CREDENTIALS_KEY or CREDENTIALS_KEY_FILE, not both.' })
+
 /** The sandbox's /client/v4 door (SANDBOX_SEED is read where the sandbox opens, in data.ts). */
 const sandboxEnv = z.object({
   SANDBOX_API_TOKEN: optionalText.refine(
@@ -149,8 +172,8 @@ const practiceEnv = z.object({
 
 /** The server's settings from the environment; throws, naming every bad variable, when it must not start. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv.slice(2)): ServerConfig {
-  const { upstream, listen, store, sandbox, practice, oidc } = parseEnvGroups(
-    { upstream: upstreamEnv, listen: listenEnv, store: storeEnv, sandbox: sandboxEnv, practice: practiceEnv, oidc: oidcEnv },
+  const { upstream, listen, store, sandbox, practice, oidc, vault } = parseEnvGroups(
+    { upstream: upstreamEnv, listen: listenEnv, store: storeEnv, sandbox: sandboxEnv, practice: practiceEnv, oidc: oidcEnv, vault: credentialsEnv },
     env,
   )
   const { API_TOKEN: token, API_EMAIL: email, API_KEY: key } = upstream
@@ -181,6 +204,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     apiPersonShare: upstream.API_PERSON_SHARE,
     practiceQuotaMb: practice.PRACTICE_QUOTA_MB,
     practiceWriteLimit: practice.PRACTICE_WRITE_LIMIT,
+    credentialsKey: vault.CREDENTIALS_KEY ?? vault.CREDENTIALS_KEY_FILE,
   }
 }
 

@@ -14,7 +14,7 @@ import { createStore } from './store'
 async function dev() {
   const config = readConfig({ ...process.env, PORT: process.env.PORT ?? '5173' })
   // The same rule as `npm start`: people defined count as sign-in configured.
-  const store = createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, auditKey: config.auditKey })
+  const store = createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, auditKey: config.auditKey, credentialsKey: config.credentialsKey })
   const people = await store.people.count().finally(() => store.close())
   const refusal = startupRefusal(config, people > 0)
   if (refusal) {

@@ -19,6 +19,7 @@ const SECRET = new Set([
   'DATABASE_URL',
   'SMTP_URL',
   'AUDIT_CHAIN_KEY',
+  'CREDENTIALS_KEY',
 ])
 
 /**

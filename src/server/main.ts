@@ -17,7 +17,7 @@ const clientToken = (config: ServerConfig, signIn: boolean) =>
 async function main() {
   const config = readConfig()
   const watchOptions = readWatchEnv(process.env)
-  const store = createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, auditKey: config.auditKey })
+  const store = createStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, auditKey: config.auditKey, credentialsKey: config.credentialsKey })
   await store.open()
   const upgrade = await adoptDashboardPassword(store, config.dashboardPassword)
   const people = await store.people.count()

@@ -9,6 +9,7 @@ export const SPA_ROUTES = [
   '/invites',
   '/load-balancing',
   '/people',
+  '/credentials',
   '/api-budget',
   '/account',
   '/audit',

@@ -12,8 +12,8 @@ import { testConfig } from './server'
  * `options`: the script watch's settings (its SMTP server, say). `another()` makes a second instance
  * on the same store and sandbox, as two servers behind one proxy.
  */
-export function auditTestApp(options: Pick<AppOptions, 'watch'> = {}) {
-  const store = createStore({ dataDir: ':memory:' })
+export function auditTestApp({ credentialsKey, ...options }: Pick<AppOptions, 'watch'> & { /** The credential vault's key (none: adding credentials is refused). */ credentialsKey?: Buffer } = {}) {
+  const store = createStore({ dataDir: ':memory:', credentialsKey })
   const me = createModuleEmulator(emulatorModules.filter((m) => m !== zonesModule))
   const emulator: Emulator = { ...me, reset: async () => {}, ready: Promise.resolve(), preparing: () => [] }
   const another = () => createApp({ config: testConfig(), emulator, store, ...options })

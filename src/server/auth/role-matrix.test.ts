@@ -64,6 +64,11 @@ const LOCAL_NOT_EVERYONE: Record<string, readonly Role[]> = {
   'DELETE /api/local/people/:person_id/tokens': ADMIN,
   'DELETE /api/local/people/:person_id/tokens/:id': ADMIN,
   'DELETE /api/local/people/:person_id/two-factor': ADMIN,
+  // The credential vault: administrators.
+  'GET /api/local/credentials': ADMIN,
+  'POST /api/local/credentials': ADMIN,
+  'PUT /api/local/credentials/:id': ADMIN,
+  'DELETE /api/local/credentials/:id': ADMIN,
   'GET /api/local/settings/two-factor': ADMIN,
   'PUT /api/local/settings/two-factor': ADMIN,
   // The sandbox's buttons, the budget panel, account-level work, the audit chain's verification.

@@ -18,6 +18,7 @@ import { throttleStore } from './throttle'
 import { watchStore } from './watch'
 import { twoFactorStore } from './two-factor'
 import { passkeyStore } from './passkeys'
+import { credentialStore } from './credentials'
 
 export type { StoreLocation } from './db'
 export { STORE_FILE } from './db'
@@ -30,6 +31,8 @@ export type { ConnectionIndexCounts, ConnectionIndexQuery, ConnectionIndexRow, C
 export type { ApiToken } from './api-tokens'
 export { tokenPrefix } from './api-tokens'
 export type { Passkey } from './passkeys'
+export type { CredentialCheck, CredentialFamily, StoredCredential } from './credentials'
+export { CredentialKeyError, NO_KEY_MESSAGE, familyOf } from './credentials'
 export type { SavedLbMigration } from './lb-migrations'
 export type { BudgetFigure, ShareRow, UsageRow } from './budget'
 export type { AuditEntry, AuditFilter, NewAuditEntry } from './audit'
@@ -42,6 +45,8 @@ export interface StoreOptions extends StoreLocation {
   /** The audit key (AUDIT_CHAIN_KEY / AUDIT_CHAIN_KEY_FILE): signs and checks the audit chain. */
   auditKey?: string
   sessionPolicy?: SessionPolicy
+  /** The vault's key (CREDENTIALS_KEY / CREDENTIALS_KEY_FILE): seals and opens stored API credentials; none: storing is refused. */
+  credentialsKey?: Buffer
 }
 
 /** Migrations under way per SQLite folder in this process (see migrateOnce). */
@@ -98,6 +103,7 @@ export function createStore(options: StoreOptions) {
     budget: budgetStore(db, now),
     practiceCopies: practiceCopyStore(db, now),
     changeRequests: changeRequestStore(db, now),
+    credentials: credentialStore(db, now, options.credentialsKey),
     /** The store's one lease over a table of a feature (lease.ts; README.md, "Leases"). */
     lease: (spec: LeaseSpec) => storeLease(db, now, spec),
     close: () => kysely.destroy(),

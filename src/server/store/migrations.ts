@@ -12,6 +12,7 @@ import { changeRequestFilingMigration, changeRequestItemKindsMigration, changeRe
 import { connectionLedgerMigration } from './connection-ledger-migration'
 import { peopleEmailMigration } from './people-email-migration'
 import { pagePatternsMigration, pagePatternsOneInForceMigration } from './page-patterns'
+import { credentialsMigration } from './credentials'
 import type { Dialect } from './dialect'
 
 /**
@@ -258,5 +259,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'page-patterns_0001-payment-pages-and-pattern-verdicts': pagePatternsMigration(dialect),
     // One payment page and one pattern verdict in force per zone and pattern, kept by a unique index (duplicates folded first).
     'page-patterns_0002-one-in-force': pagePatternsOneInForceMigration(),
+    // The credential vault: API credentials sealed with a key held outside the store (credentials.ts).
+    'credentials_0001-vault': credentialsMigration(dialect),
   }
 }

@@ -7,6 +7,7 @@ import type { PracticeCopiesTable, PracticeRateTable } from './practice-copies'
 import type { ChangeRequestTables } from './change-requests'
 import type { ConnectionLedgerTables } from './connection-ledger-schema'
 import type { PagePatternTables } from './page-patterns'
+import type { CredentialsTable } from './credentials'
 
 /**
  * The tables of the dashboard's own store (never the API's data). Times are milliseconds since the
@@ -39,6 +40,7 @@ export interface StoreTables extends WatchTables, ChangeRequestTables, Connectio
   budget_share: BudgetShareTable
   practice_copies: PracticeCopiesTable
   practice_rate: PracticeRateTable
+  credentials: CredentialsTable
 }
 
 export interface LbMigrationsTable {

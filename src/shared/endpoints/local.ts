@@ -41,6 +41,7 @@ import {
   type WatchRunEntry,
   type WatchSettings,
 } from '../schemas/watch'
+import { credentialInputSchema, credentialSecretSchema, type CredentialView, type CredentialsPage } from '../schemas/credentials'
 import { paymentPageInputSchema, paymentPageSchema, patternVerdictInputSchema, patternVerdictSchema } from '../schemas/page-shield-patterns'
 import type { AuditAction, AuditArea } from '../lists/audit'
 import type { HttpMethod } from './types'
@@ -156,6 +157,11 @@ export const LOCAL_ROUTES = [
   { method: 'DELETE', path: '/api/local/people/:person_id/two-factor', role: 'admin', body: noBody, result: ok<{ reset: boolean }>(), audit: { area: 'people', type: 'two_factor', action: 'two-factor-reset', id: 'person_id' } },
   { method: 'GET', path: '/api/local/settings/two-factor', role: 'admin', result: twoFactorPolicySchema },
   { method: 'PUT', path: '/api/local/settings/two-factor', role: 'admin', body: twoFactorPolicySchema, result: twoFactorPolicySchema, audit: { area: 'people', type: 'two_factor_policy', action: 'update' } },
+  // The credential vault: API credentials sealed in the store (never answered with their secret).
+  { method: 'GET', path: '/api/local/credentials', role: 'admin', result: ok<CredentialsPage>() },
+  { method: 'POST', path: '/api/local/credentials', role: 'admin', body: credentialInputSchema, result: ok<CredentialView>(), audit: { area: 'credentials', type: 'credential', action: 'create' } },
+  { method: 'PUT', path: '/api/local/credentials/:id', role: 'admin', body: credentialSecretSchema, result: ok<CredentialView>(), audit: { area: 'credentials', type: 'credential', action: 'replace', id: 'id' } },
+  { method: 'DELETE', path: '/api/local/credentials/:id', role: 'admin', body: noBody, result: ok<{ id: string; label: string }>(), audit: { area: 'credentials', type: 'credential', action: 'delete', id: 'id' } },
   // Served by the sandbox's door (registered before the local routes): it reads no body.
   { method: 'POST', path: '/api/sandbox/reset', role: 'admin', body: noBody, result: ok<{ reset: true }>(), audit: { area: 'sandbox', type: 'sandbox', action: 'reset' } },
   // The load-balancing migration's progress (account-level work; administrators always have every zone).

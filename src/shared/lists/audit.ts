@@ -18,6 +18,7 @@ export const AUDIT_AREAS = [
   'sign-in',
   'sandbox',
   'change-requests',
+  'credentials',
   'practice',
 ] as const
 export type AuditArea = (typeof AUDIT_AREAS)[number]

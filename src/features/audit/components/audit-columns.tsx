@@ -11,7 +11,7 @@ import { auditPage } from '../api/audit-search'
 const col = createDataTableColumnHelper<AuditEntryView>()
 const AREA_WORDS: Record<AuditArea, string> = {
   dns: 'DNS', 'page-shield': 'Page security', 'log-fields': 'Log fields', logpush: 'Log jobs', certificates: 'Certificates', firewall: 'Firewall',
-  'load-balancing': 'Load balancing', invites: 'Invites', people: 'People', 'sign-in': 'Sign-in', sandbox: 'Sandbox', 'change-requests': 'Change requests',
+  'load-balancing': 'Load balancing', invites: 'Invites', people: 'People', 'sign-in': 'Sign-in', sandbox: 'Sandbox', 'change-requests': 'Change requests', credentials: 'Credentials',
   practice: 'Practice',
 }
 const TONE = { success: 'success', failure: 'danger', refused: 'warning', unknown: 'warning' } as const

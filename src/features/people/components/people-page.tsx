@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
+import { Link } from '@tanstack/react-router'
 import { Badge } from '@/components/ui/badge'
 import { BreakAtDots } from '@/components/ui/break-at-dots'
 import { Button } from '@/components/ui/button'
@@ -58,9 +59,15 @@ export function PeoplePage() {
         description="Everyone who may sign in to this dashboard. Viewers read; reviewers also record script reviews and manage page security; editors also change DNS, certificates, logs and firewall rules; administrators do everything, including this page."
         actions={
           can.allowed && (
-            <Button variant="primary" onClick={() => setAction({ kind: 'add' })}>
-              Add person
-            </Button>
+            <>
+              {/* The credential vault's page is reached from here: a side-menu entry would add to every page's first load (the bundle budget). */}
+              <Link to="/credentials" className="rounded-md px-2 py-1.5 text-sm font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300">
+                API credentials
+              </Link>
+              <Button variant="primary" onClick={() => setAction({ kind: 'add' })}>
+                Add person
+              </Button>
+            </>
           )
         }
       />

@@ -1,0 +1,74 @@
+import { z } from 'zod'
+
+/**
+ * The credential vault's forms and routes (server/credentials): an API token, or a global key with
+ * its account's e-mail. A token of any prefix is taken (cfut_ user, cfat_ account, cfk_ global key,
+ * anything else the older format: no length rule beyond a sanity bound); the service decides whether
+ * it works, by a live call when it is added or replaced. No message repeats what was typed.
+ */
+const secretText = (what: string) =>
+  z
+    .string({ error: `Enter the ${what}.` })
+    .trim()
+    .min(1, `Enter the ${what}.`)
+    .max(1000, `That is longer than any ${what} (at most 1,000 characters).`)
+    // Sent as an HTTP header: printable characters without spaces, as the service's tokens and keys are.
+    .regex(/^[\x21-\x7e]+$/, `A ${what} has no spaces or other characters than letters, digits and punctuation: check that it was pasted whole.`)
+
+export const credentialLabelSchema = z
+  .string({ error: 'Enter a label.' })
+  .trim()
+  .min(1, 'Enter a label, such as the client or the account it is for.')
+  .max(100, 'A label has at most 100 characters.')
+  .refine((v) => ![...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f), 'A label has no control characters.')
+
+const tokenSecret = z.object({ kind: z.literal('token'), token: secretText('API token') })
+const keySecret = z.object({
+  kind: z.literal('key'),
+  email: z
+    .string({ error: "Enter the account's e-mail address." })
+    .trim()
+    .max(254, 'An e-mail address has at most 254 characters.')
+    .refine((v) => z.regexes.email.test(v), "Enter the account's e-mail address, as name@example.com."),
+  key: secretText('global API key'),
+})
+
+/** A new secret for a stored credential (Replace): a token, or an e-mail and a global key. */
+export const credentialSecretSchema = z.discriminatedUnion('kind', [tokenSecret, keySecret], { error: 'Choose the kind: an API token, or an e-mail and a global key.' })
+export type CredentialSecretInput = z.input<typeof credentialSecretSchema>
+
+/** Adding a credential: a label and its secret. */
+export const credentialInputSchema = z.discriminatedUnion('kind', [tokenSecret.extend({ label: credentialLabelSchema }), keySecret.extend({ label: credentialLabelSchema })], {
+  error: 'Choose the kind: an API token, or an e-mail and a global key.',
+})
+export type CredentialInput = z.input<typeof credentialInputSchema>
+
+export type CredentialFamilyName = 'user' | 'account' | 'global' | 'older'
+
+/** A credential as the page lists it: never its secret, nor any part of it. */
+export interface CredentialView {
+  id: string
+  label: string
+  /** `environment`: API_TOKEN or API_EMAIL + API_KEY (not removable or replaceable here); `vault`: stored, sealed. */
+  source: 'environment' | 'vault'
+  kind: 'token' | 'key'
+  family: CredentialFamilyName
+  email: string | null
+  /** The accounts it reached when last checked (null: not checked, the environment's). */
+  accounts: { id: string; name: string }[] | null
+  status: string | null
+  expires_on: string | null
+  last_used_at: string | null
+  created_at: string | null
+  created_by: string | null
+  replaced_at: string | null
+  replaced_by: string | null
+}
+
+export interface CredentialsPage {
+  /** Whether CREDENTIALS_KEY (or CREDENTIALS_KEY_FILE) is set: without it, none can be added. */
+  key: boolean
+  /** The message to show instead of the form when no key is set. */
+  no_key_message: string | null
+  credentials: CredentialView[]
+}
