@@ -12,6 +12,7 @@ import { changeRequestFilingMigration, changeRequestItemKindsMigration, changeRe
 import { connectionLedgerMigration } from './connection-ledger-migration'
 import { peopleEmailMigration } from './people-email-migration'
 import { pagePatternsMigration } from './page-patterns'
+import { recordIndexMigration } from './record-index'
 import type { Dialect } from './dialect'
 
 /**
@@ -256,5 +257,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'index_0001-lease-holders': indexLeaseHolderMigration(),
     // Page security: the zone's payment pages, and pattern verdicts (which one a ledger row was inherited from).
     'page-patterns_0001-payment-pages-and-pattern-verdicts': pagePatternsMigration(dialect),
+    // The DNS record index across zones (one search over every zone; src/server/search).
+    'record-index_0001-dns-record-index': recordIndexMigration(dialect),
   }
 }
