@@ -260,7 +260,9 @@ export function recordIndexStore(db: () => Promise<Db>, now: () => number, diale
             comment: eb.ref('excluded.comment'),
             tags: eb.ref('excluded.tags'),
             read_at: eb.ref('excluded.read_at'),
-          })),
+          }))
+          // A read that began before a newer sighting (a write's answer meanwhile) does not undo it.
+          .where('record_index.read_at', '<=', (eb) => eb.ref('excluded.read_at')),
         )
         .execute()
     }
@@ -276,9 +278,11 @@ export function recordIndexStore(db: () => Promise<Db>, now: () => number, diale
     async replaceZone(owner: string, zone: ZoneFields, records: readonly RecordFields[], at: number): Promise<void> {
       const z = lower(zone)
       await (await db()).transaction().execute(async (tx) => {
-        await tx.deleteFrom('record_index').where('owner', '=', owner).where('zone_id', '=', z.zone_id).execute()
+        // Rows seen after this read began (the dashboard's own write meanwhile) stay.
+        await tx.deleteFrom('record_index').where('owner', '=', owner).where('zone_id', '=', z.zone_id).where('read_at', '<=', at).execute()
         await upsertRows(tx, rowsOf(owner, z, records, at))
-        await putZone(tx, owner, z, { read_at: at, record_count: records.length })
+        await putZone(tx, owner, z, { read_at: at })
+        await recount(tx, owner, z.zone_id)
       })
     },
 
