@@ -211,10 +211,14 @@ export function recordIndexStore(db: () => Promise<Db>, now: () => number, diale
 
   const filtered = async (owner: string, q: RecordSearch) => {
     const d = await db()
-    let query = d.selectFrom('record_index as r').where('r.owner', '=', owner)
-    if (q.scope !== '*') query = query.where('r.zone_name', 'in', q.scope.length ? [...q.scope] : [''])
-    if (q.type) query = query.where('r.type', '=', q.type)
     const text = q.text.trim()
+    const trigram = dialect === 'sqlite' && text.length >= TRIGRAM
+    // With a trigram search the FTS5 matches lead: `+owner` keeps SQLite's planner (which, without
+    // statistics, takes the one-valued owner for a selective index) from walking every row in order
+    // and probing the matches for each.
+    let query = trigram ? d.selectFrom('record_index as r').where(sql`+${sql.ref('r.owner')}`, '=', owner) : d.selectFrom('record_index as r').where('r.owner', '=', owner)
+    if (q.scope !== '*') query = query.where('r.zone_name', 'in', q.scope.length ? [...q.scope] : [''])
+    if (q.type) query = query.where(trigram ? sql`+${sql.ref('r.type')}` : sql.ref('r.type'), '=', q.type)
     if (text) query = query.where((eb) => matches(eb as unknown as Eb, text, q.field))
     return query
   }
