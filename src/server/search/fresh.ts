@@ -107,4 +107,4 @@ export function freshness(store: Store, owner: string, forward: Forward, now: ()
   }
 }
 
-export type Freshness = ReturnType<typeof freshness>
+

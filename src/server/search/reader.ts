@@ -140,4 +140,4 @@ export function createReader({ store, send, owner, admit, now = Date.now, paceMs
   }
 }
 
-export type Reader = ReturnType<typeof createReader>
+

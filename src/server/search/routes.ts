@@ -6,7 +6,7 @@ import { jsonOk } from '../envelope'
 import { localQuery } from '../local/read-body'
 import type { IndexedRecord, RecordSearch, Store } from '../store'
 
-export const SEARCH_PATH = '/api/local/search/records' as const
+const SEARCH_PATH = '/api/local/search/records' as const
 const CSV_BATCH = 1000
 
 const matchOf = (r: IndexedRecord): RecordMatch => ({

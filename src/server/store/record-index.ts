@@ -74,7 +74,7 @@ export interface ZoneFields {
   modified_at?: number | null
 }
 
-export const SEARCH_FIELDS = ['any', 'name', 'content', 'comment', 'tag'] as const
+const SEARCH_FIELDS = ['any', 'name', 'content', 'comment', 'tag'] as const
 export type SearchField = (typeof SEARCH_FIELDS)[number]
 
 export interface RecordSearch {

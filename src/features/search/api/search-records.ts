@@ -38,7 +38,7 @@ const paramsOf = (s: RecordSearchUrl) => {
 /** Nothing asked yet: no search is sent (the page says what it would cover). */
 export const hasSearch = (s: RecordSearchUrl) => Boolean(s.q || s.type)
 
-export const recordSearchOptions = (s: RecordSearchUrl) =>
+const recordSearchOptions = (s: RecordSearchUrl) =>
   queryOptions({
     queryKey: keys.recordSearch(s),
     queryFn: ({ signal }) => localCall('GET', '/api/local/search/records', { params: paramsOf(s), signal }),

@@ -146,6 +146,8 @@ function Covered({ coverage }: { coverage: SearchCoverage }) {
 /** The matches: a table that scrolls sideways inside its own region when the window is narrow. */
 function Results({ items }: { items: RecordMatch[] }) {
   return (
+    // A scrolling region is reached by keyboard, so its overflow can be scrolled without a mouse.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div role="region" aria-label="Matching records" tabIndex={0} className="overflow-x-auto rounded-lg border border-zinc-200 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-700">
       <table className="w-full min-w-[44rem] text-left text-sm">
         <thead className="bg-zinc-50 text-xs text-zinc-600 uppercase dark:bg-zinc-900 dark:text-zinc-400">
