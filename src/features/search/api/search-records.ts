@@ -1,29 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { localCall } from '@/lib/api-client'
 import { keys } from '@/lib/query-keys'
-import { recordSearchQuery, RECORD_SEARCH_FIELDS, type RecordSearchField } from '@/shared/search/record-search'
-import { ALL_DNS_RECORD_TYPES, type AnyDnsRecordType } from '@/shared/dns/record-type-names'
+import { RECORD_SEARCH_FIELDS } from '@/shared/search/record-search'
+import { ALL_DNS_RECORD_TYPES } from '@/shared/dns/record-type-names'
 
-/** The Search page's URL: what was searched for (the route's `validateSearch`); anything else is dropped. */
+/** The Search page's URL (its route's `validateSearch`, src/app/routes/search.tsx, reads it). */
 export interface RecordSearchUrl {
   q?: string
-  field?: RecordSearchField
-  type?: AnyDnsRecordType
+  field?: 'name' | 'content' | 'comment' | 'tag'
+  type?: string
   page?: number
-}
-
-export function parseSearchUrl(raw: Record<string, unknown>): RecordSearchUrl {
-  const f = recordSearchQuery.fields
-  const out: RecordSearchUrl = {}
-  const q = f.q.fromUrl(raw.q)
-  if (q) out.q = q
-  const field = f.field.fromUrl(raw.field)
-  if (field && field !== 'any') out.field = field
-  const type = f.type.fromUrl(raw.type)
-  if (type) out.type = type
-  const page = f.page.fromUrl(raw.page)
-  if (page && page > 1) out.page = page
-  return out
 }
 
 const paramsOf = (s: RecordSearchUrl) => {
