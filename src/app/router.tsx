@@ -17,6 +17,7 @@ import { peopleRoutes } from './routes/people'
 import { budgetRoutes } from './routes/budget'
 import { changeRequestRoutes } from './routes/change-requests'
 import { practiceRoutes } from './routes/practice'
+import { searchRoutes } from './routes/search'
 import { zoneOverviewRoutes, zonesRoutes } from './routes/zones'
 
 /** The whole route tree. Each area adds its routes from its own file in ./routes; this file rarely changes. */
@@ -37,6 +38,7 @@ export const routeTree = rootRoute.addChildren([
   ...auditRoutes,
   ...practiceRoutes,
   ...changeRequestRoutes,
+  ...searchRoutes,
 ])
 
 export function createQueryClient(): QueryClient {

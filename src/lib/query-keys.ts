@@ -22,6 +22,7 @@ export const keys = {
   practice: ['practice'] as const,
   healthz: ['healthz'] as const,
   budget: ['budget'] as const,
+  recordSearch: (query: unknown) => ['search', 'records', query] as const,
   invites: ['invites'] as const,
   sessionCheckAfterChunkError: ['session-check-after-chunk-error'] as const,
 

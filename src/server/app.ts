@@ -26,6 +26,7 @@ import { createUpstream } from './upstream'
 import { registerCredentialRoutes } from './credentials/routes'
 import { emulatorSendWith } from './credentials/verify'
 import { createWatch, type Watch, type WatchOptions } from './watch'
+import { setUpSearch, type Search, type SearchSetup } from './search'
 import { AppRouter } from './http/router'
 import { createWriter } from './write/command'
 import { registerWatchRoutes } from './watch/routes'
@@ -45,12 +46,21 @@ export interface AppOptions {
   /** Script watch settings; the watch is created here and started by its owner (see watchOf). */
   watch?: Omit<WatchOptions, 'store' | 'send'>
   /** Live mode's rate budget: how often it is shared through the store, how long account-wide lists are kept (tests shorten them). */
+  /** The DNS record search's background reader (tests shorten its pace). */
+  search?: SearchSetup['reader']
   budget?: { syncMs?: number; cacheTtlMs?: number; usageFlushMs?: number; personSharePercent?: number; /** The budget's clock (tests move it instead of waiting). */ now?: () => number; /** The bench's baseline: no budget at all. */ off?: boolean }
   /** Change requests and writes on their way: this instance's name, the lease's length, the filing limit and the approvers' mail grouping (tests shorten them). */
   changeRequests?: { instanceId?: string; leaseMs?: number; filingLimit?: { max: number; windowMs: number }; mailGroupMs?: number }
 }
 
 const watches = new WeakMap<Hono, Watch>()
+const searches = new WeakMap<Hono, Search>()
+/** The DNS record search of an app made by createApp: main.ts starts its background reader (and tests do). */
+export function searchOf(app: Hono): Search {
+  const s = searches.get(app)
+  if (!s) throw new Error('searchOf: not an app made by createApp')
+  return s
+}
 /** The script watch of an app made by createApp: main.ts starts it (and tests do), other users leave it idle. */
 export function watchOf(app: Hono): Watch {
   const w = watches.get(app)
@@ -65,7 +75,7 @@ const preparingZone = (id: string) => ({ id, name: Object.values(SEED_ZONES).fin
 /** Paths whose raw form is checked for tricks (encoded dots and slashes, backslashes, empty segments). */
 const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/client/')
 
-export function createApp({ config, emulator, staticDir, endpoints, log: rawLog, store: given, watch: watchOptions, budget: budgetOptions, changeRequests: crOptions }: AppOptions): Hono {
+export function createApp({ config, emulator, staticDir, endpoints, log: rawLog, store: given, watch: watchOptions, search: searchOptions, budget: budgetOptions, changeRequests: crOptions }: AppOptions): Hono {
   if (config.mode === 'sandbox' && !emulator) throw new Error('Sandbox mode needs the emulator.')
   if (config.mode === 'live' && !config.credential) throw new Error('Live mode needs a credential.')
   // Hono's fast router for every request but the dashboard's own routes (see router.ts).
@@ -133,7 +143,12 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   // One live upstream for everything this instance sends: people's requests pass the budget's gate
   // and cache; the script watch (no request of a person) sends directly, its answers still observed.
   const live = emulator ? undefined : upstream()
-  const forward = practice.forward(emulator ? emulatorForward(emulator) : budget ? budget.forward(live!) : live!)
+  const modeForward = practice.forward(emulator ? emulatorForward(emulator) : budget ? budget.forward(live!) : live!)
+  // The DNS record index across zones: people's reads of a zone's records and the dashboard's DNS
+  // writes keep it fresh; a background reader (the budget's spare share only) fills in the rest.
+  const search = setUpSearch({ store, forward: modeForward, send: emulator ? emulatorForward(emulator) : live!, mode: config.mode, admit: budget?.admit, reader: searchOptions, log })
+  searches.set(app, search)
+  const forward = search.watchReads(modeForward)
   // Audit log: its recorder wraps sign-in, roles and dispatch; see src/server/audit.
   const mode = (c: Context) => (practice.practising(c) ? 'practice' : config.mode)
   const audit = createAuditSteps({ store, forward, match, mode, retentionDays: config.auditRetentionDays, instance: crOptions?.instanceId, leaseMs: crOptions?.leaseMs })
@@ -152,7 +167,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   const changes = setUpChangeRequests(app, { ...crOptions, store, forward, mode: config.mode, mail: { smtpUrl: watchOptions?.smtpUrl, smtpFrom: watchOptions?.smtpFrom, publicUrl: watchOptions?.publicUrl, log } })
   // One write to the API, whoever makes it (a door, a change request's apply, an undo): authorise →
   // approval guard → validate → before state and write-ahead record → send → audit entry (src/server/write).
-  const writer = createWriter({ forward, audit: audit.write, approval: changes.approvalGuard, newRequestId: randomUUID, admit: budget?.admitWrite })
+  const writer = createWriter({ forward, audit: audit.write, approval: changes.approvalGuard, newRequestId: randomUUID, admit: budget?.admitWrite, after: search.wrote })
   const undo = audit.undo(writer)
 
   const tooLarge = bodyLimit({
@@ -188,6 +203,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
     ? emulatorSendWith(emulator)
     : (credential: NonNullable<ServerConfig['credential']>) => createUpstream({ baseUrl: config.apiBaseUrl, credential, timeoutMs: config.upstreamTimeoutMs, onAnswer: budget?.observe })
   registerCredentialRoutes(app, { store, environment: config.credential, sendWith })
+  search.routes(app)
   // Script watch: reads the sandbox or the live API itself (never a practice copy).
   const watch = createWatch({ store, send: emulator ? emulatorForward(emulator) : live!, log, ...watchOptions })
   watches.set(app, watch)

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { createApp, watchOf } from './app'
+import { createApp, searchOf, watchOf } from './app'
 import { adoptDashboardPassword, issueSetupCode, setupNeedsCode } from './auth/first-run'
 import { readConfig, startupRefusal, type ServerConfig } from './config'
 import { openSandbox, sandboxFile } from './data'
@@ -37,6 +37,8 @@ async function main() {
   const watch = watchOf(app)
   watch.setPublicUrl(where)
   watch.start()
+  // The DNS record index's background reader: every instance tries; the one holding the store's lease reads.
+  searchOf(app).reader.start()
   console.log(
     config.mode === 'sandbox'
       ? `Zonekeeper (sandbox) at ${where}\n  API clients: ${where}/client/v4 (${clientToken(config, people > 0 || Boolean(config.dashboardPassword) || Boolean(config.oidc) || setupNeedsCode(config.host))})\n  Data: ${sandboxFile(config.dataDir)}` +

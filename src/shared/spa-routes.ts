@@ -16,6 +16,7 @@ export const SPA_ROUTES = [
   '/practice',
   '/change-requests',
   '/change-requests/$requestId',
+  '/search',
   '/zones/$zoneId',
   '/zones/$zoneId/dns',
   '/zones/$zoneId/certificates',

@@ -33,6 +33,7 @@ const icons = {
   audit: 'M4 3h12v14H4zM7 7h6M7 10h6M7 13h3M13 13l1 1 2-2',
   budget: 'M10 17a7 7 0 110-14 7 7 0 010 14zM10 6v4l3 2',
   changes: 'M4 4h8l4 4v8H4zM7 10h6M7 13h4M12 4v4h4',
+  search: 'M8.5 14a5.5 5.5 0 100-11 5.5 5.5 0 000 11zM12.5 12.5L17 17',
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -80,6 +81,12 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
           <Link to="/zones" activeOptions={{ exact: true, includeSearch: false }} className={itemBase} onClick={onNavigate} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
             <Icon d={icons.zones} />
             Zones
+          </Link>
+        </li>
+        <li>
+          <Link to="/search" className={itemBase} onClick={onNavigate} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
+            <Icon d={icons.search} />
+            Search records
           </Link>
         </li>
         {accountWide && (

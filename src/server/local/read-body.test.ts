@@ -101,7 +101,7 @@ describe('the local route table: queries', () => {
   const withQuery = routes.filter((r) => r.query)
 
   it.each(withQuery.map((r) => [keyOf(r), r] as const))('%s: a refused value is a 400 with code 1001 naming its key', async (_, r) => {
-    const key = Object.keys(r.query!.fields).find((k) => ['script_id', 'connection_id', 'per_page', 'review', 'status'].includes(k))!
+    const key = Object.keys(r.query!.fields).find((k) => ['script_id', 'connection_id', 'per_page', 'review', 'status', 'field'].includes(k))!
     const res = await app.request(`${urlOf(r)}?${key}=${encodeURIComponent('not a value //')}`)
     expect(res.status).toBe(400)
     const { errors } = (await res.json()) as Envelope

@@ -12,6 +12,7 @@ import { practiceCopyStore } from './practice-copies'
 import { reviewStore } from './reviews'
 import { pagePatternStore } from './page-patterns'
 import { scriptIndexStore } from './script-index'
+import { recordIndexStore } from './record-index'
 import { sessionStore, type SessionPolicy } from './sessions'
 import { settingsStore } from './settings'
 import { throttleStore } from './throttle'
@@ -27,6 +28,7 @@ export type { SessionInfo, SessionPolicy } from './sessions'
 export type { ReviewRow } from './reviews'
 export type { PaymentPageRow, ScriptPatternRow } from './page-patterns'
 export type { ScriptIndexQuery, ScriptIndexRow, ScriptIndexCounts } from './script-index'
+export type { IndexedRecord, RecordFields, RecordSearch, ZoneFields } from './record-index'
 export type { ConnectionIndexCounts, ConnectionIndexQuery, ConnectionIndexRow, ConnectionReviewRow } from './connection-ledger'
 export type { ApiToken } from './api-tokens'
 export { tokenPrefix } from './api-tokens'
@@ -94,6 +96,7 @@ export function createStore(options: StoreOptions) {
     reviews: reviewStore(db, now),
     pagePatterns: pagePatternStore(db, now),
     scriptIndex: scriptIndexStore(db, now),
+    recordIndex: recordIndexStore(db, now, dialectOf(options)),
     connections: connectionLedgerStore(db),
     apiTokens: apiTokenStore(db, now),
     audit: auditStore(db, now, options.auditKey),

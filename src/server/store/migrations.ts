@@ -13,6 +13,7 @@ import { connectionLedgerMigration } from './connection-ledger-migration'
 import { peopleEmailMigration } from './people-email-migration'
 import { pagePatternsMigration, pagePatternsOneInForceMigration } from './page-patterns'
 import { credentialsMigration } from './credentials'
+import { recordIndexMigration } from './record-index'
 import type { Dialect } from './dialect'
 
 /**
@@ -261,5 +262,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'page-patterns_0002-one-in-force': pagePatternsOneInForceMigration(),
     // The credential vault: API credentials sealed with a key held outside the store (credentials.ts).
     'credentials_0001-vault': credentialsMigration(dialect),
+    // The DNS record index across zones (one search over every zone; src/server/search).
+    'record-index_0001-dns-record-index': recordIndexMigration(dialect),
   }
 }

@@ -8,12 +8,13 @@ import type { ChangeRequestTables } from './change-requests'
 import type { ConnectionLedgerTables } from './connection-ledger-schema'
 import type { PagePatternTables } from './page-patterns'
 import type { CredentialsTable } from './credentials'
+import type { RecordIndexTables } from './record-index'
 
 /**
  * The tables of the dashboard's own store (never the API's data). Times are milliseconds since the
  * epoch (BIGINT on PostgreSQL, read back as numbers). The audit log gets its own table here.
  */
-export interface StoreTables extends WatchTables, ChangeRequestTables, ConnectionLedgerTables, PagePatternTables {
+export interface StoreTables extends WatchTables, ChangeRequestTables, ConnectionLedgerTables, PagePatternTables, RecordIndexTables {
   people: PeopleTable
   sessions: SessionsTable
   sign_in_throttle: ThrottleTable

@@ -86,6 +86,11 @@ export interface WriterOptions {
    * sandbox, the bench's baseline).
    */
   admit?: (via: Context, path: string) => Promise<Response | undefined>
+  /**
+   * After a write was answered and recorded (never before its entry): what else follows from its
+   * answer (the DNS record index takes the records it made, search/fresh.ts). Its failure fails nothing.
+   */
+  after?: (cmd: WriteCommand, res: Response) => Promise<void>
 }
 
 const decoder = new TextDecoder()
@@ -96,7 +101,7 @@ const encoder = new TextEncoder()
  * ahead → send → record the entry. Each step is a plain function of the command; the whole of it
  * runs once per write, whoever calls it (README.md beside this file).
  */
-export function createWriter({ forward, audit, approval, newRequestId, admit }: WriterOptions) {
+export function createWriter({ forward, audit, approval, newRequestId, admit, after }: WriterOptions) {
   const scope = zoneScope(forward)
 
   /** Role and zone scope of the API door (a practice copy is the person's own: any role, no scope). */
@@ -181,12 +186,15 @@ export function createWriter({ forward, audit, approval, newRequestId, admit }: 
       await entry.finish(jsonError(500, PROXY_CODES.internal, 'Unexpected error in the dashboard server.')).catch(() => entry.abandon())
       throw err
     }
+    let answered: Response
     try {
-      return await entry.finish(res)
+      answered = await entry.finish(res)
     } catch (err) {
       entry.abandon() // no entry: the record from before sending stays, to be recovered as unknown
       throw err
     }
+    if (after && answered.status < 400) await after(cmd, answered).catch(() => undefined)
+    return answered
   }
 
   return { run }

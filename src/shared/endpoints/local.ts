@@ -45,6 +45,7 @@ import { credentialInputSchema, credentialSecretSchema, type CredentialView, typ
 import { paymentPageInputSchema, paymentPageSchema, patternVerdictInputSchema, patternVerdictSchema } from '../schemas/page-shield-patterns'
 import type { AuditAction, AuditArea } from '../lists/audit'
 import type { HttpMethod } from './types'
+import { recordSearchQuery, type RecordSearchReply } from '../search/record-search'
 
 /** One of the dashboard's own routes (not the API's): `/api/local/…` and the sandbox's buttons. */
 export interface LocalRouteEntry {
@@ -139,6 +140,8 @@ export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/connection-reviews', role: 'viewer', practice: true, query: connectionLedgerQuery, result: z.array(connectionReviewEntrySchema) },
   { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/connection-reviews', role: writesReviews, practice: true, body: connectionReviewInputSchema, result: connectionReviewEntrySchema, audit: { area: 'page-shield', type: 'connection_verdict', action: 'create' } },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/connection-index', role: 'viewer', practice: true, query: connectionIndexQuery, result: ok<ConnectionIndexAnswer>() },
+  // One search across every zone's DNS records (the dashboard's record index; `format=csv`: every match). Scope is applied by the handler.
+  { method: 'GET', path: '/api/local/search/records', role: 'viewer', query: recordSearchQuery, result: ok<RecordSearchReply>() },
   // The zone's scripts index joined with the ledger (exact review counts, filters, full CSV).
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/script-index', role: 'viewer', practice: true, query: scriptIndexQuery, result: ok<ScriptIndexReply>() },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/script-index/export.csv', role: 'viewer', practice: true, query: scriptIndexExportQuery },

@@ -1,0 +1,45 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { currentSearch, renderApp, screenServer } from '@/testing/screen'
+import { readTime } from './search-page'
+
+/**
+ * The Search page against the real server: the index holds two zones' records (one zone known but
+ * never read); typing an IP finds its records in both zones, says exactly what was searched, and
+ * links each match to its zone's DNS page.
+ */
+const server = screenServer()
+const zoneA = { zone_id: 'a'.repeat(32), zone_name: 'alpha.test', account_id: 'acc' }
+const zoneB = { zone_id: 'b'.repeat(32), zone_name: 'beta.test', account_id: 'acc' }
+const READ_AT = Date.parse('2026-01-02T14:02:00Z')
+const rec = (id: string, name: string, content: string, comment = '') => ({ record_id: id, type: 'A', name, content, proxied: 1, ttl: 1, comment, tags: '' })
+
+beforeAll(async () => {
+  await server.signInAs('ada', 'admin')
+  const idx = server.store.recordIndex
+  await idx.replaceZone('sandbox', zoneA, [rec('r1', 'www.alpha.test', '192.0.2.44', 'front door'), rec('r2', 'api.alpha.test', '198.51.100.1')], READ_AT)
+  await idx.replaceZone('sandbox', zoneB, [rec('r3', 'legacy.beta.test', '192.0.2.44')], READ_AT + 60_000)
+  await idx.putZones('sandbox', [{ zone_id: 'c'.repeat(32), zone_name: 'gamma.test', account_id: 'acc' }], READ_AT)
+})
+
+describe('the Search page', () => {
+  it('finds an IP in every zone, says what it covered, and links each match to its zone\'s DNS records', async () => {
+    const user = userEvent.setup()
+    renderApp('/search')
+    await user.type(await screen.findByRole('searchbox', { name: 'Search for' }), '192.0.2.44')
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    const results = await screen.findByRole('region', { name: 'Matching records' })
+    const rows = within(results).getAllByRole('row').slice(1)
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['alpha.test', 'beta.test'])
+    expect(currentSearch().get('q')).toBe('192.0.2.44')
+    expect(screen.getByText('2 matching records.')).toBeTruthy()
+    expect(screen.getByText(`Searched 2 of 3 zones; 1 not read yet (oldest read ${readTime(READ_AT)}).`)).toBeTruthy()
+    const link = within(rows[0]).getByRole('link', { name: /www\.alpha\.test \(A\) in alpha\.test/ })
+    const href = new URL(link.getAttribute('href')!, 'http://x')
+    expect(href.pathname).toBe(`/zones/${zoneA.zone_id}/dns`)
+    expect(href.searchParams.get('name.contains')).toBe('www.alpha.test')
+    expect(href.searchParams.get('type')).toBe('A')
+    expect(screen.getByRole('link', { name: 'Download CSV of every match' }).getAttribute('href')).toBe('/api/local/search/records?q=192.0.2.44&format=csv')
+  })
+})

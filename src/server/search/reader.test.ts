@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BudgetFigure } from '../store'
+import { createBudget, longReserve } from '../budget/budget'
+import type { Emulator } from '../emulator'
+import { emulatorForward } from '../doors/sandbox-door'
+import { createStore } from '../store'
+import type { Send } from '../upstream'
+import { memoryEmulator } from '../../testing/memory-emulator'
+import { createReader } from './reader'
+
+/**
+ * The background reader of the record index: it fills the index from the API (here the sandbox),
+ * spends only the budget's spare share (long work's admission: a person's read is admitted while it
+ * runs at the edge of that share), and only one instance reads at a time (the store's lease).
+ */
+let emulator: Emulator
+beforeAll(() => {
+  emulator = memoryEmulator()
+})
+afterAll(() => emulator.close())
+
+/**
+ * A budget whose figure the test sets, as the service's headers would (no store, no timers). Its clock
+ * stands still one second before the window resets: long work's pause near the reserve (the rest of the
+ * window over what it may still spend) stays short.
+ */
+function budgetAt(remaining: number) {
+  let kept: BudgetFigure | undefined
+  const budget = createBudget({ backend: { get: async () => kept, put: async (f) => void (kept = f) }, now: () => 1_000_000 })
+  const see = (r: number) => budget.observe(200, { ratelimit: `"default";r=${r};t=1`, 'ratelimit-policy': '"burst";q=1200;w=300' })
+  see(remaining)
+  return { budget, see }
+}
+
+describe('the record index reader', () => {
+  it('fills the index from the API: every zone listed, every zone read whole', async () => {
+    const store = createStore({ dataDir: ':memory:' })
+    const reader = createReader({ store, send: emulatorForward(emulator), owner: 'sandbox', paceMs: 0 })
+    const round = await reader.round()
+    expect(round.led).toBe(true)
+    expect(round.stoppedBy).toBeUndefined()
+    const cov = await store.recordIndex.coverage('sandbox', '*')
+    expect(cov.zones_in_scope).toBeGreaterThanOrEqual(5)
+    expect(cov).toMatchObject({ zones_not_read: 0, zones_indexed: cov.zones_in_scope })
+    expect(cov.zones_listed_at).not.toBeNull()
+    await reader.stop()
+    await store.close()
+  })
+
+  it('spends only the spare share: it stops at long work\'s reserve, and a person\'s read is admitted while it runs', async () => {
+    const store = createStore({ dataDir: ':memory:' })
+    const reserve = longReserve(1200)
+    // Three calls of room above the reserve long work may not spend.
+    let left = reserve + 3
+    const { budget, see } = budgetAt(left)
+    const admittedPeople: boolean[] = []
+    let calls = 0
+    const inner = emulatorForward(emulator)
+    const send: Send = async (req) => {
+      calls++
+      // While the reader's call is on its way: a person's read (not an administrator's) asks the same budget.
+      admittedPeople.push(budget.admit('interactive', 1, false).ok)
+      const res = await inner(req)
+      see(--left)
+      return res
+    }
+    const reader = createReader({ store, send, owner: 'live', admit: () => budget.admit('long'), paceMs: 0 })
+    const round = await reader.round()
+    expect(round.stoppedBy).toMatch(/no spare budget/)
+    expect(calls).toBe(3)
+    expect(left).toBe(reserve)
+    expect(admittedPeople).toEqual([true, true, true])
+    // At the reserve: the reader is refused, a person's read is not.
+    expect(budget.admit('long').ok).toBe(false)
+    expect(budget.admit('interactive', 1, false).ok).toBe(true)
+    // The next round makes no call at all until the budget has room again.
+    await reader.round()
+    expect(calls).toBe(3)
+    await reader.stop()
+    await store.close()
+  })
+
+  it('reads on one instance only: the store\'s lease', async () => {
+    const store = createStore({ dataDir: ':memory:' })
+    let calls = 0
+    const inner = emulatorForward(emulator)
+    const counted: Send = (req) => {
+      calls++
+      return inner(req)
+    }
+    const [a, b] = [0, 1].map(() => createReader({ store, send: counted, owner: 'sandbox', paceMs: 0 }))
+    const rounds = await Promise.all([a.round(), b.round()])
+    expect(rounds.map((r) => r.led).sort()).toEqual([false, true])
+    const leader = rounds[0].led ? a : b
+    const other = rounds[0].led ? b : a
+    // The leader keeps the lease between rounds; the other reads once it is given back.
+    const before = calls
+    expect((await other.round()).led).toBe(false)
+    expect(calls).toBe(before)
+    await leader.stop()
+    expect((await other.round()).led).toBe(true)
+    await other.stop()
+    await store.close()
+  })
+})

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest'
+import { storeBackends } from '../../testing/store-backends'
+import type { RecordFields } from './record-index'
+
+/** The DNS record index (record-index.ts): substring search, filters, exact counts and coverage, on both backends. */
+const { backends } = storeBackends('zk-record-index-')
+
+const rec = (id: string, over: Partial<RecordFields> = {}): RecordFields => ({
+  record_id: id,
+  type: 'A',
+  name: `${id}.example.com`,
+  content: '192.0.2.10',
+  proxied: 0,
+  ttl: 1,
+  comment: '',
+  tags: '',
+  ...over,
+})
+const zoneA = { zone_id: 'a'.repeat(32), zone_name: 'Example.com', account_id: 'acc1' }
+const zoneB = { zone_id: 'b'.repeat(32), zone_name: 'other.net', account_id: 'acc1' }
+const zoneC = { zone_id: 'c'.repeat(32), zone_name: 'never.org', account_id: 'acc2' }
+const ALL = { text: '', field: 'any' as const, scope: '*' as const }
+
+describe.each(backends)('the DNS record index on $name', ({ open, skip }) => {
+  it.skipIf(skip)('finds substrings of content, name, comment and tag, filters by type and scope, counts exactly', async () => {
+    const store = await open()
+    const idx = store.recordIndex
+    await idx.replaceZone(
+      'live',
+      zoneA,
+      [
+        rec('www'),
+        rec('api', { content: '198.51.100.7', comment: 'Billing backend (ticket 42)' }),
+        rec('mail', { type: 'MX', content: 'mx.provider.test', tags: 'team:mail\nowner:ops' }),
+        rec('v6', { type: 'AAAA', content: '2001:db8::10' }),
+      ],
+      1_000,
+    )
+    await idx.replaceZone('live', zoneB, [rec('www', { name: 'www.other.net' }), rec('cdn', { type: 'CNAME', name: 'cdn.other.net', content: 'www.example.com' })], 2_000)
+    await idx.putZones('live', [{ ...zoneC, modified_at: 5 }], 2_500)
+
+    const search = (q: Partial<Parameters<typeof idx.count>[1]>) => ({ ...ALL, ...q })
+    // Content: an IP, part of an IP; any case; a term shorter than three characters too.
+    expect(await idx.count('live', search({ text: '192.0.2.10', field: 'content' }))).toBe(2)
+    expect(await idx.count('live', search({ text: '2.1', field: 'content' }))).toBe(2)
+    expect(await idx.count('live', search({ text: ':1', field: 'content' }))).toBe(1)
+    expect(await idx.count('live', search({ text: 'MX.PROVIDER', field: 'content' }))).toBe(1)
+    // Name, comment, tag; a field search does not look in the other fields.
+    expect((await idx.search('live', search({ text: 'example.com', field: 'content' }), 0, 10)).map((r) => r.record_id)).toEqual(['cdn'])
+    expect(await idx.count('live', search({ text: 'example.com', field: 'name' }))).toBe(4)
+    expect(await idx.count('live', search({ text: 'example.com' }))).toBe(5)
+    expect((await idx.search('live', search({ text: 'ticket 4', field: 'comment' }), 0, 10)).map((r) => r.record_id)).toEqual(['api'])
+    expect((await idx.search('live', search({ text: 'owner:ops', field: 'tag' }), 0, 10)).map((r) => r.record_id)).toEqual(['mail'])
+    expect(await idx.count('live', search({ text: 'owner:ops', field: 'name' }))).toBe(0)
+    // LIKE's own characters are searched for as themselves.
+    expect(await idx.count('live', search({ text: '%' }))).toBe(0)
+    expect(await idx.count('live', search({ text: '_', field: 'name' }))).toBe(0)
+    // Type filter, alone and with text.
+    expect(await idx.count('live', search({ type: 'A' }))).toBe(3)
+    expect(await idx.count('live', search({ type: 'A', text: 'other' }))).toBe(1)
+    // Scope: only the zones named (lower case).
+    expect(await idx.count('live', search({ text: '192.0.2.10', scope: ['other.net'] }))).toBe(1)
+    expect(await idx.count('live', search({ scope: [] }))).toBe(0)
+    // Pages, in zone then name order; the row says where and when it was read.
+    const page = await idx.search('live', search({ text: '192.0.2.10' }), 0, 1)
+    expect(page).toEqual([expect.objectContaining({ zone_name: 'example.com', zone_id: zoneA.zone_id, account_id: 'acc1', name: 'www.example.com', read_at: 1_000 })])
+    expect((await idx.search('live', search({ text: '192.0.2.10' }), 1, 5)).map((r) => r.zone_name)).toEqual(['other.net'])
+    // Another owner's rows are apart.
+    expect(await idx.count('sandbox', search({}))).toBe(0)
+
+    // Coverage: 3 zones known, 2 read whole, the oldest read at 1,000.
+    expect(await idx.coverage('live', '*')).toEqual({ zones_in_scope: 3, zones_indexed: 2, zones_not_read: 1, oldest_read_at: 1_000, zones_listed_at: null })
+    expect(await idx.coverage('live', ['other.net', 'never.org', 'unknown.io'])).toEqual({ zones_in_scope: 3, zones_indexed: 1, zones_not_read: 2, oldest_read_at: 2_000, zones_listed_at: null })
+    expect((await idx.zone('live', zoneA.zone_id))?.record_count).toBe(4)
+    await store.close()
+  })
+
+  it.skipIf(skip)('a whole re-read drops records gone from the zone; pages and writes upsert; deletes remove', async () => {
+    const store = await open()
+    const idx = store.recordIndex
+    await idx.replaceZone('live', zoneA, [rec('www'), rec('old', { content: '203.0.113.5' })], 1_000)
+    await idx.replaceZone('live', zoneA, [rec('www', { content: '203.0.113.9' })], 3_000)
+    expect(await idx.count('live', { ...ALL, text: '203.0.113.5' })).toBe(0)
+    expect(await idx.count('live', { ...ALL, text: '203.0.113.9' })).toBe(1)
+    expect(await idx.count('live', { ...ALL, text: '192.0.2.10' })).toBe(0)
+    expect(await idx.zone('live', zoneA.zone_id)).toMatchObject({ read_at: 3_000, record_count: 1 })
+    // A page seen: added, the zone's whole read time kept.
+    await idx.upsertRecords('live', zoneA, [rec('new', { content: '203.0.113.77' })], 4_000)
+    expect(await idx.zone('live', zoneA.zone_id)).toMatchObject({ read_at: 3_000, record_count: 2 })
+    await idx.removeRecords('live', zoneA.zone_id, ['new'])
+    expect(await idx.count('live', { ...ALL, text: '203.0.113.77' })).toBe(0)
+    expect((await idx.zone('live', zoneA.zone_id))?.record_count).toBe(1)
+    // A zone no longer listed goes with its records.
+    await idx.putZones('live', [zoneB], 5_000)
+    await idx.dropZonesNotListed('live', 5_000)
+    expect(await idx.count('live', ALL)).toBe(0)
+    expect(await idx.coverage('live', '*')).toMatchObject({ zones_in_scope: 1, zones_indexed: 0, zones_listed_at: null })
+    await store.close()
+  })
+
+  it.skipIf(skip)('reads zones never read first, then those modified since their read; one reader holds the lease', async () => {
+    const store = await open()
+    const idx = store.recordIndex
+    await idx.putZones('live', [{ ...zoneA, modified_at: 10 }, { ...zoneB, modified_at: 50 }, { ...zoneC, modified_at: 20 }], 1)
+    expect((await idx.nextZones('live', 3)).map((z) => z.zone_name)).toEqual(['other.net', 'never.org', 'example.com'])
+    await idx.replaceZone('live', zoneB, [], 100)
+    await idx.replaceZone('live', zoneC, [], 200)
+    await idx.putZones('live', [{ ...zoneC, modified_at: 300 }], 2)
+    expect((await idx.nextZones('live', 3)).map((z) => z.zone_name)).toEqual(['example.com', 'never.org', 'other.net'])
+    const takes = await Promise.all(['r1', 'r2'].map((h) => idx.lease.claim('live', h, 30_000)))
+    expect(takes.filter(Boolean)).toHaveLength(1)
+    await store.close()
+  })
+})
