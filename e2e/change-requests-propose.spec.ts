@@ -1,16 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, ownServer, SEED_ZONES, signedInPerson, zoneUrl } from './fixtures'
+import { cleanSignedInServer, expect, SEED_ZONES, signedInAdmin, signedInPerson, signedInTest as test, zoneUrl } from './fixtures'
 
 /**
  * Proposing from the other places: the DNS bulk actions, the zone-file import and the
  * page-security policy editor. Each journey: an editor proposes on an approval zone, the zone is
  * unchanged, an approver approves, the change lands; for policies also a refused item and the
- * "partly applied" result per change, then its undo (only what landed). Own server: people sign in.
+ * "partly applied" result per change, then its undo (only what landed). On the signed-in server
+ * (fixtures.ts), cleaned at the start.
  * One test whose steps were serial tests: each builds on the state the one before left.
  */
-const ADMIN_PASSWORD = 'admin-password-123'
-const test = ownServer('changes-propose', { DASHBOARD_PASSWORD: ADMIN_PASSWORD })
-
 const Z = SEED_ZONES.demo
 const W = { 'X-Zonekeeper-Request': '1' }
 const PEOPLE = [
@@ -48,8 +46,8 @@ async function approve(id: number) {
 test('proposing from the bulk actions, the zone-file import and the policy editor', async ({ playwright, browser, baseURL }) => {
   test.setTimeout(240_000)
   await test.step('an administrator turns approval on for the zone; the people sign in', async () => {
-    admin = await playwright.request.newContext({ baseURL })
-    expect((await admin.post('/login', { form: { username: 'admin', password: ADMIN_PASSWORD, next: '/' }, maxRedirects: 0 })).status()).toBe(303)
+    admin = await signedInAdmin(playwright, baseURL)
+    await cleanSignedInServer(admin)
     for (const p of PEOPLE) expect((await admin.post('/api/local/people', { data: p, headers: W })).ok()).toBeTruthy()
     for (const n of [1, 2, 3]) {
       expect((await admin.post(`/api/v4/zones/${Z.id}/dns_records`, { headers: W, data: { type: 'A', name: `pb-${n}`, content: `192.0.2.${40 + n}`, ttl: 300, proxied: false } })).ok()).toBeTruthy()

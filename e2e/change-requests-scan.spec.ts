@@ -1,28 +1,12 @@
 import type { APIRequestContext } from '@playwright/test'
-import { test as base, expect, SEED_ZONES, signInFirstTime, startZonekeeper, zoneUrl, type RunningZonekeeper } from './fixtures'
+import { cleanSignedInServer, expect, SEED_ZONES, signedInAdmin, signedInTest as test, signInFirstTime, zoneUrl } from './fixtures'
 
 /**
  * Proposing from the DNS scan's review, at 1440 px: on an approval zone an editor starts a
  * scan, ticks two found records and proposes accepting them; the zone and the scan's list are
  * unchanged; an administrator approves; the records are in the zone and no longer wait for review.
- * Own server: people sign in.
+ * On the signed-in server (fixtures.ts), cleaned at the start.
  */
-const ADMIN_PASSWORD = 'admin-password-123'
-const test = base.extend<object, { crServer: RunningZonekeeper }>({
-  crServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
-    async ({}, use) => {
-      const server = await startZonekeeper('changes-scan', { DASHBOARD_PASSWORD: ADMIN_PASSWORD })
-      try {
-        await use(server)
-      } finally {
-        await server.stop()
-      }
-    },
-    { scope: 'worker', timeout: 60_000 },
-  ],
-  baseURL: async ({ crServer }, use) => use(crServer.baseURL),
-})
 test.use({ viewport: { width: 1440, height: 900 } })
 test.describe.configure({ timeout: 120_000 })
 
@@ -35,8 +19,8 @@ type Rec = { id: string; name: string; type: string; content: string }
 const list = async (admin: APIRequestContext, path: string): Promise<Rec[]> => ((await (await admin.get(path)).json()) as { result: Rec[] }).result
 
 test('an editor proposes accepting two found records; an administrator approves; the records are in the zone', async ({ browser, playwright, baseURL }) => {
-  const admin = await playwright.request.newContext({ baseURL })
-  expect((await admin.post('/login', { form: { username: 'admin', password: ADMIN_PASSWORD, next: '/' }, maxRedirects: 0 })).status()).toBe(303)
+  const admin = await signedInAdmin(playwright, baseURL)
+  await cleanSignedInServer(admin)
   expect((await admin.post('/api/local/people', { data: ED, headers: W })).ok()).toBeTruthy()
   expect((await admin.put(`/api/local/change-requests/zones/${Z.id}`, { headers: W, data: { required: true, approverMode: 'admins' } })).ok()).toBeTruthy()
   const records = () => list(admin, `/api/v4/zones/${Z.id}/dns_records?per_page=500`)

@@ -1,37 +1,26 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { mailText, startSmtp } from '../src/testing/alert-receivers'
-import { expect, ownServer, SEED_ZONES, signedInPerson, zoneUrl } from './fixtures'
+import { mailText } from '../src/testing/alert-receivers'
+import { cleanSignedInServer, expect, SEED_ZONES, signedInAdmin, signedInPerson, signedInTest as test, zoneUrl } from './fixtures'
 
 /**
  * The change-request journeys: an editor proposes three changes on an approval zone, another editor approves
  * them after reading the diff and the impact, they land in one batch and can be undone; a stale
  * request, a rejected one and one whose batch fails; the requester's e-mail (a real SMTP server on
- * loopback); and a person outside the zone's scope who sees none of it. Own server: people sign in.
+ * loopback); and a person outside the zone's scope who sees none of it. On the signed-in server
+ * (fixtures.ts, its SMTP receiver), cleaned at the start.
  * One test whose steps were serial tests: each builds on the state the one before left.
  */
-const ADMIN_PASSWORD = 'admin-password-123'
-let smtp: Awaited<ReturnType<typeof startSmtp>>
-const test = ownServer(
-  'changes',
-  { DASHBOARD_PASSWORD: ADMIN_PASSWORD, SMTP_FROM: 'zk@example.test' },
-  {
-    before: async () => {
-      smtp = await startSmtp()
-      return { SMTP_URL: smtp.url }
-    },
-    after: () => smtp.close(),
-  },
-)
-
 const Z = SEED_ZONES.demo
 const W = { 'X-Zonekeeper-Request': '1' }
 const PEOPLE = [
   { username: 'ed', display_name: 'Ed Editor', role: 'editor', zones: [Z.name], password: 'ed-password-12' },
   { username: 'erin', display_name: 'Erin Approver', role: 'editor', zones: [Z.name], password: 'erin-password-12' },
-  { username: 'olga', display_name: 'Olga Outside', role: 'editor', zones: [SEED_ZONES.pending.name], password: 'olga-password-12' },
+  { username: 'olga', display_name: 'Olga Outside', role: 'editor', zones: [SEED_ZONES.moved.name], password: 'olga-password-12' },
 ]
 const pages: Record<string, Page> = {}
 let admin: APIRequestContext
+/** The first request this spec files (on example.com): another zone's editor must not reach it. */
+let firstRequest = 0
 
 type Rec = { id: string; name: string; type: string; content: string; proxied: boolean; ttl: number }
 const records = async (): Promise<Rec[]> => ((await (await admin.get(`/api/v4/zones/${Z.id}/dns_records?per_page=500`)).json()) as { result: Rec[] }).result
@@ -43,11 +32,11 @@ const file = async (page: Page, title: string, items: unknown[]) => {
   return ((await res.json()) as { result: { id: number } }).result.id
 }
 
-test('change requests: proposed, approved, stale, rejected, failed, out of scope', async ({ playwright, browser, baseURL }) => {
+test('change requests: proposed, approved, stale, rejected, failed, out of scope', async ({ playwright, browser, baseURL, smtp }) => {
   test.setTimeout(240_000)
   await test.step('an administrator turns approval on for the zone; the people sign in', async () => {
-    admin = await playwright.request.newContext({ baseURL })
-    expect((await admin.post('/login', { form: { username: 'admin', password: ADMIN_PASSWORD, next: '/' }, maxRedirects: 0 })).status()).toBe(303)
+    admin = await signedInAdmin(playwright, baseURL)
+    await cleanSignedInServer(admin)
     for (const p of PEOPLE) {
       const res = await admin.post('/api/local/people', { data: p, headers: W })
       expect(res.ok(), await res.text()).toBeTruthy()
@@ -91,6 +80,7 @@ test('change requests: proposed, approved, stale, rejected, failed, out of scope
     await tray.getByRole('button', { name: 'Send for approval' }).click()
     await expect(page.getByRole('heading', { name: /Move cr-b, add cr-new, drop cr-c/ })).toBeVisible()
     await expect(page.getByText('waiting for approval')).toBeVisible()
+    firstRequest = Number(/change-requests\/(\d+)/.exec(page.url())![1])
     expect(await records()).toEqual(before)
     // Direct writes are refused on this zone (the reason names proposing).
     const direct = await page.request.post(`/api/v4/zones/${Z.id}/dns_records`, { headers: W, data: { type: 'A', name: 'direct', content: '192.0.2.5', ttl: 300 } })
@@ -174,7 +164,7 @@ test('change requests: proposed, approved, stale, rejected, failed, out of scope
       await expect(page.getByRole('link', { name: /#\d+/ })).toHaveCount(0)
     }
     await expect(page.getByRole('navigation', { name: 'Main' }).getByLabel(/waiting for your approval/)).toHaveCount(0)
-    expect((await page.request.get('/api/local/change-requests/1')).status()).toBe(404)
+    expect((await page.request.get(`/api/local/change-requests/${firstRequest}`)).status()).toBe(404)
   })
 
   await test.step('a viewer allowed to propose gets Propose change in the DNS form', async () => {

@@ -6,6 +6,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { DEMO_ACCOUNT, SEED_ZONES } from '../src/server/emulator/seed-ids'
+import { startSmtp } from '../src/testing/alert-receivers'
 
 export { DEMO_ACCOUNT, SEED_ZONES }
 
@@ -175,6 +176,76 @@ export function ownServer(label: string, env: NodeJS.ProcessEnv = {}, { before, 
     ],
     baseURL: async ({ server }, use) => use(server.baseURL),
   })
+}
+
+/** The first administrator's password on the signed-in server (DASHBOARD_PASSWORD makes "admin", as an upgrade would). */
+export const ADMIN_PASSWORD = 'admin-password-123'
+
+/**
+ * `test` for the specs whose people sign in (change requests, roles in the pages): ONE worker-scoped
+ * server for all of them, with the first administrator from DASHBOARD_PASSWORD and a real SMTP receiver
+ * on loopback (`smtp.mails`). They share a worker hash, so Playwright runs them back to back on one
+ * server instead of stopping the worker (browser, server) between them: a worker switch cost 10-25 s
+ * on the busy 2-core machine, most of it the server's start. What a spec needs that another may have
+ * left is undone at its start by `cleanSignedInServer`.
+ */
+export const signedInTest = test.extend<object, { server: RunningZonekeeper; smtp: Awaited<ReturnType<typeof startSmtp>> }>({
+  smtp: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
+    async ({}, use) => {
+      const smtp = await startSmtp()
+      try {
+        await use(smtp)
+      } finally {
+        await smtp.close()
+      }
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({ smtp }, use, workerInfo) => {
+      const server = await startZonekeeper(`signed-in-w${workerInfo.workerIndex}`, { DASHBOARD_PASSWORD: ADMIN_PASSWORD, SMTP_FROM: 'zk@example.test', SMTP_URL: smtp.url })
+      try {
+        await use(server)
+      } finally {
+        await server.stop()
+      }
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.baseURL),
+})
+
+/**
+ * The signed-in server as a spec finds it fresh, whichever specs ran on it before: requests still
+ * waiting are rejected, everyone but "admin" is deleted, no zone needs approval, and the demo data is
+ * restored. `admin` is a request context signed in as "admin".
+ */
+export async function cleanSignedInServer(admin: APIRequestContext): Promise<void> {
+  const W = { 'X-Zonekeeper-Request': '1' }
+  const requests = ((await (await admin.get('/api/local/change-requests')).json()) as { result: { id: number; status: string }[] }).result
+  for (const r of requests.filter((x) => x.status === 'pending')) {
+    const res = await admin.post(`/api/local/change-requests/${r.id}/reject`, { headers: W, data: { comment: 'Cleared before the next spec.' } })
+    expect(res.ok(), await res.text()).toBeTruthy()
+  }
+  const people = ((await (await admin.get('/api/local/people')).json()) as { result: { id: string; username: string }[] }).result
+  for (const p of people.filter((x) => x.username !== 'admin')) {
+    const res = await admin.delete(`/api/local/people/${p.id}`, { headers: W })
+    expect(res.ok(), await res.text()).toBeTruthy()
+  }
+  const zones = ((await (await admin.get('/api/local/change-requests/zones')).json()) as { result: { zoneId: string; required: boolean }[] }).result
+  for (const z of zones.filter((x) => x.required)) {
+    const res = await admin.put(`/api/local/change-requests/zones/${z.zoneId}`, { headers: W, data: { required: false, approverMode: 'admins', approverIds: [] } })
+    expect(res.ok(), await res.text()).toBeTruthy()
+  }
+  await resetSandbox(admin)
+}
+
+/** A request context at `baseURL` signed in as the signed-in server's first administrator. */
+export async function signedInAdmin(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string | undefined): Promise<APIRequestContext> {
+  const admin = await playwright.request.newContext({ baseURL })
+  expect((await admin.post('/login', { form: { username: 'admin', password: ADMIN_PASSWORD, next: '/' }, maxRedirects: 0 })).status()).toBe(303)
+  return admin
 }
 
 /** Restores the demo data (the same call as the "Reset sandbox" button). */

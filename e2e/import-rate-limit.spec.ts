@@ -4,7 +4,7 @@ import { startZonekeeper, type RunningZonekeeper } from './fixtures'
 
 /**
  * Waiting out the rate limit in the zone-file import, in the browser: live mode pointed at a sandbox that keeps
- * the service's rate limit (SANDBOX_RATE_LIMIT, 100 requests per 8 s: a short window, since its
+ * the service's rate limit (SANDBOX_RATE_LIMIT, 100 requests per 6 s: a short window, since its
  * waits are what is tested). Another client of the same token spends the budget nearly to the end;
  * the import dialog then says it waits for the rate limit, counts down, imports by itself and shows
  * its summary, without the person seeing a refusal, and the service never answers anyone 429. A
@@ -12,7 +12,7 @@ import { startZonekeeper, type RunningZonekeeper } from './fixtures'
  */
 const TOKEN = 'e2e-import-rate-limit-token-0123456789'
 const QUOTA = 100
-const WINDOW = 8
+const WINDOW = 6
 const DEMO = SEED_ZONES.demo
 let sandbox: RunningZonekeeper | undefined
 let live: RunningZonekeeper | undefined

@@ -1,14 +1,11 @@
 import { type Locator, type Page } from '@playwright/test'
-import { expect, ownServer, SEED_ZONES, zoneUrl } from './fixtures'
+import { ADMIN_PASSWORD, cleanSignedInServer, expect, SEED_ZONES, signedInTest as test, zoneUrl } from './fixtures'
 
 /**
  * Roles in the pages, in a real browser: a viewer sees no write control it could use, and the reason
- * said; a person turned off while a page is open is told so. Own server: people
- * turn sign-in on (DASHBOARD_PASSWORD makes the first administrator, as an upgrade would).
+ * said; a person turned off while a page is open is told so. On the signed-in server (fixtures.ts:
+ * DASHBOARD_PASSWORD makes the first administrator, as an upgrade would), cleaned at the start.
  */
-const ADMIN_PASSWORD = 'admin-password-123'
-const test = ownServer('roles', { DASHBOARD_PASSWORD: ADMIN_PASSWORD })
-
 const VIEWER = { username: 'vera', display_name: 'Vera Viewer', role: 'viewer', zones: '*', password: 'vera-password-1' }
 const EDITOR = { username: 'ed', display_name: 'Ed Editor', role: 'editor', zones: ['example.com'], password: 'ed-password-12' }
 const demo = SEED_ZONES.demo
@@ -59,6 +56,7 @@ test('roles in the pages: a viewer, a person turned off', async ({ page, request
   await test.step('an administrator adds a viewer and an editor scoped to example.com', async () => {
     const login = await request.post('/login', { form: { username: 'admin', password: ADMIN_PASSWORD, next: '/' }, maxRedirects: 0 })
     expect(login.status()).toBe(303)
+    await cleanSignedInServer(request)
     for (const person of [VIEWER, EDITOR]) {
       const res = await request.post('/api/local/people', { data: person, headers: { 'X-Zonekeeper-Request': '1' } })
       expect(res.status(), await res.text()).toBe(201)
