@@ -10,6 +10,8 @@ describe('SANDBOX_SEED=large: a large account', () => {
   const dirs: string[] = []
   afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
+  // Each writes the 20,000 zones in a worker (twice in the second): beside another file on a loaded
+  // machine that took more than the default 60 s.
   it('adds 20,000 zones to the demo data, written by a worker after start', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'zk-large-'))
     dirs.push(dir)
@@ -31,7 +33,7 @@ describe('SANDBOX_SEED=large: a large account', () => {
     const plain = memoryEmulator({ scaleZones: false })
     expect(((await (await plain.app.request('/zones')).json()) as { result_info: { total_count: number } }).result_info.total_count).toBe(3)
     plain.close()
-  })
+  }, 180_000)
 
   it('is added to a sandbox seeded without it, and written again by a reset', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'zk-large-'))
@@ -49,5 +51,5 @@ describe('SANDBOX_SEED=large: a large account', () => {
     } finally {
       em.close()
     }
-  })
+  }, 180_000)
 })
