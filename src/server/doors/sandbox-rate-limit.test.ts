@@ -1,14 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { readConfig } from '../config'
-import { openSandbox } from '../data'
 import { memoryEmulator } from '../../testing/memory-emulator'
-import { LARGE_ACCOUNT_ZONES, largeAccountZoneName } from '../emulator/zones/seed'
 import { testConfig } from '../../testing/server'
-import { DEMO_ACCOUNT } from '../emulator/seed-ids'
 
 const emulator = memoryEmulator({ scaleZones: false })
 afterAll(() => emulator.close())
@@ -57,50 +51,5 @@ describe('SANDBOX_RATE_LIMIT: the sandbox keeps the service rate limit per token
     const plain = createApp({ config: testConfig(), emulator })
     const res = await plain.request('/client/v4/zones', { headers: { authorization: 'Bearer x' } })
     expect(res.headers.get('ratelimit')).toBeNull()
-  })
-})
-
-describe('SANDBOX_SEED=large: a large account', () => {
-  const dirs: string[] = []
-  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
-
-  it('adds 20,000 zones to the demo data, written by a worker after start', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'zk-large-'))
-    dirs.push(dir)
-    const started = performance.now()
-    const em = openSandbox({ dataDir: dir, resetSandbox: false }, { SANDBOX_SEED: 'large' })
-    try {
-      expect(performance.now() - started).toBeLessThan(1500) // returned before the large account was written
-      await em.ready
-      const list = (await (await em.app.request('/zones?per_page=50')).json()) as { result_info: { total_count: number } }
-      expect(list.result_info.total_count).toBe(LARGE_ACCOUNT_ZONES + 5)
-      const one = (await (await em.app.request(`/zones?name=${largeAccountZoneName(12345)}`)).json()) as { result: { name: string; account: { id: string } }[] }
-      expect(one.result.map((z) => z.name)).toEqual(['team-12345.example.net'])
-    } finally {
-      em.close()
-    }
-    // Without it, the demo data (here without the two scale-test zones) has no large account.
-    const plain = memoryEmulator({ scaleZones: false })
-    expect(((await (await plain.app.request('/zones')).json()) as { result_info: { total_count: number } }).result_info.total_count).toBe(3)
-    plain.close()
-  })
-
-  it('is added to a sandbox seeded without it, and written again by a reset', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'zk-large-'))
-    dirs.push(dir)
-    const first = openSandbox({ dataDir: dir, resetSandbox: false }, {})
-    await first.ready
-    first.close()
-    const em = openSandbox({ dataDir: dir, resetSandbox: false }, { SANDBOX_SEED: 'large' })
-    try {
-      await em.ready
-      // The demo account's zones (the agency's are beside them, in accounts of their own).
-      const count = () => (em.db.prepare('SELECT COUNT(*) n FROM zones WHERE account_id = ?').get(DEMO_ACCOUNT.id) as { n: number }).n
-      expect(count()).toBe(LARGE_ACCOUNT_ZONES + 5)
-      await em.reset()
-      expect(count()).toBe(LARGE_ACCOUNT_ZONES + 5)
-    } finally {
-      em.close()
-    }
   })
 })

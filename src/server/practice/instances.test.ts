@@ -86,8 +86,9 @@ describe.skipIf(Boolean(missing))('practice on two instances sharing one Postgre
     const started = Date.now()
     const undo = await call(`/api/local/audit/${added.headers.get('x-zonekeeper-audit-id')}/undo`, { method: 'POST', body: '{}' }, apps[1])
     expect(undo.status).toBe(200)
-    // Not after waiting for a lease its own request held.
-    expect(Date.now() - started).toBeLessThan(5000)
+    // Not after waiting for a lease its own request held (30 s, sandboxes.ts): well under it, so a
+    // neighbour running beside this file does not make it fail.
+    expect(Date.now() - started).toBeLessThan(15_000)
     expect(await names(apps[0])).not.toContain('undo-across.example.com')
   })
 
