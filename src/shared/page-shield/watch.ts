@@ -20,19 +20,17 @@ export const WATCH_ACTIVITY_LABEL: Record<WatchActivityKind, string> = {
 export const WATCH_CHANGE_KINDS = ['new', 'changed', 'removed', 'malicious', 'infrequent', 'connection', 'policy'] as const
 export type WatchChangeKind = (typeof WATCH_CHANGE_KINDS)[number]
 
-// The views' types are derived from their schemas (src/shared/schemas/watch.ts); a type-only
-// re-export, so importing this module still loads no zod.
-import type { WatchSettings } from '../schemas/watch'
-export type {
-  WatchAlert,
-  WatchAlertDetail,
-  WatchChannelEntry,
-  WatchChannelTestResult,
-  WatchDeliverySummary,
-  WatchRunEntry,
-  WatchScores,
-  WatchSettings,
-} from '../schemas/watch'
+// The views' types are derived from their schemas (src/shared/schemas/watch.ts), named here by a
+// type-only import, so importing this module still loads no zod.
+import type * as views from '../schemas/watch'
+export type WatchAlert = views.WatchAlert
+export type WatchAlertDetail = views.WatchAlertDetail
+export type WatchChannelEntry = views.WatchChannelEntry
+export type WatchChannelTestResult = views.WatchChannelTestResult
+export type WatchDeliverySummary = views.WatchDeliverySummary
+export type WatchRunEntry = views.WatchRunEntry
+export type WatchScores = views.WatchScores
+export type WatchSettings = views.WatchSettings
 
 /** How long a person waits between two tests of one channel. */
 export const WATCH_TEST_EVERY_MS = 30_000
