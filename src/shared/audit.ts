@@ -4,8 +4,8 @@ import { isUndoableWrite } from './undoable'
 /** An audit entry as GET /api/local/audit answers it. */
 // The views' types are derived from their schemas (src/shared/schemas/audit.ts); re-exported as
 // types only, so pages that import this module load no zod.
-import type { AuditEntryView, UndoCheckView } from './schemas/audit'
-export type { AuditEntryView, UndoCheckView }
+import type { AuditEntryView } from './schemas/audit'
+export type { AuditEntryView }
 
 /**
  * Whether to offer Undo on an entry: a write that succeeded, of one of the undoable writes

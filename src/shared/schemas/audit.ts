@@ -63,7 +63,6 @@ export const undoCheckViewSchema = z.object({
   /** The write the undo would send. */
   request: z.object({ method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE']), path: z.string(), body: z.unknown().optional() }),
 })
-export type UndoCheckView = z.infer<typeof undoCheckViewSchema>
 
 /** What GET /api/local/audit/chain answers (administrators only): the walk of the tamper-evident chain. */
 export const auditChainViewSchema = z.object({

@@ -106,7 +106,6 @@ export type ZoneApprovalView = z.infer<typeof zoneApprovalViewSchema>
 
 /** A person's change-request settings, as administrators see them (GET /api/local/change-requests/people). */
 export const personChangeViewSchema = z.object({ personId: z.string(), mayPropose: z.boolean(), email: z.string().nullable() })
-export type PersonChangeView = z.infer<typeof personChangeViewSchema>
 
 /** GET /api/local/change-requests/summary: the counts the navigation's badge shows. */
 export const changeRequestSummarySchema = z.object({ toApprove: z.number().int(), mineNeedingAttention: z.number().int() })
@@ -130,7 +129,6 @@ export type ItemResult = z.infer<typeof itemResultSchema>
  * the reservation holds unless renewed. Past `until`, any instance may recover the request.
  */
 export const changeRequestLeaseSchema = z.object({ instance: z.string(), leasedAt: z.number(), until: z.number() })
-export type ChangeRequestLease = z.infer<typeof changeRequestLeaseSchema>
 
 /**
  * A request whose apply (or undo) was cut short, as another instance found it from the store and the
@@ -207,7 +205,6 @@ export type ChangeRequestView = z.infer<typeof changeRequestViewSchema>
 
 /** One field of a diff row. */
 export const fieldChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })
-export type FieldChange = z.infer<typeof fieldChangeSchema>
 
 /** A diff row per object: "A shop.example.com" added / changed field by field / deleted; a found record rejected (the zone does not change). */
 export const objectDiffSchema = z.object({

@@ -105,7 +105,6 @@ export const scriptIndexAnswerSchema = z.object({
    */
   payment: z.object({ patterns: z.array(z.string()), of: z.number().int().optional() }),
 })
-export type ScriptIndexAnswer = z.infer<typeof scriptIndexAnswerSchema>
 
 /** Until the zone's scripts were read whole once: how far the first build is (server/local/script-index.ts). */
 export const scriptIndexBuildingSchema = z.object({ building: z.object({ seen: z.number().int(), total: z.number().int() }) })
