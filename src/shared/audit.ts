@@ -2,51 +2,10 @@
 import { isUndoableWrite } from './undoable'
 
 /** An audit entry as GET /api/local/audit answers it. */
-export interface AuditEntryView {
-  id: number
-  at: number
-  requestId: string
-  personId: string | null
-  username: string
-  personName: string
-  mode: string
-  zoneId: string | null
-  zoneName: string | null
-  area: string
-  resourceType: string
-  resourceId: string | null
-  action: string
-  method: string
-  path: string
-  /** `unknown`: sent, but no answer was recorded (the server stopped while it was on its way). */
-  outcome: 'success' | 'failure' | 'refused' | 'unknown'
-  status: number
-  errors: { code: number; message: string }[]
-  before: unknown
-  after: unknown
-  undoOf: number | null
-  hasRestorePoint: boolean
-  /** The object as a person knows it: "A shop.example.com", a policy's description… (null: nothing names it). */
-  label: string | null
-  /** The personal API token the write came with (its first characters), through /client/v4. */
-  tokenPrefix: string | null
-  /** The entry's hash in the tamper-evident chain (null only while it is being written). */
-  hash: string | null
-  /** The client's address (sign-in and other security events, and every write since migration 0023). */
-  address: string | null
-  /**
-   * Lists and the CSV leave a bulk before or after out (an import's can be megabytes): then they
-   * are null here and this gives their sizes (characters); GET /api/local/audit/:id has them whole.
-   */
-  omitted?: { before: number; after: number } | null
-}
-
-/** What GET /api/local/audit/:id/undo-check answers. */
-export interface UndoCheckView {
-  summary: string
-  note: string | null
-  conflicts: { label: string; path: string; expected: unknown; current: unknown }[]
-}
+// The views' types are derived from their schemas (src/shared/schemas/audit.ts); re-exported as
+// types only, so pages that import this module load no zod.
+import type { AuditEntryView } from './schemas/audit'
+export type { AuditEntryView }
 
 /**
  * Whether to offer Undo on an entry: a write that succeeded, of one of the undoable writes

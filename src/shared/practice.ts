@@ -150,25 +150,9 @@ export function taskAccess(task: ChecklistTask, person: AccessPerson, mayPropose
   return { allowed: true, reason: null, proposeInstead: false }
 }
 
-/** GET /api/local/practice: the session's mode, whether practice is offered, and the checklist. */
-export interface PracticeView {
-  /** `practice`: this session works in the person's own practice copy (live or sandbox mode). */
-  mode: 'live' | 'practice' | 'sandbox'
-  /** The switch to practice exists (live and sandbox mode alike). */
-  available: boolean
-  /** The demo zone (example.com) of the practice data, for the checklist's links. */
-  demoZoneId: string
-  checklist: {
-    id: ChecklistTaskId
-    done: boolean
-    doneAt: string | null
-    /** The person's role allows the task here (always, in practice). */
-    allowed: boolean
-    /** Why not, in plain words, with the way out (proposing, practice); null when allowed. */
-    reason: string | null
-    /** Not allowed directly, but the person may propose it (offered instead of "not allowed"). */
-    proposeInstead: boolean
-  }[]
-}
+// GET /api/local/practice's view: its type is derived from its schema (src/shared/schemas/practice.ts),
+// re-exported as a type only, so the shell still loads no zod.
+import type { PracticeView } from './schemas/practice'
+export type { PracticeView }
 
 export { PRACTICE_BANNER_TEXT, PRACTICE_BANNER_TEXT_SANDBOX } from './practice-banner'

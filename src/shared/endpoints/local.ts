@@ -1,51 +1,56 @@
 import { z } from 'zod'
 import { writeRole, type AccessRole } from '../access'
-import type { AuditEntryView, UndoCheckView } from '../audit'
 import { connectionIndexQuery, connectionLedgerQuery, reviewLedgerQuery, scriptIndexQuery } from '../lists/page-shield-index'
 import { listQuery, type Fields, type ListQuery } from '../lists/query'
-import type { PracticeView } from '../practice'
+import { auditChainViewSchema, auditEntryAnswerSchema, auditEntryViewSchema, undoCheckViewSchema } from '../schemas/audit'
 import {
+  changeRequestDetailSchema,
+  changeRequestSummarySchema,
+  changeRequestViewSchema,
   newChangeRequestSchema,
   personChangeSettingsSchema,
+  personChangeViewSchema,
   rejectSchema,
   zoneApprovalInputSchema,
+  zoneApprovalListEntrySchema,
+  zoneApprovalSettingsSchema,
+  zoneApprovalViewSchema,
   zoneFileProposalSchema,
-  type ChangeRequestDetail,
-  type ChangeRequestView,
-  type ZoneApprovalSettings,
-  type ZoneApprovalView,
-  type ZoneFileProposal,
+  zoneFileProposalViewSchema,
 } from '../schemas/change-requests'
-import { migrationStateSchema, type SavedMigration } from '../schemas/load-balancing-migration'
-import { noBodySchema, practiceSwitchSchema, viewOf, type AuditChainView, type BudgetPanelData, type ConnectionIndexAnswer, type ScriptIndexReply } from '../schemas/local'
+import { migrationStateSchema, savedMigrationSchema } from '../schemas/load-balancing-migration'
+import { budgetPanelDataSchema, connectionIndexAnswerSchema, noBodySchema, practiceSwitchSchema, scriptIndexReplySchema } from '../schemas/local'
 import { connectionReviewEntrySchema, connectionReviewInputSchema, reviewEntrySchema, reviewInputSchema } from '../schemas/page-shield-review'
 import {
   apiTokenInputSchema,
+  apiTokenViewSchema,
+  meViewSchema,
   ownSettingsSchema,
   personInputSchema,
   personPatchSchema,
+  personViewSchema,
+  sessionViewSchema,
   ssoLinkSchema,
   twoFactorPolicySchema,
-  type ApiTokenView,
-  type MeView,
-  type PersonView,
-  type SessionView,
 } from '../schemas/people'
+import { practiceViewSchema } from '../schemas/practice'
 import {
   watchActivityInputSchema,
+  watchAlertSchema,
+  watchChannelCreatedSchema,
+  watchChannelEntrySchema,
   watchChannelInputSchema,
+  watchChannelTestResultSchema,
+  watchRunEntrySchema,
   watchSettingsInputSchema,
-  type WatchAlert,
-  type WatchChannelEntry,
-  type WatchChannelTestResult,
-  type WatchRunEntry,
-  type WatchSettings,
+  watchSettingsSchema,
 } from '../schemas/watch'
-import { credentialInputSchema, credentialSecretSchema, type CredentialView, type CredentialsPage } from '../schemas/credentials'
+import { credentialInputSchema, credentialRemovedSchema, credentialSecretSchema, credentialsPageSchema, credentialViewSchema } from '../schemas/credentials'
 import { paymentPageInputSchema, paymentPageSchema, patternVerdictInputSchema, patternVerdictSchema } from '../schemas/page-shield-patterns'
 import type { AuditAction, AuditArea } from '../lists/audit'
 import type { HttpMethod } from './types'
-import { recordSearchQuery, type RecordSearchReply } from '../search/record-search'
+import { recordSearchQuery } from '../search/record-search'
+import { recordSearchReplySchema } from '../schemas/search'
 
 /** One of the dashboard's own routes (not the API's): `/api/local/…` and the sandbox's buttons. */
 export interface LocalRouteEntry {
@@ -71,8 +76,9 @@ export interface LocalRouteEntry {
    */
   query?: ListQuery<Fields>
   /**
-   * The JSON answer's `result`: the browser's call to the route takes its type from it (`localCall`).
-   * `viewOf<T>()` declares a type the server builds and nobody checks at run time.
+   * The JSON answer's `result`, a zod schema beside its area's others (the view the server builds):
+   * the browser's call to the route takes its type from it (`localCall`, types only: the browser
+   * does not parse answers), and src/server/local/results.test.ts parses every GET's answer with it.
    */
   result?: z.ZodType
   /**
@@ -92,8 +98,7 @@ export interface LocalAudit {
   id?: string
 }
 
-const ok = <T>() => viewOf<T>()
-const CR = ok<ChangeRequestView>()
+const CR = changeRequestViewSchema
 /** A CSV export reads the view's filters and ignores paging. */
 const scriptIndexExportQuery = (() => {
   const { page: _page, per_page: _perPage, ...fields } = scriptIndexQuery.fields
@@ -119,82 +124,82 @@ const undoBody = z
  * (src/server/local/read-body.test.ts). Add a route here and register its handler; nothing else.
  */
 export const LOCAL_ROUTES = [
-  { method: 'GET', path: '/api/local/me', role: 'viewer', self: true, result: ok<MeView>() },
-  { method: 'PATCH', path: '/api/local/me', role: 'viewer', self: true, body: ownSettingsSchema, result: ok<MeView>(), audit: { area: 'people', type: 'me', action: 'update' } },
-  { method: 'GET', path: '/api/local/me/sessions', role: 'viewer', self: true, result: ok<SessionView[]>() },
-  { method: 'DELETE', path: '/api/local/me/sessions/:handle', role: 'viewer', self: true, body: noBody, result: ok<{ handle: string }>(), audit: { area: 'people', type: 'session', action: 'delete', id: 'handle' } },
-  { method: 'GET', path: '/api/local/me/tokens', role: 'viewer', self: true, result: ok<ApiTokenView[]>() },
-  { method: 'POST', path: '/api/local/me/tokens', role: 'viewer', self: true, body: apiTokenInputSchema, result: ok<ApiTokenView & { token: string }>(), audit: { area: 'people', type: 'api_token', action: 'token-create' } },
-  { method: 'DELETE', path: '/api/local/me/tokens/:id', role: 'viewer', self: true, body: noBody, result: ok<{ id: string }>(), audit: { area: 'people', type: 'api_token', action: 'token-revoke', id: 'id' } },
+  { method: 'GET', path: '/api/local/me', role: 'viewer', self: true, result: meViewSchema },
+  { method: 'PATCH', path: '/api/local/me', role: 'viewer', self: true, body: ownSettingsSchema, result: meViewSchema, audit: { area: 'people', type: 'me', action: 'update' } },
+  { method: 'GET', path: '/api/local/me/sessions', role: 'viewer', self: true, result: z.array(sessionViewSchema) },
+  { method: 'DELETE', path: '/api/local/me/sessions/:handle', role: 'viewer', self: true, body: noBody, result: z.object({ handle: z.string() }), audit: { area: 'people', type: 'session', action: 'delete', id: 'handle' } },
+  { method: 'GET', path: '/api/local/me/tokens', role: 'viewer', self: true, result: z.array(apiTokenViewSchema) },
+  { method: 'POST', path: '/api/local/me/tokens', role: 'viewer', self: true, body: apiTokenInputSchema, result: apiTokenViewSchema.extend({ token: z.string() }), audit: { area: 'people', type: 'api_token', action: 'token-create' } },
+  { method: 'DELETE', path: '/api/local/me/tokens/:id', role: 'viewer', self: true, body: noBody, result: z.object({ id: z.string() }), audit: { area: 'people', type: 'api_token', action: 'token-revoke', id: 'id' } },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews', role: 'viewer', practice: true, query: reviewLedgerQuery, result: z.array(reviewEntrySchema) },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews/export.csv', role: 'viewer', practice: true },
   { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/reviews', role: writesReviews, practice: true, body: reviewInputSchema, result: reviewEntrySchema, audit: { area: 'page-shield', type: 'review_verdict', action: 'create' } },
   // The zone's payment pages, and pattern verdicts (one verdict for every script a host or URL pattern matches).
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews/payment-pages', role: 'viewer', practice: true, result: z.array(paymentPageSchema) },
   { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/reviews/payment-pages', role: writesReviews, practice: true, body: paymentPageInputSchema, result: paymentPageSchema, audit: { area: 'page-shield', type: 'payment_page', action: 'create' } },
-  { method: 'DELETE', path: '/api/local/zones/:zone_id/page-shield/reviews/payment-pages/:id', role: writesReviews, practice: true, body: noBody, result: ok<{ id: number }>(), audit: { area: 'page-shield', type: 'payment_page', action: 'delete', id: 'id' } },
+  { method: 'DELETE', path: '/api/local/zones/:zone_id/page-shield/reviews/payment-pages/:id', role: writesReviews, practice: true, body: noBody, result: z.object({ id: z.number() }), audit: { area: 'page-shield', type: 'payment_page', action: 'delete', id: 'id' } },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/reviews/patterns', role: 'viewer', practice: true, result: z.array(patternVerdictSchema) },
   { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/reviews/patterns', role: writesReviews, practice: true, body: patternVerdictInputSchema, result: patternVerdictSchema, audit: { area: 'page-shield', type: 'pattern_verdict', action: 'create' } },
-  { method: 'DELETE', path: '/api/local/zones/:zone_id/page-shield/reviews/patterns/:id', role: writesReviews, practice: true, body: noBody, result: ok<{ id: number }>(), audit: { area: 'page-shield', type: 'pattern_verdict', action: 'delete', id: 'id' } },
+  { method: 'DELETE', path: '/api/local/zones/:zone_id/page-shield/reviews/patterns/:id', role: writesReviews, practice: true, body: noBody, result: z.object({ id: z.number() }), audit: { area: 'page-shield', type: 'pattern_verdict', action: 'delete', id: 'id' } },
   // Verdicts on connections, and the index of the zone's connections they are joined with.
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/connection-reviews', role: 'viewer', practice: true, query: connectionLedgerQuery, result: z.array(connectionReviewEntrySchema) },
   { method: 'POST', path: '/api/local/zones/:zone_id/page-shield/connection-reviews', role: writesReviews, practice: true, body: connectionReviewInputSchema, result: connectionReviewEntrySchema, audit: { area: 'page-shield', type: 'connection_verdict', action: 'create' } },
-  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/connection-index', role: 'viewer', practice: true, query: connectionIndexQuery, result: ok<ConnectionIndexAnswer>() },
+  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/connection-index', role: 'viewer', practice: true, query: connectionIndexQuery, result: connectionIndexAnswerSchema },
   // One search across every zone's DNS records (the dashboard's record index; `format=csv`: every match). Scope is applied by the handler.
-  { method: 'GET', path: '/api/local/search/records', role: 'viewer', query: recordSearchQuery, result: ok<RecordSearchReply>() },
+  { method: 'GET', path: '/api/local/search/records', role: 'viewer', query: recordSearchQuery, result: recordSearchReplySchema },
   // The zone's scripts index joined with the ledger (exact review counts, filters, full CSV).
-  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/script-index', role: 'viewer', practice: true, query: scriptIndexQuery, result: ok<ScriptIndexReply>() },
+  { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/script-index', role: 'viewer', practice: true, query: scriptIndexQuery, result: scriptIndexReplySchema },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/script-index/export.csv', role: 'viewer', practice: true, query: scriptIndexExportQuery },
-  { method: 'GET', path: '/api/local/people', role: 'admin', result: ok<PersonView[]>() },
-  { method: 'POST', path: '/api/local/people', role: 'admin', body: personInputSchema, result: ok<PersonView>(), audit: { area: 'people', type: 'person', action: 'create' } },
-  { method: 'PATCH', path: '/api/local/people/:person_id', role: 'admin', body: personPatchSchema, result: ok<PersonView>(), audit: { area: 'people', type: 'person', action: 'update', id: 'person_id' } },
-  { method: 'DELETE', path: '/api/local/people/:person_id', role: 'admin', body: noBody, result: ok<{ id: string; username: string; display_name: string }>(), audit: { area: 'people', type: 'person', action: 'delete', id: 'person_id' } },
-  { method: 'POST', path: '/api/local/people/:person_id/password', role: 'admin', body: noBody, result: ok<{ password: string; sessions_ended: number; tokens_revoked: number }>(), audit: { area: 'people', type: 'person', action: 'password', id: 'person_id' } },
-  { method: 'PUT', path: '/api/local/people/:person_id/sso', role: 'admin', body: ssoLinkSchema, result: ok<PersonView>(), audit: { area: 'people', type: 'person', action: 'link-sso', id: 'person_id' } },
-  { method: 'DELETE', path: '/api/local/people/:person_id/sso', role: 'admin', body: noBody, result: ok<PersonView>(), audit: { area: 'people', type: 'person', action: 'unlink-sso', id: 'person_id' } },
-  { method: 'GET', path: '/api/local/people/:person_id/sessions', role: 'admin', result: ok<SessionView[]>() },
-  { method: 'DELETE', path: '/api/local/people/:person_id/sessions', role: 'admin', body: noBody, result: ok<{ sessions_ended: number }>(), audit: { area: 'people', type: 'person', action: 'end-sessions', id: 'person_id' } },
-  { method: 'GET', path: '/api/local/people/:person_id/tokens', role: 'admin', result: ok<ApiTokenView[]>() },
-  { method: 'DELETE', path: '/api/local/people/:person_id/tokens', role: 'admin', body: noBody, result: ok<{ tokens_revoked: number }>(), audit: { area: 'people', type: 'api_token', action: 'tokens-revoke' } },
-  { method: 'DELETE', path: '/api/local/people/:person_id/tokens/:id', role: 'admin', body: noBody, result: ok<{ id: string }>(), audit: { area: 'people', type: 'api_token', action: 'token-revoke', id: 'id' } },
-  { method: 'DELETE', path: '/api/local/people/:person_id/two-factor', role: 'admin', body: noBody, result: ok<{ reset: boolean }>(), audit: { area: 'people', type: 'two_factor', action: 'two-factor-reset', id: 'person_id' } },
+  { method: 'GET', path: '/api/local/people', role: 'admin', result: z.array(personViewSchema) },
+  { method: 'POST', path: '/api/local/people', role: 'admin', body: personInputSchema, result: personViewSchema, audit: { area: 'people', type: 'person', action: 'create' } },
+  { method: 'PATCH', path: '/api/local/people/:person_id', role: 'admin', body: personPatchSchema, result: personViewSchema, audit: { area: 'people', type: 'person', action: 'update', id: 'person_id' } },
+  { method: 'DELETE', path: '/api/local/people/:person_id', role: 'admin', body: noBody, result: z.object({ id: z.string(), username: z.string(), display_name: z.string() }), audit: { area: 'people', type: 'person', action: 'delete', id: 'person_id' } },
+  { method: 'POST', path: '/api/local/people/:person_id/password', role: 'admin', body: noBody, result: z.object({ password: z.string(), sessions_ended: z.number(), tokens_revoked: z.number() }), audit: { area: 'people', type: 'person', action: 'password', id: 'person_id' } },
+  { method: 'PUT', path: '/api/local/people/:person_id/sso', role: 'admin', body: ssoLinkSchema, result: personViewSchema, audit: { area: 'people', type: 'person', action: 'link-sso', id: 'person_id' } },
+  { method: 'DELETE', path: '/api/local/people/:person_id/sso', role: 'admin', body: noBody, result: personViewSchema, audit: { area: 'people', type: 'person', action: 'unlink-sso', id: 'person_id' } },
+  { method: 'GET', path: '/api/local/people/:person_id/sessions', role: 'admin', result: z.array(sessionViewSchema) },
+  { method: 'DELETE', path: '/api/local/people/:person_id/sessions', role: 'admin', body: noBody, result: z.object({ sessions_ended: z.number() }), audit: { area: 'people', type: 'person', action: 'end-sessions', id: 'person_id' } },
+  { method: 'GET', path: '/api/local/people/:person_id/tokens', role: 'admin', result: z.array(apiTokenViewSchema) },
+  { method: 'DELETE', path: '/api/local/people/:person_id/tokens', role: 'admin', body: noBody, result: z.object({ tokens_revoked: z.number() }), audit: { area: 'people', type: 'api_token', action: 'tokens-revoke' } },
+  { method: 'DELETE', path: '/api/local/people/:person_id/tokens/:id', role: 'admin', body: noBody, result: z.object({ id: z.string() }), audit: { area: 'people', type: 'api_token', action: 'token-revoke', id: 'id' } },
+  { method: 'DELETE', path: '/api/local/people/:person_id/two-factor', role: 'admin', body: noBody, result: z.object({ reset: z.boolean() }), audit: { area: 'people', type: 'two_factor', action: 'two-factor-reset', id: 'person_id' } },
   { method: 'GET', path: '/api/local/settings/two-factor', role: 'admin', result: twoFactorPolicySchema },
   { method: 'PUT', path: '/api/local/settings/two-factor', role: 'admin', body: twoFactorPolicySchema, result: twoFactorPolicySchema, audit: { area: 'people', type: 'two_factor_policy', action: 'update' } },
   // The credential vault: API credentials sealed in the store (never answered with their secret).
-  { method: 'GET', path: '/api/local/credentials', role: 'admin', result: ok<CredentialsPage>() },
-  { method: 'POST', path: '/api/local/credentials', role: 'admin', body: credentialInputSchema, result: ok<CredentialView>(), audit: { area: 'credentials', type: 'credential', action: 'create' } },
-  { method: 'PUT', path: '/api/local/credentials/:id', role: 'admin', body: credentialSecretSchema, result: ok<CredentialView>(), audit: { area: 'credentials', type: 'credential', action: 'replace', id: 'id' } },
-  { method: 'DELETE', path: '/api/local/credentials/:id', role: 'admin', body: noBody, result: ok<{ id: string; label: string }>(), audit: { area: 'credentials', type: 'credential', action: 'delete', id: 'id' } },
+  { method: 'GET', path: '/api/local/credentials', role: 'admin', result: credentialsPageSchema },
+  { method: 'POST', path: '/api/local/credentials', role: 'admin', body: credentialInputSchema, result: credentialViewSchema, audit: { area: 'credentials', type: 'credential', action: 'create' } },
+  { method: 'PUT', path: '/api/local/credentials/:id', role: 'admin', body: credentialSecretSchema, result: credentialViewSchema, audit: { area: 'credentials', type: 'credential', action: 'replace', id: 'id' } },
+  { method: 'DELETE', path: '/api/local/credentials/:id', role: 'admin', body: noBody, result: credentialRemovedSchema, audit: { area: 'credentials', type: 'credential', action: 'delete', id: 'id' } },
   // Served by the sandbox's door (registered before the local routes): it reads no body.
-  { method: 'POST', path: '/api/sandbox/reset', role: 'admin', body: noBody, result: ok<{ reset: true }>(), audit: { area: 'sandbox', type: 'sandbox', action: 'reset' } },
+  { method: 'POST', path: '/api/sandbox/reset', role: 'admin', body: noBody, result: z.object({ reset: z.literal(true) }), audit: { area: 'sandbox', type: 'sandbox', action: 'reset' } },
   // The load-balancing migration's progress (account-level work; administrators always have every zone).
-  { method: 'GET', path: '/api/local/accounts/:account_id/lb-migration', role: writesMigration, result: ok<SavedMigration | null>() },
-  { method: 'PUT', path: '/api/local/accounts/:account_id/lb-migration', role: writesMigration, body: migrationStateSchema, result: ok<Omit<SavedMigration, 'state'>>(), audit: { area: 'load-balancing', type: 'lb_migration', action: 'update', id: 'account_id' } },
+  { method: 'GET', path: '/api/local/accounts/:account_id/lb-migration', role: writesMigration, result: savedMigrationSchema.nullable() },
+  { method: 'PUT', path: '/api/local/accounts/:account_id/lb-migration', role: writesMigration, body: migrationStateSchema, result: savedMigrationSchema.omit({ state: true }), audit: { area: 'load-balancing', type: 'lb_migration', action: 'update', id: 'account_id' } },
   { method: 'DELETE', path: '/api/local/accounts/:account_id/lb-migration', role: writesMigration, body: noBody, result: z.null(), audit: { area: 'load-balancing', type: 'lb_migration', action: 'delete', id: 'account_id' } },
   // Audit log: everyone reads their own scope; an undo's write is checked at the API door.
   // (Its list and export read their own query: src/server/audit/routes.ts.)
   { method: 'GET', path: '/api/local/audit', role: 'viewer' },
   { method: 'GET', path: '/api/local/audit/export.csv', role: 'viewer' },
-  { method: 'GET', path: '/api/local/audit/history', role: 'viewer', result: ok<AuditEntryView[]>() },
+  { method: 'GET', path: '/api/local/audit/history', role: 'viewer', result: z.array(auditEntryViewSchema) },
   // The chain's verification, for administrators (it reads every entry).
-  { method: 'GET', path: '/api/local/audit/chain', role: 'admin', result: ok<AuditChainView>() },
-  { method: 'GET', path: '/api/local/audit/:id', role: 'viewer', result: ok<{ entry: AuditEntryView }>() },
+  { method: 'GET', path: '/api/local/audit/chain', role: 'admin', result: auditChainViewSchema },
+  { method: 'GET', path: '/api/local/audit/:id', role: 'viewer', result: auditEntryAnswerSchema },
   { method: 'GET', path: '/api/local/audit/:id/restore-point', role: 'viewer' },
-  { method: 'GET', path: '/api/local/audit/:id/undo-check', role: 'viewer', result: ok<UndoCheckView>() },
+  { method: 'GET', path: '/api/local/audit/:id/undo-check', role: 'viewer', result: undoCheckViewSchema },
   { method: 'POST', path: '/api/local/audit/:id/undo', role: 'viewer', body: undoBody, audit: 'own' },
   // Script watch: everyone in scope reads alerts, checks, the schedule, the channels and the report;
   // reviewers acknowledge alerts and test channels; administrators set schedules and channels, ask for a check, and simulate sandbox activity.
-  { method: 'GET', path: '/api/local/zones/:zone_id/watch', role: 'viewer', result: ok<WatchSettings>() },
-  { method: 'PUT', path: '/api/local/zones/:zone_id/watch', role: 'admin', body: watchSettingsInputSchema, result: ok<WatchSettings>(), audit: { area: 'page-shield', type: 'script_watch', action: 'update' } },
+  { method: 'GET', path: '/api/local/zones/:zone_id/watch', role: 'viewer', result: watchSettingsSchema },
+  { method: 'PUT', path: '/api/local/zones/:zone_id/watch', role: 'admin', body: watchSettingsInputSchema, result: watchSettingsSchema, audit: { area: 'page-shield', type: 'script_watch', action: 'update' } },
   // Channels: everyone in scope reads them (without secrets, unless an administrator); reviewers and up send a test.
-  { method: 'GET', path: '/api/local/zones/:zone_id/watch/channels', role: 'viewer', result: ok<WatchChannelEntry[]>() },
-  { method: 'POST', path: '/api/local/zones/:zone_id/watch/channels', role: 'admin', body: watchChannelInputSchema, result: ok<WatchChannelEntry & { secret?: string }>(), audit: { area: 'page-shield', type: 'watch_channel', action: 'create' } },
-  { method: 'DELETE', path: '/api/local/zones/:zone_id/watch/channels/:channel_id', role: 'admin', body: noBody, result: ok<{ id: string }>(), audit: { area: 'page-shield', type: 'watch_channel', action: 'delete', id: 'channel_id' } },
-  { method: 'POST', path: '/api/local/zones/:zone_id/watch/channels/:channel_id/test', role: writesReviews, body: noBody, result: ok<WatchChannelTestResult>(), audit: { area: 'page-shield', type: 'watch_channel', action: 'send-test', id: 'channel_id' } },
-  { method: 'POST', path: '/api/local/zones/:zone_id/watch/check', role: 'admin', body: noBody, result: ok<{ zone_id: string; due: true }>(), audit: { area: 'page-shield', type: 'script_watch', action: 'check' } },
-  { method: 'GET', path: '/api/local/zones/:zone_id/watch/alerts', role: 'viewer', result: ok<WatchAlert[]>() },
-  { method: 'POST', path: '/api/local/zones/:zone_id/watch/alerts/:alert_id/read', role: writesReviews, body: noBody, result: ok<{ id: number; read: true }>(), audit: { area: 'page-shield', type: 'watch_alert', action: 'mark-read', id: 'alert_id' } },
-  { method: 'GET', path: '/api/local/zones/:zone_id/watch/runs', role: 'viewer', result: ok<WatchRunEntry[]>() },
+  { method: 'GET', path: '/api/local/zones/:zone_id/watch/channels', role: 'viewer', result: z.array(watchChannelEntrySchema) },
+  { method: 'POST', path: '/api/local/zones/:zone_id/watch/channels', role: 'admin', body: watchChannelInputSchema, result: watchChannelCreatedSchema, audit: { area: 'page-shield', type: 'watch_channel', action: 'create' } },
+  { method: 'DELETE', path: '/api/local/zones/:zone_id/watch/channels/:channel_id', role: 'admin', body: noBody, result: z.object({ id: z.string() }), audit: { area: 'page-shield', type: 'watch_channel', action: 'delete', id: 'channel_id' } },
+  { method: 'POST', path: '/api/local/zones/:zone_id/watch/channels/:channel_id/test', role: writesReviews, body: noBody, result: watchChannelTestResultSchema, audit: { area: 'page-shield', type: 'watch_channel', action: 'send-test', id: 'channel_id' } },
+  { method: 'POST', path: '/api/local/zones/:zone_id/watch/check', role: 'admin', body: noBody, result: z.object({ zone_id: z.string(), due: z.literal(true) }), audit: { area: 'page-shield', type: 'script_watch', action: 'check' } },
+  { method: 'GET', path: '/api/local/zones/:zone_id/watch/alerts', role: 'viewer', result: z.array(watchAlertSchema) },
+  { method: 'POST', path: '/api/local/zones/:zone_id/watch/alerts/:alert_id/read', role: writesReviews, body: noBody, result: z.object({ id: z.number(), read: z.literal(true) }), audit: { area: 'page-shield', type: 'watch_alert', action: 'mark-read', id: 'alert_id' } },
+  { method: 'GET', path: '/api/local/zones/:zone_id/watch/runs', role: 'viewer', result: z.array(watchRunEntrySchema) },
   { method: 'GET', path: '/api/local/zones/:zone_id/watch/report', role: 'viewer' },
   { method: 'GET', path: '/api/local/zones/:zone_id/watch/report.csv', role: 'viewer' },
   {
@@ -202,26 +207,26 @@ export const LOCAL_ROUTES = [
     path: '/api/sandbox/page-shield/activity',
     role: 'admin',
     body: watchActivityInputSchema,
-    result: ok<{ zone_id: string; kind: string; description: string; script_id?: string; connection_id?: string }>(),
+    result: z.object({ zone_id: z.string(), kind: z.string(), description: z.string(), script_id: z.string().optional(), connection_id: z.string().optional() }),
     audit: { area: 'page-shield', type: 'sandbox_activity', action: 'simulate' },
   },
   // Practice sandbox: everyone switches their own session and resets their own practice data.
-  { method: 'GET', path: '/api/local/practice', role: 'viewer', self: true, result: ok<PracticeView>() },
-  { method: 'POST', path: '/api/local/practice', role: 'viewer', self: true, body: practiceSwitchSchema, result: ok<PracticeView>(), audit: { area: 'practice', type: 'practice_sandbox', action: 'switch' } },
-  { method: 'POST', path: '/api/local/practice/reset', role: 'viewer', self: true, body: noBody, result: ok<{ reset: true; entriesRemoved: number }>(), audit: { area: 'practice', type: 'practice_sandbox', action: 'reset' } },
+  { method: 'GET', path: '/api/local/practice', role: 'viewer', self: true, result: practiceViewSchema },
+  { method: 'POST', path: '/api/local/practice', role: 'viewer', self: true, body: practiceSwitchSchema, result: practiceViewSchema, audit: { area: 'practice', type: 'practice_sandbox', action: 'switch' } },
+  { method: 'POST', path: '/api/local/practice/reset', role: 'viewer', self: true, body: noBody, result: z.object({ reset: z.literal(true), entriesRemoved: z.number() }), audit: { area: 'practice', type: 'practice_sandbox', action: 'reset' } },
   // The API rate budget panel: administrators.
-  { method: 'GET', path: '/api/local/budget', role: 'admin', result: ok<BudgetPanelData>() },
+  { method: 'GET', path: '/api/local/budget', role: 'admin', result: budgetPanelDataSchema },
   // Change requests: each route decides from the zone's settings, the person and their scope.
-  { method: 'GET', path: '/api/local/change-requests', role: 'viewer', result: ok<ChangeRequestView[]>() },
+  { method: 'GET', path: '/api/local/change-requests', role: 'viewer', result: z.array(changeRequestViewSchema) },
   { method: 'POST', path: '/api/local/change-requests', role: 'viewer', body: newChangeRequestSchema, result: CR, audit: { area: 'change-requests', type: 'change_request', action: 'file' } },
-  { method: 'GET', path: '/api/local/change-requests/summary', role: 'viewer', result: ok<{ toApprove: number; mineNeedingAttention: number }>() },
-  { method: 'GET', path: '/api/local/change-requests/zones', role: 'admin', result: ok<(ZoneApprovalSettings & { zoneName: string })[]>() },
-  { method: 'GET', path: '/api/local/change-requests/zones/:zone_id', role: 'viewer', result: ok<ZoneApprovalView>() },
-  { method: 'PUT', path: '/api/local/change-requests/zones/:zone_id', role: 'admin', practice: true, body: zoneApprovalInputSchema, result: ok<ZoneApprovalSettings>(), audit: { area: 'change-requests', type: 'zone_approval', action: 'update', id: 'zone_id' } },
-  { method: 'POST', path: '/api/local/change-requests/zones/:zone_id/zone-file', role: 'viewer', body: zoneFileProposalSchema, result: ok<ZoneFileProposal>(), audit: { area: 'change-requests', type: 'zone_file', action: 'read' } },
-  { method: 'GET', path: '/api/local/change-requests/people', role: 'admin', result: ok<{ personId: string; mayPropose: boolean; email: string | null }[]>() },
-  { method: 'PUT', path: '/api/local/change-requests/people/:person_id', role: 'admin', body: personChangeSettingsSchema, result: ok<{ personId: string; mayPropose: boolean; email: string | null }>(), audit: { area: 'people', type: 'person', action: 'update', id: 'person_id' } },
-  { method: 'GET', path: '/api/local/change-requests/:id', role: 'viewer', result: ok<ChangeRequestDetail>() },
+  { method: 'GET', path: '/api/local/change-requests/summary', role: 'viewer', result: changeRequestSummarySchema },
+  { method: 'GET', path: '/api/local/change-requests/zones', role: 'admin', result: z.array(zoneApprovalListEntrySchema) },
+  { method: 'GET', path: '/api/local/change-requests/zones/:zone_id', role: 'viewer', result: zoneApprovalViewSchema },
+  { method: 'PUT', path: '/api/local/change-requests/zones/:zone_id', role: 'admin', practice: true, body: zoneApprovalInputSchema, result: zoneApprovalSettingsSchema, audit: { area: 'change-requests', type: 'zone_approval', action: 'update', id: 'zone_id' } },
+  { method: 'POST', path: '/api/local/change-requests/zones/:zone_id/zone-file', role: 'viewer', body: zoneFileProposalSchema, result: zoneFileProposalViewSchema, audit: { area: 'change-requests', type: 'zone_file', action: 'read' } },
+  { method: 'GET', path: '/api/local/change-requests/people', role: 'admin', result: z.array(personChangeViewSchema) },
+  { method: 'PUT', path: '/api/local/change-requests/people/:person_id', role: 'admin', body: personChangeSettingsSchema, result: personChangeViewSchema, audit: { area: 'people', type: 'person', action: 'update', id: 'person_id' } },
+  { method: 'GET', path: '/api/local/change-requests/:id', role: 'viewer', result: changeRequestDetailSchema },
   { method: 'POST', path: '/api/local/change-requests/:id/approve', role: 'viewer', body: noBody, result: CR, audit: { area: 'change-requests', type: 'change_request', action: 'approve', id: 'id' } },
   { method: 'POST', path: '/api/local/change-requests/:id/reject', role: 'viewer', body: rejectSchema, result: CR, audit: { area: 'change-requests', type: 'change_request', action: 'reject', id: 'id' } },
   { method: 'POST', path: '/api/local/change-requests/:id/refresh', role: 'viewer', body: noBody, result: CR, audit: { area: 'change-requests', type: 'change_request', action: 'refresh', id: 'id' } },

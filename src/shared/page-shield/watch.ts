@@ -20,95 +20,17 @@ export const WATCH_ACTIVITY_LABEL: Record<WatchActivityKind, string> = {
 export const WATCH_CHANGE_KINDS = ['new', 'changed', 'removed', 'malicious', 'infrequent', 'connection', 'policy'] as const
 export type WatchChangeKind = (typeof WATCH_CHANGE_KINDS)[number]
 
-export interface WatchScores {
-  js_integrity_score: number | null
-  malware_score: number | null
-  magecart_score: number | null
-  cryptomining_score: number | null
-}
-
-/** What an alert says (kept with the finding, so the evidence shows what people were told). */
-export interface WatchAlertDetail {
-  zone_name: string
-  url: string
-  host: string
-  pages: string[]
-  scores: WatchScores | null
-  hash: string | null
-  previous_hash: string | null
-  /** The verdict the script had before this change, or null when never reviewed. */
-  verdict: { verdict: string; note: string; reviewer: string; reviewed_at: string } | null
-  /** False when the change means the verdict no longer counts until someone reviews it again. */
-  verdict_counts: boolean
-  /** What changed, in plain words, one sentence each. */
-  changes: string[]
-  /** The dashboard page to review it on (a path; messages add the dashboard's address). */
-  link: string
-}
-
-export interface WatchDeliverySummary {
-  channel_kind: string
-  channel_target: string
-  status: 'pending' | 'sent' | 'failed'
-  attempts: number
-  last_error: string | null
-  sent_at: number | null
-}
-
-export interface WatchAlert {
-  id: number
-  zone_id: string
-  created_at: number
-  item_kind: 'script' | 'connection' | 'policy'
-  item_id: string
-  kinds: WatchChangeKind[]
-  title: string
-  detail: WatchAlertDetail
-  /** When the person asking read it; null while unread. */
-  read_at: number | null
-  deliveries: WatchDeliverySummary[]
-}
-
-export interface WatchRunEntry {
-  id: number
-  started_at: number
-  finished_at: number | null
-  outcome: string
-  scripts_seen: number
-  connections_seen: number
-  findings: number
-  error: string | null
-}
-
-export interface WatchChannelEntry {
-  id: string
-  kind: 'email' | 'webhook'
-  /** Administrators: the address as set. Everyone else: a webhook's URL without its user name, password, query and token-like path parts. */
-  target: string
-  created_at: number
-  created_by: string
-}
-
-export interface WatchSettings {
-  zone_id: string
-  interval_minutes: number
-  enabled: boolean
-  next_due_at: number | null
-  last_run_at: number | null
-  /** Whether the server has SMTP_URL (e-mail channels cannot deliver without it). */
-  email_configured: boolean
-  /** The last check (running, or finished with its outcome), or null before the first. */
-  last_check: { started_at: number; finished_at: number | null; outcome: string; error: string | null } | null
-  /** The last change of the schedule or the channels, and who made it; null while nobody changed anything. */
-  last_change: { at: number; by: string; what: string } | null
-}
-
-/** The answer to "Send a test" when the channel took the message (otherwise a 502 says why). */
-export interface WatchChannelTestResult {
-  channel_id: string
-  delivered: true
-  at: number
-}
+// The views' types are derived from their schemas (src/shared/schemas/watch.ts), named here by a
+// type-only import, so importing this module still loads no zod.
+import type * as views from '../schemas/watch'
+export type WatchAlert = views.WatchAlert
+export type WatchAlertDetail = views.WatchAlertDetail
+export type WatchChannelEntry = views.WatchChannelEntry
+export type WatchChannelTestResult = views.WatchChannelTestResult
+export type WatchDeliverySummary = views.WatchDeliverySummary
+export type WatchRunEntry = views.WatchRunEntry
+export type WatchScores = views.WatchScores
+export type WatchSettings = views.WatchSettings
 
 /** How long a person waits between two tests of one channel. */
 export const WATCH_TEST_EVERY_MS = 30_000

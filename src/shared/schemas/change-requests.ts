@@ -8,7 +8,7 @@ import { personEmailSchema } from './email'
  */
 
 export { CHANGE_REQUEST_STATUSES, STATUS_WORDS, type ChangeRequestStatus } from '../change-request-status'
-import type { ChangeRequestStatus } from '../change-request-status'
+import { CHANGE_REQUEST_STATUSES } from '../change-request-status'
 
 export const CHANGE_ITEM_ACTIONS = ['create', 'update', 'delete'] as const
 export type ChangeItemAction = (typeof CHANGE_ITEM_ACTIONS)[number]
@@ -55,10 +55,11 @@ export const zoneFileProposalSchema = z.object({
 })
 
 /** What the zone file proposes: one create per record line (with its line), and the lines it refused and why. */
-export interface ZoneFileProposal {
-  items: { line: number; label: string; body: Record<string, unknown> }[]
-  refused: { line: number; text: string; message: string }[]
-}
+export const zoneFileProposalViewSchema = z.object({
+  items: z.array(z.object({ line: z.number().int(), label: z.string(), body: z.record(z.string(), z.unknown()) })),
+  refused: z.array(z.object({ line: z.number().int(), text: z.string(), message: z.string() })),
+})
+export type ZoneFileProposal = z.infer<typeof zoneFileProposalViewSchema>
 
 export const rejectSchema = z.object({ comment: nulFree(z.string().trim().min(1, { error: 'Say why: the requester reads it.' }).max(2000)) })
 
@@ -76,155 +77,166 @@ export const personChangeSettingsSchema = z.object({
   email: personEmailSchema.optional(),
 })
 
-export interface ZoneApprovalSettings {
-  zoneId: string
-  required: boolean
-  approverMode: ApproverMode
-  approverIds: string[]
+/*
+ * The answers' schemas (views the server builds and the browser reads): the types are derived from
+ * them, and src/server/local/results.test.ts parses every GET answer with its route's schema.
+ */
+
+export const zoneApprovalSettingsSchema = z.object({
+  zoneId: z.string(),
+  required: z.boolean(),
+  approverMode: z.enum(APPROVER_MODES),
+  approverIds: z.array(z.string()),
   /** Administrators' own changes need approval too (else they write directly, as the way out in an incident). The store always says it; a client may leave it out. */
-  reviewEveryone?: boolean
-}
+  reviewEveryone: z.boolean().optional(),
+})
+export type ZoneApprovalSettings = z.infer<typeof zoneApprovalSettingsSchema>
+
+/** GET /api/local/change-requests/zones (administrators): every zone's settings with its name. */
+export const zoneApprovalListEntrySchema = zoneApprovalSettingsSchema.extend({ zoneName: z.string() })
 
 /** What the asker may do on a zone (the DNS page asks before offering "Propose change"). */
-export interface ZoneApprovalView extends ZoneApprovalSettings {
-  mayPropose: boolean
-  mayApprove: boolean
+export const zoneApprovalViewSchema = zoneApprovalSettingsSchema.extend({
+  mayPropose: z.boolean(),
+  mayApprove: z.boolean(),
   /** Administrators write directly on an approval zone, unless its changes need review for everyone. */
-  mayWriteDirectly: boolean
-}
+  mayWriteDirectly: z.boolean(),
+})
+export type ZoneApprovalView = z.infer<typeof zoneApprovalViewSchema>
+
+/** A person's change-request settings, as administrators see them (GET /api/local/change-requests/people). */
+export const personChangeViewSchema = z.object({ personId: z.string(), mayPropose: z.boolean(), email: z.string().nullable() })
+
+/** GET /api/local/change-requests/summary: the counts the navigation's badge shows. */
+export const changeRequestSummarySchema = z.object({ toApprove: z.number().int(), mineNeedingAttention: z.number().int() })
+
+const record = z.record(z.string(), z.unknown())
 
 /** What the apply did with one item: done, refused (with the API's words), or not tried after an earlier failure. */
-export interface ItemResult {
+export const itemResultSchema = z.object({
   /** `unknown`: the write was sent but no answer was recorded (the server stopped, or the API did not answer in time). */
-  status: 'applied' | 'failed' | 'not_applied' | 'unknown'
-  message?: string
+  status: z.enum(['applied', 'failed', 'not_applied', 'unknown']),
+  message: z.string().optional(),
   /** The audit entry of the write that applied it (a DNS item: the batch's; a policy: its own), what the request's undo reverses. */
-  entryId?: number | null
+  entryId: z.number().int().nullable().optional(),
   /** What "Undo this request" did with it: undone, refused (with the API's words), or not tried after an earlier refusal. */
-  undo?: { status: 'undone' | 'failed' | 'not_undone' | 'unknown'; message?: string }
-}
+  undo: z.object({ status: z.enum(['undone', 'failed', 'not_undone', 'unknown']), message: z.string().optional() }).optional(),
+})
+export type ItemResult = z.infer<typeof itemResultSchema>
 
 /**
  * Who holds a request being applied or undone: the instance that reserved it, when, and until when
  * the reservation holds unless renewed. Past `until`, any instance may recover the request.
  */
-export interface ChangeRequestLease {
-  instance: string
-  leasedAt: number
-  until: number
-}
+export const changeRequestLeaseSchema = z.object({ instance: z.string(), leasedAt: z.number(), until: z.number() })
 
 /**
  * A request whose apply (or undo) was cut short, as another instance found it from the store and the
  * audit log: how many changes are known to have landed (or been undone), how many are unknown.
  */
-export interface ChangeRequestInterruption {
-  phase: 'apply' | 'undo'
+export const changeRequestInterruptionSchema = z.object({
+  phase: z.enum(['apply', 'undo']),
   /** The instance that held the lease, and when it reserved the request. */
-  instance: string
-  leasedAt: number
+  instance: z.string(),
+  leasedAt: z.number(),
   /** When, and by which instance, it was recovered. */
-  recoveredAt: number
-  recoveredBy: string
-  total: number
+  recoveredAt: z.number(),
+  recoveredBy: z.string(),
+  total: z.number().int(),
   /** Apply: changes known to have landed; undo: applied changes known to be undone. */
-  known: number
+  known: z.number().int(),
   /** Changes sent with no answer recorded: they may or may not have happened. */
-  unknown: number
+  unknown: z.number().int(),
   /** In plain words ("Interrupted: the server stopped while applying; 1 of 3 changes are known to have landed. …"). */
-  message: string
-}
+  message: z.string(),
+})
+export type ChangeRequestInterruption = z.infer<typeof changeRequestInterruptionSchema>
 
-export interface ChangeItemView {
-  position: number
-  kind: ChangeItemKind
-  action: ChangeItemAction
-  recordId: string | null
-  body: Record<string, unknown> | null
-  before: Record<string, unknown> | null
-  after: Record<string, unknown> | null
+export const changeItemViewSchema = z.object({
+  position: z.number().int(),
+  kind: z.enum(CHANGE_ITEM_KINDS),
+  action: z.enum(CHANGE_ITEM_ACTIONS),
+  recordId: z.string().nullable(),
+  body: record.nullable(),
+  before: record.nullable(),
+  after: record.nullable(),
   /** Set by the apply (null before it). */
-  result: ItemResult | null
-}
+  result: itemResultSchema.nullable(),
+})
+export type ChangeItemView = z.infer<typeof changeItemViewSchema>
 
-export interface PersonRef {
-  id: string | null
-  username: string
-  name: string
-}
+export const personRefSchema = z.object({ id: z.string().nullable(), username: z.string(), name: z.string() })
+export type PersonRef = z.infer<typeof personRefSchema>
 
-export interface ItemProblem {
-  position: number
-  label: string
-  message: string
+export const itemProblemSchema = z.object({
+  position: z.number().int(),
+  label: z.string(),
+  message: z.string(),
   /** For a stale item: the fields that moved, as proposed against and as they are now. */
-  fields?: { field: string; was: unknown; now: unknown }[]
-}
+  fields: z.array(z.object({ field: z.string(), was: z.unknown(), now: z.unknown() })).optional(),
+})
+export type ItemProblem = z.infer<typeof itemProblemSchema>
 
-export interface ChangeRequestView {
-  id: number
-  zoneId: string
-  zoneName: string
-  title: string
-  reason: string
-  status: ChangeRequestStatus
-  requester: PersonRef
-  createdAt: number
-  updatedAt: number
-  decidedBy: PersonRef | null
-  decidedAt: number | null
-  comment: string | null
+export const changeRequestViewSchema = z.object({
+  id: z.number().int(),
+  zoneId: z.string(),
+  zoneName: z.string(),
+  title: z.string(),
+  reason: z.string(),
+  status: z.enum(CHANGE_REQUEST_STATUSES),
+  requester: personRefSchema,
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  decidedBy: personRefSchema.nullable(),
+  decidedAt: z.number().nullable(),
+  comment: z.string().nullable(),
   /** Failed: the API's errors per item; stale: what moved. */
-  problems: ItemProblem[] | null
-  appliedEntryId: number | null
+  problems: z.array(itemProblemSchema).nullable(),
+  appliedEntryId: z.number().int().nullable(),
   /** The requester took this rejected or failed request off their "needs you" list. */
-  requesterDone: boolean
+  requesterDone: z.boolean(),
   /** While applying or undoing: who holds it and until when (null otherwise). */
-  lease: ChangeRequestLease | null
+  lease: changeRequestLeaseSchema.nullable(),
   /** Set when an apply or undo was cut short and recovered (kept until the request is applied again). */
-  interrupted: ChangeRequestInterruption | null
-  items: ChangeItemView[]
-}
+  interrupted: changeRequestInterruptionSchema.nullable(),
+  items: z.array(changeItemViewSchema),
+})
+export type ChangeRequestView = z.infer<typeof changeRequestViewSchema>
 
 /** One field of a diff row. */
-export interface FieldChange {
-  field: string
-  before: unknown
-  after: unknown
-}
+export const fieldChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })
 
 /** A diff row per object: "A shop.example.com" added / changed field by field / deleted; a found record rejected (the zone does not change). */
-export interface ObjectDiff {
-  position: number
-  kind: 'added' | 'changed' | 'deleted' | 'rejected'
-  label: string
-  fields: FieldChange[]
-}
+export const objectDiffSchema = z.object({
+  position: z.number().int(),
+  kind: z.enum(['added', 'changed', 'deleted', 'rejected']),
+  label: z.string(),
+  fields: z.array(fieldChangeSchema),
+})
+export type ObjectDiff = z.infer<typeof objectDiffSchema>
 
-export interface ImpactNote {
-  position: number | null
-  severity: 'warning' | 'info'
-  text: string
-}
+export const impactNoteSchema = z.object({ position: z.number().int().nullable(), severity: z.enum(['warning', 'info']), text: z.string() })
+export type ImpactNote = z.infer<typeof impactNoteSchema>
 
 /** A request as its detail page shows it. */
-export interface ChangeRequestDetail extends ChangeRequestView {
-  diff: ObjectDiff[]
-  impact: ImpactNote[]
-  mayApprove: boolean
-  mayReject: boolean
-  mayRefresh: boolean
-  mayUndo: boolean
+export const changeRequestDetailSchema = changeRequestViewSchema.extend({
+  diff: z.array(objectDiffSchema),
+  impact: z.array(impactNoteSchema),
+  mayApprove: z.boolean(),
+  mayReject: z.boolean(),
+  mayRefresh: z.boolean(),
+  mayUndo: z.boolean(),
   /** The requester may take it off their "needs you" list (rejected or failed, not yet done). */
-  mayDismiss: boolean
+  mayDismiss: z.boolean(),
   /** The requester may withdraw it (pending only). */
-  mayWithdraw: boolean
+  mayWithdraw: z.boolean(),
   /** The requester may put its changes into a new draft (rejected or withdrawn). */
-  mayRevise: boolean
+  mayRevise: z.boolean(),
   /**
    * Who will approve a pending (or stale) request: `anyAdmin` always (administrators approve on
    * every zone), and the others named by the zone's settings (editors in scope, or the people listed),
    * never its requester. Null once the request is decided.
    */
-  approvers: { anyAdmin: true; people: { username: string; name: string }[] } | null
-}
+  approvers: z.object({ anyAdmin: z.literal(true), people: z.array(z.object({ username: z.string(), name: z.string() })) }).nullable(),
+})
+export type ChangeRequestDetail = z.infer<typeof changeRequestDetailSchema>

@@ -43,32 +43,35 @@ export const credentialInputSchema = z.discriminatedUnion('kind', [tokenSecret.e
 })
 export type CredentialInput = z.input<typeof credentialInputSchema>
 
-export type CredentialFamilyName = 'user' | 'account' | 'global' | 'older'
-
 /** A credential as the page lists it: never its secret, nor any part of it. */
-export interface CredentialView {
-  id: string
-  label: string
+export const credentialViewSchema = z.object({
+  id: z.string(),
+  label: z.string(),
   /** `environment`: API_TOKEN or API_EMAIL + API_KEY (not removable or replaceable here); `vault`: stored, sealed. */
-  source: 'environment' | 'vault'
-  kind: 'token' | 'key'
-  family: CredentialFamilyName
-  email: string | null
+  source: z.enum(['environment', 'vault']),
+  kind: z.enum(['token', 'key']),
+  family: z.enum(['user', 'account', 'global', 'older']),
+  email: z.string().nullable(),
   /** The accounts it reached when last checked (null: not checked, the environment's). */
-  accounts: { id: string; name: string }[] | null
-  status: string | null
-  expires_on: string | null
-  last_used_at: string | null
-  created_at: string | null
-  created_by: string | null
-  replaced_at: string | null
-  replaced_by: string | null
-}
+  accounts: z.array(z.object({ id: z.string(), name: z.string() })).nullable(),
+  status: z.string().nullable(),
+  expires_on: z.string().nullable(),
+  last_used_at: z.string().nullable(),
+  created_at: z.string().nullable(),
+  created_by: z.string().nullable(),
+  replaced_at: z.string().nullable(),
+  replaced_by: z.string().nullable(),
+})
+export type CredentialView = z.infer<typeof credentialViewSchema>
+export type CredentialFamilyName = CredentialView['family']
 
-export interface CredentialsPage {
+export const credentialsPageSchema = z.object({
   /** Whether CREDENTIALS_KEY (or CREDENTIALS_KEY_FILE) is set: without it, none can be added. */
-  key: boolean
+  key: z.boolean(),
   /** The message to show instead of the form when no key is set. */
-  no_key_message: string | null
-  credentials: CredentialView[]
-}
+  no_key_message: z.string().nullable(),
+  credentials: z.array(credentialViewSchema),
+})
+export type CredentialsPage = z.infer<typeof credentialsPageSchema>
+
+export const credentialRemovedSchema = z.object({ id: z.string(), label: z.string() })

@@ -66,8 +66,10 @@ export const migrationStateSchema = z.object({
 export type MigrationState = z.infer<typeof migrationStateSchema>
 
 /** The store's answer for an account: the saved state, when and by whom it was last saved. */
-export interface SavedMigration {
-  state: unknown
-  updated_at: string
-  updated_by: string
-}
+export const savedMigrationSchema = z.object({
+  /** The migration engine's own state: the browser checks it when it loads it (`parseSavedMigration`). */
+  state: z.unknown(),
+  updated_at: z.string(),
+  updated_by: z.string(),
+})
+export type SavedMigration = z.infer<typeof savedMigrationSchema>

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { ConnectionReviewKind } from '../page-shield/connection-review'
-import type { PageShieldConnection, PageShieldScript } from './page-shield'
-import type { ConnectionReviewEntry } from './page-shield-review'
+import { pageShieldConnectionSchema, pageShieldScriptSchema } from './page-shield'
+import { reviewVerdictSchema } from './page-shield-review'
 
 /*
  * Bodies and answers of the dashboard's own routes (`/api/local/…`) that are not one area's schema:
@@ -22,120 +22,124 @@ export const practiceSwitchSchema = z.object({
   practice: z.boolean({ error: 'Send { "practice": true } to practise or { "practice": false } to go back to live.' }),
 })
 
-/**
- * An answer's type, declared beside its route: the browser's calls take their result type from it.
- * Not checked at run time (it accepts any value): the server builds these answers from typed
- * views, and a browser that checked them would ship their schemas in its first load.
- */
-export const viewOf = <T>() => z.custom<T>()
-
-// The answers' types of routes whose views are built on the server and read by the browser.
+// The answers of routes whose views are built on the server and read by the browser.
 
 /** One series of calls: by area or by person, per minute over the last hour. */
-export interface CallSeries {
-  name: string
-  total: number
-  perMinute: { minute: number; calls: number }[]
-}
+export const callSeriesSchema = z.object({
+  name: z.string(),
+  total: z.number().int(),
+  perMinute: z.array(z.object({ minute: z.number(), calls: z.number().int() })),
+})
+export type CallSeries = z.infer<typeof callSeriesSchema>
 
 /** `/api/local/budget` (administrators): the API rate budget every instance shares, and where it goes. */
-export interface BudgetPanelData {
-  live: boolean
-  now?: number
-  budget?: {
-    quota: number
-    windowSeconds: number
-    remaining: number
-    resetInSeconds: number
-    blockedForSeconds: number
-    reservedForPages: number
-    floor: number
-    /** The last requests of the window only administrators' reads may spend. */
-    reservedForAdmins?: number
-    observedAt: number
-  } | null
-  byArea?: CallSeries[]
-  byPerson?: CallSeries[]
+export const budgetPanelDataSchema = z.object({
+  live: z.boolean(),
+  now: z.number().optional(),
+  budget: z
+    .object({
+      quota: z.number(),
+      windowSeconds: z.number(),
+      remaining: z.number(),
+      resetInSeconds: z.number(),
+      blockedForSeconds: z.number(),
+      reservedForPages: z.number(),
+      floor: z.number(),
+      /** The last requests of the window only administrators' reads may spend. */
+      reservedForAdmins: z.number().optional(),
+      observedAt: z.number(),
+    })
+    .nullable()
+    .optional(),
+  byArea: z.array(callSeriesSchema).optional(),
+  byPerson: z.array(callSeriesSchema).optional(),
   /** Each person's calls in the current window (every instance's), and the most one person may make. */
-  shares?: { percent: number; limit: number; windowSeconds: number; people: { name: string; calls: number }[] }
-  cache?: {
-    hits: number
-    coalesced: number
-    sent: number
-    ttlMs: number
-    entries: { path: string; ageMs: number; hits: number; bytes: number }[]
-  }
-  refused?: { interactive: number; long: number }
-}
+  shares: z
+    .object({ percent: z.number(), limit: z.number(), windowSeconds: z.number(), people: z.array(z.object({ name: z.string(), calls: z.number().int() })) })
+    .optional(),
+  cache: z
+    .object({
+      hits: z.number().int(),
+      coalesced: z.number().int(),
+      sent: z.number().int(),
+      ttlMs: z.number(),
+      entries: z.array(z.object({ path: z.string(), ageMs: z.number(), hits: z.number().int(), bytes: z.number().int() })),
+    })
+    .optional(),
+  refused: z.object({ interactive: z.number().int(), long: z.number().int() }).optional(),
+})
+export type BudgetPanelData = z.infer<typeof budgetPanelDataSchema>
 
-/** What GET /api/local/audit/chain answers (administrators only): the walk of the tamper-evident chain. */
-export interface AuditChainView {
-  /** True when every entry from the anchor to the head matches. */
-  ok: boolean
-  /** Entries checked. */
-  checked: number
-  /** The newest entry that matched (with all before it); null when none. */
-  verifiedUpTo: number | null
-  /** The first entry that does not match, when one does not. */
-  brokenAt: number | null
-  reason: string | null
-  /** Where the chain starts: the last entry retention removed (0: nothing removed). */
-  anchorId: number
-}
+/** What GET /api/local/audit/chain answers: its schema is the audit log's (src/shared/schemas/audit.ts). */
+export type { AuditChainView } from './audit'
 
 /** Exact counts of the scripts matching a view (before its review filter), over the whole zone. */
-export interface ScriptIndexCounts {
-  total: number
-  new: number
-  changed: number
+export const scriptIndexCountsSchema = z.object({
+  total: z.number().int(),
+  new: z.number().int(),
+  changed: z.number().int(),
   /** Reviewed as they are now, verdict "Investigate" aside. */
-  reviewed: number
+  reviewed: z.number().int(),
   /** Reviewed with the verdict "Investigate": they still need review. */
-  investigating: number
-  malicious: number
+  investigating: z.number().int(),
+  malicious: z.number().int(),
   /** Of `reviewed`: verdicts inherited from a pattern verdict. */
-  by_pattern: number
-}
+  by_pattern: z.number().int(),
+})
+export type ScriptIndexCounts = z.infer<typeof scriptIndexCountsSchema>
 
 /** The dashboard's index of the zone's scripts, joined with the review ledger (server/local/script-index.ts). */
-export interface ScriptIndexAnswer {
-  items: PageShieldScript[]
+export const scriptIndexAnswerSchema = z.object({
+  /** The scripts as the API lists them, with the pages each was seen on (what the payment scope reads). */
+  items: z.array(pageShieldScriptSchema.extend({ page_urls: z.array(z.string()).optional() })),
   /** Scripts matching every filter of the view, review filter included. */
-  total_count: number
-  page: number
-  per_page: number
-  counts: ScriptIndexCounts
+  total_count: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  counts: scriptIndexCountsSchema,
   /** When the index was last brought up to date, and last read whole (ms; 0: never). */
-  index: { refreshed_at: number; full_sweep_at: number }
+  index: z.object({ refreshed_at: z.number(), full_sweep_at: z.number() }),
   /**
    * The zone's payment page patterns; with `payment_only`, `of` is how many scripts the view holds
    * without that scope (so the page says "scripts on payment pages: N of M").
    */
-  payment: { patterns: string[]; of?: number }
-}
+  payment: z.object({ patterns: z.array(z.string()), of: z.number().int().optional() }),
+})
 
 /** Until the zone's scripts were read whole once: how far the first build is (server/local/script-index.ts). */
-export interface ScriptIndexBuilding {
-  building: { seen: number; total: number }
-}
-export type ScriptIndexReply = ScriptIndexAnswer | ScriptIndexBuilding
-export interface ConnectionIndexCounts {
-  total: number
-  new: number
-  changed: number
+export const scriptIndexBuildingSchema = z.object({ building: z.object({ seen: z.number().int(), total: z.number().int() }) })
+export type ScriptIndexBuilding = z.infer<typeof scriptIndexBuildingSchema>
+export const scriptIndexReplySchema = z.union([scriptIndexAnswerSchema, scriptIndexBuildingSchema])
+export type ScriptIndexReply = z.infer<typeof scriptIndexReplySchema>
+
+export const connectionIndexCountsSchema = z.object({
+  total: z.number().int(),
+  new: z.number().int(),
+  changed: z.number().int(),
   /** Reviewed as they are now, verdict "Investigate" aside. */
-  reviewed: number
+  reviewed: z.number().int(),
   /** Reviewed with the verdict "Investigate": they still need review. */
-  investigating: number
-  reported: number
-}
+  investigating: z.number().int(),
+  reported: z.number().int(),
+})
+export type ConnectionIndexCounts = z.infer<typeof connectionIndexCountsSchema>
 
 /** A page of connections from the dashboard's index, joined with the ledger (exact over the zone). */
-export interface ConnectionIndexAnswer {
-  items: PageShieldConnection[]
-  states: Record<string, { state: ConnectionReviewKind; verdict: ConnectionReviewEntry['verdict'] | null; reviewer: string | null; reviewed_at: string | null }>
-  total_count: number
-  counts: ConnectionIndexCounts
-  index: { refreshed_at: number }
-}
-
+export const connectionIndexAnswerSchema = z.object({
+  items: z.array(pageShieldConnectionSchema),
+  states: z.record(
+    z.string(),
+    z.object({
+      state: z.enum(['new', 'changed', 'reviewed'] satisfies ConnectionReviewKind[]),
+      verdict: reviewVerdictSchema.nullable(),
+      reviewer: z.string().nullable(),
+      reviewed_at: z.string().nullable(),
+    }),
+  ),
+  total_count: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  counts: connectionIndexCountsSchema,
+  index: z.object({ refreshed_at: z.number() }),
+})
+export type ConnectionIndexAnswer = z.infer<typeof connectionIndexAnswerSchema>

@@ -92,56 +92,66 @@ export const ssoLinkSchema = z.object({
 })
 export type SsoLink = z.infer<typeof ssoLinkSchema>
 
+/*
+ * The answers' schemas (views the server builds and the browser reads): the types are derived from
+ * them, and src/server/local/results.test.ts parses every GET answer with its route's schema.
+ */
+const emailSourceSchema = z.enum(['admin', 'self', 'sso'])
+const ssoViewSchema = z.object({ issuer: z.string(), subject: z.string() })
+
 /** A person as the dashboard's server reports it (never a password or its hash). */
-export interface PersonView {
-  id: string
-  username: string
-  display_name: string
-  role: RoleName
-  zones: '*' | string[]
-  disabled: boolean
-  created_at: string
+export const personViewSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  display_name: z.string(),
+  role: z.enum(ROLE_NAMES),
+  zones: z.union([z.literal('*'), z.array(z.string())]),
+  disabled: z.boolean(),
+  created_at: z.string(),
   /** The single sign-on identity linked to this person, or null. */
-  sso: SsoLink | null
+  sso: ssoViewSchema.nullable(),
   /** Where change-request mail to this person goes; null: none. */
-  email: string | null
+  email: z.string().nullable(),
   /** Who gave that address (null with none). */
-  email_source: EmailSourceName | null
+  email_source: emailSourceSchema.nullable(),
   /**
    * In the People list only: why mail would go to this person (they approve change requests on a
    * zone that needs approval, or propose there), or null when no mail would.
    */
-  mail_wanted?: string | null
+  mail_wanted: z.string().nullable().optional(),
   /** The second factors set up: an authenticator app, and how many passkeys. Absent where not read (a single person's answer). */
-  second_factor?: { app: boolean; passkeys: number }
-}
+  second_factor: z.object({ app: z.boolean(), passkeys: z.number().int() }).optional(),
+})
+export type PersonView = z.infer<typeof personViewSchema>
 
 /** PATCH /api/local/me: what a person changes about themselves. */
 export const ownSettingsSchema = z.object({ email: personEmailSchema })
 export type OwnSettings = z.infer<typeof ownSettingsSchema>
 
-export interface SessionView {
-  handle: string
-  created_at: string
-  last_seen_at: string
-  expires_at: string
-  address: string
-  user_agent: string
-  current: boolean
-}
+export const sessionViewSchema = z.object({
+  handle: z.string(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  expires_at: z.string(),
+  address: z.string(),
+  user_agent: z.string(),
+  current: z.boolean(),
+})
+export type SessionView = z.infer<typeof sessionViewSchema>
 
 /** GET /api/local/me: who the dashboard thinks you are. `local`: nobody is defined, loopback. */
-export interface MeView {
-  kind: 'person' | 'local'
+export const meViewSchema = z.object({
+  kind: z.enum(['person', 'local']),
   /** This session works in the person's own practice sandbox: writes there are allowed to every role. */
-  practice: boolean
-  person: Omit<PersonView, 'id' | 'disabled' | 'created_at' | 'sso' | 'email' | 'email_source'> & {
-    id: string | null
+  practice: z.boolean(),
+  person: personViewSchema.omit({ id: true, disabled: true, created_at: true, sso: true, email: true, email_source: true }).extend({
+    id: z.string().nullable(),
     /** Absent for the local administrator (nobody defined). */
-    email?: string | null
-    email_source?: EmailSourceName | null
-  }
-}
+    email: z.string().nullable().optional(),
+    email_source: emailSourceSchema.nullable().optional(),
+  }),
+})
+export type MeView = z.infer<typeof meViewSchema>
 
 /** A personal API token for the sandbox's /client/v4 door: only its name is chosen. */
 export const apiTokenInputSchema = z.object({
@@ -149,16 +159,17 @@ export const apiTokenInputSchema = z.object({
 })
 export type ApiTokenInput = z.infer<typeof apiTokenInputSchema>
 
-export interface ApiTokenView {
-  id: string
-  name: string
+export const apiTokenViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
   /** The token's first characters, to tell tokens apart. */
-  prefix: string
-  created_at: string
-  last_used_at: string | null
+  prefix: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
   /** Only in the answer that makes the token: it is never shown again. */
-  token?: string
-}
+  token: z.string().optional(),
+})
+export type ApiTokenView = z.infer<typeof apiTokenViewSchema>
 
 /** Who must sign in with a second factor (password accounts): nobody is forced, administrators, everyone. */
 export const TWO_FACTOR_POLICY_NAMES = ['optional', 'admins', 'everyone'] as const

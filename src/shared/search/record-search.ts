@@ -19,40 +19,10 @@ export const recordSearchQuery = listQuery({
   format: choice(['json', 'csv'] as const),
 })
 
-/** What a search covered: read from the index's zones, for the person's scope. */
-export interface SearchCoverage {
-  zones_in_scope: number
-  zones_indexed: number
-  zones_not_read: number
-  /** ms since the epoch; null when no zone was read whole yet. */
-  oldest_read_at: number | null
-  zones_listed_at: number | null
-}
-
-/** One matching record, with where it is and when it was read. */
-export interface RecordMatch {
-  zone_id: string
-  zone_name: string
-  account_id: string
-  id: string
-  type: string
-  name: string
-  content: string
-  proxied: boolean | null
-  ttl: number
-  comment: string
-  tags: string[]
-  read_at: number
-}
-
-export interface RecordSearchReply {
-  items: RecordMatch[]
-  /** Every match in the index for this search and scope (exact). */
-  total_count: number
-  page: number
-  per_page: number
-  coverage: SearchCoverage
-}
+// The answer's shapes are schemas (src/shared/schemas/search.ts, held to the server's answers by a
+// test); this module stays free of zod for the page's first load.
+export type { RecordMatch, RecordSearchReply, SearchCoverage } from '../schemas/search'
+import type { SearchCoverage } from '../schemas/search'
 
 /** The columns of the CSV export, in order. */
 export const RECORD_SEARCH_CSV_COLUMNS = ['zone_name', 'zone_id', 'account_id', 'id', 'type', 'name', 'content', 'proxied', 'ttl', 'comment', 'tags', 'read_at'] as const
