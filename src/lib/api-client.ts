@@ -208,7 +208,8 @@ async function readEnvelope(res: Response): Promise<ApiEnvelope<unknown>> {
   return json
 }
 
-function parse<T>(value: unknown, schema?: ZodType<T>): T {
+/** An answer read by its schema; a shape the dashboard does not understand is an ApiRequestError. */
+export function parseAnswer<T>(value: unknown, schema?: ZodType<T>): T {
   if (!schema) return value as T
   const parsed = schema.safeParse(value)
   if (!parsed.success) {
@@ -249,7 +250,7 @@ async function call<T>(method: string, path: string, body: unknown, opts: Reques
 export const api = {
   async get<T = unknown>(path: PathFor<'GET'>, opts?: RequestOptions<T>): Promise<T> {
     const env = await call('GET', path, undefined, opts)
-    return parse(env.result, opts?.schema)
+    return parseAnswer(env.result, opts?.schema)
   },
   /**
    * One object and, when the server answered from what it keeps because the team's API budget is
@@ -257,28 +258,28 @@ export const api = {
    */
   async read<T = unknown>(path: PathFor<'GET'>, opts?: RequestOptions<T>): Promise<{ result: T; asOf?: number }> {
     const env = await call('GET', path, undefined, opts)
-    const result = parse(env.result, opts?.schema)
+    const result = parseAnswer(env.result, opts?.schema)
     return env.asOf === undefined ? { result } : { result, asOf: env.asOf }
   },
   /** List endpoint: the page of results and `result_info` (paging totals). */
   async list<T = unknown>(path: PathFor<'GET'>, opts?: RequestOptions<T>): Promise<ListResult<T>> {
     const env = await call('GET', path, undefined, opts)
     const rows = Array.isArray(env.result) ? env.result : []
-    const result = opts?.schema ? rows.map((r) => parse(r, opts.schema)) : (rows as T[])
+    const result = opts?.schema ? rows.map((r) => parseAnswer(r, opts.schema)) : (rows as T[])
     const resultInfo = env.result_info ?? onePage(result.length)
     return env.asOf === undefined ? { result, resultInfo } : { result, resultInfo, asOf: env.asOf }
   },
   async post<T = unknown>(path: PathFor<'POST'>, body?: unknown, opts?: RequestOptions<T>): Promise<T> {
-    return parse((await call('POST', path, body, opts)).result, opts?.schema)
+    return parseAnswer((await call('POST', path, body, opts)).result, opts?.schema)
   },
   async put<T = unknown>(path: PathFor<'PUT'>, body?: unknown, opts?: RequestOptions<T>): Promise<T> {
-    return parse((await call('PUT', path, body, opts)).result, opts?.schema)
+    return parseAnswer((await call('PUT', path, body, opts)).result, opts?.schema)
   },
   async patch<T = unknown>(path: PathFor<'PATCH'>, body?: unknown, opts?: RequestOptions<T>): Promise<T> {
-    return parse((await call('PATCH', path, body, opts)).result, opts?.schema)
+    return parseAnswer((await call('PATCH', path, body, opts)).result, opts?.schema)
   },
   async delete<T = unknown>(path: PathFor<'DELETE'>, opts?: RequestOptions<T>): Promise<T> {
-    return parse((await call('DELETE', path, undefined, opts)).result, opts?.schema)
+    return parseAnswer((await call('DELETE', path, undefined, opts)).result, opts?.schema)
   },
   /** Plain-text download (e.g. a BIND export). Errors still arrive as JSON envelopes. */
   async text(path: PathFor<'GET'>, opts?: { params?: QueryParams; signal?: AbortSignal }): Promise<string> {

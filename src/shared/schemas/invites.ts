@@ -40,10 +40,4 @@ export const inviteResponseInputSchema = z.object({
 })
 export type InviteResponseInput = z.infer<typeof inviteResponseInputSchema>
 
-/** True when the invite can no longer be answered because its expiry is past `now`. */
-export function isInviteExpired(invite: { status: string; expires_on?: string | null }, now: Date): boolean {
-  if (invite.status === 'expired') return true
-  if (!invite.expires_on) return false
-  const t = Date.parse(invite.expires_on)
-  return Number.isFinite(t) && t <= now.getTime()
-}
+export { isInviteExpired } from '../invite-expiry'

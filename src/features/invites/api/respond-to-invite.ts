@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, apiPath } from '@/lib/api-client'
-import { inviteSchema, type InviteResponseInput } from '@/shared/schemas/invites'
+import type { InviteResponseInput } from '@/shared/schemas/invites'
+import { inviteSchema } from './get-invites'
 import { keys } from '@/lib/query-keys'
 
 /** `PATCH /user/invites/:id` with `{status: "accepted" | "rejected"}` → the updated invite. */
-export const respondToInvite = (id: string, status: InviteResponseInput['status']) =>
+export const respondToInvite = async (id: string, status: InviteResponseInput['status']) =>
   api.patch(apiPath('/user/invites/:invite_id', { invite_id: id }), { status } satisfies InviteResponseInput, {
-    schema: inviteSchema,
+    schema: await inviteSchema(),
   })
 
 export function useRespondToInvite() {
