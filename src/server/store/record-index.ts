@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Generated, type Kysely, type Migration, type Selectable, type SqlBool } from 'kysely'
+import type { RecordSearchField } from '../../shared/search/record-search'
 import type { Db } from './db'
 import type { Dialect } from './dialect'
 import { storeLease } from './lease'
@@ -74,8 +75,8 @@ export interface ZoneFields {
   modified_at?: number | null
 }
 
-const SEARCH_FIELDS = ['any', 'name', 'content', 'comment', 'tag'] as const
-export type SearchField = (typeof SEARCH_FIELDS)[number]
+/** The fields a search reads: declared once with the route's query. */
+export type SearchField = RecordSearchField
 
 export interface RecordSearch {
   /** Searched for as a substring, any case. Empty: every record (the type filter alone). */
