@@ -146,7 +146,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   const modeForward = practice.forward(emulator ? emulatorForward(emulator) : budget ? budget.forward(live!) : live!)
   // The DNS record index across zones: people's reads of a zone's records and the dashboard's DNS
   // writes keep it fresh; a background reader (the budget's spare share only) fills in the rest.
-  const search = setUpSearch({ store, forward: modeForward, send: emulator ? emulatorForward(emulator) : live!, mode: config.mode, admit: budget?.admit, reader: searchOptions, log })
+  const search = setUpSearch({ store, send: emulator ? emulatorForward(emulator) : live!, mode: config.mode, admit: budget?.admit, reader: searchOptions, log })
   searches.set(app, search)
   const forward = search.watchReads(modeForward)
   // Audit log: its recorder wraps sign-in, roles and dispatch; see src/server/audit.

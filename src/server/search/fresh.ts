@@ -1,9 +1,8 @@
-import type { Context } from 'hono'
 import { parsedAnswer } from '../http/pipeline'
 import type { Store } from '../store'
 import type { Forward, ForwardRequest } from '../upstream'
 import type { WriteCommand } from '../write/command'
-import { isRecord, recordFields, sendOf, zoneOf, type ApiRecord } from './records'
+import { isRecord, knownZone, recordFields, type ApiRecord } from './records'
 
 const LIST = /^\/zones\/([0-9a-f]{32})\/dns_records$/i
 const ONE = /^\/zones\/([0-9a-f]{32})\/dns_records\/([^/]+)$/i
@@ -24,7 +23,7 @@ interface ListAnswer {
  * listing adds what it holds) and the dashboard's own DNS writes (their answers, at once). Only the
  * live side (or the sandbox) is indexed: a practice copy never is.
  */
-export function freshness(store: Store, owner: string, forward: Forward, now: () => number, log?: (line: string) => void) {
+export function freshness(store: Store, owner: string, now: () => number, log?: (line: string) => void) {
   const idx = store.recordIndex
   const pending = new Set<Promise<void>>()
   const track = (p: Promise<void>) => {
@@ -32,7 +31,7 @@ export function freshness(store: Store, owner: string, forward: Forward, now: ()
     pending.add(done)
   }
 
-  async function sawListing(req: ForwardRequest, c: Context, res: Response) {
+  async function sawListing(req: ForwardRequest, res: Response) {
     const [path, query = ''] = req.pathAndQuery.split('?')
     const zoneId = LIST.exec(path)?.[1]?.toLowerCase()
     if (!zoneId) return
@@ -40,7 +39,8 @@ export function freshness(store: Store, owner: string, forward: Forward, now: ()
     const items = Array.isArray(answer?.result) ? answer.result.filter(isRecord) : undefined
     if (!items) return
     const at = now()
-    const zone = await zoneOf(store, owner, zoneId, sendOf(forward, c))
+    // Only a zone the index knows (the reader's zone list names it): a person's read never costs a call more.
+    const zone = await knownZone(store, owner, zoneId)
     if (!zone) return
     const params = new URLSearchParams(query)
     const unfiltered = [...params.keys()].every((k) => NOT_FILTERS.has(k))
@@ -58,7 +58,7 @@ export function freshness(store: Store, owner: string, forward: Forward, now: ()
         // Only a person's own read at the door (not the audit's reads around a write, whose answer may land after the write's).
         if (req.method !== 'GET' || c.req.method !== 'GET' || req.matched?.endpoint.path !== '/zones/:zone_id/dns_records' || c.get('zkPractice') !== undefined) return answer
         return answer.then((res) => {
-          if (res.ok) track(sawListing(req, c, res))
+          if (res.ok) track(sawListing(req, res))
           return res
         })
       }
@@ -69,7 +69,6 @@ export function freshness(store: Store, owner: string, forward: Forward, now: ()
       if (cmd.target.practice !== null || res.status >= 400) return
       const path = cmd.path
       const method = cmd.method.toUpperCase()
-      const send = sendOf(forward, cmd.via)
       const at = now()
       const unfollowed = UNFOLLOWED.exec(path)
       if (unfollowed) return idx.markUnread(owner, unfollowed[1].toLowerCase())
@@ -82,9 +81,9 @@ export function freshness(store: Store, owner: string, forward: Forward, now: ()
       const result = answer?.result
       const upsert = async (records: ApiRecord[]) => {
         if (!records.length) return
-        const zone = await zoneOf(store, owner, zoneId, send)
+        // A zone the index does not know yet is the reader's to read whole: no call from a write either.
+        const zone = await knownZone(store, owner, zoneId)
         if (zone) await idx.upsertRecords(owner, zone, records.map(recordFields), at)
-        else await idx.markUnread(owner, zoneId)
       }
       if (batch && method === 'POST') {
         const r = (result ?? {}) as Record<string, unknown>

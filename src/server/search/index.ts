@@ -1,15 +1,13 @@
 import type { Hono } from 'hono'
 import type { Admission } from '../budget/budget'
 import type { Store } from '../store'
-import type { Forward, Send } from '../upstream'
+import type { Send } from '../upstream'
 import { freshness } from './fresh'
 import { createReader, type ReaderOptions } from './reader'
 import { registerSearchRoutes } from './routes'
 
 export interface SearchSetup {
   store: Store
-  /** The app's forward (what people's reads and the dashboard's writes go through). */
-  forward: Forward
   /** The instance's own upstream for the background reader (never a practice copy). */
   send: Send
   mode: 'live' | 'sandbox'
@@ -25,10 +23,10 @@ export interface SearchSetup {
  * people's reads and the dashboard's writes (`watchReads`, `wrote`), filled in by the background
  * reader, and searched by `GET /api/local/search/records`.
  */
-export function setUpSearch({ store, forward, send, mode, admit, now = Date.now, reader: readerOptions, log }: SearchSetup) {
+export function setUpSearch({ store, send, mode, admit, now = Date.now, reader: readerOptions, log }: SearchSetup) {
   // The sandbox's records and the live account's are kept apart (one DATA_DIR may serve both in turn).
   const owner = mode
-  const fresh = freshness(store, owner, forward, now, log)
+  const fresh = freshness(store, owner, now, log)
   const reader = createReader({ store, send, owner, admit: admit && (() => admit('long')), now, log, ...readerOptions })
   return {
     watchReads: fresh.watchReads,

@@ -48,6 +48,12 @@ export const zoneFields = (z: ApiZone): ZoneFields => {
  * A zone's name and account: from the index when it knows the zone, else read from the API
  * (`GET /zones/<id>`, through the request's own forward: live, a shared and kept read).
  */
+/** A zone as the index knows it (from the reader's zone list), or undefined: never a call to the API. */
+export async function knownZone(store: Store, owner: string, zoneId: string): Promise<ZoneFields | undefined> {
+  const known = await store.recordIndex.zone(owner, zoneId)
+  return known ? { zone_id: known.zone_id, zone_name: known.zone_name, account_id: known.account_id } : undefined
+}
+
 export async function zoneOf(store: Store, owner: string, zoneId: string, send: Send): Promise<ZoneFields | undefined> {
   const known = await store.recordIndex.zone(owner, zoneId)
   if (known) return { zone_id: known.zone_id, zone_name: known.zone_name, account_id: known.account_id }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, searchOf } from '../app'
 import type { Emulator } from '../emulator'
-import { SEED_ZONES } from '../emulator/seed-ids'
+import { DEMO_ACCOUNT, SEED_ZONES } from '../emulator/seed-ids'
 import { createStore } from '../store'
 import { memoryEmulator } from '../../testing/memory-emulator'
 import { testConfig } from '../../testing/server'
@@ -26,6 +26,8 @@ beforeAll(async () => {
   const ad = await addPerson(store, 'ad', 'admin')
   const ed = await addPerson(store, 'ed', 'editor', ['example.com'])
   admin = await sessionCookie(app, 'ad', ad.password)
+  // The reader's zone list names the zones: keeping the index fresh never calls the API to learn one.
+  await store.recordIndex.putZones('sandbox', [demo, shop].map((z) => ({ zone_id: z.id, zone_name: z.name, account_id: DEMO_ACCOUNT.id })), Date.now())
   scoped = await sessionCookie(app, 'ed', ed.password)
 })
 afterAll(async () => {

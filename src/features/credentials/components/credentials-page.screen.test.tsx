@@ -14,7 +14,7 @@ describe('the Credentials page', () => {
     const user = userEvent.setup()
     renderApp('/credentials')
     await screen.findByRole('heading', { name: 'Add a credential' })
-    await user.type(screen.getByLabelText('Label'), 'Acme Corp')
+    await user.type(screen.getByLabelText('Label'), 'Client: main token')
     const token = screen.getByLabelText('API token') as HTMLInputElement
     expect(token.type).toBe('password')
     expect(token.getAttribute('autocomplete')).toBe('off')
@@ -22,14 +22,14 @@ describe('the Credentials page', () => {
     await user.click(screen.getByRole('button', { name: 'Check and add' }))
 
     const list = await screen.findByRole('list', { name: 'Credentials' })
-    await within(list).findByText('Acme Corp', { exact: false })
+    await within(list).findByText('Client: main token', { exact: false })
     expect(within(list).getByText('User API token')).toBeTruthy()
     await waitFor(() => expect((screen.getByLabelText('API token') as HTMLInputElement).value).toBe(''))
     expect((screen.getByLabelText('Label') as HTMLInputElement).value).toBe('')
     expect(document.body.innerHTML).not.toContain(SECRET.slice(5))
     expect(server.sent.filter((r) => r.method === 'GET').some((r) => r.body.includes(SECRET))).toBe(false)
     const stored = await server.store.credentials.list()
-    expect(stored.map((c) => c.label)).toEqual(['Acme Corp'])
+    expect(stored.map((c) => c.label)).toEqual(['Client: main token'])
     expect(await server.store.credentials.secretOf(stored[0].id)).toEqual({ kind: 'token', token: SECRET })
   })
 
