@@ -1,4 +1,5 @@
 import { request as playwrightRequest } from '@playwright/test'
+import { savedMigrationState } from '../src/testing/lb-migration-state'
 import { postgresMissing, startPostgres, type TestPostgres } from '../src/testing/postgres'
 import { test as base, DEMO_ACCOUNT, expect, SEED_ZONES, startZonekeeper, zoneUrl, type RunningZonekeeper } from './fixtures'
 
@@ -99,21 +100,7 @@ test('two servers on one PostgreSQL share a session; signing out on one ends it 
   expect(JSON.stringify((await ledger.json()).result)).toContain('Check the vendor contract')
   // The load-balancing migration's progress saved through A is the one B answers (any browser, any instance).
   const migration = `/api/local/accounts/${DEMO_ACCOUNT.id}/lb-migration`
-  const state = {
-    version: 1,
-    accountId: DEMO_ACCOUNT.id,
-    startedAt: '2026-03-01T10:00:00.000Z',
-    updatedAt: '2026-03-01T10:01:00.000Z',
-    options: { new_health: ['Unhealthy'], event_source: ['pool'] },
-    pageSize: 25,
-    totalPools: 130,
-    groups: [{ address: 'noc@acme.example', pools: [{ id: 'p1', name: 'pool-1' }], policyId: 'd'.repeat(32) }],
-    step: 'clearing',
-    clearedPages: [1],
-    blockedPages: [],
-    warnings: [],
-    log: [{ type: 'page-cleared', page: 1, pools: 25, names: ['pool-1'] }],
-  }
+  const state = savedMigrationState(DEMO_ACCOUNT.id, { totalPools: 130, log: [{ type: 'page-cleared', page: 1, pools: 25, names: ['pool-1'] }] })
   expect((await page.request.put(migration, { data: state, headers: { 'X-Zonekeeper-Request': '1' } })).status()).toBe(200)
   const saved = (await (await onB.get(migration)).json()).result
   expect(saved).toMatchObject({ state, updated_by: 'Pat Postgres (pat)' })

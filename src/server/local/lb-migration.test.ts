@@ -3,6 +3,7 @@ import { createApp } from '../app'
 import { addPerson, sessionCookie } from '../../testing/server/auth'
 import { createStore } from '../store'
 import { fakeEmulator, testConfig } from '../../testing/server'
+import { savedMigrationState } from '../../testing/lb-migration-state'
 
 const store = createStore({ dataDir: ':memory:' })
 const app = createApp({ config: testConfig(), emulator: fakeEmulator(), store })
@@ -22,22 +23,7 @@ beforeAll(async () => {
   }
 })
 
-const state = (patch: Record<string, unknown> = {}) => ({
-  version: 1,
-  accountId: ACCOUNT,
-  startedAt: '2026-03-01T10:00:00.000Z',
-  updatedAt: '2026-03-01T10:01:00.000Z',
-  options: { new_health: ['Unhealthy'], event_source: ['pool'] },
-  pageSize: 25,
-  totalPools: 2,
-  groups: [{ address: 'noc@acme.example', pools: [{ id: 'p1', name: 'pool-1' }], policyId: 'd'.repeat(32) }],
-  step: 'clearing',
-  clearedPages: [1],
-  blockedPages: [],
-  warnings: [],
-  log: [{ type: 'page-cleared', page: 1, pools: 1, names: ['pool-1'] }],
-  ...patch,
-})
+const state = (patch: Record<string, unknown> = {}) => savedMigrationState(ACCOUNT, patch)
 const call = (as: string, method: string, body?: unknown, headers: Record<string, string> = { 'x-zonekeeper-request': '1' }) =>
   app.request(URL, {
     method,

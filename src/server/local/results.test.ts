@@ -6,6 +6,7 @@ import { createStore } from '../store'
 import { testConfig } from '../../testing/server'
 import { addPerson, sessionCookie } from '../../testing/server/auth'
 import { LOCAL_ROUTES, type LocalRouteEntry } from '../../shared/endpoints/local'
+import { savedMigrationState } from '../../testing/lb-migration-state'
 
 /**
  * Every GET of the dashboard's own routes that declares a result schema is called in the sandbox
@@ -123,21 +124,7 @@ beforeAll(async () => {
   await call('adm', 'POST', `/api/local/zones/${ZONE.id}/page-shield/reviews/patterns`, { pattern: 'https://js.stripe.com/*', justification: 'Stripe checkout' })
 
   // The load-balancing migration, saved once.
-  await call('adm', 'PUT', `/api/local/accounts/${DEMO_ACCOUNT.id}/lb-migration`, {
-    version: 1,
-    accountId: DEMO_ACCOUNT.id,
-    startedAt: '2026-03-01T10:00:00.000Z',
-    updatedAt: '2026-03-01T10:01:00.000Z',
-    options: { new_health: ['Unhealthy'], event_source: ['pool'] },
-    pageSize: 25,
-    totalPools: 2,
-    groups: [{ address: 'noc@acme.example', pools: [{ id: 'p1', name: 'pool-1' }], policyId: 'd'.repeat(32) }],
-    step: 'clearing',
-    clearedPages: [1],
-    blockedPages: [],
-    warnings: [],
-    log: [{ type: 'page-cleared', page: 1, pools: 1, names: ['pool-1'] }],
-  })
+  await call('adm', 'PUT', `/api/local/accounts/${DEMO_ACCOUNT.id}/lb-migration`, savedMigrationState(DEMO_ACCOUNT.id))
 
   // The script watch: a channel, a baseline check, then a new script and a check that alerts.
   await call('adm', 'PUT', `/api/local/zones/${ZONE.id}/watch`, { interval_minutes: 60, enabled: true })

@@ -1,7 +1,4 @@
-import type { Context } from 'hono'
 import type { RecordFields, Store, ZoneFields } from '../store'
-import { sendFor, type Forward, type Send } from '../upstream'
-import { readEnvelope } from '../page-shield/list-pages'
 
 /** A DNS record as the API answers it (the fields the index keeps). */
 export interface ApiRecord {
@@ -44,27 +41,9 @@ export const zoneFields = (z: ApiZone): ZoneFields => {
   return { zone_id: z.id, zone_name: z.name, account_id: z.account?.id ?? '', modified_at: Number.isFinite(modified) ? modified : null }
 }
 
-/**
- * A zone's name and account: from the index when it knows the zone, else read from the API
- * (`GET /zones/<id>`, through the request's own forward: live, a shared and kept read).
- */
 /** A zone as the index knows it (from the reader's zone list), or undefined: never a call to the API. */
 export async function knownZone(store: Store, owner: string, zoneId: string): Promise<ZoneFields | undefined> {
   const known = await store.recordIndex.zone(owner, zoneId)
   return known ? { zone_id: known.zone_id, zone_name: known.zone_name, account_id: known.account_id } : undefined
 }
 
-export async function zoneOf(store: Store, owner: string, zoneId: string, send: Send): Promise<ZoneFields | undefined> {
-  const known = await store.recordIndex.zone(owner, zoneId)
-  if (known) return { zone_id: known.zone_id, zone_name: known.zone_name, account_id: known.account_id }
-  try {
-    const { result } = await readEnvelope<ApiZone>(send, `/zones/${zoneId}`)
-    const z = zoneFields(result)
-    // The modification time is the zone list's business (the reader's order): not set from here.
-    return { zone_id: z.zone_id, zone_name: z.zone_name, account_id: z.account_id }
-  } catch {
-    return undefined
-  }
-}
-
-export const sendOf = (forward: Forward, c: Context): Send => sendFor(forward, c)
