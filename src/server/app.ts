@@ -30,6 +30,7 @@ import { setUpSearch, type Search, type SearchSetup } from './search'
 import { AppRouter } from './http/router'
 import { createWriter } from './write/command'
 import { registerWatchRoutes } from './watch/routes'
+import { registerAttentionRoutes } from './attention/routes'
 
 export interface AppOptions {
   config: ServerConfig
@@ -208,6 +209,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   const watch = createWatch({ store, send: emulator ? emulatorForward(emulator) : live!, log, ...watchOptions })
   watches.set(app, watch)
   registerWatchRoutes(app, { store, watch, send: emulator ? emulatorForward(emulator) : live!, emulator })
+  registerAttentionRoutes(app, { store, forward, mode: config.mode, admit: budget && (() => budget.admit('interactive')), budgetState: budget?.state })
   if (budget) budget.routes(app)
   else app.get('/api/local/budget', () => jsonOk({ live: false }))
   practice.routes(app)
