@@ -28,6 +28,8 @@ export interface AttentionOptions {
   /** Live: the budget's figure now. */
   budgetState?: () => { remaining: number; quota: number; blockedForMs: number } | undefined
   now?: () => number
+  /** Zones whose API data one request reads at most (default ZONES_READ_PER_REQUEST; tests lower it). */
+  zonesPerRequest?: number
 }
 
 interface Zone {
@@ -46,6 +48,7 @@ const fmt = (n: number) => n.toLocaleString('en-US')
  */
 export function registerAttentionRoutes(app: Hono, o: AttentionOptions): void {
   const now = o.now ?? Date.now
+  const bound = o.zonesPerRequest ?? ZONES_READ_PER_REQUEST
   app.get(PATH, async (c) => {
     const person = actorOf(c).person
     const scope = person.zones
@@ -66,20 +69,20 @@ export function registerAttentionRoutes(app: Hono, o: AttentionOptions): void {
     let zones: Zone[] = []
     let inScopeCount = 0
     if (scope === '*') {
-      const page = await get<Zone[]>(`/zones?per_page=${ZONES_READ_PER_REQUEST}&page=1&order=name&direction=asc`)
+      const page = await get<Zone[]>(`/zones?per_page=${bound}&page=1&order=name&direction=asc`)
       zones = page?.result ?? []
       inScopeCount = page?.total ?? zones.length
     } else {
       inScopeCount = scope.length
-      for (const name of scope.slice(0, ZONES_READ_PER_REQUEST)) {
+      for (const name of scope.slice(0, bound)) {
         const found = await get<Zone[]>(`/zones?name=${encodeURIComponent(name)}`)
         zones.push(...(found?.result ?? []).filter((z) => inScope(scope, z.name)))
       }
     }
-    zones = zones.filter((z) => inScope(scope, z.name)).slice(0, ZONES_READ_PER_REQUEST)
+    zones = zones.filter((z) => inScope(scope, z.name)).slice(0, bound)
     const rest = (n: number, what: string) =>
       `${what} checked in ${fmt(n)} of ${fmt(inScopeCount)} zone${inScopeCount === 1 ? '' : 's'}` +
-      (n < inScopeCount ? `; the other ${fmt(inScopeCount - n)} were not read (this page reads at most ${ZONES_READ_PER_REQUEST} per visit: open each zone's page, or Search's coverage, for the rest).` : '.')
+      (n < inScopeCount ? `; the other ${fmt(inScopeCount - n)} were not read (this page reads at most ${bound} per visit: open each zone's page, or Search's coverage, for the rest).` : '.')
 
     // Certificates and log jobs: per-zone API reads, bounded and admitted call by call.
     const certs: AttentionItem[] = []
@@ -121,7 +124,8 @@ export function registerAttentionRoutes(app: Hono, o: AttentionOptions): void {
       const owner = `${o.mode}:${key}`
       if (!(await o.store.scriptIndex.state(owner))?.refreshed_at) continue
       indexed++
-      const base = { statuses: [], orderBy: 'last_seen_at', direction: 'desc' } as const
+      // Active scripts, as the scripts page shows by default: the link's page shows the same count.
+      const base = { statuses: ['active'], orderBy: 'last_seen_at', direction: 'desc' } as const
       const counts = await o.store.scriptIndex.counts(owner, key, base)
       if (counts.malicious) scripts.push({ title: `${fmt(counts.malicious)} malicious script${counts.malicious === 1 ? '' : 's'}`, detail: 'Reported malicious by the API.', zone_name: z.name, link: `/zones/${z.id}/page-shield/scripts?malicious_only=true` })
       if (counts.changed) scripts.push({ title: `${fmt(counts.changed)} script${counts.changed === 1 ? '' : 's'} changed since review`, detail: 'A new version or score since the verdict.', zone_name: z.name, link: `/zones/${z.id}/page-shield/scripts?review=changed` })
