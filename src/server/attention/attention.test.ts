@@ -34,7 +34,7 @@ beforeAll(async () => {
   await emulator.ready
   app = createApp({ config: testConfig(), emulator, store, watch: { startDelayMs: 0, retryMs: 20, maxAttempts: 1 } })
   await addPerson(store, 'adm', 'admin')
-  const ed = await addPerson(store, 'ed', 'editor', [DEMO.name])
+  await addPerson(store, 'ed', 'editor', [DEMO.name])
   for (const u of ['adm', 'ed']) cookies[u] = await sessionCookie(app, u, `${u}-password-1`)
 
   // The demo zone's scripts indexed (its first build may answer 202 while it reads).
