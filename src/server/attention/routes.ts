@@ -12,9 +12,9 @@ import type { Forward } from '../upstream'
 
 const PATH = '/api/local/attention' as const
 /** Per-zone API reads (certificates, log jobs) are made for at most this many zones per request. */
-export const ZONES_READ_PER_REQUEST = 20
+const ZONES_READ_PER_REQUEST = 20
 /** A certificate expiring within this many days needs attention. */
-export const EXPIRY_DAYS = 14
+const EXPIRY_DAYS = 14
 const DAY = 86_400_000
 const FAILING = /timed_out|expired|failed/
 

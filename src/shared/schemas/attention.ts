@@ -1,10 +1,10 @@
 import { z } from 'zod'
 
 /** The sections of the Attention page, in the order it shows them. */
-export const ATTENTION_SECTIONS = ['certificates', 'scripts', 'change_requests', 'watch_alerts', 'log_jobs', 'pools', 'credentials', 'budget'] as const
+const ATTENTION_SECTIONS = ['certificates', 'scripts', 'change_requests', 'watch_alerts', 'log_jobs', 'pools', 'credentials', 'budget'] as const
 
 /** One thing that needs attention, and where it is fixed (a path of the dashboard). */
-export const attentionItemSchema = z.object({
+const attentionItemSchema = z.object({
   title: z.string(),
   detail: z.string(),
   zone_name: z.string().nullable(),
@@ -12,7 +12,7 @@ export const attentionItemSchema = z.object({
 })
 export type AttentionItem = z.infer<typeof attentionItemSchema>
 
-export const attentionSectionSchema = z.object({
+const attentionSectionSchema = z.object({
   key: z.enum(ATTENTION_SECTIONS),
   label: z.string(),
   items: z.array(attentionItemSchema),
