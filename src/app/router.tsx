@@ -18,6 +18,7 @@ import { budgetRoutes } from './routes/budget'
 import { changeRequestRoutes } from './routes/change-requests'
 import { practiceRoutes } from './routes/practice'
 import { searchRoutes } from './routes/search'
+import { attentionRoutes } from './routes/attention'
 import { zoneOverviewRoutes, zonesRoutes } from './routes/zones'
 
 /** The whole route tree. Each area adds its routes from its own file in ./routes; this file rarely changes. */
@@ -39,6 +40,7 @@ export const routeTree = rootRoute.addChildren([
   ...practiceRoutes,
   ...changeRequestRoutes,
   ...searchRoutes,
+  ...attentionRoutes,
 ])
 
 export function createQueryClient(): QueryClient {

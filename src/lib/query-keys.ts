@@ -23,6 +23,7 @@ export const keys = {
   healthz: ['healthz'] as const,
   budget: ['budget'] as const,
   recordSearch: (query: unknown) => ['search', 'records', query] as const,
+  attention: ['attention'] as const,
   invites: ['invites'] as const,
   sessionCheckAfterChunkError: ['session-check-after-chunk-error'] as const,
 

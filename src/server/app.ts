@@ -30,6 +30,7 @@ import { setUpSearch, type Search, type SearchSetup } from './search'
 import { AppRouter } from './http/router'
 import { createWriter } from './write/command'
 import { registerWatchRoutes } from './watch/routes'
+import { registerAttentionRoutes } from './attention/routes'
 
 export interface AppOptions {
   config: ServerConfig
@@ -51,6 +52,8 @@ export interface AppOptions {
   budget?: { syncMs?: number; cacheTtlMs?: number; usageFlushMs?: number; personSharePercent?: number; /** The budget's clock (tests move it instead of waiting). */ now?: () => number; /** The bench's baseline: no budget at all. */ off?: boolean }
   /** Change requests and writes on their way: this instance's name, the lease's length, the filing limit and the approvers' mail grouping (tests shorten them). */
   changeRequests?: { instanceId?: string; leaseMs?: number; filingLimit?: { max: number; windowMs: number }; mailGroupMs?: number }
+  /** The Attention page's route: how many zones one request reads from the API (tests lower it). */
+  attention?: { zonesPerRequest?: number }
 }
 
 const watches = new WeakMap<Hono, Watch>()
@@ -75,7 +78,7 @@ const preparingZone = (id: string) => ({ id, name: Object.values(SEED_ZONES).fin
 /** Paths whose raw form is checked for tricks (encoded dots and slashes, backslashes, empty segments). */
 const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/client/')
 
-export function createApp({ config, emulator, staticDir, endpoints, log: rawLog, store: given, watch: watchOptions, search: searchOptions, budget: budgetOptions, changeRequests: crOptions }: AppOptions): Hono {
+export function createApp({ config, emulator, staticDir, endpoints, log: rawLog, store: given, watch: watchOptions, search: searchOptions, budget: budgetOptions, changeRequests: crOptions, attention: attentionOptions }: AppOptions): Hono {
   if (config.mode === 'sandbox' && !emulator) throw new Error('Sandbox mode needs the emulator.')
   if (config.mode === 'live' && !config.credential) throw new Error('Live mode needs a credential.')
   // Hono's fast router for every request but the dashboard's own routes (see router.ts).
@@ -208,6 +211,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   const watch = createWatch({ store, send: emulator ? emulatorForward(emulator) : live!, log, ...watchOptions })
   watches.set(app, watch)
   registerWatchRoutes(app, { store, watch, send: emulator ? emulatorForward(emulator) : live!, emulator })
+  registerAttentionRoutes(app, { store, forward, mode: config.mode, admit: budget && (() => budget.admit('interactive')), budgetState: budget?.state, zonesPerRequest: attentionOptions?.zonesPerRequest })
   if (budget) budget.routes(app)
   else app.get('/api/local/budget', () => jsonOk({ live: false }))
   practice.routes(app)

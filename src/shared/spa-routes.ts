@@ -17,6 +17,7 @@ export const SPA_ROUTES = [
   '/change-requests',
   '/change-requests/$requestId',
   '/search',
+  '/attention',
   '/zones/$zoneId',
   '/zones/$zoneId/dns',
   '/zones/$zoneId/certificates',

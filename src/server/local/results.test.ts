@@ -56,6 +56,7 @@ const CALLS: Record<string, () => string> = {
   '/api/local/budget': () => '/api/local/budget',
   '/api/local/credentials': () => '/api/local/credentials',
   '/api/local/search/records': () => `/api/local/search/records?q=${ZONE.name}`,
+  '/api/local/attention': () => '/api/local/attention',
   '/api/local/change-requests': () => '/api/local/change-requests',
   '/api/local/change-requests/summary': () => '/api/local/change-requests/summary',
   '/api/local/change-requests/zones': () => '/api/local/change-requests/zones',

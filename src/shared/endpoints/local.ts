@@ -51,6 +51,7 @@ import type { AuditAction, AuditArea } from '../lists/audit'
 import type { HttpMethod } from './types'
 import { recordSearchQuery } from '../search/record-search'
 import { recordSearchReplySchema } from '../schemas/search'
+import { attentionAnswerSchema } from '../schemas/attention'
 
 /** One of the dashboard's own routes (not the API's): `/api/local/…` and the sandbox's buttons. */
 export interface LocalRouteEntry {
@@ -147,6 +148,8 @@ export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/connection-index', role: 'viewer', practice: true, query: connectionIndexQuery, result: connectionIndexAnswerSchema },
   // One search across every zone's DNS records (the dashboard's record index; `format=csv`: every match). Scope is applied by the handler.
   { method: 'GET', path: '/api/local/search/records', role: 'viewer', query: recordSearchQuery, result: recordSearchReplySchema },
+  // What needs attention across the person's scope (certificates, scripts, requests, alerts, log jobs, pools, credentials). Scope is applied by the handler.
+  { method: 'GET', path: '/api/local/attention', role: 'viewer', result: attentionAnswerSchema },
   // The zone's scripts index joined with the ledger (exact review counts, filters, full CSV).
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/script-index', role: 'viewer', practice: true, query: scriptIndexQuery, result: scriptIndexReplySchema },
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/script-index/export.csv', role: 'viewer', practice: true, query: scriptIndexExportQuery },
