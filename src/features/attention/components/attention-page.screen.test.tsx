@@ -14,6 +14,14 @@ beforeAll(async () => {
 })
 
 describe('the Attention page', () => {
+  it('is reached from the zones list', async () => {
+    const user = userEvent.setup()
+    const { router } = renderApp('/')
+    await user.click(await screen.findByRole('link', { name: 'What needs attention across your zones' }))
+    expect(router.state.location.pathname).toBe('/attention')
+    expect(await screen.findByRole('heading', { name: 'Needs attention', level: 1 })).toBeTruthy()
+  })
+
   it('shows each section with its count, what it covered and links to where each thing is fixed', async () => {
     const user = userEvent.setup()
     const { router } = renderApp('/attention')

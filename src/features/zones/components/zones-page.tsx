@@ -1,4 +1,4 @@
-import { getRouteApi } from '@tanstack/react-router'
+import { getRouteApi, Link } from '@tanstack/react-router'
 import { DataTable } from '@/components/data-table/data-table'
 import { DataTableFilterBar } from '@/components/data-table/data-table-filter-bar'
 import { useDataTable } from '@/components/data-table/use-data-table'
@@ -33,6 +33,11 @@ export function ZonesPage() {
       <PageHeader
         title="Zones"
         description="A zone is a domain, such as example.com, whose DNS and traffic this account manages. Open one to see its records and settings."
+        actions={
+          <Link to="/attention" className="text-sm font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 dark:text-blue-300">
+            What needs attention across your zones
+          </Link>
+        }
       />
       <ScopeNotice />
       {query.data?.asOf !== undefined && <AsOfNotice asOf={query.data.asOf} what="This list of zones" />}
