@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
 import { canOpenUndo, openUndo, takeRecentUndoable } from '@/lib/audit-events'
-import { errorLine } from '@/lib/error-text'
+import { errorLine } from '@/lib/error-line'
 import { cn } from '@/lib/format'
 
 type Tone = 'success' | 'error' | 'info'
