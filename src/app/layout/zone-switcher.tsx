@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useState, type ComponentType, type InputHTMLAttributes } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useLocation, useRouter } from '@tanstack/react-router'
 import { zoneQueryOptions } from '@/features/zones/api/get-zone'
@@ -6,29 +6,22 @@ import { zoneSearchQueryOptions } from '@/features/zones/api/get-zones'
 import { Spinner } from '@/components/ui/spinner'
 import { switchZonePath, useZoneIdFromUrl } from '../current-zone'
 
-type ComboboxModule = typeof import('@/components/ui/combobox')
-let comboboxModule: ComboboxModule | undefined
-
 /**
  * The combobox's code (its list, keys and highlight) is not part of the shell every page loads first:
- * it is fetched once the top bar has been painted. Until it is there (an instant), the box is shown
+ * it is fetched while the top bar is painted. Until it is there (an instant), the box is shown
  * disabled, so that nothing typed or focused in it can be lost when the real one takes its place.
  */
-function useCombobox() {
-  const [mod, setMod] = useState(comboboxModule)
-  useEffect(() => {
-    if (mod) return
-    let live = true
-    import('@/components/ui/combobox').then(
-      (m) => live && setMod((comboboxModule = m)),
-      () => undefined, // the box stays disabled; the page itself tells when code cannot be loaded
-    )
-    return () => {
-      live = false
-    }
-  }, [mod])
-  return mod?.Combobox
-}
+const Combobox = lazy<ComponentType<{ inputProps?: InputHTMLAttributes<HTMLInputElement> }>>(() =>
+  import('@/components/ui/combobox').then(
+    (m) => ({ default: m.Combobox as unknown as ComponentType<{ inputProps?: InputHTMLAttributes<HTMLInputElement> }> }),
+    // Its code could not be fetched: the box stays disabled (the page says when code cannot be loaded).
+    () => ({
+      default: ({ inputProps }: { inputProps?: InputHTMLAttributes<HTMLInputElement> }) => (
+        <input type="text" disabled {...inputProps} />
+      ),
+    }),
+  ),
+) as unknown as (typeof import('@/components/ui/combobox'))['Combobox']
 
 const boxClass = 'relative'
 const inputClass =
@@ -70,21 +63,22 @@ export function ZoneSwitcher() {
   // The zone route shows why a zone failed to load; here it only must not look like it is still loading.
   const currentName = zoneId ? (current.data?.name ?? (current.isError ? 'not found' : 'Loading zone…')) : undefined
   const placeholder = currentName ? `Zone: ${currentName}` : 'Find a zone by name…'
-  const Combobox = useCombobox()
 
   return (
     <div className="w-full max-w-sm">
       <span id={labelId} className="sr-only">
         Switch zone
       </span>
-      {!Combobox ? (
-        <div className="relative">
-          <div className={boxClass}>
-            {searchIcon}
-            <input type="text" disabled aria-labelledby={labelId} placeholder={placeholder} className={inputClass} />
+      <Suspense
+        fallback={
+          <div className="relative">
+            <div className={boxClass}>
+              {searchIcon}
+              <input type="text" disabled aria-labelledby={labelId} placeholder={placeholder} className={inputClass} />
+            </div>
           </div>
-        </div>
-      ) : (
+        }
+      >
         <Combobox
           options={zones}
           optionKey={(z) => z.id}
@@ -118,7 +112,7 @@ export function ZoneSwitcher() {
             )
           }
         />
-      )}
+      </Suspense>
     </div>
   )
 }
