@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { Providers } from '@/app/providers'
 import { createAppRouter, createQueryClient } from '@/app/router'
+import { preloadErrorView } from '@/app/layout/route-error'
 import { applyTheme, readThemeChoice } from '@/lib/theme'
 import './styles.css'
 
@@ -22,3 +23,4 @@ createRoot(document.getElementById('root')!).render(
     </Providers>
   </StrictMode>,
 )
+preloadErrorView()

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROUTE_PRELOADS, SPA_ROUTES } from '../shared/spa-routes'
 import { BUDGET_KB, firstLoads } from './support/first-load'
+import { entryKey, readManifest, staticClosure } from '../build/route-chunks'
 
 // The bundle budget, enforced by npm test: no route's first load (entry + its lazy chunks) may
 // download more than 160 KB of gzipped JavaScript. A build of its own, in a temp folder.
@@ -38,6 +39,31 @@ describe('the bundle budget', () => {
       ).toEqual([])
     const over = routes.filter((r) => r.kb > BUDGET_KB).map((r) => `${r.fullPath} ${r.kb} KB (largest: ${r.largest.join(', ')})`)
     expect(over, 'routes over the budget').toEqual([])
+  })
+})
+
+// Code the shell (the entry every page loads first) leaves to later: each is found by words only it
+// has. Each loads when it is needed, or once the first page is painted.
+const LOADED_LATER = {
+  'the error view and its tables (src/components/ui/error-view.tsx, src/lib/error-text.ts)': 'identical record (same type',
+  'the budget countdown (src/components/ui/budget-wait.tsx)': 'budget is nearly spent: try again in',
+  "the zone switcher's combobox (src/components/ui/combobox.tsx)": 'data-combobox-popup',
+  "a toast's card (src/components/ui/toast-card.tsx)": 'Dismiss notification',
+  'the 404 page (src/app/layout/not-found-page.tsx)': 'There is nothing at this address',
+  "the preparing notice's words (src/app/layout/preparing-banner.tsx)": 'is writing its demo data',
+  'the undoable writes (src/shared/undoable.ts)': 'dns_records/scan/review',
+  "a form's field errors (src/lib/field-errors.ts)": '(code ',
+  "the audit page's action list (src/shared/audit-actions.ts)": 'two-factor-reset',
+}
+
+describe('the shell', () => {
+  it('leaves what a first paint does not need out of the entry', () => {
+    const manifest = readManifest(outDir)!
+    const shell = [...staticClosure(entryKey(manifest), manifest)].map((f) => readFileSync(join(outDir, f), 'utf8')).join('\n')
+    const found = Object.entries(LOADED_LATER)
+      .filter(([, words]) => shell.includes(words))
+      .map(([what]) => what)
+    expect(found, 'in the shell').toEqual([])
   })
 })
 

@@ -1,13 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  api,
-  apiPath,
-  ApiRequestError,
-  buildQuery,
-  fieldErrorsFromApiError,
-  localCall,
-  pointerToFieldPath,
-} from './api-client'
+import { api, apiPath, ApiRequestError, buildQuery, localCall } from './api-client'
+import { fieldErrorsFromApiError, pointerToFieldPath } from './field-errors'
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
@@ -103,7 +96,9 @@ describe('api', () => {
       },
     })
     mockFetch(new Response(cut, { status: 200 }))
-    const err = (await api.text(apiPath('/zones/:zone_id/dns_records/export', { zone_id: 'z' })).catch((e: unknown) => e)) as ApiRequestError
+    const err = (await api
+      .text(apiPath('/zones/:zone_id/dns_records/export', { zone_id: 'z' }))
+      .catch((e: unknown) => e)) as ApiRequestError
     expect(err).toBeInstanceOf(ApiRequestError)
     expect(err.errors[0].message).toContain('cut off')
   })
@@ -208,9 +203,9 @@ describe('api edge cases', () => {
 
   it('reads the local store with the same envelope and errors', async () => {
     const f = mockFetch(ok([{ verdict: 'expected' }]))
-    await expect(localCall('GET', '/api/local/zones/:zone_id/page-shield/reviews', { path: { zone_id: 'z1' } })).resolves.toEqual([
-      { verdict: 'expected' },
-    ])
+    await expect(localCall('GET', '/api/local/zones/:zone_id/page-shield/reviews', { path: { zone_id: 'z1' } })).resolves.toEqual(
+      [{ verdict: 'expected' }],
+    )
     expect((f.mock.calls[0][1]?.headers as Record<string, string>)['X-Zonekeeper-Request']).toBeUndefined()
   })
 })

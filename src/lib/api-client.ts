@@ -234,7 +234,7 @@ async function call<T>(method: string, path: string, body: unknown, opts: Reques
     payload = JSON.stringify(body)
   }
   const res = await send(method, BASE + path + buildQuery(opts.params), { headers, body: payload, signal: opts.signal })
-  if (method !== 'GET') noteWrite(method, path, res)
+  if (method !== 'GET') await noteWrite(method, path, res)
   const env = await readEnvelope(res)
   const entry = Number(res.headers.get('x-zonekeeper-audit-id'))
   if (opts.onAuditEntry && entry) opts.onAuditEntry(entry)
@@ -347,35 +347,11 @@ type OptionsArg<M extends HttpMethod, P extends string> =
  * shipped). `localCall('PATCH', '/api/local/people/:person_id', { path: { person_id }, body })`:
  * an undeclared route, a missing param or a body of the wrong shape does not compile.
  */
-export function localCall<M extends HttpMethod, P extends LocalPath<M>>(method: M, template: P, ...[opts]: OptionsArg<M, P>): Promise<LocalResult<M, P>> {
+export function localCall<M extends HttpMethod, P extends LocalPath<M>>(
+  method: M,
+  template: P,
+  ...[opts]: OptionsArg<M, P>
+): Promise<LocalResult<M, P>> {
   const { path, ...rest } = (opts ?? {}) as LocalOptions & { path?: Record<string, string | number> }
   return requestLocal<LocalResult<M, P>>(method, fillPath(template, path ?? {}), rest)
-}
-
-/** JSON pointer ("/data/port", "/rules/0/action") → react-hook-form path ("data.port", "rules.0.action"). */
-export function pointerToFieldPath(pointer: string): string {
-  if (!pointer.startsWith('/')) return pointer
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .join('.')
-}
-
-/** Splits an API error into errors for form fields (with a pointer) and the rest (without). */
-export function fieldErrorsFromApiError(err: unknown): { fields: Record<string, string>; rest: ApiErrorItem[] } {
-  const fields: Record<string, string> = {}
-  const rest: ApiErrorItem[] = []
-  if (!(err instanceof ApiRequestError)) {
-    return { fields, rest: [{ code: NETWORK_ERROR_CODE, message: err instanceof Error ? err.message : String(err) }] }
-  }
-  for (const e of err.errors) {
-    const path = e.source?.pointer ? pointerToFieldPath(e.source.pointer) : ''
-    if (!path) rest.push(e)
-    else {
-      const text = `${e.message} (code ${e.code})`
-      fields[path] = fields[path] ? `${fields[path]} ${text}` : text
-    }
-  }
-  return { fields, rest }
 }

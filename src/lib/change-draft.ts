@@ -1,42 +1,12 @@
-import { useSyncExternalStore } from 'react'
 import { MAX_CHANGE_ITEMS } from '@/shared/change-request-limit'
-import type { ChangeItemInput } from '@/shared/schemas/change-requests'
+import { read, write, type DraftItem } from './change-draft-store'
 
 /**
- * The change request being gathered, kept in the tab's session storage until it is sent.
- * The shell shows the tray whenever it holds a change, so this is part of every page's first load;
- * ./change-requests re-exports it beside the zone's approval queries.
+ * The change request being gathered: adding and removing changes. Its storage and the hook that reads
+ * it are in ./change-draft-store (the shell's tray slot needs only those); ./change-requests re-exports
+ * this beside the zone's approval queries.
  */
-export type DraftItem = ChangeItemInput & { label: string }
-export interface Draft {
-  zoneId: string
-  zoneName: string
-  items: DraftItem[]
-}
-
-const KEY = 'zonekeeper.change-draft'
-const listeners = new Set<() => void>()
-let cached: Draft | null | undefined
-
-function read(): Draft | null {
-  if (cached !== undefined) return cached
-  try {
-    cached = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Draft | null
-  } catch {
-    cached = null
-  }
-  return cached
-}
-function write(d: Draft | null) {
-  cached = d && d.items.length ? d : null
-  try {
-    if (cached) sessionStorage.setItem(KEY, JSON.stringify(cached))
-    else sessionStorage.removeItem(KEY)
-  } catch {
-    // storage full or off: the draft lives as long as the page
-  }
-  for (const l of listeners) l()
-}
+export { useChangeDraft, type Draft, type DraftItem } from './change-draft-store'
 
 /** The draft's items for this zone with `added` in: a second change to the same record replaces the first. */
 function merged(zoneId: string, added: DraftItem[]): DraftItem[] {
@@ -77,9 +47,3 @@ export const changeDraft = {
   },
   clear: () => write(null),
 }
-
-const subscribe = (l: () => void) => {
-  listeners.add(l)
-  return () => listeners.delete(l)
-}
-export const useChangeDraft = (): Draft | null => useSyncExternalStore(subscribe, read, () => null)

@@ -1,25 +1,4 @@
-/** Row and help density, remembered in this browser ("compact" tightens tables and folds long help). */
-export type Density = 'comfortable' | 'compact'
-const KEY = 'zonekeeper.density'
-
-export function readDensity(): Density {
-  try {
-    return localStorage.getItem(KEY) === 'compact' ? 'compact' : 'comfortable'
-  } catch {
-    return 'comfortable'
-  }
-}
-
-/** Sets `data-density` on <html> (the `compact:` variant in styles.css reads it) and remembers the choice. */
-export function applyDensity(density: Density, remember = true): void {
-  document.documentElement.dataset.density = density
-  if (!remember) return
-  try {
-    localStorage.setItem(KEY, density)
-  } catch {
-    // private mode: the choice holds for this page only
-  }
-}
+export { applyDensity, readDensity, type Density } from './density-choice'
 
 export const isCompact = () => typeof document !== 'undefined' && document.documentElement.dataset.density === 'compact'
 

@@ -1,4 +1,7 @@
 import { ApiRequestError, NETWORK_ERROR_CODE, type ApiErrorItem } from './api-client'
+import { isRefusal } from './error-line'
+
+export { errorLine, REFUSED_CODE } from './error-line'
 
 /**
  * Plain-words explanations for API error codes. The API's own code and message are always shown
@@ -57,9 +60,6 @@ function explainStatus(status: number): string {
   return 'The API refused the request. The message from the API says why.'
 }
 
-/** The dashboard's own server refused the request (PROXY_CODES.refused in src/server/http/envelope.ts). */
-export const REFUSED_CODE = 10403
-
 export interface ExplainedError {
   /** One plain sentence saying what went wrong. */
   summary: string
@@ -74,7 +74,7 @@ export interface ExplainedError {
 export function explainError(err: unknown): ExplainedError {
   // The dashboard's own server refused (10403: a role or zone scope it lacks, or a write from
   // elsewhere): its message is the real reason, said once, with no generic guess before it.
-  if (err instanceof ApiRequestError && err.errors.length > 0 && err.errors.every((e) => e.code === REFUSED_CODE)) {
+  if (isRefusal(err)) {
     return { summary: err.errors.map((e) => e.message).join(' '), items: [], status: err.status, refused: true }
   }
   if (err instanceof ApiRequestError) {
@@ -88,11 +88,4 @@ export function explainError(err: unknown): ExplainedError {
     items: [{ code: NETWORK_ERROR_CODE, message }],
     status: 0,
   }
-}
-
-/** A single line for toasts: "81058: An identical record already exists." */
-export function errorLine(err: unknown): string {
-  const { items, summary, refused } = explainError(err)
-  if (refused) return summary
-  return items.map((i) => (i.code ? `${i.code}: ${i.message}` : i.message)).join(' · ')
 }

@@ -1,4 +1,4 @@
-import { mergeClasses } from './class-merge'
+export { cn } from './class-names'
 
 /** Made on first use: the first date formatter costs ~11 ms in Chromium (locale data), which a page without dates (DNS) should not pay before its first rows. */
 const once = <T>(make: () => T) => {
@@ -29,9 +29,4 @@ export function formatNumber(n: number): string {
 /** "3 records" / "1 record". */
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatNumber(n)} ${n === 1 ? one : many}`
-}
-
-/** Joins class names; a later Tailwind class wins over an earlier one of the same kind (tailwind-merge, see class-merge.ts). */
-export function cn(...parts: (string | false | null | undefined)[]): string {
-  return mergeClasses(parts.filter(Boolean).join(' '))
 }

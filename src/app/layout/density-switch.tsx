@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { applyDensity, readDensity } from '@/lib/density'
-import { cn } from '@/lib/format'
+import { applyDensity, readDensity } from '@/lib/density-choice'
+import { cn } from '@/lib/class-names'
 
 /** "Compact": shorter table rows and long help folded to its first sentence. Remembered in this browser. */
 export function DensitySwitch() {

@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { healthQueryOptions } from '@/lib/health'
-import { Spinner } from '@/components/ui/spinner'
 import { useZoneIdFromUrl } from '../current-zone'
+
+// Shown only in the first seconds of a new sandbox: its words load then, not with the shell.
+const PreparingBanner = lazy(() => import('./preparing-banner').then((m) => ({ default: m.PreparingBanner })))
 
 /**
  * On the first start of the sandbox, the two scale-test zones (10,000 DNS records, 20,000 scripts)
@@ -13,15 +16,8 @@ export function PreparingNotice() {
   const zone = health.data?.preparing.find((z) => z.id === zoneId)
   if (!zone) return null
   return (
-    <p
-      role="status"
-      className="mb-4 flex items-center gap-2 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-100"
-    >
-      <Spinner size="sm" label="" />
-      <span>
-        <strong>{zone.name}</strong> is being prepared: the sandbox is writing its demo data (a few seconds after the first
-        start). Its lists appear as soon as it is done.
-      </span>
-    </p>
+    <Suspense fallback={null}>
+      <PreparingBanner name={zone.name} />
+    </Suspense>
   )
 }

@@ -4,7 +4,7 @@ import { useCan, useMe } from '@/lib/access'
 import { lastZone, useZoneIdFromUrl } from '../current-zone'
 import { useQuery } from '@tanstack/react-query'
 import { zoneQueryOptions } from '@/features/zones/api/get-zone'
-import { changeRequestSummaryQueryOptions } from '@/features/change-requests/api/change-requests'
+import { changeRequestSummaryQueryOptions } from '@/features/change-requests/api/summary'
 
 const itemBase =
   'flex items-center gap-2.5 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-blue-600'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { applyTheme, readThemeChoice, type ThemeChoice } from '@/lib/theme'
-import { cn } from '@/lib/format'
+import { cn } from '@/lib/class-names'
 
 const choices: { value: ThemeChoice; label: string; icon: string }[] = [
   { value: 'light', label: 'Light', icon: 'M10 3v1.5M10 15.5V17M3 10h1.5M15.5 10H17M5 5l1 1M14 14l1 1M5 15l1-1M14 6l1-1M10 7a3 3 0 100 6 3 3 0 000-6z' },

@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
-import { fieldErrorsFromApiError, type ApiErrorItem } from '@/lib/api-client'
+import type { ApiErrorItem } from '@/lib/api-client'
+import { fieldErrorsFromApiError } from '@/lib/field-errors'
 
 /**
  * Puts an API error's field errors (those with a `source.pointer`) on the form's fields with

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { cn } from '@/lib/format'
+import { cn } from '@/lib/class-names'
 
 export type BadgeTone = 'neutral' | 'success' | 'warning' | 'danger' | 'info'
 

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, Ref } from 'react'
-import { cn } from '@/lib/format'
+import { cn } from '@/lib/class-names'
 import { Spinner } from './spinner'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost'

@@ -1,4 +1,4 @@
-import { cn } from '@/lib/format'
+import { cn } from '@/lib/class-names'
 
 /** A small rotating circle. `label` is read by screen readers ("" hides it when the parent says it). */
 export function Spinner({ size = 'md', label = 'Loading…', className }: { size?: 'sm' | 'md' | 'lg'; label?: string; className?: string }) {

@@ -1,17 +1,26 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
-import { canOpenUndo, openUndo, takeRecentUndoable } from '@/lib/audit-events'
-import { errorLine } from '@/lib/error-text'
-import { cn } from '@/lib/format'
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
+import { canOpenUndo, takeRecentUndoable } from '@/lib/audit-events'
+import { errorLine } from '@/lib/error-line'
+import type { ToastData, ToastTone } from './toast-card'
 
-type Tone = 'success' | 'error' | 'info'
-interface Toast {
-  id: number
-  tone: Tone
-  title: string
-  detail?: string
-  /** The audit entry of the write this toast reports: offers "Undo". */
-  undo?: number
-}
+type Tone = ToastTone
+type Toast = ToastData
+
+// A toast's card (its styles, Undo and Dismiss) loads once the provider is mounted, not with the shell
+// every page loads first; the live region is there from the start, so a toast is still announced.
+const loadCard = () => import('./toast-card')
+const ToastCard = lazy(() => loadCard().then((m) => ({ default: m.ToastCard })))
 
 export interface ToastApi {
   success: (title: string, detail?: string) => void
@@ -30,16 +39,10 @@ export function useToast(): ToastApi {
   return ctx
 }
 
-const styles: Record<Tone, string> = {
-  success: 'border-emerald-300 dark:border-emerald-800',
-  error: 'border-red-300 dark:border-red-800',
-  info: 'border-zinc-300 dark:border-zinc-600',
-}
-const dots: Record<Tone, string> = { success: 'bg-emerald-500', error: 'bg-red-500', info: 'bg-blue-500' }
-
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([])
   const next = useRef(1)
+  useEffect(() => void loadCard().catch(() => undefined), [])
   const dismiss = useCallback((id: number) => setToasts((t) => t.filter((x) => x.id !== id)), [])
   const push = useCallback(
     (tone: Tone, title: string, detail?: string) => {
@@ -63,42 +66,17 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div aria-live="polite" role="region" aria-label="Notifications" className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-[min(24rem,calc(100%-2rem))] flex-col gap-2">
-        {toasts.map((t) => (
-          <div
-            key={t.id}
-            role={t.tone === 'error' ? 'alert' : 'status'}
-            className={cn('pointer-events-auto flex items-start gap-3 rounded-lg border bg-white p-3 shadow-lg dark:bg-zinc-900', styles[t.tone])}
-          >
-            <span className={cn('mt-1.5 size-2 shrink-0 rounded-full', dots[t.tone])} aria-hidden="true" />
-            <div className="min-w-0 flex-1">
-              <p className="text-sm font-medium text-zinc-900 dark:text-zinc-50">{t.title}</p>
-              {t.detail && <p className="mt-0.5 text-sm break-words text-zinc-600 dark:text-zinc-300">{t.detail}</p>}
-            </div>
-            {t.undo !== undefined && (
-              <button
-                type="button"
-                onClick={() => {
-                  dismiss(t.id)
-                  openUndo(t.undo!)
-                }}
-                className="rounded px-2 py-0.5 text-sm font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300"
-              >
-                Undo
-              </button>
-            )}
-            <button
-              type="button"
-              onClick={() => dismiss(t.id)}
-              aria-label="Dismiss notification"
-              className="rounded p-0.5 text-zinc-500 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:text-zinc-100"
-            >
-              <svg className="size-4" viewBox="0 0 20 20" fill="none" aria-hidden="true">
-                <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
-              </svg>
-            </button>
-          </div>
-        ))}
+      <div
+        aria-live="polite"
+        role="region"
+        aria-label="Notifications"
+        className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-[min(24rem,calc(100%-2rem))] flex-col gap-2"
+      >
+        <Suspense fallback={null}>
+          {toasts.map((t) => (
+            <ToastCard key={t.id} toast={t} dismiss={dismiss} />
+          ))}
+        </Suspense>
       </div>
     </ToastContext.Provider>
   )

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { API_ENDPOINTS } from '../../shared/endpoints'
 import { LOCAL_ROUTES, type LocalRouteEntry } from '../../shared/endpoints/local'
-import { AUDIT_ACTIONS, AUDIT_AREAS } from '../../shared/lists/audit'
+import { AUDIT_ACTIONS } from '../../shared/audit-actions'
+import { AUDIT_AREAS } from '../../shared/lists/audit'
 import { describeApiWrite, describeLocalWrite, type WriteDescription } from './describe'
 
 /**

@@ -1,4 +1,4 @@
-import { ALL_DNS_RECORD_TYPES } from '../dns/record-types'
+import { ALL_DNS_RECORD_TYPES } from '../dns/record-type-names'
 import { boolean, choice, choices, flag, listQuery, text, texts, whole, type QueryOf } from './query'
 
 /**

@@ -1,9 +1,6 @@
-/**
- * The verdicts a reviewer can record on a detected script (zod-free, so lists and badges can use
- * them without loading the review form). The review ledger's store checks against this list too.
- */
-export const REVIEW_VERDICTS = ['expected', 'investigate', 'malicious'] as const
-export type ReviewVerdict = (typeof REVIEW_VERDICTS)[number]
+import type { ReviewVerdict } from './review-verdict-names'
+
+export { REVIEW_VERDICTS, type ReviewVerdict } from './review-verdict-names'
 
 /** Short names, as badges and the history show them. */
 export const REVIEW_VERDICT_LABEL: Record<ReviewVerdict, string> = {

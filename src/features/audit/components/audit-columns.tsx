@@ -5,7 +5,8 @@ import { Badge } from '@/components/ui/badge'
 import { BreakAtDots } from '@/components/ui/break-at-dots'
 import { Button } from '@/components/ui/button'
 import { appliedRequestOf, objectWords, type AuditEntryView } from '@/shared/audit'
-import { AUDIT_ACTIONS, type AuditArea } from '@/shared/lists/audit'
+import { AUDIT_ACTIONS } from '@/shared/audit-actions'
+import type { AuditArea } from '@/shared/lists/audit'
 import { auditPage } from '../api/audit-search'
 
 const col = createDataTableColumnHelper<AuditEntryView>()

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { localCall } from '@/lib/api-client'
 import type { ListScope } from './list-scopes'
 import { keys } from '@/lib/query-keys'
+import { changeRequestSummaryQueryOptions } from './summary'
 
 export type { ListScope }
 
@@ -21,12 +22,7 @@ export const needingAttentionQueryOptions = () =>
   })
 export const useNeedingAttention = (enabled: boolean) => useQuery({ ...needingAttentionQueryOptions(), enabled })
 
-export const changeRequestSummaryQueryOptions = () =>
-  queryOptions({
-    queryKey: keys.changeRequests.summary,
-    queryFn: ({ signal }) => localCall('GET', '/api/local/change-requests/summary', { signal }),
-    refetchInterval: 60_000,
-  })
+export { changeRequestSummaryQueryOptions }
 export const useChangeRequestSummary = () => useQuery(changeRequestSummaryQueryOptions())
 
 export const changeRequestQueryOptions = (id: string) =>

@@ -2,7 +2,7 @@ import { listPage } from '@/shared/lists/page'
 import { boolean, choice } from '@/shared/lists/query'
 import { connectionsQuery, cookiesQuery, RESOURCE_ORDERS, RESOURCE_STATUSES, scriptsQuery } from '@/shared/lists/page-shield'
 import { connectionIndexQuery, reviewLedgerQuery, scriptIndexQuery } from '@/shared/lists/page-shield-index'
-import { REVIEW_VERDICTS } from '@/shared/page-shield/review-verdicts'
+import { REVIEW_VERDICTS } from '@/shared/page-shield/review-verdict-names'
 
 /*
  * The scripts, connections and cookies pages' URLs, derived from each list's one query
