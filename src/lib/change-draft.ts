@@ -6,7 +6,7 @@ import { read, write, type DraftItem } from './change-draft-store'
  * it are in ./change-draft-store (the shell's tray slot needs only those); ./change-requests re-exports
  * this beside the zone's approval queries.
  */
-export { useChangeDraft, type Draft, type DraftItem } from './change-draft-store'
+export { useChangeDraft, type DraftItem } from './change-draft-store'
 
 /** The draft's items for this zone with `added` in: a second change to the same record replaces the first. */
 function merged(zoneId: string, added: DraftItem[]): DraftItem[] {

@@ -1,5 +1,3 @@
-export { applyDensity, readDensity, type Density } from './density-choice'
-
 export const isCompact = () => typeof document !== 'undefined' && document.documentElement.dataset.density === 'compact'
 
 const SEEN_KEY = 'zonekeeper.help-seen'

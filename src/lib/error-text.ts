@@ -1,7 +1,7 @@
 import { ApiRequestError, NETWORK_ERROR_CODE, type ApiErrorItem } from './api-client'
 import { isRefusal } from './error-line'
 
-export { errorLine, REFUSED_CODE } from './error-line'
+export { errorLine } from './error-line'
 
 /**
  * Plain-words explanations for API error codes. The API's own code and message are always shown
