@@ -54,6 +54,10 @@ const TIMED_TESTS = [
   // The watch's lease handed over between two instances on real timers; the watch's other files wait
   // on servers, not on a clock, and run with the rest.
   'src/server/watch/lease.test.ts',
+  // Polls a first script-index build in the background: beside another file its PostgreSQL build was
+  // seen to start over (the progress it read went back), which the test rightly refuses. Alone until
+  // the cause is found.
+  'src/server/local/script-index-progress.test.ts',
 ]
 
 export default defineConfig(({ isSsrBuild }) =>

@@ -124,6 +124,8 @@ describe('a 60 MB answer', () => {
     for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.length
     expect(res.status).toBe(200)
     expect(bytes).toBeGreaterThan(SIZE - PIECE.length)
-    expect(holding).toBeGreaterThan(SIZE)
+    // Nearly all of it: garbage from before the read may be collected meanwhile (58.6 MiB of the 60
+    // was seen), still far above the streamed bound of half the answer.
+    expect(holding).toBeGreaterThan(SIZE * 0.9)
   }, 60_000)
 })
