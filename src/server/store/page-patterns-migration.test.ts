@@ -1,39 +1,17 @@
-import { Migrator } from 'kysely'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { postgresMissing, startPostgres, type TestPostgres } from '../../testing/postgres'
-import { createDb, dialectOf } from './db'
-import { migrations } from './migrations'
-import { createStore, type StoreLocation } from '.'
+import { describe, expect, it } from 'vitest'
+import { migratedUpTo, migrationBackends } from '../../testing/store-backends'
+import { createStore } from '.'
 
 /**
  * page-patterns_0002: duplicates recorded before the unique index do not stop it; the oldest in force
  * (for a pattern verdict, the oldest still granting) is kept, the others marked removed.
  */
-const missing = postgresMissing()
-let server: TestPostgres | undefined
-const dir = mkdtempSync(join(tmpdir(), 'zk-page-patterns-mig-'))
-beforeAll(async () => {
-  if (!missing) server = await startPostgres()
-})
-afterAll(() => {
-  server?.stop()
-  rmSync(dir, { recursive: true, force: true })
-})
-
-const backends: { name: string; skip: boolean; location: () => Promise<StoreLocation> }[] = [
-  { name: 'SQLite', skip: false, location: async () => ({ dataDir: mkdtempSync(join(dir, 'db-')) }) },
-  { name: 'PostgreSQL', skip: Boolean(missing), location: async () => ({ dataDir: dir, databaseUrl: await server!.createDatabase() }) },
-]
+const backends = migrationBackends('zk-page-patterns-mig-')
 
 describe.each(backends)('the one-in-force migration on $name', ({ skip, location }) => {
   it.skipIf(skip)('folds duplicates in force into the oldest, keeps removed rows and other zones as they were', async () => {
     const loc = await location()
-    const db = createDb(loc)
-    const older = Object.fromEntries(Object.entries(migrations(dialectOf(loc))).filter(([name]) => name !== 'page-patterns_0002-one-in-force'))
-    const { error } = await new Migrator({ db, provider: { getMigrations: async () => older }, allowUnorderedMigrations: true }).migrateToLatest()
+    const { db, error } = await migratedUpTo(loc, 'page-patterns_0002-one-in-force')
     expect(error).toBeUndefined()
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables as they were before this migration
     const old = db as any

@@ -1,36 +1,14 @@
-import { Migrator } from 'kysely'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { postgresMissing, startPostgres, type TestPostgres } from '../../testing/postgres'
-import { createDb, dialectOf } from './db'
-import { migrations } from './migrations'
-import { createStore, type StoreLocation } from '.'
+import { describe, expect, it } from 'vitest'
+import { migratedUpTo, migrationBackends } from '../../testing/store-backends'
+import { createStore } from '.'
 
 /** people_0001: the addresses kept beside "may propose" move onto the person, on both backends. */
-const missing = postgresMissing()
-let server: TestPostgres | undefined
-const dir = mkdtempSync(join(tmpdir(), 'zk-people-email-'))
-beforeAll(async () => {
-  if (!missing) server = await startPostgres()
-})
-afterAll(() => {
-  server?.stop()
-  rmSync(dir, { recursive: true, force: true })
-})
-
-const backends: { name: string; skip: boolean; location: () => Promise<StoreLocation> }[] = [
-  { name: 'SQLite', skip: false, location: async () => ({ dataDir: mkdtempSync(join(dir, 'db-')) }) },
-  { name: 'PostgreSQL', skip: Boolean(missing), location: async () => ({ dataDir: dir, databaseUrl: await server!.createDatabase() }) },
-]
+const backends = migrationBackends('zk-people-email-')
 
 describe.each(backends)('the e-mail migration on $name', ({ skip, location }) => {
   it.skipIf(skip)('carries each address over as an administrator’s, and leaves the switch beside it', async () => {
     const loc = await location()
-    const db = createDb(loc)
-    const older = Object.fromEntries(Object.entries(migrations(dialectOf(loc))).filter(([name]) => name !== 'people_0001-email'))
-    const { error } = await new Migrator({ db, provider: { getMigrations: async () => older }, allowUnorderedMigrations: true }).migrateToLatest()
+    const { db, error } = await migratedUpTo(loc, 'people_0001-email')
     expect(error).toBeUndefined()
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables as they were before this migration
     const old = db as any
