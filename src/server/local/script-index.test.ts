@@ -9,9 +9,10 @@ import { storeBackends } from '../../testing/store-backends'
 // Review filters, counts and the CSV cover every script of shop-scale.io, not a sample; a reviewed
 // script far down the list that changed is found. The zone holds the seed's first 3,000 scripts
 // (2,076 active, 11 of them malicious), not its 20,000: what is proved here holds at any size past
-// a few pages (30 pages of the API's list at 100, three of the CSV at 1,000, the changed script on
-// the last list page), and nothing in the index changes with size (no cap below MAX_LIST_PAGES, every
-// store call bounded by a page). Reading all 20,000 into each backend is script-index-progress.test.ts.
+// a few pages (30 pages of the API's list at 100, three of the CSV at 1,000, the changed script the
+// oldest active one, pages past what a quick refresh reads), and nothing in the index changes with
+// size (no cap below MAX_LIST_PAGES, every store call bounded by a page). Reading all 20,000 into
+// each backend is script-index-progress.test.ts.
 const ZONE = SEED_ZONES.scripts.id
 const BASE = `/api/local/zones/${ZONE}/page-shield/script-index`
 const SCRIPTS = 3_000
