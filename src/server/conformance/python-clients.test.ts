@@ -1,8 +1,8 @@
-import { execFile, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { promisify } from 'node:util'
+import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, testConfig } from '../../testing/server'
 import { type Emulator } from '../emulator'
@@ -15,42 +15,59 @@ import type { RunningServer } from '../serve'
  * client code, `_CloudflareClient`) and python-cloudflare as its `cli4` resolves a zone by name.
  * They run with Debian's /usr/bin/python3 (CI installs python3-certbot-dns-cloudflare). Locally,
  * without those modules, the tests are skipped with a message; in CI they must run.
+ * One Python process serves every command (the helper's `serve`): starting the interpreter and
+ * importing the clients took seconds per command on a busy machine; each command still builds its
+ * client anew, as a separate run of certbot does.
  */
 const PYTHON = '/usr/bin/python3'
 const SCRIPT = resolve(import.meta.dirname, '../../testing/python/cloudflare_clients.py')
-const run = promisify(execFile)
 
-const probe = spawnSync(PYTHON, [SCRIPT, 'probe'], { encoding: 'utf8' })
-const available = probe.status === 0
+const home = mkdtempSync(join(tmpdir(), 'zk-python-clients-'))
+const helper = spawn(PYTHON, [SCRIPT, 'serve'], { env: { PATH: '/usr/bin:/bin', HOME: home }, stdio: ['pipe', 'pipe', 'pipe'] })
+let stderr = ''
+helper.on('error', (err) => (stderr += String(err))) // no interpreter at all: the probe says so below
+helper.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-20_000)))
+const lines = createInterface({ input: helper.stdout })[Symbol.asyncIterator]()
+/** The helper's next answer; undefined once it has exited. */
+const nextLine = async () => {
+  const next = await lines.next()
+  return next.done ? undefined : (JSON.parse(next.value) as Record<string, unknown>)
+}
+// Its first answer is the probe's: the clients import (or the process ended, saying why on stderr).
+const probe = await nextLine().catch(() => undefined)
+const available = probe?.ok === true
 if (!available && !process.env.CI) {
   console.warn(
     `[python-clients] skipped: ${PYTHON} cannot import certbot_dns_cloudflare and CloudFlare ` +
-      `(install python3-certbot-dns-cloudflare). ${(probe.stderr || String(probe.error ?? '')).trim().split('\n').at(-1) ?? ''}`,
+      `(install python3-certbot-dns-cloudflare). ${stderr.trim().split('\n').at(-1) ?? ''}`,
   )
 }
 
 let emulator: Emulator
 let server: RunningServer
-let home: string
 const DEMO = SEED_ZONES.demo.id
 
 beforeAll(async () => {
   if (!available && !process.env.CI) return
   emulator = memoryEmulator()
   server = await startApp({ config: testConfig(), emulator })
-  home = mkdtempSync(join(tmpdir(), 'zk-python-clients-'))
 }, 60_000)
 afterAll(async () => {
+  helper.stdin.end()
+  helper.kill()
   await server?.close()
   emulator?.close()
-  if (home) rmSync(home, { recursive: true, force: true })
+  rmSync(home, { recursive: true, force: true })
 })
 
-/** Runs the Python helper asynchronously (the server answers from this same process). */
+/** One command of the Python helper (the server answers from this same process); its failure fails the test. */
 async function python(...args: string[]): Promise<Record<string, unknown>> {
-  const env = { PATH: '/usr/bin:/bin', HOME: home, CLOUDFLARE_API_URL: `${server.url}/client/v4`, CLOUDFLARE_API_TOKEN: 'sandbox-token' }
-  const { stdout } = await run(PYTHON, [SCRIPT, ...args], { env, timeout: 60_000 })
-  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>
+  const env = { CLOUDFLARE_API_URL: `${server.url}/client/v4`, CLOUDFLARE_API_TOKEN: 'sandbox-token' }
+  stderr = ''
+  helper.stdin.write(JSON.stringify({ args, env }) + '\n')
+  const answer = await nextLine()
+  if (!answer || 'error' in answer) throw new Error(`python ${args.join(' ')}: ${String(answer?.error ?? 'the helper exited')}\n${stderr.slice(-4000)}`)
+  return answer
 }
 
 const bearer = { authorization: 'Bearer test' }

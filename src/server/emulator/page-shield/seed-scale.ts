@@ -53,8 +53,10 @@ export const SCALE_SCRIPT_COUNT = 20_000
 /**
  * shop-scale.io: 20,000 scripts from ~600 hosts seen on ~300 pages, written in one pass with prepared
  * statements (the reset runs inside a transaction). About 0.3% are malicious by the integrity rule.
+ * `count`: only the first that many of them (the same ones: one random sequence), for a test whose
+ * property holds at any size past a few list pages.
  */
-export function seedPageShieldScale(db: Db, now: Date): void {
+export function seedPageShieldScale(db: Db, now: Date, count = SCALE_SCRIPT_COUNT): void {
   const zone = SEED_ZONES.scripts
   const w = pageShieldWriter(db)
   const r = rng(9001)
@@ -77,7 +79,7 @@ export function seedPageShieldScale(db: Db, now: Date): void {
     )
   }
 
-  for (let i = 0; i < SCALE_SCRIPT_COUNT; i++) {
+  for (let i = 0; i < count; i++) {
     const host = hosts[Math.floor(r.next() * hosts.length)]
     const url = `https://${host}/${r.pick(DIRS)}/${r.pick(NAMES)}-${i.toString(36)}.js`
     const roll = r.next()
