@@ -57,6 +57,10 @@ ${SCORE_COLUMNS},
   CREATE INDEX IF NOT EXISTS ps_scripts_any_last ON page_shield_scripts(zone_id, url_contains_cdn_cgi_path, superseded, last_seen_at, status, host, url);
   CREATE INDEX IF NOT EXISTS ps_scripts_any_threat ON page_shield_scripts(zone_id, url_contains_cdn_cgi_path, superseded, threat_rank, last_seen_at, status);
   CREATE INDEX IF NOT EXISTS ps_scripts_any_first ON page_shield_scripts(zone_id, url_contains_cdn_cgi_path, superseded, first_seen_at, status, host, url);
+  -- Every script of a zone, newest first, whatever its status, /cdn-cgi/ path or duplicate (the script
+  -- watch reads a zone whole, page after page): without it each page sorted the whole zone. The
+  -- filter columns ride along so filtered lists keep the indexes above (equality on more columns).
+  CREATE INDEX IF NOT EXISTS ps_scripts_everything_last ON page_shield_scripts(zone_id, last_seen_at DESC, url_contains_cdn_cgi_path, superseded, status);
   CREATE INDEX IF NOT EXISTS ps_scripts_host ON page_shield_scripts(zone_id, host);
   CREATE INDEX IF NOT EXISTS ps_scripts_dupes ON page_shield_scripts(zone_id, hash, host, page_host, last_seen_at);
   -- One row per page a script was seen on, for the page_url filter (the JSON column answers reads).
