@@ -200,13 +200,13 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
 
   app.use('/api/local/*', guardWrites)
   registerLocalRoutes(app, { store, forward, scriptIndex: { forward, mode: config.mode } })
-  changes.routes({ writer, undo })
+  const filing = changes.routes({ writer, undo })
   // The credential vault: a credential is checked with a live call of its own before it is stored.
   const sendWith = emulator
     ? emulatorSendWith(emulator)
     : (credential: NonNullable<ServerConfig['credential']>) => createUpstream({ baseUrl: config.apiBaseUrl, credential, timeoutMs: config.upstreamTimeoutMs, onAnswer: budget?.observe })
   registerCredentialRoutes(app, { store, environment: config.credential, sendWith })
-  search.routes(app)
+  search.routes(app, { forward, writer, file: filing.file })
   // Script watch: reads the sandbox or the live API itself (never a practice copy).
   const watch = createWatch({ store, send: emulator ? emulatorForward(emulator) : live!, log, ...watchOptions })
   watches.set(app, watch)

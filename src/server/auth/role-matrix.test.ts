@@ -97,6 +97,9 @@ const LOCAL_NOT_EVERYONE: Record<string, readonly Role[]> = {
   'PUT /api/local/change-requests/zones/:zone_id': ADMIN,
   'GET /api/local/change-requests/people': ADMIN,
   'PUT /api/local/change-requests/people/:person_id': ADMIN,
+  // Changing every match of the record search: people who may write DNS (each zone's scope and approval decided by the handler).
+  'POST /api/local/search/replace/preview': ['editor', 'admin'],
+  'POST /api/local/search/replace/zones/:zone_id': ['editor', 'admin'],
 }
 const localKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`
 

@@ -49,7 +49,7 @@ export function setUpChangeRequests(app: Hono, options: ChangeRequestSetup) {
     routes: ({ writer, undo }: ChangeRequestWrites) => {
       // Before the request routes, so `/zones/:zone_id/zone-file` is not read as a request id.
       registerZoneFileProposal(app, { store: options.store, forward: options.forward })
-      registerChangeRequestRoutes(app, {
+      return registerChangeRequestRoutes(app, {
         store: options.store, forward: options.forward, mode: options.mode, mail: createMailer(options.mail ?? {}), writer, undo,
         instance: options.instanceId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
         leaseMs: options.leaseMs ?? CHANGE_REQUEST_LEASE_MS,

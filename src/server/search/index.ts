@@ -4,6 +4,7 @@ import type { Store } from '../store'
 import type { Send } from '../upstream'
 import { freshness } from './fresh'
 import { createReader, type ReaderOptions } from './reader'
+import { registerReplaceRoutes, type ReplaceOptions } from './replace'
 import { registerSearchRoutes } from './routes'
 
 export interface SearchSetup {
@@ -33,7 +34,11 @@ export function setUpSearch({ store, send, mode, admit, now = Date.now, reader: 
     wrote: fresh.wrote,
     settled: fresh.settled,
     reader,
-    routes: (app: Hono) => registerSearchRoutes(app, store, owner),
+    /** The search, and "change them all" from it (replace.ts): its writes by the app's write command, its change requests by their own filing. */
+    routes: (app: Hono, writes: Pick<ReplaceOptions, 'forward' | 'writer' | 'file'>) => {
+      registerSearchRoutes(app, store, owner)
+      registerReplaceRoutes(app, { store, owner, admit: admit && (() => admit('long')), ...writes })
+    },
   }
 }
 

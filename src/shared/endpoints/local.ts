@@ -51,6 +51,7 @@ import type { AuditAction, AuditArea } from '../lists/audit'
 import type { HttpMethod } from './types'
 import { recordSearchQuery } from '../search/record-search'
 import { recordSearchReplySchema } from '../schemas/search'
+import { replaceApplyBodySchema, replacePreviewBodySchema, replacePreviewSchema, replaceZoneResultSchema } from '../schemas/record-replace'
 import { attentionAnswerSchema } from '../schemas/attention'
 
 /** One of the dashboard's own routes (not the API's): `/api/local/…` and the sandbox's buttons. */
@@ -148,6 +149,9 @@ export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/zones/:zone_id/page-shield/connection-index', role: 'viewer', practice: true, query: connectionIndexQuery, result: connectionIndexAnswerSchema },
   // One search across every zone's DNS records (the dashboard's record index; `format=csv`: every match). Scope is applied by the handler.
   { method: 'GET', path: '/api/local/search/records', role: 'viewer', query: recordSearchQuery, result: recordSearchReplySchema },
+  // One change across the matches (server/search/replace.ts): a preview per zone (reads only), then one call per zone (its batches or its change request).
+  { method: 'POST', path: '/api/local/search/replace/preview', role: 'editor', body: replacePreviewBodySchema, result: replacePreviewSchema, audit: { area: 'dns', type: 'record_replace', action: 'read' } },
+  { method: 'POST', path: '/api/local/search/replace/zones/:zone_id', role: 'editor', body: replaceApplyBodySchema, result: replaceZoneResultSchema, audit: { area: 'dns', type: 'record_replace', action: 'batch', id: 'zone_id' } },
   // What needs attention across the person's scope (certificates, scripts, requests, alerts, log jobs, pools, credentials). Scope is applied by the handler.
   { method: 'GET', path: '/api/local/attention', role: 'viewer', result: attentionAnswerSchema },
   // The zone's scripts index joined with the ledger (exact review counts, filters, full CSV).

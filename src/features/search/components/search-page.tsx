@@ -1,14 +1,18 @@
-import { useState, type FormEvent } from 'react'
+import { lazy, Suspense, useState, type FormEvent } from 'react'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { Button, buttonClasses } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
 import { LoadingBlock } from '@/components/ui/spinner'
 import { ErrorView } from '@/components/ui/error-view'
+import { useCan } from '@/lib/access'
+import type { ReplaceSelection } from '@/shared/schemas/record-replace'
 import { coverageSentence, RECORD_SEARCH_MAX_CHARS, type RecordMatch, type SearchCoverage } from '@/shared/search/record-search'
 import { ALL_DNS_RECORD_TYPES, hasSearch, RECORD_SEARCH_FIELDS, recordSearchCsvUrl, useRecordSearch, type RecordSearchUrl } from '../api/search-records'
 
 const route = getRouteApi('/search')
+// Loaded when a person opens it: the record schemas it checks the new value with stay out of the page's first load.
+const ReplaceDialog = lazy(() => import('./replace-dialog'))
 
 const FIELD_LABELS: Record<(typeof RECORD_SEARCH_FIELDS)[number], string> = {
   any: 'Any field',
@@ -47,6 +51,27 @@ export function SearchPage() {
     void navigate({ to: '/search', search: next })
   }
   const data = query.data
+  const canWrite = useCan('editor').allowed
+  // What is ticked belongs to one search: a new search starts with nothing ticked.
+  const searchKey = JSON.stringify({ q: search.q, field: search.field, type: search.type })
+  const [picked, setPicked] = useState<{ key: string; rows: Map<string, RecordMatch>; all: boolean }>({ key: searchKey, rows: new Map(), all: false })
+  const selection = picked.key === searchKey ? picked : { key: searchKey, rows: new Map<string, RecordMatch>(), all: false }
+  // What the dialog works on, fixed when it opens (the results refresh under it once applied).
+  const [changing, setChanging] = useState<{ selection: ReplaceSelection; count: number; types: string[] } | null>(null)
+  const toggle = (ms: RecordMatch[], on: boolean) => {
+    // Unticking one of "all matches" keeps the rest of this page ticked.
+    const rows = selection.all ? new Map((data?.items ?? []).map((m) => [`${m.zone_id}:${m.id}`, m])) : new Map(selection.rows)
+    for (const m of ms) {
+      if (on) rows.set(`${m.zone_id}:${m.id}`, m)
+      else rows.delete(`${m.zone_id}:${m.id}`)
+    }
+    setPicked({ key: searchKey, rows, all: false })
+  }
+  const chosen = selection.all ? (data?.total_count ?? 0) : selection.rows.size
+  const replaceSelection: ReplaceSelection = selection.all
+    ? { mode: 'search', ...(search.q ? { q: search.q } : {}), ...(search.field ? { field: search.field } : {}), ...(search.type ? { type: search.type as never } : {}) }
+    : { mode: 'records', records: [...selection.rows.values()].map((m) => ({ zone_id: m.zone_id, id: m.id })) }
+  const chosenTypes = selection.all ? (search.type ? [search.type] : [...new Set(data?.items.map((m) => m.type))]) : [...new Set([...selection.rows.values()].map((m) => m.type))]
   const pages = data ? Math.max(1, Math.ceil(data.total_count / data.per_page)) : 1
   const page = search.page ?? 1
 
@@ -118,7 +143,32 @@ export function SearchPage() {
           {data.items.length === 0 ? (
             <EmptyState title="No record matches" description="Try a shorter part of the value, another field, or any type. Zones not read yet are not searched." />
           ) : (
-            <Results items={data.items} />
+            <>
+              {canWrite && (
+                <div role="group" aria-label="Change the matches" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+                  <span aria-live="polite">{selection.all ? `All ${data.total_count.toLocaleString('en-US')} matches selected.` : `${selection.rows.size.toLocaleString('en-US')} selected.`}</span>
+                  {!selection.all && data.total_count > selection.rows.size && (
+                    <Button size="sm" onClick={() => setPicked({ key: searchKey, rows: new Map(), all: true })}>
+                      Select all {data.total_count.toLocaleString('en-US')} matches
+                    </Button>
+                  )}
+                  {chosen > 0 && (
+                    <Button size="sm" onClick={() => setPicked({ key: searchKey, rows: new Map(), all: false })}>
+                      Clear selection
+                    </Button>
+                  )}
+                  <Button size="sm" variant="primary" disabled={chosen === 0} onClick={() => setChanging({ selection: replaceSelection, count: chosen, types: chosenTypes })}>
+                    Change selected…
+                  </Button>
+                </div>
+              )}
+              <Results items={data.items} select={canWrite ? { isOn: (m) => selection.all || selection.rows.has(`${m.zone_id}:${m.id}`), toggle } : undefined} />
+            </>
+          )}
+          {changing && (
+            <Suspense fallback={<LoadingBlock label="Opening" />}>
+              <ReplaceDialog selection={changing.selection} count={changing.count} types={changing.types} onClose={() => setChanging(null)} />
+            </Suspense>
           )}
           {pages > 1 && (
             <nav aria-label="Pages of matches" className="mt-3 flex flex-wrap items-center gap-2 text-sm">
@@ -144,7 +194,8 @@ function Covered({ coverage }: { coverage: SearchCoverage }) {
 }
 
 /** The matches: a table that scrolls sideways inside its own region when the window is narrow. */
-function Results({ items }: { items: RecordMatch[] }) {
+function Results({ items, select }: { items: RecordMatch[]; select?: { isOn: (m: RecordMatch) => boolean; toggle: (ms: RecordMatch[], on: boolean) => void } }) {
+  const allOn = items.length > 0 && items.every((m) => select?.isOn(m))
   return (
     // A scrolling region is reached by keyboard, so its overflow can be scrolled without a mouse.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
@@ -152,6 +203,11 @@ function Results({ items }: { items: RecordMatch[] }) {
       <table className="w-full min-w-[44rem] text-left text-sm">
         <thead className="bg-zinc-50 text-xs text-zinc-600 uppercase dark:bg-zinc-900 dark:text-zinc-400">
           <tr>
+            {select && (
+              <th scope="col" className="w-8 px-3 py-2">
+                <input type="checkbox" aria-label="Select every match on this page" checked={allOn} onChange={(e) => select.toggle(items, e.target.checked)} />
+              </th>
+            )}
             <th scope="col" className="px-3 py-2 font-semibold">Zone</th>
             <th scope="col" className="px-3 py-2 font-semibold">Name</th>
             <th scope="col" className="px-3 py-2 font-semibold">Type</th>
@@ -163,6 +219,11 @@ function Results({ items }: { items: RecordMatch[] }) {
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {items.map((m) => (
             <tr key={`${m.zone_id}:${m.id}`}>
+              {select && (
+                <td className="px-3 py-2">
+                  <input type="checkbox" aria-label={`Select ${m.name} (${m.type}) in ${m.zone_name}`} checked={select.isOn(m)} onChange={(e) => select.toggle([m], e.target.checked)} />
+                </td>
+              )}
               <td className="px-3 py-2 break-all">{m.zone_name}</td>
               <td className="px-3 py-2 break-all">
                 <Link

@@ -1,8 +1,9 @@
-import type { Hono } from 'hono'
+import type { Context, Hono } from 'hono'
 import { MAX_CHANGE_ITEMS } from '../../../shared/schemas/change-requests'
 import { actorOf } from '../../auth/actor'
 import { jsonError, jsonOk } from '../../http/envelope'
 import { localBody } from '../../local/read-body'
+import type { LocalBodyOut } from '../../../shared/endpoints/routes'
 import type { NewChangeItem } from '../../store/change-requests'
 import { sendFor } from '../../upstream'
 import { foundRecordBody, itemIssues, readTouched } from '../kinds'
@@ -10,13 +11,17 @@ import { diffOf } from '../review'
 import { mayPropose } from '../rights'
 import { CR_BASE, invalid, unreadable, whoOf, type CrContext } from './context'
 
-/** Filing a request: every change checked with its own endpoint's schema, the records it touches read as its "before". */
-export function registerFileRoute(app: Hono, cr: CrContext): void {
-  const { crs, names, forward, filingLimit, canSee, settingsOf, practising, practiceKey, audit, groupFiled } = cr
+/** A request to file, as the route's body is once its schema checked it. */
+export type NewChangeRequest = LocalBodyOut<'POST', typeof CR_BASE>
 
-  app.post(CR_BASE, async (c) => {
-    // Checked by the route table's schema before this runs (local/read-body.ts); each item's own endpoint schema below.
-    const { zoneId, title, reason, items } = localBody(c, 'POST', CR_BASE)
+/**
+ * Filing a request: every change checked with its own endpoint's schema, the records it touches read
+ * as its "before". The route's handler, and what the search's "change them all" files on a zone that
+ * needs approval (search/replace.ts), within the asker's own request.
+ */
+export function changeRequestFiler(cr: CrContext) {
+  const { crs, names, forward, filingLimit, canSee, settingsOf, practising, practiceKey, audit, groupFiled } = cr
+  return async (c: Context, { zoneId, title, reason, items }: NewChangeRequest): Promise<Response> => {
     const a = actorOf(c)
     const zoneName = (await names.nameOf(zoneId.toLowerCase(), c))?.toLowerCase()
     if (!zoneName || !canSee(c, zoneName)) return jsonError(404, 10404, 'No such zone (or it is outside your zone scope).')
@@ -63,5 +68,12 @@ export function registerFileRoute(app: Hono, cr: CrContext): void {
     audit(c, r, 'file', { changes: diffOf(r).map((d) => `${d.kind} ${d.label}`) })
     if (!practising(c)) groupFiled()
     return jsonOk(r)
-  })
+  }
+}
+
+export function registerFileRoute(app: Hono, cr: CrContext) {
+  const file = changeRequestFiler(cr)
+  // Checked by the route table's schema before this runs (local/read-body.ts); each item's own endpoint schema in `file`.
+  app.post(CR_BASE, (c) => file(c, localBody(c, 'POST', CR_BASE)))
+  return file
 }

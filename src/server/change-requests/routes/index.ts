@@ -8,6 +8,7 @@ import { registerListRoutes } from './list'
 import { registerSettingsRoutes } from './settings'
 import { registerUndoRoute } from './undo'
 
+export type { NewChangeRequest } from './file'
 export { FILING_LIMIT, MAIL_GROUP_MS, type ChangeRequestRouteOptions } from './shared'
 
 /**
@@ -15,13 +16,15 @@ export { FILING_LIMIT, MAIL_GROUP_MS, type ChangeRequestRouteOptions } from './s
  * signed-in person in; each route decides from the zone's settings, the person and their scope.
  * Hono matches in registration order: `/summary`, `/zones` and `/people` go before `/:id`.
  */
-export function registerChangeRequestRoutes(app: Hono, options: ChangeRequestRouteOptions): void {
+export function registerChangeRequestRoutes(app: Hono, options: ChangeRequestRouteOptions) {
   const cr = changeRequestContext(options)
   registerListRoutes(app, cr)
-  registerFileRoute(app, cr)
+  const file = registerFileRoute(app, cr)
   registerSettingsRoutes(app, cr)
   registerDetailRoute(app, cr)
   registerDecisionRoutes(app, cr)
   registerApproveRoute(app, cr)
   registerUndoRoute(app, cr)
+  /** Filing one request (the route's own), for the search's "change them all". */
+  return { file }
 }

@@ -1,0 +1,66 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { renderApp, screenServer } from '@/testing/screen'
+import { DEMO_ACCOUNT, SEED_ZONES } from '@/server/emulator/seed-ids'
+
+/**
+ * "Change them all" on the Search page, against the real server: tick matches, "select all" across
+ * pages, a new value checked at the field by the record type's schema, a preview per zone read from
+ * the API, then the apply with a result per zone (and its undo).
+ */
+const server = screenServer()
+const zones = [SEED_ZONES.demo, SEED_ZONES.pending]
+const OLD = '203.0.113.77'
+
+beforeAll(async () => {
+  await server.signInAs('ada', 'admin')
+  await server.store.recordIndex.putZones('sandbox', zones.map((z) => ({ zone_id: z.id, zone_name: z.name, account_id: DEMO_ACCOUNT.id })), Date.now())
+  for (const z of zones) {
+    const res = await fetch(`/api/v4/zones/${z.id}/dns_records`, {
+      method: 'POST',
+      headers: { 'x-zonekeeper-request': '1', 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'A', name: `origin.${z.name}`, content: OLD, ttl: 1, proxied: false }),
+    })
+    expect(res.status).toBe(200)
+  }
+})
+
+describe('changing every match from the Search page', () => {
+  it('selects, checks the new value, previews per zone, applies per zone', async () => {
+    const user = userEvent.setup()
+    renderApp(`/search?q=${OLD}`)
+    const results = await screen.findByRole('region', { name: 'Matching records' })
+    await user.click(within(results).getByRole('checkbox', { name: `Select origin.example.com (A) in example.com` }))
+    expect(screen.getByText('1 selected.')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Select all 2 matches' }))
+    expect(screen.getByText('All 2 matches selected.')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Change selected…' }))
+
+    const dialog = await screen.findByRole('dialog', { name: 'Change 2 matching records' })
+    const field = within(dialog).getByRole('textbox', { name: 'New value' })
+    await user.type(field, 'not-an-address')
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }))
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+    expect(within(dialog).getByText(/^Not valid for A records/)).toBeTruthy()
+
+    await user.clear(field)
+    await user.type(field, '203.0.113.99')
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }))
+    for (const z of zones) {
+      const zone = await within(dialog).findByRole('region', { name: `Preview of ${z.name}` })
+      expect(within(zone).getByText('Written directly')).toBeTruthy()
+      expect(within(zone).getByRole('list', { name: `Records in ${z.name}` }).textContent).toBe(`A origin.${z.name}: ${OLD} → 203.0.113.99`)
+    }
+
+    await user.click(within(dialog).getByRole('button', { name: 'Apply to 2 zones' }))
+    const perZone = await within(dialog).findByRole('list', { name: 'Result per zone' })
+    await within(perZone).findByRole('button', { name: 'Undo the change in newshop.dev' })
+    const items = within(perZone).getAllByRole('listitem').filter((li) => li.parentElement === perZone)
+    expect(items).toHaveLength(2)
+    for (const li of items) expect(within(li).getByText('Applied')).toBeTruthy()
+    expect(within(perZone).getByRole('button', { name: 'Undo the change in example.com' })).toBeTruthy()
+    const after = await server.store.recordIndex.count('sandbox', { text: '203.0.113.99', field: 'content', scope: '*' })
+    expect(after).toBe(2)
+  })
+})
