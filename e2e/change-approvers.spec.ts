@@ -1,14 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, ownServer, SEED_ZONES, signedInPerson, zoneUrl } from './fixtures'
+import { cleanSignedInServer, expect, SEED_ZONES, signedInAdmin, signedInPerson, signedInTest as test, zoneUrl } from './fixtures'
 
 /**
  * Change approval: an administrator sets who approves and who may propose on the People page
  * (keyboard, a phone's 390 px without sideways scrolling); the requester is told what needs them (a
- * badge and a list); and a newcomer plays both sides alone in practice. Own server: people sign in.
- * One test whose steps were serial tests: each builds on the state the one before left.
+ * badge and a list); and a newcomer plays both sides alone in practice. On the signed-in server
+ * (fixtures.ts), cleaned at the start: it needs no setting of its own, and a server of its own cost a
+ * worker switch (browser and server start). One test whose steps were serial tests: each builds on the
+ * state the one before left.
  */
-const ADMIN_PASSWORD = 'admin-password-123'
-const test = ownServer('approvers', { DASHBOARD_PASSWORD: ADMIN_PASSWORD })
 
 const Z = SEED_ZONES.demo
 const W = { 'X-Zonekeeper-Request': '1' }
@@ -30,8 +30,8 @@ const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentEl
 test("approvers, the requester's badge, and a newcomer practising both sides", async ({ playwright, browser, baseURL }) => {
   test.setTimeout(240_000)
   await test.step('on the People page, at 390 px and by keyboard, an administrator marks the zone, names its approver and lets a viewer propose', async () => {
-    admin = await playwright.request.newContext({ baseURL })
-    expect((await admin.post('/login', { form: { username: 'admin', password: ADMIN_PASSWORD, next: '/' }, maxRedirects: 0 })).status()).toBe(303)
+    admin = await signedInAdmin(playwright, baseURL)
+    await cleanSignedInServer(admin)
     for (const p of PEOPLE) expect((await admin.post('/api/local/people', { data: p, headers: W })).ok()).toBeTruthy()
     adminPage = await (await browser.newContext({ baseURL, storageState: await admin.storageState(), viewport: { width: 390, height: 844 } })).newPage()
     const page = adminPage

@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test'
-import { DEMO_ACCOUNT, expect, expectNoSeriousA11yViolations, ownServer } from './fixtures'
+import { cleanSignedInServer, DEMO_ACCOUNT, expect, expectNoSeriousA11yViolations, signedInAdmin, signedInTest as test } from './fixtures'
 
 /**
  * Managing a person's zones, redone as the administrator did it: zones are picked from the account's list (a
  * typo finds nothing, and the server refuses one anyway), a scoped person is told their access is
- * limited, the save toast says what changed, and a person can be deleted. On its own server: adding
- * people turns sign-in on.
+ * limited, the save toast says what changed, and a person can be deleted. On the signed-in server
+ * (fixtures.ts), cleaned at the start: its "admin" adds Ada, the administrator of this spec (a server
+ * of its own cost a worker switch, a browser and a server start).
  */
-const test = ownServer('people-admin')
 
 const W = { 'X-Zonekeeper-Request': '1' }
 const ADA = { username: 'ada', display_name: 'Ada Admin', role: 'admin', zones: '*', password: 'ada-Password-for-tests-1' }
@@ -37,7 +37,7 @@ async function signIn(page: Page, username: string, given: string) {
  */
 test('an administrator manages people: zones from the account list, what changed, a limited person, a deletion', async ({
   page,
-  request,
+  playwright,
   browser,
   server,
 }) => {
@@ -46,18 +46,24 @@ test('an administrator manages people: zones from the account list, what changed
 
   await test.step('zones are picked from the account list by keyboard; a typo finds no zone; the server refuses an unknown one', async () => {
     // An account with more zones than the picker may list or the API gives in one page (50; its filter
-    // must do the finding): the sandbox creates them for an API client (loopback, nobody yet). 100 are
+    // must do the finding): the sandbox creates them for an API client ("admin"'s personal token: people
+    // exist, so the client door wants one). 100 are
     // enough (team-0100 … team-0199 match "team-01", twice a page; the one picked lies past the first
     // page by name); 300 took 17 s of writes.
     // Sent with Node's own fetch, not through Playwright's driver process: a fifth faster here (300
     // zones: 17 s against 22 s on the busy 2-core machine); the server's own writes are the rest.
+    const admin = await signedInAdmin(playwright, server.baseURL)
+    await cleanSignedInServer(admin)
+    const made = await admin.post('/api/local/me/tokens', { headers: W, data: { name: 'people-admin zones' } })
+    expect(made.ok(), await made.text()).toBeTruthy()
+    const { id: tokenId, token } = (await made.json()).result as { id: string; token: string }
     const ZONES = 100
     for (let start = 0; start < ZONES; start += 50) {
       const made = await Promise.all(
         Array.from({ length: Math.min(50, ZONES - start) }, (_, i) =>
           fetch(`${server.baseURL}/client/v4/zones`, {
             method: 'POST',
-            headers: { authorization: 'Bearer sandbox-token', 'content-type': 'application/json' },
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
             body: JSON.stringify({
               name: `team-${String(start + i + 100).padStart(4, '0')}.test`,
               account: { id: DEMO_ACCOUNT.id },
@@ -67,8 +73,10 @@ test('an administrator manages people: zones from the account list, what changed
       )
       for (const r of made) expect(r.ok, `${r.status} ${await r.text()}`).toBe(true)
     }
-    // Nobody exists yet: the local administrator (loopback) adds the first administrator.
-    expect((await request.post('/api/local/people', { headers: W, data: ADA })).status()).toBe(201)
+    expect((await admin.delete(`/api/local/me/tokens/${tokenId}`, { headers: W })).ok()).toBeTruthy()
+    // "admin" adds Ada, who signs in with her one-time password and chooses her own.
+    expect((await admin.post('/api/local/people', { headers: W, data: ADA })).status()).toBe(201)
+    await admin.dispose()
     await signIn(page, ADA.username, ADA.password)
     await page.goto('/people')
     await page.getByRole('button', { name: 'Add person' }).click()
@@ -204,6 +212,9 @@ test('an administrator manages people: zones from the account list, what changed
     // Her sign-ins stay in the audit log under her name; the delete is recorded, naming her.
     await page.goto('/audit?person=nina&area=sign-in')
     await expect(page.getByRole('table').first().locator('tbody tr').first()).toContainText('Nina')
+    // Hers, not those of an earlier spec's "nina" on this shared server (also deleted, named otherwise).
+    const signIns = (await (await page.request.get('/api/local/audit?person=nina&area=sign-in')).json()) as { result: { personName: string }[] }
+    expect(signIns.result[0]?.personName).toBe('Nina')
     const deleted = (await (await page.request.get('/api/local/audit?action=delete&area=people')).json()) as {
       result: { username: string; label: string; resourceType: string }[]
     }
