@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useLocation, useRouter } from '@tanstack/react-router'
 import { Combobox } from '@/components/ui/combobox'
-import { activeAccount } from '@/lib/account'
+import { isAccountId } from '@/lib/account'
 import { localCall } from '@/lib/api-client'
 import { keys } from '@/lib/query-keys'
 
@@ -23,13 +23,14 @@ export default function AccountSwitcher() {
     staleTime: 60_000,
   })
   const router = useRouter()
-  const { pathname } = useLocation()
+  const { pathname, search } = useLocation()
   const [open, setOpen] = useState(false)
   const [text, setText] = useState('')
   const labelId = useId()
   const accounts = scope.data?.accounts ?? []
   if (accounts.length < 2) return null
-  const currentId = activeAccount() ?? scope.data?.default ?? undefined
+  const chosen = (search as { account?: string }).account
+  const currentId = (isAccountId(chosen) ? chosen : undefined) ?? scope.data?.default ?? undefined
   const current = accounts.find((a) => a.id === currentId)
   const needle = text.trim().toLowerCase()
   const shown = needle ? accounts.filter((a) => a.name.toLowerCase().includes(needle)) : accounts
