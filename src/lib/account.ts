@@ -1,4 +1,8 @@
-import { ACCOUNT_HEADER } from '@/shared/account-context'
+import type { ACCOUNT_HEADER as SharedHeader } from '@/shared/account-context'
+
+// The shared module's name, checked by its type: importing its value would bring zod (its id
+// schema) into the shell's first load.
+const ACCOUNT_HEADER: typeof SharedHeader = 'x-zonekeeper-account'
 
 /**
  * The account the browser acts in: the switcher's choice, kept in the URL as `?account=` (the root
