@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, createRoute, notFound } from '@tanstack/react-router'
+import { createRootRouteWithContext, createRoute, notFound, retainSearchParams } from '@tanstack/react-router'
+import { isAccountId, setActiveAccount } from '@/lib/account'
 import { planTier } from '@/shared/dns/plan-tier'
 import { zoneQueryOptions } from '@/features/zones/api/get-zone'
 import { AppLayout } from './layout/app-layout'
@@ -13,6 +14,11 @@ export interface RouterContext {
 
 /** The shell: header, navigation, and the page in <main>. */
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  // The account acted in (the switcher's): `?account=` on every page, kept when a link does not say it.
+  validateSearch: (search: Record<string, unknown>): { account?: string } => (isAccountId(search.account) ? { account: search.account } : {}),
+  search: { middlewares: [retainSearchParams(['account'])] },
+  // Before any loader asks: requests and query keys name this account from here on.
+  beforeLoad: ({ search }) => setActiveAccount(search.account),
   component: AppLayout,
   notFoundComponent: NotFoundPage,
   errorComponent: RouteError,

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod'
+import { withAccount } from './account'
 import {
   fillPath,
   type ApiRoute,
@@ -146,7 +147,8 @@ function isEnvelope(value: unknown): value is ApiEnvelope<unknown> {
 
 async function send(method: string, url: string, init: RequestInit): Promise<Response> {
   try {
-    return await fetch(url, { ...init, method, credentials: 'same-origin' })
+    // Every request names the account it acts in (the switcher's; none: the default account).
+    return await fetch(url, { ...init, headers: withAccount(init.headers), method, credentials: 'same-origin' })
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err
     throw new ApiRequestError(0, [

@@ -128,3 +128,24 @@ describe('query keys: a wider key reaches every key of its resource, and nothing
     expect(reached(keys.audit.undoChecks, [...audit, ...checks])).toEqual(hashes(checks))
   })
 })
+
+describe('query keys: each account its own', () => {
+  it('starts every key with the active account, so one account’s entries are never reached from another', async () => {
+    const { setActiveAccount } = await import('./account')
+    const A = 'a'.repeat(32)
+    const B = 'b'.repeat(32)
+    try {
+      setActiveAccount(A)
+      const mine = [keys.zones.list({ page: 1 }), keys.zones.detail(Z), keys.pageShield.list(keys.pageShield.scripts(Z), {})]
+      const wideA = keys.zones.all
+      setActiveAccount(B)
+      const theirs = [keys.zones.list({ page: 1 }), keys.zones.detail(Z), keys.pageShield.list(keys.pageShield.scripts(Z), {})]
+      expect(mine[0]).not.toEqual(theirs[0])
+      expect(reached(keys.zones.all, [...mine, ...theirs])).toEqual(hashes(theirs.slice(0, 2)))
+      expect(reached(wideA, [...mine, ...theirs])).toEqual(hashes(mine.slice(0, 2)))
+      expect(reached(keys.pageShield.scripts(Z), [...mine, ...theirs])).toEqual(hashes(theirs.slice(2)))
+    } finally {
+      setActiveAccount(undefined)
+    }
+  })
+})

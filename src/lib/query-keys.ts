@@ -5,14 +5,19 @@
  * never start with another zone's. `query-keys.test.ts` checks those prefixes with TanStack's own matcher.
  *
  * Query objects (a list's API params) are the last part of a key, so they never stop a prefix matching.
+ *
+ * Every key starts with the account the browser acts in (`activeAccount()`, the switcher's choice;
+ * `''` for the default account), read each time a key is built: one account's answers are never
+ * another's, and invalidating a key touches the active account's entries.
  */
+import { activeAccount } from './account'
 
 const zone = (zoneId: string) => ['page-shield', zoneId] as const
 const reviews = (zoneId: string) => [...zone(zoneId), 'reviews'] as const
 const connectionReviews = (zoneId: string) => [...reviews(zoneId), 'connections'] as const
 const watch = (zoneId: string) => [...zone(zoneId), 'watch'] as const
 
-export const keys = {
+const unscoped = {
   me: {
     all: ['me'] as const,
     sessions: ['me', 'sessions'] as const,
@@ -24,6 +29,8 @@ export const keys = {
   budget: ['budget'] as const,
   recordSearch: (query: unknown) => ['search', 'records', query] as const,
   attention: ['attention'] as const,
+  /** The accounts the deployment reaches (the account switcher). */
+  accountsInScope: ['accounts-in-scope'] as const,
   invites: ['invites'] as const,
   sessionCheckAfterChunkError: ['session-check-after-chunk-error'] as const,
 
@@ -145,3 +152,29 @@ export const keys = {
     },
   },
 }
+
+/** A key builder's tree with each key starting with the active account. */
+type Scoped<T> = T extends readonly unknown[]
+  ? readonly [string, ...T]
+  : T extends (...args: infer A) => infer R
+    ? R extends readonly unknown[]
+      ? (...args: A) => readonly [string, ...R]
+      : T
+    : { readonly [K in keyof T]: Scoped<T[K]> }
+
+/** Builders that take a key already built (and so already scoped) keep it as it is. */
+const TAKES_A_KEY = new Set<unknown>([unscoped.pageShield.list])
+
+function scoped<T extends object>(tree: T): Scoped<T> {
+  const out: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(tree)) {
+    if (Array.isArray(value)) Object.defineProperty(out, name, { enumerable: true, get: () => [activeAccount() ?? '', ...(value as unknown[])] })
+    else if (typeof value === 'function') {
+      const build = value as (...args: unknown[]) => unknown[]
+      out[name] = TAKES_A_KEY.has(value) ? build : (...args: unknown[]) => [activeAccount() ?? '', ...build(...args)]
+    } else out[name] = scoped(value as object)
+  }
+  return out as Scoped<T>
+}
+
+export const keys = scoped(unscoped)

@@ -24,6 +24,10 @@ import { registerSpa } from './spa'
 import { createStore, type Store } from './store'
 import { createUpstream } from './upstream'
 import { registerCredentialRoutes } from './credentials/routes'
+import { credentialSend } from './credentials/send'
+import { accountScope } from './accounts/scope'
+import { registerAccounts, viaForward } from './accounts/routes'
+import type { Send } from './upstream'
 import { emulatorSendWith } from './credentials/verify'
 import { createWatch, type Watch, type WatchOptions } from './watch'
 import { setUpSearch, type Search, type SearchSetup } from './search'
@@ -146,12 +150,28 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   // One live upstream for everything this instance sends: people's requests pass the budget's gate
   // and cache; the script watch (no request of a person) sends directly, its answers still observed.
   const live = emulator ? undefined : upstream()
-  const modeForward = practice.forward(emulator ? emulatorForward(emulator) : budget ? budget.forward(live!) : live!)
+  // The credential vault's way to send with a credential: live, an upstream of its own; the sandbox, the emulator with its headers.
+  const sendWith = emulator
+    ? emulatorSendWith(emulator)
+    : (credential: NonNullable<ServerConfig['credential']>) => createUpstream({ baseUrl: config.apiBaseUrl, credential, timeoutMs: config.upstreamTimeoutMs, onAnswer: budget?.observe })
+  // Live: a request naming an account a stored credential reaches goes out with that credential
+  // (read per call: a replacement on another instance counts at once); the rest with the environment's.
+  const storedSends = new Map<string, Send>()
+  const liveSend: Send | undefined =
+    live &&
+    ((req) => {
+      if (!req.via) return live(req)
+      let send = storedSends.get(req.via)
+      if (!send) storedSends.set(req.via, (send = credentialSend(store.credentials, req.via, sendWith)))
+      return send(req)
+    })
+  const modeForward = practice.forward(emulator ? emulatorForward(emulator) : budget ? budget.forward(liveSend!) : liveSend!)
   // The DNS record index across zones: people's reads of a zone's records and the dashboard's DNS
   // writes keep it fresh; a background reader (the budget's spare share only) fills in the rest.
   const search = setUpSearch({ store, send: emulator ? emulatorForward(emulator) : live!, mode: config.mode, admit: budget?.admit, reader: searchOptions, log })
   searches.set(app, search)
-  const forward = search.watchReads(modeForward)
+  // The account a request names decides the credential of everything sent for it (accounts/routes.ts).
+  const forward = viaForward(search.watchReads(modeForward))
   // Audit log: its recorder wraps sign-in, roles and dispatch; see src/server/audit.
   const mode = (c: Context) => (practice.practising(c) ? 'practice' : config.mode)
   const audit = createAuditSteps({ store, forward, match, mode, retentionDays: config.auditRetentionDays, instance: crOptions?.instanceId, leaseMs: crOptions?.leaseMs })
@@ -186,6 +206,14 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
 
   // A person's state before the dashboard changes it (the audit's before of local writes).
   app.on(WRITE_METHOD_LIST, '/api/*', audit.readBefore)
+  // Which credential a request naming an account acts through (a 400 or 403 before anything is sent), and the accounts in scope.
+  const accounts = accountScope({
+    vault: store.credentials,
+    sendWith,
+    environment: live && { credential: config.credential!, send: live },
+    sandbox: emulator && { send: emulatorForward(emulator) },
+  })
+  registerAccounts(app, { scope: accounts, vault: store.credentials, sandbox: Boolean(emulator) })
   // Act: the API door forwards a read, and makes a write one write command.
   registerApiDoor(app, { forward, writer })
 
@@ -202,9 +230,6 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   registerLocalRoutes(app, { store, forward, scriptIndex: { forward, mode: config.mode } })
   const filing = changes.routes({ writer, undo })
   // The credential vault: a credential is checked with a live call of its own before it is stored.
-  const sendWith = emulator
-    ? emulatorSendWith(emulator)
-    : (credential: NonNullable<ServerConfig['credential']>) => createUpstream({ baseUrl: config.apiBaseUrl, credential, timeoutMs: config.upstreamTimeoutMs, onAnswer: budget?.observe })
   registerCredentialRoutes(app, { store, environment: config.credential, sendWith })
   search.routes(app, { forward, writer, file: filing.file })
   // Script watch: reads the sandbox or the live API itself (never a practice copy).

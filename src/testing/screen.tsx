@@ -19,6 +19,8 @@ export interface SentRequest {
   /** Path and query. */
   url: string
   body: string
+  /** Its headers (lower-case names). */
+  headers: Record<string, string>
 }
 
 export interface ScreenServer {
@@ -45,7 +47,7 @@ export function screenServer(options: Parameters<typeof auditTestApp>[0] = {}): 
     const req = new Request(new URL(input instanceof Request ? input.url : String(input), window.location.href), input instanceof Request ? input : init)
     if (cookie) req.headers.set('cookie', cookie)
     const url = new URL(req.url)
-    sent.push({ method: req.method, url: url.pathname + url.search, body: req.body ? await req.clone().text() : '' })
+    sent.push({ method: req.method, url: url.pathname + url.search, body: req.body ? await req.clone().text() : '', headers: Object.fromEntries(req.headers) })
     // Loopback, as the browser on the same machine: the sign-in throttle and forwarded headers see a real address.
     return app.request(req, undefined, fromAddress('127.0.0.1'))
   }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
 import { Migrator } from 'kysely'
-import { createStore, type Store, type StoreLocation } from '../server/store'
+import { createStore, type Store, type StoreLocation, type StoreOptions } from '../server/store'
 import { createDb, dialectOf } from '../server/store/db'
 import { migrations } from '../server/store/migrations'
 import { postgresMissing, startPostgres, type TestPostgres } from './postgres'
@@ -25,9 +25,9 @@ export function storeBackends(prefix: string) {
     pgServer?.stop()
     rmSync(dir, { recursive: true, force: true })
   })
-  const backends: { name: string; skip: boolean; open: (now?: () => number) => Promise<Store> }[] = [
-    { name: 'SQLite', skip: false, open: async (now) => createStore({ dataDir: join(dir, String(Math.random())), now }) },
-    { name: 'PostgreSQL', skip: Boolean(missing), open: async (now) => createStore({ dataDir: dir, databaseUrl: await pgServer!.createDatabase(), now }) },
+  const backends: { name: string; skip: boolean; open: (now?: () => number, extra?: Pick<StoreOptions, 'credentialsKey'>) => Promise<Store> }[] = [
+    { name: 'SQLite', skip: false, open: async (now, extra) => createStore({ dataDir: join(dir, String(Math.random())), now, ...extra }) },
+    { name: 'PostgreSQL', skip: Boolean(missing), open: async (now, extra) => createStore({ dataDir: dir, databaseUrl: await pgServer!.createDatabase(), now, ...extra }) },
   ]
   return { backends, dir }
 }

@@ -16,6 +16,8 @@ import { ThemeSwitch } from './theme-switch'
 import { ZoneSwitcher } from './zone-switcher'
 
 // Only sessions that practise load the banner's actions (switch back, reset): the shell stays small.
+// Its own chunk: most deployments reach one account, and then it shows nothing.
+const AccountSwitcher = lazy(() => import('./account-switcher'))
 const PracticeBanner = lazy(() => import('./practice-banner').then((m) => ({ default: m.PracticeBanner })))
 
 // The change request being gathered: its code loads once it holds a change.
@@ -152,6 +154,11 @@ export function AppLayout() {
             <div className="max-w-sm min-w-0 flex-1 basis-56">
               <ZoneSwitcher />
             </div>
+            <Suspense fallback={null}>
+              <div className="max-w-xs min-w-0 flex-1 basis-48 empty:hidden">
+                <AccountSwitcher />
+              </div>
+            </Suspense>
             {wide && <TopBarControls />}
           </header>
           {/* On phones the sticky bar keeps one short row (menu and zone); the other controls scroll away with the page.

@@ -31,6 +31,7 @@ const icons = {
   invites: 'M3 5h14v10H3zM3 5l7 6 7-6',
   people: 'M7 9a3 3 0 100-6 3 3 0 000 6zM2 17a5 5 0 0110 0M13 9a2.5 2.5 0 100-5M14 12a4 4 0 014 5',
   audit: 'M4 3h12v14H4zM7 7h6M7 10h6M7 13h3M13 13l1 1 2-2',
+  credentials: 'M7 11a3 3 0 110-6 3 3 0 010 6zM9.5 9.5L17 17M14 14l2-2M12 12l1.5-1.5',
   budget: 'M10 17a7 7 0 110-14 7 7 0 010 14zM10 6v4l3 2',
   changes: 'M4 4h8l4 4v8H4zM7 10h6M7 13h4M12 4v4h4',
   search: 'M8.5 14a5.5 5.5 0 100-11 5.5 5.5 0 000 11zM12.5 12.5L17 17',
@@ -110,6 +111,14 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
             <Link to="/people" className={itemBase} onClick={onNavigate} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
               <Icon d={icons.people} />
               People
+            </Link>
+          </li>
+        )}
+        {admin && (
+          <li>
+            <Link to="/credentials" className={itemBase} onClick={onNavigate} activeProps={{ className: itemActive }} inactiveProps={{ className: itemIdle }}>
+              <Icon d={icons.credentials} />
+              Credentials
             </Link>
           </li>
         )}

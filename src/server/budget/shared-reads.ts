@@ -163,7 +163,8 @@ export function sharedReads({ ttlMs = 15_000, maxEntries = 1000, maxStaleMs = 60
 
   return {
     async read(req: ForwardRequest, send: (req: ForwardRequest) => Promise<Response>, mode: ReadMode = {}): Promise<Response> {
-      const key = `${req.accept ?? ''} ${req.pathAndQuery}`
+      // Kept per credential: one account's answer is never another credential's.
+      const key = `${req.via ?? ''}\u0000${req.accept ?? ''} ${req.pathAndQuery}`
       const wide = isAccountWide(req.pathAndQuery)
       if (wide) {
         const hit = cache.get(key)

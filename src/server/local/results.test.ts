@@ -55,6 +55,7 @@ const CALLS: Record<string, () => string> = {
   '/api/local/practice': () => '/api/local/practice',
   '/api/local/budget': () => '/api/local/budget',
   '/api/local/credentials': () => '/api/local/credentials',
+  '/api/local/accounts': () => '/api/local/accounts',
   '/api/local/search/records': () => `/api/local/search/records?q=${ZONE.name}`,
   '/api/local/attention': () => '/api/local/attention',
   '/api/local/change-requests': () => '/api/local/change-requests',

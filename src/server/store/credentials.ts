@@ -267,6 +267,10 @@ export function credentialStore(db: () => Promise<Db>, now: () => number, key: B
       const all = await list()
       return all.filter((c) => c.accounts.some((a) => a.id === accountId)).sort((a, b) => b.checkedAt - a.checkedAt)[0]
     },
+    /** The accounts a credential reaches, as its own live call just said (a refresh of a stale record; the secret is untouched). */
+    async recordAccounts(id: string, accounts: { id: string; name: string }[]): Promise<void> {
+      await (await db()).updateTable('credentials').set({ accounts: JSON.stringify(accounts), checked_at: now() }).where('id', '=', id).execute()
+    },
     /** Marks a credential used (at most once a minute, as personal API tokens are). */
     async touch(id: string): Promise<void> {
       const t = now()

@@ -60,6 +60,11 @@ export interface ForwardRequest {
    * Never sent upstream (the live forward adds its own credential).
    */
   credential?: string
+  /**
+   * Live only: the stored credential (its id in the vault) the request is sent with, chosen by the
+   * account it names (src/server/accounts); absent: the environment's. Never sent upstream.
+   */
+  via?: string
 }
 
 /** Sends one request on (to the API, or an emulator): what the audit's reads and the client door call. */

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { writeRole, type AccessRole } from '../access'
 import { connectionIndexQuery, connectionLedgerQuery, reviewLedgerQuery, scriptIndexQuery } from '../lists/page-shield-index'
 import { listQuery, type Fields, type ListQuery } from '../lists/query'
+import { accountsScopeSchema } from '../schemas/accounts-scope'
 import { auditChainViewSchema, auditEntryAnswerSchema, auditEntryViewSchema, undoCheckViewSchema } from '../schemas/audit'
 import {
   changeRequestDetailSchema,
@@ -172,6 +173,8 @@ export const LOCAL_ROUTES = [
   { method: 'DELETE', path: '/api/local/people/:person_id/two-factor', role: 'admin', body: noBody, result: z.object({ reset: z.boolean() }), audit: { area: 'people', type: 'two_factor', action: 'two-factor-reset', id: 'person_id' } },
   { method: 'GET', path: '/api/local/settings/two-factor', role: 'admin', result: twoFactorPolicySchema },
   { method: 'PUT', path: '/api/local/settings/two-factor', role: 'admin', body: twoFactorPolicySchema, result: twoFactorPolicySchema, audit: { area: 'people', type: 'two_factor_policy', action: 'update' } },
+  // The accounts the deployment's credentials reach, each with the credentials that reach it (names only): the account switcher's list.
+  { method: 'GET', path: '/api/local/accounts', role: 'viewer', result: accountsScopeSchema },
   // The credential vault: API credentials sealed in the store (never answered with their secret).
   { method: 'GET', path: '/api/local/credentials', role: 'admin', result: credentialsPageSchema },
   { method: 'POST', path: '/api/local/credentials', role: 'admin', body: credentialInputSchema, result: credentialViewSchema, audit: { area: 'credentials', type: 'credential', action: 'create' } },

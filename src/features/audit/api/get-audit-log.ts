@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { withAccount } from '@/lib/account'
 import { AUDIT_BASE } from '@/components/audit/audit-api'
 import { ApiRequestError, localPath, type ListResult } from '@/lib/api-client'
 import type { AuditEntryView } from '@/shared/audit'
@@ -14,7 +15,7 @@ interface Envelope {
 }
 
 export async function getAuditLog(search: AuditSearch, signal?: AbortSignal): Promise<ListResult<AuditEntryView>> {
-  const res = await fetch(`${AUDIT_BASE}?${auditPage.query.write(auditPage.apiQuery(search))}`, { credentials: 'same-origin', headers: { Accept: 'application/json' }, signal })
+  const res = await fetch(`${AUDIT_BASE}?${auditPage.query.write(auditPage.apiQuery(search))}`, { credentials: 'same-origin', headers: withAccount({ Accept: 'application/json' }), signal })
   const body = (await res.json().catch(() => null)) as Envelope | null
   if (!res.ok || !body?.success) throw new ApiRequestError(res.status, body?.errors ?? [])
   return { result: body.result, resultInfo: body.result_info }

@@ -1,10 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { activeAccount } from '@/lib/account'
 import { api } from '@/lib/api-client'
 import type { Zone } from './zone-types'
 import { zonesPage, type ZonesSearch } from './zones-search'
 import { keys } from '@/lib/query-keys'
 
-export const getZones = (search: ZonesSearch, signal?: AbortSignal) => api.list<Zone>('/zones', { params: zonesPage.apiQuery(search), signal })
+/** The zones of the account acted in (a credential may reach several accounts), unless the page filters by another. */
+const inAccount = () => {
+  const account = activeAccount()
+  return account ? { 'account.id': account } : {}
+}
+
+export const getZones = (search: ZonesSearch, signal?: AbortSignal) => api.list<Zone>('/zones', { params: { ...inAccount(), ...zonesPage.apiQuery(search) }, signal })
 
 export const zonesQueryOptions = (search: ZonesSearch) =>
   queryOptions({
@@ -20,7 +27,7 @@ export const zoneSearchQueryOptions = (text: string) =>
   queryOptions({
     queryKey: keys.zones.search(text),
     queryFn: ({ signal }) =>
-      api.list<Zone>('/zones', { params: { name: text ? `contains:${text}` : undefined, per_page: 20, order: 'name', direction: 'asc' }, signal }),
+      api.list<Zone>('/zones', { params: { ...inAccount(), name: text ? `contains:${text}` : undefined, per_page: 20, order: 'name', direction: 'asc' }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   })

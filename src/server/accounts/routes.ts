@@ -1,0 +1,76 @@
+import type { Hono, MiddlewareHandler } from 'hono'
+import { ACCOUNT_HEADER } from '../../shared/account-context'
+import type { ScopeCredential } from '../../shared/schemas/accounts-scope'
+import { jsonError, jsonOk } from '../http/envelope'
+import { requestAccount } from '../http/request-account'
+import { API_DOOR } from '../http/pipeline'
+import type { Forward } from '../upstream'
+import type { Store } from '../store'
+import type { AccountScope } from './scope'
+
+/** What a request naming an account acts through, set once by the account step for every later send. */
+export interface AccountVia {
+  credential: ScopeCredential
+  /** Live: the stored credential's id (the live send picks its upstream by it). */
+  stored?: string
+  /** Sandbox: the Bearer token the emulator is asked with (its estate binding decides what it reaches). */
+  token?: string
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    zkVia: AccountVia | undefined
+  }
+}
+
+/** The service's refusal of an account the credential does not reach (api-notes §1.4: 403, 9109). */
+const OUT_OF_REACH = 9109
+const BAD_HEADER = 1001
+
+/**
+ * The account step of the API door: a request naming an account (ACCOUNT_HEADER) is sent through
+ * the credential that reaches it, decided here once; a malformed name is a 400 and an account no
+ * credential reaches a 403, before anything is sent. No header: the deployment's default, untouched.
+ */
+export function accountStep(scope: AccountScope, vault: Store['credentials'], sandbox: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    const named = requestAccount(c)
+    if (named.invalid) {
+      return jsonError(400, BAD_HEADER, `The ${ACCOUNT_HEADER} header must be an account id (32 hexadecimal digits); nothing was sent.`)
+    }
+    if (!named.account) return next()
+    const route = await scope.route(named.account)
+    if (!route) {
+      return jsonError(403, OUT_OF_REACH, `Unauthorized to access requested resource: no credential of this dashboard reaches the account ${named.account}.`)
+    }
+    if (route.kind === 'own') {
+      if (route.token) c.set('zkVia', { credential: route.credential, token: route.token })
+      return next()
+    }
+    if (!sandbox) {
+      c.set('zkVia', { credential: route.credential, stored: route.credential.id })
+      return next()
+    }
+    // The sandbox: the stored credential's secret (read now: a replacement on any instance counts) is the emulator's token.
+    const secret = await vault.secretOf(route.credential.id)
+    if (!secret) return jsonError(403, OUT_OF_REACH, `Unauthorized to access requested resource: the credential that reached the account ${named.account} was removed.`)
+    c.set('zkVia', { credential: route.credential, token: secret.kind === 'token' ? secret.token : '' })
+    return next()
+  }
+}
+
+/**
+ * The forward every send of a request goes through (the door's read, a write command's send, the
+ * audit's reads on its behalf): carries the account step's choice onto the request it sends.
+ */
+export const viaForward =
+  (inner: Forward): Forward =>
+  (req, c) => {
+    const via = c.get('zkVia')
+    return via ? inner({ ...req, credential: via.token ?? req.credential, via: via.stored }, c) : inner(req, c)
+  }
+
+export function registerAccounts(app: Hono, { scope, vault, sandbox }: { scope: AccountScope; vault: Store['credentials']; sandbox: boolean }): void {
+  app.get('/api/local/accounts', async () => jsonOk(await scope.list()))
+  app.use(`${API_DOOR}/*`, accountStep(scope, vault, sandbox))
+}
