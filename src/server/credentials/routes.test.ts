@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
@@ -18,7 +21,8 @@ const NEWER = 'cfut_NewerTokenSecret9876543210fedcba'
 const BAD = 'cfut_BadTokenSecret5555555555555555'
 const ACCOUNT_TOKEN = 'cfat_AccountTokenSecret777777777777'
 const GLOBAL_KEY = 'cfk_GlobalKeySecret88888888888888888'
-const SECRETS = [ENV_TOKEN, GOOD, NEWER, BAD, ACCOUNT_TOKEN, GLOBAL_KEY]
+const DISABLED = 'cfut_DisabledTokenSecret666666666666'
+const SECRETS = [ENV_TOKEN, GOOD, NEWER, BAD, ACCOUNT_TOKEN, GLOBAL_KEY, DISABLED]
 
 const envelope = (result: unknown, errors: { code: number; message: string }[] = []) => JSON.stringify({ result, success: errors.length === 0, errors, messages: [] })
 
@@ -30,6 +34,8 @@ const service: FakeHandler = (req, res) => {
   if (auth.includes(BAD)) return res.writeHead(401).end(envelope(null, [{ code: 1000, message: `Invalid API Token ${BAD}` }]))
   if (req.url.startsWith('/client/v4/user/tokens/verify')) {
     if (!auth.startsWith('Bearer cfut_')) return res.writeHead(401).end(envelope(null, [{ code: 1000, message: 'Invalid API Token' }]))
+    // A token the service still knows but that no longer works: verify answers 200 with its status.
+    if (auth.includes(DISABLED)) return res.end(envelope({ id: 'tok2', status: 'disabled' }))
     return res.end(envelope({ id: 'tok1', status: 'active', expires_on: '2031-05-01T00:00:00Z' }))
   }
   if (req.url.startsWith('/client/v4/accounts')) {
@@ -115,6 +121,16 @@ describe('the credential vault routes (live mode)', () => {
     const wrongKey = await call('POST', '/api/local/credentials', { kind: 'key', label: 'Wrong', email: 'ops@example.com', key: 'cfk_NotTheKey' })
     expect(wrongKey.status).toBe(400)
     expect((await wrongKey.json()).errors[0]).toMatchObject({ source: { pointer: '/key' }, message: 'Unknown X-Auth-Key or X-Auth-Email' })
+    // Verify says 200 but the token is disabled: refused all the same, by its status.
+    const disabled = await call('POST', '/api/local/credentials', { kind: 'token', label: 'Disabled', token: DISABLED })
+    expect(disabled.status).toBe(400)
+    expect((await disabled.json()).errors[0]).toMatchObject({ source: { pointer: '/token' }, message: 'This API token is disabled: it cannot be used.' })
+    // A global key entered as a token: refused by its prefix, before any call sends it as a Bearer token.
+    const sent = upstream.requests.length
+    const keyAsToken = await call('POST', '/api/local/credentials', { kind: 'token', label: 'Key as token', token: GLOBAL_KEY })
+    expect(keyAsToken.status).toBe(400)
+    expect((await keyAsToken.json()).errors[0]).toMatchObject({ source: { pointer: '/token' }, message: expect.stringContaining('global API key (cfk_') })
+    expect(upstream.requests.length).toBe(sent)
     expect((await store.credentials.list()).length).toBe(n)
   })
 
@@ -168,9 +184,14 @@ describe('the credential vault routes (live mode)', () => {
 })
 
 describe('the credential vault without a key', () => {
-  const store = createStore({ dataDir: ':memory:' })
+  const dir = mkdtempSync(join(tmpdir(), 'zk-vault-nokey-'))
+  const key = randomBytes(32)
+  const store = createStore({ dataDir: dir })
   const app = createApp({ config: testConfig(), emulator: fakeEmulator(), store })
-  afterAll(() => store.close())
+  afterAll(async () => {
+    await store.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
 
   it('lists (the page opens) but refuses to add, naming both settings and how to make a key', async () => {
     const list = await app.request('/api/local/credentials')
@@ -182,6 +203,17 @@ describe('the credential vault without a key', () => {
     expect(message).toContain('CREDENTIALS_KEY_FILE')
     expect(message).toContain('openssl rand -base64 32')
     expect(await store.credentials.list()).toEqual([])
+  })
+
+  it('refuses to replace a stored credential too, before checking the new secret; the stored one stays', async () => {
+    // Stored earlier, under the key this instance was started without.
+    const keyed = createStore({ dataDir: dir, credentialsKey: key })
+    const stored = await keyed.credentials.add({ label: 'Client', credential: { kind: 'token', token: GOOD }, check: { accounts: [], policies: null, status: 'active', expiresOn: null }, by: 'x' })
+    const res = await app.request(`/api/local/credentials/${stored.id}`, { method: 'PUT', headers: w, body: JSON.stringify({ kind: 'token', token: NEWER }) })
+    expect(res.status).toBe(409)
+    expect((await res.json()).errors[0].message).toContain('CREDENTIALS_KEY_FILE')
+    expect(await keyed.credentials.secretOf(stored.id)).toEqual({ kind: 'token', token: GOOD })
+    await keyed.close()
   })
 })
 

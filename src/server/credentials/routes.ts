@@ -91,6 +91,13 @@ export function registerCredentialRoutes(app: Hono, { store, environment, sendWi
     return { ok: false as const, res }
   }
 
+  // Storing needs the key, for an add and a replace alike: one check before both, so neither makes a
+  // live call with a secret it then could not keep.
+  app.on(['POST', 'PUT'], ['/api/local/credentials', '/api/local/credentials/:id'], async (_c, next) => {
+    if (!vault.hasKey) return jsonError(409, 1409, NO_KEY_MESSAGE)
+    await next()
+  })
+
   app.get('/api/local/credentials', async () => {
     const stored = await vault.list()
     const page: CredentialsPage = {
@@ -102,7 +109,6 @@ export function registerCredentialRoutes(app: Hono, { store, environment, sendWi
   })
 
   app.post('/api/local/credentials', async (c) => {
-    if (!vault.hasKey) return jsonError(409, 1409, NO_KEY_MESSAGE)
     const body = localBody(c, 'POST', '/api/local/credentials')
     const credential = toCredential(body)
     const verdict = await checked(credential)
@@ -115,7 +121,6 @@ export function registerCredentialRoutes(app: Hono, { store, environment, sendWi
   app.put('/api/local/credentials/:id', async (c) => {
     const id = c.req.param('id')
     if (id === ENVIRONMENT_ID) return jsonError(409, 1409, NOT_HERE)
-    if (!vault.hasKey) return jsonError(409, 1409, NO_KEY_MESSAGE)
     const body = localBody(c, 'PUT', '/api/local/credentials/:id')
     const before = await vault.get(id)
     if (!before) return jsonError(404, 1404, 'No such credential (it may have been removed).')

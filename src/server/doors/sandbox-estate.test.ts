@@ -107,6 +107,9 @@ describe('the agency estate: tokens bound to accounts at the client door', () =>
     expect((await call(token, `/zones/${SEED_ZONES.demo.id}/dns_records`)).status).toBe(200)
     expect((await call(token, `/zones/${foxZone.id}`)).status).toBe(403)
     expect((await call(token, '/user/tokens/verify')).body.result).toMatchObject({ status: 'active' })
+    // Under an account: one the sandbox holds, as the service would; one it does not hold is not found.
+    expect((await call(token, `/accounts/${DEMO_ACCOUNT.id}/tokens/verify`)).body.result).toMatchObject({ status: 'active' })
+    expect((await call(token, `/accounts/${'f'.repeat(32)}/tokens/verify`)).status).toBe(404)
     // An e-mail + key pair too.
     const pair = await app.request('/client/v4/zones', { headers: { 'x-auth-email': 'dev@example.com', 'x-auth-key': 'k0123456789' } })
     expect(((await pair.json()) as Answer).result_info?.total_count).toBe(3)

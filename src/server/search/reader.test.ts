@@ -80,6 +80,46 @@ describe('the record index reader', () => {
     await store.close()
   })
 
+  it('stops at its next call once its lease was lost (lapsed and taken by another instance), and its stop leaves the other\u2019s lease', async () => {
+    let clock = 1_000_000
+    const store = createStore({ dataDir: ':memory:', now: () => clock })
+    let calls = 0
+    const inner = emulatorForward(emulator)
+    const send: Send = async (req) => {
+      calls++
+      // While its first call is on its way, the lease lapses and another instance claims it.
+      if (calls === 1) {
+        clock += 10_000
+        expect(await store.recordIndex.lease.claim('sandbox', 'another-instance', 10_000)).toBe(true)
+      }
+      return inner(req)
+    }
+    const reader = createReader({ store, send, owner: 'sandbox', paceMs: 0, leaseMs: 5_000, now: () => clock })
+    expect(await reader.round()).toMatchObject({ led: true, stoppedBy: 'the lease was lost' })
+    expect(calls).toBe(1)
+    await reader.stop()
+    expect(await store.recordIndex.lease.claim('sandbox', 'a-third', 10_000)).toBe(false)
+    await store.close()
+  })
+
+  it('a zone list cut short (the budget refused its next page) drops no zone', async () => {
+    const store = createStore({ dataDir: ':memory:' })
+    const old = { zone_id: 'f'.repeat(32), zone_name: 'listed-before.example', account_id: 'acc' }
+    await store.recordIndex.putZones('live', [old], 1)
+    // The account has 60 zones: the first page names 50 of them, then the budget refuses the second.
+    const zones = Array.from({ length: 50 }, (_, i) => ({ id: i.toString(16).padStart(32, '0'), name: `z${i}.example`, account: { id: 'acc' } }))
+    const send: Send = async () =>
+      new Response(JSON.stringify({ success: true, errors: [], messages: [], result: zones, result_info: { page: 1, per_page: 50, count: 50, total_count: 60, total_pages: 2 } }), { headers: { 'content-type': 'application/json' } })
+    let admitted = 0
+    const admit = () => (++admitted === 1 ? { ok: true, delayMs: 0, retryAfter: 0 } : { ok: false, delayMs: 0, retryAfter: 30 })
+    const reader = createReader({ store, send, owner: 'live', admit, paceMs: 0 })
+    expect((await reader.round()).stoppedBy).toMatch(/no spare budget/)
+    expect(await store.recordIndex.zone('live', old.zone_id)).toBeDefined()
+    expect((await store.recordIndex.coverage('live', '*')).zones_in_scope).toBe(51)
+    await reader.stop()
+    await store.close()
+  })
+
   it('reads on one instance only: the store\'s lease', async () => {
     const store = createStore({ dataDir: ':memory:' })
     let calls = 0

@@ -98,6 +98,21 @@ describe.each(backends)('the DNS record index on $name', ({ open, skip }) => {
     await store.close()
   })
 
+  it.skipIf(skip)('each owner\u2019s rows are its own: a whole re-read, a removal or a zone list of one owner leaves the other\u2019s copy of the same zone', async () => {
+    const store = await open()
+    const idx = store.recordIndex
+    await idx.replaceZone('live', zoneA, [rec('www'), rec('api')], 1_000)
+    await idx.replaceZone('sandbox', zoneA, [rec('www'), rec('sbx')], 1_000)
+    await idx.replaceZone('live', zoneA, [rec('www')], 2_000)
+    await idx.removeRecords('live', zoneA.zone_id, ['www'])
+    await idx.putZones('live', [zoneB], 3_000)
+    await idx.dropZonesNotListed('live', 3_000)
+    expect(await idx.count('live', ALL)).toBe(0)
+    expect((await idx.search('sandbox', ALL, 0, 10)).map((r) => r.record_id).sort()).toEqual(['sbx', 'www'])
+    expect(await idx.zone('sandbox', zoneA.zone_id)).toMatchObject({ read_at: 1_000, record_count: 2 })
+    await store.close()
+  })
+
   it.skipIf(skip)('reads zones never read first, then those modified since their read; one reader holds the lease', async () => {
     const store = await open()
     const idx = store.recordIndex
