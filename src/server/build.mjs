@@ -3,8 +3,8 @@
 // JavaScript (dist-server/), each only when it is missing or older than its sources. Plain JavaScript,
 // because it runs before anything is compiled: by `npm start` (start.mjs), `npm install` (prepare),
 // the end-to-end set-up and the bench. `node src/server/build.mjs [--force] [spa|server]...`.
-import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -72,6 +72,9 @@ export function ensureBuilt(root, { targets = ['spa', 'server'], force = false }
     const first = !existsSync(join(root, target.output))
     const what = name === 'spa' ? 'the dashboard' : 'the server'
     console.log(first ? `Building ${what}…` : `Sources changed since the last build: rebuilding ${what}…`)
+    // Loaded only to build: `npm start` runs this on every start, and a start with nothing stale needs no child process.
+    /** @type {typeof import('node:child_process')} */
+    const { spawnSync } = createRequire(import.meta.url)('node:child_process')
     const res = spawnSync(
       process.execPath,
       [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), ...target.viteArgs, '--logLevel', 'warn'],

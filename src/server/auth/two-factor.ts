@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { getCookie } from 'hono/cookie'
-import { generateSecret, generateURI, verify } from 'otplib'
 import type { PersonWithHash, SessionInfo, Store } from '../store'
 import { html } from 'hono/html'
 import { PAGE_CSP, PAGE_CSP_WITH_SCRIPT, pageTheme, renderPage, safeNext, type PageOptions } from './pages'
@@ -21,6 +20,13 @@ export { PASSKEYS_PAGE, SECOND_FACTOR_PAGE, secondFactorRequired, TWO_FACTOR_PAG
 
 const ISSUER = 'Zonekeeper'
 
+/**
+ * otplib, loaded on the first code checked or key made: loading it costs every start tens of
+ * milliseconds of CPU, and most starts never check a code.
+ */
+let otplib: Promise<typeof import('otplib')> | undefined
+const otp = () => (otplib ??= import('otplib'))
+
 const normaliseRecovery = (code: string) => {
   const c = code.toLowerCase().replace(/[\s-]/g, '')
   return /^[a-z0-9]{10}$/.test(c) ? `${c.slice(0, 5)}-${c.slice(5)}` : undefined
@@ -38,6 +44,7 @@ export function recoveryCodes(n = 10): string[] {
 async function totpStep(secret: string, code: string, nowMs: number): Promise<number | undefined> {
   const token = code.replace(/\s/g, '')
   if (!/^\d{6}$/.test(token)) return undefined
+  const { verify } = await otp()
   const r = await verify({ secret, token, epoch: Math.floor(nowMs / 1000), epochTolerance: 30 })
   // A TOTP answer names the time step it matched (the union type also covers HOTP's answer).
   const step = r.valid ? (r as { timeStep?: number }).timeStep : undefined
@@ -196,6 +203,7 @@ ${codes ? html`<h2>Or enter a code</h2>\n` : ''}`
   // (a link for an app on the same device; as text it breaks anywhere, so it never widens a phone's page).
   // prettier-ignore
   const setupPage = async (person: PersonWithHash, required: boolean, error?: string): Promise<PageOptions> => {
+    const { generateSecret, generateURI } = await otp()
     const secret = await store.twoFactor.prepare(person.id, generateSecret())
     const uri = generateURI({ issuer: ISSUER, label: person.username, secret })
     const key = secret.replace(/(.{4})/g, '$1 ').trim()
