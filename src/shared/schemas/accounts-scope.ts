@@ -21,5 +21,4 @@ export const accountsScopeSchema = z.object({
 })
 
 export type ScopeCredential = z.infer<typeof scopeCredentialSchema>
-export type ScopeAccount = z.infer<typeof scopeAccountSchema>
 export type AccountsScope = z.infer<typeof accountsScopeSchema>
