@@ -76,9 +76,23 @@ export function withStatementCache(db: Database.Database, size = 200): SqliteDat
 export function createDb(location: StoreLocation): Db {
   const dialect = location.databaseUrl
     ? new PostgresDialect({ pool: () => pgPool(location.databaseUrl!) })
-    : new SqliteDialect({ database: async () => withStatementCache(openSqlite(location.dataDir)) })
-  return new Kysely<StoreTables>({ dialect })
+    : new SqliteDialect({
+        database: async () => {
+          const raw = openSqlite(location.dataDir)
+          sqliteHandles.set(kysely, raw)
+          return withStatementCache(raw)
+        },
+      })
+  const kysely = new Kysely<StoreTables>({ dialect })
+  return kysely
 }
+
+/**
+ * The SQLite file behind a Kysely instance (once it has run a query), for work that must run as one
+ * synchronous transaction: better-sqlite3 waits for a lock synchronously, so a transaction held open
+ * across awaits would stall another store on the same file in this process (person-grants.ts).
+ */
+export const sqliteHandles = new WeakMap<Db, Database.Database>()
 
 /** Applies every migration not yet applied; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

@@ -4,7 +4,7 @@ import { ROLE_ORDER, type AccessRole } from '../../shared/access'
 import { compiledOnce, type Db } from './db'
 import type { Dialect } from './dialect'
 import type { PeopleTable } from './schema'
-import { EVERY_ACCOUNT, keepingAdmins } from './person-grants'
+import { EVERY_ACCOUNT, keepingAdmins, runSteps, type Steps } from './person-grants'
 
 export const ROLES = ROLE_ORDER
 export type Role = AccessRole
@@ -120,15 +120,15 @@ function rowChanges(ch: PersonChanges, t: number): Partial<PeopleTable> {
  * Changes a person's row; a new role or zones is their every-account grant (person-grants.ts), which
  * the row mirrors.
  */
-async function changePerson(q: Db, id: string, ch: PersonChanges, t: number): Promise<Person | undefined> {
-  await q.updateTable('people').set(rowChanges(ch, t)).where('id', '=', id).execute()
-  const row = await q.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
+function* changePerson(d: Db, id: string, ch: PersonChanges, t: number): Steps<Person | undefined> {
+  yield d.updateTable('people').set(rowChanges(ch, t)).where('id', '=', id).compile()
+  const row = (yield d.selectFrom('people').selectAll().where('id', '=', id).compile()).rows[0] as PeopleTable | undefined
   if (row && (ch.role !== undefined || ch.zones !== undefined)) {
-    await q
+    yield d
       .insertInto('person_grants')
       .values({ person_id: id, account: EVERY_ACCOUNT, role: row.role, zones: row.zones })
       .onConflict((oc) => oc.columns(['person_id', 'account']).doUpdateSet({ role: row.role, zones: row.zones }))
-      .execute()
+      .compile()
   }
   return row && publicPerson(toPerson(row))
 }
@@ -303,7 +303,14 @@ export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: D
       return publicPerson(toPerson(row))
     },
     async update(id: string, ch: PersonChanges): Promise<Person | undefined> {
-      return changePerson(await db(), id, ch, now())
+      const d = await db()
+      if (ch.role === undefined && ch.zones === undefined) {
+        await d.updateTable('people').set(rowChanges(ch, now())).where('id', '=', id).execute()
+        const row = await d.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
+        return row && publicPerson(toPerson(row))
+      }
+      // A role or zones given are the every-account grant, written with the row in one transaction.
+      return runSteps(d, dialect, changePerson(d, id, ch, now()))
     },
     /**
      * Like update, but a change that would leave no active administrator (demoting or disabling the
@@ -315,7 +322,8 @@ export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: D
     async updateKeepingAnAdmin(id: string, ch: PersonChanges): Promise<Person | 'last-admin' | undefined> {
       const losesAdmin = (ch.role !== undefined && ch.role !== 'admin') || ch.disabled === true
       if (!losesAdmin) return self.update(id, ch)
-      return keepingAdmins(await db(), dialect, (q) => changePerson(q, id, ch, now()))
+      const d = await db()
+      return keepingAdmins(d, dialect, changePerson(d, id, ch, now()))
     },
     /**
      * Deletes a person: their sessions, API tokens and second factor go with them
@@ -325,12 +333,19 @@ export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: D
      * there was nobody to delete (already deleted by someone else).
      */
     async removeKeepingAnAdmin(id: string): Promise<Person | 'last-admin' | undefined> {
-      return keepingAdmins(await db(), dialect, async (q) => {
-        const row = await q.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
-        if (!row) return undefined
-        await q.deleteFrom('people').where('id', '=', id).execute()
-        return publicPerson(toPerson(row))
-      })
+      const d = await db()
+      return keepingAdmins(
+        d,
+        dialect,
+        (function* () {
+          const row = (yield d.selectFrom('people').selectAll().where('id', '=', id).compile()).rows[0] as PeopleTable | undefined
+          if (!row) return undefined
+          // Grants first: SQLite's foreign keys cascade too, but the check after reads them.
+          yield d.deleteFrom('person_grants').where('person_id', '=', id).compile()
+          yield d.deleteFrom('people').where('id', '=', id).compile()
+          return publicPerson(toPerson(row))
+        })(),
+      )
     },
     /** Active administrators other than `exceptId`: the last one may not be demoted or disabled. */
     async otherActiveAdmins(exceptId: string): Promise<number> {

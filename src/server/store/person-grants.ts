@@ -1,7 +1,7 @@
-import { sql, type Kysely, type Migration } from 'kysely'
+import { sql, type CompiledQuery, type Kysely, type Migration } from 'kysely'
 import type { AccessRole } from '../../shared/access'
 import { EVERY_ACCOUNT } from '../../shared/account-grants'
-import type { Db } from './db'
+import { sqliteHandles, type Db } from './db'
 import type { Dialect } from './dialect'
 
 export { EVERY_ACCOUNT }
@@ -56,25 +56,37 @@ export function personGrantsMigration(): Migration {
 }
 
 /** Thrown inside a transaction to undo a change that would leave an account without an administrator. */
-export class LastAdminError extends Error {
+class LastAdminError extends Error {
   constructor() {
     super('last-admin')
   }
 }
 
+/** What a statement gave back: its rows (a read), or how many rows it changed. */
+export interface Ran {
+  rows: Record<string, unknown>[]
+  changes: number
+}
+/**
+ * A piece of work as the statements it makes, one after the other (each yielded, its result sent
+ * back), so that the same steps run as one synchronous transaction on SQLite and as a transaction
+ * across awaits on PostgreSQL (see keepingAdmins).
+ */
+export type Steps<T> = Generator<CompiledQuery, T, Ran>
+
 /**
  * The accounts (named by any grant, and every account: `*`) where no active person is an
  * administrator, each person's grant there being the account's own, else the every-account one.
  */
-export async function accountsWithoutAdmin(q: Db): Promise<Set<string>> {
-  const rows = await q
+function* accountsWithoutAdmin(d: Db): Steps<Set<string>> {
+  const { rows } = yield d
     .selectFrom('person_grants as g')
     .innerJoin('people as p', 'p.id', 'g.person_id')
     .select(['g.person_id', 'g.account', 'g.role', 'p.disabled'])
-    .execute()
+    .compile()
   const byPerson = new Map<string, Map<string, string>>()
   const accounts = new Set<string>([EVERY_ACCOUNT])
-  for (const r of rows) {
+  for (const r of rows as { person_id: string; account: string; role: string; disabled: number }[]) {
     accounts.add(r.account)
     if (Number(r.disabled) === 1) continue
     let m = byPerson.get(r.person_id)
@@ -89,62 +101,74 @@ export async function accountsWithoutAdmin(q: Db): Promise<Set<string>> {
   return gaps
 }
 
+function* checked<T>(d: Db, dialect: Dialect, change: Steps<T>): Steps<T> {
+  if (dialect === 'postgres') yield sql`lock table person_grants in exclusive mode`.compile(d)
+  const before = yield* accountsWithoutAdmin(d)
+  const result = yield* change
+  const after = yield* accountsWithoutAdmin(d)
+  for (const a of after) if (!before.has(a)) throw new LastAdminError()
+  return result
+}
+
 /**
  * Runs `change` so that no account loses its last administrator: in one transaction, the accounts
  * without one are taken before and after, and a change that adds one is undone (`last-admin`). On
- * PostgreSQL the grants table is locked for writing first, and on SQLite the file's write lock is taken
- * first, so two administrators demoting each other at once on two instances are decided one after the other.
+ * PostgreSQL the grants table is locked for writing first; on SQLite the steps run as one synchronous
+ * `BEGIN IMMEDIATE` transaction (the file's one writer, and nothing else of this process runs
+ * meanwhile). So two administrators demoting each other at once on two instances are decided one after the other.
  */
-export async function keepingAdmins<T>(d: Db, dialect: Dialect, change: (q: Db) => Promise<T>): Promise<T | 'last-admin'> {
-  if (dialect === 'postgres') return adminCheckedTransaction(d, dialect, change)
-  // better-sqlite3 waits for a lock synchronously: two stores on one file in this process (tests of
-  // two instances) would block each other's event loop, so this process's changes go one at a time.
-  const run = sqliteTurn.then(() => adminCheckedTransaction(d, dialect, change))
-  sqliteTurn = run.then(
-    () => undefined,
-    () => undefined,
-  )
-  return run
-}
-
-/** The end of the last people change this process made on SQLite (see keepingAdmins). */
-let sqliteTurn: Promise<void> = Promise.resolve()
-
-async function adminCheckedTransaction<T>(d: Db, dialect: Dialect, change: (q: Db) => Promise<T>): Promise<T | 'last-admin'> {
+export async function keepingAdmins<T>(d: Db, dialect: Dialect, change: Steps<T>): Promise<T | 'last-admin'> {
   try {
-    return await d.transaction().execute(async (trx) => {
-      if (dialect === 'postgres') await sql`lock table person_grants in exclusive mode`.execute(trx)
-      // SQLite: a write first, so the transaction holds the one write lock before it reads (another
-      // instance on the same file waits for it, instead of both reading and then failing to write).
-      else await sql`update person_grants set role = role where 1 = 0`.execute(trx)
-      const before = await accountsWithoutAdmin(trx)
-      const result = await change(trx)
-      const after = await accountsWithoutAdmin(trx)
-      for (const a of after) if (!before.has(a)) throw new LastAdminError()
-      return result
-    })
+    return await runSteps(d, dialect, checked(d, dialect, change))
   } catch (err) {
     if (err instanceof LastAdminError) return 'last-admin'
     throw err
   }
 }
 
+/** Runs steps as one transaction: synchronously on SQLite (`BEGIN IMMEDIATE`), across awaits on PostgreSQL. */
+export async function runSteps<T>(d: Db, dialect: Dialect, steps: Steps<T>): Promise<T> {
+  if (dialect !== 'postgres') {
+    const raw = sqliteHandles.get(d)
+    if (!raw) throw new Error('The SQLite store is not open yet.')
+    return raw
+      .transaction(() => {
+        let r = steps.next(undefined as never)
+        while (!r.done) {
+          const stmt = raw.prepare(r.value.sql)
+          const params = r.value.parameters as unknown[]
+          r = steps.next(stmt.reader ? { rows: stmt.all(...params) as Record<string, unknown>[], changes: 0 } : { rows: [], changes: stmt.run(...params).changes })
+        }
+        return r.value
+      })
+      .immediate()
+  }
+  return d.transaction().execute(async (trx) => {
+    let r = steps.next(undefined as never)
+    while (!r.done) {
+      const res = await trx.executeQuery(r.value)
+      r = steps.next({ rows: res.rows as Record<string, unknown>[], changes: Number(res.numAffectedRows ?? 0) })
+    }
+    return r.value
+  })
+}
+
 /** Writes one grant (an administrator has every zone); the every-account one is mirrored on the person's row. */
-export async function writeGrant(q: Db, personId: string, grant: Grant, t: number): Promise<void> {
+export function* writeGrant(d: Db, personId: string, grant: Grant, t: number): Steps<void> {
   const zones = encodeGrantZones(grant.role === 'admin' ? '*' : grant.zones)
-  await q
+  yield d
     .insertInto('person_grants')
     .values({ person_id: personId, account: grant.account, role: grant.role, zones })
     .onConflict((oc) => oc.columns(['person_id', 'account']).doUpdateSet({ role: grant.role, zones }))
-    .execute()
-  if (grant.account === EVERY_ACCOUNT) await q.updateTable('people').set({ role: grant.role, zones, updated_at: t }).where('id', '=', personId).execute()
+    .compile()
+  if (grant.account === EVERY_ACCOUNT) yield d.updateTable('people').set({ role: grant.role, zones, updated_at: t }).where('id', '=', personId).compile()
 }
 
 /** Removes one grant; without an every-account grant the person's row says viewer of no zones (what they have outside their accounts: nothing). */
-async function deleteGrant(q: Db, personId: string, account: string, t: number): Promise<boolean> {
-  const r = await q.deleteFrom('person_grants').where('person_id', '=', personId).where('account', '=', account).executeTakeFirst()
-  if (account === EVERY_ACCOUNT) await q.updateTable('people').set({ role: 'viewer', zones: '[]', updated_at: t }).where('id', '=', personId).execute()
-  return Number(r.numDeletedRows) > 0
+function* deleteGrant(d: Db, personId: string, account: string, t: number): Steps<boolean> {
+  const r = yield d.deleteFrom('person_grants').where('person_id', '=', personId).where('account', '=', account).compile()
+  if (account === EVERY_ACCOUNT && r.changes > 0) yield d.updateTable('people').set({ role: 'viewer', zones: '[]', updated_at: t }).where('id', '=', personId).compile()
+  return r.changes > 0
 }
 
 const ORDER = (a: Grant, b: Grant) => (a.account === b.account ? 0 : a.account === EVERY_ACCOUNT ? -1 : b.account === EVERY_ACCOUNT ? 1 : a.account < b.account ? -1 : 1)
@@ -176,26 +200,36 @@ export function personGrantStore(db: () => Promise<Db>, now: () => number, diale
     },
     /** Gives (or changes) a person's grant in one account or every account; refused when it leaves an account without an administrator. */
     async set(personId: string, grant: Grant): Promise<'ok' | 'last-admin'> {
-      return keepingAdmins(await db(), dialect, async (q) => {
-        await writeGrant(q, personId, grant, now())
-        return 'ok' as const
-      })
+      const d = await db()
+      return keepingAdmins(
+        d,
+        dialect,
+        (function* () {
+          yield* writeGrant(d, personId, grant, now())
+          return 'ok' as const
+        })(),
+      )
     },
     /** Takes a grant away; false when there was none; refused when it leaves an account without an administrator. */
     async remove(personId: string, account: string): Promise<boolean | 'last-admin'> {
-      return keepingAdmins(await db(), dialect, (q) => deleteGrant(q, personId, account, now()))
+      const d = await db()
+      return keepingAdmins(d, dialect, deleteGrant(d, personId, account, now()))
     },
     /** Replaces all of a person's grants (single sign-on decides them at every sign-in). */
     async replace(personId: string, grants: Grant[]): Promise<'ok' | 'last-admin'> {
-      return keepingAdmins(await db(), dialect, async (q) => {
-        const t = now()
-        const keep = new Set(grants.map((g) => g.account))
-        for (const old of await q.selectFrom('person_grants').select('account').where('person_id', '=', personId).execute()) {
-          if (!keep.has(old.account)) await deleteGrant(q, personId, old.account, t)
-        }
-        for (const g of grants) await writeGrant(q, personId, g, t)
-        return 'ok' as const
-      })
+      const d = await db()
+      const t = now()
+      return keepingAdmins(
+        d,
+        dialect,
+        (function* () {
+          const keep = new Set(grants.map((g) => g.account))
+          const { rows } = yield d.selectFrom('person_grants').select('account').where('person_id', '=', personId).compile()
+          for (const old of rows as { account: string }[]) if (!keep.has(old.account)) yield* deleteGrant(d, personId, old.account, t)
+          for (const g of grants) yield* writeGrant(d, personId, g, t)
+          return 'ok' as const
+        })(),
+      )
     },
   }
 }
