@@ -115,7 +115,8 @@ export function accountGrantsFor(values: unknown, accountGroups: readonly Accoun
   return accounts.flatMap((account) => {
     const here = new Map<string, GroupGrant>()
     // Several entries for one group and account: the highest role and all zones, as grantFor does.
-    const byGroup = Map.groupBy(accountGroups.filter((g) => g.account === account), (g) => g.group)
+    const byGroup = new Map<string, AccountGroupGrant[]>()
+    for (const g of accountGroups) if (g.account === account) byGroup.set(g.group, [...(byGroup.get(g.group) ?? []), g])
     for (const [group, list] of byGroup) here.set(group, grantFor(list.map((_, i) => String(i)), new Map(list.map((g, i) => [String(i), g])))!)
     const grant = grantFor(values, here)
     return grant ? [{ account, ...grant }] : []
