@@ -33,11 +33,11 @@ describe('single sign-on settings', () => {
     })!
     expect(config.groups.get('staff')).toEqual({ role: 'viewer', zones: '*' })
     expect(config.groups.has('client-a')).toBe(false)
-    expect(accountGrantsFor(['staff', 'client-a', 'client-b'], config.accountGroups)).toEqual([
+    expect(accountGrantsFor(['staff', 'client-a', 'client-b'], config.accountGroups!)).toEqual([
       { account: A, role: 'editor', zones: ['a.example'] },
       { account: B, role: 'admin', zones: '*' },
     ])
-    expect(accountGrantsFor(['staff'], config.accountGroups)).toEqual([])
+    expect(accountGrantsFor(['staff'], config.accountGroups!)).toEqual([])
     expect(() => parseGroupMap('x=editor@not-an-account')).toThrow(/"x=editor@not-an-account"/)
   })
 })

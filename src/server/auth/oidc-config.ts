@@ -20,7 +20,7 @@ export interface OidcConfig {
   /** Claim value → grant, from OIDC_GROUPS: `admins=admin;dns-team=editor:example.com,shop.io;staff=viewer`. */
   groups: Map<string, GroupGrant>
   /** Claim value → grant in one account, from OIDC_GROUPS entries `group=role@<account id>[:zone,zone]`. */
-  accountGroups: AccountGroupGrant[]
+  accountGroups?: AccountGroupGrant[]
 }
 
 /** One claim value's grant in one account (it replaces the every-account grant there). */

@@ -5,6 +5,7 @@ import type { Pool as PgPool } from 'pg'
 import { migrations, type Dialect } from './migrations'
 import type { StoreTables } from './schema'
 import { privateFile } from '../private-files'
+import { sqliteHandles } from './sqlite-handles'
 
 export type Db = Kysely<StoreTables>
 
@@ -87,12 +88,7 @@ export function createDb(location: StoreLocation): Db {
   return kysely
 }
 
-/**
- * The SQLite file behind a Kysely instance (once it has run a query), for work that must run as one
- * synchronous transaction: better-sqlite3 waits for a lock synchronously, so a transaction held open
- * across awaits would stall another store on the same file in this process (person-grants.ts).
- */
-export const sqliteHandles = new WeakMap<Db, Database.Database>()
+
 
 /** Applies every migration not yet applied; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

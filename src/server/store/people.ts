@@ -122,7 +122,7 @@ function rowChanges(ch: PersonChanges, t: number): Partial<PeopleTable> {
  */
 function* changePerson(d: Db, id: string, ch: PersonChanges, t: number): Steps<Person | undefined> {
   yield d.updateTable('people').set(rowChanges(ch, t)).where('id', '=', id).compile()
-  const row = (yield d.selectFrom('people').selectAll().where('id', '=', id).compile()).rows[0] as PeopleTable | undefined
+  const row = (yield d.selectFrom('people').selectAll().where('id', '=', id).compile()).rows[0] as unknown as PeopleTable | undefined
   if (row && (ch.role !== undefined || ch.zones !== undefined)) {
     yield d
       .insertInto('person_grants')
@@ -338,7 +338,7 @@ export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: D
         d,
         dialect,
         (function* () {
-          const row = (yield d.selectFrom('people').selectAll().where('id', '=', id).compile()).rows[0] as PeopleTable | undefined
+          const row = (yield d.selectFrom('people').selectAll().where('id', '=', id).compile()).rows[0] as unknown as PeopleTable | undefined
           if (!row) return undefined
           // Grants first: SQLite's foreign keys cascade too, but the check after reads them.
           yield d.deleteFrom('person_grants').where('person_id', '=', id).compile()

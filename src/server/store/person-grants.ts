@@ -1,7 +1,8 @@
 import { sql, type CompiledQuery, type Kysely, type Migration } from 'kysely'
 import type { AccessRole } from '../../shared/access'
 import { EVERY_ACCOUNT } from '../../shared/account-grants'
-import { sqliteHandles, type Db } from './db'
+import type { Db } from './db'
+import { sqliteHandles } from './sqlite-handles'
 import type { Dialect } from './dialect'
 
 export { EVERY_ACCOUNT }
