@@ -6,7 +6,16 @@ import type { Person, ZoneScope } from '../store'
  * loopback with nobody defined yet: the quick start opens without signing in, as it always did).
  */
 export type Actor =
-  | { kind: 'person'; person: Person; sessionHandle: string; /** The session is switched to practice. */ practice?: boolean }
+  | {
+      kind: 'person'
+      /** Role and zones: the person's grant in the request's account (store/person-grants.ts). */
+      person: Person
+      sessionHandle: string
+      /** The session is switched to practice. */
+      practice?: boolean
+      /** The account the request names (its header); absent: the deployment's default account. */
+      account?: string
+    }
   | { kind: 'local'; person: Pick<Person, 'username' | 'displayName' | 'role' | 'zones'> & { id: null } }
 
 export const LOCAL_ADMIN: Actor = {

@@ -13,6 +13,8 @@ import { registerSignIn, SESSION_COOKIE } from './sign-in'
 import { registerTwoFactor, PASSKEYS_PAGE, SECOND_FACTOR_PAGE, TWO_FACTOR_PAGE } from './two-factor'
 import { registerPasskeys } from './passkeys'
 import { PASSKEY_SCRIPT_PATH } from './passkey-script'
+import { requestAccount } from '../http/request-account'
+import { ACCOUNT_HEADER } from '../../shared/account-context'
 import { RECOVERY_DOWNLOAD_PATH, RECOVERY_SCRIPT_PATH } from './recovery-codes'
 
 export { actorOf, maybeActor, type Actor } from './actor'
@@ -84,7 +86,30 @@ export function registerAuth(app: Hono, options: AuthOptions): { signInRequired:
     if (found) {
       const { session, person } = found
       if (!person.disabled) {
-        setActor(c, { kind: 'person', person: publicPerson(person), sessionHandle: session.handle, practice: session.practice })
+        // The person's role and zones are those of their grant in the account the request acts in
+        // (its header; none: the default account), so every check after this one is per account.
+        const named = requestAccount(c)
+        const api = c.req.path.startsWith('/api/')
+        if (named.invalid && api) {
+          return jsonError(400, 1004, `The ${ACCOUNT_HEADER} header must be an account id (32 hexadecimal digits).`)
+        }
+        const grant = await store.grants.forAccount(person.id, named.account)
+        setActor(c, {
+          kind: 'person',
+          person: { ...publicPerson(person), role: grant?.role ?? 'viewer', zones: grant?.zones ?? [] },
+          sessionHandle: session.handle,
+          practice: session.practice,
+          ...(named.account ? { account: named.account } : {}),
+        })
+        if (!grant && api && c.req.path !== '/api/local/me') {
+          return jsonError(
+            403,
+            PROXY_CODES.refused,
+            named.account
+              ? `You have no access to account ${named.account}: an administrator can give you a role there (People).`
+              : 'You have no access to the default account: pick one of your accounts, or ask an administrator for a role (People).',
+          )
+        }
         if (session.secondFactor && !ALLOWED_BEFORE_SECOND_FACTOR(session.secondFactor, c.req.path)) {
           const to = session.secondFactor === 'pending' ? SECOND_FACTOR_PAGE : TWO_FACTOR_PAGE
           return c.req.path.startsWith('/api/')

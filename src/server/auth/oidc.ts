@@ -5,9 +5,9 @@ import { html } from 'hono/html'
 import * as oidc from 'openid-client'
 import { personEmailSchema } from '../../shared/schemas/people'
 import { isLoopback } from '../config'
-import type { Store } from '../store'
+import { EVERY_ACCOUNT, type Store } from '../store'
 import type { SsoIdentity } from '../store/people'
-import { grantFor, type OidcConfig } from './oidc-config'
+import { accountGrantsFor, grantFor, type OidcConfig } from './oidc-config'
 import { PAGE_CSP, pageTheme, renderPage, safeNext } from './pages'
 import { clientAddress, isHttps, publicUrl } from './request-info'
 import { usernameProblem } from './usernames'
@@ -281,7 +281,10 @@ export function registerOidc(
     const displayName = (text(claims.name) ?? username).slice(0, 100)
     const who = { username, displayName, identity }
     const values = claimValues(claims[config.claim])
-    const grant = grantFor(values, config.groups)
+    const everyAccount = grantFor(values, config.groups)
+    const perAccount = accountGrantsFor(values, config.accountGroups ?? [])
+    // Someone mapped in some accounts only has no every-account role: the row says viewer of no zones.
+    const grant = everyAccount ?? (perAccount.length ? { role: 'viewer' as const, zones: [] } : undefined)
     if (!grant) {
       const shown = values.join(', ').slice(0, 300) || 'none'
       return refuse(
@@ -342,6 +345,8 @@ export function registerOidc(
     // The provider is the source of truth: role and zones follow the claim at every sign-in.
     const person = await store.people.update(known.id, { displayName, role: grant.role, zones: grant.zones })
     if (!person) return collision()
+    // And per account (OIDC_GROUPS entries `group=role@<account>`): the claim decides every grant.
+    await store.grants.replace(person.id, [...(everyAccount ? [{ account: EVERY_ACCOUNT, ...everyAccount }] : []), ...perAccount])
     // The provider's address, for someone who has none (one an administrator or the person typed is
     // kept): checked for form like any other; an address the provider says is unverified is not taken.
     const offered = personEmailSchema.safeParse(claims.email)

@@ -61,3 +61,19 @@ describe('npm run people', () => {
     expect(await run('link', 'gus', '--issuer', 'https://id.example.com', '--subject', 'fay-123')).toContain('Linked gus')
   })
 })
+
+describe('npm run people: roles per account', () => {
+  const A = 'a'.repeat(32)
+  it('grants and revokes a role in one account with --account, and lists it', async () => {
+    await run('add', 'root', '--role', 'admin')
+    await run('add', 'kim', '--role', 'viewer')
+    expect(await run('grant', 'kim', '--role', 'editor', '--account', A, '--zones', 'example.com')).toBe(`kim: editor in account ${A} (example.com).`)
+    const kim = (await store.people.byUsername('kim'))!
+    expect(await store.grants.forAccount(kim.id, A)).toEqual({ account: A, role: 'editor', zones: ['example.com'] })
+    expect(await store.grants.forAccount(kim.id, 'b'.repeat(32))).toMatchObject({ role: 'viewer' })
+    expect(await run('list')).toContain(`  account ${A}\teditor\texample.com`)
+    expect(await run('revoke', 'kim', '--account', A)).toContain('no role in account')
+    expect(await store.grants.forAccount(kim.id, A)).toMatchObject({ account: '*', role: 'viewer' })
+    await expect(run('grant', 'kim', '--role', 'viewer', '--account', 'nope')).rejects.toThrow(/32 hexadecimal digits/)
+  })
+})

@@ -2,13 +2,16 @@ import { parseArgs } from 'node:util'
 import { roleSchema, ssoLinkSchema, usernameSchema, zoneScopeSchema } from '../../shared/schemas/people'
 import { generatePassword, hashPassword } from '../auth/passwords'
 import { readConfig } from '../config'
-import { createStore, type Store } from '../store'
+import { createStore, EVERY_ACCOUNT, type Store } from '../store'
+import { grantAccountSchema } from '../../shared/account-grants'
 import { APPROVAL_HELP, APPROVAL_USAGE, ApprovalUsageError, runApprovalCommand } from '../change-requests/cli'
 
 const USAGE = `Manage the dashboard's people (the same store the server uses: DATA_DIR, or DATABASE_URL).
 
-  npm run people -- add <username> --role viewer|reviewer|editor|admin [--zones a.com,b.com] [--name "Display name"]
+  npm run people -- add <username> --role viewer|reviewer|editor|admin [--zones a.com,b.com] [--name "Display name"] [--account <id>]
   npm run people -- list
+  npm run people -- grant <username> --role viewer|reviewer|editor|admin [--zones a.com,b.com] [--account <id>]
+  npm run people -- revoke <username> --account <id>|*
   npm run people -- reset-password <username>
   npm run people -- disable <username>
   npm run people -- enable <username>
@@ -18,6 +21,10 @@ const USAGE = `Manage the dashboard's people (the same store the server uses: DA
   npm run people -- revoke-token <username> <token id or prefix>|--all
 ${APPROVAL_USAGE}
 
+Roles are per account: --account <id> (32 hex digits) gives the role and zones in that account only
+(it replaces the every-account role there); without it, or with --account '*', in every account.
+add --account gives the new person that account only. A viewer grant for every account is read-only
+access to all of them. revoke takes a grant away (the person then has none there).
 add and reset-password print a one-time password: give it to the person, who signs in with it at /login.
 link makes a single sign-on identity (issuer + sub, as the refusal page and the audit log show them)
 sign in as that person; unlink undoes it and ends the person's sessions.
@@ -25,6 +32,14 @@ reset-password and disable also revoke the person's personal API tokens.
 ${APPROVAL_HELP}`
 
 class UsageError extends Error {}
+
+/** `--account`: an account id, or `*` (and absent): every account. */
+function parseAccount(raw: string | undefined): string {
+  const r = grantAccountSchema.safeParse(raw?.trim().toLowerCase() || EVERY_ACCOUNT)
+  if (!r.success) throw new UsageError("--account is an account id (32 hexadecimal digits), or '*' for every account.")
+  return r.data
+}
+const accountWords = (account: string) => (account === EVERY_ACCOUNT ? 'every account' : `account ${account}`)
 
 function parseZones(raw: string | undefined): '*' | string[] {
   if (!raw || raw.trim() === '*') return '*'
@@ -58,6 +73,7 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
     options: {
       role: { type: 'string' },
       zones: { type: 'string' },
+      account: { type: 'string' },
       name: { type: 'string' },
       issuer: { type: 'string' },
       subject: { type: 'string' },
@@ -90,8 +106,30 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
         mustChangePassword: true,
       })
       if (!person) throw new UsageError(`The username ${username} is taken.`)
+      const account = parseAccount(values.account)
+      if (account !== EVERY_ACCOUNT) await store.grants.replace(person.id, [{ account, role: role.data, zones }])
       const scope = person.zones === '*' ? 'all zones' : person.zones.join(', ')
-      return out(`Added ${username} (${person.role}, ${scope}). One-time password: ${password}`)
+      return out(`Added ${username} (${person.role}, ${scope}${account === EVERY_ACCOUNT ? '' : `, account ${account} only`}). One-time password: ${password}`)
+    }
+    case 'grant': {
+      const person = await withPerson(store, target)
+      const role = roleSchema.safeParse(values.role)
+      if (!role.success) throw new UsageError('Give a role: --role viewer, reviewer, editor or admin.')
+      const zones = parseZones(values.zones)
+      if (role.data === 'admin' && zones !== '*') throw new UsageError('An administrator has all zones: leave out --zones, or give a lower role.')
+      const account = parseAccount(values.account)
+      if ((await store.grants.set(person.id, { account, role: role.data, zones })) === 'last-admin')
+        throw new UsageError(`${person.username} is the last active administrator of ${accountWords(account)}: make someone else an administrator there first.`)
+      return out(`${person.username}: ${role.data} in ${accountWords(account)} (${zones === '*' ? 'all zones' : zones.join(', ')}).`)
+    }
+    case 'revoke': {
+      const person = await withPerson(store, target)
+      if (values.account === undefined) throw new UsageError("Name the account: --account <id>, or --account '*' for the every-account role.")
+      const account = parseAccount(values.account)
+      const done = await store.grants.remove(person.id, account)
+      if (done === 'last-admin') throw new UsageError(`${person.username} is the last active administrator of ${accountWords(account)}: make someone else an administrator there first.`)
+      if (!done) throw new UsageError(`${person.username} has no role in ${accountWords(account)}.`)
+      return out(`${person.username} has no role in ${accountWords(account)} now.`)
     }
     case 'list': {
       const people = await store.people.list()
@@ -101,6 +139,9 @@ export async function runPeopleCommand(argv: string[], store: Store, out: (line:
           `${p.username}\t${p.role}\t${p.zones === '*' ? 'all zones' : p.zones.join(',')}\t${p.disabled ? 'disabled' : 'active'}\t${p.displayName}` +
             (p.sso ? `\tsso ${p.sso.issuer} ${p.sso.subject}` : ''),
         )
+        for (const g of (await store.grants.of(p.id)).filter((g) => g.account !== EVERY_ACCOUNT)) {
+          out(`  account ${g.account}\t${g.role}\t${g.zones === '*' ? 'all zones' : g.zones.join(',')}`)
+        }
       }
       return
     }

@@ -4,7 +4,7 @@ import { generatePassword, hashPassword } from '../auth/passwords'
 import { askForSecondFactorWhereRequired } from '../auth/second-factor-need'
 import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../http/envelope'
 import { localBody } from '../local/read-body'
-import { publicPerson, type Store, type ZoneScope } from '../store'
+import { EVERY_ACCOUNT, publicPerson, type Store, type ZoneScope } from '../store'
 import { setAuditDetails } from '../audit'
 import { mailWanted } from './mail-address'
 import type { Forward } from '../upstream'
@@ -41,6 +41,52 @@ async function scopeInAccount(forward: Forward | undefined, c: Context, zones: Z
 export function registerPeopleRoutes(app: Hono, store: Store, options: { forward?: Forward } = {}): void {
   const { forward } = options
 
+  // People are the deployment's, not one account's: an administrator of some accounts only could
+  // otherwise give themselves every account. Managing them takes an administrator of every account.
+  const everyAccountAdmin = async (c: Context, next: () => Promise<void>) => {
+    const me = actorOf(c)
+    if (me.kind === 'person' && (await store.grants.of(me.person.id)).find((g) => g.account === EVERY_ACCOUNT)?.role !== 'admin') {
+      return jsonError(403, PROXY_CODES.refused, 'People are managed by an administrator of every account; you are an administrator of some accounts only.')
+    }
+    return next()
+  }
+  app.use('/api/local/people', everyAccountAdmin)
+  app.use('/api/local/people/*', everyAccountAdmin)
+
+  const lastAdmin = () => jsonError(409, 1409, 'This is the last active administrator of that account: make someone else an administrator there first.')
+
+  // A person's role (and zones) in one account, or in every account (`*`, the role and zones of the person's row).
+  app.put('/api/local/people/:person_id/grants', async (c) => {
+    const id = c.req.param('person_id')
+    const target = await store.people.byId(id)
+    if (!target) return jsonError(404, 1404, 'No such person.')
+    const v = localBody(c, 'PUT', '/api/local/people/:person_id/grants')
+    if (v.role === 'admin' && v.zones !== '*') return ADMIN_ZONES()
+    const before = await store.grants.of(id)
+    const known = before.find((g) => g.account === v.account)?.zones
+    const scope = await scopeInAccount(forward, c, v.zones, known)
+    if (!scope.ok) return scope.res
+    if ((await store.grants.set(id, { account: v.account, role: v.role, zones: scope.zones })) === 'last-admin') return lastAdmin()
+    const after = await store.grants.of(id)
+    if (v.role === 'admin') await askForSecondFactorWhereRequired(store, [id])
+    setAuditDetails(c, { area: 'people', resourceType: 'person', resourceId: id, action: 'update', before: { username: target.username, grants: before }, after: { username: target.username, grants: after } })
+    return jsonOk(after)
+  })
+
+  app.delete('/api/local/people/:person_id/grants/:account', async (c) => {
+    const id = c.req.param('person_id')
+    const account = c.req.param('account')
+    const target = await store.people.byId(id)
+    if (!target) return jsonError(404, 1404, 'No such person.')
+    const before = await store.grants.of(id)
+    const removed = await store.grants.remove(id, account)
+    if (removed === 'last-admin') return lastAdmin()
+    if (!removed) return jsonError(404, 1404, 'That person has no grant for that account.')
+    const after = await store.grants.of(id)
+    setAuditDetails(c, { area: 'people', resourceType: 'person', resourceId: id, action: 'update', before: { username: target.username, grants: before }, after: { username: target.username, grants: after } })
+    return jsonOk(after)
+  })
+
   app.get('/api/local/me', async (c) => {
     return jsonOk(meView(actorOf(c), c.get('zkPractice') !== undefined))
   })
@@ -74,12 +120,13 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
   })
 
   app.get('/api/local/people', async () => {
-    const [extra, zones, apps, passkeys] = await Promise.all([store.changeRequests.people(), store.changeRequests.zones(), store.twoFactor.enabledPeople(), store.passkeys.counts()])
+    const [extra, zones, apps, passkeys, grants] = await Promise.all([store.changeRequests.people(), store.changeRequests.zones(), store.twoFactor.enabledPeople(), store.passkeys.counts(), store.grants.all()])
     return jsonOk(
       (await store.people.list()).map((p) => ({
         ...personView(p),
         mail_wanted: mailWanted(p, zones, extra.get(p.id)?.mayPropose ?? false),
         second_factor: { app: apps.has(p.id), passkeys: passkeys.get(p.id) ?? 0 },
+        grants: grants.get(p.id) ?? [],
       })),
     )
   })

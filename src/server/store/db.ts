@@ -5,6 +5,7 @@ import type { Pool as PgPool } from 'pg'
 import { migrations, type Dialect } from './migrations'
 import type { StoreTables } from './schema'
 import { privateFile } from '../private-files'
+import { sqliteHandles } from './sqlite-handles'
 
 export type Db = Kysely<StoreTables>
 
@@ -76,8 +77,15 @@ export function withStatementCache(db: Database.Database, size = 200): SqliteDat
 export function createDb(location: StoreLocation): Db {
   const dialect = location.databaseUrl
     ? new PostgresDialect({ pool: () => pgPool(location.databaseUrl!) })
-    : new SqliteDialect({ database: async () => withStatementCache(openSqlite(location.dataDir)) })
-  return new Kysely<StoreTables>({ dialect })
+    : new SqliteDialect({
+        database: async () => {
+          const raw = openSqlite(location.dataDir)
+          sqliteHandles.set(kysely, raw)
+          return withStatementCache(raw)
+        },
+      })
+  const kysely = new Kysely<StoreTables>({ dialect })
+  return kysely
 }
 
 /**

@@ -8,6 +8,7 @@ import { storeLease, type LeaseSpec } from './lease'
 import { createDb, dialectOf, migrateToLatest, type Db, type StoreLocation } from './db'
 import { lbMigrationStore } from './lb-migrations'
 import { peopleStore } from './people'
+import { personGrantStore } from './person-grants'
 import { practiceCopyStore } from './practice-copies'
 import { reviewStore } from './reviews'
 import { pagePatternStore } from './page-patterns'
@@ -23,6 +24,7 @@ import { credentialStore } from './credentials'
 
 export type { StoreLocation } from './db'
 export { STORE_FILE } from './db'
+export { EVERY_ACCOUNT, type Grant } from './person-grants'
 export { ROLES, publicPerson, type Person, type PersonWithHash, type Role, type ZoneScope } from './people'
 export type { SessionInfo, SessionPolicy } from './sessions'
 export type { ReviewRow } from './reviews'
@@ -88,6 +90,8 @@ export function createStore(options: StoreOptions) {
     /** Opens the store and applies pending migrations (also done lazily by every call). */
     open: async () => void (await db()),
     people: peopleStore(db, now, dialectOf(options)),
+    /** Each person's role and zones per account (person-grants.ts). */
+    grants: personGrantStore(db, now, dialectOf(options)),
     sessions: sessionStore(db, now, options.sessionPolicy),
     throttle: throttleStore(db, now),
     twoFactor: twoFactorStore(db, now),

@@ -11,6 +11,7 @@ import { changeRequestLeaseMigration } from './change-request-lease'
 import { changeRequestFilingMigration, changeRequestItemKindsMigration, changeRequestReviewEveryoneMigration, changeRequestsMigration, changeRequestsPracticeMigration } from './change-requests'
 import { connectionLedgerMigration } from './connection-ledger-migration'
 import { peopleEmailMigration } from './people-email-migration'
+import { personGrantsMigration } from './person-grants'
 import { pagePatternsMigration, pagePatternsOneInForceMigration } from './page-patterns'
 import { credentialsMigration } from './credentials'
 import { recordIndexMigration } from './record-index'
@@ -254,6 +255,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'change-requests_0005-review-everyone': changeRequestReviewEveryoneMigration(),
     // A person's e-mail on the person (carried over from the change-request settings, where it was).
     'people_0001-email': peopleEmailMigration(),
+    'people_0002-account-grants': personGrantsMigration(),
     // Who holds a script or connection index's refresh lease (only its holder ends or gives it back).
     'index_0001-lease-holders': indexLeaseHolderMigration(),
     // Page security: the zone's payment pages, and pattern verdicts (which one a ledger row was inherited from).

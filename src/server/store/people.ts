@@ -1,24 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { sql, type ExpressionBuilder } from 'kysely'
+import { sql } from 'kysely'
 import { ROLE_ORDER, type AccessRole } from '../../shared/access'
 import { compiledOnce, type Db } from './db'
 import type { Dialect } from './dialect'
-import type { PeopleTable, StoreTables } from './schema'
-
-/** The row `id` may lose its administrator rights (or go): it is no active administrator, or another one remains. */
-const keepsAnAdmin = (eb: ExpressionBuilder<StoreTables, 'people'>, id: string) =>
-  eb.or([
-    eb('role', '!=', 'admin'),
-    eb('disabled', '=', 1),
-    eb.exists(
-      eb
-        .selectFrom('people as other')
-        .select('other.id')
-        .where('other.role', '=', 'admin')
-        .where('other.disabled', '=', 0)
-        .where('other.id', '!=', id),
-    ),
-  ])
+import type { PeopleTable } from './schema'
+import { EVERY_ACCOUNT, keepingAdmins, runSteps, type Steps } from './person-grants'
 
 export const ROLES = ROLE_ORDER
 export type Role = AccessRole
@@ -128,6 +114,23 @@ function rowChanges(ch: PersonChanges, t: number): Partial<PeopleTable> {
     set.email_source = ch.email.address === null ? null : ch.email.source
   }
   return set
+}
+
+/**
+ * Changes a person's row; a new role or zones is their every-account grant (person-grants.ts), which
+ * the row mirrors.
+ */
+function* changePerson(d: Db, id: string, ch: PersonChanges, t: number): Steps<Person | undefined> {
+  yield d.updateTable('people').set(rowChanges(ch, t)).where('id', '=', id).compile()
+  const row = (yield d.selectFrom('people').selectAll().where('id', '=', id).compile()).rows[0] as unknown as PeopleTable | undefined
+  if (row && (ch.role !== undefined || ch.zones !== undefined)) {
+    yield d
+      .insertInto('person_grants')
+      .values({ person_id: id, account: EVERY_ACCOUNT, role: row.role, zones: row.zones })
+      .onConflict((oc) => oc.columns(['person_id', 'account']).doUpdateSet({ role: row.role, zones: row.zones }))
+      .compile()
+  }
+  return row && publicPerson(toPerson(row))
 }
 
 export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: Dialect = 'sqlite') {
@@ -295,14 +298,19 @@ export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: D
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst()
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return undefined
+      await d.insertInto('person_grants').values({ person_id: row.id, account: EVERY_ACCOUNT, role: row.role, zones: row.zones }).execute()
       anybody = true
       return publicPerson(toPerson(row))
     },
     async update(id: string, ch: PersonChanges): Promise<Person | undefined> {
       const d = await db()
-      await d.updateTable('people').set(rowChanges(ch, now())).where('id', '=', id).execute()
-      const row = await d.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
-      return row && publicPerson(toPerson(row))
+      if (ch.role === undefined && ch.zones === undefined) {
+        await d.updateTable('people').set(rowChanges(ch, now())).where('id', '=', id).execute()
+        const row = await d.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
+        return row && publicPerson(toPerson(row))
+      }
+      // A role or zones given are the every-account grant, written with the row in one transaction.
+      return runSteps(d, dialect, changePerson(d, id, ch, now()))
     },
     /**
      * Like update, but a change that would leave no active administrator (demoting or disabling the
@@ -315,24 +323,7 @@ export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: D
       const losesAdmin = (ch.role !== undefined && ch.role !== 'admin') || ch.disabled === true
       if (!losesAdmin) return self.update(id, ch)
       const d = await db()
-      const change = async (q: Db) => {
-        const done = await q
-          .updateTable('people')
-          .set(rowChanges(ch, now()))
-          .where('id', '=', id)
-          .where((eb) => keepsAnAdmin(eb, id))
-          .executeTakeFirst()
-        const row = await q.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
-        if (!row) return undefined
-        if (Number(done.numUpdatedRows) === 0) return 'last-admin' as const
-        return publicPerson(toPerson(row))
-      }
-      // SQLite: one statement is atomic (a single writer); no transaction held open across awaits.
-      if (dialect !== 'postgres') return change(d)
-      return d.transaction().execute(async (trx) => {
-        await sql`select id from people where role = 'admin' and disabled = 0 order by id for update`.execute(trx)
-        return change(trx)
-      })
+      return keepingAdmins(d, dialect, changePerson(d, id, ch, now()))
     },
     /**
      * Deletes a person: their sessions, API tokens and second factor go with them
@@ -343,25 +334,18 @@ export function peopleStore(db: () => Promise<Db>, now: () => number, dialect: D
      */
     async removeKeepingAnAdmin(id: string): Promise<Person | 'last-admin' | undefined> {
       const d = await db()
-      const remove = async (q: Db) => {
-        const row = await q.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
-        if (!row) return undefined
-        const done = await q
-          .deleteFrom('people')
-          .where('id', '=', id)
-          .where((eb) => keepsAnAdmin(eb, id))
-          .executeTakeFirst()
-        if (Number(done.numDeletedRows) > 0) return publicPerson(toPerson(row))
-        // Not deleted: still there (the last administrator), or deleted by someone else meanwhile.
-        return (await q.selectFrom('people').select('id').where('id', '=', id).executeTakeFirst())
-          ? ('last-admin' as const)
-          : undefined
-      }
-      if (dialect !== 'postgres') return remove(d)
-      return d.transaction().execute(async (trx) => {
-        await sql`select id from people where role = 'admin' and disabled = 0 order by id for update`.execute(trx)
-        return remove(trx)
-      })
+      return keepingAdmins(
+        d,
+        dialect,
+        (function* () {
+          const row = (yield d.selectFrom('people').selectAll().where('id', '=', id).compile()).rows[0] as unknown as PeopleTable | undefined
+          if (!row) return undefined
+          // Grants first: SQLite's foreign keys cascade too, but the check after reads them.
+          yield d.deleteFrom('person_grants').where('person_id', '=', id).compile()
+          yield d.deleteFrom('people').where('id', '=', id).compile()
+          return publicPerson(toPerson(row))
+        })(),
+      )
     },
     /** Active administrators other than `exceptId`: the last one may not be demoted or disabled. */
     async otherActiveAdmins(exceptId: string): Promise<number> {

@@ -9,6 +9,7 @@ import type { ConnectionLedgerTables } from './connection-ledger-schema'
 import type { PagePatternTables } from './page-patterns'
 import type { CredentialsTable } from './credentials'
 import type { RecordIndexTables } from './record-index'
+import type { PersonGrantsTable } from './person-grants'
 
 /**
  * The tables of the dashboard's own store (never the API's data). Times are milliseconds since the
@@ -16,6 +17,7 @@ import type { RecordIndexTables } from './record-index'
  */
 export interface StoreTables extends WatchTables, ChangeRequestTables, ConnectionLedgerTables, PagePatternTables, RecordIndexTables {
   people: PeopleTable
+  person_grants: PersonGrantsTable
   sessions: SessionsTable
   sign_in_throttle: ThrottleTable
   sign_in_in_flight: InFlightTable

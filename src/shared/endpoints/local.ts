@@ -1,3 +1,4 @@
+import { grantSchema } from '../account-grants'
 import { z } from 'zod'
 import { writeRole, type AccessRole } from '../access'
 import { connectionIndexQuery, connectionLedgerQuery, reviewLedgerQuery, scriptIndexQuery } from '../lists/page-shield-index'
@@ -170,6 +171,8 @@ export const LOCAL_ROUTES = [
   { method: 'GET', path: '/api/local/people/:person_id/tokens', role: 'admin', result: z.array(apiTokenViewSchema) },
   { method: 'DELETE', path: '/api/local/people/:person_id/tokens', role: 'admin', body: noBody, result: z.object({ tokens_revoked: z.number() }), audit: { area: 'people', type: 'api_token', action: 'tokens-revoke' } },
   { method: 'DELETE', path: '/api/local/people/:person_id/tokens/:id', role: 'admin', body: noBody, result: z.object({ id: z.string() }), audit: { area: 'people', type: 'api_token', action: 'token-revoke', id: 'id' } },
+  { method: 'PUT', path: '/api/local/people/:person_id/grants', role: 'admin', body: grantSchema, result: z.array(grantSchema), audit: { area: 'people', type: 'person', action: 'update', id: 'person_id' } },
+  { method: 'DELETE', path: '/api/local/people/:person_id/grants/:account', role: 'admin', body: noBody, result: z.array(grantSchema), audit: { area: 'people', type: 'person', action: 'update', id: 'person_id' } },
   { method: 'DELETE', path: '/api/local/people/:person_id/two-factor', role: 'admin', body: noBody, result: z.object({ reset: z.boolean() }), audit: { area: 'people', type: 'two_factor', action: 'two-factor-reset', id: 'person_id' } },
   { method: 'GET', path: '/api/local/settings/two-factor', role: 'admin', result: twoFactorPolicySchema },
   { method: 'PUT', path: '/api/local/settings/two-factor', role: 'admin', body: twoFactorPolicySchema, result: twoFactorPolicySchema, audit: { area: 'people', type: 'two_factor_policy', action: 'update' } },

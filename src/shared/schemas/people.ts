@@ -3,6 +3,7 @@ import { nulFree } from './common'
 import { personEmailSchema } from './email'
 import { ROLE_ORDER } from '../access'
 import { passwordSchema, refinePasswordFor } from '../password-rule'
+import { grantSchema } from '../account-grants'
 
 /** People of the dashboard itself (not the API's account members): who may sign in, with what role, for which zones. */
 /** The roles, lowest first (the role matrix itself is src/shared/access.ts). */
@@ -121,6 +122,8 @@ export const personViewSchema = z.object({
   mail_wanted: z.string().nullable().optional(),
   /** The second factors set up: an authenticator app, and how many passkeys. Absent where not read (a single person's answer). */
   second_factor: z.object({ app: z.boolean(), passkeys: z.number().int() }).optional(),
+  /** In the People list only: the person's role and zones per account (`*`: every account; role and zones above are that one). */
+  grants: z.array(grantSchema).optional(),
 })
 export type PersonView = z.infer<typeof personViewSchema>
 

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { keys } from '@/lib/query-keys'
-import { localCall } from '@/lib/api-client'
+import { api, localCall } from '@/lib/api-client'
+import type { AccountGrant } from '@/shared/account-grants'
 import type { PersonInput, PersonPatch, SsoLink, TwoFactorPolicyInput } from '@/shared/schemas/people'
 
 /** The dashboard's people (administrators only): list, add, change, reset a password, sessions. */
@@ -138,5 +139,32 @@ export function useSetTwoFactorPolicy() {
 export function useResetTwoFactor() {
   return useMutation({
     mutationFn: (id: string) => localCall('DELETE', '/api/local/people/:person_id/two-factor', { path: { person_id: id } }),
+  })
+}
+
+/** The accounts the deployment reaches (the API's own list), for giving a person a role in one. */
+export const useAccounts = () =>
+  useQuery({
+    queryKey: ['accounts', 'for-grants'],
+    queryFn: ({ signal }) => api.list<{ id: string; name: string }>('/accounts?per_page=50' as never, { signal }),
+  })
+
+/** Gives (or changes) a person's role and zones in one account, or every account (`*`). */
+export function useSetGrant() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, grant }: { id: string; grant: AccountGrant }) =>
+      localCall('PUT', '/api/local/people/:person_id/grants', { path: { person_id: id }, body: grant }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.people.all }),
+  })
+}
+
+/** Takes a person's grant in one account away. */
+export function useRemoveGrant() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, account }: { id: string; account: string }) =>
+      localCall('DELETE', '/api/local/people/:person_id/grants/:account', { path: { person_id: id, account } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.people.all }),
   })
 }

@@ -28,6 +28,7 @@ import { useProposeSettings } from '../api/change-approval'
 // The add/edit form (zod, form fields) loads when it is opened: the list is what the page shows first.
 const PersonDialog = lazy(() => import('./person-dialog').then((m) => ({ default: m.PersonDialog })))
 const SsoLinkDialog = lazy(() => import('./sso-link-dialog').then((m) => ({ default: m.SsoLinkDialog })))
+const PersonGrantsDialog = lazy(() => import('./person-grants-dialog').then((m) => ({ default: m.PersonGrantsDialog })))
 const PersonTokensDialog = lazy(() => import('./person-tokens-dialog').then((m) => ({ default: m.PersonTokensDialog })))
 // Loaded after the list: it reads the policy names from the shared schemas (zod), which would
 // otherwise put them in the page's first load (the bundle budget).
@@ -36,7 +37,7 @@ const TwoFactorPolicyCard = lazy(() => import('./two-factor-policy').then((m) =>
 // Change approval: zones needing approval and their approvers, below the list.
 const ChangeApprovalCard = lazy(() => import('./change-approval-card').then((m) => ({ default: m.ChangeApprovalCard })))
 
-type Action = { kind: 'add' } | { kind: 'edit' | 'disable' | 'delete' | 'reset' | 'sessions' | 'tokens' | 'two-factor' | 'link' | 'unlink'; person: PersonView } | null
+type Action = { kind: 'add' } | { kind: 'edit' | 'disable' | 'delete' | 'reset' | 'sessions' | 'tokens' | 'grants' | 'two-factor' | 'link' | 'unlink'; person: PersonView } | null
 
 /** "Second factor: authenticator app and 2 passkeys", or that there is none. */
 function secondFactorWords(f: { app: boolean; passkeys: number }): string {
@@ -146,6 +147,9 @@ export function PeoplePage() {
                       >
                         Sessions
                       </Button>
+                      <Button size="sm" variant="ghost" aria-label={`Roles per account of ${p.username}`} onClick={() => setAction({ kind: 'grants', person: p })}>
+                        Accounts
+                      </Button>
                       <Button
                         size="sm"
                         variant="ghost"
@@ -222,6 +226,11 @@ export function PeoplePage() {
       )}
       {action?.kind === 'reset' && <ResetDialog person={action.person} onClose={() => setAction(null)} />}
       {action?.kind === 'sessions' && <SessionsDialog person={action.person} onClose={() => setAction(null)} />}
+      {action?.kind === 'grants' && (
+        <Suspense fallback={null}>
+          <PersonGrantsDialog person={action.person} onClose={() => setAction(null)} />
+        </Suspense>
+      )}
       {action?.kind === 'tokens' && (
         <Suspense fallback={null}>
           <PersonTokensDialog person={action.person} onClose={() => setAction(null)} />
