@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { type Emulator } from '../emulator'
 import { memoryEmulator } from '../../testing/memory-emulator'
-import { SEED_ZONES } from '../emulator/seed-ids'
+import { DEMO_ACCOUNT, SEED_ZONES } from '../emulator/seed-ids'
+import { ESTATE_ACCOUNTS, ESTATE_ZONES } from '../emulator/estate/data'
 import { createStore, EVERY_ACCOUNT } from '../store'
 import { testConfig } from '../../testing/server'
 import { addPerson, sessionCookie } from '../../testing/server/auth'
@@ -14,10 +15,13 @@ let emulator: Emulator
 let app: ReturnType<typeof createApp>
 let cookie = ''
 let oldCookie = ''
-const A = 'a'.repeat(32)
-const B = 'b'.repeat(32)
-const C = 'c'.repeat(32)
+// Accounts the sandbox reaches (an account no credential reaches is refused before any role is asked).
+const A = DEMO_ACCOUNT.id
+const B = ESTATE_ACCOUNTS.harbour.id
+const C = ESTATE_ACCOUNTS.foxFinch.id
 const demo = SEED_ZONES.demo
+/** A zone of each account: a request acts on a zone of the account it names. */
+const zoneOf = (account: string | undefined) => ESTATE_ZONES.find((z) => z.account.id === account)?.id ?? demo.id
 
 beforeAll(async () => {
   emulator = memoryEmulator()
@@ -39,7 +43,7 @@ afterAll(async () => {
 })
 
 const write = (account: string | undefined, who = cookie) =>
-  app.request(`/api/v4/zones/${demo.id}/dns_records`, {
+  app.request(`/api/v4/zones/${zoneOf(account)}/dns_records`, {
     method: 'POST',
     headers: { cookie: who, 'x-zonekeeper-request': '1', 'content-type': 'application/json', ...(account === undefined ? {} : { [ACCOUNT_HEADER]: account }) },
     body: JSON.stringify({ type: 'A', name: `x${Math.random().toString(36).slice(2, 8)}`, content: '192.0.2.1', ttl: 1 }),

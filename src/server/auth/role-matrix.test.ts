@@ -64,6 +64,8 @@ const LOCAL_NOT_EVERYONE: Record<string, readonly Role[]> = {
   'DELETE /api/local/people/:person_id/tokens': ADMIN,
   'DELETE /api/local/people/:person_id/tokens/:id': ADMIN,
   'DELETE /api/local/people/:person_id/two-factor': ADMIN,
+  'PUT /api/local/people/:person_id/grants': ADMIN,
+  'DELETE /api/local/people/:person_id/grants/:account': ADMIN,
   // The credential vault: administrators.
   'GET /api/local/credentials': ADMIN,
   'POST /api/local/credentials': ADMIN,
