@@ -24,7 +24,7 @@ import { credentialStore } from './credentials'
 
 export type { StoreLocation } from './db'
 export { STORE_FILE } from './db'
-export { EVERY_ACCOUNT, type Grant } from './person-grants'
+export { EVERY_ACCOUNT } from './person-grants'
 export { ROLES, publicPerson, type Person, type PersonWithHash, type Role, type ZoneScope } from './people'
 export type { SessionInfo, SessionPolicy } from './sessions'
 export type { ReviewRow } from './reviews'
