@@ -151,4 +151,30 @@ describe('the Attention route', () => {
     expect(section(a, 'change_requests')!.items).toEqual([{ title: 'Add the shop', detail: 'Your request is rejected.', zone_name: DEMO.name, link: `/change-requests/${crId}` }])
     expect(section(await attention('adm'), 'change_requests')!.items).toEqual([])
   })
+
+  it('counts every zone of the scope, not one page of the zone list, when there are more zones than a page', async () => {
+    // A sandbox of its own with 9 zones: more than the list's smallest page (5), the size asked for 2 zones read.
+    const many = memoryEmulator({ scaleZones: false })
+    const own = createStore({ dataDir: ':memory:' })
+    try {
+      for (let i = 0; i < 6; i++) {
+        const made = await many.app.request('/zones', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `more-${i}.example`, account: { id: DEMO_ACCOUNT.id } }) })
+        expect(made.status).toBe(200)
+      }
+      const paged = createApp({ config: testConfig(), emulator: many, store: own, attention: { zonesPerRequest: 2 } })
+      await addPerson(own, 'adm', 'admin')
+      const jar = { adm: await sessionCookie(paged, 'adm', 'adm-password-1') }
+      const a = await attention('adm', paged, jar)
+      expect(a.zones_in_scope).toBe(9)
+      expect(a.zones_read).toBe(2)
+      const certs = section(a, 'certificates')!
+      expect(certs.coverage).toBe('Certificates checked in 2 of 9 zones; the other 7 were not read (this page reads at most 2 per visit: open each zone\'s page, or Search\'s coverage, for the rest).')
+      expect(certs.complete).toBe(false)
+      expect(section(a, 'watch_alerts')!.complete).toBe(false)
+      await watchOf(paged).stop()
+    } finally {
+      await own.close()
+      many.close()
+    }
+  })
 })

@@ -152,6 +152,20 @@ describe('pattern verdicts and payment pages at the door', () => {
     expect(csv).toMatch(/\npattern,[^\n]*Rita \(rita\),expected,"?Our own CDN, built by us/)
     expect(csv).toMatch(/\npattern-removed,[^\n]*Rita \(rita\)/)
   })
+  it("removes through a zone's route only that zone's patterns: another zone's id is a 404 and stays in force", async () => {
+    const B = `/api/local/zones/${SEED_ZONES.pending.id}/page-shield`
+    const added = await call('rita', 'POST', `${B}/reviews/patterns`, { pattern: 'https://cdn.zone-b.test/*', justification: "Zone B's CDN" })
+    expect(added.status).toBe(201)
+    const { id } = ((await added.json()) as { result: { id: number } }).result
+    const page = await call('rita', 'POST', `${B}/reviews/payment-pages`, { pattern: 'b.test/checkout/*' })
+    expect(page.status).toBe(201)
+    const pageId = ((await page.json()) as { result: { id: number } }).result.id
+    expect((await call('ann', 'DELETE', `${BASE}/reviews/patterns/${id}`)).status).toBe(404)
+    expect((await call('ann', 'DELETE', `${BASE}/reviews/payment-pages/${pageId}`)).status).toBe(404)
+    const inB = (await (await call('vic', 'GET', `${B}/reviews/patterns`)).json()).result as { id: number; active: boolean; removed_at: string | null }[]
+    expect(inB.find((p) => p.id === id)).toMatchObject({ active: true, removed_at: null })
+    expect(((await (await call('vic', 'GET', `${B}/reviews/payment-pages`)).json()).result as { id: number }[]).map((p) => p.id)).toContain(pageId)
+  })
   it('of two reviewers adding the same pattern at once, one records it and the other gets a 400 at the field, never a 500', async () => {
     const twice = async (path: string, body: unknown) => {
       const rs = await Promise.all([call('rita', 'POST', path, body), call('ann', 'POST', path, body)])

@@ -120,6 +120,47 @@ describe('the record index reader', () => {
     await store.close()
   })
 
+  /** An API whose zone list answers these pages (each with its own `total_count`, or none), in order. */
+  const zoneListOf = (pages: { from: number; count: number; total?: number }[]): Send => {
+    let n = 0
+    return async (req) => {
+      if (!req.pathAndQuery.startsWith('/zones?')) throw new Error(`unexpected call ${req.pathAndQuery}`)
+      const p = pages[Math.min(n++, pages.length - 1)]
+      const result = Array.from({ length: p.count }, (_, i) => ({ id: (p.from + i).toString(16).padStart(32, '0'), name: `z${p.from + i}.example`, account: { id: 'acc' } }))
+      const info = { page: n, per_page: 50, count: p.count, ...(p.total === undefined ? {} : { total_count: p.total, total_pages: Math.ceil(p.total / 50) }) }
+      return new Response(JSON.stringify({ success: true, errors: [], messages: [], result, result_info: info }), { headers: { 'content-type': 'application/json' } })
+    }
+  }
+  /** One round of the zone list only (no zone is read whole) over a store that knew one zone before. */
+  const listOnce = async (send: Send) => {
+    const store = createStore({ dataDir: ':memory:' })
+    const old = { zone_id: 'f'.repeat(32), zone_name: 'listed-before.example', account_id: 'acc' }
+    await store.recordIndex.putZones('live', [old], 1)
+    const reader = createReader({ store, send, owner: 'live', paceMs: 0, zonesPerRound: 0 })
+    const round = await reader.round()
+    const kept = (await store.recordIndex.zone('live', old.zone_id)) !== undefined
+    const inScope = (await store.recordIndex.coverage('live', '*')).zones_in_scope
+    await reader.stop()
+    await store.close()
+    return { round, kept, inScope }
+  }
+
+  it('a zone list that comes back short (a short page before the count it announced) drops no zone', async () => {
+    // 60 zones announced; the second page names only 5 of the other 10 (the list moved while read).
+    const short = await listOnce(zoneListOf([{ from: 0, count: 50, total: 60 }, { from: 50, count: 5, total: 60 }]))
+    expect(short.round.stoppedBy).toBeUndefined()
+    expect(short.kept).toBe(true)
+    expect(short.inScope).toBe(56)
+    // No count announced at all: nothing says the list is whole, so nothing is dropped either.
+    const uncounted = await listOnce(zoneListOf([{ from: 0, count: 50 }, { from: 50, count: 10 }]))
+    expect(uncounted.kept).toBe(true)
+    expect(uncounted.inScope).toBe(61)
+    // The whole list (every zone it announced): the zone no longer listed is dropped.
+    const whole = await listOnce(zoneListOf([{ from: 0, count: 50, total: 60 }, { from: 50, count: 10, total: 60 }]))
+    expect(whole.kept).toBe(false)
+    expect(whole.inScope).toBe(60)
+  })
+
   it('reads on one instance only: the store\'s lease', async () => {
     const store = createStore({ dataDir: ':memory:' })
     let calls = 0

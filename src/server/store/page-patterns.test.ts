@@ -118,6 +118,15 @@ describe.each(backends)('pattern verdicts in the store ($name)', ({ skip, open }
     expect(await store.pagePatterns.paymentPages.remove(KEY, a.id, 'Ann (ann)', clock)).toBe(true)
     expect(await store.pagePatterns.paymentPages.list(KEY)).toEqual([])
   })
+  it("removes a zone's own rows only: an id of another zone, named through this zone, is refused and stays in force", async () => {
+    const other = recorded(await store.pagePatterns.patterns.add({ zone_id: 'zone-b', pattern: 'https://cdn.zone-b.test/*', verdict: 'expected', justification: 'Zone B\'s CDN', created_by: 'Rita (rita)', created_by_id: 'p-rita', created_at: clock, expires_at: null }))
+    expect(await store.pagePatterns.patterns.remove(KEY, other.id, 'Ann (ann)', clock)).toBe(false)
+    expect((await store.pagePatterns.patterns.list('zone-b')).find((p) => p.id === other.id)).toMatchObject({ removed_at: null, removed_by: null })
+    const otherPage = recorded(await page('zone-b', 'b.test/checkout/*'))
+    expect(await store.pagePatterns.paymentPages.remove(KEY, otherPage.id, 'Ann (ann)', clock)).toBe(false)
+    expect((await store.pagePatterns.paymentPages.list('zone-b')).map((p) => p.id)).toContain(otherPage.id)
+  })
+
   it('of two adds of the same payment page at once, one is recorded and the other told conflict', async () => {
     const both = await Promise.all([page(KEY, 'shop.test/pay/*'), page(KEY, 'shop.test/pay/*')])
     expect(both.filter((a) => a.ok)).toHaveLength(1)
