@@ -13,7 +13,7 @@ import { connectionLedgerMigration } from './connection-ledger-migration'
 import { peopleEmailMigration } from './people-email-migration'
 import { pagePatternsMigration, pagePatternsOneInForceMigration } from './page-patterns'
 import { credentialsMigration } from './credentials'
-import { recordIndexMigration } from './record-index'
+import { recordIndexMigration, recordIndexSearchKeyMigration } from './record-index'
 import type { Dialect } from './dialect'
 
 /**
@@ -264,5 +264,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'credentials_0001-vault': credentialsMigration(dialect),
     // The DNS record index across zones (one search over every zone; src/server/search).
     'record-index_0001-dns-record-index': recordIndexMigration(dialect),
+    // A narrow index for the record search's exact counts of very common terms (SQLite; record-index.ts).
+    'record-index_0002-search-key': recordIndexSearchKeyMigration(dialect),
   }
 }
