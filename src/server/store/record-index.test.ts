@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { storeBackends } from '../../testing/store-backends'
-import type { RecordFields } from './record-index'
+import type { RecordFields, RecordSearch } from './record-index'
 
 /** The DNS record index (record-index.ts): substring search, filters, exact counts and coverage, on both backends. */
 const { backends } = storeBackends('zk-record-index-')
@@ -86,7 +86,7 @@ describe.each(backends)('the DNS record index on $name', ({ open, skip }) => {
       await idx.replaceZone('live', zone, records, 1_000 + z)
     }
     await idx.replaceZone('sandbox', zoneA, [rec('s1', { tags: 'env:production' })], 1_000)
-    const queries = [
+    const queries: RecordSearch[] = [
       { ...ALL, text: 'env:production', field: 'tag' as const },
       { ...ALL, text: 'env:production', field: 'tag' as const, type: 'A' },
       { ...ALL, text: 'env:prod', scope: ['example.com', 'never.org'] },
