@@ -71,9 +71,7 @@ export function registerSearchRoutes(app: Hono, store: Store, owner: string): vo
       })
     }
     const page = v.page ?? 1
-    // The count first: it tells the page whether to walk the rows in order (many matches) or sort the few.
-    const [total, coverage] = await Promise.all([idx.count(owner, q), idx.coverage(owner, scope)])
-    const items = await idx.search(owner, q, (page - 1) * RECORD_SEARCH_PER_PAGE, RECORD_SEARCH_PER_PAGE, total)
+    const [{ total, items }, coverage] = await Promise.all([idx.page(owner, q, (page - 1) * RECORD_SEARCH_PER_PAGE, RECORD_SEARCH_PER_PAGE), idx.coverage(owner, scope)])
     return jsonOk({ items: items.map(matchOf), total_count: total, page, per_page: RECORD_SEARCH_PER_PAGE, coverage })
   })
 }

@@ -98,6 +98,8 @@ describe.each(backends)('the DNS record index on $name', ({ open, skip }) => {
         const sorted = await idx.search('live', q, offset, limit)
         expect(sorted.length).toBe(Math.max(0, Math.min(limit, total - offset)))
         expect(await idx.search('live', q, offset, limit, total)).toEqual(sorted)
+        // The route's count and page in one (matches read once when few).
+        expect(await idx.page('live', q, offset, limit)).toEqual({ total, items: sorted })
       }
     }
     await store.close()

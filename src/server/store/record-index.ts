@@ -205,6 +205,8 @@ export function recordIndexSearchKeyMigration(dialect: Dialect): Migration {
  * this many times the matches a sort would read.
  */
 const WALK_PER_MATCH = 8
+/** Up to this many FTS5 matches, a search's count and page are read in one statement from them. */
+const FEW_MATCHES = 5000
 
 type Eb = ExpressionBuilder<{ r: RecordIndexTable } & Record<string, never>, 'r'>
 
@@ -278,6 +280,27 @@ export function recordIndexStore(db: () => Promise<Db>, now: () => number, diale
       WHERE ${rowFilters(owner, q)} AND +r.id IN ${ftsRowids(q)}
       ORDER BY r.zone_name, r.name, r.type, r.id LIMIT ${limit} OFFSET ${offset}`.execute(await db())
     return r.rows
+  }
+
+  /**
+   * Count and page of a trigram search in one statement, when the FTS5 matches are few: they are read
+   * once (at most FEW_MATCHES + 1 of them), counted against the filters and the page sorted from them.
+   * Undefined when there are more: then the count and an ordered walk do better (see `page`).
+   */
+  const trigramFew = async (owner: string, q: RecordSearch, offset: number, limit: number) => {
+    type Row = IndexedRecord & { hits: number; total: number; id: number | null }
+    const r = await sql<Row>`WITH m(id) AS MATERIALIZED (SELECT rowid FROM record_index_fts WHERE record_index_fts MATCH ${ftsQuery(q.text.trim(), q.field)} LIMIT ${FEW_MATCHES + 1})
+      SELECT (SELECT count(*) FROM m) AS hits,
+        (SELECT count(*) FROM record_index AS r INDEXED BY record_index_key WHERE r.id IN m AND ${rowFilters(owner, q)}) AS total, p.*
+      FROM (SELECT 1) LEFT JOIN (
+        SELECT r.id AS id, ${sql.join(PAGE_COLUMNS.map((c) => sql.ref(`r.${c}`)))} FROM record_index AS r
+        WHERE r.id IN m AND ${rowFilters(owner, q)} ORDER BY r.zone_name, r.name, r.type, r.id LIMIT ${limit} OFFSET ${offset}
+      ) AS p ON 1
+      ORDER BY p.zone_name, p.name, p.type, p.id`.execute(await db())
+    const first = r.rows[0]
+    if (!first || Number(first.hits) > FEW_MATCHES) return undefined
+    const items = r.rows.filter((row) => row.id !== null).map(({ hits: _h, total: _t, id: _i, ...row }) => row as IndexedRecord)
+    return { total: Number(first.total), items }
   }
 
   /** Sets a zone's row: name and account as now known, with `set` (its count, a whole read's time). */
@@ -460,6 +483,16 @@ export function recordIndexStore(db: () => Promise<Db>, now: () => number, diale
         .offset(offset)
         .limit(limit)
         .execute()
+    },
+
+    /** A page of matches and their exact count (the route's answer): on SQLite, the matches read once when they are few. */
+    async page(owner: string, q: RecordSearch, offset: number, limit: number): Promise<{ total: number; items: IndexedRecord[] }> {
+      if (byTrigram(q)) {
+        const few = await trigramFew(owner, q, offset, limit)
+        if (few) return few
+      }
+      const total = await this.count(owner, q)
+      return { total, items: await this.search(owner, q, offset, limit, total) }
     },
 
     /** What a search over `scope` covers (see Coverage). */
