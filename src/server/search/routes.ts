@@ -56,7 +56,7 @@ export function registerSearchRoutes(app: Hono, store: Store, owner: string): vo
             controller.enqueue(encoder.encode(`${csvCell(said)}\r\n${RECORD_SEARCH_CSV_COLUMNS.join(',')}\r\n`))
             return
           }
-          const rows = await idx.search(owner, q, offset, CSV_BATCH)
+          const rows = await idx.search(owner, q, offset, CSV_BATCH, total)
           offset += rows.length
           if (rows.length) controller.enqueue(encoder.encode(rows.map((r) => csvLine(matchOf(r))).join('')))
           if (rows.length < CSV_BATCH) controller.close()
@@ -71,11 +71,7 @@ export function registerSearchRoutes(app: Hono, store: Store, owner: string): vo
       })
     }
     const page = v.page ?? 1
-    const [items, total, coverage] = await Promise.all([
-      idx.search(owner, q, (page - 1) * RECORD_SEARCH_PER_PAGE, RECORD_SEARCH_PER_PAGE),
-      idx.count(owner, q),
-      idx.coverage(owner, scope),
-    ])
+    const [{ total, items }, coverage] = await Promise.all([idx.page(owner, q, (page - 1) * RECORD_SEARCH_PER_PAGE, RECORD_SEARCH_PER_PAGE), idx.coverage(owner, scope)])
     return jsonOk({ items: items.map(matchOf), total_count: total, page, per_page: RECORD_SEARCH_PER_PAGE, coverage })
   })
 }

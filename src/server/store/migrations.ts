@@ -14,7 +14,7 @@ import { peopleEmailMigration } from './people-email-migration'
 import { personGrantsMigration } from './person-grants'
 import { pagePatternsMigration, pagePatternsOneInForceMigration } from './page-patterns'
 import { credentialsMigration } from './credentials'
-import { recordIndexMigration } from './record-index'
+import { recordIndexMigration, recordIndexSearchKeyMigration } from './record-index'
 import type { Dialect } from './dialect'
 
 /**
@@ -266,5 +266,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'credentials_0001-vault': credentialsMigration(dialect),
     // The DNS record index across zones (one search over every zone; src/server/search).
     'record-index_0001-dns-record-index': recordIndexMigration(dialect),
+    // A narrow index for the record search's exact counts of very common terms (SQLite; record-index.ts).
+    'record-index_0002-search-key': recordIndexSearchKeyMigration(dialect),
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { storeBackends } from '../../testing/store-backends'
-import type { RecordFields } from './record-index'
+import type { RecordFields, RecordSearch } from './record-index'
 
 /** The DNS record index (record-index.ts): substring search, filters, exact counts and coverage, on both backends. */
 const { backends } = storeBackends('zk-record-index-')
@@ -72,6 +72,36 @@ describe.each(backends)('the DNS record index on $name', ({ open, skip }) => {
     expect(await idx.coverage('live', '*')).toEqual({ zones_in_scope: 3, zones_indexed: 2, zones_not_read: 1, oldest_read_at: 1_000, zones_listed_at: null })
     expect(await idx.coverage('live', ['other.net', 'never.org', 'unknown.io'])).toEqual({ zones_in_scope: 3, zones_indexed: 1, zones_not_read: 2, oldest_read_at: 2_000, zones_listed_at: null })
     expect((await idx.zone('live', zoneA.zone_id))?.record_count).toBe(4)
+    await store.close()
+  })
+
+  it.skipIf(skip)('a term matched by many records: pages read in order (with the count given) are the same as sorted ones', async () => {
+    const store = await open()
+    const idx = store.recordIndex
+    // 3 zones × 60 records, every third tagged; names out of insertion order so an id order would differ.
+    for (const [z, zone] of [zoneB, zoneA, zoneC].entries()) {
+      const records = Array.from({ length: 60 }, (_, i) =>
+        rec(`r${z}-${i}`, { name: `h${(i * 37) % 60}.${zone.zone_name.toLowerCase()}`, type: i % 2 ? 'A' : 'CNAME', tags: i % 3 ? 'env:staging' : 'env:production\nteam:web' }),
+      )
+      await idx.replaceZone('live', zone, records, 1_000 + z)
+    }
+    await idx.replaceZone('sandbox', zoneA, [rec('s1', { tags: 'env:production' })], 1_000)
+    const queries: RecordSearch[] = [
+      { ...ALL, text: 'env:production', field: 'tag' as const },
+      { ...ALL, text: 'env:production', field: 'tag' as const, type: 'A' },
+      { ...ALL, text: 'env:prod', scope: ['example.com', 'never.org'] },
+    ]
+    for (const q of queries) {
+      const total = await idx.count('live', q)
+      expect(total).toBe(q.type ? 30 : q.scope !== '*' ? 40 : 60)
+      for (const [offset, limit] of [[0, 7], [5, 20], [25, 50], [55, 10]]) {
+        const sorted = await idx.search('live', q, offset, limit)
+        expect(sorted.length).toBe(Math.max(0, Math.min(limit, total - offset)))
+        expect(await idx.search('live', q, offset, limit, total)).toEqual(sorted)
+        // The route's count and page in one (matches read once when few).
+        expect(await idx.page('live', q, offset, limit)).toEqual({ total, items: sorted })
+      }
+    }
     await store.close()
   })
 

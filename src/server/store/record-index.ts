@@ -104,6 +104,8 @@ export interface Coverage {
 const TRIGRAM = 3
 const COLUMNS: Record<Exclude<SearchField, 'any'>, 'name' | 'content' | 'comment' | 'tags'> = { name: 'name', content: 'content', comment: 'comment', tag: 'tags' }
 const CHUNK = 500
+/** The columns of a page of matches. */
+const PAGE_COLUMNS = ['owner', 'zone_id', 'zone_name', 'account_id', 'record_id', 'type', 'name', 'content', 'proxied', 'ttl', 'comment', 'tags', 'read_at'] as const
 
 /** `%term%` with LIKE's own characters escaped (with `\`). */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
@@ -181,6 +183,31 @@ export function recordIndexMigration(dialect: Dialect): Migration {
   }
 }
 
+/**
+ * record-index_0002: on SQLite, a narrow index of each row's id with the columns a search filters on
+ * (owner, type, zone name). A count of a term with very many matches (a tag on a tenth of all rows)
+ * checks each FTS5 match against those filters: read from this index, a check touches a few dense
+ * pages instead of the whole wide row. PostgreSQL filters its trigram index's matches in a bitmap
+ * heap scan and needs none.
+ */
+export function recordIndexSearchKeyMigration(dialect: Dialect): Migration {
+  return {
+    async up(db: AnyDb) {
+      if (dialect === 'sqlite') await db.schema.createIndex('record_index_key').on('record_index').columns(['id', 'owner', 'type', 'zone_name']).execute()
+    },
+  }
+}
+
+/**
+ * A page of a term matched by many rows is read by walking the rows in page order (the
+ * `record_index_order` index) and keeping the matches, instead of sorting every match for its first
+ * 50: used when the rows walked for the page (about `(offset + limit) × rows ÷ matches`) stay within
+ * this many times the matches a sort would read.
+ */
+const WALK_PER_MATCH = 8
+/** Up to this many FTS5 matches, a search's count and page are read in one statement from them. */
+const FEW_MATCHES = 5000
+
 type Eb = ExpressionBuilder<{ r: RecordIndexTable } & Record<string, never>, 'r'>
 
 /**
@@ -200,10 +227,7 @@ export function recordIndexStore(db: () => Promise<Db>, now: () => number, diale
   const matches = (eb: Eb, text: string, field: SearchField): Expression<SqlBool> => {
     const cols = field === 'any' ? (['name', 'content', 'comment', 'tags'] as const) : [COLUMNS[field]]
     if (dialect === 'sqlite' && text.length >= TRIGRAM) {
-      // An FTS5 phrase of the whole term: with the trigram tokenizer, exactly the rows holding it as a substring.
-      const phrase = `"${text.replace(/"/g, '""')}"`
-      const expr = field === 'any' ? phrase : `${COLUMNS[field]} : ${phrase}`
-      return eb('r.id', 'in', sql<number>`(SELECT rowid FROM record_index_fts WHERE record_index_fts MATCH ${expr})`)
+      return eb('r.id', 'in', sql<number>`(SELECT rowid FROM record_index_fts WHERE record_index_fts MATCH ${ftsQuery(text, field)})`)
     }
     const pattern = likePattern(text)
     const op = dialect === 'postgres' ? sql`ILIKE` : sql`LIKE`
@@ -222,6 +246,61 @@ export function recordIndexStore(db: () => Promise<Db>, now: () => number, diale
     if (q.type) query = query.where(trigram ? sql`+${sql.ref('r.type')}` : sql.ref('r.type'), '=', q.type)
     if (text) query = query.where((eb) => matches(eb as unknown as Eb, text, q.field))
     return query
+  }
+
+  /** The FTS5 query for a trigram search: the whole term as one phrase, in one column or all. */
+  const ftsQuery = (text: string, field: SearchField) => {
+    // With the trigram tokenizer, a phrase matches exactly the rows holding it as a substring.
+    const phrase = `"${text.replace(/"/g, '""')}"`
+    return field === 'any' ? phrase : `${COLUMNS[field]} : ${phrase}`
+  }
+
+  /** SQLite with a term of three characters or more: the FTS5 table finds the rows. */
+  const byTrigram = (q: RecordSearch) => dialect === 'sqlite' && q.text.trim().length >= TRIGRAM
+
+  /** The filters besides the term (owner, scope, type), as SQL over `r`. */
+  const rowFilters = (owner: string, q: RecordSearch) => {
+    const parts = [sql`r.owner = ${owner}`]
+    if (q.scope !== '*') parts.push(sql`r.zone_name IN (${sql.join(q.scope.length ? [...q.scope] : [''])})`)
+    if (q.type) parts.push(sql`r.type = ${q.type}`)
+    return sql.join(parts, sql` AND `)
+  }
+
+  const ftsRowids = (q: RecordSearch) => sql`(SELECT rowid FROM record_index_fts WHERE record_index_fts MATCH ${ftsQuery(q.text.trim(), q.field)})`
+
+  /** The exact count of a trigram search: each FTS5 match checked against the filters in `record_index_key` (never the wide row). */
+  const trigramCount = async (owner: string, q: RecordSearch) => {
+    const r = await sql<{ n: number }>`SELECT count(*) AS n FROM record_index AS r INDEXED BY record_index_key WHERE r.id IN ${ftsRowids(q)} AND ${rowFilters(owner, q)}`.execute(await db())
+    return Number(r.rows[0]?.n ?? 0)
+  }
+
+  /** A page of a trigram search with many matches: the rows walked in page order, matches kept, stopping at the page's end. */
+  const trigramWalk = async (owner: string, q: RecordSearch, offset: number, limit: number) => {
+    const r = await sql<IndexedRecord>`SELECT ${sql.join(PAGE_COLUMNS.map((c) => sql.ref(`r.${c}`)))} FROM record_index AS r INDEXED BY record_index_order
+      WHERE ${rowFilters(owner, q)} AND +r.id IN ${ftsRowids(q)}
+      ORDER BY r.zone_name, r.name, r.type, r.id LIMIT ${limit} OFFSET ${offset}`.execute(await db())
+    return r.rows
+  }
+
+  /**
+   * Count and page of a trigram search in one statement, when the FTS5 matches are few: they are read
+   * once (at most FEW_MATCHES + 1 of them), counted against the filters and the page sorted from them.
+   * Undefined when there are more: then the count and an ordered walk do better (see `page`).
+   */
+  const trigramFew = async (owner: string, q: RecordSearch, offset: number, limit: number) => {
+    type Row = IndexedRecord & { hits: number; total: number; id: number | null }
+    const r = await sql<Row>`WITH m(id) AS MATERIALIZED (SELECT rowid FROM record_index_fts WHERE record_index_fts MATCH ${ftsQuery(q.text.trim(), q.field)} LIMIT ${FEW_MATCHES + 1})
+      SELECT (SELECT count(*) FROM m) AS hits,
+        (SELECT count(*) FROM record_index AS r INDEXED BY record_index_key WHERE r.id IN m AND ${rowFilters(owner, q)}) AS total, p.*
+      FROM (SELECT 1) LEFT JOIN (
+        SELECT r.id AS id, ${sql.join(PAGE_COLUMNS.map((c) => sql.ref(`r.${c}`)))} FROM record_index AS r
+        WHERE r.id IN m AND ${rowFilters(owner, q)} ORDER BY r.zone_name, r.name, r.type, r.id LIMIT ${limit} OFFSET ${offset}
+      ) AS p ON 1
+      ORDER BY p.zone_name, p.name, p.type, p.id`.execute(await db())
+    const first = r.rows[0]
+    if (!first || Number(first.hits) > FEW_MATCHES) return undefined
+    const items = r.rows.filter((row) => row.id !== null).map(({ hits: _h, total: _t, id: _i, ...row }) => row as IndexedRecord)
+    return { total: Number(first.total), items }
   }
 
   /** Sets a zone's row: name and account as now known, with `set` (its count, a whole read's time). */
@@ -378,14 +457,25 @@ export function recordIndexStore(db: () => Promise<Db>, now: () => number, diale
 
     /** How many records match (exact, over the index). */
     async count(owner: string, q: RecordSearch): Promise<number> {
+      if (byTrigram(q)) return trigramCount(owner, q)
       const r = await (await filtered(owner, q)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
       return Number(r.n)
     },
 
-    /** One page of the matches, by zone, name, type. */
-    async search(owner: string, q: RecordSearch, offset: number, limit: number): Promise<IndexedRecord[]> {
+    /**
+     * One page of the matches, by zone, name, type. `total`, the matches' count when the caller has it
+     * (`count`), lets a term with very many matches be read in page order without sorting them all.
+     */
+    async search(owner: string, q: RecordSearch, offset: number, limit: number, total?: number): Promise<IndexedRecord[]> {
+      if (total !== undefined && byTrigram(q)) {
+        if (total <= offset) return []
+        // The highest id bounds the rows to walk (the index only grows at its end; gaps make it an overestimate).
+        const top = await sql<{ n: number | null }>`SELECT max(id) AS n FROM record_index`.execute(await db())
+        const rows = Number(top.rows[0]?.n ?? 0)
+        if ((offset + limit) * rows <= WALK_PER_MATCH * total * total) return trigramWalk(owner, q, offset, limit)
+      }
       return (await filtered(owner, q))
-        .select(['r.owner', 'r.zone_id', 'r.zone_name', 'r.account_id', 'r.record_id', 'r.type', 'r.name', 'r.content', 'r.proxied', 'r.ttl', 'r.comment', 'r.tags', 'r.read_at'])
+        .select(PAGE_COLUMNS.map((c) => `r.${c}` as const))
         .orderBy('r.zone_name')
         .orderBy('r.name')
         .orderBy('r.type')
@@ -393,6 +483,16 @@ export function recordIndexStore(db: () => Promise<Db>, now: () => number, diale
         .offset(offset)
         .limit(limit)
         .execute()
+    },
+
+    /** A page of matches and their exact count (the route's answer): on SQLite, the matches read once when they are few. */
+    async page(owner: string, q: RecordSearch, offset: number, limit: number): Promise<{ total: number; items: IndexedRecord[] }> {
+      if (byTrigram(q)) {
+        const few = await trigramFew(owner, q, offset, limit)
+        if (few) return few
+      }
+      const total = await this.count(owner, q)
+      return { total, items: await this.search(owner, q, offset, limit, total) }
     },
 
     /** What a search over `scope` covers (see Coverage). */
