@@ -204,7 +204,8 @@ export const signedInTest = test.extend<object, { server: RunningZonekeeper; smt
   ],
   server: [
     async ({ smtp }, use, workerInfo) => {
-      const server = await startZonekeeper(`signed-in-w${workerInfo.workerIndex}`, { DASHBOARD_PASSWORD: ADMIN_PASSWORD, SMTP_FROM: 'zk@example.test', SMTP_URL: smtp.url })
+      // A vault key, so a spec can store the sandbox's own tokens as credentials (the estate journey).
+      const server = await startZonekeeper(`signed-in-w${workerInfo.workerIndex}`, { DASHBOARD_PASSWORD: ADMIN_PASSWORD, SMTP_FROM: 'zk@example.test', SMTP_URL: smtp.url, CREDENTIALS_KEY: '5a'.repeat(32) })
       try {
         await use(server)
       } finally {
@@ -218,8 +219,8 @@ export const signedInTest = test.extend<object, { server: RunningZonekeeper; smt
 
 /**
  * The signed-in server as a spec finds it fresh, whichever specs ran on it before: requests still
- * waiting are rejected, everyone but "admin" is deleted, no zone needs approval, and the demo data is
- * restored. `admin` is a request context signed in as "admin".
+ * waiting are rejected, everyone but "admin" is deleted, no zone needs approval, no credential is
+ * stored, and the demo data is restored. `admin` is a request context signed in as "admin".
  */
 export async function cleanSignedInServer(admin: APIRequestContext): Promise<void> {
   const W = { 'X-Zonekeeper-Request': '1' }
@@ -236,6 +237,12 @@ export async function cleanSignedInServer(admin: APIRequestContext): Promise<voi
   const zones = ((await (await admin.get('/api/local/change-requests/zones')).json()) as { result: { zoneId: string; required: boolean }[] }).result
   for (const z of zones.filter((x) => x.required)) {
     const res = await admin.put(`/api/local/change-requests/zones/${z.zoneId}`, { headers: W, data: { required: false, approverMode: 'admins', approverIds: [] } })
+    expect(res.ok(), await res.text()).toBeTruthy()
+  }
+  // Stored credentials change which accounts the sandbox's dashboard reaches: none at a spec's start.
+  const stored = ((await (await admin.get('/api/local/credentials')).json()) as { result: { credentials: { id: string; source: string }[] } }).result.credentials
+  for (const c of stored.filter((x) => x.source === 'vault')) {
+    const res = await admin.delete(`/api/local/credentials/${c.id}`, { headers: W })
     expect(res.ok(), await res.text()).toBeTruthy()
   }
   await resetSandbox(admin)

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { keys } from '@/lib/query-keys'
-import { api, localCall } from '@/lib/api-client'
+import { localCall } from '@/lib/api-client'
 import type { AccountGrant } from '@/shared/account-grants'
 import type { PersonInput, PersonPatch, SsoLink, TwoFactorPolicyInput } from '@/shared/schemas/people'
 
@@ -143,10 +143,13 @@ export function useResetTwoFactor() {
 }
 
 /** The accounts the deployment reaches (the API's own list), for giving a person a role in one. */
+/** Every account the deployment reaches, through any of its credentials (the account switcher's list). */
 export const useAccounts = () =>
   useQuery({
-    queryKey: ['accounts', 'for-grants'],
-    queryFn: ({ signal }) => api.list<{ id: string; name: string }>('/accounts?per_page=50' as never, { signal }),
+    queryKey: keys.accountsInScope,
+    queryFn: ({ signal }) => localCall('GET', '/api/local/accounts', { signal }),
+    select: (scope) => scope.accounts.map((a) => ({ id: a.id, name: a.name })),
+    staleTime: 60_000,
   })
 
 /** Gives (or changes) a person's role and zones in one account, or every account (`*`). */

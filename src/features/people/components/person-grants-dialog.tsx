@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
@@ -18,10 +18,11 @@ export function PersonGrantsDialog({ person, onClose }: { person: PersonView; on
   const removeGrant = useRemoveGrant()
   const toast = useToast()
   const [grants, setGrants] = useState<AccountGrant[]>(person.grants ?? [])
+  const fieldId = useId()
   const [account, setAccount] = useState<string>(EVERY_ACCOUNT)
   const [role, setRole] = useState<AccountGrant['role']>('viewer')
   const [error, setError] = useState<string>()
-  const nameOf = (id: string) => (id === EVERY_ACCOUNT ? 'Every account' : (accounts.data?.result.find((a) => a.id === id)?.name ?? id))
+  const nameOf = (id: string) => (id === EVERY_ACCOUNT ? 'Every account' : (accounts.data?.find((a) => a.id === id)?.name ?? id))
   const give = async () => {
     setError(undefined)
     try {
@@ -82,20 +83,20 @@ export function PersonGrantsDialog({ person, onClose }: { person: PersonView; on
       </div>
       <fieldset className="mt-4 flex flex-wrap items-end gap-2">
         <legend className="text-sm font-medium">Give a role</legend>
-        <label className="flex flex-col text-sm">
+        <label htmlFor={`${fieldId}-account`} className="flex flex-col text-sm">
           Account
-          <select value={account} onChange={(e) => setAccount(e.target.value)} className="rounded border px-2 py-1">
+          <select id={`${fieldId}-account`} value={account} onChange={(e) => setAccount(e.target.value)} className="rounded border px-2 py-1">
             <option value={EVERY_ACCOUNT}>Every account</option>
-            {accounts.data?.result.map((a) => (
+            {accounts.data?.map((a) => (
               <option key={a.id} value={a.id}>
                 {a.name}
               </option>
             ))}
           </select>
         </label>
-        <label className="flex flex-col text-sm">
+        <label htmlFor={`${fieldId}-role`} className="flex flex-col text-sm">
           Role in it
-          <select value={role} onChange={(e) => setRole(e.target.value as AccountGrant['role'])} className="rounded border px-2 py-1">
+          <select id={`${fieldId}-role`} value={role} onChange={(e) => setRole(e.target.value as AccountGrant['role'])} className="rounded border px-2 py-1">
             {ROLE_NAMES.map((r) => (
               <option key={r} value={r}>
                 {r}

@@ -45,6 +45,7 @@ export const ESTATE_ZONES: EstateZone[] = [
     r({ type: 'MX', name: '@', content: 'mail.harbourdental.co.uk', priority: 10 }),
     r({ type: 'A', name: 'mail', content: '198.51.100.150', ttl: 3600 }),
     r({ type: 'TXT', name: '@', content: 'v=spf1 mx -all' }),
+    r({ type: 'A', name: 'status', content: '198.51.100.250', proxied: false, comment: 'Status page (hosted by the agency)' }),
   ]),
   zone('harbourdental-careers.co.uk', harbour, 'active', 'free', [
     r({ type: 'A', name: '@', content: '203.0.113.151', proxied: true }),
@@ -58,6 +59,7 @@ export const ESTATE_ZONES: EstateZone[] = [
     r({ type: 'CNAME', name: 'order', content: 'foxandfinch.shop', proxied: true, comment: 'Orders go to the shop' }),
     r({ type: 'MX', name: '@', content: 'mx1.mailhost.example.net', priority: 10 }),
     r({ type: 'TXT', name: '@', content: 'v=spf1 include:mailhost.example.net -all' }),
+    r({ type: 'A', name: 'status', content: '198.51.100.250', proxied: false, comment: 'Status page (hosted by the agency)' }),
   ]),
   zone('foxandfinch.shop', foxFinch, 'pending', 'free', [
     r({ type: 'A', name: '@', content: '203.0.113.161', proxied: true }),
@@ -69,6 +71,7 @@ export const ESTATE_ZONES: EstateZone[] = [
     r({ type: 'A', name: 'service', content: '198.51.100.170', ttl: 600, comment: 'Repair booking app' }),
     r({ type: 'MX', name: '@', content: 'mx.meridiancycles.com', priority: 10 }),
     r({ type: 'A', name: 'mx', content: '198.51.100.171', ttl: 3600 }),
+    r({ type: 'A', name: 'status', content: '198.51.100.250', proxied: false, comment: 'Status page (hosted by the agency)' }),
   ]),
 ]
 
