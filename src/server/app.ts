@@ -141,7 +141,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
     c.json({ ok: true, mode: config.mode, ...(emulator ? { preparing: emulator.preparing().map(preparingZone) } : {}) }),
   )
 
-  // Live: one rate budget for the deployment, shared through the store; see src/server/budget.
+  // Live: a rate budget per credential, shared through the store; see src/server/budget.
   const budget = emulator || budgetOptions?.off ? undefined : setUpBudget({ store, match, log, cacheTtlMs: config.apiCacheMs, personSharePercent: config.apiPersonShare, ...budgetOptions })
   budget?.start()
   // Live: the upstream API, except for a practising session, which goes to its person's own emulator.

@@ -70,7 +70,7 @@ export interface BudgetSetup {
 }
 
 /**
- * One rate budget for the whole deployment; see budget/README.md.
+ * The API rate budget, one per credential (keyed by its id); see budget/README.md.
  * - `observe` reads the service's figure off every upstream answer (upstream.ts calls it);
  * - `forward(send)` is the live forward: counts each call by area and person, shares reads
  *   (coalesced; account-wide lists kept briefly), paces long work, and turns the service's own

@@ -146,3 +146,27 @@ describe.each([
     expect(panel.budget).toMatchObject({ blockedForSeconds: 0 })
   })
 })
+
+describe('the figure kept before budgets were per credential', () => {
+  it("is the environment credential's (same store key, no migration)", async () => {
+    const upstream = await startFakeUpstream(service)
+    const store = createStore({ dataDir: mkdtempSync(join(dir, 'old-')) })
+    // What the one-budget version wrote: its one row, under its default key.
+    const t = Date.now()
+    await store.budget.put({ quota: 1200, windowSeconds: 300, remaining: 777, resetAt: t + 100_000, observedAt: t, blockedUntil: 0 })
+    const server = await startApp({
+      config: testConfig({ credential: { kind: 'token', token: ENV_TOKEN }, apiBaseUrl: upstream.url, upstreamTimeoutMs: 2000 }),
+      endpoints,
+      store,
+      budget: { syncMs: 100 },
+    })
+    try {
+      await until(async () => (await panelOf(server)).credentials[0].budget?.remaining === 777)
+      expect((await panelOf(server)).credentials).toEqual([expect.objectContaining({ name: 'From the environment' })])
+    } finally {
+      await server.close()
+      await store.close()
+      await upstream.close()
+    }
+  })
+})

@@ -124,7 +124,7 @@ export function BudgetPage() {
     <>
       <PageHeader
         title="API budget"
-        description="The API allows 1,200 requests per 5 minutes for the whole account, counted together for everyone using this dashboard (and any other client of the same credential); past it, every call is refused for the rest of the window. This page shows what is left, where the calls go, and what the dashboard shares instead of asking again."
+        description="The API allows 1,200 requests per 5 minutes per credential, counted together for everyone using this dashboard through it (and any other client of the same credential); past it, every call is refused for the rest of the window. This page shows what is left, where the calls go, and what the dashboard shares instead of asking again."
       />
       {!can.allowed && <p className="text-sm">{can.reason}</p>}
       {can.allowed && q.isPending && <LoadingBlock />}
