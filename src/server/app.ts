@@ -164,8 +164,11 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
     ((req) => {
       if (!req.via) return live(req)
       let send = storedSends.get(req.via)
-      const observe = budget?.observeVia(req.via)
-      if (!send) storedSends.set(req.via, (send = credentialSend(store.credentials, req.via, (credential) => sendWith(credential, observe))))
+      if (!send) {
+        // Its answers are read into its own budget (the service counts each credential apart).
+        const observe = budget?.observeVia(req.via)
+        storedSends.set(req.via, (send = credentialSend(store.credentials, req.via, (credential) => sendWith(credential, observe))))
+      }
       return send(req)
     })
   const modeForward = practice.forward(emulator ? emulatorForward(emulator) : budget ? budget.forward(liveSend!) : liveSend!)
