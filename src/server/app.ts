@@ -141,7 +141,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
     c.json({ ok: true, mode: config.mode, ...(emulator ? { preparing: emulator.preparing().map(preparingZone) } : {}) }),
   )
 
-  // Live: one rate budget for the deployment, shared through the store; see src/server/budget.
+  // Live: a rate budget per credential, shared through the store; see src/server/budget.
   const budget = emulator || budgetOptions?.off ? undefined : setUpBudget({ store, match, log, cacheTtlMs: config.apiCacheMs, personSharePercent: config.apiPersonShare, ...budgetOptions })
   budget?.start()
   // Live: the upstream API, except for a practising session, which goes to its person's own emulator.
@@ -151,9 +151,11 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   // and cache; the script watch (no request of a person) sends directly, its answers still observed.
   const live = emulator ? undefined : upstream()
   // The credential vault's way to send with a credential: live, an upstream of its own; the sandbox, the emulator with its headers.
+  // Its answers are not the environment credential's: a stored credential's sends are observed by its own budget (below).
   const sendWith = emulator
     ? emulatorSendWith(emulator)
-    : (credential: NonNullable<ServerConfig['credential']>) => createUpstream({ baseUrl: config.apiBaseUrl, credential, timeoutMs: config.upstreamTimeoutMs, onAnswer: budget?.observe })
+    : (credential: NonNullable<ServerConfig['credential']>, onAnswer?: ReturnType<NonNullable<typeof budget>['observeVia']>) =>
+        createUpstream({ baseUrl: config.apiBaseUrl, credential, timeoutMs: config.upstreamTimeoutMs, onAnswer })
   // Live: a request naming an account a stored credential reaches goes out with that credential
   // (read per call: a replacement on another instance counts at once); the rest with the environment's.
   const storedSends = new Map<string, Send>()
@@ -162,7 +164,11 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
     ((req) => {
       if (!req.via) return live(req)
       let send = storedSends.get(req.via)
-      if (!send) storedSends.set(req.via, (send = credentialSend(store.credentials, req.via, sendWith)))
+      if (!send) {
+        // Its answers are read into its own budget (the service counts each credential apart).
+        const observe = budget?.observeVia(req.via)
+        storedSends.set(req.via, (send = credentialSend(store.credentials, req.via, (credential) => sendWith(credential, observe))))
+      }
       return send(req)
     })
   const modeForward = practice.forward(emulator ? emulatorForward(emulator) : budget ? budget.forward(liveSend!) : liveSend!)
@@ -214,6 +220,8 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
     sandbox: emulator && { send: emulatorForward(emulator) },
   })
   registerAccounts(app, { scope: accounts, vault: store.credentials, sandbox: Boolean(emulator) })
+  // A request naming an account is admitted against the budget of the credential just chosen for it.
+  if (budget) app.use(`${API_DOOR}/*`, budget.viaGate)
   // Act: the API door forwards a read, and makes a write one write command.
   registerApiDoor(app, { forward, writer })
 

@@ -4,8 +4,10 @@ import { maybeActor } from '../auth/actor'
 import type { Endpoint } from '../endpoints'
 import { jsonError, jsonOk, PROXY_CODES } from '../http/envelope'
 import { headerOf } from '../http/guard'
+import { requestAccount } from '../http/request-account'
 import type { Store } from '../store'
 import type { Forward, ForwardRequest, Send } from '../upstream'
+import type { IncomingHttpHeaders } from 'node:http'
 import { adminReserve, createBudget, floorReserve, longReserve, type WorkKind } from './budget'
 import { isAccountWide, sharedReads } from './shared-reads'
 import { createShares, type ShareAdmission } from './shares'
@@ -34,6 +36,19 @@ export function workKind(c: Context, path = c.req.path): WorkKind {
   return LONG_PATHS.test(path) ? 'long' : 'interactive'
 }
 
+/**
+ * The store key of the environment credential's budget (API_TOKEN, or API_EMAIL + API_KEY). It is
+ * the key the deployment's one budget was kept under, so the figure stored before budgets were per
+ * credential is the environment credential's, with no migration.
+ */
+export const ENV_BUDGET_KEY = 'api'
+/** The store key of a stored credential's budget: its vault id, never anything of its secret. */
+export const budgetKey = (via: string | undefined) => (via ? `credential:${via}` : ENV_BUDGET_KEY)
+
+/** How the budget route names the environment's credential (the accounts list's own id and label). */
+const ENVIRONMENT_ID = 'environment'
+const ENVIRONMENT_NAME = 'From the environment'
+
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 const minutes = (s: number) => (s % 60 === 0 ? `${s / 60} minute${s === 60 ? '' : 's'}` : `${s} seconds`)
 
@@ -55,7 +70,7 @@ export interface BudgetSetup {
 }
 
 /**
- * One rate budget for the whole deployment; see budget/README.md.
+ * The API rate budget, one per credential (keyed by its id); see budget/README.md.
  * - `observe` reads the service's figure off every upstream answer (upstream.ts calls it);
  * - `forward(send)` is the live forward: counts each call by area and person, shares reads
  *   (coalesced; account-wide lists kept briefly), paces long work, and turns the service's own
@@ -65,7 +80,26 @@ export interface BudgetSetup {
  * - `routes` adds the administrators' panel data, `/api/local/budget`.
  */
 export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cacheTtlMs, usageFlushMs, refreshLeaseMs = 10_000, personSharePercent, log }: BudgetSetup) {
-  const budget = createBudget({ backend: store.budget, now, syncMs, log })
+  // One budget per credential: the service counts each credential's 1,200 / 5 min on its own, so a
+  // stored credential's calls (and its 429s) never spend or pause the environment credential's.
+  type Entry = { budget: ReturnType<typeof createBudget>; loaded: Promise<void>; ready: boolean }
+  const budgets = new Map<string, Entry>()
+  let started = false
+  const entryOf = (key: string): Entry => {
+    let e = budgets.get(key)
+    if (!e) {
+      const b = createBudget({ backend: { get: () => store.budget.get(key), put: (f) => store.budget.put(f, key) }, now, syncMs, log })
+      const entry: Entry = { budget: b, loaded: Promise.resolve(), ready: false }
+      // Another instance may have seen this credential refused: its figure is read before the first admission.
+      entry.loaded = b.sync().finally(() => void (entry.ready = true))
+      if (started) b.start()
+      budgets.set(key, (e = entry))
+    }
+    return e
+  }
+  const budgetOf = (via: string | undefined) => entryOf(budgetKey(via)).budget
+  /** The environment credential's: the dashboard's own background work (search, attention) spends it. */
+  const budget = budgetOf(undefined)
   const shares = createShares({ backend: store.budget, now, percent: personSharePercent, log })
   // Before the first answer the service's policy is not known: its documented one.
   const policy = () => {
@@ -86,8 +120,8 @@ export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cache
   })
   const refusedToPeople = { interactive: 0, long: 0 }
 
-  const refusal = (kind: WorkKind, retryAfter: number, admin = true) => {
-    const s = budget.state()
+  const refusal = (kind: WorkKind, retryAfter: number, admin = true, via?: string) => {
+    const s = budgetOf(via).state()
     const quota = s?.quota ?? 0
     const window = s?.windowSeconds ?? 0
     refusedToPeople[kind]++
@@ -126,20 +160,20 @@ export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cache
     return path === '/zones' || (maybeActor(c)?.person.zones ?? '*') === '*'
   }
   /** The budget is low: interactive reads are spending the reserve long work may not touch. */
-  const low = () => {
-    const s = budget.state()
+  const low = (via: string | undefined) => {
+    const s = budgetOf(via).state()
     return s !== undefined && (s.blockedForMs > 0 || s.remaining < longReserve(s.quota))
   }
 
   /** Why a request may not spend the budget now: its person's share is spent, or the budget (with its retry-after). */
-  type Refused = { share: ShareAdmission; username: string } | { retryAfter: number; admin: boolean }
+  type Refused = { share: ShareAdmission; username: string } | { retryAfter: number; admin: boolean; via?: string }
 
   /**
    * The one rule of admission, for a request entering the pipeline (the gate) and for a write made
    * within another request (`admitWrite`): the person's share of the window, then the budget. Long
    * work is admitted only with room for all the calls it may make. Undefined: admitted.
    */
-  const admission = (c: Context, kind: WorkKind): Refused | undefined => {
+  const admission = (c: Context, kind: WorkKind, via: string | undefined): Refused | undefined => {
     const cost = kind === 'long' ? LONG_REQUEST_COST : 1
     const actor = maybeActor(c)
     // No person: the dashboard's own reads, held to the budget alone.
@@ -151,8 +185,9 @@ export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cache
       const share = shares.admit(person.username, cost, quota, windowSeconds)
       if (!share.ok) return { share, username: person.username }
     }
-    const first = budget.admit(kind, cost, admin)
-    return first.ok ? undefined : { retryAfter: first.retryAfter, admin }
+    // Against the budget of the credential the request goes out through.
+    const first = budgetOf(via).admit(kind, cost, admin)
+    return first.ok ? undefined : { retryAfter: first.retryAfter, admin, via }
   }
 
   /**
@@ -164,27 +199,30 @@ export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cache
     if ('share' in no) return shareRefusal(kind, no.username, no.share)
     if (kind === 'interactive' && no.retryAfter <= BRIEF_WAIT_S) {
       await sleep(no.retryAfter * 1000)
-      const again = budget.admit(kind, 1, no.admin)
-      return again.ok ? undefined : refusal(kind, again.retryAfter, no.admin)
+      const again = budgetOf(no.via).admit(kind, 1, no.admin)
+      return again.ok ? undefined : refusal(kind, again.retryAfter, no.admin, no.via)
     }
-    return refusal(kind, no.retryAfter, no.admin)
+    return refusal(kind, no.retryAfter, no.admin, no.via)
   }
 
   /** Refuses a page read plainly, after a short wait when the window ends that soon. */
-  const refuseRead = async (retryAfter: number, admin: boolean, send: () => Promise<Response>) =>
-    (await refused({ retryAfter, admin }, 'interactive')) ?? send()
+  const refuseRead = async (retryAfter: number, admin: boolean, via: string | undefined, send: () => Promise<Response>) =>
+    (await refused({ retryAfter, admin, via }, 'interactive')) ?? send()
 
   /** The requests the gate admits as they enter: live ones at the API door (practice never spends the budget). */
   const gated = (c: Context) => c.get('zkPractice') === undefined && c.req.path.startsWith('/api/v4/')
 
-  const gate: MiddlewareHandler = (c, next) => {
-    if (!gated(c)) return next()
+  /** Admits a live request entering the pipeline against the budget of the credential it goes out through (`via`). */
+  const admitAt = (c: Context, next: () => Promise<void>, via: string | undefined): Promise<Response | void> => {
+    const entry = entryOf(budgetKey(via))
+    // A credential this instance has not spent yet: its shared figure first (another instance may have seen it refused).
+    if (!entry.ready) return entry.loaded.then(() => admitAt(c, next, via))
     const kind = workKind(c)
-    const no = admission(c, kind)
+    const no = admission(c, kind, via)
     if (!no) return next()
     // Stale-while-revalidate: a kept account-wide answer is better than a wait (forward decides).
     if (kind === 'interactive' && mayBeStale(c)) {
-      staleOnly.set(c, 'share' in no ? () => Promise.resolve(shareRefusal(kind, no.username, no.share)) : (retry) => refuseRead(no.retryAfter, no.admin, retry))
+      staleOnly.set(c, 'share' in no ? () => Promise.resolve(shareRefusal(kind, no.username, no.share)) : (retry) => refuseRead(no.retryAfter, no.admin, via, retry))
       return next()
     }
     return (async () => {
@@ -192,6 +230,24 @@ export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cache
       if (res) return res
       await next()
     })()
+  }
+
+  /** Requests naming an account, admitted once the account step has chosen their credential (`viaGate`). */
+  const deferred = new WeakSet<Context>()
+  const gate: MiddlewareHandler = (c, next) => {
+    if (!gated(c)) return next()
+    // The credential is not known yet: the account step (after roles) decides it, and `viaGate` admits.
+    if (requestAccount(c).account) {
+      deferred.add(c)
+      return next()
+    }
+    return admitAt(c, next, undefined)
+  }
+  /** Right after the API door's account step: admits a request naming an account against its credential's budget. */
+  const viaGate: MiddlewareHandler = (c, next) => {
+    if (!deferred.has(c)) return next()
+    deferred.delete(c)
+    return admitAt(c, next, c.get('zkVia')?.stored)
   }
 
   /**
@@ -203,7 +259,9 @@ export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cache
   const admitWrite = async (c: Context, path: string): Promise<Response | undefined> => {
     if (gated(c)) return undefined
     const kind = workKind(c, path)
-    const no = admission(c, kind)
+    const via = c.get('zkVia')?.stored
+    await entryOf(budgetKey(via)).loaded
+    const no = admission(c, kind, via)
     return no && refused(no, kind)
   }
 
@@ -219,17 +277,18 @@ export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cache
       const username = maybeActor(c)?.person.username ?? ''
       usage.count(areaOf(req), username)
       if (username) shares.count(username, policy().windowSeconds)
-      budget.sent()
+      const own = budgetOf(req.via)
+      own.sent()
       let res: Response
       try {
         res = await send(req)
       } finally {
-        budget.settled()
+        own.settled()
       }
       // The service refuses everything for the rest of its window: a clear message, never a bare 429.
-      if (res.status === 429 && (budget.state()?.blockedForMs ?? 0) > 0) {
+      if (res.status === 429 && (own.state()?.blockedForMs ?? 0) > 0) {
         void res.body?.cancel().catch(() => {})
-        return refusal(workKind(c), Math.ceil((budget.state()?.blockedForMs ?? 1000) / 1000))
+        return refusal(workKind(c), Math.ceil((own.state()?.blockedForMs ?? 1000) / 1000), true, req.via)
       }
       return res
     }
@@ -237,7 +296,7 @@ export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cache
       // Long work slows down as the budget runs low, and an admitted request that finds the budget
       // spent after all (other instances spent it meanwhile) waits out the window in-process.
       if (workKind(c) === 'long') {
-        const pace = budget.admit('long')
+        const pace = budgetOf(req.via).admit('long')
         if (!pace.ok) await sleep(pace.retryAfter * 1000)
         else if (pace.delayMs) await sleep(pace.delayMs)
       }
@@ -249,7 +308,7 @@ export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cache
           return shared.read(req, send, { refuse: () => refuse(() => shared.read(req, send)) })
         }
         // (Handed over as it is, not as a named constant: that costs each read a closure's name on top.)
-        return shared.read(req, (r) => call(r, c), { low: workKind(c) === 'interactive' && low() })
+        return shared.read(req, (r) => call(r, c), { low: workKind(c) === 'interactive' && low(req.via) })
       }
       const res = await call(req, c)
       if (res.status < 400) shared.wrote(req.pathAndQuery)
@@ -277,11 +336,8 @@ export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cache
           perMinute: [...perMinute].sort((a, b) => a[0] - b[0]).map(([minute, calls]) => ({ minute, calls })),
         })).sort((a, b) => b.total - a.total)
       }
-      const s = budget.state()
-      return jsonOk({
-        live: true,
-        now: t,
-        budget: s
+      const figure = (s: ReturnType<typeof budget.state>) =>
+        s
           ? {
               quota: s.quota,
               windowSeconds: s.windowSeconds,
@@ -293,7 +349,20 @@ export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cache
               reservedForAdmins: adminReserve(s.quota),
               observedAt: s.observedAt,
             }
-          : null,
+          : null
+      // Every credential's own budget, by its name (a stored one's id is its key: never its secret).
+      const stored = await store.credentials.list()
+      await Promise.all(stored.map((cr) => entryOf(budgetKey(cr.id)).loaded))
+      const credentials = [
+        { id: ENVIRONMENT_ID, name: ENVIRONMENT_NAME, budget: figure(budget.state()) },
+        ...stored.map((cr) => ({ id: cr.id, name: cr.label, budget: figure(budgetOf(cr.id).state()) })),
+      ]
+      return jsonOk({
+        live: true,
+        now: t,
+        /** The environment credential's (the deployment's own), as before. */
+        budget: figure(budget.state()),
+        credentials,
         byArea: sum((r) => r.area),
         byPerson: sum((r) => r.person || '(the dashboard itself)'),
         shares: (() => {
@@ -309,6 +378,9 @@ export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cache
   let sharesTimer: NodeJS.Timeout | undefined
   return {
     observe: budget.observe,
+    /** What reads a stored credential's answers (its upstream's `onAnswer`): that credential's budget. */
+    observeVia: (via: string) => (status: number, headers: IncomingHttpHeaders) => budgetOf(via).observe(status, headers),
+    viaGate,
     state: budget.state,
     admit: budget.admit,
     gate,
@@ -317,7 +389,8 @@ export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cache
     routes,
     shared,
     start() {
-      budget.start()
+      started = true
+      for (const e of budgets.values()) e.budget.start()
       usage.start()
       sharesTimer ??= setInterval(() => void shares.sync(), syncMs)
       sharesTimer.unref()
@@ -325,11 +398,12 @@ export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cache
     async stop() {
       if (sharesTimer) clearInterval(sharesTimer)
       sharesTimer = undefined
-      await Promise.all([budget.stop(), usage.stop(), shares.sync()])
+      started = false
+      await Promise.all([...[...budgets.values()].map((e) => e.budget.stop()), usage.stop(), shares.sync()])
     },
     /** Writes what is pending (tests; shutdown). */
     async flush() {
-      await budget.sync()
+      await Promise.all([...budgets.values()].map((e) => e.budget.sync()))
       await usage.flush()
       await shares.sync()
     },

@@ -6,7 +6,7 @@ import { storeLease } from './lease'
 type AnyDb = Kysely<any>
 
 export interface BudgetStateTable {
-  /** One row per API credential this deployment spends (`api`). */
+  /** One row per API credential this deployment spends: `api` the environment's, `credential:<id>` a stored one's. */
   key: string
   quota: number
   window_s: number

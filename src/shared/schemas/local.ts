@@ -32,25 +32,28 @@ export const callSeriesSchema = z.object({
 })
 export type CallSeries = z.infer<typeof callSeriesSchema>
 
+/** One credential's rate budget as the panel shows it. */
+const budgetFigureSchema = z.object({
+  quota: z.number(),
+  windowSeconds: z.number(),
+  remaining: z.number(),
+  resetInSeconds: z.number(),
+  blockedForSeconds: z.number(),
+  reservedForPages: z.number(),
+  floor: z.number(),
+  /** The last requests of the window only administrators' reads may spend. */
+  reservedForAdmins: z.number().optional(),
+  observedAt: z.number(),
+})
+
 /** `/api/local/budget` (administrators): the API rate budget every instance shares, and where it goes. */
 export const budgetPanelDataSchema = z.object({
   live: z.boolean(),
   now: z.number().optional(),
-  budget: z
-    .object({
-      quota: z.number(),
-      windowSeconds: z.number(),
-      remaining: z.number(),
-      resetInSeconds: z.number(),
-      blockedForSeconds: z.number(),
-      reservedForPages: z.number(),
-      floor: z.number(),
-      /** The last requests of the window only administrators' reads may spend. */
-      reservedForAdmins: z.number().optional(),
-      observedAt: z.number(),
-    })
-    .nullable()
-    .optional(),
+  /** The environment credential's budget (the deployment's own). */
+  budget: budgetFigureSchema.nullable().optional(),
+  /** Each credential's own budget (the service counts each credential's calls apart), by the credential's name. */
+  credentials: z.array(z.object({ id: z.string(), name: z.string(), budget: budgetFigureSchema.nullable() })).optional(),
   byArea: z.array(callSeriesSchema).optional(),
   byPerson: z.array(callSeriesSchema).optional(),
   /** Each person's calls in the current window (every instance's), and the most one person may make. */

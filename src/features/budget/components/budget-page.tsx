@@ -37,6 +37,44 @@ function SeriesTable({ label, series, now }: { label: string; series: CallSeries
   )
 }
 
+/** Each credential's own budget: the service counts every credential's requests apart. */
+function CredentialsTable({ credentials }: { credentials: NonNullable<BudgetPanelData['credentials']> }) {
+  return (
+    <div className="mt-4 overflow-x-auto">
+      <table className="w-full text-left text-sm" aria-label="Budget per credential">
+        <thead>
+          <tr className="border-b border-zinc-200 dark:border-zinc-800">
+            <th className="py-2 pr-3">Credential</th>
+            <th className="py-2 pr-3 text-right">Left in this window</th>
+            <th className="py-2 pr-3 text-right">Resets in</th>
+            <th className="py-2 pr-3 text-right">Refused by the service</th>
+          </tr>
+        </thead>
+        <tbody>
+          {credentials.map((c) => (
+            <tr key={c.id} className="border-b border-zinc-100 dark:border-zinc-800">
+              <td className="py-2 pr-3 break-words">{c.name}</td>
+              {c.budget ? (
+                <>
+                  <td className="py-2 pr-3 text-right tabular-nums">
+                    {formatNumber(c.budget.remaining)} of {formatNumber(c.budget.quota)}
+                  </td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{c.budget.resetInSeconds} s</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{c.budget.blockedForSeconds ? `for ${c.budget.blockedForSeconds} s more` : 'No'}</td>
+                </>
+              ) : (
+                <td className="py-2 pr-3 text-right" colSpan={3}>
+                  No call through it yet on this deployment
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
 const windowWords = (s: number) => (s % 60 === 0 ? `${s / 60} minute${s === 60 ? '' : 's'}` : `${s} seconds`)
 
 /** Who spent how much of the current window, against the most one person may spend. */
@@ -86,7 +124,7 @@ export function BudgetPage() {
     <>
       <PageHeader
         title="API budget"
-        description="The API allows 1,200 requests per 5 minutes for the whole account, counted together for everyone using this dashboard (and any other client of the same credential); past it, every call is refused for the rest of the window. This page shows what is left, where the calls go, and what the dashboard shares instead of asking again."
+        description="The API allows 1,200 requests per 5 minutes per credential, counted together for everyone using this dashboard through it (and any other client of the same credential); past it, every call is refused for the rest of the window. This page shows what is left, where the calls go, and what the dashboard shares instead of asking again."
       />
       {!can.allowed && <p className="text-sm">{can.reason}</p>}
       {can.allowed && q.isPending && <LoadingBlock />}
@@ -95,6 +133,9 @@ export function BudgetPage() {
       {d?.live && (
         <div className="space-y-4">
           <Card title="Remaining budget">
+            {d.credentials && d.credentials.length > 1 && (
+              <p className="mb-3 text-sm">The service counts each credential's requests on its own. The environment's credential (what requests naming no account use):</p>
+            )}
             {d.budget ? (
               <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
                 <div>
@@ -119,6 +160,7 @@ export function BudgetPage() {
             ) : (
               <p className="text-sm">No answer from the API yet: the figure appears with the first call.</p>
             )}
+            {d.credentials && d.credentials.length > 1 && <CredentialsTable credentials={d.credentials} />}
             {d.refused && (d.refused.interactive > 0 || d.refused.long > 0) && (
               <p className="mt-3 text-sm">
                 On this instance, {formatNumber(d.refused.long)} long-work request(s) waited for the budget and {formatNumber(d.refused.interactive)} page read(s)
