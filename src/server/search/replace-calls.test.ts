@@ -1,30 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { ForwardRequest } from '../upstream'
+import type { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp, searchOf } from '../app'
+import { DEMO_ACCOUNT, SEED_ZONES } from '../emulator/seed-ids'
+import { createStore } from '../store'
+import { memoryEmulator } from '../../testing/memory-emulator'
+import { testConfig } from '../../testing/server'
+import { addPerson, sessionCookie } from '../../testing/server/auth'
+import type { ReplacePreview, ReplaceZoneResult } from '../../shared/schemas/record-replace'
 
 /** Every call the dashboard sends upstream (the sandbox), as "METHOD path". */
 const calls: string[] = []
-vi.mock('../doors/sandbox-door', async (original) => {
-  const real = await original<typeof import('../doors/sandbox-door')>()
-  return {
-    ...real,
-    emulatorForward: (...args: Parameters<typeof real.emulatorForward>) => {
-      const inner = real.emulatorForward(...args)
-      return (req: ForwardRequest, c?: Parameters<typeof inner>[1]) => {
-        calls.push(`${req.method} ${req.pathAndQuery.split('?')[0]}`)
-        return inner(req, c)
+const sandbox = memoryEmulator()
+/**
+ * The sandbox seen through a counter: every call of the dashboard's forward reaches it by `request`
+ * (the proxy is not the emulator's own app, so its direct table calls fall back to `request` too).
+ */
+const counted = new Proxy(sandbox.app, {
+  get(target, key) {
+    if (key === 'request') {
+      return (input: string, init?: RequestInit) => {
+        calls.push(`${init?.method ?? 'GET'} ${input.split('?')[0]}`)
+        return target.request(input, init)
       }
-    },
-  }
-})
-
-const { createApp, searchOf } = await import('../app')
-const { DEMO_ACCOUNT, SEED_ZONES } = await import('../emulator/seed-ids')
-const { createStore } = await import('../store')
-const { memoryEmulator } = await import('../../testing/memory-emulator')
-const { testConfig } = await import('../../testing/server')
-const { addPerson, sessionCookie } = await import('../../testing/server/auth')
-type ReplacePreview = import('../../shared/schemas/record-replace').ReplacePreview
-type ReplaceZoneResult = import('../../shared/schemas/record-replace').ReplaceZoneResult
+    }
+    const value = Reflect.get(target, key, target) as unknown
+    return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value
+  },
+}) as Hono
+const emulator = { ...sandbox, app: counted }
 
 /**
  * What "change them all" costs upstream, per zone (README.md beside this file, "Calls"): a preview
@@ -33,7 +36,6 @@ type ReplaceZoneResult = import('../../shared/schemas/record-replace').ReplaceZo
  * it sends the batch alone. A call that comes back (a re-read, the audit's reads) fails here.
  */
 const store = createStore({ dataDir: ':memory:' })
-const emulator = memoryEmulator()
 let app: ReturnType<typeof createApp>
 let cookie = ''
 const zones = [SEED_ZONES.demo, SEED_ZONES.scripts]
@@ -48,18 +50,19 @@ beforeAll(async () => {
   app = createApp({ config: testConfig(), emulator, store, search: { paceMs: 0 } })
   const eb = await addPerson(store, 'eb', 'editor')
   cookie = await sessionCookie(app, 'eb', eb.password)
-  await store.recordIndex.putZones('sandbox', zones.map((z) => ({ zone_id: z.id, zone_name: z.name, account_id: DEMO_ACCOUNT.id })), Date.now())
+  // Seeded straight into the sandbox and indexed as the reader would: the dashboard has not asked for
+  // these zones' names yet, so a lookup of one would show here.
   for (const z of zones) {
-    for (let i = 0; i < 3; i++) {
-      const res = await call('POST', `/api/v4/zones/${z.id}/dns_records`, { type: 'A', name: `calls-${i}.${z.name}`, content: OLD, ttl: 300, proxied: false })
-      expect(res.status).toBe(200)
-    }
+    const posts = [0, 1, 2].map((i) => ({ type: 'A', name: `calls-${i}.${z.name}`, content: OLD, ttl: 300, proxied: false }))
+    const res = await sandbox.app.request(`/zones/${z.id}/dns_records/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ posts }) })
+    expect(res.status).toBe(200)
+    const made = ((await res.json()) as { result: { posts: { id: string; name: string }[] } }).result.posts
+    await store.recordIndex.replaceZone('sandbox', { zone_id: z.id, zone_name: z.name, account_id: DEMO_ACCOUNT.id }, made.map((r) => ({ record_id: r.id, type: 'A', name: r.name, content: OLD, proxied: 0, ttl: 300, comment: '', tags: '' })), Date.now())
   }
-  await searchOf(app).settled()
 })
 afterAll(async () => {
   await searchOf(app).reader.stop()
-  emulator.close()
+  sandbox.close()
   await store.close()
 })
 
@@ -91,5 +94,21 @@ describe('change them all: upstream calls per zone', () => {
     const res = await call('POST', `/api/local/search/replace/zones/${z.id}`, { selection: sel, change: back })
     expect(((await res.json()) as { result: ReplaceZoneResult }).result.outcome).toBe('applied')
     expect(calls).toEqual([`GET /zones/${z.id}`, `GET /zones/${z.id}/dns_records`, `POST /zones/${z.id}/dns_records/batch`])
+  })
+
+  it('reads again when the dashboard wrote to the zone since the preview: the apply plans on the records as they are now', async () => {
+    const z = zones[1]
+    await call('POST', '/api/local/search/replace/preview', { selection: { mode: 'search', q: NEW, field: 'content' }, change: { action: 'replace', content: OLD } })
+    // Someone edits one of the records through the dashboard meanwhile (its TTL).
+    const listed = ((await (await call('GET', `/api/v4/zones/${z.id}/dns_records?name=calls-0.${z.name}`)).json()) as { result: { id: string }[] }).result
+    expect((await call('PATCH', `/api/v4/zones/${z.id}/dns_records/${listed[0].id}`, { ttl: 600 })).status).toBe(200)
+    calls.length = 0
+    const res = await call('POST', `/api/local/search/replace/zones/${z.id}`, { selection: { mode: 'search', q: NEW, field: 'content' }, change: { action: 'replace', content: OLD } })
+    const out = ((await res.json()) as { result: ReplaceZoneResult }).result
+    expect(calls).toEqual([`GET /zones/${z.id}`, `GET /zones/${z.id}/dns_records`, `POST /zones/${z.id}/dns_records/batch`])
+    // The edit is kept (the batch carries the record as read after it) and is the entry's before.
+    const entry = await store.audit.get(out.audit_ids[0])
+    expect((entry!.before as { records: { id: string; ttl: number }[] }).records.find((r) => r.id === listed[0].id)?.ttl).toBe(600)
+    expect((entry!.after as { puts: { id: string; ttl: number }[] }).puts.find((r) => r.id === listed[0].id)?.ttl).toBe(600)
   })
 })
