@@ -76,14 +76,17 @@ export async function readBefore(
   query: string,
   body: unknown,
   zoneId: string | null,
+  known?: { records: readonly unknown[] },
 ): Promise<BeforeState> {
   if (endpoint.path.endsWith('/dns_records/batch') && zoneId) {
     const b = (body ?? {}) as Record<string, unknown>
     const ids = [...idsOf(b.deletes), ...idsOf(b.patches), ...idsOf(b.puts)]
     // Many records: the zone's list, a page per 5,000 records, is far fewer requests than one per
-    // record (and, live, far fewer against the API's rate limit).
-    const records =
-      ids.length > MANY_RECORDS
+    // record (and, live, far fewer against the API's rate limit). Known to the caller (read just
+    // before, the write command's `known`): none at all.
+    const records = known
+      ? pickRecords(known.records.filter((r): r is { id: string } => typeof (r as { id?: unknown } | null)?.id === 'string'), ids)
+      : ids.length > MANY_RECORDS
         ? await pickRecords(await allRecords(forward, zoneId), ids)
         : await readMany(forward, ids.map((id) => `/zones/${zoneId}/dns_records/${id}`))
     const restorePoint = idsOf(b.deletes).length ? await bindExport(forward, zoneId) : undefined

@@ -254,7 +254,7 @@ export function createAudit({ store, forward, match, mode, pending }: AuditOptio
         // The zone's name first (usually known already), so the before state is read just before the write.
         if (description.zoneId) zoneName = await names.nameOf(description.zoneId, cmd.via).catch(() => null)
         // The audit never breaks a write: a before state that cannot be read is recorded as missing.
-        captured = await readBefore(send, match, endpoint, path, cmd.query, body, description.zoneId).catch(() => undefined)
+        captured = await readBefore(send, match, endpoint, path, cmd.query, body, description.zoneId, cmd.known).catch(() => undefined)
       }
       const actor = actorOfCommand(cmd)
       const m = modeOf(cmd)

@@ -2,7 +2,9 @@ import type { Hono } from 'hono'
 import type { Admission } from '../budget/budget'
 import type { Store } from '../store'
 import type { Send } from '../upstream'
+import type { WriteCommand } from '../write/command'
 import { freshness } from './fresh'
+import { plannedReads } from './planned-reads'
 import { createReader, type ReaderOptions } from './reader'
 import { registerReplaceRoutes, type ReplaceOptions } from './replace'
 import { registerSearchRoutes } from './routes'
@@ -28,16 +30,22 @@ export function setUpSearch({ store, send, mode, admit, now = Date.now, reader: 
   // The sandbox's records and the live account's are kept apart (one DATA_DIR may serve both in turn).
   const owner = mode
   const fresh = freshness(store, owner, now, log)
+  // A preview's reads of its zones, for the applies right after; any DNS write the dashboard makes to a zone drops its own.
+  const reads = plannedReads(now)
   const reader = createReader({ store, send, owner, admit: admit && (() => admit('long')), now, log, ...readerOptions })
   return {
     watchReads: fresh.watchReads,
-    wrote: fresh.wrote,
+    wrote: (cmd: WriteCommand, res: Response) => {
+      const zoneId = /^\/zones\/([0-9a-f]{32})\/dns_records(\/|$)/i.exec(cmd.path)?.[1]
+      if (zoneId) reads.forget(zoneId.toLowerCase())
+      return fresh.wrote(cmd, res)
+    },
     settled: fresh.settled,
     reader,
     /** The search, and "change them all" from it (replace.ts): its writes by the app's write command, its change requests by their own filing. */
     routes: (app: Hono, writes: Pick<ReplaceOptions, 'forward' | 'writer' | 'file'>) => {
       registerSearchRoutes(app, store, owner)
-      registerReplaceRoutes(app, { store, owner, admit: admit && (() => admit('long')), ...writes })
+      registerReplaceRoutes(app, { store, owner, admit: admit && (() => admit('long')), reads, ...writes })
     },
   }
 }

@@ -28,6 +28,8 @@ import type { Forward, Send } from '../upstream'
 import { sendFor } from '../upstream'
 import { tableRead } from '../upstream/table-read'
 import type { Writer } from '../write/command'
+import { zoneNames } from '../upstream/zone-names'
+import { plannedReads, type PlannedReads, type ZoneRead } from './planned-reads'
 
 type Rec = Record<string, unknown>
 
@@ -45,6 +47,8 @@ export interface ReplaceOptions {
   file: (c: Context, input: NewChangeRequest) => Promise<Response>
   /** Live: the budget's admission of long work (the preview's reads of whole zones). */
   admit?: () => Admission
+  /** The previews' reads, for the applies that follow (dropped by the dashboard's DNS writes: index.ts). */
+  reads?: PlannedReads
 }
 
 /** Said when the budget refuses long work: the page waits it out and asks again (code 10430, as the door's). */
@@ -93,6 +97,10 @@ export function changed(before: Rec, change: ReplaceChange): { after: Rec | null
 export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
   const idx = o.store.recordIndex
   const crs = o.store.changeRequests
+  const reads = o.reads ?? plannedReads()
+  const names = zoneNames(o.forward)
+  /** Whose reads may be reused: the same person only. */
+  const personKey = (c: Context) => { const p = actorOf(c).person; return p.id ?? p.username }
 
   /** The matches, by zone: the search resolved again here (so "every match" is exact), or the rows ticked. */
   async function resolve(c: Context, sel: ReplaceSelection): Promise<Map<string, Set<string>> | Response> {
@@ -131,17 +139,26 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
   }
 
   /** One zone: may this person write it (directly, or by a change request), and what the change makes of its matches now. */
-  async function planZone(c: Context, zoneId: string, ids: Set<string>, sel: ReplaceSelection, change: ReplaceChange): Promise<ReplaceZonePreview & { records: Rec[] }> {
+  /**
+   * One zone: may this person write it (directly, or by a change request), and what the change makes
+   * of its matches now. `reused`: the person's preview read of it seconds ago (the apply), else read here.
+   * Rights, scope and approval settings are decided again every time: only the API's answers are reused.
+   */
+  async function planZone(c: Context, zoneId: string, ids: Set<string>, sel: ReplaceSelection, change: ReplaceChange, reused?: ZoneRead): Promise<ReplaceZonePreview & { read?: ZoneRead }> {
     const a = actorOf(c)
     const send = sendFor(o.forward, c)
-    const refused = (zone_name: string, reason: string) => ({ zone_id: zoneId, zone_name, how: 'refused' as const, reason, rows: [], impact: [], gone: 0, batch_limit: 0, records: [] })
-    const admission = o.admit?.()
-    if (admission && !admission.ok) throw new Throttled(admission.retryAfter)
-    if (admission?.delayMs) await new Promise((r) => setTimeout(r, admission.delayMs))
-    const zone = await readJson(send, `/zones/${zoneId}`)
-    const z = zone.body?.result as { name?: string; plan?: { legacy_id?: string | null; id?: string | null } } | undefined
+    const refused = (zone_name: string, reason: string) => ({ zone_id: zoneId, zone_name, how: 'refused' as const, reason, rows: [], impact: [], gone: 0, batch_limit: 0 })
+    if (!reused) {
+      const admission = o.admit?.()
+      if (admission && !admission.ok) throw new Throttled(admission.retryAfter)
+      if (admission?.delayMs) await new Promise((r) => setTimeout(r, admission.delayMs))
+    }
+    const zone = reused ? { ok: true, body: { result: reused.zone } } : await readJson(send, `/zones/${zoneId}`)
+    const z = zone.body?.result as ZoneRead['zone'] | undefined
     // A zone the API does not know, or outside the person's scope, is said the same way: its name is not theirs to learn.
     if (!zone.ok || !z?.name) return refused(zoneId, 'No such zone (or it is outside your zone scope).')
+    // Read from the zone's own object: the audit's entry and the zone scope need not ask for its name again.
+    if (!reused) names.remember(zoneId, z.name)
     const zoneName = z.name.toLowerCase()
     if (!inScope(a.person.zones, zoneName)) return refused(zoneId, 'No such zone (or it is outside your zone scope).')
     const settings = await crs.zone(zoneId)
@@ -154,7 +171,7 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
     } else if (!hasRole(a.person.role, 'editor')) {
       return refused(zoneName, 'Changing DNS records needs the editor role.')
     }
-    const records = await zoneRecords(send, zoneId)
+    const records = reused?.records ?? (await zoneRecords(send, zoneId))
     const picked = records.filter((r) => (sel.mode === 'search' ? stillMatches(r, sel) : ids.has(String(r.id))))
     const pickedIds = new Set(picked.map((r) => String(r.id)))
     const rows = picked.map((r) => {
@@ -172,7 +189,7 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
       zone_id: zoneId, zone_name: zoneName, how, reason: null, rows, impact,
       gone: [...ids].filter((id) => !pickedIds.has(id)).length,
       batch_limit: planTier(z.plan) === 'free' ? DNS_BATCH_LIMITS.free : DNS_BATCH_LIMITS.paid,
-      records,
+      read: { zone: { name: z.name, plan: z.plan }, records },
     }
   }
 
@@ -195,7 +212,9 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
           const i = next++
           const [zoneId, ids] = entries[i]
           try {
-            const { records: _records, ...p } = await planZone(c, zoneId, ids, selection, change)
+            const { read, ...p } = await planZone(c, zoneId, ids, selection, change)
+            // Kept for this person's apply of the zone, seconds from now (README.md: "Calls").
+            if (read && p.how !== 'refused') reads.keep(personKey(c), zoneId, read)
             zones[i] = p
           } catch (err) {
             if (!(err instanceof Unreadable)) throw err
@@ -224,7 +243,7 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
     if (!ids) return jsonError(404, 10404, 'None of the chosen records is in this zone.')
     let plan: Awaited<ReturnType<typeof planZone>>
     try {
-      plan = await planZone(c, zoneId, ids, selection, change)
+      plan = await planZone(c, zoneId, ids, selection, change, reads.take(personKey(c), zoneId))
     } catch (err) {
       if (err instanceof Throttled) return throttled(err)
       if (err instanceof Unreadable) return jsonError(502, 10502, err.message)
@@ -254,7 +273,8 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
     for (let start = 0; start < todo.length; start += plan.batch_limit) {
       const chunk = todo.slice(start, start + plan.batch_limit)
       const body = change.action === 'delete' ? { deletes: chunk.map((r) => ({ id: r.id })) } : { puts: chunk.map((r) => ({ id: r.id, ...r.after })) }
-      const res = await o.writer.run({ actor: actorOf(c), target: { practice: null }, door: API_DOOR, method: 'POST', path, query: '', endpoint, body: { json: body }, via: c })
+      // The audit's before state is the records just planned on (`known`), not read a second time.
+      const res = await o.writer.run({ actor: actorOf(c), target: { practice: null }, door: API_DOOR, method: 'POST', path, query: '', endpoint, body: { json: body }, via: c, known: plan.read && { records: plan.read.records } })
       // Refused before anything of this zone was sent (the budget): the page waits it out and asks again.
       if (!res.ok && start === 0 && res.status === 429) return res
       if (res.ok) {

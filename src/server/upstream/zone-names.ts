@@ -58,6 +58,12 @@ function createZoneNames(forward: Forward, now: () => number = Date.now) {
       }
       return name
     },
+    /** A live name the caller has just read from the API itself (a zone's own object): not asked again. */
+    remember(id: string, name: string): void {
+      live.delete(id)
+      while (live.size >= ZONE_NAMES_KEPT) live.delete(live.keys().next().value!)
+      live.set(id, { name: name.toLowerCase(), at: now() })
+    },
     /** How many live names are kept (the administrators' panel). */
     size: () => live.size,
   }

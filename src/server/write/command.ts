@@ -50,6 +50,12 @@ export interface WriteCommand {
   accept?: string
   onBehalfOf?: OnBehalfOf
   /**
+   * Records the caller read from the API just before (a DNS batch's: "change them all" has just read
+   * the zone to plan it): the audit's before state is taken from them instead of being read again.
+   * Only code in this process builds a command, so no door passes any: theirs are read as always.
+   */
+  known?: { records: readonly unknown[] }
+  /**
    * The request being answered: its client address and the practice copy it entered (which must be
    * the target's). The write is not a request of its own: nothing of this request's path, headers or
    * cookie is read as the write's.
