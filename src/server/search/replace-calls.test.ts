@@ -67,7 +67,7 @@ afterAll(async () => {
 })
 
 describe('change them all: upstream calls per zone', () => {
-  it('previews with two reads per zone and applies each zone with its one batch (audit before and after included)', async () => {
+  it('previews with two reads per zone and applies each zone with one read of its records and its batch (audit before and after included)', async () => {
     calls.length = 0
     const preview = ((await (await call('POST', '/api/local/search/replace/preview', { selection, change })).json()) as { result: ReplacePreview }).result
     expect(preview.records).toBe(6)
@@ -77,7 +77,7 @@ describe('change them all: upstream calls per zone', () => {
       const res = await call('POST', `/api/local/search/replace/zones/${z.id}`, { selection, change })
       const out = ((await res.json()) as { result: ReplaceZoneResult }).result
       expect(out.records.map((r) => r.status)).toEqual(['ok', 'ok', 'ok'])
-      expect(calls).toEqual([`POST /zones/${z.id}/dns_records/batch`])
+      expect(calls).toEqual([`GET /zones/${z.id}/dns_records`, `POST /zones/${z.id}/dns_records/batch`])
       // The entry is whole all the same: its before is the three records as read, its after the batch's answer.
       const entry = await store.audit.get(out.audit_ids[0])
       expect(entry).toMatchObject({ zoneId: z.id, zoneName: z.name, outcome: 'success' })

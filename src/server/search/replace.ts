@@ -171,7 +171,10 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
     } else if (!hasRole(a.person.role, 'editor')) {
       return refused(zoneName, 'Changing DNS records needs the editor role.')
     }
-    const records = reused?.records ?? (await zoneRecords(send, zoneId))
+    // The records are always read again, even right after a preview: a change made meanwhile by
+    // another API client or another instance (whose writes this instance's memory cannot see) must be
+    // planned on, never overwritten from the preview's copy; only the zone's name and plan are reused.
+    const records = await zoneRecords(send, zoneId)
     const picked = records.filter((r) => (sel.mode === 'search' ? stillMatches(r, sel) : ids.has(String(r.id))))
     const pickedIds = new Set(picked.map((r) => String(r.id)))
     const rows = picked.map((r) => {
