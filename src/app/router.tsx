@@ -60,11 +60,11 @@ export function createQueryClient(): QueryClient {
   return client
 }
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(queryClient: QueryClient, { preload = 'intent' }: { preload?: 'intent' | false } = {}) {
   return createRouter({
     routeTree,
     context: { queryClient },
-    defaultPreload: 'intent',
+    defaultPreload: preload,
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: () => <LoadingBlock />,
     defaultPendingMs: 300,

@@ -126,7 +126,7 @@ describe('the environment, parsed with one schema per group', () => {
     ],
     [
       { OIDC_ISSUER: 'https://id.example', OIDC_CLIENT_ID: 'zk', OIDC_CLIENT_SECRET: 's', OIDC_GROUPS: 'a=admin;x=boss;=viewer' },
-      'OIDC_GROUPS must be group=role or group=role:zone,zone entries separated by ; (roles: viewer, reviewer, editor, admin); not so: "x=boss", "=viewer".',
+      'OIDC_GROUPS must be group=role or group=role:zone,zone entries separated by ; (roles: viewer, reviewer, editor, admin; role@<account id> for one account); not so: "x=boss", "=viewer".',
     ],
     [{ TRUSTED_PROXIES: 'proxy.example' }, 'TRUSTED_PROXIES must list addresses or CIDR ranges: "proxy.example" is not'],
     [

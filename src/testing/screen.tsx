@@ -86,7 +86,10 @@ export function screenServer(options: Parameters<typeof auditTestApp>[0] = {}): 
 export function renderApp(url: string): RenderResult & { router: ReturnType<typeof createAppRouter> } {
   window.history.replaceState(null, '', url)
   const queryClient = createQueryClient()
-  const router = createAppRouter(queryClient)
+  // No preloading on hover: a preload a click's pointer starts can outlive the test file, and its lazy
+  // import, failing once the file's environment is torn down, stays failed in the worker's module
+  // runner for the next file that opens that page (seen: the audit page after the record form's rules).
+  const router = createAppRouter(queryClient, { preload: false })
   const view = render(
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -93,10 +93,12 @@ export function registerCredentialRoutes(app: Hono, { store, environment, sendWi
 
   // Storing needs the key, for an add and a replace alike: one check before both, so neither makes a
   // live call with a secret it then could not keep.
-  app.on(['POST', 'PUT'], ['/api/local/credentials', '/api/local/credentials/:id'], async (_c, next) => {
+  const needsKey = async (_c: unknown, next: () => Promise<void>) => {
     if (!vault.hasKey) return jsonError(409, 1409, NO_KEY_MESSAGE)
     await next()
-  })
+  }
+  app.post('/api/local/credentials', needsKey)
+  app.put('/api/local/credentials/:id', needsKey)
 
   app.get('/api/local/credentials', async () => {
     const stored = await vault.list()

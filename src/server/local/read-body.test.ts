@@ -34,6 +34,7 @@ const PARAMS: Record<string, string> = {
   id: '1',
   channel_id: 'c1',
   alert_id: '1',
+  account: DEMO_ACCOUNT.id,
 }
 const urlOf = (r: LocalRouteEntry) =>
   r.path.replace(/:([a-z_]+)/g, (_, name: string) => {
