@@ -5,6 +5,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeUpstream, type FakeUpstream } from '../../testing/fake-upstream'
+import { createStore } from '../store'
+import { createUpstream } from '../upstream'
+import { parseCredentialsKey } from './key'
+import { runCredentialsCommand } from './cli'
 
 const TOKEN = 'cfut_CliTokenSecret0123456789abcdefgh'
 const BAD = 'cfut_CliBadToken000000000000000000000'
@@ -15,8 +19,12 @@ interface Run {
   stderr: string
 }
 
-/** `npm run credentials -- …` from its sources, the secret on standard input. */
-function run(args: string[], env: Record<string, string>, stdin = ''): Promise<Run> {
+/**
+ * `npm run credentials -- …` from its sources, the secret on standard input: a process of its own
+ * (about 2 s to start), so used where the process itself is the point (stdin, exit code, the key
+ * read from the environment); the other steps call the same command in-process.
+ */
+function spawned(args: string[], env: Record<string, string>, stdin = ''): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/credentials/cli.ts', ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['pipe', 'pipe', 'pipe'] })
     let stdout = ''
@@ -51,8 +59,30 @@ describe('npm run credentials', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
+  /** The same command in-process, on a store of DATA_DIR opened with the same key: what it printed, or the error's message. */
+  async function run(args: string[], _env: Record<string, string>, stdin = ''): Promise<Run> {
+    const key = parseCredentialsKey(env.CREDENTIALS_KEY)
+    if (typeof key === 'string') throw new Error(key)
+    const store = createStore({ dataDir: dir, credentialsKey: key })
+    const lines: string[] = []
+    try {
+      await runCredentialsCommand(args, {
+        store,
+        sendWith: (credential) => createUpstream({ baseUrl: upstream.url, credential, timeoutMs: 10_000 }),
+        readSecret: async () => stdin,
+        out: (line) => lines.push(line),
+        by: 'command line (test)',
+      })
+      return { code: 0, stdout: lines.join('\n'), stderr: '' }
+    } catch (err) {
+      return { code: 1, stdout: lines.join('\n'), stderr: err instanceof Error ? err.message : String(err) }
+    } finally {
+      await store.close()
+    }
+  }
+
   it('adds a token read from stdin after a live check, lists and removes it; the secret is never in its arguments or output', async () => {
-    const added = await run(['add', '--label', 'Client One'], env, `${TOKEN}\n`)
+    const added = await spawned(['add', '--label', 'Client One'], env, `${TOKEN}\n`)
     expect(added.stderr).toBe('')
     expect(added.code).toBe(0)
     expect(added.stdout).toMatch(/^Stored "Client One" \(([0-9a-f-]{36})\), user token; reaches Client One\./)
@@ -77,7 +107,7 @@ describe('npm run credentials', () => {
     expect(empty.code).toBe(1)
     expect(empty.stderr).toContain('on standard input')
     const { CREDENTIALS_KEY: _key, ...noKey } = env
-    const none = await run(['add', '--label', 'X'], noKey, TOKEN)
+    const none = await spawned(['add', '--label', 'X'], noKey, TOKEN)
     expect(none.code).toBe(1)
     expect(none.stderr).toMatch(/CREDENTIALS_KEY .*CREDENTIALS_KEY_FILE.*openssl rand -base64 32/)
   }, 60_000)
