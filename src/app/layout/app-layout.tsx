@@ -154,11 +154,13 @@ export function AppLayout() {
             <div className="max-w-sm min-w-0 flex-1 basis-56">
               <ZoneSwitcher />
             </div>
-            <Suspense fallback={null}>
-              <div className="max-w-xs min-w-0 flex-1 basis-48 empty:hidden">
-                <AccountSwitcher />
-              </div>
-            </Suspense>
+            {wide && (
+              <Suspense fallback={null}>
+                <div className="max-w-xs min-w-0 flex-1 basis-48 empty:hidden">
+                  <AccountSwitcher />
+                </div>
+              </Suspense>
+            )}
             {wide && <TopBarControls />}
           </header>
           {/* On phones the sticky bar keeps one short row (menu and zone); the other controls scroll away with the page.
@@ -166,6 +168,12 @@ export function AppLayout() {
               landmark navigation reaches them and nothing on the page is outside a landmark. */}
           {!wide && (
             <section aria-label={TOP_BAR_CONTROLS_LABEL} className="border-b border-zinc-200 bg-white px-4 py-2 dark:border-zinc-800 dark:bg-zinc-900">
+              {/* The account switcher too: a second row in the sticky bar would take a phone's screen. */}
+              <Suspense fallback={null}>
+                <div className="mb-2 min-w-0 empty:hidden">
+                  <AccountSwitcher />
+                </div>
+              </Suspense>
               <TopBarControls />
             </section>
           )}
