@@ -141,10 +141,10 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
   /** One zone: may this person write it (directly, or by a change request), and what the change makes of its matches now. */
   /**
    * One zone: may this person write it (directly, or by a change request), and what the change makes
-   * of its matches now. `reused`: the person's preview read of it seconds ago (the apply), else read here.
+   * of its matches now. `reused`: the zone object the person's preview read seconds ago (the apply), else read here.
    * Rights, scope and approval settings are decided again every time: only the API's answers are reused.
    */
-  async function planZone(c: Context, zoneId: string, ids: Set<string>, sel: ReplaceSelection, change: ReplaceChange, reused?: ZoneRead): Promise<ReplaceZonePreview & { read?: ZoneRead }> {
+  async function planZone(c: Context, zoneId: string, ids: Set<string>, sel: ReplaceSelection, change: ReplaceChange, reused?: Pick<ZoneRead, 'zone'>): Promise<ReplaceZonePreview & { read?: ZoneRead }> {
     const a = actorOf(c)
     const send = sendFor(o.forward, c)
     const refused = (zone_name: string, reason: string) => ({ zone_id: zoneId, zone_name, how: 'refused' as const, reason, rows: [], impact: [], gone: 0, batch_limit: 0 })
