@@ -127,10 +127,12 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     if (!withScale) withoutScaleZones(db)
     if (options.fixtures === 'sdk') db.transaction(() => seedSdkFixtures({ ...ctx, rng: rng(20261121) }))()
   }
+  // On a start of a seeded sandbox the large account is marked first: one that finds the scale-test
+  // zones still pending (a stop mid-seed) must not skip it.
   if (options.seed !== false && (options.reset || !isSeeded(db))) {
     seed(!background)
     if (background) startScale()
-  } else if (options.seed !== false && withScale && (scalePending(db) || (large && markLargeAccountPending(db)))) startScale()
+  } else if (options.seed !== false && withScale && ((large && markLargeAccountPending(db)) || scalePending(db))) startScale()
 
   let resetting: Promise<void> | undefined
   const resetInWorker = async () => {
