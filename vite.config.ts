@@ -50,7 +50,8 @@ const TIMED_TESTS = [
   'src/server/responsiveness/*.test.ts',
   'src/server/upstream/memory.test.ts',
   'src/server/doors/api-door-live.test.ts',
-  'src/server/doors/sandbox-rate-limit.test.ts',
+  // (The sandbox's rate limit, doors/sandbox-rate-limit, shows its window's end on a clock the test
+  // moves: it runs with the rest.)
   // The watch's lease handed over between two instances on real timers; the watch's other files wait
   // on servers, not on a clock, and run with the rest.
   'src/server/watch/lease.test.ts',

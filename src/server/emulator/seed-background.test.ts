@@ -22,9 +22,17 @@ const scripts = (em: ReturnType<typeof createEmulator>) =>
   count(em, 'SELECT COUNT(*) n FROM page_shield_scripts WHERE zone_id = ?', SEED_ZONES.scripts.id)
 
 describe('scale-test zones seeded in the background', () => {
-  it('answers at once, holds requests about the zones being prepared, has them complete afterwards, and writes them again on a reset', async () => {
+  // Three starts and a reset: the scale-test zones are written twice in all (by the start that
+  // finishes them and by the reset), not once more for a fresh start of its own. A fresh start
+  // that is stopped at once leaves the same state behind as one the worker has not reached yet.
+  it('answers at once, holds requests about the zones being prepared, finishes them at the next start when stopped before, and writes them again on a reset', async () => {
     const failed = vi.spyOn(console, 'error')
     const path = file()
+    // A fresh start returns before the worker wrote anything: the zones are being prepared.
+    const first = createEmulator({ file: path, scaleInBackground: true })
+    expect(first.preparing().sort()).toEqual([SEED_ZONES.large.id, SEED_ZONES.scripts.id].sort())
+    first.close() // stops the worker half-way: its transaction never commits
+    // The next start finds them pending, answers at once, and has a worker finish them.
     const em = createEmulator({ file: path, scaleInBackground: true })
     try {
       // Returned before the worker wrote anything: the small zones are there, the large ones pending.
@@ -78,20 +86,6 @@ describe('scale-test zones seeded in the background', () => {
     } finally {
       again.close()
     }
-  })
-
-  it('finishes the zones at the next start when the server stopped before they were written', async () => {
-    const path = file()
-    const first = createEmulator({ file: path, scaleInBackground: true })
-    first.close() // stops the worker half-way: its transaction never commits
-    const second = createEmulator({ file: path, scaleInBackground: true })
-    try {
-      expect(second.preparing().length).toBe(2)
-      await second.ready
-      expect(records(second)).toBe(10_000)
-      expect(scripts(second)).toBe(20_000)
-    } finally {
-      second.close()
-    }
-  })
+    // Three starts and two full writes in one test: beside another file on a loaded machine it passed 60 s.
+  }, 180_000)
 })

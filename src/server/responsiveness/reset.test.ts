@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { memoryEmulator } from '../../testing/memory-emulator'
 import { startApp, testConfig } from '../../testing/server'
 import { createEmulator, type Emulator } from '../emulator'
 import { SEED_ZONES } from '../emulator/seed-ids'
@@ -16,8 +17,13 @@ const dir = mkdtempSync(join(tmpdir(), 'zonekeeper-reset-'))
 let emulator: Emulator
 let server: RunningServer
 beforeAll(async () => {
+  // The seeded sandbox as a file, from this worker's seeded image (memoryEmulator): the start finds it
+  // seeded and writes nothing. What is timed is the reset, which writes everything again for real.
+  const seeded = memoryEmulator()
+  writeFileSync(join(dir, 'sandbox.sqlite'), seeded.db.serialize())
+  seeded.close()
   emulator = createEmulator({ file: join(dir, 'sandbox.sqlite'), scaleInBackground: true })
-  await emulator.ready
+  expect(emulator.preparing()).toEqual([])
   server = await startApp({ config: testConfig(), emulator })
 }, 120_000)
 afterAll(async () => {
