@@ -15,6 +15,8 @@ const ROOT = resolve(import.meta.dirname, '..')
 interface SandboxServer {
   baseURL: string
   dataDir: string
+  /** False until a test (or hook) of this worker has had the server's address: till then it holds the demo data as started. */
+  used?: boolean
 }
 
 export function freePort(): Promise<number> {
@@ -113,6 +115,23 @@ export async function startZonekeeper(label: string, env: NodeJS.ProcessEnv = {}
 export const SCALE_SEED: NodeJS.ProcessEnv = { SANDBOX_SEED: '' }
 
 /**
+ * Waits until the search's record index has read every zone once (its background reader starts with the
+ * server). Its first read of the 10,000-record zone (two pages of 5,000, then its rows and their trigram
+ * index written) holds the server's one thread for seconds on the busy machine: in the fixture's time,
+ * not in a spec's step with a 7 s expect.
+ */
+async function recordIndexFilled(baseURL: string, timeoutMs = 45_000): Promise<void> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const res = await fetch(`${baseURL}/api/local/search/records?q=www`)
+    const coverage = res.ok ? ((await res.json()) as { result: { coverage: { zones_in_scope: number; zones_not_read: number } } }).result.coverage : undefined
+    if (coverage && coverage.zones_in_scope > 0 && coverage.zones_not_read === 0) return
+    if (Date.now() > until) throw new Error(`The record index had not read every zone within ${timeoutMs / 1000}s: ${JSON.stringify(coverage)}`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
+
+/**
  * `test` with a worker-scoped real server. Its seed is a worker option: `test.use({ seed: 'scale' })` in
  * a spec that opens the scale-test zones; Playwright gives such specs workers of their own.
  */
@@ -122,15 +141,17 @@ export const test = base.extend<object, { sandboxServer: SandboxServer; seed: 's
     async ({ seed }, use, workerInfo) => {
       const server = await startZonekeeper(`w${workerInfo.workerIndex}-${seed}`, seed === 'scale' ? SCALE_SEED : {})
       try {
+        if (seed === 'scale') await recordIndexFilled(server.baseURL)
         await use({ baseURL: server.baseURL, dataDir: server.dataDir })
       } finally {
         await server.stop()
       }
     },
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker', timeout: 90_000 },
   ],
   baseURL: async ({ sandboxServer }, use) => {
     await use(sandboxServer.baseURL)
+    sandboxServer.used = true
   },
 })
 
@@ -259,6 +280,15 @@ export async function signedInAdmin(playwright: { request: { newContext: (o: { b
 export async function resetSandbox(request: APIRequestContext): Promise<void> {
   const res = await request.post('/api/sandbox/reset', { headers: { 'X-Zonekeeper-Request': '1' }, timeout: 60_000 })
   expect(res.ok(), `sandbox reset failed: HTTP ${res.status()} ${await res.text()}`).toBeTruthy()
+}
+
+/**
+ * Restores the demo data unless this worker's server has served nothing yet (started with
+ * --reset-sandbox on a fresh data dir, it holds exactly that): with the scale-test zones a reset takes
+ * 10-25 s on the busy machine, and the first spec of a worker need not pay it.
+ */
+export async function resetSandboxIfUsed(request: APIRequestContext, server: SandboxServer): Promise<void> {
+  if (server.used) await resetSandbox(request)
 }
 
 /** The URL of a zone page: zoneUrl('demo') → /zones/<id>, zoneUrl('large', 'dns') → /zones/<id>/dns. */

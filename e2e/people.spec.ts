@@ -1,12 +1,17 @@
 import { request as playwrightRequest, type BrowserContext, type Page } from '@playwright/test'
 import { generate } from 'otplib'
-import { expect, ownServer, SEED_ZONES, zoneUrl } from './fixtures'
+import { ADMIN_PASSWORD, cleanSignedInServer, expect, SEED_ZONES, signedInAdmin, signedInTest as test, zoneUrl } from './fixtures'
 
 /**
- * People, roles, zone scope and sign-in, as a team would use them: on its own server (adding people
- * turns sign-in on, which the shared worker server must not see).
+ * People, roles, zone scope and sign-in, as a team would use them: on the shared signed-in server
+ * (fixtures.ts), cleaned at the start (everyone but its first administrator "admin" deleted), where
+ * "admin" adds Ada through the form. A server of its own (started where nobody has an account) cost a
+ * worker switch and ran last, alone. The store never lets its last administrator go, so "nobody has an
+ * account" cannot be made again on a shared server: the local administrator's People page and the
+ * first person added there turning sign-in on are checked in
+ * src/features/people/components/first-administrator.screen.test.tsx (and /setup's in
+ * src/server/auth/sign-in.test.ts).
  */
-const test = ownServer('people')
 
 // People added in the dashboard get a one-time password: at first sign-in they choose their own.
 const ownPasswords = new Map<string, string>()
@@ -61,27 +66,34 @@ const EDITOR = { username: 'eddie', name: 'Eddie Editor', role: 'editor', zones:
  * series on this server, each building on the one before). Each person keeps one browser of their own
  * through the steps instead of a fresh context and a sign-in (three page loads) for every former test.
  */
-test('people, roles, zone scope and sign-in, as a team uses them', async ({ page, browser, server }) => {
+test('people, roles, zone scope and sign-in, as a team uses them', async ({ page, browser, server, playwright }) => {
   // About 30 page loads in five browsers: ~60 s on a quiet machine.
   test.setTimeout(240_000)
+  const cleaner = await signedInAdmin(playwright, server.baseURL)
+  await cleanSignedInServer(cleaner)
+  await cleaner.dispose()
   const contexts: BrowserContext[] = []
   const browserOf = async () => {
     const context = await browser.newContext({ baseURL: server.baseURL })
     contexts.push(context)
     return context.newPage()
   }
-  // `page` is the administrator's browser (Ada's, once she exists).
+  // `page` is the administrator's browser: "admin"'s, then Ada's once she exists.
   const admin = page
 
-  await test.step('the local administrator adds the first administrator, who then adds a viewer and a scoped editor', async () => {
+  await test.step('an administrator adds another through the form, who then adds a viewer and a scoped editor', async () => {
+    // "admin" signs in through the form's own post (the sign-in page itself is walked by Ada below).
+    const signedIn = await admin.context().request.post('/login', { form: { username: 'admin', password: ADMIN_PASSWORD, next: '/' }, maxRedirects: 0 })
+    expect(signedIn.status(), await signedIn.text()).toBe(303)
     await admin.goto('/people')
-    await expect(admin.getByText('Nobody has an account yet')).toBeVisible()
     await addPerson(admin, ADMIN)
-    // From now on everyone signs in.
+    await expect(admin.getByRole('table', { name: 'People' }).getByRole('row', { name: /Ada Admin/ })).toContainText('admin')
+    // Ada in this browser from now on: signed out, a page sends it to sign in, with the way back.
+    await admin.context().clearCookies()
     await admin.goto('/zones')
     await expect(admin).toHaveURL(/\/login\?next=%2Fzones$/)
     await signIn(admin, ADMIN.username, ADMIN.password)
-    // The form is proven by the first administrator and the scoped editor; the viewer is added through
+    // The form is proven by the administrator and the scoped editor; the viewer is added through
     // the same route with Ada's session (a third dialog cost seconds and proved nothing more).
     const viewerAdded = await admin.request.post('/api/local/people', {
       headers: { 'X-Zonekeeper-Request': '1' },

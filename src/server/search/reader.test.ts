@@ -47,6 +47,22 @@ describe('the record index reader', () => {
     await store.close()
   })
 
+  it('reads a zone read whole again only after rereadAfterMs: a round right after the first reads none', async () => {
+    const store = createStore({ dataDir: ':memory:' })
+    // After the zones' own modified_on (the emulator's clock): none counts as modified since its read.
+    let clock = Date.now() + 60_000
+    const reader = createReader({ store, send: emulatorForward(emulator), owner: 'sandbox', paceMs: 0, now: () => clock, rereadAfterMs: 60_000 })
+    const first = await reader.round()
+    expect(first.zonesRead).toBeGreaterThanOrEqual(5)
+    clock += 30_000
+    // Nothing changed, nothing was read long ago: no zone (the large one included) is read again.
+    expect((await reader.round()).zonesRead).toBe(0)
+    clock += 30_000
+    expect((await reader.round()).zonesRead).toBe(first.zonesRead)
+    await reader.stop()
+    await store.close()
+  })
+
   it('spends only the spare share: it stops at long work\'s reserve, and a person\'s read is admitted while it runs', async () => {
     const store = createStore({ dataDir: ':memory:' })
     const reserve = longReserve(1200)

@@ -152,6 +152,9 @@ describe.each(backends)('the DNS record index on $name', ({ open, skip }) => {
     await idx.replaceZone('live', zoneC, [], 200)
     await idx.putZones('live', [{ ...zoneC, modified_at: 300 }], 2)
     expect((await idx.nextZones('live', 3)).map((z) => z.zone_name)).toEqual(['example.com', 'never.org', 'other.net'])
+    // A zone read whole and not modified since waits until its read is old enough (the reader's rereadAfterMs).
+    expect((await idx.nextZones('live', 3, 99)).map((z) => z.zone_name)).toEqual(['example.com', 'never.org'])
+    expect((await idx.nextZones('live', 3, 100)).map((z) => z.zone_name)).toEqual(['example.com', 'never.org', 'other.net'])
     const takes = await Promise.all(['r1', 'r2'].map((h) => idx.lease.claim('live', h, 30_000)))
     expect(takes.filter(Boolean)).toHaveLength(1)
     await store.close()

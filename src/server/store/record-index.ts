@@ -432,15 +432,19 @@ export function recordIndexStore(db: () => Promise<Db>, now: () => number, diale
 
     /**
      * The zones to read next: never read first (most recently modified first), then those modified
-     * since their last read, then the longest unread.
+     * since their last read, then the longest unread; with `readBefore`, a zone neither never read
+     * nor modified since is read again only once its last whole read is no later than that.
      */
-    async nextZones(owner: string, limit: number): Promise<IndexedZone[]> {
+    async nextZones(owner: string, limit: number, readBefore?: number): Promise<IndexedZone[]> {
       const d = await db()
       const rank = sql<number>`CASE WHEN read_at = 0 THEN 0 WHEN modified_at IS NOT NULL AND modified_at > read_at THEN 1 ELSE 2 END`
       return d
         .selectFrom('record_index_zones')
         .selectAll()
         .where('owner', '=', owner)
+        .$if(readBefore !== undefined, (q) =>
+          q.where((eb) => eb.or([eb('read_at', '=', 0), eb.and([eb('modified_at', 'is not', null), eb('modified_at', '>', eb.ref('read_at'))]), eb('read_at', '<=', readBefore!)])),
+        )
         .orderBy(rank)
         .orderBy(sql`CASE WHEN read_at = 0 OR (modified_at IS NOT NULL AND modified_at > read_at) THEN -COALESCE(modified_at, 0) ELSE read_at END`)
         .orderBy('zone_id')
