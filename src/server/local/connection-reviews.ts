@@ -83,6 +83,7 @@ export function connectionIndexView(v: ConnectionIndexParams) {
 export function registerConnectionReviewRoutes(app: Hono, store: Store, options: ScriptIndexOptions, nowDate: () => Date = () => new Date()): void {
   const now = options.now ?? Date.now
   const freshMs = options.freshMs ?? 15_000
+  const leaseMs = options.leaseMs ?? LEASE_MS
   const led = store.connections
   const keysOf = (c: Context, zoneId: string) => {
     const practice = c.get('zkPractice')?.key
@@ -117,12 +118,19 @@ export function registerConnectionReviewRoutes(app: Hono, store: Store, options:
     if (!force && state && state.refreshed_at > 0 && t - state.refreshed_at <= freshMs) return
     // Each refresh holds the lease under a name of its own: only it ends or gives it back.
     const holder = randomUUID()
-    if (!(await led.claim(owner, holder, t, LEASE_MS))) {
-      for (let i = 0; i < LEASE_MS / 250; i++) {
+    if (!(await led.claim(owner, holder, t, leaseMs))) {
+      for (let i = 0; i < leaseMs / 250; i++) {
         await new Promise((r) => setTimeout(r, 250))
         const s = await led.state(owner)
         if (!s || s.lease_until < now()) return
       }
+      return
+    }
+    // Read again under the lease: a read that ended between the check above and the claim (its lease
+    // given back just before) is as fresh as this one would be.
+    const current = await led.state(owner)
+    if ((current?.refreshed_at ?? 0) !== (state?.refreshed_at ?? 0)) {
+      await led.release(owner, holder)
       return
     }
     try {
@@ -136,6 +144,9 @@ export function registerConnectionReviewRoutes(app: Hono, store: Store, options:
         { perPage: PER_PAGE },
       )
       for await (const p of pages) {
+        // Renewed at every page: a long read would otherwise outlast its lease and the next request
+        // would read the whole list again over it. Lost (lapsed and taken): stop, writing nothing more.
+        if (!(await led.renew(owner, holder, now(), leaseMs))) return
         total = p.totalCount ?? 0
         seen = p.seen
         await led.upsert(p.items.map((k) => toRow(owner, k, sweep)))

@@ -11,6 +11,7 @@ import type { ReviewEntry } from '../../shared/schemas/page-shield-review'
 import { jsonError, jsonOk } from '../http/envelope'
 import { ledgerZone } from '../practice/ledger'
 import type { ScriptIndexCounts, ScriptIndexQuery, ScriptIndexRow, Store } from '../store'
+import type { ScriptIndexState } from '../store/script-index'
 import { ListReadError, listPages, readEnvelope } from '../page-shield/list-pages'
 import { sendFor, type Forward } from '../upstream'
 import { localQuery } from './read-body'
@@ -32,6 +33,11 @@ export interface ScriptIndexOptions {
    * says how far it is ("Indexing scripts: 8,000 of 20,000"), never a partial count as whole.
    */
   firstBuildWaitMs?: number
+  /**
+   * How long a refresh's lease holds (default 2 minutes); the refresh renews it at every page it
+   * reads, so only a refresh that stalls this long on one page loses it to the next request.
+   */
+  leaseMs?: number
 }
 
 /** The index has never been read whole yet: how many scripts of how many the build has read. */
@@ -47,6 +53,13 @@ const PER_PAGE = 100
 /** Every status: the index holds the whole zone (cdn-cgi URLs left out, as the lists do by default). */
 const LIST_QUERY = { status: 'active,infrequent,inactive', order_by: 'last_seen_at', direction: 'desc' }
 const LEASE_MS = 120_000
+
+/** The refresh's lease lapsed and another refresh took it: this one stops, writing nothing more. */
+export class LeaseLost extends Error {
+  constructor() {
+    super('The index refresh lost its lease to another refresh.')
+  }
+}
 
 type Item = PageShieldScript & { versions?: unknown; page_urls?: string[] }
 
@@ -96,7 +109,16 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   const freshMs = options.freshMs ?? 15_000
   const fullSweepMs = options.fullSweepMs ?? 10 * 60_000
   const firstBuildWaitMs = options.firstBuildWaitMs ?? 2_000
+  const leaseMs = options.leaseMs ?? LEASE_MS
   const idx = store.scriptIndex
+  /**
+   * Renews `holder`'s lease before each page's writes: a build of 200 pages outlasts any fixed lease
+   * under load, and a lapsed lease lets the next request start a second build over the first. A
+   * renewal refused (the lease lapsed and was taken, or was released) stops this refresh.
+   */
+  const keepLease = async (owner: string, holder: string) => {
+    if (!(await idx.renew(owner, holder, now(), leaseMs))) throw new LeaseLost()
+  }
 
   const keysOf = (c: Context, zoneId: string) => {
     const practice = c.get('zkPractice')?.key
@@ -134,10 +156,11 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   }
 
   /** Every page of the list; rows it did not see are dropped only when it saw as many as the list holds. */
-  async function fullSweep(c: Context, zoneId: string, owner: string, sweep: number, first = false) {
+  async function fullSweep(c: Context, zoneId: string, owner: string, holder: string, sweep: number, first = false) {
     let seen = 0
     let total = 0
     for await (const p of pagesOf(c, zoneId, { order_by: 'first_seen_at', direction: 'asc' })) {
+      await keepLease(owner, holder)
       total = p.totalCount ?? 0
       await idx.upsert(p.items.map((s) => toRow(owner, s, sweep, now())))
       seen = p.seen
@@ -148,9 +171,10 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   }
 
   /** Newest sightings first, until a page holds nothing the index does not already know as it is. */
-  async function incremental(c: Context, zoneId: string, owner: string, sweep: number): Promise<boolean> {
+  async function incremental(c: Context, zoneId: string, owner: string, holder: string, sweep: number): Promise<boolean> {
     let listed = -1
     for await (const p of pagesOf(c, zoneId)) {
+      await keepLease(owner, holder)
       if (p.page === 1) listed = p.totalCount ?? -1
       const known = new Map((await idx.known(owner, p.items.map((s) => s.id))).map((k) => [k.script_id, k]))
       const changed = p.items.filter((s) => {
@@ -171,10 +195,11 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
   }
 
   /** Reviewed scripts read again one by one: a new version is seen whatever the script's place in the list. */
-  async function checkLedger(c: Context, zoneId: string, owner: string, ledgerKey: string, sweep: number) {
+  async function checkLedger(c: Context, zoneId: string, owner: string, holder: string, ledgerKey: string, sweep: number) {
     for (const id of await idx.reviewedToCheck(owner, ledgerKey, LEDGER_CHECKS_PER_REFRESH)) {
       try {
         const { result } = await readEnvelope<Item>(sendOf(c), `${listPath(zoneId)}/${id}`)
+        await keepLease(owner, holder)
         await idx.upsert([toRow(owner, result, sweep, now())])
       } catch (err) {
         // Gone from the zone: the next full sweep drops it. Anything else stops the refresh.
@@ -188,29 +213,44 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
     return { building: { seen: s?.progress_seen ?? 0, total: s?.progress_total ?? 0 } }
   }
 
+  /** What a refresh has to do, from the index's state. */
+  const plan = (state: ScriptIndexState | undefined, t: number, force: 'full' | 'quick' | undefined) => {
+    const needFull = force === 'full' || !state || state.full_sweep_at === 0 || t - state.full_sweep_at > fullSweepMs
+    return { needFull, needQuick: needFull || force === 'quick' || t - state.refreshed_at > freshMs }
+  }
+
   /**
    * Brings the index up to date when it is stale (one refresher per owner, decided by the store).
    * A zone never read whole answers, past `firstBuildWaitMs`, with how far its first build is.
    */
   async function ensureFresh(c: Context, zoneId: string, force: 'full' | 'quick' | undefined): Promise<IndexBuilding | undefined> {
     const { owner, ledgerKey } = keysOf(c, zoneId)
-    const state = await idx.state(owner)
+    const seen = await idx.state(owner)
     const t = now()
-    const first = !state || state.full_sweep_at === 0
-    const needFull = force === 'full' || first || t - state.full_sweep_at > fullSweepMs
-    const needQuick = needFull || force === 'quick' || t - state.refreshed_at > freshMs
-    if (!needQuick) return
+    if (!plan(seen, t, force).needQuick) return
+    const first = !seen || seen.full_sweep_at === 0
     // Each refresh holds the lease under a name of its own: only it ends or gives it back.
     const holder = randomUUID()
-    if (!(await idx.claim(owner, holder, t, LEASE_MS))) {
+    if (!(await idx.claim(owner, holder, t, leaseMs))) {
       // Someone else builds the index for the first time: say how far they are.
       if (first) return buildingOf(owner)
       // Someone else refreshes: wait for their result (or their lease to run out).
-      for (let i = 0; i < LEASE_MS / 250; i++) {
+      for (let i = 0; i < leaseMs / 250; i++) {
         await new Promise((r) => setTimeout(r, 250))
         const s = await idx.state(owner)
         if (!s || s.lease_until < now()) return
       }
+      return
+    }
+    // Read again under the lease: a refresh that ended between the read above and the claim (its lease
+    // given back just before) did the work already, and a first build started over it would send the
+    // progress back to the beginning. A refresh asked for is done when one of its kind ended since.
+    const state = await idx.state(owner)
+    const since = (a: number | undefined, b: number | undefined) => (a ?? 0) !== (b ?? 0)
+    const asked = force === 'full' ? !since(state?.full_sweep_at, seen?.full_sweep_at) : force === 'quick' ? !since(state?.refreshed_at, seen?.refreshed_at) : false
+    const { needFull, needQuick } = plan(state, now(), asked ? force : undefined)
+    if (!needQuick) {
+      await idx.release(owner, holder)
       return
     }
     const job = refresh(c, zoneId, owner, holder, ledgerKey, state?.sweep ?? 0, needFull, first)
@@ -218,7 +258,8 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
       await job
       return
     }
-    const done = job.then(() => true)
+    // A build that lost its lease read part of the zone: the answer is then the building one's progress.
+    const done = job
     let timer: ReturnType<typeof setTimeout> | undefined
     const waited = new Promise<false>((r) => (timer = setTimeout(() => r(false), firstBuildWaitMs)))
     try {
@@ -231,30 +272,38 @@ export function registerScriptIndexRoutes(app: Hono, store: Store, options: Scri
     return buildingOf(owner)
   }
 
-  async function refresh(c: Context, zoneId: string, owner: string, holder: string, ledgerKey: string, lastSweep: number, needFull: boolean, first: boolean) {
+  /** Resolves true once finished, false when it lost its lease to another refresh (which goes on). */
+  async function refresh(c: Context, zoneId: string, owner: string, holder: string, ledgerKey: string, lastSweep: number, needFull: boolean, first: boolean): Promise<boolean> {
+    let finished: boolean
     try {
       const sweep = lastSweep + (needFull ? 1 : 0)
       if (needFull) {
-        const complete = await fullSweep(c, zoneId, owner, sweep, first)
-        await checkLedger(c, zoneId, owner, ledgerKey, sweep)
+        const complete = await fullSweep(c, zoneId, owner, holder, sweep, first)
+        await checkLedger(c, zoneId, owner, holder, ledgerKey, sweep)
         // An incomplete sweep (the list moved under it) drops nothing: its rows stay until a complete one.
-        await idx.finish(owner, holder, { now: now(), sweep: complete ? sweep : undefined })
+        finished = await idx.finish(owner, holder, { now: now(), sweep: complete ? sweep : undefined })
       } else {
-        if (await incremental(c, zoneId, owner, sweep)) {
-          await checkLedger(c, zoneId, owner, ledgerKey, sweep)
-          await idx.finish(owner, holder, { now: now() })
+        if (await incremental(c, zoneId, owner, holder, sweep)) {
+          await checkLedger(c, zoneId, owner, holder, ledgerKey, sweep)
+          finished = await idx.finish(owner, holder, { now: now() })
         } else {
-          const complete = await fullSweep(c, zoneId, owner, sweep + 1)
-          await checkLedger(c, zoneId, owner, ledgerKey, sweep + 1)
-          await idx.finish(owner, holder, { now: now(), sweep: complete ? sweep + 1 : undefined })
+          const complete = await fullSweep(c, zoneId, owner, holder, sweep + 1)
+          await checkLedger(c, zoneId, owner, holder, ledgerKey, sweep + 1)
+          finished = await idx.finish(owner, holder, { now: now(), sweep: complete ? sweep + 1 : undefined })
         }
       }
     } catch (err) {
+      // A refresh that lost its lease stops quietly: the one that took it goes on, and this request
+      // answers from the index as it stands (or, in a first build, with that build's progress).
+      if (err instanceof LeaseLost) return false
       await idx.release(owner, holder)
       throw err
     }
+    // Its lease was taken meanwhile (it lapsed between two pages): the store kept nothing of its end.
+    if (!finished) return false
     // Scripts seen since that a pattern verdict in force matches inherit it (store/page-patterns.ts).
     await store.pagePatterns.grant(owner, ledgerKey)
+    return true
   }
 
   /** The view's filters, read by the route's one declaration before the handler ran (the CSV's ignores paging). */

@@ -74,6 +74,8 @@ export function connectionLedgerStore(db: () => Promise<Db>) {
     },
     /** Takes the refresh lease of an owner for `holder` from `now` for `ms` when it is free: one refresher at a time, decided by the store. */
     claim: (owner: string, holder: string, now: number, ms: number): Promise<boolean> => lease.claim(owner, holder, ms, { at: now }),
+    /** Extends `holder`'s refresh lease to `ms` past `now` while the refresh goes on: false when it lapsed or is no longer `holder`'s. */
+    renew: (owner: string, holder: string, now: number, ms: number): Promise<boolean> => lease.renew(owner, holder, ms, { at: now }),
     async upsert(rows: readonly ConnectionIndexRow[]): Promise<void> {
       const d = await db()
       for (let i = 0; i < rows.length; i += 200) {

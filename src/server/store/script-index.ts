@@ -73,6 +73,8 @@ export function scriptIndexStore(db: () => Promise<Db>, now: () => number = Date
 
     /** Takes the refresh lease of an owner for `holder` from `now` for `ms` when it is free: one refresher at a time, decided by the store. */
     claim: (owner: string, holder: string, now: number, ms: number): Promise<boolean> => lease.claim(owner, holder, ms, { at: now }),
+    /** Extends `holder`'s refresh lease to `ms` past `now` while the refresh goes on: false when it lapsed or is no longer `holder`'s. */
+    renew: (owner: string, holder: string, now: number, ms: number): Promise<boolean> => lease.renew(owner, holder, ms, { at: now }),
 
     /**
      * Ends `holder`'s refresh (and its lease): how fresh the index now is; a finished full sweep drops

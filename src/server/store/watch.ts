@@ -24,6 +24,8 @@ export function watchStore(db: () => Promise<Db>, now: () => number) {
   return {
     /** Takes or renews the lease `name` for `holder`; true when `holder` holds it afterwards. */
     acquireLease: (name: string, holder: string, ttlMs: number): Promise<boolean> => lease.claim(name, holder, ttlMs, { reentrant: true }),
+    /** Extends `holder`'s lease `name` while its work runs: false when it lapsed or is someone else's (then it stops). */
+    renewLease: (name: string, holder: string, ttlMs: number): Promise<boolean> => lease.renew(name, holder, ttlMs),
     async releaseLease(name: string, holder: string): Promise<void> {
       await lease.release(name, holder)
     },

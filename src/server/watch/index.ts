@@ -39,6 +39,13 @@ export interface WatchOptions {
 
 const LEASE = 'scheduler'
 
+/** The scheduler's lease lapsed and another instance took it while a check ran: the check stops. */
+class WatchLeaseLost extends Error {
+  constructor() {
+    super('This instance lost the watch lease during the check (it ran longer than the lease); the zone is checked again by the instance holding it.')
+  }
+}
+
 /**
  * The script watch: on every tick the instance that holds the lease (one row in the store,
  * taken or renewed with one conditional upsert) finds zones with page-security monitoring on, runs
@@ -68,14 +75,34 @@ export function createWatch(options: WatchOptions) {
   let running: Promise<void> | undefined
   let stopped = false
 
+  /**
+   * The scheduler's lease is renewed before each API call of a check and before its results are
+   * kept: a check of a large zone outlasts the lease, and another instance would take the schedule
+   * over while it still runs. A renewal refused (the lease lapsed and was taken) stops the check.
+   */
+  const keepLease = async () => {
+    if (!(await store.watch.renewLease(LEASE, instanceId, leaseMs))) throw new WatchLeaseLost()
+  }
+  const leasedSend: Send = async (req) => {
+    await keepLease()
+    return send(req)
+  }
+
   async function discover(): Promise<void> {
-    for (const z of await readZones(send)) {
-      if (await monitoringOn(send, z.id)) await store.watch.ensureZone(z.id, z.name)
+    // Under the scheduler's lease too (a call per zone of the account): renewed as it goes.
+    for (const z of await readZones(leasedSend)) {
+      if (await monitoringOn(leasedSend, z.id)) await store.watch.ensureZone(z.id, z.name)
     }
   }
 
-  /** One check of one zone: read, compare, record the run, the findings and their deliveries. */
-  async function check(zone: WatchZone): Promise<number> {
+  /**
+   * One check of one zone: read, compare, record the run, the findings and their deliveries.
+   * `leased`: run by the scheduler's lease holder, which keeps it renewed (a baseline run on demand
+   * holds the zone's claim instead).
+   */
+  async function check(zone: WatchZone, leased = true): Promise<number> {
+    const send = leased ? leasedSend : options.send
+    const hold = leased ? keepLease : async () => undefined
     const runId = await store.watch.startRun({
       zone_id: zone.zone_id,
       zone_name: zone.zone_name,
@@ -104,6 +131,7 @@ export function createWatch(options: WatchOptions) {
       let recorded = 0
       for (const ch of changes) {
         if (ch.script) ch.detail.pages = await scriptPages(send, zone.zone_id, ch.script)
+        await hold()
         const id = await store.watch.addFinding({
           zone_id: zone.zone_id,
           run_id: runId,
@@ -119,6 +147,7 @@ export function createWatch(options: WatchOptions) {
         recorded += 1
         for (const channel of channels) await store.watch.queueDelivery(id, channel)
       }
+      await hold()
       await store.watch.replaceState(zone.zone_id, state)
       await store.watch.finishRun(runId, {
         outcome: baseline ? 'baseline' : 'ok',
@@ -130,6 +159,8 @@ export function createWatch(options: WatchOptions) {
       return recorded
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err)
+      // Its zone is due again at once, for the instance that holds the schedule now.
+      if (err instanceof WatchLeaseLost) await store.watch.makeDue(zone.zone_id)
       await store.watch.finishRun(runId, { outcome: 'failed', scripts_seen: 0, connections_seen: 0, findings: 0, error: message.slice(0, 500) })
       log(`watch: check of ${zone.zone_name} failed: ${message}`)
       return 0
@@ -218,11 +249,25 @@ export function createWatch(options: WatchOptions) {
      * news (the sandbox's simulated activity calls this before changing anything).
      */
     async ensureBaseline(zoneId: string, zoneName: string): Promise<void> {
-      const earlier = await store.watch.recentRuns(zoneId, 50)
-      if (earlier.some((r) => r.outcome === 'ok' || r.outcome === 'baseline')) return
+      const based = (runs: { outcome: string }[]) => runs.some((r) => r.outcome === 'ok' || r.outcome === 'baseline')
+      if (based(await store.watch.recentRuns(zoneId, 50))) return
       await store.watch.ensureZone(zoneId, zoneName)
       const zone = await store.watch.zone(zoneId)
-      if (zone) await check(zone)
+      if (!zone) return
+      // The zone's check is claimed like a scheduled one (one conditional update): of two instances,
+      // or of this and the scheduler's tick, exactly one runs it.
+      // A zone claimed since it was read (its next check moved on) is someone else's check: never claimed twice.
+      const due = zone.last_run_at === null || (await store.watch.dueZones()).some((z) => z.zone_id === zoneId)
+      if (due && (await store.watch.claimZone(zone.zone_id, zone.next_due_at, Date.now() + zone.interval_minutes * 60_000))) {
+        await check(zone, false)
+        return
+      }
+      // Someone else checks it now: wait for that check to end, so what happens next is news.
+      for (let waited = 0; waited < leaseMs; waited += 100) {
+        const runs = await store.watch.recentRuns(zoneId, 50)
+        if (based(runs) || (runs.length > 0 && !runs.some((r) => r.outcome === 'running'))) return
+        await new Promise((r) => setTimeout(r, 100))
+      }
     },
     /**
      * Sends one test message to a channel now, through the same deliverer as alerts (the same SMTP
