@@ -212,7 +212,8 @@ describe('the record index reader', () => {
     const foxToken = SANDBOX_TOKENS.find((t) => t.kind === 'account' && t.accounts.join() === foxFinch.id)!
     const a = credential(harbour, harbourToken.value)
     const b = credential(foxFinch, foxToken.value)
-    const reader = createReader({ store, send: inner, owner: 'sandbox', admit: () => defaultBudget.budget.admit('long'), sources: async () => [a.source, b.source], paceMs: 0 })
+    let defaultAdmissions = 0
+    const reader = createReader({ store, send: inner, owner: 'sandbox', admit: () => (defaultAdmissions++, defaultBudget.budget.admit('long')), sources: async () => [a.source, b.source], paceMs: 0 })
     const round = await reader.round()
     expect(round.stoppedBy).toBeUndefined()
     const zonesOf = (id: string) => ESTATE_ZONES.filter((z) => z.account.id === id).length
@@ -229,6 +230,7 @@ describe('the record index reader', () => {
     expect(a.budget.state()?.remaining).toBe(1000 - a.calls.length)
     expect(b.budget.state()?.remaining).toBe(1000 - b.calls.length)
     expect(defaultBudget.budget.state()?.remaining).toBe(1000)
+    expect(defaultAdmissions).toBe(0)
     await reader.stop()
     await store.close()
   })
