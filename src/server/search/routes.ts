@@ -72,7 +72,10 @@ async function personScope(c: Context, store: Store, owner: string, estate: Pick
       // Zones the search covers outside every account reached now (a credential since removed; names
       // granted but never listed): said as one more line, so the lines add up to what was searched.
       const rest = { in: legacy.zones_in_scope, read: legacy.zones_indexed }
-      for (const a of accounts) (rest.in -= a.zones_in_scope), (rest.read -= a.zones_indexed)
+      for (const a of accounts) {
+        rest.in -= a.zones_in_scope
+        rest.read -= a.zones_indexed
+      }
       if (accounts.length && rest.in > 0) {
         accounts.push({ account_id: '', name: 'Zones of no account reached now', zones_in_scope: rest.in, zones_indexed: Math.max(0, rest.read), zones_not_read: Math.max(0, rest.in - rest.read), oldest_read_at: null, zones_listed_at: legacy.zones_listed_at })
       }
