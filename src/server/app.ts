@@ -31,6 +31,7 @@ import type { Send } from './upstream'
 import { emulatorSendWith } from './credentials/verify'
 import { createWatch, type Watch, type WatchOptions } from './watch'
 import { setUpSearch, type Search, type SearchSetup } from './search'
+import { readerSources } from './search/sources'
 import { AppRouter } from './http/router'
 import { createWriter } from './write/command'
 import { registerWatchRoutes } from './watch/routes'
@@ -174,7 +175,15 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   const modeForward = practice.forward(emulator ? emulatorForward(emulator) : budget ? budget.forward(liveSend!) : liveSend!)
   // The DNS record index across zones: people's reads of a zone's records and the dashboard's DNS
   // writes keep it fresh; a background reader (the budget's spare share only) fills in the rest.
-  const search = setUpSearch({ store, send: emulator ? emulatorForward(emulator) : live!, mode: config.mode, admit: budget?.admit, reader: searchOptions, log })
+  const accounts = accountScope({
+    vault: store.credentials,
+    sendWith,
+    environment: live && { credential: config.credential!, send: live },
+    sandbox: emulator && { send: emulatorForward(emulator) },
+  })
+  // Every account is read through the credential that reaches it, from that credential's own budget.
+  const sources = readerSources({ accounts, vault: store.credentials, live: liveSend, admitVia: budget?.admitVia, sandbox: emulator && emulatorForward(emulator) })
+  const search = setUpSearch({ store, send: emulator ? emulatorForward(emulator) : live!, mode: config.mode, admit: budget?.admit, reader: searchOptions, estate: { accounts, sources }, log })
   searches.set(app, search)
   // The account a request names decides the credential of everything sent for it (accounts/routes.ts).
   const forward = viaForward(search.watchReads(modeForward))
@@ -212,13 +221,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
 
   // A person's state before the dashboard changes it (the audit's before of local writes).
   app.on(WRITE_METHOD_LIST, '/api/*', audit.readBefore)
-  // Which credential a request naming an account acts through (a 400 or 403 before anything is sent), and the accounts in scope.
-  const accounts = accountScope({
-    vault: store.credentials,
-    sendWith,
-    environment: live && { credential: config.credential!, send: live },
-    sandbox: emulator && { send: emulatorForward(emulator) },
-  })
+  // Which credential a request naming an account acts through (a 400 or 403 before anything is sent), and the accounts in scope (made above: the search reads every account through it).
   registerAccounts(app, { scope: accounts, vault: store.credentials, sandbox: Boolean(emulator) })
   // A request naming an account is admitted against the budget of the credential just chosen for it.
   if (budget) app.use(`${API_DOOR}/*`, budget.viaGate)

@@ -141,6 +141,19 @@ export function accountScope({ vault, sendWith, environment, sandbox, now = Date
   return {
     /** The accounts list (stale stored records refreshed first). */
     list: async (): Promise<AccountsScope> => (await resolve(true)).scope,
+    /**
+     * Every account reached, with the route a request naming it takes, without refreshing any stored
+     * credential's record (no call: the background reader and the search ask at every round).
+     */
+    async reached(): Promise<{ id: string; name: string; route: AccountRoute }[]> {
+      const { scope, estateToken } = await resolve(false)
+      return scope.accounts.map((a) => {
+        const first = a.credentials[0]
+        const route: AccountRoute =
+          first.id === ownCredential.id ? { kind: 'own', credential: first, token: estateToken.has(a.id) ? AGENCY_TOKEN.value : undefined } : { kind: 'stored', credential: first }
+        return { id: a.id, name: a.name, route }
+      })
+    },
     /** The route of a request naming `accountId` (undefined: no credential reaches it). */
     async route(accountId: string): Promise<AccountRoute | undefined> {
       const { scope, estateToken } = await resolve(false)

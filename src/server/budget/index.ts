@@ -383,6 +383,8 @@ export function setUpBudget({ store, match, now = Date.now, syncMs = 1000, cache
     viaGate,
     state: budget.state,
     admit: budget.admit,
+    /** A credential's own budget's admission (undefined: the environment's), for background work through that credential. */
+    admitVia: (via: string | undefined, kind: WorkKind) => budgetOf(via).admit(kind),
     gate,
     admitWrite,
     forward,

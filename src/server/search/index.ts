@@ -5,6 +5,7 @@ import type { Send } from '../upstream'
 import type { WriteCommand } from '../write/command'
 import { freshness } from './fresh'
 import { plannedReads } from './planned-reads'
+import type { AccountScope } from '../accounts/scope'
 import { createReader, type ReaderOptions } from './reader'
 import { registerReplaceRoutes, type ReplaceOptions } from './replace'
 import { registerSearchRoutes } from './routes'
@@ -17,7 +18,13 @@ export interface SearchSetup {
   /** Live: the budget's admission of long work (the reader spends only its spare share). */
   admit?: (kind: 'long') => Admission
   now?: () => number
-  reader?: Partial<Omit<ReaderOptions, 'store' | 'send' | 'owner' | 'admit'>>
+  reader?: Partial<Omit<ReaderOptions, 'store' | 'send' | 'owner' | 'admit' | 'sources'>>
+  /**
+   * Every account the deployment reaches, each with its credential: the reader reads each through
+   * its own (`readerSources`), and a search says what it covered per account. Absent: the one
+   * credential of `send`, and one coverage.
+   */
+  estate?: { accounts: Pick<AccountScope, 'reached'>; sources: ReaderOptions['sources'] }
   log?: (line: string) => void
 }
 
@@ -26,13 +33,13 @@ export interface SearchSetup {
  * people's reads and the dashboard's writes (`watchReads`, `wrote`), filled in by the background
  * reader, and searched by `GET /api/local/search/records`.
  */
-export function setUpSearch({ store, send, mode, admit, now = Date.now, reader: readerOptions, log }: SearchSetup) {
+export function setUpSearch({ store, send, mode, admit, now = Date.now, reader: readerOptions, estate, log }: SearchSetup) {
   // The sandbox's records and the live account's are kept apart (one DATA_DIR may serve both in turn).
   const owner = mode
   const fresh = freshness(store, owner, now, log)
   // A preview's reads of its zones, for the applies right after; any DNS write the dashboard makes to a zone drops its own.
   const reads = plannedReads(now)
-  const reader = createReader({ store, send, owner, admit: admit && (() => admit('long')), now, log, ...readerOptions })
+  const reader = createReader({ store, send, owner, admit: admit && (() => admit('long')), sources: estate?.sources, now, log, ...readerOptions })
   return {
     watchReads: fresh.watchReads,
     wrote: (cmd: WriteCommand, res: Response) => {
@@ -44,7 +51,7 @@ export function setUpSearch({ store, send, mode, admit, now = Date.now, reader: 
     reader,
     /** The search, and "change them all" from it (replace.ts): its writes by the app's write command, its change requests by their own filing. */
     routes: (app: Hono, writes: Pick<ReplaceOptions, 'forward' | 'writer' | 'file'>) => {
-      registerSearchRoutes(app, store, owner)
+      registerSearchRoutes(app, store, owner, estate?.accounts)
       registerReplaceRoutes(app, { store, owner, admit: admit && (() => admit('long')), reads, ...writes })
     },
   }

@@ -6,7 +6,8 @@ import { emulatorForward } from '../doors/sandbox-door'
 import { createStore } from '../store'
 import type { Send } from '../upstream'
 import { memoryEmulator } from '../../testing/memory-emulator'
-import { createReader } from './reader'
+import { ESTATE_ACCOUNTS, ESTATE_ZONES, SANDBOX_TOKENS } from '../emulator/estate/data'
+import { createReader, type ReaderSource } from './reader'
 
 /**
  * The background reader of the record index: it fills the index from the API (here the sandbox),
@@ -197,6 +198,76 @@ describe('the record index reader', () => {
     await leader.stop()
     expect((await other.round()).led).toBe(true)
     await other.stop()
+    await store.close()
+  })
+
+  it('reads every account through the credential that reaches it, spending that credential\u2019s own budget, never the default one\u2019s', async () => {
+    const store = createStore({ dataDir: ':memory:' })
+    const { harbour, foxFinch } = ESTATE_ACCOUNTS
+    const inner = emulatorForward(emulator)
+    const defaultBudget = budgetAt(1000)
+    /** One stored credential: a sandbox token bound to its account, its own budget reading its answers. */
+    const credential = (account: { id: string }, token: string) => {
+      const { budget, see } = budgetAt(1000)
+      let left = 1000
+      const calls: string[] = []
+      const source: ReaderSource = {
+        account: account.id,
+        credential: `credential:${token}`,
+        send: async (req) => {
+          calls.push(req.pathAndQuery)
+          const res = await inner({ ...req, credential: token })
+          see(--left)
+          return res
+        },
+        admit: () => budget.admit('long'),
+      }
+      return { source, budget, calls }
+    }
+    const harbourToken = SANDBOX_TOKENS.find((t) => t.kind === 'account' && t.accounts.join() === harbour.id)!
+    const foxToken = SANDBOX_TOKENS.find((t) => t.kind === 'account' && t.accounts.join() === foxFinch.id)!
+    const a = credential(harbour, harbourToken.value)
+    const b = credential(foxFinch, foxToken.value)
+    let defaultAdmissions = 0
+    const reader = createReader({ store, send: inner, owner: 'sandbox', admit: () => (defaultAdmissions++, defaultBudget.budget.admit('long')), sources: async () => [a.source, b.source], paceMs: 0 })
+    const round = await reader.round()
+    expect(round.stoppedBy).toBeUndefined()
+    const zonesOf = (id: string) => ESTATE_ZONES.filter((z) => z.account.id === id).length
+    // Each account whole, through its own token (the emulator refuses another account's zones to a bound token).
+    expect(await store.recordIndex.coverageByAccount('sandbox', [{ account_id: harbour.id, zones: '*' }, { account_id: foxFinch.id, zones: '*' }])).toMatchObject([
+      { account_id: harbour.id, zones_in_scope: zonesOf(harbour.id), zones_indexed: zonesOf(harbour.id), zones_not_read: 0 },
+      { account_id: foxFinch.id, zones_in_scope: zonesOf(foxFinch.id), zones_indexed: zonesOf(foxFinch.id), zones_not_read: 0 },
+    ])
+    expect((await store.recordIndex.coverage('sandbox', '*')).zones_in_scope).toBe(zonesOf(harbour.id) + zonesOf(foxFinch.id))
+    // Each credential's budget holds its own calls (a zone list, then each of its zones), the default one's none.
+    expect(a.calls).toHaveLength(1 + zonesOf(harbour.id))
+    expect(b.calls).toHaveLength(1 + zonesOf(foxFinch.id))
+    expect(a.calls[0]).toContain(`account.id=${harbour.id}`)
+    expect(a.budget.state()?.remaining).toBe(1000 - a.calls.length)
+    expect(b.budget.state()?.remaining).toBe(1000 - b.calls.length)
+    expect(defaultBudget.budget.state()?.remaining).toBe(1000)
+    expect(defaultAdmissions).toBe(0)
+    await reader.stop()
+    await store.close()
+  })
+
+  it('a credential with no spare share sits the round out; the others read on', async () => {
+    const store = createStore({ dataDir: ':memory:' })
+    const { harbour, foxFinch } = ESTATE_ACCOUNTS
+    const inner = emulatorForward(emulator)
+    const token = (id: string) => SANDBOX_TOKENS.find((t) => t.kind === 'account' && t.accounts.join() === id)!.value
+    let spentCalls = 0
+    const spent: ReaderSource = { account: harbour.id, credential: 'credential:spent', send: async (req) => (spentCalls++, inner({ ...req, credential: token(harbour.id) })), admit: () => ({ ok: false, delayMs: 0, retryAfter: 30 }) }
+    const fine: ReaderSource = { account: foxFinch.id, credential: 'credential:fine', send: (req) => inner({ ...req, credential: token(foxFinch.id) }), admit: () => ({ ok: true, delayMs: 0, retryAfter: 0 }) }
+    const reader = createReader({ store, send: inner, owner: 'sandbox', sources: async () => [spent, fine], paceMs: 0 })
+    const round = await reader.round()
+    expect(round.stoppedBy).toMatch(/no spare budget/)
+    expect(spentCalls).toBe(0)
+    const [h, f] = await store.recordIndex.coverageByAccount('sandbox', [{ account_id: harbour.id, zones: '*' }, { account_id: foxFinch.id, zones: '*' }])
+    expect(h.zones_in_scope).toBe(0)
+    expect(f.zones_not_read).toBe(0)
+    expect(f.zones_indexed).toBe(ESTATE_ZONES.filter((z) => z.account.id === foxFinch.id).length)
+    await reader.stop()
     await store.close()
   })
 })

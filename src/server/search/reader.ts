@@ -5,8 +5,28 @@ import type { Store } from '../store'
 import type { Send } from '../upstream'
 import { isRecord, recordFields, zoneFields, type ApiRecord, type ApiZone } from './records'
 
+/**
+ * One account the reader reads, through the credential that reaches it (the one a person's request
+ * naming the account would go out through): that credential's own send, and its own budget's
+ * admission of long work. Calls are paced per credential, as the one credential's were.
+ */
+export interface ReaderSource {
+  /** The account's id: its zone list is asked for it alone (`account.id`), and only its zones are read through this source. */
+  account: string
+  /** The credential's id (the budget's key: `api` for the environment's, `credential:<id>` for a stored one). */
+  credential: string
+  send: Send
+  /** Live: that credential's budget's admission of one call of long work. None: the sandbox. */
+  admit?: () => Admission
+}
+
 export interface ReaderOptions {
   store: Store
+  /**
+   * Every account to read, each through its credential (asked at each round: credentials come and
+   * go). Absent: one source, `send` and `admit`, whose zone list is read whole, every account it names.
+   */
+  sources?: () => Promise<readonly ReaderSource[]>
   /** The instance's own upstream (live: observed by the budget; the sandbox: the emulator), never a practice copy. */
   send: Send
   owner: string
@@ -36,8 +56,15 @@ export interface ReaderOptions {
   log?: (line: string) => void
 }
 
-/** Stops a round: the budget has no spare share left for the reader now. */
-class NoSpare extends Error {}
+/** Stops a round (or, with `credential`, that credential's part of it): no spare budget, the lease lost, stopped. */
+class NoSpare extends Error {
+  constructor(
+    message: string,
+    readonly credential?: string,
+  ) {
+    super(message)
+  }
+}
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 const ZONES_PER_PAGE = 50
@@ -50,41 +77,48 @@ const RECORDS_PER_PAGE = 5000
  * person's read waits or is refused for it). One reader per deployment: the store's lease
  * (record_index_reader), renewed while it reads, so another instance takes over when this one stops.
  */
-export function createReader({ store, send, owner, admit, now = Date.now, paceMs = 250, intervalMs = 30_000, zonesPerRound = 50, zoneListEveryMs = 60 * 60_000, rereadAfterMs = 10 * 60_000, leaseMs = 120_000, log }: ReaderOptions) {
+export function createReader({ store, send, owner, admit, sources, now = Date.now, paceMs = 250, intervalMs = 30_000, zonesPerRound = 50, zoneListEveryMs = 60 * 60_000, rereadAfterMs = 10 * 60_000, leaseMs = 120_000, log }: ReaderOptions) {
   const idx = store.recordIndex
   const holder = randomUUID()
-  let lastCall = 0
+  /** Each credential's last call: the pace is per credential (each has its own budget). */
+  const lastCall = new Map<string, number>()
   let running: Promise<RoundResult> | undefined
   let timer: NodeJS.Timeout | undefined
   let stopped = false
 
-  /** One call of the reader: admitted by the budget's spare share, paced. */
-  const paced: Send = async (req) => {
-    if (stopped) throw new NoSpare('stopped')
-    const a = admit?.()
-    if (a && !a.ok) throw new NoSpare(`no spare budget (retry in ${a.retryAfter} s)`)
-    const wait = Math.max(a?.delayMs ?? 0, lastCall + paceMs - Date.now())
-    if (wait > 0) await sleep(wait)
-    lastCall = Date.now()
-    const renewed = await idx.lease.renew(owner, holder, leaseMs)
-    if (!renewed) throw new NoSpare('the lease was lost')
-    return send(req)
-  }
+  /** One call of the reader through one credential: admitted by that credential's budget's spare share, paced. */
+  const pacedBy =
+    (source: Pick<ReaderSource, 'credential' | 'send' | 'admit'>): Send =>
+    async (req) => {
+      if (stopped) throw new NoSpare('stopped')
+      const a = source.admit?.()
+      if (a && !a.ok) throw new NoSpare(`no spare budget (retry in ${a.retryAfter} s)`, source.credential)
+      const wait = Math.max(a?.delayMs ?? 0, (lastCall.get(source.credential) ?? 0) + paceMs - Date.now())
+      if (wait > 0) await sleep(wait)
+      lastCall.set(source.credential, Date.now())
+      const renewed = await idx.lease.renew(owner, holder, leaseMs)
+      if (!renewed) throw new NoSpare('the lease was lost')
+      return source.send(req)
+    }
 
-  async function readZoneList(): Promise<void> {
+  /** A zone list read whole: one account's (`account`), or every account the one credential names. */
+  async function readZoneList(paced: Send, account?: string): Promise<void> {
     const listedAt = now()
     let seen = 0
     let total = -1
-    for await (const p of listPages<ApiZone>(paced, '/zones', { order: 'name', direction: 'asc' }, { perPage: ZONES_PER_PAGE })) {
-      await idx.putZones(owner, p.items.map(zoneFields), listedAt)
+    const query: Record<string, string> = { order: 'name', direction: 'asc', ...(account ? { 'account.id': account } : {}) }
+    for await (const p of listPages<ApiZone>(paced, '/zones', query, { perPage: ZONES_PER_PAGE })) {
+      // An account's list holds that account's zones only (a zone named under another would be read through the wrong credential).
+      const zones = p.items.map(zoneFields).filter((z) => !account || z.account_id === account)
+      await idx.putZones(owner, zones, listedAt)
       seen = p.seen
       total = p.totalCount ?? -1
     }
     // Zones are dropped only after a whole list: a list cut short (budget, error) drops nothing.
-    if (total >= 0 && seen >= total) await idx.dropZonesNotListed(owner, listedAt)
+    if (total >= 0 && seen >= total) await idx.dropZonesNotListed(owner, listedAt, account)
   }
 
-  async function readZone(zoneId: string, zone: { zone_name: string; account_id: string; modified_at: number | null }): Promise<boolean> {
+  async function readZone(paced: Send, zoneId: string, zone: { zone_name: string; account_id: string; modified_at: number | null }): Promise<boolean> {
     const at = now()
     const records: ApiRecord[] = []
     let total = -1
@@ -106,15 +140,16 @@ export function createReader({ store, send, owner, admit, now = Date.now, paceMs
     stoppedBy?: string
   }
 
-  async function round(): Promise<RoundResult> {
-    if (!(await idx.lease.claim(owner, holder, leaseMs, { reentrant: true }))) return { led: false, zonesRead: 0 }
+  /** The one credential of before: its whole zone list, then the zones it names. */
+  async function singleRound(): Promise<RoundResult> {
     let zonesRead = 0
+    const paced = pacedBy({ credential: 'default', send, admit })
     try {
       const state = await idx.readerState(owner)
-      if (!state?.zones_listed_at || now() - state.zones_listed_at > zoneListEveryMs) await readZoneList()
-      const next = await idx.nextZones(owner, zonesPerRound, now() - rereadAfterMs)
+      if (!state?.zones_listed_at || now() - state.zones_listed_at > zoneListEveryMs) await readZoneList(paced)
+      const next = await idx.nextZones(owner, zonesPerRound, { readBefore: now() - rereadAfterMs })
       for (const z of next) {
-        if (await readZone(z.zone_id, z)) zonesRead++
+        if (await readZone(paced, z.zone_id, z)) zonesRead++
       }
       return { led: true, zonesRead }
     } catch (err) {
@@ -122,6 +157,57 @@ export function createReader({ store, send, owner, admit, now = Date.now, paceMs
       log?.(`record index reader: ${err instanceof Error ? err.message : String(err)}`)
       return { led: true, zonesRead, stoppedBy: 'error' }
     }
+  }
+
+  /**
+   * Every account through its own credential: each account's zone list when due, then the zones to
+   * read next across every account (never read, most recently modified first, ...), each through its
+   * account's credential. A credential whose budget has no spare share sits the rest of the round
+   * out; the others go on (their budgets are their own).
+   */
+  async function estateRound(list: () => Promise<readonly ReaderSource[]>): Promise<RoundResult> {
+    let zonesRead = 0
+    const spent = new Map<string, string>()
+    try {
+      const all = await list()
+      const byAccount = new Map(all.map((s) => [s.account, { ...s, paced: pacedBy(s) }]))
+      /** Runs `work` through a credential unless it is spent; a refusal of its budget spends it for the round. */
+      const through = async (credential: string, work: () => Promise<void>) => {
+        if (spent.has(credential)) return
+        try {
+          await work()
+        } catch (err) {
+          if (!(err instanceof NoSpare) || err.credential === undefined) throw err
+          spent.set(credential, err.message)
+        }
+      }
+      const listed = await idx.accountsListedAt(owner)
+      for (const s of byAccount.values()) {
+        const at = listed.get(s.account)
+        if (!at || now() - at > zoneListEveryMs) await through(s.credential, () => readZoneList(s.paced, s.account))
+      }
+      const next = await idx.nextZones(owner, zonesPerRound, { readBefore: now() - rereadAfterMs, accounts: [...byAccount.keys()] })
+      for (const z of next) {
+        const s = byAccount.get(z.account_id)
+        if (!s) continue
+        await through(s.credential, async () => {
+          if (await readZone(s.paced, z.zone_id, z)) zonesRead++
+        })
+      }
+      const stoppedBy = spent.size ? [...spent.values()][0] : undefined
+      return { led: true, zonesRead, ...(stoppedBy ? { stoppedBy } : {}) }
+    } catch (err) {
+      if (err instanceof NoSpare) return { led: true, zonesRead, stoppedBy: err.message }
+      log?.(`record index reader: ${err instanceof Error ? err.message : String(err)}`)
+      return { led: true, zonesRead, stoppedBy: 'error' }
+    }
+  }
+
+  // One lease per owner: a round walks every credential in turn, so two instances never read the
+  // same account at once, and each credential's pace (its last call) is kept in one place.
+  async function round(): Promise<RoundResult> {
+    if (!(await idx.lease.claim(owner, holder, leaseMs, { reentrant: true }))) return { led: false, zonesRead: 0 }
+    return sources ? estateRound(sources) : singleRound()
   }
 
   return {

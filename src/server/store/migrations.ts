@@ -14,7 +14,7 @@ import { peopleEmailMigration } from './people-email-migration'
 import { personGrantsMigration } from './person-grants'
 import { pagePatternsMigration, pagePatternsOneInForceMigration } from './page-patterns'
 import { credentialsMigration } from './credentials'
-import { recordIndexMigration, recordIndexSearchKeyMigration } from './record-index'
+import { recordIndexAccountsMigration, recordIndexMigration, recordIndexSearchKeyMigration } from './record-index'
 import type { Dialect } from './dialect'
 
 /**
@@ -268,5 +268,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'record-index_0001-dns-record-index': recordIndexMigration(dialect),
     // A narrow index for the record search's exact counts of very common terms (SQLite; record-index.ts).
     'record-index_0002-search-key': recordIndexSearchKeyMigration(dialect),
+    // Each account's zone list read through its own credential; the search key gains the account (record-index.ts).
+    'record-index_0003-accounts': recordIndexAccountsMigration(dialect),
   }
 }

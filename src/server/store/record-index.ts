@@ -58,10 +58,18 @@ export interface RecordIndexReaderTable {
   zones_listed_at: number
 }
 
+/** When the reader last read one account's whole zone list (through the credential that reaches it). */
+export interface RecordIndexAccountsTable {
+  owner: string
+  account_id: string
+  zones_listed_at: number
+}
+
 export interface RecordIndexTables {
   record_index: RecordIndexTable
   record_index_zones: RecordIndexZonesTable
   record_index_reader: RecordIndexReaderTable
+  record_index_accounts: RecordIndexAccountsTable
 }
 
 export type IndexedRecord = Omit<Selectable<RecordIndexTable>, 'id'>
@@ -84,8 +92,31 @@ export interface RecordSearch {
   field: SearchField
   /** Exact record type (`A`, `CNAME`…), or undefined for any. */
   type?: string
-  /** The zone names the person may see (lower case), or '*'. */
-  scope: '*' | readonly string[]
+  /** The zone names the person may see (lower case), or '*'; null: none outside `accounts`. */
+  scope: '*' | readonly string[] | null
+  /**
+   * The person's grants of their own accounts (each replaces, in its account, the every-account
+   * grant that `scope` then holds; `scope` is null when they have no every-account grant). Absent:
+   * `scope` alone, in every account.
+   */
+  accounts?: readonly AccountScope[]
+}
+
+/** What a person may see in one account: every zone of it, or these zone names (lower case). */
+export interface AccountScope {
+  account_id: string
+  zones: '*' | readonly string[]
+  /** The zones were named for this account (its own grant): each counts in its coverage, read or not, known or not. */
+  named?: boolean
+}
+
+/** What a search covered in one account. */
+export interface AccountCoverage {
+  account_id: string
+  zones_in_scope: number
+  zones_indexed: number
+  zones_not_read: number
+  oldest_read_at: number | null
 }
 
 export interface Coverage {
@@ -106,6 +137,35 @@ const COLUMNS: Record<Exclude<SearchField, 'any'>, 'name' | 'content' | 'comment
 const CHUNK = 500
 /** The columns of a page of matches. */
 const PAGE_COLUMNS = ['owner', 'zone_id', 'zone_name', 'account_id', 'record_id', 'type', 'name', 'content', 'proxied', 'ttl', 'comment', 'tags', 'read_at'] as const
+
+/**
+ * "The row is in one of these accounts, and where the grant there names zones, one of those" (over
+ * `r`, or the zones table unqualified). No account: nothing matches.
+ */
+const accountFilter = (accounts: readonly AccountScope[], table = 'r') => {
+  const col = (c: string) => sql.ref(table ? `${table}.${c}` : c)
+  const every = accounts.filter((a) => a.zones === '*').map((a) => a.account_id)
+  const some = accounts.filter((a) => a.zones !== '*' && a.zones.length > 0)
+  const parts = some.map((a) => sql`(${col('account_id')} = ${a.account_id} AND ${col('zone_name')} IN (${sql.join([...a.zones])}))`)
+  if (every.length) parts.unshift(sql`${col('account_id')} IN (${sql.join(every)})`)
+  return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` OR `)})` : sql<SqlBool>`1 = 0`
+}
+
+/**
+ * A search's scope as SQL over `r`: in each account with a grant of its own, that grant's zones; in
+ * every other account, the every-account grant's (`scope`; null: nothing there).
+ */
+const scopeFilter = (q: Pick<RecordSearch, 'scope' | 'accounts'>) => {
+  const own = q.accounts ?? []
+  const parts = own.length ? [accountFilter(own)] : []
+  if (q.scope !== null) {
+    const rest = []
+    if (own.length) rest.push(sql`r.account_id NOT IN (${sql.join(own.map((a) => a.account_id))})`)
+    if (q.scope !== '*') rest.push(sql`r.zone_name IN (${sql.join(q.scope.length ? [...q.scope] : [''])})`)
+    parts.push(rest.length ? sql`(${sql.join(rest, sql` AND `)})` : sql`1 = 1`)
+  }
+  return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` OR `)})` : sql<SqlBool>`1 = 0`
+}
 
 /** `%term%` with LIKE's own characters escaped (with `\`). */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
@@ -199,6 +259,30 @@ export function recordIndexSearchKeyMigration(dialect: Dialect): Migration {
 }
 
 /**
+ * record-index_0003: the reader reads every account through the credential that reaches it, so the
+ * time of the last whole zone list is kept per account; and on SQLite the narrow search key gains the
+ * account (a search over several accounts filters on it, as on the zone name, without the wide row).
+ */
+export function recordIndexAccountsMigration(dialect: Dialect): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('record_index_accounts')
+        .addColumn('owner', 'text', (c) => c.notNull())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('zones_listed_at', sql`bigint`, (c) => c.notNull())
+        .addPrimaryKeyConstraint('record_index_accounts_pk', ['owner', 'account_id'])
+        .execute()
+      await db.schema.createIndex('record_index_zones_account').on('record_index_zones').columns(['owner', 'account_id']).execute()
+      if (dialect === 'sqlite') {
+        await db.schema.dropIndex('record_index_key').execute()
+        await db.schema.createIndex('record_index_key').on('record_index').columns(['id', 'owner', 'type', 'zone_name', 'account_id']).execute()
+      }
+    },
+  }
+}
+
+/**
  * A page of a term matched by many rows is read by walking the rows in page order (the
  * `record_index_order` index) and keeping the matches, instead of sorting every match for its first
  * 50: used when the rows walked for the page (about `(offset + limit) × rows ÷ matches`) stay within
@@ -242,7 +326,8 @@ export function recordIndexStore(db: () => Promise<Db>, now: () => number, diale
     // statistics, takes the one-valued owner for a selective index) from walking every row in order
     // and probing the matches for each.
     let query = trigram ? d.selectFrom('record_index as r').where(sql`+${sql.ref('r.owner')}`, '=', owner) : d.selectFrom('record_index as r').where('r.owner', '=', owner)
-    if (q.scope !== '*') query = query.where('r.zone_name', 'in', q.scope.length ? [...q.scope] : [''])
+    if (q.accounts?.length || q.scope === null) query = query.where(scopeFilter(q))
+    else if (q.scope !== '*') query = query.where('r.zone_name', 'in', q.scope.length ? [...q.scope] : [''])
     if (q.type) query = query.where(trigram ? sql`+${sql.ref('r.type')}` : sql.ref('r.type'), '=', q.type)
     if (text) query = query.where((eb) => matches(eb as unknown as Eb, text, q.field))
     return query
@@ -261,7 +346,8 @@ export function recordIndexStore(db: () => Promise<Db>, now: () => number, diale
   /** The filters besides the term (owner, scope, type), as SQL over `r`. */
   const rowFilters = (owner: string, q: RecordSearch) => {
     const parts = [sql`r.owner = ${owner}`]
-    if (q.scope !== '*') parts.push(sql`r.zone_name IN (${sql.join(q.scope.length ? [...q.scope] : [''])})`)
+    if (q.accounts?.length || q.scope === null) parts.push(scopeFilter(q))
+    else if (q.scope !== '*') parts.push(sql`r.zone_name IN (${sql.join(q.scope.length ? [...q.scope] : [''])})`)
     if (q.type) parts.push(sql`r.type = ${q.type}`)
     return sql.join(parts, sql` AND `)
   }
@@ -420,14 +506,32 @@ export function recordIndexStore(db: () => Promise<Db>, now: () => number, diale
       }
     },
 
-    /** After a whole zone list read at `listedAt`: zones it no longer names are gone, with their records. */
-    async dropZonesNotListed(owner: string, listedAt: number): Promise<void> {
+    /**
+     * After a whole zone list read at `listedAt`: zones it no longer names are gone, with their
+     * records. With `account`, the list was that account's alone: only its zones can be gone.
+     */
+    async dropZonesNotListed(owner: string, listedAt: number, account?: string): Promise<void> {
       await (await db()).transaction().execute(async (tx) => {
-        const gone = tx.selectFrom('record_index_zones').select('zone_id').where('owner', '=', owner).where('listed_at', '<', listedAt)
+        let gone = tx.selectFrom('record_index_zones').select('zone_id').where('owner', '=', owner).where('listed_at', '<', listedAt)
+        if (account !== undefined) gone = gone.where('account_id', '=', account)
         await tx.deleteFrom('record_index').where('owner', '=', owner).where('zone_id', 'in', gone).execute()
-        await tx.deleteFrom('record_index_zones').where('owner', '=', owner).where('listed_at', '<', listedAt).execute()
-        await tx.updateTable('record_index_reader').set({ zones_listed_at: listedAt }).where('owner', '=', owner).execute()
+        let zones = tx.deleteFrom('record_index_zones').where('owner', '=', owner).where('listed_at', '<', listedAt)
+        if (account !== undefined) zones = zones.where('account_id', '=', account)
+        await zones.execute()
+        if (account === undefined) await tx.updateTable('record_index_reader').set({ zones_listed_at: listedAt }).where('owner', '=', owner).execute()
+        else
+          await tx
+            .insertInto('record_index_accounts')
+            .values({ owner, account_id: account, zones_listed_at: listedAt })
+            .onConflict((oc) => oc.columns(['owner', 'account_id']).doUpdateSet({ zones_listed_at: listedAt }))
+            .execute()
       })
+    },
+
+    /** When each account's whole zone list was last read (by account id). */
+    async accountsListedAt(owner: string): Promise<Map<string, number>> {
+      const rows = await (await db()).selectFrom('record_index_accounts').select(['account_id', 'zones_listed_at']).where('owner', '=', owner).execute()
+      return new Map(rows.map((r) => [r.account_id, Number(r.zones_listed_at)]))
     },
 
     /**
@@ -435,16 +539,16 @@ export function recordIndexStore(db: () => Promise<Db>, now: () => number, diale
      * since their last read, then the longest unread; with `readBefore`, a zone neither never read
      * nor modified since is read again only once its last whole read is no later than that.
      */
-    async nextZones(owner: string, limit: number, readBefore?: number): Promise<IndexedZone[]> {
+    async nextZones(owner: string, limit: number, only: { readBefore?: number; accounts?: readonly string[] } = {}): Promise<IndexedZone[]> {
+      const { readBefore, accounts } = only
       const d = await db()
       const rank = sql<number>`CASE WHEN read_at = 0 THEN 0 WHEN modified_at IS NOT NULL AND modified_at > read_at THEN 1 ELSE 2 END`
-      return d
-        .selectFrom('record_index_zones')
-        .selectAll()
-        .where('owner', '=', owner)
-        .$if(readBefore !== undefined, (q) =>
-          q.where((eb) => eb.or([eb('read_at', '=', 0), eb.and([eb('modified_at', 'is not', null), eb('modified_at', '>', eb.ref('read_at'))]), eb('read_at', '<=', readBefore!)])),
-        )
+      let query = d.selectFrom('record_index_zones').selectAll().where('owner', '=', owner)
+      if (readBefore !== undefined)
+        query = query.where((eb) => eb.or([eb('read_at', '=', 0), eb.and([eb('modified_at', 'is not', null), eb('modified_at', '>', eb.ref('read_at'))]), eb('read_at', '<=', readBefore)]))
+      // Only zones of accounts the reader can reach now (another's zones would be refused).
+      if (accounts) query = query.where('account_id', 'in', accounts.length ? [...accounts] : [''])
+      return query
         .orderBy(rank)
         .orderBy(sql`CASE WHEN read_at = 0 OR (modified_at IS NOT NULL AND modified_at > read_at) THEN -COALESCE(modified_at, 0) ELSE read_at END`)
         .orderBy('zone_id')
@@ -521,6 +625,40 @@ export function recordIndexStore(db: () => Promise<Db>, now: () => number, diale
         oldest_read_at: r.oldest === null || r.oldest === undefined ? null : Number(r.oldest),
         zones_listed_at: reader?.zones_listed_at ? reader.zones_listed_at : null,
       }
+    },
+
+    /**
+     * What a search covers in each account the person may see there: every zone of the account the
+     * dashboard knows of (its grant there is every zone), or the names its grant lists (counted
+     * whether the index knows them or not: a zone never read is "not read yet").
+     */
+    async coverageByAccount(owner: string, accounts: readonly AccountScope[]): Promise<AccountCoverage[]> {
+      if (!accounts.length) return []
+      const rows = await (await db())
+        .selectFrom('record_index_zones')
+        .select((eb) => [
+          'account_id',
+          eb.fn.countAll<number>().as('known'),
+          sql<number>`SUM(CASE WHEN read_at > 0 THEN 1 ELSE 0 END)`.as('indexed'),
+          sql<number | null>`MIN(CASE WHEN read_at > 0 THEN read_at END)`.as('oldest'),
+        ])
+        .where('owner', '=', owner)
+        .where(accountFilter(accounts, ''))
+        .groupBy('account_id')
+        .execute()
+      const by = new Map(rows.map((r) => [r.account_id, r]))
+      return accounts.map((a) => {
+        const r = by.get(a.account_id)
+        const indexed = Number(r?.indexed ?? 0)
+        const inScope = a.zones !== '*' && a.named ? new Set(a.zones).size : Number(r?.known ?? 0)
+        return {
+          account_id: a.account_id,
+          zones_in_scope: inScope,
+          zones_indexed: indexed,
+          zones_not_read: Math.max(0, inScope - indexed),
+          oldest_read_at: r?.oldest === null || r?.oldest === undefined ? null : Number(r.oldest),
+        }
+      })
     },
   }
 }

@@ -25,14 +25,32 @@ export type { RecordMatch, RecordSearchReply, SearchCoverage } from '../schemas/
 import type { SearchCoverage } from '../schemas/search'
 
 /** The columns of the CSV export, in order. */
-export const RECORD_SEARCH_CSV_COLUMNS = ['zone_name', 'zone_id', 'account_id', 'id', 'type', 'name', 'content', 'proxied', 'ttl', 'comment', 'tags', 'read_at'] as const
+export const RECORD_SEARCH_CSV_COLUMNS = ['zone_name', 'zone_id', 'account_id', 'id', 'type', 'name', 'content', 'proxied', 'ttl', 'comment', 'tags', 'read_at', 'account_name'] as const
 
-/** "Searched 18,204 of 20,000 zones; 1,796 not read yet (oldest read 14:02)": what the page and the CSV say. */
+/**
+ * "Searched 18,204 of 20,000 zones; 1,796 not read yet (oldest read 14:02)": what the page and the CSV
+ * say. Over several accounts, per account: "Searched Client A: 40 of 40 zones; Client B: 12 of 300
+ * zones, 288 not read yet (oldest read 14:02)." Accounts the person may see but no credential reaches
+ * are named after it: none of their zones was searched.
+ */
 export function coverageSentence(c: SearchCoverage, time: (ms: number) => string): string {
   const n = (v: number) => v.toLocaleString('en-US')
   const zones = (v: number) => `${n(v)} zone${v === 1 ? '' : 's'}`
-  let s = `Searched ${n(c.zones_indexed)} of ${zones(c.zones_in_scope)}`
-  if (c.zones_not_read > 0) s += `; ${n(c.zones_not_read)} not read yet`
+  let s: string
+  if (c.accounts && c.accounts.length > 1) {
+    const each = c.accounts.map((a) =>
+      // An account whose zone list was never read: how many zones it has is not known yet (not "0 of 0").
+      a.zones_in_scope === 0 && a.zones_listed_at === null
+        ? `${a.name}: zones not listed yet`
+        : `${a.name}: ${n(a.zones_indexed)} of ${zones(a.zones_in_scope)}${a.zones_not_read > 0 ? `, ${n(a.zones_not_read)} not read yet` : ''}`,
+    )
+    s = `Searched ${each.join('; ')}`
+  } else {
+    s = `Searched ${n(c.zones_indexed)} of ${zones(c.zones_in_scope)}`
+    if (c.zones_not_read > 0) s += `; ${n(c.zones_not_read)} not read yet`
+  }
   if (c.oldest_read_at !== null) s += ` (oldest read ${time(c.oldest_read_at)})`
-  return s + '.'
+  s += '.'
+  if (c.unreached?.length) s += ` Not searched, no credential of this dashboard reaches ${c.unreached.length === 1 ? 'it' : 'them'}: ${c.unreached.map((a) => a.name).join(', ')}.`
+  return s
 }

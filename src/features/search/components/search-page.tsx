@@ -200,7 +200,7 @@ function Results({ items, select }: { items: RecordMatch[]; select?: { isOn: (m:
     // A scrolling region is reached by keyboard, so its overflow can be scrolled without a mouse.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div role="region" aria-label="Matching records" tabIndex={0} className="overflow-x-auto rounded-lg border border-zinc-200 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-700">
-      <table className="w-full min-w-[44rem] text-left text-sm">
+      <table className="w-full min-w-[52rem] text-left text-sm">
         <thead className="bg-zinc-50 text-xs text-zinc-600 uppercase dark:bg-zinc-900 dark:text-zinc-400">
           <tr>
             {select && (
@@ -209,6 +209,7 @@ function Results({ items, select }: { items: RecordMatch[]; select?: { isOn: (m:
               </th>
             )}
             <th scope="col" className="px-3 py-2 font-semibold">Zone</th>
+            <th scope="col" className="px-3 py-2 font-semibold">Account</th>
             <th scope="col" className="px-3 py-2 font-semibold">Name</th>
             <th scope="col" className="px-3 py-2 font-semibold">Type</th>
             <th scope="col" className="px-3 py-2 font-semibold">Content</th>
@@ -225,6 +226,7 @@ function Results({ items, select }: { items: RecordMatch[]; select?: { isOn: (m:
                 </td>
               )}
               <td className="px-3 py-2 break-all">{m.zone_name}</td>
+              <td className="px-3 py-2 break-words">{m.account_name ?? m.account_id}</td>
               <td className="px-3 py-2 break-all">
                 <Link
                   to="/zones/$zoneId/dns"
