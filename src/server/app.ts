@@ -219,7 +219,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
     environment: live && { credential: config.credential!, send: live },
     sandbox: emulator && { send: emulatorForward(emulator) },
   })
-  registerAccounts(app, { scope: accounts, vault: store.credentials, sandbox: Boolean(emulator) })
+  const inAccount = registerAccounts(app, { scope: accounts, vault: store.credentials, sandbox: Boolean(emulator) })
   // A request naming an account is admitted against the budget of the credential just chosen for it.
   if (budget) app.use(`${API_DOOR}/*`, budget.viaGate)
   // Act: the API door forwards a read, and makes a write one write command.
@@ -235,7 +235,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   else registerNoSandbox(app)
 
   app.use('/api/local/*', guardWrites)
-  registerLocalRoutes(app, { store, forward, scriptIndex: { forward, mode: config.mode } })
+  registerLocalRoutes(app, { store, forward, inAccount, scriptIndex: { forward, mode: config.mode } })
   const filing = changes.routes({ writer, undo })
   // The credential vault: a credential is checked with a live call of its own before it is stored.
   registerCredentialRoutes(app, { store, environment: config.credential, sendWith })
