@@ -1,3 +1,4 @@
+import { requestAccount } from '../http/request-account'
 import { randomUUID } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { maybeActor, type Actor } from '../auth/actor'
@@ -162,6 +163,7 @@ export function createAudit({ store, forward, match, mode, pending }: AuditOptio
       label: outcome === 'refused' ? null : labelOf(resourceType, before, cleanAfter, withoutSecrets(x.body ?? null)),
       tokenPrefix: bearer ? tokenPrefix(bearer) : null,
       address: clientAddress(x.c),
+      account: requestAccount(x.c).account ?? null,
     })
   }
 
@@ -307,6 +309,8 @@ export function createAudit({ store, forward, match, mode, pending }: AuditOptio
       label: labelOf(desc.resourceType, before, null, withoutSecrets(body ?? null)),
       tokenPrefix: bearer ? tokenPrefix(bearer) : null,
       address: clientAddress(cmd.via),
+      // A change request's apply acts in the request's own account, whatever the approver's page names.
+      account: cmd.account ?? requestAccount(cmd.via).account ?? null,
     }
     return beginPending({ store, ...pending }, requestId, entry, practice ? null : (captured?.restorePoint ?? null))
   }

@@ -39,6 +39,7 @@ export const auditQuery = listQuery({
   area: choice(AUDIT_AREAS),
   action: text({ max: 40 }),
   outcome: choice(AUDIT_OUTCOMES),
+  account: text({ max: 32 }),
   from: day(),
   to: day(),
   page: whole(1, 100_000, { label: 'Page' }),
