@@ -62,5 +62,14 @@ describe('a grant in one account with some of its zones', () => {
     // The same zone in the default account, where gina's every-account grant has no zones: refused too.
     const elsewhere = await call(gina, 'POST', `/api/v4/zones/${inScope.id}/dns_records`, record(inScope.name))
     expect(elsewhere.status).toBe(403)
+    // The audit log says which account each went through, and filters by it.
+    const id = Number(ok.headers.get('x-zonekeeper-audit-id'))
+    expect((await store.audit.get(id))?.account).toBe(harbour.id)
+    const listed = (await (await call(boss, 'GET', `/api/local/audit?account=${harbour.id}`)).json()) as { result: { id: number; account: string | null; outcome: string }[] }
+    expect(listed.result.map((e) => [e.account, e.outcome])).toEqual([
+      [harbour.id, 'refused'],
+      [harbour.id, 'success'],
+    ])
+    expect((await store.audit.list({})).entries.find((e) => e.outcome === 'refused' && e.account === null)).toBeTruthy()
   })
 })
