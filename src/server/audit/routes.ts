@@ -49,7 +49,7 @@ function visible(c: Context, e: AuditEntry, touchesZone = false): boolean {
 }
 
 function filterOf(s: AuditQuery, c: Context): AuditFilter {
-  return { person: s.person, zone: s.zone, area: s.area, action: s.action, outcome: s.outcome, account: s.account, ...auditTimeRange(s), ...practiceFilter(c) }
+  return { person: s.person, zone: s.zone, area: s.area, action: s.action, outcome: s.outcome, account: s.account_id, ...auditTimeRange(s), ...practiceFilter(c) }
 }
 
 const CSV_COLUMNS = ['id', 'time', 'person', 'username', 'token', 'mode', 'zone', 'area', 'resource_type', 'resource_id', 'object', 'action', 'outcome', 'status', 'errors', 'request_id', 'before', 'after', 'undo_of', 'address', 'account', 'hash'] as const

@@ -65,7 +65,7 @@ describe('a grant in one account with some of its zones', () => {
     // The audit log says which account each went through, and filters by it.
     const id = Number(ok.headers.get('x-zonekeeper-audit-id'))
     expect((await store.audit.get(id))?.account).toBe(harbour.id)
-    const listed = (await (await call(boss, 'GET', `/api/local/audit?account=${harbour.id}`)).json()) as { result: { id: number; account: string | null; outcome: string }[] }
+    const listed = (await (await call(boss, 'GET', `/api/local/audit?account_id=${harbour.id}`)).json()) as { result: { id: number; account: string | null; outcome: string }[] }
     expect(listed.result.map((e) => [e.account, e.outcome])).toEqual([
       [harbour.id, 'refused'],
       [harbour.id, 'success'],
