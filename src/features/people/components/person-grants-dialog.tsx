@@ -33,11 +33,8 @@ export function PersonGrantsDialog({ person, onClose }: { person: PersonView; on
   const role = useWatch({ control: form.control, name: 'role' })
   // Another account's zones are not this one's: choosing another account starts the pick again.
   useEffect(() => {
-    const sub = form.watch((_, { name }) => {
-      if (name === 'account') form.setValue('zones', '*')
-    })
-    return () => sub.unsubscribe()
-  }, [form])
+    form.setValue('zones', '*')
+  }, [account, form])
   const nameOf = (id: string) => (id === EVERY_ACCOUNT ? 'Every account' : (accounts.data?.find((a) => a.id === id)?.name ?? id))
   const accountOptions = [{ value: EVERY_ACCOUNT, label: 'Every account' }, ...(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))]
   const give = form.handleSubmit(async (values) => {
