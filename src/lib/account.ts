@@ -25,6 +25,7 @@ export const isAccountId = (v: unknown): v is string => typeof v === 'string' &&
 export function withAccount(headers: HeadersInit | undefined): HeadersInit | undefined {
   if (!active) return headers
   const h = new Headers(headers)
-  h.set(ACCOUNT_HEADER, active)
+  // A request that names its own account (api-client's `account`) keeps it.
+  if (!h.has(ACCOUNT_HEADER)) h.set(ACCOUNT_HEADER, active)
   return h
 }

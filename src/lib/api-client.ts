@@ -93,6 +93,8 @@ export interface RequestOptions<T> {
   work?: boolean
   /** Called with the audit entry the server recorded for a successful write (`x-zonekeeper-audit-id`). */
   onAuditEntry?: (id: number) => void
+  /** Acts in this account rather than the switcher's (a grant's zones are picked from its own account). */
+  account?: string
 }
 
 declare const methods: unique symbol
@@ -230,6 +232,7 @@ async function call<T>(method: string, path: string, body: unknown, opts: Reques
   let payload: BodyInit | undefined
   if (method !== 'GET') Object.assign(headers, WRITE_HEADER)
   if (opts.work) headers['X-Zonekeeper-Work'] = '1'
+  if (opts.account) headers['x-zonekeeper-account'] = opts.account
   if (body instanceof FormData) payload = body
   else if (body !== undefined) {
     headers['Content-Type'] = 'application/json'

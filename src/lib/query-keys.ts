@@ -39,7 +39,7 @@ const unscoped = {
     list: (query: unknown) => ['zones', 'list', query] as const,
     search: (text: string) => ['zones', 'search', text] as const,
     /** The zone picker of the people screens (its own key: it asks for fewer fields than the search). */
-    pick: (text: string) => ['zones', 'pick', text] as const,
+    pick: (text: string, account = '') => ['zones', 'pick', text, account] as const,
     detail: (zoneId: string) => ['zones', 'detail', zoneId] as const,
   },
 

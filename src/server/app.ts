@@ -222,7 +222,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   // A person's state before the dashboard changes it (the audit's before of local writes).
   app.on(WRITE_METHOD_LIST, '/api/*', audit.readBefore)
   // Which credential a request naming an account acts through (a 400 or 403 before anything is sent), and the accounts in scope (made above: the search reads every account through it).
-  registerAccounts(app, { scope: accounts, vault: store.credentials, sandbox: Boolean(emulator) })
+  const inAccount = registerAccounts(app, { scope: accounts, vault: store.credentials, sandbox: Boolean(emulator) })
   // A request naming an account is admitted against the budget of the credential just chosen for it.
   if (budget) app.use(`${API_DOOR}/*`, budget.viaGate)
   // Act: the API door forwards a read, and makes a write one write command.
@@ -238,7 +238,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   else registerNoSandbox(app)
 
   app.use('/api/local/*', guardWrites)
-  registerLocalRoutes(app, { store, forward, scriptIndex: { forward, mode: config.mode } })
+  registerLocalRoutes(app, { store, forward, inAccount, scriptIndex: { forward, mode: config.mode } })
   const filing = changes.routes({ writer, undo })
   // The credential vault: a credential is checked with a live call of its own before it is stored.
   registerCredentialRoutes(app, { store, environment: config.credential, sendWith })

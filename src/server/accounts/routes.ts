@@ -1,4 +1,4 @@
-import type { Hono, MiddlewareHandler } from 'hono'
+import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { ACCOUNT_HEADER } from '../../shared/account-context'
 import type { ScopeCredential } from '../../shared/schemas/accounts-scope'
 import { jsonError, jsonOk } from '../http/envelope'
@@ -28,34 +28,47 @@ const OUT_OF_REACH = 9109
 const BAD_HEADER = 1001
 
 /**
+ * Chooses the credential a request acts through in `account` (zkVia, for every later send of the
+ * request), or answers why it cannot: an account no credential reaches is a 403 (9109), nothing sent.
+ */
+export type ActInAccount = (c: Context, account: string) => Promise<Response | undefined>
+
+export function actInAccount(scope: AccountScope, vault: Store['credentials'], sandbox: boolean): ActInAccount {
+  return async (c, account) => {
+    const route = await scope.route(account)
+    if (!route) {
+      return jsonError(403, OUT_OF_REACH, `Unauthorized to access requested resource: no credential of this dashboard reaches the account ${account}.`)
+    }
+    if (route.kind === 'own') {
+      if (route.token) c.set('zkVia', { credential: route.credential, token: route.token })
+      return undefined
+    }
+    if (!sandbox) {
+      c.set('zkVia', { credential: route.credential, stored: route.credential.id })
+      return undefined
+    }
+    // The sandbox: the stored credential's secret (read now: a replacement on any instance counts) is the emulator's token.
+    const secret = await vault.secretOf(route.credential.id)
+    if (!secret) return jsonError(403, OUT_OF_REACH, `Unauthorized to access requested resource: the credential that reached the account ${account} was removed.`)
+    c.set('zkVia', { credential: route.credential, token: secret.kind === 'token' ? secret.token : '' })
+    return undefined
+  }
+}
+
+/**
  * The account step of the API door: a request naming an account (ACCOUNT_HEADER) is sent through
  * the credential that reaches it, decided here once; a malformed name is a 400 and an account no
  * credential reaches a 403, before anything is sent. No header: the deployment's default, untouched.
  */
 export function accountStep(scope: AccountScope, vault: Store['credentials'], sandbox: boolean): MiddlewareHandler {
+  const act = actInAccount(scope, vault, sandbox)
   return async (c, next) => {
     const named = requestAccount(c)
     if (named.invalid) {
       return jsonError(400, BAD_HEADER, `The ${ACCOUNT_HEADER} header must be an account id (32 hexadecimal digits); nothing was sent.`)
     }
     if (!named.account) return next()
-    const route = await scope.route(named.account)
-    if (!route) {
-      return jsonError(403, OUT_OF_REACH, `Unauthorized to access requested resource: no credential of this dashboard reaches the account ${named.account}.`)
-    }
-    if (route.kind === 'own') {
-      if (route.token) c.set('zkVia', { credential: route.credential, token: route.token })
-      return next()
-    }
-    if (!sandbox) {
-      c.set('zkVia', { credential: route.credential, stored: route.credential.id })
-      return next()
-    }
-    // The sandbox: the stored credential's secret (read now: a replacement on any instance counts) is the emulator's token.
-    const secret = await vault.secretOf(route.credential.id)
-    if (!secret) return jsonError(403, OUT_OF_REACH, `Unauthorized to access requested resource: the credential that reached the account ${named.account} was removed.`)
-    c.set('zkVia', { credential: route.credential, token: secret.kind === 'token' ? secret.token : '' })
-    return next()
+    return (await act(c, named.account)) ?? next()
   }
 }
 
@@ -70,7 +83,8 @@ export const viaForward =
     return via ? inner({ ...req, credential: via.token ?? req.credential, via: via.stored }, c) : inner(req, c)
   }
 
-export function registerAccounts(app: Hono, { scope, vault, sandbox }: { scope: AccountScope; vault: Store['credentials']; sandbox: boolean }): void {
+export function registerAccounts(app: Hono, { scope, vault, sandbox }: { scope: AccountScope; vault: Store['credentials']; sandbox: boolean }): ActInAccount {
   app.get('/api/local/accounts', async () => jsonOk(await scope.list()))
   app.use(`${API_DOOR}/*`, accountStep(scope, vault, sandbox))
+  return actInAccount(scope, vault, sandbox)
 }

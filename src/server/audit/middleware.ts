@@ -1,3 +1,4 @@
+import { requestAccount } from '../http/request-account'
 import { randomUUID } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { maybeActor, type Actor } from '../auth/actor'
@@ -63,6 +64,8 @@ type Answer = { success?: boolean; result?: unknown; errors?: { code: number; me
 interface EntryInput {
   /** The request being answered: its client address, its bearer token's prefix, what zone names are read through. */
   c: Context
+  /** The account the write acted in when not the request's (a change request's apply). */
+  account?: string
   actor: Actor
   /** `/api/v4`, `/client/v4`, or undefined for the dashboard's own routes. */
   door: string | undefined
@@ -162,6 +165,7 @@ export function createAudit({ store, forward, match, mode, pending }: AuditOptio
       label: outcome === 'refused' ? null : labelOf(resourceType, before, cleanAfter, withoutSecrets(x.body ?? null)),
       tokenPrefix: bearer ? tokenPrefix(bearer) : null,
       address: clientAddress(x.c),
+      account: x.account ?? requestAccount(x.c).account ?? null,
     })
   }
 
@@ -241,7 +245,7 @@ export function createAudit({ store, forward, match, mode, pending }: AuditOptio
       const answer = (await parsedAnswer(res)) as Answer
       const id = await addEntry({
         c: cmd.via, actor: actorOfCommand(cmd), door: cmd.door, method: cmd.method, path: cmd.path, endpoint: cmd.endpoint, requestId, mode: modeOf(cmd),
-        res, answer, dispatched: false, details: undoDetails(cmd), send: sendFor(forward, cmd.via),
+        res, answer, dispatched: false, details: undoDetails(cmd), send: sendFor(forward, cmd.via), account: cmd.account,
       })
       return withIds(res, id, requestId)
     },
@@ -265,7 +269,7 @@ export function createAudit({ store, forward, match, mode, pending }: AuditOptio
           const answer = (await parsedAnswer(res)) as Answer
           const id = await addEntry({
             c: cmd.via, actor, door: cmd.door, method, path, endpoint, requestId, mode: m, res, answer, dispatched: true,
-            description, body, captured, details, changeRequest: cmd.onBehalfOf?.changeRequest?.id, send,
+            description, body, captured, details, changeRequest: cmd.onBehalfOf?.changeRequest?.id, send, account: cmd.account,
           })
           await held.done()
           return withIds(res, id, requestId)
@@ -307,6 +311,8 @@ export function createAudit({ store, forward, match, mode, pending }: AuditOptio
       label: labelOf(desc.resourceType, before, null, withoutSecrets(body ?? null)),
       tokenPrefix: bearer ? tokenPrefix(bearer) : null,
       address: clientAddress(cmd.via),
+      // A change request's apply acts in the request's own account, whatever the approver's page names.
+      account: cmd.account ?? requestAccount(cmd.via).account ?? null,
     }
     return beginPending({ store, ...pending }, requestId, entry, practice ? null : (captured?.restorePoint ?? null))
   }

@@ -34,7 +34,7 @@ describe('audit routes: who sees what', () => {
     expect(refusal).toMatchObject({ username: 'val', outcome: 'refused', action: 'undo', undoOf: entryId })
 
     const csv = await (await app.request('/api/local/audit/export.csv?area=dns', { headers: adm })).text()
-    expect(csv.split('\r\n')[0]).toBe('id,time,person,username,token,mode,zone,area,resource_type,resource_id,object,action,outcome,status,errors,request_id,before,after,undo_of,address,hash')
+    expect(csv.split('\r\n')[0]).toBe('id,time,person,username,token,mode,zone,area,resource_type,resource_id,object,action,outcome,status,errors,request_id,before,after,undo_of,address,account,hash')
     expect(csv).toContain('scoped.example.com')
   })
 })

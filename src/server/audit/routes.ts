@@ -49,15 +49,15 @@ function visible(c: Context, e: AuditEntry, touchesZone = false): boolean {
 }
 
 function filterOf(s: AuditQuery, c: Context): AuditFilter {
-  return { person: s.person, zone: s.zone, area: s.area, action: s.action, outcome: s.outcome, ...auditTimeRange(s), ...practiceFilter(c) }
+  return { person: s.person, zone: s.zone, area: s.area, action: s.action, outcome: s.outcome, account: s.account_id, ...auditTimeRange(s), ...practiceFilter(c) }
 }
 
-const CSV_COLUMNS = ['id', 'time', 'person', 'username', 'token', 'mode', 'zone', 'area', 'resource_type', 'resource_id', 'object', 'action', 'outcome', 'status', 'errors', 'request_id', 'before', 'after', 'undo_of', 'address', 'hash'] as const
+const CSV_COLUMNS = ['id', 'time', 'person', 'username', 'token', 'mode', 'zone', 'area', 'resource_type', 'resource_id', 'object', 'action', 'outcome', 'status', 'errors', 'request_id', 'before', 'after', 'undo_of', 'address', 'account', 'hash'] as const
 const csvRow = (e: AuditEntry) => ({
   id: e.id, time: new Date(e.at).toISOString(), person: e.personName, username: e.username, token: e.tokenPrefix ?? '', mode: e.mode, zone: e.zoneName ?? e.zoneId ?? '',
   area: e.area, resource_type: e.resourceType, resource_id: e.resourceId ?? '', object: e.label ?? '', action: e.action, outcome: e.outcome, status: e.status,
   errors: e.errors.map((x) => `${x.code}: ${x.message}`).join('; '), request_id: e.requestId,
-  before: side(e, 'before'), after: side(e, 'after'), undo_of: e.undoOf ?? '', address: e.address ?? '', hash: e.hash ?? '',
+  before: side(e, 'before'), after: side(e, 'after'), undo_of: e.undoOf ?? '', address: e.address ?? '', account: e.account ?? '', hash: e.hash ?? '',
 })
 /** A before or after in the CSV: the JSON, or for a bulk one (left out of lists) its size and where to read it. */
 function side(e: AuditEntry, which: 'before' | 'after'): string {

@@ -4,6 +4,7 @@ import { registerTokenRoutes } from '../people/token-routes'
 import { registerTwoFactorRoutes } from '../people/two-factor-routes'
 import type { Store } from '../store'
 import type { Forward } from '../upstream'
+import type { ActInAccount } from '../accounts/routes'
 import { registerLbMigrationRoutes } from './lb-migration'
 import { validateLocalRequests } from './read-body'
 import { registerConnectionReviewRoutes } from './connection-reviews'
@@ -19,6 +20,8 @@ export interface LocalStoreOptions {
   scriptIndex?: ScriptIndexOptions
   /** The app's forward: the zones given to a person are checked against the account. */
   forward?: Forward
+  /** Acts in a named account (its credential): a grant's zones are checked against that account's. */
+  inAccount?: ActInAccount
 }
 
 /**
@@ -35,7 +38,7 @@ export function registerLocalRoutes(app: Hono, options: LocalStoreOptions): void
   if (options.scriptIndex) registerScriptIndexRoutes(app, options.store, options.scriptIndex)
   // Verdicts on connections read the connection from the API: they need the same forward.
   if (options.scriptIndex) registerConnectionReviewRoutes(app, options.store, options.scriptIndex, options.now)
-  registerPeopleRoutes(app, options.store, { forward: options.forward })
+  registerPeopleRoutes(app, options.store, { forward: options.forward, inAccount: options.inAccount })
   registerTokenRoutes(app, options.store)
   registerTwoFactorRoutes(app, options.store)
   registerLbMigrationRoutes(app, options.store)

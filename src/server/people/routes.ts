@@ -8,6 +8,7 @@ import { EVERY_ACCOUNT, publicPerson, type Store, type ZoneScope } from '../stor
 import { setAuditDetails } from '../audit'
 import { mailWanted } from './mail-address'
 import type { Forward } from '../upstream'
+import type { ActInAccount } from '../accounts/routes'
 import { meView, personView, sessionView } from './views'
 import { checkScopeZones, missingZonesMessage } from './zone-check'
 
@@ -22,9 +23,9 @@ const ADMIN_ZONES = () =>
  * a zone the account does not have is a field error naming it. Without `forward`
  * (tests of the store alone) the scope is taken as given.
  */
-async function scopeInAccount(forward: Forward | undefined, c: Context, zones: ZoneScope, known: ZoneScope = []): Promise<{ ok: true; zones: ZoneScope } | { ok: false; res: Response }> {
+async function scopeInAccount(forward: Forward | undefined, c: Context, zones: ZoneScope, known: ZoneScope = [], account?: string): Promise<{ ok: true; zones: ZoneScope } | { ok: false; res: Response }> {
   if (zones === '*' || !forward) return { ok: true, zones }
-  const checked = await checkScopeZones(forward, c, zones, known === '*' ? [] : known)
+  const checked = await checkScopeZones(forward, c, zones, known === '*' ? [] : known, account)
   if (checked.ok) return { ok: true, zones: checked.names }
   if ('missing' in checked) {
     return { ok: false, res: jsonErrors(400, [{ code: 1004, message: missingZonesMessage(checked.missing), source: { pointer: '/zones' } }]) }
@@ -38,8 +39,8 @@ async function scopeInAccount(forward: Forward | undefined, c: Context, zones: Z
  * and my own sessions for everyone; adding, changing, disabling people, resetting passwords and
  * ending sessions for administrators. The last active administrator cannot be demoted or disabled.
  */
-export function registerPeopleRoutes(app: Hono, store: Store, options: { forward?: Forward } = {}): void {
-  const { forward } = options
+export function registerPeopleRoutes(app: Hono, store: Store, options: { forward?: Forward; inAccount?: ActInAccount } = {}): void {
+  const { forward, inAccount } = options
 
   // People are the deployment's, not one account's: an administrator of some accounts only could
   // otherwise give themselves every account. Managing them takes an administrator of every account.
@@ -64,7 +65,16 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
     if (v.role === 'admin' && v.zones !== '*') return ADMIN_ZONES()
     const before = await store.grants.of(id)
     const known = before.find((g) => g.account === v.account)?.zones
-    const scope = await scopeInAccount(forward, c, v.zones, known)
+    // A grant in one account names that account's zones: they are looked up through its own
+    // credential, not the one the administrator's page happens to act in.
+    if (v.account !== EVERY_ACCOUNT && v.zones !== '*' && forward && inAccount) {
+      const refused = await inAccount(c, v.account)
+      if (refused) {
+        void refused.body?.cancel().catch(() => {})
+        return jsonErrors(400, [{ code: 1004, message: `No credential of this dashboard reaches the account ${v.account}: its zones cannot be checked. Add a credential for it first.`, source: { pointer: '/account' } }])
+      }
+    }
+    const scope = await scopeInAccount(forward, c, v.zones, known, v.account === EVERY_ACCOUNT ? undefined : v.account)
     if (!scope.ok) return scope.res
     if ((await store.grants.set(id, { account: v.account, role: v.role, zones: scope.zones })) === 'last-admin') return lastAdmin()
     const after = await store.grants.of(id)

@@ -17,8 +17,10 @@ export type ZoneCheck =
  * Only `asked` values not in `known` (the person's current scope) are looked up: a zone removed from
  * the account since it was given does not block a change of role. A zone that does not exist is
  * `missing`; an answer that is neither found nor not-found (an upstream failure) is `failed`.
+ * With `account` (a grant in one account) only that account's zones count: a credential reaching
+ * several accounts (an agency's) would otherwise find another client's zone of that name.
  */
-export async function checkScopeZones(forward: Forward, c: Context, asked: readonly string[], known: readonly string[] = []): Promise<ZoneCheck> {
+export async function checkScopeZones(forward: Forward, c: Context, asked: readonly string[], known: readonly string[] = [], account?: string): Promise<ZoneCheck> {
   const keep = new Set(known.map((z) => z.toLowerCase()))
   const values = [...new Set(asked.map((z) => z.trim().toLowerCase()))]
   const names = new Map<string, string>()
@@ -33,7 +35,7 @@ export async function checkScopeZones(forward: Forward, c: Context, asked: reado
         continue
       }
       const byId = HEX_ID.test(value)
-      const res = await forward({ method: 'GET', pathAndQuery: byId ? `/zones/${value}` : `/zones?${new URLSearchParams({ name: value })}` }, c)
+      const res = await forward({ method: 'GET', pathAndQuery: byId ? `/zones/${value}` : `/zones?${new URLSearchParams({ name: value, ...(account ? { 'account.id': account } : {}) })}` }, c)
       if (byId && (res.status === 404 || res.status === 400)) {
         void res.body?.cancel().catch(() => {})
         missing.push(value)
@@ -44,9 +46,11 @@ export async function checkScopeZones(forward: Forward, c: Context, asked: reado
         return
       }
       const body = (await res.json().catch(() => null)) as { result?: unknown } | null
+      type Found = { name?: unknown; account?: { id?: unknown } }
+      const ours = (z: Found | undefined) => !account || z?.account?.id === account
       const found = byId
-        ? (body?.result as { name?: unknown } | undefined)?.name
-        : (Array.isArray(body?.result) ? (body.result as { name?: unknown }[]) : []).find((z) => typeof z.name === 'string' && z.name.toLowerCase() === value)?.name
+        ? ours(body?.result as Found | undefined) ? (body?.result as Found | undefined)?.name : undefined
+        : (Array.isArray(body?.result) ? (body.result as Found[]) : []).find((z) => typeof z.name === 'string' && z.name.toLowerCase() === value && ours(z))?.name
       if (typeof found === 'string') names.set(value, found.toLowerCase())
       else missing.push(value)
     }

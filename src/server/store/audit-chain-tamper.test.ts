@@ -20,7 +20,7 @@ const entry = (over: Partial<NewAuditEntry> = {}): NewAuditEntry => ({
   at: 1_700_000_000_000 + ++n, requestId: `r${n}`, personId: 'p-ada', username: 'ada', personName: 'Ada', mode: 'sandbox', zoneId: 'z1', zoneName: 'example.com',
   area: 'dns', resourceType: 'dns_record', resourceId: 'rec1', action: 'update', method: 'PATCH', path: '/zones/z1/dns_records/rec1',
   outcome: 'failure', status: 400, errors: [{ code: 9005, message: 'no' }], before: { content: 'a' }, after: { content: 'b' }, undoOf: null,
-  restorePoint: '$ORIGIN example.com.', label: 'A shop.example.com', tokenPrefix: 'zk_AbCdEfG', address: '192.0.2.1', ...over,
+  restorePoint: '$ORIGIN example.com.', label: 'A shop.example.com', tokenPrefix: 'zk_AbCdEfG', address: '192.0.2.1', account: 'b'.repeat(32), ...over,
 })
 type Row = Record<string, unknown> & { id: number; hash: string; prev_hash: string }
 
@@ -59,6 +59,31 @@ describe('the audit chain against someone who can write the database', () => {
       expect(await store.audit.verify(), `after restoring ${column}`).toMatchObject({ ok: true })
     }
     expect(passed, 'columns a change of which verify did not see').toEqual([])
+    db.close()
+    await store.close()
+  })
+
+  it('the account a change went through: said by its entry and filtered by; cleared or set afterwards, verify fails; an entry without one keeps the hash it had before the column', async () => {
+    const { dataDir, raw } = place()
+    const store = createStore({ dataDir })
+    const B = 'b'.repeat(32)
+    const viaB = await store.audit.add(entry({ account: B }))
+    const viaDefault = await store.audit.add(entry({ account: null }))
+    expect((await store.audit.get(viaB))?.account).toBe(B)
+    expect((await store.audit.get(viaDefault))?.account).toBeNull()
+    expect((await store.audit.list({ account: B })).entries.map((e) => e.id)).toEqual([viaB])
+    const db = raw()
+    // Written without an account, the entry's hash is the one it had before the column existed.
+    const plain = db.prepare('SELECT * FROM audit_log WHERE id = ?').get(viaDefault) as Row
+    const { account: _none, ...before } = plain
+    expect(entryHash(plain.prev_hash, before)).toBe(plain.hash)
+    for (const [id, forged] of [[viaB, null], [viaB, 'c'.repeat(32)], [viaDefault, B]] as const) {
+      const was = (db.prepare('SELECT account FROM audit_log WHERE id = ?').get(id) as { account: string | null }).account
+      db.prepare('UPDATE audit_log SET account = ? WHERE id = ?').run(forged, id)
+      expect(await store.audit.verify(), `account of ${id} set to ${forged}`).toMatchObject({ ok: false })
+      db.prepare('UPDATE audit_log SET account = ? WHERE id = ?').run(was, id)
+      expect(await store.audit.verify()).toMatchObject({ ok: true })
+    }
     db.close()
     await store.close()
   })

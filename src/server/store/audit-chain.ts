@@ -11,8 +11,14 @@ export const GENESIS = '0'.repeat(64)
 export const CHAINED_COLUMNS = [
   'id', 'at', 'request_id', 'person_id', 'username', 'person_name', 'mode', 'zone_id', 'zone_name', 'area',
   'resource_type', 'resource_id', 'action', 'method', 'path', 'outcome', 'status', 'errors', 'before', 'after',
-  'undo_of', 'restore_point', 'token_prefix', 'label', 'address', 'prev_hash',
+  'undo_of', 'restore_point', 'token_prefix', 'label', 'address', 'prev_hash', 'account',
 ] as const
+/**
+ * Columns added after entries were chained: hashed only when set, so the entries written before
+ * them keep their hashes (a null there is hashed as nothing), while setting, changing or clearing
+ * one on any entry still changes what its hash covers.
+ */
+const HASHED_WHEN_SET = new Set<string>(['account'])
 const NUMBERS = new Set(['id', 'at', 'status', 'undo_of'])
 
 /**
@@ -26,6 +32,7 @@ export function entryHash(prevHash: string, row: Record<string, unknown>): strin
   for (const column of CHAINED_COLUMNS) {
     const v = row[column]
     if (v === null || v === undefined) {
+      if (HASHED_WHEN_SET.has(column)) continue
       h.update(`${column}:null\n`)
       continue
     }

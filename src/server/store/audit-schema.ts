@@ -45,6 +45,8 @@ export interface AuditTable {
   mac: string | null
   /** The client's address (migration 0023-signin-audit-address); null for entries written before it. */
   address: string | null
+  /** The account the change went through (its id; null: the deployment's default account, or before audit_0004-account). */
+  account: string | null
 }
 
 /** The chain's one row (id 1): its newest entry, and the anchor where it starts after pruning. */

@@ -12,7 +12,9 @@ export type AuditEntry = AuditEntryView
 export type AuditOutcome = AuditEntry['outcome']
 
 /** What a writer gives (the label, token prefix and address are optional: not every entry has them). */
-export type NewAuditEntry = Omit<AuditEntry, 'id' | 'hasRestorePoint' | 'label' | 'tokenPrefix' | 'hash' | 'address'> & {
+export type NewAuditEntry = Omit<AuditEntry, 'id' | 'hasRestorePoint' | 'label' | 'tokenPrefix' | 'hash' | 'address' | 'account'> & {
+  /** The account the change went through (none: the deployment's default account). */
+  account?: string | null
   restorePoint?: string | null
   label?: string | null
   tokenPrefix?: string | null
@@ -26,6 +28,8 @@ export interface AuditFilter {
   area?: string
   action?: string
   outcome?: string
+  /** The account a change went through (an account id). */
+  account?: string
   /** Milliseconds, inclusive. */
   from?: number
   to?: number
@@ -79,6 +83,7 @@ function toEntry(r: Row): AuditEntry {
     tokenPrefix: r.token_prefix,
     hash: r.hash,
     address: r.address ?? null,
+    account: r.account ?? null,
   }
 }
 
@@ -137,6 +142,7 @@ export function auditStore(db: () => Promise<Db>, now: () => number = Date.now, 
         'token_prefix',
         'hash',
         'address',
+        'account',
       ])
       .select((eb) => eb.case().when('restore_point', 'is not', null).then(1).else(0).end().as('has_restore_point'))
 
@@ -149,6 +155,7 @@ export function auditStore(db: () => Promise<Db>, now: () => number = Date.now, 
       if (f.area) parts.push(eb('area', '=', f.area))
       if (f.action) parts.push(eb('action', '=', f.action))
       if (f.outcome) parts.push(eb('outcome', '=', f.outcome))
+      if (f.account) parts.push(eb('account', '=', f.account))
       if (f.from !== undefined) parts.push(eb('at', '>=', f.from))
       if (f.to !== undefined) parts.push(eb('at', '<=', f.to))
       if (f.resource) {
@@ -205,6 +212,7 @@ export function auditStore(db: () => Promise<Db>, now: () => number = Date.now, 
         label: e.label ?? null,
         token_prefix: e.tokenPrefix ?? null,
         address: e.address ?? null,
+        account: e.account ?? null,
       }, key)
     },
     /** Newest first; bulk before and after left out (see `omitted`). */

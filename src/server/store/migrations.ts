@@ -249,6 +249,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('audit_pending_lease').on('audit_pending').column('lease_until').execute()
       },
     },
+    // The account a change went through (hashed into the chain only when set: audit-chain.ts).
+    'audit_0004-account': {
+      async up(db: AnyDb) {
+        await db.schema.alterTable('audit_log').addColumn('account', 'text').execute()
+      },
+    },
     // How many change requests each person filed in the current window (the filing limit).
     'change-requests_0004-filing-limit': changeRequestFilingMigration(),
     // Per zone: administrators' own changes need approval too ("review for everyone").

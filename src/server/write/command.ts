@@ -61,6 +61,8 @@ export interface WriteCommand {
    * cookie is read as the write's.
    */
   via: Context
+  /** The account it acts in when not the request's own (a change request's, applied by its approver). */
+  account?: string
 }
 
 /** The audit log's part of a write: its record before it is sent, and its entry once answered. */

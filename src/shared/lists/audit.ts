@@ -39,6 +39,8 @@ export const auditQuery = listQuery({
   area: choice(AUDIT_AREAS),
   action: text({ max: 40 }),
   outcome: choice(AUDIT_OUTCOMES),
+  /** The account a change went through (its id). Not `account`: that is the account switcher's key in every page's URL. */
+  account_id: text({ max: 32 }),
   from: day(),
   to: day(),
   page: whole(1, 100_000, { label: 'Page' }),

@@ -47,6 +47,8 @@ export const auditEntryViewSchema = z.object({
   hash: z.string().nullable(),
   /** The client's address (sign-in and other security events, and every write since migration 0023). */
   address: z.string().nullable(),
+  /** The account the change went through (its id); null: the deployment's default account. */
+  account: z.string().nullable().optional(),
   /**
    * Lists and the CSV leave a bulk before or after out (an import's can be megabytes): then they
    * are null here and this gives their sizes (characters); GET /api/local/audit/:id has them whole.

@@ -8,7 +8,7 @@ import { listPage } from '@/shared/lists/page'
  * route's `validateSearch`, the table's URL options and the query's mapper (`auditPage.apiQuery`).
  */
 export const auditPage = listPage(auditQuery, {
-  filters: ['person', 'zone', 'area', 'action', 'outcome', 'from', 'to'],
+  filters: ['person', 'zone', 'account_id', 'area', 'action', 'outcome', 'from', 'to'],
   defaultPerPage: 50,
   pageSizes: [25, 50, 100],
 })

@@ -20,8 +20,9 @@ const TONE = { success: 'success', failure: 'danger', refused: 'warning', unknow
 /** What the entry was about, as a person knows it: "A shop.example.com", not the record's id. */
 const what = objectWords
 
-/** Columns of the audit log (newest first; the server orders it, so no column sorts). */
-export function getAuditColumns(onOpen: (e: AuditEntryView) => void) {
+/** Columns of the audit log (newest first; the server orders it, so no column sorts). `accounts`: names by id (the accounts in scope). */
+export function getAuditColumns(onOpen: (e: AuditEntryView) => void, accounts: Readonly<Record<string, string>> = {}) {
+  const accountIds = Object.keys(accounts)
   return col.columns([
     col.accessor('at', { id: 'at', header: 'When', enableSorting: false, cell: (i) => <time dateTime={new Date(i.getValue()).toISOString()} className="whitespace-nowrap">{whenText(i.getValue())}</time> }),
     col.accessor('personName', {
@@ -42,6 +43,18 @@ export function getAuditColumns(onOpen: (e: AuditEntryView) => void) {
       enableSorting: false,
       meta: { filter: listFilter(auditPage, 'zone', { label: 'Zone name', placeholder: 'e.g. example.com' }) },
       cell: (i) => i.getValue() || <span className="text-zinc-500 dark:text-zinc-400">Account</span>,
+    }),
+    col.accessor((e) => e.account ?? '', {
+      id: 'account_id',
+      header: 'Account',
+      enableSorting: false,
+      meta: {
+        filter: accountIds.length
+          ? listFilter(auditPage, 'account_id', { label: 'Account', allLabel: 'Any account', options: accountIds, optionLabels: accounts })
+          : listFilter(auditPage, 'account_id', { label: 'Account (id)', placeholder: '32 hexadecimal digits' }),
+      },
+      // The account the change went through; none named: the deployment's default account.
+      cell: (i) => (i.getValue() ? <span className="break-all">{accounts[i.getValue()] ?? i.getValue()}</span> : <span className="text-zinc-500 dark:text-zinc-400">Default account</span>),
     }),
     col.accessor('area', {
       id: 'area',

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SEED_ZONES } from '@/server/emulator/seed-ids'
+import { DEMO_ACCOUNT, SEED_ZONES } from '@/server/emulator/seed-ids'
 import { renderApp, screenServer } from '@/testing/screen'
 
 /**
@@ -90,5 +90,25 @@ describe('the audit log', () => {
     renderApp('/audit')
     const table = await screen.findByRole('table', { name: /Audit log/ })
     await waitFor(() => expect(zoneCells(table)).toEqual(expect.arrayContaining(['example.com', 'newshop.dev'])))
+  })
+})
+
+describe('the account a change went through', () => {
+  it('is shown by its name, and the log filters by it', async () => {
+    const user = userEvent.setup()
+    await server.store.audit.add({
+      at: Date.now(), requestId: 'via-account', personId: null, username: 'local', personName: 'Via account', mode: 'sandbox', zoneId: DEMO.id, zoneName: DEMO.name,
+      area: 'dns', resourceType: 'dns_record', resourceId: 'r1', action: 'update', method: 'PATCH', path: `/zones/${DEMO.id}/dns_records/r1`,
+      outcome: 'success', status: 200, errors: [], before: null, after: null, undoOf: null, account: DEMO_ACCOUNT.id,
+    })
+    renderApp('/audit')
+    const table = await screen.findByRole('table')
+    const row = (await within(table).findByText('Via account')).closest('tr')!
+    expect(within(row).getByText(DEMO_ACCOUNT.name)).toBeTruthy()
+    // The others went through the default account.
+    expect(within(table).getAllByText('Default account').length).toBeGreaterThan(0)
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Account' }), DEMO_ACCOUNT.id)
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2))
+    expect(within(screen.getByRole('table')).getByText('Via account')).toBeTruthy()
   })
 })

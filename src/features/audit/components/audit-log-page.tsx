@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { EntryCard } from '@/components/audit/entry-card'
 import { DataTable } from '@/components/data-table/data-table'
@@ -10,6 +11,8 @@ import { Dialog } from '@/components/ui/dialog'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
 import { useMe } from '@/lib/access'
+import { localCall } from '@/lib/api-client'
+import { keys } from '@/lib/query-keys'
 import type { AuditEntryView } from '@/shared/audit'
 import { auditPage } from '../api/audit-search'
 import { auditCsvUrl, useAuditLog } from '../api/get-audit-log'
@@ -25,7 +28,9 @@ export function AuditLogPage() {
   const state = useUrlTableState(route, auditPage)
   const query = useAuditLog(state.search)
   const [open, setOpen] = useState<AuditEntryView | null>(null)
-  const columns = useMemo(() => getAuditColumns(setOpen), [])
+  const scope = useQuery({ queryKey: keys.accountsInScope, queryFn: ({ signal }) => localCall('GET', '/api/local/accounts', { signal }), staleTime: 60_000 })
+  const accountList = scope.data?.accounts
+  const columns = useMemo(() => getAuditColumns(setOpen, Object.fromEntries((accountList ?? []).map((a) => [a.id, a.name]))), [accountList])
   const table = useDataTable({ columns, data: query.data?.result ?? EMPTY, rowCount: query.data?.resultInfo.total_count, urlState: state, getRowId })
   const filtered = auditPage.filters.some((k) => state.search[k] !== undefined)
   const practising = useMe().data?.practice === true

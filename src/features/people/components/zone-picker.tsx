@@ -24,7 +24,10 @@ export function ZonePicker({
   invalid,
   control,
   disabled,
+  account,
 }: {
+  /** Another account than the one the page acts in (a grant there): its zones are listed. */
+  account?: string
   value: string[]
   onChange: (zones: string[]) => void
   onBlur: () => void
@@ -42,7 +45,7 @@ export function ZonePicker({
     const t = window.setTimeout(() => setDebounced(text.trim().toLowerCase()), DEBOUNCE_MS)
     return () => window.clearTimeout(t)
   }, [text])
-  const results = useQuery({ ...zonePickQueryOptions(debounced), enabled: open })
+  const results = useQuery({ ...zonePickQueryOptions(debounced, account), enabled: open })
   // Until the typed text has been asked, the previous answer is not about it: nothing to pick yet.
   const settled = debounced === text.trim().toLowerCase() && !results.isPlaceholderData
   const zones = settled ? (results.data?.result ?? []) : []

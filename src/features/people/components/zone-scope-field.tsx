@@ -11,7 +11,10 @@ export function ZoneScopeField<T extends FieldValues>({
   control,
   name,
   disabled,
+  account,
 }: {
+  /** Zones of this account (a grant in it) rather than of the one the page acts in. */
+  account?: string
   control: Control<T>
   name: Path<T>
   disabled?: boolean
@@ -43,6 +46,7 @@ export function ZoneScopeField<T extends FieldValues>({
               control={aria}
               value={value}
               disabled={disabled}
+              account={account}
               invalid={!!error}
               onChange={(zones) => {
                 setPicked(zones)
