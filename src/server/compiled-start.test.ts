@@ -44,6 +44,17 @@ describe('the compiled server', () => {
       expect(packages.filter((p) => p === onDemand)).toEqual([])
   })
 
+  it('leaves the OpenID client out of what a start loads (it comes with the first single sign-on)', () => {
+    const main = readFileSync(join(outDir, 'main.js'), 'utf8')
+    const chunks = [...main.matchAll(/(?:^|;|\n)import[^;]*?from ?"\.\/([^"]+)"/g)].map((m) => m[1])
+    expect(chunks.length).toBeGreaterThan(0)
+    const loaded = [main, ...chunks.map((f) => readFileSync(join(outDir, f), 'utf8'))]
+    // openid-client's discovery(), the first function single sign-on calls.
+    expect(loaded.filter((code) => code.includes('function discovery('))).toEqual([])
+    const all = readdirSync(outDir).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(outDir, f), 'utf8'))
+    expect(all.filter((code) => code.includes('function discovery('))).toHaveLength(1)
+  })
+
   it('starts with plain node on a fresh data dir, answers at once, then writes the large zones in the background', async () => {
     const child = spawn(process.execPath, [join(outDir, 'main.js')], {
       cwd: ROOT,

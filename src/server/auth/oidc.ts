@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:
 import type { Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { html } from 'hono/html'
-import * as oidc from 'openid-client'
+import type * as OpenIdClient from 'openid-client'
 import { personEmailSchema } from '../../shared/schemas/people'
 import { isLoopback } from '../config'
 import { EVERY_ACCOUNT, type Store } from '../store'
@@ -15,6 +15,11 @@ import { usernameProblem } from './usernames'
 export const OIDC_START = '/login/oidc'
 export const OIDC_CALLBACK = '/login/oidc/callback'
 const STATE_TTL_MS = 10 * 60_000
+
+// The OpenID client (with oauth4webapi and jose, about 50 KB of the compiled server) is loaded with
+// the first use of single sign-on: every start read and compiled it, configured or not.
+let library: Promise<typeof OpenIdClient> | undefined
+const openIdClient = () => (library ??= import('openid-client'))
 
 /** Signing out at the provider too (RP-initiated logout), when it advertises `end_session_endpoint`. */
 export interface OidcSignOut {
@@ -119,9 +124,10 @@ export function registerOidc(
 ): OidcSignOut {
   const { store, config } = options
   const now = options.now ?? Date.now
-  let discovered: Promise<oidc.Configuration> | undefined
+  let discovered: Promise<OpenIdClient.Configuration> | undefined
   const provider = () =>
     (discovered ??= (async () => {
+      const oidc = await openIdClient()
       const url = new URL(config.issuer)
       // Plain http only for a provider on this machine (tests, local development).
       const insecure = url.protocol === 'http:' && isLoopback(url.hostname)
@@ -190,7 +196,7 @@ export function registerOidc(
   }
 
   app.get(OIDC_START, async (c) => {
-    let cfg: oidc.Configuration
+    let cfg: OpenIdClient.Configuration
     let key: Buffer
     try {
       cfg = await provider()
@@ -203,6 +209,8 @@ export function registerOidc(
         `The sign-in provider at ${config.issuer} did not answer. Try again in a moment, or sign in with a password.`,
       )
     }
+    // Loaded by provider() above.
+    const oidc = await openIdClient()
     const verifier = oidc.randomPKCECodeVerifier()
     const state = oidc.randomState()
     const nonce = oidc.randomNonce()
@@ -253,6 +261,7 @@ export function registerOidc(
     let idToken: string | undefined
     try {
       const cfg = await provider()
+      const oidc = await openIdClient()
       const tokens = await oidc.authorizationCodeGrant(cfg, publicUrl(c), {
         pkceCodeVerifier: pending.verifier,
         expectedState: state,
@@ -381,6 +390,7 @@ export function registerOidc(
     async endSessionUrl(c, idToken) {
       const cfg = await provider()
       if (!cfg.serverMetadata().end_session_endpoint) return undefined
+      const oidc = await openIdClient()
       return oidc.buildEndSessionUrl(cfg, {
         id_token_hint: idToken,
         post_logout_redirect_uri: new URL('/login', publicUrl(c)).href,
