@@ -234,7 +234,9 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   const requiredToken = async (c: Context) =>
     maybeActor(c) ? undefined : config.dashboardPassword || (await auth.signInRequired()) ? (config.sandboxApiToken ?? null) : undefined
   const rateLimit = config.sandboxRateLimit && createRateLimiter(config.sandboxRateLimit)
-  if (emulator) registerSandboxDoor(app, emulator, { requiredToken, forward, writer, rateLimit })
+  // The record index's rows of the sandbox were read before the reset: searching them would answer from records the reset took away.
+  const afterReset = (startedAt: number) => store.recordIndex.forgetReads('sandbox', startedAt)
+  if (emulator) registerSandboxDoor(app, emulator, { requiredToken, forward, writer, rateLimit, afterReset })
   else registerNoSandbox(app)
 
   app.use('/api/local/*', guardWrites)
