@@ -155,5 +155,12 @@ describe('change them all across accounts: each zone in its own account', () => 
     const refused = await post(eli, `/api/local/search/replace/zones/${foxZone.id}`, { selection, change }, harbour.id)
     expect(refused.status).toBe(403)
     expect(((await refused.json()) as { errors: { message: string }[] }).errors[0].message).toMatch(/needs the editor role/)
+    // "Every match" is the search's own scope: Ida, an editor of Harbour alone, is not even shown Fox & Finch's match.
+    const i = await addPerson(store, 'ida', 'viewer')
+    expect(await store.grants.replace(i.person.id, [{ account: harbour.id, role: 'editor', zones: '*' }])).toBe('ok')
+    const ida = await sessionCookie(app, 'ida', i.password)
+    const both = { mode: 'search', q: '198.51.100.25', field: 'content' } as const
+    const hers = ((await (await post(ida, '/api/local/search/replace/preview', { selection: both, change }, harbour.id)).json()) as { result: ReplacePreview }).result
+    expect(hers.zones.map((z) => z.zone_name)).toEqual(['harbourdental.co.uk'])
   })
 })
