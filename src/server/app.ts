@@ -183,7 +183,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   })
   // Every account is read through the credential that reaches it, from that credential's own budget.
   const sources = readerSources({ accounts, vault: store.credentials, live: liveSend, admitVia: budget?.admitVia, sandbox: emulator && emulatorForward(emulator) })
-  const search = setUpSearch({ store, send: emulator ? emulatorForward(emulator) : live!, mode: config.mode, admit: budget?.admit, reader: searchOptions, estate: { accounts, sources }, log })
+  const search = setUpSearch({ store, send: emulator ? emulatorForward(emulator) : live!, mode: config.mode, admit: budget?.admit, admitVia: budget?.admitVia, reader: searchOptions, estate: { accounts, sources }, log })
   searches.set(app, search)
   // The account a request names decides the credential of everything sent for it (accounts/routes.ts).
   const forward = viaForward(search.watchReads(modeForward))
