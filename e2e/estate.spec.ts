@@ -6,8 +6,9 @@ import { cleanSignedInServer, DEMO_ACCOUNT, expect, SEED_ZONES, signedInAdmin, s
  * credentials (the sandbox's own tokens, bound to their accounts as the service binds them), the
  * account switcher across three accounts, a colleague with a different role in two clients, and one
  * search and one change across the zones of an account, undone in one zone. (The search's index covers
- * the zones of the default account only so far: the background reader does not yet read through the
- * other accounts' credentials.) On the signed-in server (it has a
+ * every account the dashboard reaches, each read through its own credential, and a change across
+ * accounts plans and applies each zone in its own account: pinned by src/server/search/estate.test.ts;
+ * this step stays within one account's zones.) On the signed-in server (it has a
  * vault key), cleaned at the start; the rules behind each step are pinned at the server's door by
  * unit tests (src/server/accounts, src/server/auth/account-grants, src/server/search/replace).
  */

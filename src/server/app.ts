@@ -183,7 +183,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   })
   // Every account is read through the credential that reaches it, from that credential's own budget.
   const sources = readerSources({ accounts, vault: store.credentials, live: liveSend, admitVia: budget?.admitVia, sandbox: emulator && emulatorForward(emulator) })
-  const search = setUpSearch({ store, send: emulator ? emulatorForward(emulator) : live!, mode: config.mode, admit: budget?.admit, reader: searchOptions, estate: { accounts, sources }, log })
+  const search = setUpSearch({ store, send: emulator ? emulatorForward(emulator) : live!, mode: config.mode, admit: budget?.admit, admitVia: budget?.admitVia, reader: searchOptions, estate: { accounts, sources }, log })
   searches.set(app, search)
   // The account a request names decides the credential of everything sent for it (accounts/routes.ts).
   const forward = viaForward(search.watchReads(modeForward))
@@ -234,7 +234,9 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   const requiredToken = async (c: Context) =>
     maybeActor(c) ? undefined : config.dashboardPassword || (await auth.signInRequired()) ? (config.sandboxApiToken ?? null) : undefined
   const rateLimit = config.sandboxRateLimit && createRateLimiter(config.sandboxRateLimit)
-  if (emulator) registerSandboxDoor(app, emulator, { requiredToken, forward, writer, rateLimit })
+  // The record index's rows of the sandbox were read before the reset: searching them would answer from records the reset took away.
+  const afterReset = (startedAt: number) => store.recordIndex.forgetReads('sandbox', startedAt)
+  if (emulator) registerSandboxDoor(app, emulator, { requiredToken, forward, writer, rateLimit, afterReset })
   else registerNoSandbox(app)
 
   app.use('/api/local/*', guardWrites)

@@ -4,7 +4,7 @@ import type { ScopeCredential } from '../../shared/schemas/accounts-scope'
 import { jsonError, jsonOk } from '../http/envelope'
 import { requestAccount } from '../http/request-account'
 import { API_DOOR } from '../http/pipeline'
-import type { Forward } from '../upstream'
+import type { Forward, ForwardRequest } from '../upstream'
 import type { Store } from '../store'
 import type { AccountScope } from './scope'
 
@@ -35,22 +35,9 @@ export type ActInAccount = (c: Context, account: string) => Promise<Response | u
 
 export function actInAccount(scope: AccountScope, vault: Store['credentials'], sandbox: boolean): ActInAccount {
   return async (c, account) => {
-    const route = await scope.route(account)
-    if (!route) {
-      return jsonError(403, OUT_OF_REACH, `Unauthorized to access requested resource: no credential of this dashboard reaches the account ${account}.`)
-    }
-    if (route.kind === 'own') {
-      if (route.token) c.set('zkVia', { credential: route.credential, token: route.token })
-      return undefined
-    }
-    if (!sandbox) {
-      c.set('zkVia', { credential: route.credential, stored: route.credential.id })
-      return undefined
-    }
-    // The sandbox: the stored credential's secret (read now: a replacement on any instance counts) is the emulator's token.
-    const secret = await vault.secretOf(route.credential.id)
-    if (!secret) return jsonError(403, OUT_OF_REACH, `Unauthorized to access requested resource: the credential that reached the account ${account} was removed.`)
-    c.set('zkVia', { credential: route.credential, token: secret.kind === 'token' ? secret.token : '' })
+    const chosen = await accountVia(scope, vault, sandbox, account)
+    if ('refused' in chosen) return jsonError(403, OUT_OF_REACH, chosen.refused)
+    if (chosen.via) c.set('zkVia', chosen.via)
     return undefined
   }
 }
@@ -73,15 +60,32 @@ export function accountStep(scope: AccountScope, vault: Store['credentials'], sa
 }
 
 /**
+ * What a request naming `account` is sent through (`via` undefined: the deployment's own way, as
+ * with no header), or why nothing may be sent (no credential reaches it; its credential was
+ * removed). The account step's choice, also made per zone by work that spans accounts (search/replace.ts).
+ */
+export async function accountVia(scope: Pick<AccountScope, 'route'>, vault: Pick<Store['credentials'], 'secretOf'>, sandbox: boolean, account: string): Promise<{ via: AccountVia | undefined } | { refused: string }> {
+  const route = await scope.route(account)
+  if (!route) return { refused: `Unauthorized to access requested resource: no credential of this dashboard reaches the account ${account}.` }
+  if (route.kind === 'own') return { via: route.token ? { credential: route.credential, token: route.token } : undefined }
+  if (!sandbox) return { via: { credential: route.credential, stored: route.credential.id } }
+  // The sandbox: the stored credential's secret (read now: a replacement on any instance counts) is the emulator's token.
+  const secret = await vault.secretOf(route.credential.id)
+  if (!secret) return { refused: `Unauthorized to access requested resource: the credential that reached the account ${account} was removed.` }
+  return { via: { credential: route.credential, token: secret.kind === 'token' ? secret.token : '' } }
+}
+
+/**
  * The forward every send of a request goes through (the door's read, a write command's send, the
  * audit's reads on its behalf): carries the account step's choice onto the request it sends.
  */
 export const viaForward =
   (inner: Forward): Forward =>
-  (req, c) => {
-    const via = c.get('zkVia')
-    return via ? inner({ ...req, credential: via.token ?? req.credential, via: via.stored }, c) : inner(req, c)
-  }
+  (req, c) =>
+    inner(sentVia(req, c.get('zkVia')), c)
+
+/** A request as sent through the account step's choice (`via`; undefined: the deployment's own way). */
+export const sentVia = (req: ForwardRequest, via: AccountVia | undefined): ForwardRequest => (via ? { ...req, credential: via.token ?? req.credential, via: via.stored } : req)
 
 export function registerAccounts(app: Hono, { scope, vault, sandbox }: { scope: AccountScope; vault: Store['credentials']; sandbox: boolean }): ActInAccount {
   app.get('/api/local/accounts', async () => jsonOk(await scope.list()))

@@ -120,6 +120,8 @@ export interface SandboxDoorOptions {
   forward?: Forward
   /** What a write becomes: one write command (write/command.ts); without one, writes are forwarded as they are. */
   writer?: Writer
+  /** After the sandbox was reset to its demo data: what the dashboard kept of it before is forgotten. */
+  afterReset?: (startedAt: number) => Promise<void>
   /** SANDBOX_RATE_LIMIT: the service's rate limit per token, with its headers on every answer. */
   rateLimit?: RateLimiter
 }
@@ -130,7 +132,7 @@ const credentialOf = (c: Context) => {
   return auth !== undefined ? `t:${BEARER.exec(auth)?.[1] ?? ''}` : `k:${c.req.header('x-auth-email')?.trim() ?? ''}:${c.req.header('x-auth-key')?.trim() ?? ''}`
 }
 
-export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredToken, forward: given, writer, rateLimit }: SandboxDoorOptions = {}): void {
+export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredToken, forward: given, writer, rateLimit, afterReset }: SandboxDoorOptions = {}): void {
   const direct = emulatorForward(emulator)
   const forward: Forward = given ?? ((req, c) => direct(req, c))
 
@@ -171,7 +173,9 @@ export function registerSandboxDoor(app: Hono, emulator: Emulator, { requiredTok
   // Its body (none) is checked by its entry of the local route table, as every local route's is.
   app.post('/api/sandbox/reset', guardWrites, checkLocalRequest('POST', '/api/sandbox/reset'), async () => {
     // Written by a worker thread (the server keeps answering); sandbox requests meanwhile wait for it.
+    const startedAt = Date.now()
     await emulator.reset()
+    await afterReset?.(startedAt)
     return jsonOk({ reset: true })
   })
 }

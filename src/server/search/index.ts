@@ -17,6 +17,8 @@ export interface SearchSetup {
   mode: 'live' | 'sandbox'
   /** Live: the budget's admission of long work (the reader spends only its spare share). */
   admit?: (kind: 'long') => Admission
+  /** Live: a credential's own budget's admission (undefined: the environment's): "change them all" reads each zone from its account's. */
+  admitVia?: (via: string | undefined, kind: 'long') => Admission
   now?: () => number
   reader?: Partial<Omit<ReaderOptions, 'store' | 'send' | 'owner' | 'admit' | 'sources'>>
   /**
@@ -24,7 +26,7 @@ export interface SearchSetup {
    * its own (`readerSources`), and a search says what it covered per account. Absent: the one
    * credential of `send`, and one coverage.
    */
-  estate?: { accounts: Pick<AccountScope, 'reached'>; sources: ReaderOptions['sources'] }
+  estate?: { accounts: Pick<AccountScope, 'reached' | 'route' | 'list'>; sources: ReaderOptions['sources'] }
   log?: (line: string) => void
 }
 
@@ -33,7 +35,7 @@ export interface SearchSetup {
  * people's reads and the dashboard's writes (`watchReads`, `wrote`), filled in by the background
  * reader, and searched by `GET /api/local/search/records`.
  */
-export function setUpSearch({ store, send, mode, admit, now = Date.now, reader: readerOptions, estate, log }: SearchSetup) {
+export function setUpSearch({ store, send, mode, admit, admitVia, now = Date.now, reader: readerOptions, estate, log }: SearchSetup) {
   // The sandbox's records and the live account's are kept apart (one DATA_DIR may serve both in turn).
   const owner = mode
   const fresh = freshness(store, owner, now, log)
@@ -52,7 +54,7 @@ export function setUpSearch({ store, send, mode, admit, now = Date.now, reader: 
     /** The search, and "change them all" from it (replace.ts): its writes by the app's write command, its change requests by their own filing. */
     routes: (app: Hono, writes: Pick<ReplaceOptions, 'forward' | 'writer' | 'file'>) => {
       registerSearchRoutes(app, store, owner, estate?.accounts)
-      registerReplaceRoutes(app, { store, owner, admit: admit && (() => admit('long')), reads, ...writes })
+      registerReplaceRoutes(app, { store, owner, admit: admitVia ? (via) => admitVia(via, 'long') : admit && (() => admit('long')), accounts: estate?.accounts, sandbox: mode === 'sandbox', reads, ...writes })
     },
   }
 }

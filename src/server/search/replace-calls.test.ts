@@ -59,6 +59,8 @@ beforeAll(async () => {
     const made = ((await res.json()) as { result: { posts: { id: string; name: string }[] } }).result.posts
     await store.recordIndex.replaceZone('sandbox', { zone_id: z.id, zone_name: z.name, account_id: DEMO_ACCOUNT.id }, made.map((r) => ({ record_id: r.id, type: 'A', name: r.name, content: OLD, proxied: 0, ttl: 300, comment: '', tags: '' })), Date.now())
   }
+  // The accounts the deployment reaches (each zone is planned in its own): one list, kept 10 minutes, not a call per zone.
+  expect((await call('GET', '/api/local/accounts')).status).toBe(200)
 })
 afterAll(async () => {
   await searchOf(app).reader.stop()

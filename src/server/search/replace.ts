@@ -12,7 +12,9 @@ import {
   type ReplaceZonePreview,
   type ReplaceZoneResult,
 } from '../../shared/schemas/record-replace'
-import { actorOf, hasRole, inScope } from '../auth/actor'
+import { accountVia, sentVia, type AccountVia } from '../accounts/routes'
+import type { AccountScope } from '../accounts/scope'
+import { actorOf, hasRole, inScope, setActor, type Actor } from '../auth/actor'
 import { AUDIT_ID_HEADER } from '../audit'
 import { pick, DNS_FIELDS } from '../audit/undo-plan'
 import type { Admission } from '../budget/budget'
@@ -30,6 +32,7 @@ import { tableRead } from '../upstream/table-read'
 import type { Writer } from '../write/command'
 import { zoneNames } from '../upstream/zone-names'
 import { plannedReads, type PlannedReads, type ZoneRead } from './planned-reads'
+import { personScope } from './routes'
 
 type Rec = Record<string, unknown>
 
@@ -45,8 +48,12 @@ export interface ReplaceOptions {
   writer: Writer
   /** Files one change request (the change-request route's own function), within the asker's request. */
   file: (c: Context, input: NewChangeRequest) => Promise<Response>
-  /** Live: the budget's admission of long work (the preview's reads of whole zones). */
-  admit?: () => Admission
+  /** Live: the budget's admission of long work (the preview's reads of whole zones), of the credential `via` (undefined: the environment's). */
+  admit?: (via: string | undefined) => Admission
+  /** Every account the deployment reaches and the credential each is sent through: a zone is planned and applied in its own account. */
+  accounts?: Pick<AccountScope, 'reached' | 'route' | 'list'>
+  /** The sandbox (a stored credential's secret is the emulator's token), as the account step. */
+  sandbox?: boolean
   /** The previews' reads, for the applies that follow (dropped by the dashboard's DNS writes: index.ts). */
   reads?: PlannedReads
 }
@@ -58,6 +65,18 @@ class Throttled extends Error {
   }
 }
 class Unreadable extends Error {}
+
+/** A zone the API does not know, outside the person's scope, or in an account they have no grant in: said the same way. */
+const OUT_OF_SCOPE = 'No such zone (or it is outside your zone scope).'
+
+/** A zone's account, the person as they are there, and how its reads and writes are sent and admitted. */
+interface InAccount {
+  account: string
+  actor: Actor
+  via: AccountVia | undefined
+  send: Send
+  admit?: () => Admission
+}
 
 /** Matches the index's search of a record as it is now: substring, any case, in the field searched; the type exact. */
 function stillMatches(r: Rec, s: Extract<ReplaceSelection, { mode: 'search' }>): boolean {
@@ -109,9 +128,9 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
     if (sel.mode === 'records') {
       for (const r of sel.records) add(r.zone_id.toLowerCase(), r.id)
     } else {
-      const zones = actorOf(c).person.zones
-      const scope = zones === '*' ? '*' : zones.map((z) => z.toLowerCase())
-      const q = { text: sel.q ?? '', field: sel.field ?? 'any', type: sel.type, scope } as const
+      // The search's own scope: every account, each by the person's grant there (routes.ts).
+      const seen = await personScope(c, o.store, o.owner, o.accounts)
+      const q = { text: sel.q ?? '', field: sel.field ?? 'any', type: sel.type, ...seen.q } as const
       if (!q.text && !q.type) return jsonError(400, 1004, 'Search for something first: a change across every record is not offered.')
       const rows = await idx.search(o.owner, q, 0, REPLACE_MAX_RECORDS + 1)
       if (rows.length > REPLACE_MAX_RECORDS) return jsonError(400, 1004, `The search matches more than ${REPLACE_MAX_RECORDS.toLocaleString('en-US')} records: narrow it first.`)
@@ -119,6 +138,32 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
     }
     if (byZone.size > REPLACE_MAX_ZONES) return jsonError(400, 1004, `The matches are in ${byZone.size} zones; one change spans at most ${REPLACE_MAX_ZONES}. Narrow the search (a type, a field).`)
     return byZone
+  }
+
+  /**
+   * Where a zone is planned and applied: its account (the index's), the person's grant there (as the
+   * sign-in gate gives a request naming that account its actor), and the credential that reaches it
+   * (the account step's choice, `accountVia`), with that credential's budget. A zone the index holds
+   * no account for (or a deployment without the estate) stays in the request's own account.
+   */
+  async function inAccount(c: Context, zoneId: string): Promise<InAccount | { refused: string }> {
+    const account = (await idx.zone(o.owner, zoneId))?.account_id ?? ''
+    const actor = actorOf(c)
+    if (!account || !o.accounts) {
+      const via = c.get('zkVia')
+      return { account, actor, via, send: sendFor(o.forward, c), admit: o.admit && (() => o.admit!(via?.stored)) }
+    }
+    let there: Actor = actor
+    if (actor.kind === 'person') {
+      const grant = await o.store.grants.forAccount(actor.person.id, account)
+      // No grant there: the same sentence as a zone outside their scope (its name is not theirs to learn).
+      if (!grant) return { refused: OUT_OF_SCOPE }
+      there = { ...actor, person: { ...actor.person, role: grant.role, zones: grant.zones }, account }
+    }
+    const chosen = await accountVia(o.accounts, o.store.credentials, o.sandbox ?? false, account)
+    if ('refused' in chosen) return { refused: 'No credential of this dashboard reaches this zone\'s account now: nothing was read or changed there.' }
+    const via = chosen.via
+    return { account, actor: there, via, send: (req) => o.forward(sentVia(req, via), c), admit: o.admit && (() => o.admit!(via?.stored)) }
   }
 
   async function readJson(send: Send, path: string): Promise<{ ok: boolean; status: number; body: { result?: unknown; result_info?: { total_pages?: number } } | null }> {
@@ -144,23 +189,23 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
    * of its matches now. `reused`: the zone object the person's preview read seconds ago (the apply), else read here.
    * Rights, scope and approval settings are decided again every time: only the API's answers are reused.
    */
-  async function planZone(c: Context, zoneId: string, ids: Set<string>, sel: ReplaceSelection, change: ReplaceChange, reused?: Pick<ZoneRead, 'zone'>): Promise<ReplaceZonePreview & { read?: ZoneRead }> {
-    const a = actorOf(c)
-    const send = sendFor(o.forward, c)
-    const refused = (zone_name: string, reason: string) => ({ zone_id: zoneId, zone_name, how: 'refused' as const, reason, rows: [], impact: [], gone: 0, batch_limit: 0 })
+  async function planZone(where: InAccount, zoneId: string, ids: Set<string>, sel: ReplaceSelection, change: ReplaceChange, reused?: Pick<ZoneRead, 'zone'>): Promise<ReplaceZonePreview & { read?: ZoneRead }> {
+    const a = where.actor
+    const send = where.send
+    const refused = (zone_name: string, reason: string) => ({ zone_id: zoneId, zone_name, account_id: where.account, how: 'refused' as const, reason, rows: [], impact: [], gone: 0, batch_limit: 0 })
     if (!reused) {
-      const admission = o.admit?.()
+      const admission = where.admit?.()
       if (admission && !admission.ok) throw new Throttled(admission.retryAfter)
       if (admission?.delayMs) await new Promise((r) => setTimeout(r, admission.delayMs))
     }
     const zone = reused ? { ok: true, body: { result: reused.zone } } : await readJson(send, `/zones/${zoneId}`)
     const z = zone.body?.result as ZoneRead['zone'] | undefined
     // A zone the API does not know, or outside the person's scope, is said the same way: its name is not theirs to learn.
-    if (!zone.ok || !z?.name) return refused(zoneId, 'No such zone (or it is outside your zone scope).')
+    if (!zone.ok || !z?.name) return refused(zoneId, OUT_OF_SCOPE)
     // Read from the zone's own object: the audit's entry and the zone scope need not ask for its name again.
     if (!reused) names.remember(zoneId, z.name)
     const zoneName = z.name.toLowerCase()
-    if (!inScope(a.person.zones, zoneName)) return refused(zoneId, 'No such zone (or it is outside your zone scope).')
+    if (!inScope(a.person.zones, zoneName)) return refused(zoneId, OUT_OF_SCOPE)
     const settings = await crs.zone(zoneId)
     const approval = settings.required && !(a.person.role === 'admin' && !settings.reviewEveryone)
     let how: ReplaceZonePreview['how'] = 'direct'
@@ -189,7 +234,7 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
     const others = await crs.list({ zones: '*', zoneId, status: ['pending', 'stale'], practiceKey: null })
     const impact = impactOf(asRequest, records, others).map((n) => ({ severity: n.severity, text: n.text, label: n.position === null ? null : (asRequest.items[n.position]?.recordId ? rows.find((r) => r.id === asRequest.items[n.position!].recordId)?.label ?? null : null) }))
     return {
-      zone_id: zoneId, zone_name: zoneName, how, reason: null, rows, impact,
+      zone_id: zoneId, zone_name: zoneName, account_id: where.account, how, reason: null, rows, impact,
       gone: [...ids].filter((id) => !pickedIds.has(id)).length,
       batch_limit: planTier(z.plan) === 'free' ? DNS_BATCH_LIMITS.free : DNS_BATCH_LIMITS.paid,
       read: { zone: { name: z.name, plan: z.plan }, records },
@@ -215,13 +260,18 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
           const i = next++
           const [zoneId, ids] = entries[i]
           try {
-            const { read, ...p } = await planZone(c, zoneId, ids, selection, change)
+            const where = await inAccount(c, zoneId)
+            if ('refused' in where) {
+              zones[i] = { zone_id: zoneId, zone_name: zoneId, account_id: '', how: 'refused', reason: where.refused, rows: [], impact: [], gone: 0, batch_limit: 0 }
+              continue
+            }
+            const { read, ...p } = await planZone(where, zoneId, ids, selection, change)
             // Kept for this person's apply of the zone, seconds from now (README.md: "Calls").
             if (read && p.how !== 'refused') reads.keep(personKey(c), zoneId, read)
             zones[i] = p
           } catch (err) {
             if (!(err instanceof Unreadable)) throw err
-            zones[i] = { zone_id: zoneId, zone_name: zoneId, how: 'refused', reason: err.message, rows: [], impact: [], gone: 0, batch_limit: 0 }
+            zones[i] = { zone_id: zoneId, zone_name: zoneId, account_id: '', how: 'refused', reason: err.message, rows: [], impact: [], gone: 0, batch_limit: 0 }
           }
         }
       }
@@ -244,9 +294,16 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
     if (byZone instanceof Response) return byZone
     const ids = byZone.get(zoneId)
     if (!ids) return jsonError(404, 10404, 'None of the chosen records is in this zone.')
+    const where = await inAccount(c, zoneId)
+    if ('refused' in where) return jsonError(403, 10403, where.refused)
+    // This request acts in the zone's account from here on, as one naming it would: its writes'
+    // credential and budget (the write command's send and admission read `zkVia`), the actor its
+    // writes and any change request it files are made as.
+    c.set('zkVia', where.via)
+    setActor(c, where.actor)
     let plan: Awaited<ReturnType<typeof planZone>>
     try {
-      plan = await planZone(c, zoneId, ids, selection, change, reads.take(personKey(c), zoneId))
+      plan = await planZone(where, zoneId, ids, selection, change, reads.take(personKey(c), zoneId))
     } catch (err) {
       if (err instanceof Throttled) return throttled(err)
       if (err instanceof Unreadable) return jsonError(502, 10502, err.message)
@@ -271,13 +328,15 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
       return jsonOk({ ...result, outcome: 'filed' as const, change_request_id: filed.id, message: `Filed change request #${filed.id} for approval.`, records: [...result.records, ...todo.map((r) => ({ id: r.id, label: r.label, status: 'filed' as const, message: null }))] })
     }
     // One batch per plan limit, each a write command of the person's: authorise → approval guard → validate → before → send → record.
+    // The audit entry names the zone's account, as an entry made from that account's pages does (none: the default account).
+    const audited = where.account && o.accounts && where.account !== (await o.accounts.list()).default ? where.account : undefined
     const path = `/zones/${zoneId}/dns_records/batch`
     const endpoint = matchEndpoint('POST', path)
     for (let start = 0; start < todo.length; start += plan.batch_limit) {
       const chunk = todo.slice(start, start + plan.batch_limit)
       const body = change.action === 'delete' ? { deletes: chunk.map((r) => ({ id: r.id })) } : { puts: chunk.map((r) => ({ id: r.id, ...r.after })) }
       // The audit's before state is the records just planned on (`known`), not read a second time.
-      const res = await o.writer.run({ actor: actorOf(c), target: { practice: null }, door: API_DOOR, method: 'POST', path, query: '', endpoint, body: { json: body }, via: c, known: plan.read && { records: plan.read.records } })
+      const res = await o.writer.run({ actor: actorOf(c), target: { practice: null }, door: API_DOOR, method: 'POST', path, query: '', endpoint, body: { json: body }, via: c, known: plan.read && { records: plan.read.records }, account: audited })
       // Refused before anything of this zone was sent (the budget): the page waits it out and asks again.
       if (!res.ok && start === 0 && res.status === 429) return res
       if (res.ok) {

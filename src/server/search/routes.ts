@@ -44,7 +44,7 @@ type SearchCoverage = Coverage & Pick<RecordSearchReply['coverage'], 'accounts' 
  * reaches. The local administrator (nobody defined) and a search without the estate: every zone, as
  * the request's actor says.
  */
-async function personScope(c: Context, store: Store, owner: string, estate: Pick<Reach, 'reached'> | undefined) {
+export async function personScope(c: Context, store: Store, owner: string, estate: Pick<Reach, 'reached'> | undefined) {
   const actor = actorOf(c)
   // The estate as last resolved: no call is made for it (a stored credential's record is refreshed by the accounts list).
   const reached = estate ? await estate.reached().catch(() => []) : []

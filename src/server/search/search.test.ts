@@ -122,4 +122,33 @@ describe('search across zones', () => {
     // The 10,000-record zone is searchable whole.
     expect((await search(admin, `q=bigcorp-records.com&field=name`)).total_count).toBeGreaterThanOrEqual(10_000)
   })
+
+})
+
+describe('a sandbox reset', () => {
+  it('forgets what the index read before it: no record of before is found, and every zone is "not read yet"', async () => {
+    // The demo data without its scale-test zones: a reset of those would take seconds.
+    const small = memoryEmulator({ scaleZones: false })
+    const own = createStore({ dataDir: ':memory:' })
+    const a = createApp({ config: testConfig(), emulator: small, store: own, search: { paceMs: 0 } })
+    try {
+      const p = await addPerson(own, 'ad', 'admin')
+      const cookie = await sessionCookie(a, 'ad', p.password)
+      await own.recordIndex.putZones('sandbox', [{ zone_id: demo.id, zone_name: demo.name, account_id: DEMO_ACCOUNT.id }], Date.now())
+      const headers = { cookie, 'x-zonekeeper-request': '1', 'content-type': 'application/json' }
+      const created = await a.request(`/api/v4/zones/${demo.id}/dns_records`, { method: 'POST', headers, body: JSON.stringify({ type: 'A', name: 'before-reset', content: '203.0.113.231', ttl: 1 }) })
+      expect(created.status).toBe(200)
+      const find = async () => ((await (await a.request('/api/local/search/records?q=203.0.113.231', { headers: { cookie } })).json()) as { result: RecordSearchReply }).result
+      expect((await find()).total_count).toBe(1)
+      expect((await a.request('/api/sandbox/reset', { method: 'POST', headers })).status).toBe(200)
+      const after = await find()
+      expect(after.total_count).toBe(0)
+      expect(after.coverage.zones_indexed).toBe(0)
+      expect(after.coverage.zones_not_read).toBe(after.coverage.zones_in_scope)
+    } finally {
+      await searchOf(a).reader.stop()
+      small.close()
+      await own.close()
+    }
+  })
 })

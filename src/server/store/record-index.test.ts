@@ -22,6 +22,22 @@ const zoneC = { zone_id: 'c'.repeat(32), zone_name: 'never.org', account_id: 'ac
 const ALL = { text: '', field: 'any' as const, scope: '*' as const }
 
 describe.each(backends)('the DNS record index on $name', ({ open, skip }) => {
+  it.skipIf(skip)('forgetting the reads of an owner (a sandbox reset): rows read before go, rows seen after stay, every zone unread, counts exact, the other owner untouched', async () => {
+    const store = await open()
+    const idx = store.recordIndex
+    await idx.replaceZone('sandbox', zoneA, [rec('a1'), rec('a2')], 10)
+    await idx.upsertRecords('sandbox', zoneB, [rec('b1')], 40)
+    await idx.replaceZone('live', zoneA, [rec('a1')], 10)
+    await idx.forgetReads('sandbox', 30)
+    expect((await idx.search('sandbox', ALL, 0, 50)).map((r) => r.record_id)).toEqual(['b1'])
+    expect(await idx.zone('sandbox', zoneA.zone_id)).toMatchObject({ read_at: 0, record_count: 0 })
+    expect(await idx.zone('sandbox', zoneB.zone_id)).toMatchObject({ read_at: 0, record_count: 1 })
+    expect((await idx.coverage('sandbox', '*')).zones_indexed).toBe(0)
+    expect(await idx.count('live', ALL)).toBe(1)
+    expect(await idx.zone('live', zoneA.zone_id)).toMatchObject({ read_at: 10, record_count: 1 })
+    await store.close()
+  })
+
   it.skipIf(skip)('per-account grants: each account its own grant\u2019s zones, every other account the every-account grant\u2019s; coverage and zone lists per account', async () => {
     const store = await open()
     const idx = store.recordIndex

@@ -482,6 +482,33 @@ export function recordIndexStore(db: () => Promise<Db>, now: () => number, diale
       await (await db()).updateTable('record_index_zones').set({ read_at: 0 }).where('owner', '=', owner).where('zone_id', '=', zoneId).execute()
     },
 
+    /**
+     * Everything the index read of `owner` before `at` no longer holds (the sandbox reset to its demo
+     * data): those rows go, every zone counts as not read and every zone list as not read, so the
+     * search says "not read yet" instead of answering from records that may be gone. Rows written
+     * after `at` (a write answered since) stay.
+     */
+    async forgetReads(owner: string, at: number): Promise<void> {
+      await (await db()).transaction().execute(async (tx) => {
+        await tx.deleteFrom('record_index').where('owner', '=', owner).where('read_at', '<=', at).execute()
+        await tx.updateTable('record_index_zones').set({ read_at: 0 }).where('owner', '=', owner).execute()
+        await tx.updateTable('record_index_reader').set({ zones_listed_at: 0 }).where('owner', '=', owner).execute()
+        await tx.updateTable('record_index_accounts').set({ zones_listed_at: 0 }).where('owner', '=', owner).execute()
+        // One statement for every zone (20,000 in the large account), not one each.
+        await tx
+          .updateTable('record_index_zones')
+          .set((eb) => ({
+            record_count: eb
+              .selectFrom('record_index')
+              .select((e) => e.fn.countAll<number>().as('n'))
+              .whereRef('record_index.owner', '=', 'record_index_zones.owner')
+              .whereRef('record_index.zone_id', '=', 'record_index_zones.zone_id'),
+          }))
+          .where('owner', '=', owner)
+          .execute()
+      })
+    },
+
     async zone(owner: string, zoneId: string): Promise<IndexedZone | undefined> {
       return (await db()).selectFrom('record_index_zones').selectAll().where('owner', '=', owner).where('zone_id', '=', zoneId).executeTakeFirst()
     },

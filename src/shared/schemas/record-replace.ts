@@ -61,6 +61,8 @@ export const replaceRowSchema = z.object({
 export const replaceZonePreviewSchema = z.object({
   zone_id: z.string(),
   zone_name: z.string(),
+  /** The zone's account (the index's; '' when not known): it is planned and applied in that account, with the person's grant there. */
+  account_id: z.string(),
   /** direct: one DNS batch (or several within the plan's limit); change_request: filed for approval; refused: see reason. */
   how: z.enum(['direct', 'change_request', 'refused']),
   reason: z.string().nullable(),

@@ -58,6 +58,10 @@ describe('the Search page', () => {
     expect(href.pathname).toBe(`/zones/${zoneA.zone_id}/dns`)
     expect(href.searchParams.get('name.contains')).toBe('www.alpha.test')
     expect(href.searchParams.get('type')).toBe('A')
+    // Each link opens the zone in its own account (a client account's zone is not the active account's).
+    expect(href.searchParams.get('account')).toBe(DEMO_ACCOUNT.id)
+    const other = new URL(within(rows[2]).getByRole('link', { name: /in delta\.test/ }).getAttribute('href')!, 'http://x')
+    expect([other.pathname, other.searchParams.get('account')]).toEqual([`/zones/${zoneD.zone_id}/dns`, harbour.id])
     expect(screen.getByRole('link', { name: 'Download CSV of every match' }).getAttribute('href')).toBe('/api/local/search/records?q=192.0.2.44&format=csv')
   })
 })

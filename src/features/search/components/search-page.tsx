@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react'
 import { getRouteApi, Link } from '@tanstack/react-router'
+import { isAccountId } from '@/lib/account'
 import { Button, buttonClasses } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
@@ -231,7 +232,8 @@ function Results({ items, select }: { items: RecordMatch[]; select?: { isOn: (m:
                 <Link
                   to="/zones/$zoneId/dns"
                   params={{ zoneId: m.zone_id }}
-                  search={{ 'name.contains': m.name, type: m.type as NonNullable<RecordSearchUrl['type']> }}
+                  // The zone's own account (the switcher's `?account=`): a zone of another account opens there, not in the one active now.
+                  search={{ 'name.contains': m.name, type: m.type as NonNullable<RecordSearchUrl['type']>, ...(isAccountId(m.account_id) ? { account: m.account_id } : {}) }}
                   className="font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300"
                   aria-label={`${m.name} (${m.type}) in ${m.zone_name}'s DNS records`}
                 >
