@@ -53,7 +53,6 @@ beforeAll(async () => {
     expect(await store.grants.replace(p.person.id, gs.map((g) => ({ ...g })))).toBe('ok')
     cookies[u] = await sessionCookie(app, u, p.password)
   }
-  await store.changeRequests.setZone({ zoneId: Z.id, zoneName: Z.name, required: true, approverMode: 'editors', approverIds: [], reviewEveryone: false }, 'test')
 })
 
 const call = async <T = unknown>(who: string, method: string, path: string, account: string | undefined, body?: unknown) => {
@@ -76,6 +75,14 @@ const recordsInB = async () => {
 
 describe('change requests per account', () => {
   let id = 0
+
+  it('B’s administrator turns approval on for B’s zone, asking in B (its name read through B’s credential)', async () => {
+    const set = await call('bea', 'PUT', `${CR}/zones/${Z.id}`, B.id, { required: true, approverMode: 'editors' })
+    expect(set.status, JSON.stringify(set.errors)).toBe(200)
+    expect(await store.changeRequests.zone(Z.id)).toMatchObject({ required: true, approverMode: 'editors' })
+    const seen = await call<{ mayPropose: boolean }>('ed', 'GET', `${CR}/zones/${Z.id}`, B.id)
+    expect(seen.result.mayPropose).toBe(true)
+  })
 
   it('a request filed in B records B (its zone and records read through B’s credential)', async () => {
     const filed = await call<ChangeRequestView>('ed', 'POST', CR, B.id, { zoneId: Z.id, title: 'Add a TXT', items: [{ action: 'create', body: record }] })
