@@ -39,9 +39,9 @@ beforeAll(async () => {
   }
   // An administrator of every account first (no account is ever left without one).
   await addPerson(store, 'ad', 'admin')
-  // Ed proposes in B; Amy is an administrator in A and only a viewer in B; Bea administers B.
+  // Ed proposes in B (on its one zone); Amy is an administrator in A and only a viewer in B; Bea administers B.
   const grants = {
-    ed: [{ account: B.id, role: 'editor', zones: '*' }],
+    ed: [{ account: B.id, role: 'editor', zones: [Z.name] }],
     amy: [
       { account: A.id, role: 'admin', zones: '*' },
       { account: B.id, role: 'viewer', zones: '*' },
@@ -50,7 +50,7 @@ beforeAll(async () => {
   } as const
   for (const [u, gs] of Object.entries(grants)) {
     const p = await addPerson(store, u, 'viewer')
-    expect(await store.grants.replace(p.person.id, gs.map((g) => ({ ...g })))).toBe('ok')
+    expect(await store.grants.replace(p.person.id, gs.map((g) => ({ ...g, zones: g.zones === '*' ? '*' : [...g.zones] })))).toBe('ok')
     cookies[u] = await sessionCookie(app, u, p.password)
   }
 })
