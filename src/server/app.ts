@@ -241,7 +241,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
 
   app.use('/api/local/*', guardWrites)
   registerLocalRoutes(app, { store, forward, inAccount, scriptIndex: { forward, mode: config.mode } })
-  const filing = changes.routes({ writer, undo })
+  const filing = changes.routes({ writer, undo, inAccount })
   // The credential vault: a credential is checked with a live call of its own before it is stored.
   registerCredentialRoutes(app, { store, environment: config.credential, sendWith })
   search.routes(app, { forward, writer, file: filing.file })

@@ -6,6 +6,7 @@ import type { Writer } from '../write/command'
 import { CHANGE_REQUEST_LEASE_MS } from '../store/change-request-lease'
 import type { Store } from '../store'
 import type { Forward } from '../upstream'
+import type { ActInAccount } from '../accounts/routes'
 import { approvalGuard } from './guard'
 import { createMailer, type MailOptions } from './mail'
 import { FILING_LIMIT, MAIL_GROUP_MS, registerChangeRequestRoutes } from './routes'
@@ -34,6 +35,8 @@ export interface ChangeRequestWrites {
   writer: Writer
   /** The audit log's undo of an entry: a request's undo. */
   undo: UndoEntry
+  /** Acts in a named account (accounts/routes.ts): a request's reads and writes go through its own account's credential. */
+  inAccount?: ActInAccount
 }
 
 /**
@@ -46,11 +49,11 @@ export interface ChangeRequestWrites {
 export function setUpChangeRequests(app: Hono, options: ChangeRequestSetup) {
   return {
     approvalGuard: approvalGuard(options.store),
-    routes: ({ writer, undo }: ChangeRequestWrites) => {
+    routes: ({ writer, undo, inAccount }: ChangeRequestWrites) => {
       // Before the request routes, so `/zones/:zone_id/zone-file` is not read as a request id.
-      registerZoneFileProposal(app, { store: options.store, forward: options.forward })
+      registerZoneFileProposal(app, { store: options.store, forward: options.forward, inAccount })
       return registerChangeRequestRoutes(app, {
-        store: options.store, forward: options.forward, mode: options.mode, mail: createMailer(options.mail ?? {}), writer, undo,
+        store: options.store, forward: options.forward, mode: options.mode, mail: createMailer(options.mail ?? {}), writer, undo, inAccount,
         instance: options.instanceId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
         leaseMs: options.leaseMs ?? CHANGE_REQUEST_LEASE_MS,
         filingLimit: options.filingLimit ?? FILING_LIMIT,

@@ -144,7 +144,8 @@ async function recoverOne(o: RecoveryOptions, id: number): Promise<boolean> {
     mode: seen.practice ? 'practice' : o.mode, zoneId: r.zoneId, zoneName: r.zoneName, area: 'change-requests', resourceType: 'change_request', resourceId: String(id), action: 'recover',
     method: 'POST', path: `/api/local/change-requests/${id}`, outcome: 'success', status: 200, errors: [], before: { status: seen.status, instance: seen.instance, leasedAt: seen.leasedAt },
     after: { description: r.title, status: truth.status, summary: interrupted.message, results: truth.results.map((x, i) => `${i + 1}: ${x ? x.status.replace('_', ' ') : 'not applied'}${x?.undo ? `, undo ${x.undo.status.replace('_', ' ')}` : ''}`) },
-    undoOf: null, label: r.title, address: null,
+    // The request's own account, as its apply's entries.
+    undoOf: null, label: r.title, address: null, account: r.account,
   })
   // A practice request tells its person on the page only.
   if (o.recovered && !seen.practice) await o.recovered((await crs.get(id))!).catch(() => {})

@@ -1,4 +1,6 @@
 import type { Hono } from 'hono'
+import type { ActInAccount } from '../accounts/routes'
+import { requestAccount } from '../http/request-account'
 import { dnsRecordInputSchema } from '../../shared/schemas/dns-record-input'
 import { MAX_CHANGE_ITEMS, type ZoneFileProposal } from '../../shared/schemas/change-requests'
 import { actorOf } from '../auth/actor'
@@ -21,7 +23,7 @@ const HEX_ID = /^[0-9a-f]{32}$/i
  * request being gathered, one change per record, so the diff, the impact notes and the batch's
  * errors each point at one record. Works the same in live mode (the file is read here).
  */
-export function registerZoneFileProposal(app: Hono, { store, forward }: { store: Store; forward: Forward }) {
+export function registerZoneFileProposal(app: Hono, { store, forward, inAccount }: { store: Store; forward: Forward; inAccount?: ActInAccount }) {
   const names = zoneNames(forward)
   app.post('/api/local/change-requests/zones/:zone_id/zone-file', async (c) => {
     const zoneId = c.req.param('zone_id').toLowerCase()
@@ -30,6 +32,10 @@ export function registerZoneFileProposal(app: Hono, { store, forward }: { store:
     // {"source": "<the zone file>", "proxied": false}, checked by the route table's schema before this runs.
     const input = localBody(c, 'POST', '/api/local/change-requests/zones/:zone_id/zone-file')
     const a = actorOf(c)
+    // The zone is read through the credential of the account the asker acts in (where the request will be filed).
+    const account = (a.kind === 'person' ? a.account : undefined) ?? requestAccount(c).account
+    const refused = account && inAccount ? await inAccount(c, account) : undefined
+    if (refused) return refused
     const zoneName = (await names.nameOf(zoneId, c))?.toLowerCase()
     if (!zoneName || !maySee(a.person, zoneName)) return jsonError(404, 10404, 'No such zone (or it is outside your zone scope).')
     if (!(await store.changeRequests.zone(zoneId)).required) return jsonError(409, 10409, `Changes on ${zoneName} do not need approval: import the file directly.`)

@@ -76,6 +76,8 @@ export interface ChangeRequestsTable {
   retryable: number
   /** 0 until an instance took the request into its approvers' (grouped) e-mail (`change-requests_0004-filing-limit`). */
   approvers_told: number
+  /** The account the request was filed in (`change-requests_0006-account`); null: the default account. */
+  account: string | null
 }
 
 export interface ChangeRequestItemsTable {
@@ -223,6 +225,22 @@ export function changeRequestReviewEveryoneMigration(): Migration {
   }
 }
 
+/**
+ * `change-requests_0006-account`: the account a request was filed in. Requests before it were filed
+ * in the default account (null), which is where they stay. Text on SQLite and PostgreSQL alike.
+ */
+export function changeRequestAccountMigration(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('change_requests').addColumn('account', 'text').execute()
+      await db.schema.createIndex('change_requests_account').on('change_requests').column('account').execute()
+    },
+  }
+}
+
+/** A request as the store has it: the view, and the account it was filed in (null: the default account). */
+export type StoredChangeRequest = ChangeRequestView & { account: string | null }
+
 export interface Who {
   personId: string | null
   username: string
@@ -251,9 +269,10 @@ const toItem = (r: ChangeRequestItemsTable): ChangeItemView => ({
   result: parse(r.result),
 })
 
-function toRequest(r: ChangeRequestsTable, items: ChangeItemView[]): ChangeRequestView {
+function toRequest(r: ChangeRequestsTable, items: ChangeItemView[]): StoredChangeRequest {
   return {
     id: Number(r.id),
+    account: r.account ?? null,
     zoneId: r.zone_id,
     zoneName: r.zone_name,
     title: r.title,
@@ -293,7 +312,7 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
     return out
   }
   /** With `practiceKey` given: only a request of that practice session (a string), or a live one (null). */
-  const get = async (id: number, practiceKey?: string | null): Promise<ChangeRequestView | undefined> => {
+  const get = async (id: number, practiceKey?: string | null): Promise<StoredChangeRequest | undefined> => {
     let q = (await db()).selectFrom('change_requests').selectAll().where('id', '=', id)
     if (practiceKey !== undefined) q = practiceKey === null ? q.where('practice_key', 'is', null) : q.where('practice_key', '=', practiceKey)
     const row = await q.executeTakeFirst()
@@ -412,7 +431,8 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
       return rows.map((r) => Number(r.id)).sort((a, b) => a - b)
     },
     /** Files a request with its items in one transaction; returns its id. */
-    async create(r: { zoneId: string; zoneName: string; title: string; reason: string; who: Who; items: NewChangeItem[]; practiceKey?: string | null }): Promise<number> {
+    /** `account`: the account it is filed in (null or left out: the default account); it is seen and decided only there. */
+    async create(r: { zoneId: string; zoneName: string; title: string; reason: string; who: Who; items: NewChangeItem[]; practiceKey?: string | null; account?: string | null }): Promise<number> {
       const t = now()
       return (await db()).transaction().execute(async (trx) => {
         const { id } = await trx
@@ -424,6 +444,7 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
             comment: null, problems: null, applied_entry_id: null, practice_key: r.practiceKey ?? null,
             // A practising person is told on the page; a live request waits for its approvers' grouped e-mail.
             approvers_told: r.practiceKey ? 1 : 0,
+            account: r.account ?? null,
           } as never)
           .returning('id')
           .executeTakeFirstOrThrow()
@@ -437,15 +458,17 @@ export function changeRequestStore(db: () => Promise<Db>, now: () => number) {
     get,
     /**
      * Requests of the zones named (lower-case names; '*' all), newest first, with their items: live ones,
-     * or with `practiceKey` only that practice session's.
+     * or with `practiceKey` only that practice session's. With `account` given: only the requests filed
+     * in that account (null: the default account's); left out, every account's.
      */
-    async list(f: { zones: '*' | readonly string[]; status?: ChangeRequestStatus[]; zoneId?: string; limit?: number; practiceKey?: string | null }): Promise<ChangeRequestView[]> {
+    async list(f: { zones: '*' | readonly string[]; status?: ChangeRequestStatus[]; zoneId?: string; limit?: number; practiceKey?: string | null; account?: string | null }): Promise<StoredChangeRequest[]> {
       if (f.zones !== '*' && f.zones.length === 0) return []
       let q = (await db()).selectFrom('change_requests').selectAll()
       q = f.practiceKey ? q.where('practice_key', '=', f.practiceKey) : q.where('practice_key', 'is', null)
       if (f.zones !== '*') q = q.where('zone_name', 'in', f.zones.map((z) => z.toLowerCase()))
       if (f.status?.length) q = q.where('status', 'in', f.status)
       if (f.zoneId) q = q.where('zone_id', '=', f.zoneId)
+      if (f.account !== undefined) q = f.account === null ? q.where('account', 'is', null) : q.where('account', '=', f.account)
       const rows = await q.orderBy('id', 'desc').limit(f.limit ?? 200).execute()
       const items = await itemsOf(rows.map((r) => Number(r.id)))
       return rows.map((r) => toRequest(r, items.get(Number(r.id)) ?? []))

@@ -8,7 +8,7 @@ import { budgetMigration, budgetRefreshMigration, budgetShareMigration } from '.
 import { passkeysMigration } from './passkeys'
 import { practiceCopiesMigration } from './practice-copies'
 import { changeRequestLeaseMigration } from './change-request-lease'
-import { changeRequestFilingMigration, changeRequestItemKindsMigration, changeRequestReviewEveryoneMigration, changeRequestsMigration, changeRequestsPracticeMigration } from './change-requests'
+import { changeRequestAccountMigration, changeRequestFilingMigration, changeRequestItemKindsMigration, changeRequestReviewEveryoneMigration, changeRequestsMigration, changeRequestsPracticeMigration } from './change-requests'
 import { connectionLedgerMigration } from './connection-ledger-migration'
 import { peopleEmailMigration } from './people-email-migration'
 import { personGrantsMigration } from './person-grants'
@@ -276,5 +276,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'record-index_0002-search-key': recordIndexSearchKeyMigration(dialect),
     // Each account's zone list read through its own credential; the search key gains the account (record-index.ts).
     'record-index_0003-accounts': recordIndexAccountsMigration(dialect),
+    // The account each change request was filed in: it is seen, decided and applied there only.
+    'change-requests_0006-account': changeRequestAccountMigration(),
   }
 }

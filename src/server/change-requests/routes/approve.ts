@@ -16,7 +16,13 @@ import { mayApprove } from '../rights'
 import { CR_BASE, notFound, unreadable, whoOf, type CrContext } from './context'
 
 export function registerApproveRoute(app: Hono, cr: CrContext): void {
-  const { store, crs, forward, writer, visible, ownLive, canApprove, settingsOf, newLease, audit, practising, current, tell, recordOutcome } = cr
+  /** The person as stored now (not disabled), with the role and zones of their grant in `account` (none: the default's). */
+  const freshIn = async (personId: string, account: string | null) => {
+    const [person, grant] = await Promise.all([cr.store.people.byId(personId), cr.store.grants.forAccount(personId, account ?? undefined)])
+    return person && !person.disabled && grant ? { ...person, role: grant.role, zones: grant.zones } : undefined
+  }
+
+  const { crs, forward, writer, visible, ownLive, canApprove, settingsOf, newLease, audit, practising, current, tell, recordOutcome, enter } = cr
 
   /**
    * Approve = apply, all or nothing. The store lets exactly one approval move the request to
@@ -30,6 +36,10 @@ export function registerApproveRoute(app: Hono, cr: CrContext): void {
     const a = actorOf(c)
     if (ownLive(c, r)) return jsonError(403, 10403, 'You filed this request: someone else approves it.')
     if (!canApprove(c, await settingsOf(c, r.zoneId), r.zoneName)) return jsonError(403, 10403, `You do not approve changes on ${r.zoneName}.`)
+    // Everything the apply sends (its reads, its writes) goes through the request's own account's
+    // credential, chosen before anything is reserved: none reaching it is a refusal, nothing changed.
+    const refused = await enter(c, r.account)
+    if (refused) return refused
     const lease = newLease()
     // The request's side: `visible` found it among this session's (practice key, or live) as the request came in.
     const target: WriteTarget = targetOf(c)
@@ -38,9 +48,9 @@ export function registerApproveRoute(app: Hono, cr: CrContext): void {
       return jsonError(409, 10409, `This request is ${STATUS_WORDS[now.status]}${now.decidedBy ? ` (${now.decidedBy.name})` : ''}: it cannot be approved now.`)
     }
     audit(c, r, 'approve', { approver: `${a.person.displayName} (${a.person.username})` })
-    // Rights at apply time: the settings and the person as they are now.
-    const fresh = a.person.id ? await store.people.byId(a.person.id) : a.person
-    if (!fresh || ('disabled' in fresh && fresh.disabled) || (!practising(c) && !mayApprove(fresh, await crs.zone(r.zoneId), r.zoneName))) {
+    // Rights at apply time: the settings and the person as they are now, with their grant in the request's account.
+    const fresh = a.person.id ? await freshIn(a.person.id, r.account) : a.person
+    if (!fresh || (!practising(c) && !mayApprove(fresh, await crs.zone(r.zoneId), r.zoneName))) {
       await crs.release(r.id)
       return jsonError(403, 10403, `You no longer approve changes on ${r.zoneName}.`)
     }
@@ -80,6 +90,8 @@ export function registerApproveRoute(app: Hono, cr: CrContext): void {
             body: write.body === undefined ? null : { json: write.body },
             onBehalfOf: { changeRequest: { id: r.id, requestId: write.requestId } },
             via: c,
+            // Its audit entry says the request's account, whatever the approver's page names.
+            ...(r.account ? { account: r.account } : {}),
           }),
         (res) => Number(res.headers.get(AUDIT_ID_HEADER)) || null,
         {

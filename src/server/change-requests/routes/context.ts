@@ -4,6 +4,8 @@ import type { ChangeRequestDetail, ChangeRequestView, PersonRef, ZoneApprovalSet
 import type { AuditAction } from '../../../shared/lists/audit'
 import { actorOf } from '../../auth/actor'
 import { clientAddress } from '../../auth/request-info'
+import { requestAccount } from '../../http/request-account'
+import type { StoredChangeRequest } from '../../store/change-requests'
 import { setAuditDetails } from '../../audit'
 import { zoneNames } from '../../upstream/zone-names'
 import { mailAddressOf } from '../../people/mail-address'
@@ -22,7 +24,7 @@ export * from './shared'
 export type CrContext = ReturnType<typeof changeRequestContext>
 
 export function changeRequestContext(options: ChangeRequestRouteOptions) {
-  const { store, forward, mail, mode, instance, leaseMs, mailGroupMs } = options
+  const { store, forward, mail, mode, instance, leaseMs, mailGroupMs, inAccount } = options
   const names = zoneNames(forward)
   const crs = store.changeRequests
   /** Recovery on read: a request whose apply or undo lease ran out is recovered before anyone sees or acts on it. */
@@ -55,11 +57,29 @@ export function changeRequestContext(options: ChangeRequestRouteOptions) {
   const ownLive = (c: Context, r: Pick<ChangeRequestView, 'requester'>) => !practising(c) && r.requester.username === actorOf(c).person.username
   const zonesOf = (c: Context) => (practising(c) ? '*' : actorOf(c).person.zones)
 
-  /** The request, when the asker's scope holds its zone (a practice session: only its own practice requests). */
-  const visible = async (c: Context): Promise<ChangeRequestView | undefined> => {
+  /**
+   * The account the asker acts in (their grant there made the actor: auth/index.ts); null: the default.
+   * A request is filed in it, and seen, listed and decided only in it, so the rights checked on a
+   * request are always the asker's grant in the request's own account.
+   */
+  const accountOf = (c: Context): string | null => {
+    const a = actorOf(c)
+    return (a.kind === 'person' ? a.account : undefined) ?? requestAccount(c).account ?? null
+  }
+  /**
+   * Sends for this request go through the credential that reaches `account` (its reads, the apply's
+   * and the undo's writes), whatever the asker's page acts in. The refusal when none reaches it.
+   */
+  const enter = async (c: Context, account: string | null): Promise<Response | undefined> => (account && inAccount ? inAccount(c, account) : undefined)
+
+  /**
+   * The request, when it was filed in the account the asker acts in and the asker's scope there holds
+   * its zone (a practice session: only its own practice requests).
+   */
+  const visible = async (c: Context): Promise<StoredChangeRequest | undefined> => {
     const id = Number(c.req.param('id'))
     let r = Number.isSafeInteger(id) && id > 0 ? await crs.get(id, practiceKey(c)) : undefined
-    if (!r || !canSee(c, r.zoneName)) return undefined
+    if (!r || r.account !== accountOf(c) || !canSee(c, r.zoneName)) return undefined
     if (working(r)) {
       await recoverExpired(recovery, [r.id])
       // Recovered here or by another instance at the same moment: the request as the store now has it.
@@ -124,13 +144,13 @@ export function changeRequestContext(options: ChangeRequestRouteOptions) {
     grouping.unref()
   }
   /** An entry of its own for the apply or its failure (the approve that led to it has the request's). */
-  const recordOutcome = (c: Context, r: ChangeRequestView, action: 'apply' | 'fail' | 'apply-partly' | 'apply-unknown', errors: { code: number; message: string }[], after: unknown) => {
+  const recordOutcome = (c: Context, r: StoredChangeRequest, action: 'apply' | 'fail' | 'apply-partly' | 'apply-unknown', errors: { code: number; message: string }[], after: unknown) => {
     const a = actorOf(c)
     return store.audit.add({
       at: Date.now(), requestId: randomUUID(), personId: a.person.id, username: a.person.username, personName: a.person.displayName, mode: practising(c) ? 'practice' : mode,
       zoneId: r.zoneId, zoneName: r.zoneName, area: 'change-requests', resourceType: 'change_request', resourceId: String(r.id), action,
       method: 'POST', path: `${CR_BASE}/${r.id}/approve`, outcome: action === 'apply' ? 'success' : 'failure', status: action === 'apply' ? 200 : 400,
-      errors, before: null, after, undoOf: null, label: r.title, address: clientAddress(c),
+      errors, before: null, after, undoOf: null, label: r.title, address: clientAddress(c), account: r.account,
     })
   }
   const audit = (c: Context, r: Pick<ChangeRequestView, 'id' | 'zoneId' | 'zoneName' | 'title' | 'requester'>, action: AuditAction, after: Record<string, unknown> = {}) =>
@@ -143,6 +163,6 @@ export function changeRequestContext(options: ChangeRequestRouteOptions) {
 
   return {
     ...options, names, crs, recovery, working, newLease, practising, practiceKey, settingsOf, saveSettings, canSee, canApprove, ownLive, zonesOf,
-    visible, approverAddresses, approversOf, tell, tellApprovers, groupFiled, recordOutcome, audit, current,
+    accountOf, enter, visible, approverAddresses, approversOf, tell, tellApprovers, groupFiled, recordOutcome, audit, current,
   }
 }

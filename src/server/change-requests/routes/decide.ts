@@ -9,7 +9,7 @@ import { CR_BASE, notFound, unreadable, whoOf, type CrContext } from './context'
 
 /** The decisions short of applying: an approver rejects; the requester refreshes, withdraws or puts aside. */
 export function registerDecisionRoutes(app: Hono, cr: CrContext): void {
-  const { crs, forward, mail, visible, ownLive, canApprove, settingsOf, audit, tell, current, practising, approverAddresses } = cr
+  const { crs, forward, mail, visible, ownLive, canApprove, settingsOf, audit, tell, current, practising, approverAddresses, enter } = cr
 
   app.post(`${CR_BASE}/:id/reject`, async (c) => {
     const r = await visible(c)
@@ -28,6 +28,8 @@ export function registerDecisionRoutes(app: Hono, cr: CrContext): void {
     const r = await visible(c)
     if (!r) return notFound()
     if (r.requester.username !== actorOf(c).person.username) return jsonError(403, 10403, 'Only the person who filed a request refreshes it.')
+    const refused = await enter(c, r.account)
+    if (refused) return refused
     let now: (Record<string, unknown> | null)[]
     try {
       now = await current(sendFor(forward, c), r)

@@ -11,11 +11,14 @@ import { CR_BASE, notFound, retryable, undoable, type CrContext } from './contex
 
 /** One request with its diff, impact notes, what the asker may do, and who approves (a pending one checked for staleness on read). */
 export function registerDetailRoute(app: Hono, cr: CrContext): void {
-  const { crs, forward, visible, current, tell, settingsOf, canApprove, ownLive, practiceKey, approversOf } = cr
+  const { crs, forward, visible, current, tell, settingsOf, canApprove, ownLive, practiceKey, approversOf, enter } = cr
 
   app.get(`${CR_BASE}/:id`, async (c) => {
     let r = await visible(c)
     if (!r) return notFound()
+    // Its records are read through its own account's credential.
+    const refused = await enter(c, r.account)
+    if (refused) return refused
     const a = actorOf(c)
     const send = sendFor(forward, c)
     let unread: ZoneUnreadable | null = null
@@ -38,7 +41,7 @@ export function registerDetailRoute(app: Hono, cr: CrContext): void {
     const open = r.status === 'pending' || r.status === 'stale'
     const [zone, others, s] = await Promise.all([
       open ? allRecords(send, r.zoneId).catch(() => []) : Promise.resolve([]),
-      open ? crs.list({ zones: '*', zoneId: r.zoneId, status: ['pending', 'stale'], practiceKey: practiceKey(c) }) : Promise.resolve([]),
+      open ? crs.list({ zones: '*', zoneId: r.zoneId, status: ['pending', 'stale'], practiceKey: practiceKey(c), account: r.account }) : Promise.resolve([]),
       settingsOf(c, r.zoneId),
     ])
     const approver = canApprove(c, s, r.zoneName) && !ownLive(c, r)

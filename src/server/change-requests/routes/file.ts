@@ -20,9 +20,14 @@ export type NewChangeRequest = LocalBodyOut<'POST', typeof CR_BASE>
  * needs approval (search/replace.ts), within the asker's own request.
  */
 export function changeRequestFiler(cr: CrContext) {
-  const { crs, names, forward, filingLimit, canSee, settingsOf, practising, practiceKey, audit, groupFiled } = cr
+  const { crs, names, forward, filingLimit, canSee, settingsOf, practising, practiceKey, audit, groupFiled, accountOf, enter } = cr
   return async (c: Context, { zoneId, title, reason, items }: NewChangeRequest): Promise<Response> => {
     const a = actorOf(c)
+    // Filed in the account the asker acts in (their rights there made the actor): its zone is read, and
+    // its touched records, through that account's credential, whichever door files it.
+    const account = accountOf(c)
+    const refused = await enter(c, account)
+    if (refused) return refused
     const zoneName = (await names.nameOf(zoneId.toLowerCase(), c))?.toLowerCase()
     if (!zoneName || !canSee(c, zoneName)) return jsonError(404, 10404, 'No such zone (or it is outside your zone scope).')
     const settings = await settingsOf(c, zoneId.toLowerCase())
@@ -63,7 +68,7 @@ export function changeRequestFiler(cr: CrContext) {
       const secs = Math.ceil(filingLimit.windowMs / 1000)
       return jsonError(429, 10429, `You filed ${filingLimit.max} change requests in the last ${secs} seconds, the most one person files in that time. Wait a moment, or put more changes in one request (up to ${MAX_CHANGE_ITEMS}).`, { 'retry-after': String(secs) })
     }
-    const id = await crs.create({ zoneId: zoneId.toLowerCase(), zoneName, title, reason, who: whoOf(a), items: newItems, practiceKey: practiceKey(c) })
+    const id = await crs.create({ zoneId: zoneId.toLowerCase(), zoneName, title, reason, who: whoOf(a), items: newItems, practiceKey: practiceKey(c), account })
     const r = (await crs.get(id))!
     audit(c, r, 'file', { changes: diffOf(r).map((d) => `${d.kind} ${d.label}`) })
     if (!practising(c)) groupFiled()

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import { CHANGE_REQUEST_STATUSES, type ChangeRequestStatus, type ChangeRequestView, type ZoneApprovalSettings } from '../../../shared/schemas/change-requests'
+import { CHANGE_REQUEST_STATUSES, type ChangeRequestStatus, type ZoneApprovalSettings } from '../../../shared/schemas/change-requests'
 import { actorOf } from '../../auth/actor'
 import { jsonError, jsonOk } from '../../http/envelope'
 import { recoverExpired } from '../recover'
@@ -7,7 +7,7 @@ import { CR_BASE, HEX_ID, type CrContext } from './context'
 
 /** The badge's counts (and the sweep that recovers and tells), then the list with its scopes. */
 export function registerListRoutes(app: Hono, cr: CrContext): void {
-  const { crs, mail, recovery, mailGroupMs, zonesOf, practiceKey, ownLive, settingsOf, canApprove, tellApprovers, working } = cr
+  const { crs, mail, recovery, mailGroupMs, zonesOf, practiceKey, accountOf, ownLive, settingsOf, canApprove, tellApprovers, working } = cr
 
   app.get(`${CR_BASE}/summary`, async (c) => {
     const a = actorOf(c)
@@ -15,7 +15,8 @@ export function registerListRoutes(app: Hono, cr: CrContext): void {
     // and tells approvers of requests whose instance stopped before it did.
     await recoverExpired(recovery)
     if (mail.enabled) void tellApprovers(Date.now() - mailGroupMs).catch(() => {})
-    const open = await crs.list({ zones: zonesOf(c), status: ['pending', 'stale', 'failed', 'rejected'], practiceKey: practiceKey(c) })
+    // The account the asker acts in: its requests only (their rights elsewhere are another grant's).
+    const open = await crs.list({ zones: zonesOf(c), status: ['pending', 'stale', 'failed', 'rejected'], practiceKey: practiceKey(c), account: accountOf(c) })
     const settings = new Map<string, ZoneApprovalSettings>()
     let toApprove = 0
     for (const r of open) {
@@ -37,12 +38,12 @@ export function registerListRoutes(app: Hono, cr: CrContext): void {
     if (status.some((s) => !(CHANGE_REQUEST_STATUSES as readonly string[]).includes(s))) return jsonError(400, 1004, `status is one of ${CHANGE_REQUEST_STATUSES.join(', ')}.`)
     const zoneId = q.get('zone_id') ?? undefined
     if (zoneId !== undefined && !HEX_ID.test(zoneId)) return jsonError(400, 1004, 'zone_id is a zone id (32 hexadecimal characters).')
-    const read = () => crs.list({ zones: zonesOf(c), status: status as ChangeRequestStatus[], zoneId, practiceKey: practiceKey(c) })
+    const read = () => crs.list({ zones: zonesOf(c), status: status as ChangeRequestStatus[], zoneId, practiceKey: practiceKey(c), account: accountOf(c) })
     let list = await read()
     if ((await recoverExpired(recovery, list.filter(working).map((r) => r.id))).length || list.some(working)) list = await read()
     if (scope === 'mine') list = list.filter((r) => r.requester.username === a.person.username)
     if (scope === 'to-approve') {
-      const keep: ChangeRequestView[] = []
+      const keep: typeof list = []
       for (const r of list) if (r.status === 'pending' && !ownLive(c, r) && canApprove(c, await settingsOf(c, r.zoneId), r.zoneName)) keep.push(r)
       list = keep
     }

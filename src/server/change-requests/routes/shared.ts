@@ -8,6 +8,7 @@ import type { Store } from '../../store'
 import type { Who } from '../../store/change-requests'
 import type { Forward } from '../../upstream'
 import type { Writer } from '../../write/command'
+import type { ActInAccount } from '../../accounts/routes'
 import { ZoneUnreadable } from '../kinds'
 import type { Mailer } from '../mail'
 
@@ -23,6 +24,11 @@ export interface ChangeRequestRouteOptions {
   writer: Writer
   /** The audit log's undo of one entry (audit/routes.ts, createUndo): a request's undo is made of them. */
   undo: UndoEntry
+  /**
+   * Acts in a named account (the credential that reaches it, accounts/routes.ts): a request's reads and
+   * writes go through its own account's credential. None (tests without accounts): the default's.
+   */
+  inAccount?: ActInAccount
   /** This instance's name in leases and recoveries. */
   instance: string
   /** How long an apply or undo holds its request between renewals (CHANGE_REQUEST_LEASE_MS). */

@@ -9,13 +9,16 @@ import { holdLease } from '../lease'
 import { byWrites, CR_BASE, notFound, type CrContext } from './context'
 
 export function registerUndoRoute(app: Hono, cr: CrContext): void {
-  const { crs, undo, visible, canApprove, settingsOf, newLease, audit } = cr
+  const { crs, undo, visible, canApprove, settingsOf, newLease, audit, enter } = cr
 
   /** Undo an applied request as one unit: the audit log's undo of its batch (a batch that reverses it). */
   app.post(`${CR_BASE}/:id/undo`, async (c) => {
     const r = await visible(c)
     if (!r) return notFound()
     if (!canApprove(c, await settingsOf(c, r.zoneId), r.zoneName)) return jsonError(403, 10403, `Undoing a change request on ${r.zoneName} is for its approvers.`)
+    // The undo's reads and writes go through the request's own account's credential (its audit entries say that account).
+    const refused = await enter(c, r.account)
+    if (refused) return refused
     // Nothing, or {"confirm": true}: the route table's schema refused anything else before this ran.
     const confirm = localBody(c, 'POST', `${CR_BASE}/:id/undo`)?.confirm === true
     if (byWrites(r)) return undoWithPolicies(c, r, confirm)
