@@ -166,4 +166,18 @@ describe('change them all across accounts: each zone in its own account', () => 
     const hers = ((await (await post(ida, '/api/local/search/replace/preview', { selection: both, change }, harbour.id)).json()) as { result: ReplacePreview }).result
     expect(hers.zones.map((z) => z.zone_name)).toEqual(['harbourdental.co.uk'])
   })
+  it('a zone of the default account, changed from a page in another account, is filed as the default account\u2019s request (listed where no account is named)', async () => {
+    const demo = (await page(admin, 'q=&type=A')).items.find((m) => m.zone_name === 'example.com')
+    expect(demo).toBeDefined()
+    await store.changeRequests.setZone({ zoneId: demo!.zone_id, zoneName: 'example.com', required: true, approverMode: 'admins', approverIds: [], reviewEveryone: true }, 'test')
+    const selection = { mode: 'records', records: [{ zone_id: demo!.zone_id, id: demo!.id }] } as const
+    const res = await post(admin, `/api/local/search/replace/zones/${demo!.zone_id}`, { selection, change: { action: 'replace', content: '192.0.2.77' } }, harbour.id)
+    const body = await res.text()
+    expect(res.status, body).toBe(200)
+    const result = (JSON.parse(body) as { result: ReplaceZoneResult }).result
+    expect(result.outcome).toBe('filed')
+    const listed = (await (await app.request('/api/local/change-requests', { headers: { cookie: admin } })).json()) as { result: { id: number }[] }
+    expect(listed.result.map((r) => r.id)).toContain(result.change_request_id)
+    expect((await store.changeRequests.get(result.change_request_id!))?.account ?? null).toBeNull()
+  })
 })

@@ -72,6 +72,8 @@ const OUT_OF_SCOPE = 'No such zone (or it is outside your zone scope).'
 /** A zone's account, the person as they are there, and how its reads and writes are sent and admitted. */
 interface InAccount {
   account: string
+  /** The account as a request naming it says it (undefined: the deployment's default account). */
+  named: string | undefined
   actor: Actor
   via: AccountVia | undefined
   send: Send
@@ -151,19 +153,23 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
     const actor = actorOf(c)
     if (!account || !o.accounts) {
       const via = c.get('zkVia')
-      return { account, actor, via, send: sendFor(o.forward, c), admit: o.admit && (() => o.admit!(via?.stored)) }
+      return { account, named: actor.kind === 'person' ? actor.account : undefined, actor, via, send: sendFor(o.forward, c), admit: o.admit && (() => o.admit!(via?.stored)) }
     }
+    // The deployment's default account is named as a request naming none is (its audit entries and
+    // change requests are the default account's, listed where no account is named).
+    const named = account === (await o.accounts.list()).default ? undefined : account
     let there: Actor = actor
     if (actor.kind === 'person') {
-      const grant = await o.store.grants.forAccount(actor.person.id, account)
+      const grant = await o.store.grants.forAccount(actor.person.id, named)
       // No grant there: the same sentence as a zone outside their scope (its name is not theirs to learn).
       if (!grant) return { refused: OUT_OF_SCOPE }
-      there = { ...actor, person: { ...actor.person, role: grant.role, zones: grant.zones }, account }
+      const { account: _asked, ...rest } = actor
+      there = { ...rest, person: { ...actor.person, role: grant.role, zones: grant.zones }, ...(named ? { account: named } : {}) }
     }
     const chosen = await accountVia(o.accounts, o.store.credentials, o.sandbox ?? false, account)
     if ('refused' in chosen) return { refused: 'No credential of this dashboard reaches this zone\'s account now: nothing was read or changed there.' }
     const via = chosen.via
-    return { account, actor: there, via, send: (req) => o.forward(sentVia(req, via), c), admit: o.admit && (() => o.admit!(via?.stored)) }
+    return { account, named, actor: there, via, send: (req) => o.forward(sentVia(req, via), c), admit: o.admit && (() => o.admit!(via?.stored)) }
   }
 
   async function readJson(send: Send, path: string): Promise<{ ok: boolean; status: number; body: { result?: unknown; result_info?: { total_pages?: number } } | null }> {
@@ -329,7 +335,7 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
     }
     // One batch per plan limit, each a write command of the person's: authorise → approval guard → validate → before → send → record.
     // The audit entry names the zone's account, as an entry made from that account's pages does (none: the default account).
-    const audited = where.account && o.accounts && where.account !== (await o.accounts.list()).default ? where.account : undefined
+    const audited = where.named
     const path = `/zones/${zoneId}/dns_records/batch`
     const endpoint = matchEndpoint('POST', path)
     for (let start = 0; start < todo.length; start += plan.batch_limit) {

@@ -64,7 +64,9 @@ export function changeRequestContext(options: ChangeRequestRouteOptions) {
    */
   const accountOf = (c: Context): string | null => {
     const a = actorOf(c)
-    return (a.kind === 'person' ? a.account : undefined) ?? requestAccount(c).account ?? null
+    // A signed-in person's account is the one their actor was made for (the sign-in gate's, from the
+    // header; or the zone's, set by work that spans accounts): never the header over it.
+    return a.kind === 'person' ? (a.account ?? null) : (requestAccount(c).account ?? null)
   }
   /**
    * Sends for this request go through the credential that reaches `account` (its reads, the apply's
