@@ -179,6 +179,8 @@ export type ItemProblem = z.infer<typeof itemProblemSchema>
 
 export const changeRequestViewSchema = z.object({
   id: z.number().int(),
+  /** The account it was filed in (null: the deployment's default account); only asked for there. */
+  account: z.string().nullable(),
   zoneId: z.string(),
   zoneName: z.string(),
   title: z.string(),
