@@ -1,11 +1,7 @@
-import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../app'
-import { createStore } from '../store'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ACCOUNT_HEADER } from '../../shared/account-context'
 import type { ChangeRequestView } from '../../shared/schemas/change-requests'
-import { memoryEmulator } from '../../testing/memory-emulator'
-import { testConfig } from '../../testing/server'
+import { estateApp } from '../../testing/server/estate-app'
 import { addPerson, sessionCookie } from '../../testing/server/auth'
 import { ESTATE_ACCOUNTS, ESTATE_ZONES, SANDBOX_TOKENS } from '../emulator/estate/data'
 
@@ -15,13 +11,7 @@ import { ESTATE_ACCOUNTS, ESTATE_ZONES, SANDBOX_TOKENS } from '../emulator/estat
  * records the account it was filed in, is seen and decided only there (with the asker's grant there),
  * and its apply and undo write through that account's credential, their audit entries saying so.
  */
-const emulator = memoryEmulator({ scaleZones: false })
-const store = createStore({ dataDir: ':memory:', credentialsKey: randomBytes(32) })
-const app = createApp({ config: testConfig(), emulator, store })
-afterAll(async () => {
-  emulator.close()
-  await store.close()
-})
+const { store, app } = estateApp()
 // B: the account the zone is in; A: another account of the agency's.
 const { harbour: B, foxFinch: A } = ESTATE_ACCOUNTS
 const Z = ESTATE_ZONES.find((z) => z.name === 'harbourdental.co.uk')!

@@ -1,21 +1,11 @@
-import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../app'
-import { createStore } from '../store'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ACCOUNT_HEADER } from '../../shared/account-context'
-import { memoryEmulator } from '../../testing/memory-emulator'
-import { testConfig } from '../../testing/server'
+import { estateApp } from '../../testing/server/estate-app'
 import { addPerson, sessionCookie } from '../../testing/server/auth'
 import { ESTATE_ACCOUNTS, ESTATE_ZONES } from '../emulator/estate/data'
 
 /** A grant in one account with some of its zones: given through that account's credential, enforced at the API door. */
-const emulator = memoryEmulator({ scaleZones: false })
-const store = createStore({ dataDir: ':memory:', credentialsKey: randomBytes(32) })
-const app = createApp({ config: testConfig(), emulator, store })
-afterAll(async () => {
-  emulator.close()
-  await store.close()
-})
+const { store, app } = estateApp()
 const { harbour } = ESTATE_ACCOUNTS
 const zoneNamed = (name: string) => ESTATE_ZONES.find((z) => z.name === name)!
 let boss = ''
