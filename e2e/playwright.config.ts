@@ -32,7 +32,8 @@ export default defineConfig({
   workers: 2,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
-  reporter: 'list',
+  // The list as it runs, then where the phase's time went (tests against start-ups between them).
+  reporter: [['list'], ['./time-reporter.ts']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
