@@ -8,7 +8,8 @@ import { requestAccount } from '../../http/request-account'
 import type { Person } from '../../store'
 import type { StoredChangeRequest } from '../../store/change-requests'
 import { setAuditDetails } from '../../audit'
-import { zoneNames } from '../../upstream/zone-names'
+import { ZONE_NAME_TTL_MS, ZONE_NAMES_KEPT, zoneNames } from '../../upstream/zone-names'
+import { tableRead } from '../../upstream/table-read'
 import { mailAddressOf } from '../../people/mail-address'
 import type { Lease } from '../../store/change-request-lease'
 import type { Send } from '../../upstream'
@@ -74,6 +75,35 @@ export function changeRequestContext(options: ChangeRequestRouteOptions) {
    * and the undo's writes), whatever the asker's page acts in. The refusal when none reaches it.
    */
   const enter = async (c: Context, account: string | null): Promise<Response | undefined> => (account && inAccount ? inAccount(c, account) : undefined)
+
+  /** Names of zones found in a named account, by `account:zone id` (only found ones, each for as long as a shared name). */
+  const namesIn = new Map<string, { name: string; at: number }>()
+  /**
+   * The zone's name when the zone is in the account the asker acts in (entered first: read through its
+   * credential); null when it is not, or cannot be read. The shared names (upstream/zone-names) are by
+   * zone id alone, whoever looked one up: a name someone in another account read must not make the zone
+   * this account's, and a credential may reach more accounts than one. So in a named account the zone
+   * itself is read, and its account must be the asker's. None named (the default account) and in
+   * practice (the person's own copy): the shared names, as before.
+   */
+  const zoneNameIn = async (c: Context, zoneId: string): Promise<string | null> => {
+    const account = accountOf(c)
+    if (!account || practising(c)) return (await names.nameOf(zoneId, c))?.toLowerCase() ?? null
+    const key = `${account}:${zoneId}`
+    const hit = namesIn.get(key)
+    if (hit && Date.now() - hit.at < ZONE_NAME_TTL_MS) return hit.name
+    const res = await forward(tableRead(`/zones/${zoneId}`), c)
+    const body = (await res.json().catch(() => null)) as { result?: { name?: unknown; account?: { id?: unknown } } } | null
+    const found = res.ok && body?.result?.account?.id === account && typeof body.result.name === 'string' ? body.result.name.toLowerCase() : null
+    namesIn.delete(key)
+    if (found === null) return null
+    while (namesIn.size >= ZONE_NAMES_KEPT) namesIn.delete(namesIn.keys().next().value!)
+    namesIn.set(key, { name: found, at: Date.now() })
+    // The shared names learn it too, as a lookup through this credential always taught them (the zone
+    // scope's check reads them).
+    names.remember(zoneId, found)
+    return found
+  }
 
   /**
    * The request, when it was filed in the account the asker acts in and the asker's scope there holds
@@ -180,6 +210,6 @@ export function changeRequestContext(options: ChangeRequestRouteOptions) {
 
   return {
     ...options, names, crs, recovery, working, newLease, practising, practiceKey, settingsOf, saveSettings, canSee, canApprove, ownLive, zonesOf,
-    accountOf, enter, visible, personIn, approverAddresses, approversOf, tell, tellApprovers, groupFiled, recordOutcome, audit, current,
+    accountOf, enter, zoneNameIn, visible, personIn, approverAddresses, approversOf, tell, tellApprovers, groupFiled, recordOutcome, audit, current,
   }
 }
