@@ -89,9 +89,9 @@ export function registerApproveRoute(app: Hono, cr: CrContext): void {
             endpoint: matchEndpoint(write.method, write.path),
             body: write.body === undefined ? null : { json: write.body },
             onBehalfOf: { changeRequest: { id: r.id, requestId: write.requestId } },
+            // Its audit entry says the account this request names (the audit reads it off `via`), which
+            // is the request's own: `visible` finds a request only when asked in its account.
             via: c,
-            // Its audit entry says the request's account, whatever the approver's page names.
-            ...(r.account ? { account: r.account } : {}),
           }),
         (res) => Number(res.headers.get(AUDIT_ID_HEADER)) || null,
         {
