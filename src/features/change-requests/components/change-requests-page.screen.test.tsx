@@ -61,6 +61,8 @@ describe('the change-request list', () => {
       items: [{ action: 'create', recordId: null, body: { type: 'TXT', name: `booking.${zone.name}`, content: '"v"', ttl: 300 }, before: null }],
     })
     await server.signInAs('amos', 'admin')
+    // The server reads its vault again within a second of the last read (accounts/scope.ts): the token shows then.
+    await waitFor(async () => expect(((await (await fetch('/api/local/accounts')).json()) as { result: { accounts: unknown[] } }).result.accounts).toHaveLength(2), { timeout: 3000 })
     renderApp(`/change-requests?tab=all&account=${B.id}`)
     const list = await screen.findByRole('list', { name: 'Change requests' })
     const link = await within(list).findByRole('link', { name: `#${id} Booking page` })
