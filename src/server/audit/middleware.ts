@@ -311,7 +311,7 @@ export function createAudit({ store, forward, match, mode, pending }: AuditOptio
       label: labelOf(desc.resourceType, before, null, withoutSecrets(body ?? null)),
       tokenPrefix: bearer ? tokenPrefix(bearer) : null,
       address: clientAddress(cmd.via),
-      // A change request's apply acts in the request's own account, whatever the approver's page names.
+      // A write made in another account than the one the request names (change them all's, per zone) says that one.
       account: cmd.account ?? requestAccount(cmd.via).account ?? null,
     }
     return beginPending({ store, ...pending }, requestId, entry, practice ? null : (captured?.restorePoint ?? null))

@@ -67,11 +67,31 @@ describe('change requests per account', () => {
   let id = 0
 
   it('B’s administrator turns approval on for B’s zone, asking in B (its name read through B’s credential)', async () => {
+    // The first look at the zone from B: read through B's credential (no other one reaches it).
+    const first = await call<{ required: boolean }>('bea', 'GET', `${CR}/zones/${Z.id}`, B.id)
+    expect(first.status, JSON.stringify(first.errors)).toBe(200)
+    expect(first.result.required).toBe(false)
     const set = await call('bea', 'PUT', `${CR}/zones/${Z.id}`, B.id, { required: true, approverMode: 'editors' })
     expect(set.status, JSON.stringify(set.errors)).toBe(200)
     expect(await store.changeRequests.zone(Z.id)).toMatchObject({ required: true, approverMode: 'editors' })
     const seen = await call<{ mayPropose: boolean }>('ed', 'GET', `${CR}/zones/${Z.id}`, B.id)
+    expect(seen.status, JSON.stringify(seen.errors)).toBe(200)
     expect(seen.result.mayPropose).toBe(true)
+  })
+
+  it('asked in A, B’s zone is not there: its approval settings are neither shown nor changed, and nothing is filed on it (its name known already)', async () => {
+    // Bea's change above made B's zone's name known to the server: that must not make it A's zone.
+    const seen = await call('amy', 'GET', `${CR}/zones/${Z.id}`, A.id)
+    expect(seen.status).toBe(404)
+    expect(seen.result).toBeFalsy()
+    const set = await call('amy', 'PUT', `${CR}/zones/${Z.id}`, A.id, { required: false, approverMode: 'editors' })
+    expect(set.status).toBe(404)
+    expect(await store.changeRequests.zone(Z.id)).toMatchObject({ required: true })
+    const filed = await call('amy', 'POST', CR, A.id, { zoneId: Z.id, title: 'In the wrong account', items: [{ action: 'create', body: record }] })
+    expect(filed.status).toBe(404)
+    expect((await store.changeRequests.list({ zones: '*' })).some((r) => r.title === 'In the wrong account')).toBe(false)
+    // In B, where the zone is, its administrator still reads the settings (through B's credential).
+    expect((await call('bea', 'GET', `${CR}/zones/${Z.id}`, B.id)).status).toBe(200)
   })
 
   it('a request filed in B records B (its zone and records read through B’s credential)', async () => {
@@ -116,5 +136,43 @@ describe('change requests per account', () => {
     expect((await recordsInB()).some((r) => r.name === record.name)).toBe(false)
     const undoEntry = (await store.audit.list({})).entries.find((e) => e.undoOf === approved.result.appliedEntryId)
     expect(undoEntry?.account).toBe(B.id)
+  })
+})
+
+describe('change requests per account, through one credential that reaches both', () => {
+  // The agency's user token reaches A and B alike: reading B's zone through it succeeds, but the zone is not A's.
+  const agency = SANDBOX_TOKENS.find((t) => t.accounts.includes(A.id) && t.accounts.includes(B.id))!
+  const two = estateApp()
+  let amy = ''
+  const ask = async (method: string, path: string, body?: unknown) => {
+    const res = await two.app.request(path, {
+      method,
+      headers: { cookie: amy, 'x-zonekeeper-request': '1', 'content-type': 'application/json', [ACCOUNT_HEADER]: A.id },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    return { status: res.status, json: (await res.json()) as { result: unknown } }
+  }
+  beforeAll(async () => {
+    await two.store.credentials.add({
+      label: 'Agency token',
+      credential: { kind: 'token', token: agency.value },
+      check: { accounts: [A, B].map((x) => ({ id: x.id, name: x.name })), policies: null, status: null, expiresOn: null },
+      by: 'test',
+    })
+    await addPerson(two.store, 'ad', 'admin')
+    const p = await addPerson(two.store, 'amy', 'viewer')
+    expect(await two.store.grants.replace(p.person.id, [{ account: A.id, role: 'admin', zones: '*' }])).toBe('ok')
+    amy = await sessionCookie(two.app, 'amy', p.password)
+  })
+
+  it('asked in A, B’s zone is read but is not A’s: its settings are neither shown nor changed, nothing is filed on it', async () => {
+    expect((await ask('GET', `${CR}/zones/${Z.id}`)).status).toBe(404)
+    expect((await ask('PUT', `${CR}/zones/${Z.id}`, { required: true, approverMode: 'editors' })).status).toBe(404)
+    expect((await two.store.changeRequests.zone(Z.id)).required).toBe(false)
+    expect((await ask('POST', CR, { zoneId: Z.id, title: 'Filed in A', items: [{ action: 'create', body: record }] })).status).toBe(404)
+    expect(await two.store.changeRequests.list({ zones: '*' })).toEqual([])
+    // A's own zone, through the same token, is there.
+    const own = ESTATE_ZONES.find((z) => z.account.id === A.id)!
+    expect((await ask('GET', `${CR}/zones/${own.id}`)).status).toBe(200)
   })
 })

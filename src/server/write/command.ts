@@ -61,7 +61,7 @@ export interface WriteCommand {
    * cookie is read as the write's.
    */
   via: Context
-  /** The account it acts in when not the request's own (a change request's, applied by its approver). */
+  /** The account it acts in when not the one `via` names (change them all's, per zone: search/replace.ts). */
   account?: string
 }
 

@@ -7,6 +7,7 @@ import { LoadingBlock } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { formatDateTime, plural } from '@/lib/format'
 import type { ChangeRequestDetail } from '@/shared/schemas/change-requests'
+import { useAccountName } from '../api/account-name'
 import { useChangeRequest, useChangeRequestStep } from '../api/change-requests'
 import { ChangeRequestDiff } from './change-request-diff'
 import { ReviseButton, WhoApproves, WithdrawButton } from './proposer-parts'
@@ -149,6 +150,7 @@ function Decide({ r }: { r: ChangeRequestDetail }) {
 export function ChangeRequestPage() {
   const { requestId } = route.useParams()
   const q = useChangeRequest(requestId)
+  const accountName = useAccountName()
   const toast = useToast()
   const refresh = useChangeRequestStep(requestId, 'refresh')
   const undo = useChangeRequestStep(requestId, 'undo')
@@ -168,12 +170,18 @@ export function ChangeRequestPage() {
   if (q.isPending) return <LoadingBlock label="Loading the change request…" />
   if (q.isError) return <ErrorView error={q.error} onRetry={() => void q.refetch()} />
   const r = q.data
+  const account = accountName(r.account)
   return (
     <>
       <PageHeader
         eyebrow={<Link to="/change-requests" className="hover:underline">Change requests</Link>}
         title={<span className="wrap-anywhere">#{r.id} {r.title}</span>}
-        description={`${plural(r.items.length, 'change')} to ${r.zoneName}, proposed by ${r.requester.name} (${r.requester.username}) on ${when(r.createdAt)}.`}
+        description={
+          <>
+            {`${plural(r.items.length, 'change')} to ${r.zoneName}, proposed by ${r.requester.name} (${r.requester.username}) on ${when(r.createdAt)}.`}
+            {account && <span className="block [overflow-wrap:anywhere]">Account: {account}</span>}
+          </>
+        }
         actions={<StatusBadge status={r.status} />}
       />
       {r.status === 'stale' && (

@@ -4,11 +4,13 @@ import { PageHeader } from '@/components/ui/page-header'
 import { LoadingBlock } from '@/components/ui/spinner'
 import { Tabs } from '@/components/ui/tabs'
 import { formatDateTime, plural } from '@/lib/format'
+import { useAccountName } from '../api/account-name'
 import { useChangeRequests, useChangeRequestSummary, useNeedingAttention, type ListScope } from '../api/change-requests'
 import { StatusBadge } from './status-badge'
 
 function RequestList({ scope }: { scope: ListScope }) {
   const list = useChangeRequests(scope)
+  const accountName = useAccountName()
   if (list.isPending) return <LoadingBlock label="Loading change requests…" />
   if (list.isError) return <ErrorView error={list.error} onRetry={() => void list.refetch()} />
   if (!list.data.length) {
@@ -20,20 +22,24 @@ function RequestList({ scope }: { scope: ListScope }) {
   }
   return (
     <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" aria-label="Change requests">
-      {list.data.map((r) => (
-        <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-          <div className="min-w-0">
-            <Link to="/change-requests/$requestId" params={{ requestId: String(r.id) }} className="font-medium text-blue-700 hover:underline dark:text-blue-300">
-              #{r.id} {r.title}
-            </Link>
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              {r.zoneName} · {plural(r.items.length, 'change')} · by {r.requester.name} · {formatDateTime(new Date(r.createdAt).toISOString())}
-            </p>
-            {r.interrupted && <p className="text-sm text-amber-900 dark:text-amber-200">{r.interrupted.message} Open it to see what you can do next.</p>}
-          </div>
-          <StatusBadge status={r.status} />
-        </li>
-      ))}
+      {list.data.map((r) => {
+        const account = accountName(r.account)
+        return (
+          <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+            <div className="min-w-0">
+              <Link to="/change-requests/$requestId" params={{ requestId: String(r.id) }} className="font-medium text-blue-700 hover:underline dark:text-blue-300">
+                #{r.id} {r.title}
+              </Link>
+              <p className="text-sm text-zinc-600 [overflow-wrap:anywhere] dark:text-zinc-400">
+                {r.zoneName}
+                {account && <span> · Account: {account}</span>} · {plural(r.items.length, 'change')} · by {r.requester.name} · {formatDateTime(new Date(r.createdAt).toISOString())}
+              </p>
+              {r.interrupted && <p className="text-sm text-amber-900 dark:text-amber-200">{r.interrupted.message} Open it to see what you can do next.</p>}
+            </div>
+            <StatusBadge status={r.status} />
+          </li>
+        )
+      })}
     </ul>
   )
 }

@@ -18,8 +18,8 @@ import { CR_BASE, notFound, unreadable, whoOf, type CrContext } from './context'
 export function registerApproveRoute(app: Hono, cr: CrContext): void {
   /** The person as stored now (not disabled), with the role and zones of their grant in `account` (none: the default's). */
   const freshIn = async (personId: string, account: string | null) => {
-    const [person, grant] = await Promise.all([cr.store.people.byId(personId), cr.store.grants.forAccount(personId, account ?? undefined)])
-    return person && !person.disabled && grant ? { ...person, role: grant.role, zones: grant.zones } : undefined
+    const person = await cr.store.people.byId(personId)
+    return person && !person.disabled ? cr.personIn(person, account) : undefined
   }
 
   const { crs, forward, writer, visible, ownLive, canApprove, settingsOf, newLease, audit, practising, current, tell, recordOutcome, enter } = cr
@@ -89,9 +89,9 @@ export function registerApproveRoute(app: Hono, cr: CrContext): void {
             endpoint: matchEndpoint(write.method, write.path),
             body: write.body === undefined ? null : { json: write.body },
             onBehalfOf: { changeRequest: { id: r.id, requestId: write.requestId } },
+            // Its audit entry says the account this request names (the audit reads it off `via`), which
+            // is the request's own: `visible` finds a request only when asked in its account.
             via: c,
-            // Its audit entry says the request's account, whatever the approver's page names.
-            ...(r.account ? { account: r.account } : {}),
           }),
         (res) => Number(res.headers.get(AUDIT_ID_HEADER)) || null,
         {

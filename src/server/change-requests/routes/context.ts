@@ -5,9 +5,11 @@ import type { AuditAction } from '../../../shared/lists/audit'
 import { actorOf } from '../../auth/actor'
 import { clientAddress } from '../../auth/request-info'
 import { requestAccount } from '../../http/request-account'
+import type { Person } from '../../store'
 import type { StoredChangeRequest } from '../../store/change-requests'
 import { setAuditDetails } from '../../audit'
-import { zoneNames } from '../../upstream/zone-names'
+import { ZONE_NAME_TTL_MS, ZONE_NAMES_KEPT, zoneNames } from '../../upstream/zone-names'
+import { tableRead } from '../../upstream/table-read'
 import { mailAddressOf } from '../../people/mail-address'
 import type { Lease } from '../../store/change-request-lease'
 import type { Send } from '../../upstream'
@@ -74,6 +76,35 @@ export function changeRequestContext(options: ChangeRequestRouteOptions) {
    */
   const enter = async (c: Context, account: string | null): Promise<Response | undefined> => (account && inAccount ? inAccount(c, account) : undefined)
 
+  /** Names of zones found in a named account, by `account:zone id` (only found ones, each for as long as a shared name). */
+  const namesIn = new Map<string, { name: string; at: number }>()
+  /**
+   * The zone's name when the zone is in the account the asker acts in (entered first: read through its
+   * credential); null when it is not, or cannot be read. The shared names (upstream/zone-names) are by
+   * zone id alone, whoever looked one up: a name someone in another account read must not make the zone
+   * this account's, and a credential may reach more accounts than one. So in a named account the zone
+   * itself is read, and its account must be the asker's. None named (the default account) and in
+   * practice (the person's own copy): the shared names, as before.
+   */
+  const zoneNameIn = async (c: Context, zoneId: string): Promise<string | null> => {
+    const account = accountOf(c)
+    if (!account || practising(c)) return (await names.nameOf(zoneId, c))?.toLowerCase() ?? null
+    const key = `${account}:${zoneId}`
+    const hit = namesIn.get(key)
+    if (hit && Date.now() - hit.at < ZONE_NAME_TTL_MS) return hit.name
+    const res = await forward(tableRead(`/zones/${zoneId}`), c)
+    const body = (await res.json().catch(() => null)) as { result?: { name?: unknown; account?: { id?: unknown } } } | null
+    const found = res.ok && body?.result?.account?.id === account && typeof body.result.name === 'string' ? body.result.name.toLowerCase() : null
+    namesIn.delete(key)
+    if (found === null) return null
+    while (namesIn.size >= ZONE_NAMES_KEPT) namesIn.delete(namesIn.keys().next().value!)
+    namesIn.set(key, { name: found, at: Date.now() })
+    // The shared names learn it too, as a lookup through this credential always taught them (the zone
+    // scope's check reads them).
+    names.remember(zoneId, found)
+    return found
+  }
+
   /**
    * The request, when it was filed in the account the asker acts in and the asker's scope there holds
    * its zone (a practice session: only its own practice requests).
@@ -89,10 +120,24 @@ export function changeRequestContext(options: ChangeRequestRouteOptions) {
     }
     return r
   }
-  /** Every person who approves on this zone, with the address their e-mail goes to. */
-  async function approverAddresses(s: ZoneApprovalSettings, zoneName: string, except: string): Promise<string[]> {
-    const people = await store.people.list()
-    return people.filter((p) => !p.disabled && p.username !== except && mayApprove(p, s, zoneName)).map((p) => mailAddressOf(p) ?? '')
+  /**
+   * The person with the role and zones of their grant in `account` (null: the default account), as the
+   * sign-in gate makes the actor (`grants.forAccount`); undefined with no grant there. A person row's
+   * own role and zones are only the every-account grant's, which an account's own grant replaces.
+   */
+  async function personIn<P extends Person>(p: P, account: string | null): Promise<P | undefined> {
+    const grant = await store.grants.forAccount(p.id, account ?? undefined)
+    return grant && { ...p, role: grant.role, zones: grant.zones }
+  }
+  /** The active people, but `except`, who approve on this zone in the request's account (their grant there). */
+  async function approversIn(s: ZoneApprovalSettings, r: Pick<StoredChangeRequest, 'zoneName' | 'account'>, except: string): Promise<Person[]> {
+    const people = (await store.people.list()).filter((p) => !p.disabled && p.username !== except)
+    const there = await Promise.all(people.map((p) => personIn(p, r.account)))
+    return there.filter((p): p is Person => p !== undefined && mayApprove(p, s, r.zoneName))
+  }
+  /** Every person who approves this request (in its account, on its zone), but its requester, with the address their e-mail goes to. */
+  async function approverAddresses(s: ZoneApprovalSettings, r: Pick<StoredChangeRequest, 'zoneName' | 'account' | 'requester'>): Promise<string[]> {
+    return (await approversIn(s, r, r.requester.username)).map((p) => mailAddressOf(p) ?? '')
   }
   /** The address a person's e-mail goes to (mailAddressOf: the person's own, else a user name that is one). */
   async function addressOf(p: PersonRef | null): Promise<string[]> {
@@ -104,11 +149,11 @@ export function changeRequestContext(options: ChangeRequestRouteOptions) {
    * the zone's settings name (editors in scope, or the people listed), never the requester. A practising
    * person plays the approver on their own copy.
    */
-  async function approversOf(c: Context, s: ZoneApprovalSettings, r: ChangeRequestView): Promise<NonNullable<ChangeRequestDetail['approvers']>> {
+  async function approversOf(c: Context, s: ZoneApprovalSettings, r: StoredChangeRequest): Promise<NonNullable<ChangeRequestDetail['approvers']>> {
     if (practising(c)) return { anyAdmin: true, people: [{ username: actorOf(c).person.username, name: actorOf(c).person.displayName }] }
     if (s.approverMode === 'admins') return { anyAdmin: true, people: [] }
-    const people = (await store.people.list())
-      .filter((p) => !p.disabled && p.role !== 'admin' && p.username !== r.requester.username && mayApprove(p, s, r.zoneName))
+    const people = (await approversIn(s, r, r.requester.username))
+      .filter((p) => p.role !== 'admin')
       .map((p) => ({ username: p.username, name: p.displayName }))
       .sort((x, y) => x.name.localeCompare(y.name))
     return { anyAdmin: true, people }
@@ -129,7 +174,7 @@ export function changeRequestContext(options: ChangeRequestRouteOptions) {
     for (const id of ids) {
       const r = await crs.get(id)
       if (!r || r.status !== 'pending') continue
-      for (const to of await approverAddresses(await crs.zone(r.zoneId), r.zoneName, r.requester.username)) {
+      for (const to of await approverAddresses(await crs.zone(r.zoneId), r)) {
         if (to) byAddress.set(to, [...(byAddress.get(to) ?? []), r])
       }
     }
@@ -165,6 +210,6 @@ export function changeRequestContext(options: ChangeRequestRouteOptions) {
 
   return {
     ...options, names, crs, recovery, working, newLease, practising, practiceKey, settingsOf, saveSettings, canSee, canApprove, ownLive, zonesOf,
-    accountOf, enter, visible, approverAddresses, approversOf, tell, tellApprovers, groupFiled, recordOutcome, audit, current,
+    accountOf, enter, zoneNameIn, visible, personIn, approverAddresses, approversOf, tell, tellApprovers, groupFiled, recordOutcome, audit, current,
   }
 }

@@ -57,7 +57,7 @@ export function registerDecisionRoutes(app: Hono, cr: CrContext): void {
     // Approvers already e-mailed about it hear it is off their list; the others were never told of it.
     if (out.told && mail.enabled && !practising(c)) {
       const now = (await crs.get(r.id))!
-      mail.send('withdrawn', now, await approverAddresses(await crs.zone(r.zoneId), r.zoneName, r.requester.username))
+      mail.send('withdrawn', now, await approverAddresses(await crs.zone(r.zoneId), r))
     }
     return jsonOk(await crs.get(r.id))
   })

@@ -20,7 +20,7 @@ export type NewChangeRequest = LocalBodyOut<'POST', typeof CR_BASE>
  * needs approval (search/replace.ts), within the asker's own request.
  */
 export function changeRequestFiler(cr: CrContext) {
-  const { crs, names, forward, filingLimit, canSee, settingsOf, practising, practiceKey, audit, groupFiled, accountOf, enter } = cr
+  const { crs, zoneNameIn, forward, filingLimit, canSee, settingsOf, practising, practiceKey, audit, groupFiled, accountOf, enter } = cr
   return async (c: Context, { zoneId, title, reason, items }: NewChangeRequest): Promise<Response> => {
     const a = actorOf(c)
     // Filed in the account the asker acts in (their rights there made the actor): its zone is read, and
@@ -28,7 +28,7 @@ export function changeRequestFiler(cr: CrContext) {
     const account = accountOf(c)
     const refused = await enter(c, account)
     if (refused) return refused
-    const zoneName = (await names.nameOf(zoneId.toLowerCase(), c))?.toLowerCase()
+    const zoneName = await zoneNameIn(c, zoneId.toLowerCase())
     if (!zoneName || !canSee(c, zoneName)) return jsonError(404, 10404, 'No such zone (or it is outside your zone scope).')
     const settings = await settingsOf(c, zoneId.toLowerCase())
     if (!settings.required) {

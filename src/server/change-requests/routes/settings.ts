@@ -9,7 +9,8 @@ import { badZoneId, CR_BASE, HEX_ID, type CrContext } from './context'
 
 /** A zone's approval settings (read by everyone in scope, set by administrators), and the people's "may propose". */
 export function registerSettingsRoutes(app: Hono, cr: CrContext): void {
-  const { store, crs, names, settingsOf, saveSettings, canApprove, practising, accountOf, enter } = cr
+  const { store, crs, settingsOf, saveSettings, canApprove, practising, accountOf, enter, zoneNameIn } = cr
+  const noZone = () => jsonError(404, 10404, 'No such zone in this account.')
 
   /** Every live zone with approval settings (the People page lists them; administrators). */
   app.get(`${CR_BASE}/zones`, async () => jsonOk((await crs.zones()).map(({ zoneId, zoneName, required, approverMode, approverIds, reviewEveryone }) => ({ zoneId, zoneName, required, approverMode, approverIds, reviewEveryone }))))
@@ -18,10 +19,12 @@ export function registerSettingsRoutes(app: Hono, cr: CrContext): void {
     const zoneId = c.req.param('zone_id').toLowerCase()
     if (!HEX_ID.test(zoneId)) return badZoneId()
     const a = actorOf(c)
-    // The zone's name through the credential of the account the asker acts in (where its requests are filed).
+    // The zone, read through the credential of the account the asker acts in (where its requests are
+    // filed), must be in that account: another account's zone and its settings do not exist here.
     const refused = await enter(c, accountOf(c))
     if (refused) return refused
-    const zoneName = (await names.nameOf(zoneId, c))?.toLowerCase() ?? ''
+    const zoneName = await zoneNameIn(c, zoneId)
+    if (!zoneName) return noZone()
     const s = await settingsOf(c, zoneId)
     const self = a.person.id ? await crs.person(a.person.id) : { mayPropose: false }
     // In practice the person plays the proposer and the approver: with approval on for their copy's zone, saves become proposals.
@@ -41,8 +44,8 @@ export function registerSettingsRoutes(app: Hono, cr: CrContext): void {
     const input = localBody(c, 'PUT', `${CR_BASE}/zones/:zone_id`)
     const refused = await enter(c, accountOf(c))
     if (refused) return refused
-    const zoneName = (await names.nameOf(zoneId, c))?.toLowerCase()
-    if (!zoneName) return jsonError(404, 10404, 'No such zone.')
+    const zoneName = await zoneNameIn(c, zoneId)
+    if (!zoneName) return noZone()
     const before = { ...(await settingsOf(c, zoneId)), zoneId }
     const a = actorOf(c)
     await saveSettings(c, { zoneId, zoneName, ...input }, `${a.person.displayName} (${a.person.username})`)
