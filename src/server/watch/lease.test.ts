@@ -51,6 +51,8 @@ const locations: { name: string; skip: boolean; location: () => Promise<StoreLoc
   { name: 'PostgreSQL', skip: Boolean(missing), location: async () => ({ dataDir: dir, databaseUrl: await pg!.createDatabase() }) },
 ]
 
+const LEASE_MS = 3000
+
 describe.each(locations)('two instances on one $name store', ({ skip, location }) => {
   it.skipIf(skip)('share the schedule without double alerts, and the other takes over when the holder dies', async () => {
     const where = await location()
@@ -59,13 +61,17 @@ describe.each(locations)('two instances on one $name store', ({ skip, location }
     const smtp = await startSmtp()
     let secret = ''
     const receiver = await startWebhookReceiver({ secret: () => secret })
-    const stores: Store[] = [createStore(where), createStore(where)]
+    // Both stores on one clock the test moves: the dead holder's lease runs out when the test says so
+    // (it moves the clock a lease on), not after 3 s of real time.
+    let moved = 0
+    const now = () => Date.now() + moved
+    const stores: Store[] = [createStore({ ...where, now }), createStore({ ...where, now })]
     const apps = stores.map((store, i) =>
       createApp({
         config: testConfig(),
         emulator,
         store,
-        watch: { smtpUrl: smtp.url, publicUrl: 'https://dash.test', tickMs: 60, leaseMs: 3000, startDelayMs: 0, instanceId: `instance-${i}`, webhookAllowedNetworks: LOOPBACK_RECEIVERS },
+        watch: { smtpUrl: smtp.url, publicUrl: 'https://dash.test', tickMs: 60, leaseMs: LEASE_MS, startDelayMs: 0, instanceId: `instance-${i}`, webhookAllowedNetworks: LOOPBACK_RECEIVERS },
       }),
     )
     const write = (app: (typeof apps)[number], path: string, body: unknown) =>
@@ -92,6 +98,8 @@ describe.each(locations)('two instances on one $name store', ({ skip, location }
       // The holder dies (stops without giving the lease up); the other takes over after the lease runs out.
       const dead = apps.findIndex((a) => watchOf(a).instanceId === holder)
       await watchOf(apps[dead]).stop({ release: false })
+      expect((await stores[0].watch.leaseHolder('scheduler'))?.holder).toBe(holder) // still held: it was not given up
+      moved += LEASE_MS
       await write(apps[1 - dead], '/api/sandbox/page-shield/activity', { zone_id: ZONE, kind: 'new-script' })
       await until(() => smtp.mails.length >= 2 && receiver.hooks.length >= 2, 15_000, 'the alert after the takeover')
       await new Promise((r) => setTimeout(r, 500))

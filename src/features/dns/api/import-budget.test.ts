@@ -18,24 +18,29 @@ const WINDOW = 4
 const DEMO = SEED_ZONES.demo
 
 const kit = liveSandbox({ rateLimit: { quota: QUOTA, windowSeconds: WINDOW } })
+// The cancelled wait's own sandbox: a window no test run outlasts, so the budget is certainly still
+// spent when the import asks (a 4 s window could end between the spend-down and the import on a busy
+// machine, and then nothing waited). Waiting out a real window is the test above's.
+const LONG_WINDOW = 600
+const longKit = liveSandbox({ rateLimit: { quota: QUOTA, windowSeconds: LONG_WINDOW } })
 const realFetch = kit.realFetch
 
 /** A live instance of its own; the browser's API client asks for `/api/v4/…` there, as a page it served would. */
-async function startLive() {
-  const live = await kit.startLive()
-  kit.routeBrowserTo(live)
+async function startLive(on = kit) {
+  const live = await on.startLive()
+  on.routeBrowserTo(live)
   return live
 }
 
-const importedNames = (prefix: string) =>
-  kit.emulator.db.prepare('SELECT name FROM dns_records WHERE zone_id = ? AND name LIKE ? ORDER BY name').pluck().all(DEMO.id, `${prefix}%`) as string[]
+const importedNames = (prefix: string, on = kit) =>
+  on.emulator.db.prepare('SELECT name FROM dns_records WHERE zone_id = ? AND name LIKE ? ORDER BY name').pluck().all(DEMO.id, `${prefix}%`) as string[]
 
 const zoneFile = (prefix: string, n: number) =>
   new Blob([Array.from({ length: n }, (_, i) => `${prefix}${i}.${DEMO.name}.\t300\tIN\tA\t192.0.2.${i + 1}\n`).join('')], { type: 'text/plain' })
 
 /** Another client of the same token spends the budget down to `left`; the dashboard learns the figure from a person's page read. */
-async function spendBudgetDownTo(live: LiveInstance, left: number) {
-  await kit.spendDownTo(live.token, left)
+async function spendBudgetDownTo(live: LiveInstance, left: number, on = kit) {
+  await on.spendDownTo(live.token, left)
   expect((await realFetch(`${live.url}/api/v4/zones/${DEMO.id}/dns_records?per_page=5`)).status).toBe(200)
 }
 
@@ -74,7 +79,7 @@ describe('a zone-file import with a nearly spent budget', () => {
   }, 30_000)
 
   it('a wait is cancellable: the import is not sent and nothing is imported', async () => {
-    await spendBudgetDownTo(await startLive(), 5)
+    await spendBudgetDownTo(await startLive(longKit), 5, longKit)
     const controller = new AbortController()
     const waits: (number | null)[] = []
     const run = importDnsRecords(DEMO.id, zoneFile('cancelled-', 3), false, {
@@ -85,8 +90,11 @@ describe('a zone-file import with a nearly spent budget', () => {
       },
     })
     await expect(run).rejects.toMatchObject({ name: 'AbortError' })
+    // It did wait (on the long window: longer than the short one lasts), and the wait ended with the abort.
+    expect(waits[0]).toBeGreaterThan(WINDOW)
     expect(waits.at(-1)).toBeNull()
-    expect(importedNames('cancelled-')).toEqual([])
+    expect(importedNames('cancelled-', longKit)).toEqual([])
+    expect(longKit.lines.filter((l) => l.includes('/dns_records/import'))).toEqual([])
   }, 30_000)
 
   it('other errors are the person’s to read at once: a file over the limit is refused without waiting', async () => {

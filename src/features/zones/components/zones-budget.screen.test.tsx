@@ -1,5 +1,5 @@
 import { cleanup, screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SEED_ZONES } from '@/server/emulator/seed-ids'
 import { liveSandbox, type LiveInstance } from '@/testing/live-sandbox'
 import { renderApp } from '@/testing/screen'
@@ -11,10 +11,17 @@ import { renderApp } from '@/testing/screen'
  * plain wait with a countdown that tries again by itself, never a bare 429.
  */
 const QUOTA = 60
-// Long enough for the steps before the search (more than the 3 s a page read would wait in-process
-// is left then); its end is what the test then waits for.
-const WINDOW = 12
+// Longer than any run of the test in real time (the window's end is reached by moving the clock),
+// shorter than the longest wait the budget passes on (300 s).
+const WINDOW = 120
 const DEMO = SEED_ZONES.demo
+
+// One clock for the sandbox's rate window, the live instance's budget and the page's countdown (they
+// all run in this process and read Date): it runs with real time, and the test moves it to the
+// window's end instead of waiting for it. Set before the servers start (they keep Date.now).
+vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true })
+afterAll(() => void vi.useRealTimers())
+const moveClock = (ms: number) => vi.setSystemTime(Date.now() + ms)
 
 const kit = liveSandbox({ rateLimit: { quota: QUOTA, windowSeconds: WINDOW } })
 const realFetch = kit.realFetch
@@ -37,12 +44,7 @@ describe('the Zones page while the team’s API budget is spent', () => {
     expect(screen.queryByText(/As of \d+ s ago/)).toBeNull()
 
     // Spent down to the last 2 of 60 (nobody spends those); the instance learns it from a read.
-    let windowLeft = await spendDownTo(2)
-    if (windowLeft <= 8) {
-      // The first page load took most of the window (a busy machine): spend the next one from its start.
-      await new Promise((r) => setTimeout(r, windowLeft * 1000 + 200))
-      windowLeft = await spendDownTo(2)
-    }
+    const windowLeft = await spendDownTo(2)
     expect(windowLeft).toBeGreaterThan(8)
     await (await realFetch(`${live.url}/api/v4/zones/${DEMO.id}/dns_records?per_page=5&page=2`)).arrayBuffer()
     await new Promise((r) => setTimeout(r, 1500))
@@ -61,7 +63,14 @@ describe('the Zones page while the team’s API budget is spent', () => {
     expect(first).toBeGreaterThan(3)
     await waitFor(() => expect(Number(/in (\d+) s/.exec(screen.getByText(/try again in \d+ s/).textContent ?? '')?.[1])).toBeLessThan(first), { timeout: 3000 })
     expect(document.body.textContent).not.toMatch(/HTTP status 429|Too many requests/)
-    expect(await screen.findByRole('link', { name: 'example.com' }, { timeout: (first + 8) * 1000 })).toBeTruthy()
+    // Not before the window's end: still waiting a moment before it, and the list is not there.
+    const shown = Number(/in (\d+) s/.exec(screen.getByText(/try again in \d+ s/).textContent ?? '')?.[1])
+    moveClock((shown - 4) * 1000)
+    await waitFor(() => expect(screen.getByText(/try again in [1-4] s/)).toBeTruthy(), { timeout: 3000 })
+    expect(screen.queryByRole('link', { name: 'example.com' })).toBeNull()
+    // The window ends: the page tries again by itself and shows the list.
+    moveClock(4000)
+    expect(await screen.findByRole('link', { name: 'example.com' }, { timeout: 8000 })).toBeTruthy()
     expect(screen.queryByText(/API budget is nearly spent/)).toBeNull()
   }, 60_000)
 })
