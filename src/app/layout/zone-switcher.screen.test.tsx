@@ -5,7 +5,8 @@ import { SEED_ZONES } from '@/server/emulator/seed-ids'
 import { renderApp, screenServer } from '@/testing/screen'
 
 /** The top bar's zone switcher, driven by keyboard, answered by the real server app in this process. */
-const server = screenServer()
+// With the scale-test zones: a search for "s" lists shop-scale.io.
+const server = screenServer({ scale: true })
 beforeAll(() => server.signInAs('sol', 'admin'))
 
 describe('the zone switcher', () => {

@@ -8,7 +8,8 @@ import { renderApp, screenServer } from '@/testing/screen'
  * The custom-field lists refuse a name at the field, with the reason, before anything is saved: one
  * screen, so in-process against the real server app (the browser spec keeps the save-and-create workflow).
  */
-const server = screenServer()
+// With the scale-test zones: shop-scale.io is the zone under test.
+const server = screenServer({ scale: true })
 // shop-scale.io already logs 4 custom fields (x-request-id, x-cart-version, x-cache-tier, cartId).
 const SHOP = SEED_ZONES.scripts
 
