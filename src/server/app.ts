@@ -244,7 +244,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   registerLocalRoutes(app, { store, forward, inAccount, scriptIndex: { forward, mode: config.mode } })
   const filing = changes.routes({ writer, undo, inAccount })
   // The credential vault: a credential is checked with a live call of its own before it is stored.
-  registerCredentialRoutes(app, { store, environment: config.credential, sendWith })
+  registerCredentialRoutes(app, { store, environment: config.credential, sendWith, added: () => search.reader.soon() })
   search.routes(app, { forward, writer, file: filing.file })
   // Script watch: reads the sandbox or the live API itself (never a practice copy).
   const watch = createWatch({ store, send: emulator ? emulatorForward(emulator) : live!, log, ...watchOptions })
