@@ -8,6 +8,11 @@ import { testConfig } from '../../testing/server'
 import { addPerson, sessionCookie } from '../../testing/server/auth'
 import type { ReplaceSelection, ReplaceZoneResult } from '../../shared/schemas/record-replace'
 
+/**
+ * Two people applying "change them all" to the same zone at once, on the real store: each zone's
+ * apply is reserved in the store before its records are read (zone-reservation.ts), so the second
+ * plans on what the first left; each gets a line per record, and the zone ends in one of the two states.
+ */
 const store = createStore({ dataDir: ':memory:' })
 let emulator: Emulator
 let app: ReturnType<typeof createApp>
@@ -55,7 +60,6 @@ const apply = async (who: string, selection: ReplaceSelection, change: unknown) 
 }
 
 const entry = async (id: number) => (await store.audit.get(id))!
-const contentsOf = (side: unknown) => ((side as { records?: { content?: string }[] } | null)?.records ?? (Array.isArray(side) ? side : [])).map((r: { content?: string }) => r.content)
 
 describe('two people replacing in the same zone at once (the zone reserved in the store)', () => {
   it('same records, different values: both applied one after the other, the second planned on what the first left', async () => {

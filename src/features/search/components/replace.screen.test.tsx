@@ -98,7 +98,7 @@ describe('changing matches in zones of several accounts', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Change 2 matching records' })
     await user.type(within(dialog).getByRole('textbox', { name: 'New value' }), '203.0.113.89')
     await user.click(within(dialog).getByRole('button', { name: 'Preview' }))
-    const accountOf = { [own.name]: DEMO_ACCOUNT.name, [theirs.name]: client.name }
+    const accountOf: Record<string, string> = { [own.name]: DEMO_ACCOUNT.name, [theirs.name]: client.name }
     for (const [zone, name] of Object.entries(accountOf)) {
       const section = await within(dialog).findByRole('region', { name: `Preview of ${zone}` })
       expect(await within(section).findByText(`Account: ${name}`)).toBeTruthy()
