@@ -206,7 +206,8 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   // One write to the API, whoever makes it (a door, a change request's apply, an undo): authorise →
   // approval guard → validate → before state and write-ahead record → send → audit entry (src/server/write).
   const writer = createWriter({ forward, audit: audit.write, approval: changes.approvalGuard, newRequestId: randomUUID, admit: budget?.admitWrite, after: search.wrote })
-  const undo = audit.undo(writer)
+  // An entry is undone in its own account, through the credential the account step would choose (made below, called per request).
+  const undo = audit.undo(writer, (c, account) => inAccount(c, account))
 
   const tooLarge = bodyLimit({
     maxSize: MAX_BODY_BYTES,
@@ -243,7 +244,7 @@ export function createApp({ config, emulator, staticDir, endpoints, log: rawLog,
   registerLocalRoutes(app, { store, forward, inAccount, scriptIndex: { forward, mode: config.mode } })
   const filing = changes.routes({ writer, undo, inAccount })
   // The credential vault: a credential is checked with a live call of its own before it is stored.
-  registerCredentialRoutes(app, { store, environment: config.credential, sendWith })
+  registerCredentialRoutes(app, { store, environment: config.credential, sendWith, added: () => search.reader.soon() })
   search.routes(app, { forward, writer, file: filing.file })
   // Script watch: reads the sandbox or the live API itself (never a practice copy).
   const watch = createWatch({ store, send: emulator ? emulatorForward(emulator) : live!, log, ...watchOptions })

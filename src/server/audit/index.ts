@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono'
 import type { Writer } from '../write/command'
+import type { ActInAccount } from '../accounts/routes'
 import type { Endpoint } from '../endpoints'
 import type { Store } from '../store'
 import type { Forward } from '../upstream'
@@ -34,7 +35,7 @@ const DAY = 24 * 60 * 60 * 1000
  * the API's state just before a write goes out, the write-ahead record, the entry); `record` (writes
  * under /api and /client, before sign-in: the entry of every write that did not run as a command,
  * refusals included); `readBefore` (writes, after the body limit: a person's state before the
- * dashboard changes it); `undo(writer)`, an entry's undo; `routes(app, undo)` with the dashboard's own routes.
+ * dashboard changes it); `undo(writer, inAccount)`, an entry's undo (in the entry's own account); `routes(app, undo)` with the dashboard's own routes.
  */
 export function createAuditSteps(options: AuditSetup) {
   const pending = {
@@ -69,7 +70,7 @@ export function createAuditSteps(options: AuditSetup) {
     /** The write command's record (its before state, write-ahead record and entry). */
     write: audit.writeAudit,
     /** An entry's undo, its write run by `writer`. */
-    undo: (writer: Writer) => createUndo({ store: options.store, forward: options.forward, writer, match: options.match }),
+    undo: (writer: Writer, inAccount?: ActInAccount) => createUndo({ store: options.store, forward: options.forward, writer, match: options.match, inAccount }),
     routes: (app: Hono, undo: UndoEntry) => registerAuditRoutes(app, { store: options.store, forward: options.forward, recover, undo }),
   }
 }

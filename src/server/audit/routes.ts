@@ -3,7 +3,8 @@ import { csvCell, type CsvValue } from '../../shared/page-shield/csv'
 import { auditQuery, type AuditQuery } from '../../shared/lists/audit'
 import { QueryError } from '../../shared/lists/query'
 import { auditTimeRange } from '../../shared/schemas/audit'
-import type { Actor } from '../auth/actor'
+import { setActor, type Actor } from '../auth/actor'
+import type { ActInAccount } from '../accounts/routes'
 import { AUDIT_ID_HEADER, requestActor as actorOf } from './middleware'
 import { jsonError, jsonErrors, jsonOk } from '../http/envelope'
 import type { AuditEntry, AuditFilter, Store } from '../store'
@@ -95,7 +96,31 @@ const noEntry = () => jsonError(404, 10404, 'No such audit entry (or it is outsi
  * asker's (roles, the approval guard, validation, the audit entry, naming the undone entry). The
  * reservation is released when the undo does not happen, and kept when it succeeded.
  */
-export function createUndo({ store, forward, writer, match }: { store: Store; forward: Forward; writer: Writer; match: (method: string, path: string) => Endpoint | undefined }): UndoEntry {
+export function createUndo({ store, forward, writer, match, inAccount }: { store: Store; forward: Forward; writer: Writer; match: (method: string, path: string) => Endpoint | undefined; inAccount?: ActInAccount }): UndoEntry {
+  /**
+   * An entry is undone in the account it was made in, whatever account the asker's page acts in
+   * (a "change them all" spans accounts; the audit log lists entries of several): its check and its
+   * write go through the credential that reaches that account, and the asker acts with their grant
+   * there (none: no such entry for them, said as for an entry outside their scope). A practice
+   * entry stays in its practice copy.
+   */
+  async function enterAccountOf(c: Context, e: AuditEntry): Promise<Response | undefined> {
+    if (e.mode === 'practice' || !inAccount) return undefined
+    const account = e.account ?? undefined
+    const a = actorOf(c)
+    if (a.kind === 'person' && a.account !== account) {
+      const grant = await store.grants.forAccount(a.person.id, account)
+      if (!grant) return noEntry()
+      const { account: _page, ...rest } = a
+      setActor(c, { ...rest, person: { ...a.person, role: grant.role, zones: grant.zones }, ...(account ? { account } : {}) })
+    }
+    if (!account) {
+      // The default account's entry: the deployment's own way, as a request naming no account.
+      c.set('zkVia', undefined)
+      return undefined
+    }
+    return inAccount(c, account)
+  }
   async function undoOnce(c: Context, e: AuditEntry, confirm: boolean, target: WriteTarget): Promise<Response> {
     const check = await checkUndo(sendFor(forward, c), e, undefined)
     if (!('checked' in check)) return undoCheckAnswer(check)
@@ -119,11 +144,15 @@ export function createUndo({ store, forward, writer, match }: { store: Store; fo
       body: body === undefined ? null : { json: body },
       onBehalfOf: { undoOf: e.id },
       via: c,
+      account: e.account ?? undefined,
     })
   }
   return async (c, id, confirm, target) => {
     const e = Number.isSafeInteger(id) ? await store.audit.get(id) : undefined
-    if (!e || !visible(c, e, true)) return noEntry()
+    if (!e) return noEntry()
+    const refused = await enterAccountOf(c, e)
+    if (refused) return refused
+    if (!visible(c, e, true)) return noEntry()
     const { person } = actorOf(c)
     const reserved = await store.audit.undo.reserve(e.id, { personId: person.id, username: person.username, personName: person.displayName })
     if (!reserved.won) return alreadyUndone(reserved.by)
@@ -267,10 +296,10 @@ export function registerAuditRoutes(app: Hono, { store, forward, recover, undo }
 
   /** The undo (createUndo) of the entry, to this request's side of the practice switch. */
   app.post(`${AUDIT_BASE}/:id/undo`, async (c) => {
-    const e = await entryOf(c, true)
-    if (e instanceof Response) return e
+    // Whether the asker may see the entry is decided by the undo itself, with their grant in the
+    // entry's own account (createUndo), not the one their page acts in.
     // Empty, or {"confirm": true}: the route table's schema refused anything else before this ran.
     const confirm = localBody(c, 'POST', `${AUDIT_BASE}/:id/undo`)?.confirm === true
-    return undo(c, e.id, confirm, targetOf(c))
+    return undo(c, Number(c.req.param('id')), confirm, targetOf(c))
   })
 }

@@ -68,6 +68,8 @@ export interface CredentialRouteOptions {
   environment?: Credential
   /** Sends with a given credential: the live check of a credential being added or replaced. */
   sendWith: SendWith
+  /** Told once a credential is stored (the record index reads its accounts' zones soon, not at its next round). */
+  added?: () => void
 }
 
 const NOT_HERE = 'This credential comes from the environment (API_TOKEN, or API_EMAIL and API_KEY): change it there and restart the dashboard.'
@@ -78,7 +80,7 @@ const NOT_HERE = 'This credential comes from the environment (API_TOKEN, or API_
  * (the entry is set here, from the stored view), the request log (bodies are never logged) or an
  * error message (the service's words pass through a redactor of the secret).
  */
-export function registerCredentialRoutes(app: Hono, { store, environment, sendWith }: CredentialRouteOptions): void {
+export function registerCredentialRoutes(app: Hono, { store, environment, sendWith, added: onAdded }: CredentialRouteOptions): void {
   const vault = store.credentials
 
   const checked = async (credential: Credential) => {
@@ -117,6 +119,7 @@ export function registerCredentialRoutes(app: Hono, { store, environment, sendWi
     if (!verdict.ok) return verdict.res
     const added = await vault.add({ label: body.label, credential, check: verdict.check, by: who(c) })
     setAuditDetails(c, { area: 'credentials', resourceType: 'credential', resourceId: added.id, action: 'create', before: null, after: auditView(added) })
+    onAdded?.()
     return jsonOk(credentialView(added))
   })
 

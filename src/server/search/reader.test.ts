@@ -270,4 +270,37 @@ describe('the record index reader', () => {
     await reader.stop()
     await store.close()
   })
+
+  it('a credential just added is read soon (`soon`), not at the next interval; only while the reader runs', async () => {
+    const store = createStore({ dataDir: ':memory:' })
+    const { harbour, foxFinch } = ESTATE_ACCOUNTS
+    const inner = emulatorForward(emulator)
+    const source = (id: string): ReaderSource => {
+      const token = SANDBOX_TOKENS.find((t) => t.kind === 'account' && t.accounts.join() === id)!.value
+      return { account: id, credential: `credential:${id}`, send: (req) => inner({ ...req, credential: token }) }
+    }
+    const stored = [source(harbour.id)]
+    let listed = 0
+    // The next interval is an hour away: only `soon` can bring the new credential's round.
+    const reader = createReader({ store, send: inner, owner: 'sandbox', sources: async () => (listed++, [...stored]), paceMs: 0, intervalMs: 3_600_000 })
+    const read = async (id: string) => (await store.recordIndex.coverageByAccount('sandbox', [{ account_id: id, zones: '*' }]))[0]
+    const until = async (what: () => Promise<boolean>, ms: number) => {
+      for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) if (await what()) return true
+      return false
+    }
+    const foxZones = ESTATE_ZONES.filter((z) => z.account.id === foxFinch.id).length
+    // Not started: asked soon, nothing is read.
+    reader.soon(0)
+    await new Promise((r) => setTimeout(r, 100))
+    expect(listed).toBe(0)
+    reader.start()
+    // The first round took its list (Harbour alone); the credential is added while it may still be reading.
+    expect(await until(async () => listed === 1, 5_000)).toBe(true)
+    stored.push(source(foxFinch.id))
+    reader.soon(0)
+    expect(await until(async () => (await read(foxFinch.id)).zones_indexed === foxZones, 10_000)).toBe(true)
+    expect((await read(harbour.id)).zones_not_read).toBe(0)
+    await reader.stop()
+    await store.close()
+  })
 })

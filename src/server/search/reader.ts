@@ -210,23 +210,53 @@ export function createReader({ store, send, owner, admit, sources, now = Date.no
     return sources ? estateRound(sources) : singleRound()
   }
 
+  /** A round asked for (`soon`) while one ran: that one's account list may predate what it was asked for. */
+  let again = false
+  let soonTimer: NodeJS.Timeout | undefined
+  /** One round now (or the one under way). */
+  const roundNow = (): Promise<RoundResult> => {
+    running ??= round().finally(() => {
+      running = undefined
+      if (again && !stopped) {
+        again = false
+        void roundNow()
+      }
+    })
+    return running
+  }
+
   return {
-    /** One round now (or the one under way). */
-    round(): Promise<RoundResult> {
-      running ??= round().finally(() => (running = undefined))
-      return running
-    },
+    round: roundNow,
     start() {
       stopped = false
-      timer ??= setInterval(() => void this.round(), intervalMs)
+      timer ??= setInterval(() => void roundNow(), intervalMs)
       timer.unref()
-      void this.round()
+      void roundNow()
+    },
+    /**
+     * A round soon rather than at the next interval (a credential was just added: its accounts' zones
+     * are read now, not up to `intervalMs` later). After `delayMs` (the account list keeps the vault's
+     * list for up to a second), and after the round under way, if any (its list was taken before).
+     * Only while started: an instance whose reader is not running reads nothing for it.
+     */
+    soon(delayMs = 1_500): void {
+      if (!timer || stopped || soonTimer) return
+      soonTimer = setTimeout(() => {
+        soonTimer = undefined
+        if (stopped) return
+        if (running) again = true
+        else void roundNow()
+      }, delayMs)
+      soonTimer.unref()
     },
     /** Stops and gives the lease back (another instance may read at once). */
     async stop() {
       stopped = true
       if (timer) clearInterval(timer)
       timer = undefined
+      if (soonTimer) clearTimeout(soonTimer)
+      soonTimer = undefined
+      again = false
       await running?.catch(() => undefined)
       await idx.lease.release(owner, holder)
     },

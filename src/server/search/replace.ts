@@ -32,6 +32,7 @@ import { tableRead } from '../upstream/table-read'
 import type { Writer } from '../write/command'
 import { zoneNames } from '../upstream/zone-names'
 import { plannedReads, type PlannedReads, type ZoneRead } from './planned-reads'
+import { zoneReservations } from './zone-reservation'
 import { personScope } from './routes'
 
 type Rec = Record<string, unknown>
@@ -56,6 +57,8 @@ export interface ReplaceOptions {
   sandbox?: boolean
   /** The previews' reads, for the applies that follow (dropped by the dashboard's DNS writes: index.ts). */
   reads?: PlannedReads
+  /** How long an apply waits for another apply of the same zone (zone-reservation.ts; tests shorten it). */
+  reservationWaitMs?: number
 }
 
 /** Said when the budget refuses long work: the page waits it out and asks again (code 10430, as the door's). */
@@ -68,6 +71,8 @@ class Unreadable extends Error {}
 
 /** A zone the API does not know, outside the person's scope, or in an account they have no grant in: said the same way. */
 const OUT_OF_SCOPE = 'No such zone (or it is outside your zone scope).'
+/** A chosen record the zone no longer holds, or that no longer matches the search, when the apply read it. */
+const GONE = 'No longer there, or no longer matching: changed since it was read (by someone else, or another change of this zone applied first). Left alone.'
 
 /** A zone's account, the person as they are there, and how its reads and writes are sent and admitted. */
 interface InAccount {
@@ -120,11 +125,12 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
   const crs = o.store.changeRequests
   const reads = o.reads ?? plannedReads()
   const names = zoneNames(o.forward)
+  const reservations = zoneReservations(o.store, o.owner, { waitMs: o.reservationWaitMs })
   /** Whose reads may be reused: the same person only. */
   const personKey = (c: Context) => { const p = actorOf(c).person; return p.id ?? p.username }
 
   /** The matches, by zone: the search resolved again here (so "every match" is exact), or the rows ticked. */
-  async function resolve(c: Context, sel: ReplaceSelection): Promise<Map<string, Set<string>> | Response> {
+  async function resolve(c: Context, sel: ReplaceSelection, labels?: Map<string, string>): Promise<Map<string, Set<string>> | Response> {
     const byZone = new Map<string, Set<string>>()
     const add = (zone: string, id: string) => byZone.set(zone, (byZone.get(zone) ?? new Set()).add(id))
     if (sel.mode === 'records') {
@@ -136,7 +142,10 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
       if (!q.text && !q.type) return jsonError(400, 1004, 'Search for something first: a change across every record is not offered.')
       const rows = await idx.search(o.owner, q, 0, REPLACE_MAX_RECORDS + 1)
       if (rows.length > REPLACE_MAX_RECORDS) return jsonError(400, 1004, `The search matches more than ${REPLACE_MAX_RECORDS.toLocaleString('en-US')} records: narrow it first.`)
-      for (const r of rows) add(r.zone_id, r.record_id)
+      for (const r of rows) {
+        add(r.zone_id, r.record_id)
+        labels?.set(r.record_id, recordLabel(r))
+      }
     }
     if (byZone.size > REPLACE_MAX_ZONES) return jsonError(400, 1004, `The matches are in ${byZone.size} zones; one change spans at most ${REPLACE_MAX_ZONES}. Narrow the search (a type, a field).`)
     return byZone
@@ -296,7 +305,17 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
     const zoneId = c.req.param('zone_id').toLowerCase()
     if (!/^[0-9a-f]{32}$/.test(zoneId)) return jsonError(400, 1004, 'zone_id is a zone id (32 hexadecimal characters).')
     const { selection, change, reason } = localBody(c, 'POST', APPLY)
-    const byZone = await resolve(c, selection)
+    // Reserved in the store before anything of the zone is read: a second apply of it (another
+    // person, another instance) waits for this one, then reads what it left and plans on that,
+    // never writing over a change it did not read (nor interleaving its batches with this one's).
+    const done = await reservations.holding(zoneId, () => applyZone(c, zoneId, selection, change, reason))
+    return done ?? jsonError(409, 10409, 'Another change to this zone from the Search page is still being applied: nothing was changed here. Preview again in a moment.')
+  })
+
+  /** One zone's apply, holding its reservation. */
+  async function applyZone(c: Context, zoneId: string, selection: ReplaceSelection, change: ReplaceChange, reason: string | undefined): Promise<Response> {
+    const labels = new Map<string, string>()
+    const byZone = await resolve(c, selection, labels)
     if (byZone instanceof Response) return byZone
     const ids = byZone.get(zoneId)
     if (!ids) return jsonError(404, 10404, 'None of the chosen records is in this zone.')
@@ -319,6 +338,9 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
     const result: ReplaceZoneResult = { zone_id: zoneId, zone_name: plan.zone_name, outcome: 'applied', message: null, records: [], audit_ids: [], change_request_id: null }
     const todo = plan.rows.filter((r) => !r.problem)
     for (const r of plan.rows) if (r.problem) result.records.push({ id: r.id, label: r.label, status: 'skipped', message: r.problem })
+    // Each chosen record has its line: one deleted, or changed so that it no longer matches, since it was read (by anyone, a concurrent apply included) is left alone.
+    const planned = new Set(plan.rows.map((r) => r.id))
+    for (const id of ids) if (!planned.has(id)) result.records.push({ id, label: labels.get(id) ?? `Record ${id}`, status: 'skipped', message: GONE })
     if (!todo.length) return jsonOk({ ...result, outcome: 'nothing' as const, message: 'Nothing to change in this zone now.' })
     if (plan.how === 'change_request') {
       if (todo.length > MAX_CHANGE_ITEMS) return jsonError(400, 1004, `${todo.length} records in ${plan.zone_name}: a change request holds at most ${MAX_CHANGE_ITEMS}. Narrow the search for this zone.`)
@@ -358,5 +380,5 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
       }
     }
     return jsonOk(result)
-  })
+  }
 }

@@ -14,7 +14,7 @@ import { peopleEmailMigration } from './people-email-migration'
 import { personGrantsMigration } from './person-grants'
 import { pagePatternsMigration, pagePatternsOneInForceMigration } from './page-patterns'
 import { credentialsMigration } from './credentials'
-import { recordIndexAccountsMigration, recordIndexMigration, recordIndexSearchKeyMigration } from './record-index'
+import { recordIndexAccountsMigration, recordIndexMigration, recordIndexReplaceMigration, recordIndexSearchKeyMigration } from './record-index'
 import type { Dialect } from './dialect'
 
 /**
@@ -276,6 +276,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     'record-index_0002-search-key': recordIndexSearchKeyMigration(dialect),
     // Each account's zone list read through its own credential; the search key gains the account (record-index.ts).
     'record-index_0003-accounts': recordIndexAccountsMigration(dialect),
+    // "Change them all": each zone's apply reserved in the store, one at a time across instances (search/zone-reservation.ts).
+    'record-index_0004-replace-reservation': recordIndexReplaceMigration(),
     // The account each change request was filed in: it is seen, decided and applied there only.
     'change-requests_0006-account': changeRequestAccountMigration(),
   }

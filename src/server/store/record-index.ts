@@ -283,6 +283,23 @@ export function recordIndexAccountsMigration(dialect: Dialect): Migration {
 }
 
 /**
+ * record-index_0004: one row per zone a "change them all" apply has reserved (its lease): two applies
+ * of the same zone, on any instance, never read, plan and write at once (search/replace.ts, search/zone-reservation.ts).
+ */
+export function recordIndexReplaceMigration(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('record_index_replace')
+        .addColumn('zone_key', 'text', (c) => c.primaryKey())
+        .addColumn('lease_holder', 'text')
+        .addColumn('lease_until', sql`bigint`, (c) => c.notNull())
+        .execute()
+    },
+  }
+}
+
+/**
  * A page of a term matched by many rows is read by walking the rows in page order (the
  * `record_index_order` index) and keeping the matches, instead of sorting every match for its first
  * 50: used when the rows walked for the page (about `(offset + limit) × rows ÷ matches`) stay within

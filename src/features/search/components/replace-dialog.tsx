@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { runUndo } from '@/components/audit/audit-api'
 import { useBulkRunner } from '@/components/bulk/use-bulk-runner'
 import { waitingText } from '@/components/bulk/run-bulk'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
+import { localCall } from '@/lib/api-client'
 import { errorLine } from '@/lib/error-text'
 import { formatNumber, plural } from '@/lib/format'
 import { keys } from '@/lib/query-keys'
@@ -106,6 +107,10 @@ export default function ReplaceDialog({ selection, count, types, onClose }: { se
     await queryClient.invalidateQueries({ queryKey: ['search', 'records'] })
   }
 
+  // With zones of several accounts, each zone says which account it is in (the names: the account switcher's list).
+  const scope = useQuery({ queryKey: keys.accountsInScope, queryFn: ({ signal }) => localCall('GET', '/api/local/accounts', { signal }), staleTime: 60_000 })
+  const accountOf = zoneAccounts(preview?.answer.zones ?? [], scope.data?.accounts ?? [])
+
   const started = runner.phase !== 'idle'
   return (
     <Dialog
@@ -186,7 +191,7 @@ export default function ReplaceDialog({ selection, count, types, onClose }: { se
           )}
         </form>
       )}
-      {preview && !started && <Preview answer={preview.answer} />}
+      {preview && !started && <Preview answer={preview.answer} accountOf={accountOf} />}
       {started && (
         <div className="space-y-3">
           <div>
@@ -211,6 +216,7 @@ export default function ReplaceDialog({ selection, count, types, onClose }: { se
                     <span className="min-w-0 font-medium break-all">{r.label}</span>
                     <span>{out ? zoneOutcome(out) : r.status === 'skipped' ? 'Skipped (cancelled)' : 'Failed'}</span>
                   </div>
+                  <AccountLine name={accountOf(r.key)} />
                   {r.errors?.map((e, i) => (
                     <p key={i} className="text-red-800 dark:text-red-300">
                       {e.message}
@@ -262,7 +268,26 @@ export default function ReplaceDialog({ selection, count, types, onClose }: { se
 const zoneOutcome = (z: ReplaceZoneResult) =>
   ({ applied: 'Applied', filed: 'Change request filed', refused: 'Refused', failed: 'Failed', nothing: 'Nothing to change' })[z.outcome]
 
-function Preview({ answer }: { answer: ReplacePreview }) {
+/**
+ * The account each zone is in, by name (its id when the list does not name it), when the zones span
+ * several accounts; undefined when they are all in one (nothing to tell apart).
+ */
+export function zoneAccounts(zones: readonly Pick<ReplaceZonePreview, 'zone_id' | 'account_id'>[], accounts: readonly { id: string; name: string }[]): (zoneId: string) => string | undefined {
+  const ofZone = new Map(zones.map((z) => [z.zone_id, z.account_id]))
+  if (new Set(zones.map((z) => z.account_id).filter(Boolean)).size < 2) return () => undefined
+  const names = new Map(accounts.map((a) => [a.id, a.name]))
+  return (zoneId) => {
+    const id = ofZone.get(zoneId)
+    return id ? names.get(id) || id : undefined
+  }
+}
+
+/** Which account a zone is in (a name from the API: text). */
+function AccountLine({ name }: { name: string | undefined }) {
+  return name === undefined ? null : <p className="text-xs break-all text-zinc-600 dark:text-zinc-400">Account: {name}</p>
+}
+
+function Preview({ answer, accountOf }: { answer: ReplacePreview; accountOf: (zoneId: string) => string | undefined }) {
   return (
     <section aria-label="Preview per zone" className="mt-4 space-y-3">
       <p className="text-sm font-medium">
@@ -271,6 +296,7 @@ function Preview({ answer }: { answer: ReplacePreview }) {
       {answer.zones.map((z) => (
         <section key={z.zone_id} aria-label={`Preview of ${z.zone_name}`} className="space-y-1 rounded-md border border-zinc-200 p-2 text-sm dark:border-zinc-700">
           <h3 className="font-semibold break-all">{z.zone_name}</h3>
+          <AccountLine name={accountOf(z.zone_id)} />
           <p>
             {howText[z.how]}
             {z.reason ? `: ${z.reason}` : ''}
