@@ -23,7 +23,7 @@ const seededImages = new Map<string, Buffer>()
  * of one area then do not depend on (or wait for) every other area's seed. Errors are answered with
  * the same envelope as the full emulator.
  */
-export function createModuleEmulator(modules: EmulatorModule[], now = new Date('2026-03-01T12:00:00Z'), { scale = true }: { /** The scale-test zones too (10,000 records, 20,000 scripts): seconds of seeding per test worker. */ scale?: boolean } = {}): ModuleEmulator {
+export function createModuleEmulator(modules: EmulatorModule[], now = new Date('2026-03-01T12:00:00Z'), { scale = false }: { /** The scale-test zones too (10,000 records, 20,000 scripts): seconds of seeding for each set of modules in each test worker, so only where a test needs them. */ scale?: boolean } = {}): ModuleEmulator {
   const all = [zonesModule, ...modules]
   // The seed is a function of the modules, the clock and a fixed random seed, so the same call gives
   // the same database: the first call in a test worker writes it (the scale-test zones take seconds),
