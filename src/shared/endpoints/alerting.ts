@@ -1,10 +1,15 @@
 import { z } from 'zod'
 import { createdPolicySchema, notificationPolicyInputSchema, notificationPolicySchema } from '../schemas/alerting'
 import { declare } from './types'
+import { lazySchema } from '../schemas/lazy'
 
 /** Notification policies of an account (alerting v3): the health alerts that replace the pools' legacy e-mail. */
 export const alertingEndpoints = declare('alerting', [
-  { method: 'GET', path: '/accounts/:account_id/alerting/v3/policies', result: z.array(notificationPolicySchema) },
+  {
+    method: 'GET',
+    path: '/accounts/:account_id/alerting/v3/policies',
+    result: lazySchema(() => z.array(notificationPolicySchema)),
+  },
   {
     method: 'POST',
     path: '/accounts/:account_id/alerting/v3/policies',

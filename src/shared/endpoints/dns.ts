@@ -5,23 +5,31 @@ import { dnsRecordPatchSchema } from '../schemas/dns-record-patch'
 import { dnsRecordsBatchSchema } from '../schemas/dns-records-batch'
 import { dnsRecordsSearchSchema } from '../schemas/dns-records-search'
 import { declare } from './types'
+import { lazySchema } from '../schemas/lazy'
 
-const records = z.array(dnsRecordSchema)
+const records = lazySchema(() => z.array(dnsRecordSchema))
 
 /** Accept (a found record, by its id, with any fields changed) or reject (by id) what a scan found. */
-const dnsScanReviewSchema = z.object({
-  accepts: z
-    .array(z.looseObject({ id: z.string().max(64).optional() }), { error: 'accepts must be a list of records.' })
-    .max(1000, 'At most 1,000 records at once.')
-    .optional(),
-  rejects: z
-    .array(z.object({ id: z.string({ error: 'Each reject needs the id of a found record.' }).max(64) }), { error: 'rejects must be a list of {id}.' })
-    .max(1000, 'At most 1,000 records at once.')
-    .optional(),
-})
+const dnsScanReviewSchema = lazySchema(() =>
+  z.object({
+    accepts: z
+      .array(z.looseObject({ id: z.string().max(64).optional() }), { error: 'accepts must be a list of records.' })
+      .max(1000, 'At most 1,000 records at once.')
+      .optional(),
+    rejects: z
+      .array(z.object({ id: z.string({ error: 'Each reject needs the id of a found record.' }).max(64) }), {
+        error: 'rejects must be a list of {id}.',
+      })
+      .max(1000, 'At most 1,000 records at once.')
+      .optional(),
+  }),
+)
 
 const isProxyToggle = (body: unknown) =>
-  !!body && typeof body === 'object' && Object.keys(body).length === 1 && typeof (body as { proxied?: unknown }).proxied === 'boolean'
+  !!body &&
+  typeof body === 'object' &&
+  Object.keys(body).length === 1 &&
+  typeof (body as { proxied?: unknown }).proxied === 'boolean'
 
 /**
  * DNS records. Writes are checked with the shared schemas (default code 1004, "DNS Validation
@@ -50,7 +58,7 @@ export const dnsEndpoints = declare('dns', [
     path: '/zones/:zone_id/dns_records/batch',
     body: dnsRecordsBatchSchema,
     validationCode: 1004,
-    result: z.object({ deletes: records, patches: records, puts: records, posts: records }),
+    result: lazySchema(() => z.object({ deletes: records, patches: records, puts: records, posts: records })),
     audit: { type: 'dns_records', action: 'batch' },
   },
   { method: 'GET', path: '/zones/:zone_id/dns_records/:dns_record_id', result: dnsRecordSchema },
@@ -78,14 +86,19 @@ export const dnsEndpoints = declare('dns', [
     audit: { type: 'dns_record' },
   },
   // DNS scan (api-notes §14): editors start a scan and review what it found.
-  { method: 'POST', path: '/zones/:zone_id/dns_records/scan/trigger', result: z.null(), audit: { type: 'dns_scan', action: 'scan' } },
+  {
+    method: 'POST',
+    path: '/zones/:zone_id/dns_records/scan/trigger',
+    result: lazySchema(() => z.null()),
+    audit: { type: 'dns_scan', action: 'scan' },
+  },
   { method: 'GET', path: '/zones/:zone_id/dns_records/scan/review', result: records },
   {
     method: 'POST',
     path: '/zones/:zone_id/dns_records/scan/review',
     body: dnsScanReviewSchema,
     validationCode: 1004,
-    result: z.object({ accepts: records, rejects: z.array(z.string()) }),
+    result: lazySchema(() => z.object({ accepts: records, rejects: z.array(z.string()) })),
     audit: { type: 'dns_scan', action: 'scan-review' },
   },
 ])

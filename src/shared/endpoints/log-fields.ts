@@ -13,10 +13,11 @@ import {
 import { rulesetCreateSchema, rulesetSchema, rulesetUpdateSchema } from '../schemas/ruleset'
 import { RULESET_VALIDATION_CODE } from '../schemas/ruleset-log-custom-fields'
 import { declare } from './types'
+import { lazySchema } from '../schemas/lazy'
 
 /** Log custom fields (zone rulesets) and log jobs (Logpush). */
 export const logFieldsEndpoints = declare('log-fields', [
-  { method: 'GET', path: '/zones/:zone_id/rulesets', result: z.array(rulesetSchema) },
+  { method: 'GET', path: '/zones/:zone_id/rulesets', result: lazySchema(() => z.array(rulesetSchema)) },
   {
     method: 'POST',
     path: '/zones/:zone_id/rulesets',
@@ -36,7 +37,12 @@ export const logFieldsEndpoints = declare('log-fields', [
     result: rulesetSchema,
     audit: { type: 'ruleset', action: 'replace' },
   },
-  { method: 'GET', path: '/zones/:zone_id/logpush/jobs', query: querySchema(logJobsQuery), result: z.array(logpushJobSchema) },
+  {
+    method: 'GET',
+    path: '/zones/:zone_id/logpush/jobs',
+    query: querySchema(logJobsQuery),
+    result: lazySchema(() => z.array(logpushJobSchema)),
+  },
   {
     method: 'POST',
     path: '/zones/:zone_id/logpush/jobs',

@@ -10,6 +10,7 @@ import {
 import { pageShieldPolicySchema, policyCreateSchema, policyUpdateSchema } from '../schemas/page-shield-policy'
 import { connectionsQuerySchema, cookiesQuerySchema, scriptsQuerySchema } from '../schemas/page-shield-query'
 import { declare } from './types'
+import { lazySchema } from '../schemas/lazy'
 
 /** Page security: settings, detected scripts / connections / cookies (read-only, CSV export included), policies. */
 export const pageShieldEndpoints = declare('page-shield', [
@@ -25,24 +26,24 @@ export const pageShieldEndpoints = declare('page-shield', [
     method: 'GET',
     path: '/zones/:zone_id/page_shield/scripts',
     query: scriptsQuerySchema,
-    result: z.array(pageShieldScriptSchema),
+    result: lazySchema(() => z.array(pageShieldScriptSchema)),
   },
   { method: 'GET', path: '/zones/:zone_id/page_shield/scripts/:script_id', result: pageShieldScriptDetailSchema },
   {
     method: 'GET',
     path: '/zones/:zone_id/page_shield/connections',
     query: connectionsQuerySchema,
-    result: z.array(pageShieldConnectionSchema),
+    result: lazySchema(() => z.array(pageShieldConnectionSchema)),
   },
   { method: 'GET', path: '/zones/:zone_id/page_shield/connections/:connection_id', result: pageShieldConnectionSchema },
   {
     method: 'GET',
     path: '/zones/:zone_id/page_shield/cookies',
     query: cookiesQuerySchema,
-    result: z.array(pageShieldCookieSchema),
+    result: lazySchema(() => z.array(pageShieldCookieSchema)),
   },
   { method: 'GET', path: '/zones/:zone_id/page_shield/cookies/:cookie_id', result: pageShieldCookieSchema },
-  { method: 'GET', path: '/zones/:zone_id/page_shield/policies', result: z.array(pageShieldPolicySchema) },
+  { method: 'GET', path: '/zones/:zone_id/page_shield/policies', result: lazySchema(() => z.array(pageShieldPolicySchema)) },
   {
     method: 'POST',
     path: '/zones/:zone_id/page_shield/policies',

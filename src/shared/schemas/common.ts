@@ -1,29 +1,35 @@
 import { z } from 'zod'
+import { lazySchema } from './lazy'
 
 /**
  * A free-text field the dashboard stores (a title, a note, a name): without the NUL character, which
  * PostgreSQL's text cannot hold (SQLite's can), so it is refused at the field rather than failing the write.
  */
-export const nulFree = <T extends z.ZodString>(field: T): T => field.refine((v) => !v.includes('\u0000'), { error: 'Must not contain a NUL character (U+0000).' })
+export const nulFree = <T extends z.ZodString>(field: T): T =>
+  field.refine((v) => !v.includes('\u0000'), { error: 'Must not contain a NUL character (U+0000).' })
 
 /** 32 lowercase hexadecimal characters: the id format of zones, records and most resources. */
-export const hexIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'Must be a 32-character hexadecimal identifier.')
+export const hexIdSchema = lazySchema(() => z.string().regex(/^[0-9a-f]{32}$/, 'Must be a 32-character hexadecimal identifier.'))
 
-export const apiMessageSchema = z.object({
-  code: z.number().int(),
-  message: z.string(),
-  documentation_url: z.string().optional(),
-  source: z.object({ pointer: z.string() }).optional(),
-})
+export const apiMessageSchema = lazySchema(() =>
+  z.object({
+    code: z.number().int(),
+    message: z.string(),
+    documentation_url: z.string().optional(),
+    source: z.object({ pointer: z.string() }).optional(),
+  }),
+)
 export type ApiMessage = z.infer<typeof apiMessageSchema>
 
-export const resultInfoSchema = z.object({
-  page: z.number().int(),
-  per_page: z.number().int(),
-  count: z.number().int(),
-  total_count: z.number().int(),
-  total_pages: z.number().int(),
-})
+export const resultInfoSchema = lazySchema(() =>
+  z.object({
+    page: z.number().int(),
+    per_page: z.number().int(),
+    count: z.number().int(),
+    total_count: z.number().int(),
+    total_pages: z.number().int(),
+  }),
+)
 export type ResultInfo = z.infer<typeof resultInfoSchema>
 
 export interface ApiEnvelope<T> {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { base64Text, DNS_STRING_MAX, DNS_TEXT_MAX, hexText, hostTarget, plainText, svcParamsText } from './dns-text-fields'
+import { lazySchema } from './lazy'
 
 /**
  * `data` objects of the data-based record types (api-notes §3.4, ranges from the API's schema).
@@ -31,110 +32,132 @@ const num = (label: string, min: number, max: number) =>
     .min(min, { error: `${label} must be between ${min} and ${max}.` })
     .max(max, { error: `${label} must be between ${min} and ${max}.` })
 
-export const caaDataSchema = z.object({
-  flags: u8('Flags'),
-  tag: z
-    .string({ error: 'Tag must be text.' })
-    .trim()
-    .min(1, { error: 'Enter the tag.' })
-    .max(DNS_STRING_MAX, { error: `The tag is at most ${DNS_STRING_MAX} characters.` })
-    .regex(/^[A-Za-z0-9]+$/, {
-      error: 'The tag is a single word of letters and digits, such as issue, issuewild or iodef.',
-    }),
-  value: plainText('Value', DNS_TEXT_MAX),
-})
+export const caaDataSchema = lazySchema(() =>
+  z.object({
+    flags: u8('Flags'),
+    tag: z
+      .string({ error: 'Tag must be text.' })
+      .trim()
+      .min(1, { error: 'Enter the tag.' })
+      .max(DNS_STRING_MAX, { error: `The tag is at most ${DNS_STRING_MAX} characters.` })
+      .regex(/^[A-Za-z0-9]+$/, {
+        error: 'The tag is a single word of letters and digits, such as issue, issuewild or iodef.',
+      }),
+    value: plainText('Value', DNS_TEXT_MAX),
+  }),
+)
 
-export const certDataSchema = z.object({
-  type: u16('Certificate type'),
-  key_tag: u16('Key tag'),
-  algorithm: u8('Algorithm'),
-  certificate: base64Text('Certificate'),
-})
+export const certDataSchema = lazySchema(() =>
+  z.object({
+    type: u16('Certificate type'),
+    key_tag: u16('Key tag'),
+    algorithm: u8('Algorithm'),
+    certificate: base64Text('Certificate'),
+  }),
+)
 
-export const dnskeyDataSchema = z.object({
-  flags: u16('Flags'),
-  protocol: u8('Protocol'),
-  algorithm: u8('Algorithm'),
-  public_key: base64Text('Public key'),
-})
+export const dnskeyDataSchema = lazySchema(() =>
+  z.object({
+    flags: u16('Flags'),
+    protocol: u8('Protocol'),
+    algorithm: u8('Algorithm'),
+    public_key: base64Text('Public key'),
+  }),
+)
 
-export const dsDataSchema = z.object({
-  key_tag: u16('Key tag'),
-  algorithm: u8('Algorithm'),
-  digest_type: u8('Digest type'),
-  digest: hexText('Digest'),
-})
+export const dsDataSchema = lazySchema(() =>
+  z.object({
+    key_tag: u16('Key tag'),
+    algorithm: u8('Algorithm'),
+    digest_type: u8('Digest type'),
+    digest: hexText('Digest'),
+  }),
+)
 
 /** HTTPS and SVCB share their fields. */
-export const svcbDataSchema = z.object({
-  priority: u16('Priority'),
-  target: hostTarget('Target', { allowRoot: true }),
-  value: svcParamsText('Value').default(''),
-})
+export const svcbDataSchema = lazySchema(() =>
+  z.object({
+    priority: u16('Priority'),
+    target: hostTarget('Target', { allowRoot: true }),
+    value: svcParamsText('Value').default(''),
+  }),
+)
 
-export const locDataSchema = z.object({
-  lat_degrees: int('Latitude degrees', 90),
-  lat_minutes: int('Latitude minutes', 59),
-  lat_seconds: num('Latitude seconds', 0, 59.999),
-  lat_direction: z.enum(['N', 'S'], { error: 'Latitude direction is N or S.' }),
-  long_degrees: int('Longitude degrees', 180),
-  long_minutes: int('Longitude minutes', 59),
-  long_seconds: num('Longitude seconds', 0, 59.999),
-  long_direction: z.enum(['E', 'W'], { error: 'Longitude direction is E or W.' }),
-  altitude: num('Altitude', -100_000, 42_849_672.95),
-  size: num('Size', 0, 90_000_000),
-  precision_horz: num('Horizontal precision', 0, 90_000_000),
-  precision_vert: num('Vertical precision', 0, 90_000_000),
-})
+export const locDataSchema = lazySchema(() =>
+  z.object({
+    lat_degrees: int('Latitude degrees', 90),
+    lat_minutes: int('Latitude minutes', 59),
+    lat_seconds: num('Latitude seconds', 0, 59.999),
+    lat_direction: z.enum(['N', 'S'], { error: 'Latitude direction is N or S.' }),
+    long_degrees: int('Longitude degrees', 180),
+    long_minutes: int('Longitude minutes', 59),
+    long_seconds: num('Longitude seconds', 0, 59.999),
+    long_direction: z.enum(['E', 'W'], { error: 'Longitude direction is E or W.' }),
+    altitude: num('Altitude', -100_000, 42_849_672.95),
+    size: num('Size', 0, 90_000_000),
+    precision_horz: num('Horizontal precision', 0, 90_000_000),
+    precision_vert: num('Vertical precision', 0, 90_000_000),
+  }),
+)
 
-export const naptrDataSchema = z.object({
-  order: u16('Order'),
-  preference: u16('Preference'),
-  flags: plainText('Flags', DNS_STRING_MAX),
-  service: plainText('Service', DNS_STRING_MAX),
-  regex: plainText('Regular expression', DNS_STRING_MAX),
-  replacement: hostTarget('Replacement', { allowRoot: true }),
-})
+export const naptrDataSchema = lazySchema(() =>
+  z.object({
+    order: u16('Order'),
+    preference: u16('Preference'),
+    flags: plainText('Flags', DNS_STRING_MAX),
+    service: plainText('Service', DNS_STRING_MAX),
+    regex: plainText('Regular expression', DNS_STRING_MAX),
+    replacement: hostTarget('Replacement', { allowRoot: true }),
+  }),
+)
 
 /** TLSA and SMIMEA share their fields. */
-export const tlsaDataSchema = z.object({
-  usage: u8('Usage'),
-  selector: u8('Selector'),
-  matching_type: u8('Matching type'),
-  certificate: hexText('Certificate'),
-})
+export const tlsaDataSchema = lazySchema(() =>
+  z.object({
+    usage: u8('Usage'),
+    selector: u8('Selector'),
+    matching_type: u8('Matching type'),
+    certificate: hexText('Certificate'),
+  }),
+)
 
-export const srvDataSchema = z
-  .looseObject({
-    priority: u16('Priority'),
+export const srvDataSchema = lazySchema(() =>
+  z
+    .looseObject({
+      priority: u16('Priority'),
+      weight: u16('Weight'),
+      port: u16('Port'),
+      target: hostTarget('Target', { allowRoot: true }),
+    })
+    .superRefine((d, ctx) => {
+      for (const old of ['service', 'proto', 'name'])
+        if (old in d)
+          ctx.addIssue({
+            code: 'custom',
+            path: [old],
+            message: `SRV data no longer takes "${old}": put the service and protocol in the record name instead, like _sip._tcp.example.com.`,
+          })
+    })
+    .transform(({ priority, weight, port, target }) => ({ priority, weight, port, target })),
+)
+
+export const sshfpDataSchema = lazySchema(() =>
+  z.object({
+    algorithm: u8('Algorithm'),
+    type: u8('Fingerprint type'),
+    fingerprint: hexText('Fingerprint'),
+  }),
+)
+
+export const uriDataSchema = lazySchema(() =>
+  z.object({
+    target: plainText('Target', DNS_TEXT_MAX)
+      .transform((t) => t.trim())
+      .refine((t) => t !== '', { message: 'Enter the target (a URI such as https://example.com/).' })
+      .refine((t) => !/\s/.test(t), { message: 'The target is a URI: it cannot contain spaces.' }),
     weight: u16('Weight'),
-    port: u16('Port'),
-    target: hostTarget('Target', { allowRoot: true }),
-  })
-  .superRefine((d, ctx) => {
-    for (const old of ['service', 'proto', 'name'])
-      if (old in d)
-        ctx.addIssue({
-          code: 'custom',
-          path: [old],
-          message: `SRV data no longer takes "${old}": put the service and protocol in the record name instead, like _sip._tcp.example.com.`,
-        })
-  })
-  .transform(({ priority, weight, port, target }) => ({ priority, weight, port, target }))
-
-export const sshfpDataSchema = z.object({
-  algorithm: u8('Algorithm'),
-  type: u8('Fingerprint type'),
-  fingerprint: hexText('Fingerprint'),
-})
-
-export const uriDataSchema = z.object({
-  target: plainText('Target', DNS_TEXT_MAX)
-    .transform((t) => t.trim())
-    .refine((t) => t !== '', { message: 'Enter the target (a URI such as https://example.com/).' })
-    .refine((t) => !/\s/.test(t), { message: 'The target is a URI: it cannot contain spaces.' }),
-  weight: u16('Weight'),
-})
+  }),
+)
 
 /** The data schema of each data-based type. */
 export const recordDataSchemas = {

@@ -18,6 +18,7 @@ import {
   ttlSchema,
   txtContentSchema,
 } from './dns-record-fields'
+import { lazySchema } from './lazy'
 
 /** Fields every record type accepts. `ttl` defaults to 1 (Automatic) as in the API. */
 const base = (type: string) => ({
@@ -38,8 +39,10 @@ const issue = (ctx: Ctx, path: string, message: string, code?: number) =>
  * switch beside proxying (api-notes §3.7). One rule for the create/replace schema and the PATCH
  * schema, so the proxy door refuses a PATCH that sets both even though it cannot see the record.
  */
-export const FLATTEN_PROXIED_MESSAGE = 'Proxied CNAME records are always flattened: turn "flatten CNAME" off, or turn proxying off.'
-export const flattensProxied = (v: { proxied?: boolean; settings?: { flatten_cname?: boolean } }) => v.proxied === true && v.settings?.flatten_cname === true
+export const FLATTEN_PROXIED_MESSAGE =
+  'Proxied CNAME records are always flattened: turn "flatten CNAME" off, or turn proxying off.'
+export const flattensProxied = (v: { proxied?: boolean; settings?: { flatten_cname?: boolean } }) =>
+  v.proxied === true && v.settings?.flatten_cname === true
 
 const sameName = (a: string, b: string) => a.toLowerCase().replace(/\.$/, '') === b.toLowerCase().replace(/\.$/, '')
 
@@ -54,34 +57,52 @@ function addressRules(v: { type: 'A' | 'AAAA'; content: string; proxied?: boolea
   }
 }
 
-const aSchema = z
-  .object({ type: z.literal('A'), ...base('A'), content: ipv4ContentSchema, private_routing: z.boolean().optional() })
-  .superRefine(addressRules)
-const aaaaSchema = z
-  .object({ type: z.literal('AAAA'), ...base('AAAA'), content: ipv6ContentSchema, private_routing: z.boolean().optional() })
-  .superRefine(addressRules)
+const aSchema = lazySchema(() =>
+  z
+    .object({ type: z.literal('A'), ...base('A'), content: ipv4ContentSchema, private_routing: z.boolean().optional() })
+    .superRefine(addressRules),
+)
+const aaaaSchema = lazySchema(() =>
+  z
+    .object({ type: z.literal('AAAA'), ...base('AAAA'), content: ipv6ContentSchema, private_routing: z.boolean().optional() })
+    .superRefine(addressRules),
+)
 
-const cnameSchema = z
-  .object({ type: z.literal('CNAME'), ...base('CNAME'), content: hostnameContentSchema('The target', 'a host name to point to', 9007) })
-  .superRefine((v, ctx) => {
-    if (sameName(v.name, v.content)) issue(ctx, 'content', 'A CNAME cannot point to its own name. Enter a different target.')
-    if (flattensProxied(v)) issue(ctx, 'settings', FLATTEN_PROXIED_MESSAGE)
-  })
+const cnameSchema = lazySchema(() =>
+  z
+    .object({
+      type: z.literal('CNAME'),
+      ...base('CNAME'),
+      content: hostnameContentSchema('The target', 'a host name to point to', 9007),
+    })
+    .superRefine((v, ctx) => {
+      if (sameName(v.name, v.content)) issue(ctx, 'content', 'A CNAME cannot point to its own name. Enter a different target.')
+      if (flattensProxied(v)) issue(ctx, 'settings', FLATTEN_PROXIED_MESSAGE)
+    }),
+)
 
-const mxSchema = z.object({
-  type: z.literal('MX'),
-  ...base('MX'),
-  content: hostnameContentSchema('The mail server', 'a mail server name', 9009, { allowRoot: true }),
-  priority: prioritySchema,
-})
-const txtSchema = z.object({ type: z.literal('TXT'), ...base('TXT'), content: txtContentSchema })
-const nsSchema = z.object({ type: z.literal('NS'), ...base('NS'), content: hostnameContentSchema('The name server', 'a name server') })
-const ptrSchema = z.object({ type: z.literal('PTR'), ...base('PTR'), content: hostnameContentSchema('The domain name', 'a domain name') })
-const openpgpSchema = z.object({
-  type: z.literal('OPENPGPKEY'),
-  ...base('OPENPGPKEY'),
-  content: base64Text('The OpenPGP key'),
-})
+const mxSchema = lazySchema(() =>
+  z.object({
+    type: z.literal('MX'),
+    ...base('MX'),
+    content: hostnameContentSchema('The mail server', 'a mail server name', 9009, { allowRoot: true }),
+    priority: prioritySchema,
+  }),
+)
+const txtSchema = lazySchema(() => z.object({ type: z.literal('TXT'), ...base('TXT'), content: txtContentSchema }))
+const nsSchema = lazySchema(() =>
+  z.object({ type: z.literal('NS'), ...base('NS'), content: hostnameContentSchema('The name server', 'a name server') }),
+)
+const ptrSchema = lazySchema(() =>
+  z.object({ type: z.literal('PTR'), ...base('PTR'), content: hostnameContentSchema('The domain name', 'a domain name') }),
+)
+const openpgpSchema = lazySchema(() =>
+  z.object({
+    type: z.literal('OPENPGPKEY'),
+    ...base('OPENPGPKEY'),
+    content: base64Text('The OpenPGP key'),
+  }),
+)
 
 /**
  * A data-based type: `data` as in the API, or (when `data` is absent) `content` written the way a
@@ -110,11 +131,13 @@ function dataMember<T extends DataRecordType>(type: T) {
   })
 }
 
-const soaSchema = z
-  .looseObject({ type: z.literal('SOA') })
-  .superRefine((_v, ctx) =>
-    issue(ctx, 'type', 'The SOA record is created automatically for the zone and cannot be added or changed.'),
-  )
+const soaSchema = lazySchema(() =>
+  z
+    .looseObject({ type: z.literal('SOA') })
+    .superRefine((_v, ctx) =>
+      issue(ctx, 'type', 'The SOA record is created automatically for the zone and cannot be added or changed.'),
+    ),
+)
 
 const TYPE_LIST = DNS_RECORD_TYPES.join(', ')
 const typeError = { error: () => `Choose a record type, in capital letters: ${TYPE_LIST}.` }
@@ -128,30 +151,30 @@ const writableMembers = [
   nsSchema,
   ptrSchema,
   openpgpSchema,
-  dataMember('CAA'),
-  dataMember('CERT'),
-  dataMember('DNSKEY'),
-  dataMember('DS'),
-  dataMember('HTTPS'),
-  dataMember('SVCB'),
-  dataMember('LOC'),
-  dataMember('NAPTR'),
-  dataMember('SMIMEA'),
-  dataMember('TLSA'),
-  dataMember('SRV'),
-  dataMember('SSHFP'),
-  dataMember('URI'),
+  lazySchema(() => dataMember('CAA')),
+  lazySchema(() => dataMember('CERT')),
+  lazySchema(() => dataMember('DNSKEY')),
+  lazySchema(() => dataMember('DS')),
+  lazySchema(() => dataMember('HTTPS')),
+  lazySchema(() => dataMember('SVCB')),
+  lazySchema(() => dataMember('LOC')),
+  lazySchema(() => dataMember('NAPTR')),
+  lazySchema(() => dataMember('SMIMEA')),
+  lazySchema(() => dataMember('TLSA')),
+  lazySchema(() => dataMember('SRV')),
+  lazySchema(() => dataMember('SSHFP')),
+  lazySchema(() => dataMember('URI')),
 ] as const
 
 /** The writable types alone (what a form offers), with the same rules; the source of the types below. */
-export const dnsRecordWritableSchema = z.discriminatedUnion('type', [...writableMembers], typeError)
+export const dnsRecordWritableSchema = lazySchema(() => z.discriminatedUnion('type', [...writableMembers], typeError))
 
 /** What a valid create/replace body looks like after parsing. */
 export type DnsRecordInput = z.output<typeof dnsRecordWritableSchema>
 /** The raw values a form holds before parsing (numbers as numbers, optional fields absent). */
 export type DnsRecordInputValues = z.input<typeof dnsRecordWritableSchema>
 
-const fullUnion = z.discriminatedUnion('type', [...writableMembers, soaSchema], typeError)
+const fullUnion = lazySchema(() => z.discriminatedUnion('type', [...writableMembers, soaSchema], typeError))
 
 /**
  * A DNS record as sent to create (POST) or replace (PUT) it: a union over `type`, plus a member
@@ -163,7 +186,6 @@ export const dnsRecordInputSchema = fullUnion as unknown as z.ZodType<DnsRecordI
 type Member = (typeof writableMembers)[number]
 
 /** The input schema of one type (the form can validate a single type's fields with it). */
-export const dnsRecordInputSchemas = Object.fromEntries(writableMembers.map((o: Member) => [o.shape.type.value, o])) as Record<
-  DnsRecordType,
-  Member
->
+export const dnsRecordInputSchemas = lazySchema(
+  () => Object.fromEntries(writableMembers.map((o: Member) => [o.shape.type.value, o])) as Record<DnsRecordType, Member>,
+)

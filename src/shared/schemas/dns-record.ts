@@ -23,6 +23,7 @@
  */
 import { z } from 'zod'
 import { ALL_DNS_RECORD_TYPES } from '../dns/record-types'
+import { lazySchema } from './lazy'
 
 export * from '../dns/record-types'
 
@@ -33,56 +34,62 @@ export * from './dns-record-input'
 export * from './dns-record-patch'
 export * from './dns-records-search'
 
-export const dnsRecordMetaSchema = z.looseObject({
-  auto_added: z.boolean().optional(),
-  managed_by_apps: z.boolean().optional(),
-  managed_by_argo_tunnel: z.boolean().optional(),
-  source: z.string().optional(),
-  // Shadow metadata (only with include_shadow_metadata=true; see src/shared/dns/shadow.ts).
-  shadowed_by: z.array(z.string()).optional(),
-  is_glue: z.boolean().optional(),
-  dead_glue: z.boolean().optional(),
-  shadowed_records_count: z.number().int().optional(),
-})
+export const dnsRecordMetaSchema = lazySchema(() =>
+  z.looseObject({
+    auto_added: z.boolean().optional(),
+    managed_by_apps: z.boolean().optional(),
+    managed_by_argo_tunnel: z.boolean().optional(),
+    source: z.string().optional(),
+    // Shadow metadata (only with include_shadow_metadata=true; see src/shared/dns/shadow.ts).
+    shadowed_by: z.array(z.string()).optional(),
+    is_glue: z.boolean().optional(),
+    dead_glue: z.boolean().optional(),
+    shadowed_records_count: z.number().int().optional(),
+  }),
+)
 
 /** A DNS record as the API returns it (api-notes §3.3; no zone_id, zone_name or locked). */
-export const dnsRecordSchema = z.object({
-  id: z.string(),
-  type: z.enum(ALL_DNS_RECORD_TYPES),
-  name: z.string(),
-  content: z.string(),
-  proxiable: z.boolean(),
-  proxied: z.boolean(),
-  ttl: z.number(),
-  settings: z.record(z.string(), z.unknown()).default({}),
-  meta: dnsRecordMetaSchema.default({}),
-  comment: z.string().nullable().default(null),
-  tags: z.array(z.string()).default([]),
-  created_on: z.string(),
-  modified_on: z.string(),
-  comment_modified_on: z.string().optional(),
-  tags_modified_on: z.string().optional(),
-  /** MX and URI; SRV echoes data.priority here. */
-  priority: z.number().optional(),
-  /** Data-based types only. */
-  data: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-})
+export const dnsRecordSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    type: z.enum(ALL_DNS_RECORD_TYPES),
+    name: z.string(),
+    content: z.string(),
+    proxiable: z.boolean(),
+    proxied: z.boolean(),
+    ttl: z.number(),
+    settings: z.record(z.string(), z.unknown()).default({}),
+    meta: dnsRecordMetaSchema.default({}),
+    comment: z.string().nullable().default(null),
+    tags: z.array(z.string()).default([]),
+    created_on: z.string(),
+    modified_on: z.string(),
+    comment_modified_on: z.string().optional(),
+    tags_modified_on: z.string().optional(),
+    /** MX and URI; SRV echoes data.priority here. */
+    priority: z.number().optional(),
+    /** Data-based types only. */
+    data: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  }),
+)
 export type DnsRecord = z.infer<typeof dnsRecordSchema>
 
 /** DELETE answers `result: { id }`. */
-export const dnsRecordDeletedSchema = z.object({ id: z.string() })
+export const dnsRecordDeletedSchema = lazySchema(() => z.object({ id: z.string() }))
 
 /**
  * Result of POST …/dns_records/import. `recs_added` and `total_records_parsed` are the API's;
  * `added` and `refused` list each line (the sandbox's way of saying what happened to every line;
  * the same refusals are also in the envelope's `messages` as "Line N: reason").
  */
-export const dnsImportResultSchema = z.object({
-  recs_added: z.number(),
-  total_records_parsed: z.number(),
-  added: z
-    .array(z.object({ line: z.number(), id: z.string(), type: z.string(), name: z.string(), content: z.string() }))
-    .optional(),
-  refused: z.array(z.object({ line: z.number(), text: z.string(), code: z.number(), message: z.string() })).optional(),
-})
+export const dnsImportResultSchema = lazySchema(() =>
+  z.object({
+    recs_added: z.number(),
+    total_records_parsed: z.number(),
+    added: z
+      .array(z.object({ line: z.number(), id: z.string(), type: z.string(), name: z.string(), content: z.string() }))
+      .optional(),
+    refused: z.array(z.object({ line: z.number(), text: z.string(), code: z.number(), message: z.string() })).optional(),
+  }),
+)
 export type DnsImportResult = z.infer<typeof dnsImportResultSchema>

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { QueryError, type Fields, type ListQuery, type QueryOf } from '../lists/query'
+import { lazySchema } from './lazy'
 
-const scalar = z.union([z.string(), z.number(), z.boolean()])
+const scalar = lazySchema(() => z.union([z.string(), z.number(), z.boolean()]))
 
 /**
  * A list's query (declared once in src/shared/lists) as a zod schema, for the endpoint table and

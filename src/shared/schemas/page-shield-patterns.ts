@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { parsePagePattern, parseScriptPattern } from '../page-shield/patterns'
 import { nulFree } from './common'
+import { lazySchema } from './lazy'
 
 /**
  * The dashboard's own page-security settings beside the review ledger: the zone's payment pages
@@ -14,53 +15,64 @@ const patternText = (parse: (s: string) => { ok: boolean; message?: string }) =>
     if (!p.ok) ctx.addIssue({ code: 'custom', message: p.message ?? 'This pattern is not valid.' })
   })
 
-export const paymentPageInputSchema = z.object({ pattern: patternText(parsePagePattern) })
+export const paymentPageInputSchema = lazySchema(() => z.object({ pattern: patternText(parsePagePattern) }))
 export type PaymentPageInput = z.infer<typeof paymentPageInputSchema>
 
-export const paymentPageSchema = z.object({
-  id: z.number().int(),
-  pattern: z.string(),
-  created_by: z.string(),
-  created_at: z.string(),
-})
+export const paymentPageSchema = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    pattern: z.string(),
+    created_by: z.string(),
+    created_at: z.string(),
+  }),
+)
 export type PaymentPage = z.infer<typeof paymentPageSchema>
 
 /** `expires_at`: a date (YYYY-MM-DD, the end of that day in UTC) or a full ISO time; none: until removed. */
-export const patternVerdictInputSchema = z.object({
-  pattern: patternText(parseScriptPattern),
-  justification: nulFree(
-    z
-      .string({ error: 'justification is required.' })
+export const patternVerdictInputSchema = lazySchema(() =>
+  z.object({
+    pattern: patternText(parseScriptPattern),
+    justification: nulFree(
+      z
+        .string({ error: 'justification is required.' })
+        .trim()
+        .min(1, 'Write why every script this pattern matches is authorised (the vendor, what it does on these pages).')
+        .max(2000, 'The justification is at most 2000 characters.'),
+    ),
+    expires_at: z
+      .string()
       .trim()
-      .min(1, 'Write why every script this pattern matches is authorised (the vendor, what it does on these pages).')
-      .max(2000, 'The justification is at most 2000 characters.'),
-  ),
-  expires_at: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/.test(v) && !Number.isNaN(Date.parse(v.length === 10 ? `${v}T23:59:59.999Z` : v)), {
-      error: 'Give the expiry as a date (YYYY-MM-DD), or leave it empty for none.',
-    })
-    .nullable()
-    .optional(),
-})
+      .refine(
+        (v) =>
+          v === '' ||
+          (/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/.test(v) && !Number.isNaN(Date.parse(v.length === 10 ? `${v}T23:59:59.999Z` : v))),
+        {
+          error: 'Give the expiry as a date (YYYY-MM-DD), or leave it empty for none.',
+        },
+      )
+      .nullable()
+      .optional(),
+  }),
+)
 export type PatternVerdictInput = z.infer<typeof patternVerdictInputSchema>
 
-export const patternVerdictSchema = z.object({
-  id: z.number().int(),
-  pattern: z.string(),
-  verdict: z.literal('expected'),
-  justification: z.string(),
-  created_by: z.string(),
-  created_at: z.string(),
-  expires_at: z.string().nullable(),
-  removed_by: z.string().nullable(),
-  removed_at: z.string().nullable(),
-  /** Granting now: not removed, not expired. */
-  active: z.boolean(),
-  /** Scripts whose current verdict is this pattern's (reviewed as they are now). */
-  scripts: z.number().int().optional(),
-})
+export const patternVerdictSchema = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    pattern: z.string(),
+    verdict: z.literal('expected'),
+    justification: z.string(),
+    created_by: z.string(),
+    created_at: z.string(),
+    expires_at: z.string().nullable(),
+    removed_by: z.string().nullable(),
+    removed_at: z.string().nullable(),
+    /** Granting now: not removed, not expired. */
+    active: z.boolean(),
+    /** Scripts whose current verdict is this pattern's (reviewed as they are now). */
+    scripts: z.number().int().optional(),
+  }),
+)
 export type PatternVerdict = z.infer<typeof patternVerdictSchema>
 
 /** The end of an expiry date's day (UTC) in ms, or the ISO time's; null for none. */

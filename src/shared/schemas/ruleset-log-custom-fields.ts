@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MAX_CUSTOM_FIELDS, UNSUPPORTED_REQUEST_HEADER } from '../log-fields/limits'
+import { lazySchema } from './lazy'
 
 /**
  * The custom-field rule of phase http_log_custom_fields (action log_custom_field): which request
@@ -29,18 +30,20 @@ export const customFieldKindOf: Record<CustomFieldListKey, CustomFieldKind> = {
   cookie_fields: 'cookie',
 }
 
-const nameSchema = z.string().min(1, 'Enter a name.')
-const fieldSchema = z.object({ name: nameSchema })
-const responseFieldSchema = z.object({ name: nameSchema, preserve_duplicates: z.boolean().optional() })
+const nameSchema = lazySchema(() => z.string().min(1, 'Enter a name.'))
+const fieldSchema = lazySchema(() => z.object({ name: nameSchema }))
+const responseFieldSchema = lazySchema(() => z.object({ name: nameSchema, preserve_duplicates: z.boolean().optional() }))
 const list = <T extends z.ZodType>(item: T) => z.array(item).min(1, 'Leave the list out rather than sending it empty.').optional()
 
-export const logCustomFieldParamsSchema = z.object({
-  request_fields: list(fieldSchema),
-  transformed_request_fields: list(fieldSchema),
-  response_fields: list(responseFieldSchema),
-  raw_response_fields: list(responseFieldSchema),
-  cookie_fields: list(fieldSchema),
-})
+export const logCustomFieldParamsSchema = lazySchema(() =>
+  z.object({
+    request_fields: list(fieldSchema),
+    transformed_request_fields: list(fieldSchema),
+    response_fields: list(responseFieldSchema),
+    raw_response_fields: list(responseFieldSchema),
+    cookie_fields: list(fieldSchema),
+  }),
+)
 export type LogCustomFieldParams = z.infer<typeof logCustomFieldParamsSchema>
 
 /** An HTTP header name (RFC 9110 token). */
@@ -108,14 +111,22 @@ export function logCustomFieldRuleIssues(rules: readonly CustomFieldRuleInput[])
     }
     const parsed = logCustomFieldParamsSchema.safeParse(rule.action_parameters ?? {})
     if (!parsed.success) {
-      for (const i of parsed.error.issues) issues.push({ path: [...base, 'action_parameters', ...i.path.map(pathKey)], message: i.message })
+      for (const i of parsed.error.issues)
+        issues.push({ path: [...base, 'action_parameters', ...i.path.map(pathKey)], message: i.message })
       return
     }
     const params = parsed.data
-    if (!params.request_fields && !params.response_fields && !params.cookie_fields && !params.transformed_request_fields && !params.raw_response_fields) {
+    if (
+      !params.request_fields &&
+      !params.response_fields &&
+      !params.cookie_fields &&
+      !params.transformed_request_fields &&
+      !params.raw_response_fields
+    ) {
       issues.push({
         path: [...base, 'action_parameters'],
-        message: 'Select at least one request header, response header or cookie (request_fields, response_fields or cookie_fields).',
+        message:
+          'Select at least one request header, response header or cookie (request_fields, response_fields or cookie_fields).',
       })
       return
     }
@@ -128,7 +139,10 @@ export function logCustomFieldRuleIssues(rules: readonly CustomFieldRuleInput[])
         const slot = `${kind}:${kind === 'cookie' ? field.name : field.name.toLowerCase()}`
         const first = seen.get(slot)
         if (first) {
-          issues.push({ path, message: `The ${kindLabel[kind]} "${field.name}" is already listed (${first}); each is logged once.` })
+          issues.push({
+            path,
+            message: `The ${kindLabel[kind]} "${field.name}" is already listed (${first}); each is logged once.`,
+          })
           return
         }
         seen.set(slot, `${key} of rule ${r + 1}`)

@@ -1,11 +1,12 @@
 import { z } from 'zod'
 import { LOG_CUSTOM_FIELD_ACTION, LOG_CUSTOM_FIELDS_PHASE } from '../log-fields/limits'
 import { logCustomFieldRuleIssues, RULESET_VALIDATION_CODE, type RuleIssue } from './ruleset-log-custom-fields'
+import { lazySchema } from './lazy'
 
 /** Rulesets (api-notes §6): zone rulesets, their rules, phase entry points. */
 
 export const rulesetKinds = ['managed', 'custom', 'root', 'zone'] as const
-export const rulesetKindSchema = z.enum(rulesetKinds)
+export const rulesetKindSchema = lazySchema(() => z.enum(rulesetKinds))
 
 export const rulesetPhases = [
   'ddos_l4',
@@ -33,7 +34,7 @@ export const rulesetPhases = [
   'magic_transit_managed',
   'magic_transit_ratelimit',
 ] as const
-export const rulesetPhaseSchema = z.enum(rulesetPhases)
+export const rulesetPhaseSchema = lazySchema(() => z.enum(rulesetPhases))
 
 export const ruleActions = [
   'block',
@@ -58,28 +59,32 @@ export const ruleActions = [
   'skip',
   'transform_response_html',
 ] as const
-export const ruleActionSchema = z.enum(ruleActions, {
-  error: (issue) =>
-    issue.input === undefined
-      ? 'action is required (for example block or log).'
-      : `action must be one of ${ruleActions.join(', ')}.`,
-})
+export const ruleActionSchema = lazySchema(() =>
+  z.enum(ruleActions, {
+    error: (issue) =>
+      issue.input === undefined
+        ? 'action is required (for example block or log).'
+        : `action must be one of ${ruleActions.join(', ')}.`,
+  }),
+)
 
 const HEX32 = /^[0-9a-f]{32}$/
 
 /** A rule as a client sends it. Read-only fields (version, last_updated, categories) are ignored. */
-export const ruleInputSchema = z.object({
-  id: z.string().regex(HEX32, 'A rule id is 32 hexadecimal characters; leave it out for a new rule.').optional(),
-  action: ruleActionSchema,
-  action_parameters: z.record(z.string(), z.unknown()).optional(),
-  expression: z
-    .string({ error: 'expression is required: the filter that selects the traffic.' })
-    .min(1, 'Enter the expression that selects the traffic.'),
-  description: z.string().optional(),
-  enabled: z.boolean().optional(),
-  ref: z.string().min(1, 'A ref cannot be empty; leave it out to use the rule id.').optional(),
-  logging: z.object({ enabled: z.boolean() }).optional(),
-})
+export const ruleInputSchema = lazySchema(() =>
+  z.object({
+    id: z.string().regex(HEX32, 'A rule id is 32 hexadecimal characters; leave it out for a new rule.').optional(),
+    action: ruleActionSchema,
+    action_parameters: z.record(z.string(), z.unknown()).optional(),
+    expression: z
+      .string({ error: 'expression is required: the filter that selects the traffic.' })
+      .min(1, 'Enter the expression that selects the traffic.'),
+    description: z.string().optional(),
+    enabled: z.boolean().optional(),
+    ref: z.string().min(1, 'A ref cannot be empty; leave it out to use the rule id.').optional(),
+    logging: z.object({ enabled: z.boolean() }).optional(),
+  }),
+)
 export type RuleInput = z.infer<typeof ruleInputSchema>
 
 interface IssueSink {
@@ -134,33 +139,37 @@ export function phaseRuleIssues(phase: string, rules: readonly RuleInput[]): Rul
 }
 
 /** POST /zones/:zone_id/rulesets. */
-export const rulesetCreateSchema = z
-  .object({
-    name: z.string().min(1, 'Give the ruleset a name.'),
-    kind: rulesetKindSchema,
-    phase: rulesetPhaseSchema,
-    description: z.string().optional(),
-    rules: z.array(ruleInputSchema).optional(),
-  })
-  .superRefine((body, ctx) => {
-    report(ctx, ruleListIssues(body.rules ?? []))
-    report(ctx, phaseRuleIssues(body.phase, body.rules ?? []))
-  })
+export const rulesetCreateSchema = lazySchema(() =>
+  z
+    .object({
+      name: z.string().min(1, 'Give the ruleset a name.'),
+      kind: rulesetKindSchema,
+      phase: rulesetPhaseSchema,
+      description: z.string().optional(),
+      rules: z.array(ruleInputSchema).optional(),
+    })
+    .superRefine((body, ctx) => {
+      report(ctx, ruleListIssues(body.rules ?? []))
+      report(ctx, phaseRuleIssues(body.phase, body.rules ?? []))
+    }),
+)
 export type RulesetCreate = z.infer<typeof rulesetCreateSchema>
 
 /**
  * PUT /zones/:zone_id/rulesets/:id: replaces the description (when sent) and every rule; a missing
  * `rules` means no rules, as on the real service. name/kind/phase may be repeated but not changed.
  */
-export const rulesetUpdateSchema = z
-  .object({
-    name: z.string().min(1).optional(),
-    kind: rulesetKindSchema.optional(),
-    phase: rulesetPhaseSchema.optional(),
-    description: z.string().optional(),
-    rules: z.array(ruleInputSchema).optional(),
-  })
-  .superRefine((body, ctx) => report(ctx, ruleListIssues(body.rules ?? [])))
+export const rulesetUpdateSchema = lazySchema(() =>
+  z
+    .object({
+      name: z.string().min(1).optional(),
+      kind: rulesetKindSchema.optional(),
+      phase: rulesetPhaseSchema.optional(),
+      description: z.string().optional(),
+      rules: z.array(ruleInputSchema).optional(),
+    })
+    .superRefine((body, ctx) => report(ctx, ruleListIssues(body.rules ?? []))),
+)
 
 /** The update schema plus the rules of the ruleset's phase (the server knows the phase). */
 export const rulesetUpdateForPhaseSchema = (phase: string) =>
@@ -168,30 +177,34 @@ export const rulesetUpdateForPhaseSchema = (phase: string) =>
 
 /* ---- What the API answers ---- */
 
-export const ruleSchema = z.object({
-  id: z.string(),
-  version: z.string(),
-  action: z.string(),
-  action_parameters: z.record(z.string(), z.unknown()).optional(),
-  expression: z.string(),
-  description: z.string().optional(),
-  enabled: z.boolean(),
-  ref: z.string().optional(),
-  logging: z.object({ enabled: z.boolean() }).optional(),
-  categories: z.array(z.string()).optional(),
-  last_updated: z.string(),
-})
+export const ruleSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    version: z.string(),
+    action: z.string(),
+    action_parameters: z.record(z.string(), z.unknown()).optional(),
+    expression: z.string(),
+    description: z.string().optional(),
+    enabled: z.boolean(),
+    ref: z.string().optional(),
+    logging: z.object({ enabled: z.boolean() }).optional(),
+    categories: z.array(z.string()).optional(),
+    last_updated: z.string(),
+  }),
+)
 export type Rule = z.infer<typeof ruleSchema>
 
-export const rulesetSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().optional(),
-  kind: z.string(),
-  phase: z.string(),
-  version: z.string(),
-  last_updated: z.string(),
-  /** Absent in the list view. */
-  rules: z.array(ruleSchema).optional(),
-})
+export const rulesetSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().optional(),
+    kind: z.string(),
+    phase: z.string(),
+    version: z.string(),
+    last_updated: z.string(),
+    /** Absent in the list view. */
+    rules: z.array(ruleSchema).optional(),
+  }),
+)
 export type Ruleset = z.infer<typeof rulesetSchema>
