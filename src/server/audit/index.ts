@@ -9,10 +9,10 @@ import { randomBytes } from 'node:crypto'
 import { CHANGE_REQUEST_LEASE_MS } from '../store/change-request-lease'
 import { createAudit } from './middleware'
 import { recoverPending } from './pending'
-import { createUndo, registerAuditRoutes, type UndoEntry } from './routes'
+import { createUndo, registerAuditRoutes, type EntryUndo } from './routes'
 
 export { AUDIT_ID_HEADER, setAuditDetails } from './middleware'
-export type { UndoEntry } from './routes'
+export type { EntryUndo, UndoEntry } from './routes'
 
 export interface AuditSetup {
   store: Store
@@ -71,6 +71,6 @@ export function createAuditSteps(options: AuditSetup) {
     write: audit.writeAudit,
     /** An entry's undo, its write run by `writer`. */
     undo: (writer: Writer, inAccount?: ActInAccount) => createUndo({ store: options.store, forward: options.forward, writer, match: options.match, inAccount }),
-    routes: (app: Hono, undo: UndoEntry) => registerAuditRoutes(app, { store: options.store, forward: options.forward, recover, undo }),
+    routes: (app: Hono, undo: EntryUndo) => registerAuditRoutes(app, { store: options.store, recover, undo }),
   }
 }

@@ -64,8 +64,8 @@ type Answer = { success?: boolean; result?: unknown; errors?: { code: number; me
 interface EntryInput {
   /** The request being answered: its client address, its bearer token's prefix, what zone names are read through. */
   c: Context
-  /** The account the write acted in when not the request's (a change request's apply). */
-  account?: string
+  /** The account the write acted in when not the request's (a change request's apply; null: the default account). */
+  account?: string | null
   actor: Actor
   /** `/api/v4`, `/client/v4`, or undefined for the dashboard's own routes. */
   door: string | undefined
@@ -165,7 +165,7 @@ export function createAudit({ store, forward, match, mode, pending }: AuditOptio
       label: outcome === 'refused' ? null : labelOf(resourceType, before, cleanAfter, withoutSecrets(x.body ?? null)),
       tokenPrefix: bearer ? tokenPrefix(bearer) : null,
       address: clientAddress(x.c),
-      account: x.account ?? requestAccount(x.c).account ?? null,
+      account: accountOfWrite(x.account, x.c),
     })
   }
 
@@ -312,13 +312,20 @@ export function createAudit({ store, forward, match, mode, pending }: AuditOptio
       tokenPrefix: bearer ? tokenPrefix(bearer) : null,
       address: clientAddress(cmd.via),
       // A write made in another account than the one the request names (change them all's, per zone) says that one.
-      account: cmd.account ?? requestAccount(cmd.via).account ?? null,
+      account: accountOfWrite(cmd.account, cmd.via),
     }
     return beginPending({ store, ...pending }, requestId, entry, practice ? null : (captured?.restorePoint ?? null))
   }
 
   return { recorder, beforeDispatch, writeAudit, zoneName: names.nameOf }
 }
+
+/**
+ * The account an entry is recorded under: the one the write command names (null: the default
+ * account, named so by an undo of a default-account entry asked from another account's page), else
+ * the one the request names, else the default.
+ */
+const accountOfWrite = (named: string | null | undefined, c: Context): string | null => (named !== undefined ? named : (requestAccount(c).account ?? null))
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
 

@@ -74,11 +74,10 @@ export const CSV_MAX_BYTES = 32 * 1024 * 1024
 
 export interface AuditRouteOptions {
   store: Store
-  forward: Forward
   /** Writes the entries of writes cut short by a stopped instance (see pending.ts) before the log is read. */
   recover?: () => Promise<unknown>
-  /** An entry's undo (createUndo). */
-  undo: UndoEntry
+  /** An entry's undo and its check (createUndo). */
+  undo: EntryUndo
 }
 
 /**
@@ -86,6 +85,12 @@ export interface AuditRouteOptions {
  * writing to `target`: the audit log's undo route and a change request's undo call it alike.
  */
 export type UndoEntry = (c: Context, id: number, confirm: boolean, target: WriteTarget) => Promise<Response>
+
+/**
+ * An entry's undo, and its check (the audit page's GET …/undo-check: what the undo would send and
+ * what changed since), both in the entry's own account with the asker's grant there.
+ */
+export type EntryUndo = UndoEntry & { check: (c: Context, id: number) => Promise<Response> }
 
 const noEntry = () => jsonError(404, 10404, 'No such audit entry (or it is outside your zone scope).')
 
@@ -96,7 +101,7 @@ const noEntry = () => jsonError(404, 10404, 'No such audit entry (or it is outsi
  * asker's (roles, the approval guard, validation, the audit entry, naming the undone entry). The
  * reservation is released when the undo does not happen, and kept when it succeeded.
  */
-export function createUndo({ store, forward, writer, match, inAccount }: { store: Store; forward: Forward; writer: Writer; match: (method: string, path: string) => Endpoint | undefined; inAccount?: ActInAccount }): UndoEntry {
+export function createUndo({ store, forward, writer, match, inAccount }: { store: Store; forward: Forward; writer: Writer; match: (method: string, path: string) => Endpoint | undefined; inAccount?: ActInAccount }): EntryUndo {
   /**
    * An entry is undone in the account it was made in, whatever account the asker's page acts in
    * (a "change them all" spans accounts; the audit log lists entries of several): its check and its
@@ -144,15 +149,21 @@ export function createUndo({ store, forward, writer, match, inAccount }: { store
       body: body === undefined ? null : { json: body },
       onBehalfOf: { undoOf: e.id },
       via: c,
-      account: e.account ?? undefined,
+      // The entry's account, the default one (null) included: never the account the asker's page names.
+      account: e.account,
     })
   }
-  return async (c, id, confirm, target) => {
+  /** The entry, with this request entered into its account (its credential, the asker's grant there), or the refusal. */
+  async function entered(c: Context, id: number): Promise<AuditEntry | Response> {
     const e = Number.isSafeInteger(id) ? await store.audit.get(id) : undefined
     if (!e) return noEntry()
     const refused = await enterAccountOf(c, e)
     if (refused) return refused
-    if (!visible(c, e, true)) return noEntry()
+    return visible(c, e, true) ? e : noEntry()
+  }
+  const undo: UndoEntry = async (c, id, confirm, target) => {
+    const e = await entered(c, id)
+    if (e instanceof Response) return e
     const { person } = actorOf(c)
     const reserved = await store.audit.undo.reserve(e.id, { personId: person.id, username: person.username, personName: person.displayName })
     if (!reserved.won) return alreadyUndone(reserved.by)
@@ -168,6 +179,13 @@ export function createUndo({ store, forward, writer, match, inAccount }: { store
     }
     return res
   }
+  // The check reads what the undo would write, where the undo would write it.
+  const check = async (c: Context, id: number): Promise<Response> => {
+    const e = await entered(c, id)
+    if (e instanceof Response) return e
+    return undoCheckAnswer(await checkUndo(sendFor(forward, c), e, await store.audit.undo.of(e.id)))
+  }
+  return Object.assign(undo, { check })
 }
 
 /**
@@ -175,7 +193,7 @@ export function createUndo({ store, forward, writer, match, inAccount }: { store
  * restore point, and undo (check first, then the inverse write sent through the API door so that it
  * is checked and recorded like any other write). Roles: see auth/endpoint-roles.ts.
  */
-export function registerAuditRoutes(app: Hono, { store, forward, recover, undo }: AuditRouteOptions): void {
+export function registerAuditRoutes(app: Hono, { store, recover, undo }: AuditRouteOptions): void {
   /** The filters, read by the list's one declaration (`auditQuery`); a bad value is a 400 (code 1004) naming its key. */
   const readSearch = (c: Context): AuditQuery | Response => {
     try {
@@ -288,11 +306,8 @@ export function registerAuditRoutes(app: Hono, { store, forward, recover, undo }
     })
   })
 
-  app.get(`${AUDIT_BASE}/:id/undo-check`, async (c) => {
-    const e = await entryOf(c, true)
-    if (e instanceof Response) return e
-    return undoCheckAnswer(await checkUndo(sendFor(forward, c), e, await store.audit.undo.of(e.id)))
-  })
+  // Read in the entry's own account, as the undo itself acts (createUndo).
+  app.get(`${AUDIT_BASE}/:id/undo-check`, (c) => undo.check(c, Number(c.req.param('id'))))
 
   /** The undo (createUndo) of the entry, to this request's side of the practice switch. */
   app.post(`${AUDIT_BASE}/:id/undo`, async (c) => {

@@ -38,7 +38,7 @@ export function registerLocalRoutes(app: Hono, options: LocalStoreOptions): void
   if (options.scriptIndex) registerScriptIndexRoutes(app, options.store, options.scriptIndex)
   // Verdicts on connections read the connection from the API: they need the same forward.
   if (options.scriptIndex) registerConnectionReviewRoutes(app, options.store, options.scriptIndex, options.now)
-  registerPeopleRoutes(app, options.store, { forward: options.forward, inAccount: options.inAccount })
+  registerPeopleRoutes(app, options.store, { forward: options.forward, inAccount: options.inAccount, owner: options.scriptIndex?.mode })
   registerTokenRoutes(app, options.store)
   registerTwoFactorRoutes(app, options.store)
   registerLbMigrationRoutes(app, options.store)

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { addPerson, sessionCookie } from '../../testing/server/auth'
 import { auditTestApp, WRITE_HEADERS as W } from '../../testing/audit-app'
 import type { MeView, PersonView } from '../../shared/schemas/people'
+import { EVERY_ACCOUNT } from '../store'
 
 /**
  * A person's e-mail through the HTTP API: administrators set it when adding or changing a person,
@@ -95,5 +96,21 @@ describe("a person's e-mail", () => {
     // With an address, nothing is missed.
     await call('adm', 'PATCH', '/api/local/me', { email: 'adm@example.com' })
     expect((await wanted()).adm).toBeNull()
+  })
+
+  it('judges who approves on a zone by their grant in the zone’s account, not their every-account role', async () => {
+    const A = 'a1'.repeat(16)
+    const zoneId = 'c1'.repeat(16)
+    await store.recordIndex.putZones('sandbox', [{ zone_id: zoneId, zone_name: 'clinic.example', account_id: A }], Date.now())
+    await store.changeRequests.setZone({ zoneId, zoneName: 'clinic.example', required: true, approverMode: 'editors', approverIds: [] }, 'test')
+    // Ann: a viewer everywhere but an editor in the zone's account. Bo: an administrator everywhere but a viewer there.
+    const ann = await addPerson(store, 'ann', 'viewer')
+    expect(await store.grants.replace(ann.person.id, [{ account: EVERY_ACCOUNT, role: 'viewer', zones: '*' }, { account: A, role: 'editor', zones: '*' }])).toBe('ok')
+    const bo = await addPerson(store, 'bo', 'admin')
+    expect(await store.grants.replace(bo.person.id, [{ account: EVERY_ACCOUNT, role: 'admin', zones: '*' }, { account: A, role: 'viewer', zones: '*' }])).toBe('ok')
+    const wanted = Object.fromEntries((await call<PersonView[]>('adm', 'GET', '/api/local/people')).result.map((p) => [p.username, p.mail_wanted]))
+    expect(wanted.ann).toBe('approves change requests on clinic.example')
+    // Bo approves the default account's zone (not indexed: the default account's), not the clinic's.
+    expect(wanted.bo).toBe('approves change requests on example.com')
   })
 })

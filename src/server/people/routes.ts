@@ -6,7 +6,7 @@ import { jsonError, jsonErrors, jsonOk, PROXY_CODES } from '../http/envelope'
 import { localBody } from '../local/read-body'
 import { EVERY_ACCOUNT, publicPerson, type Store, type ZoneScope } from '../store'
 import { setAuditDetails } from '../audit'
-import { mailWanted } from './mail-address'
+import { mailWanted, personInZoneAccount } from './mail-address'
 import type { Forward } from '../upstream'
 import type { ActInAccount } from '../accounts/routes'
 import { meView, personView, sessionView } from './views'
@@ -39,8 +39,9 @@ async function scopeInAccount(forward: Forward | undefined, c: Context, zones: Z
  * and my own sessions for everyone; adding, changing, disabling people, resetting passwords and
  * ending sessions for administrators. The last active administrator cannot be demoted or disabled.
  */
-export function registerPeopleRoutes(app: Hono, store: Store, options: { forward?: Forward; inAccount?: ActInAccount } = {}): void {
-  const { forward, inAccount } = options
+export function registerPeopleRoutes(app: Hono, store: Store, options: { forward?: Forward; inAccount?: ActInAccount; owner?: string } = {}): void {
+  // `owner`: the record index's (the deployment's mode), where a zone's account is looked up.
+  const { forward, inAccount, owner } = options
 
   // People are the deployment's, not one account's: an administrator of some accounts only could
   // otherwise give themselves every account. Managing them takes an administrator of every account.
@@ -131,13 +132,15 @@ export function registerPeopleRoutes(app: Hono, store: Store, options: { forward
 
   app.get('/api/local/people', async () => {
     const [extra, zones, apps, passkeys, grants] = await Promise.all([store.changeRequests.people(), store.changeRequests.zones(), store.twoFactor.enabledPeople(), store.passkeys.counts(), store.grants.all()])
+    // Who approves or files where: each person's grant in each zone's account.
+    const there = personInZoneAccount(store, owner)
     return jsonOk(
-      (await store.people.list()).map((p) => ({
+      await Promise.all((await store.people.list()).map(async (p) => ({
         ...personView(p),
-        mail_wanted: mailWanted(p, zones, extra.get(p.id)?.mayPropose ?? false),
+        mail_wanted: await mailWanted(p, zones, extra.get(p.id)?.mayPropose ?? false, there),
         second_factor: { app: apps.has(p.id), passkeys: passkeys.get(p.id) ?? 0 },
         grants: grants.get(p.id) ?? [],
-      })),
+      }))),
     )
   })
 

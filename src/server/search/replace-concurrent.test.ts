@@ -116,4 +116,18 @@ describe('two people replacing in the same zone at once (the zone reserved in th
       }
     }
   })
+
+  it('"every match", both changing every match: the second finds none left and says why, sending nothing (never a 404)', async () => {
+    const ids = await three('every', '203.0.113.30')
+    const selection = { mode: 'search', q: '203.0.113.30', field: 'content' } as const
+    const [a, b] = await Promise.all([apply('ann', selection, { action: 'replace', content: '203.0.113.31' }), apply('bob', selection, { action: 'replace', content: '203.0.113.32' })])
+    for (const x of [a, b]) expect(x.status, x.text).toBe(200)
+    const [first, second] = a.result!.outcome === 'applied' ? [a, b] : [b, a]
+    expect(first.result!.records.map((r) => [r.id, r.status]).toSorted()).toEqual(ids.map((id) => [id, 'ok']).toSorted())
+    expect(second.result).toMatchObject({ outcome: 'nothing', audit_ids: [], change_request_id: null })
+    // A line per record it still knew of, or the zone's own sentence: either way, why nothing was changed.
+    const said = second.result!.records.length ? second.result!.records.map((r) => r.message).join(' ') : second.result!.message
+    expect(said).toMatch(/no longer matching|matches the search any more/i)
+    expect(new Set((await records('every')).map((r) => r.content))).toEqual(new Set([first === a ? '203.0.113.31' : '203.0.113.32']))
+  })
 })

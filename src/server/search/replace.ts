@@ -73,6 +73,8 @@ class Unreadable extends Error {}
 const OUT_OF_SCOPE = 'No such zone (or it is outside your zone scope).'
 /** A chosen record the zone no longer holds, or that no longer matches the search, when the apply read it. */
 const GONE = 'No longer there, or no longer matching: changed since it was read (by someone else, or another change of this zone applied first). Left alone.'
+/** "Every match" of a zone where nothing matches the search any more when the apply reads it. */
+const NO_MATCH_NOW = 'Nothing was changed: no record of this zone matches the search any more. It changed since the preview (by someone else, or another change of this zone applied first).'
 
 /** A zone's account, the person as they are there, and how its reads and writes are sent and admitted. */
 interface InAccount {
@@ -317,7 +319,9 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
     const labels = new Map<string, string>()
     const byZone = await resolve(c, selection, labels)
     if (byZone instanceof Response) return byZone
-    const ids = byZone.get(zoneId)
+    // "Every match": the search resolved now may find none in this zone any more (another apply, or
+    // anyone, changed them since the preview); the zone is still read and planned on, and says so.
+    const ids = byZone.get(zoneId) ?? (selection.mode === 'search' ? new Set<string>() : undefined)
     if (!ids) return jsonError(404, 10404, 'None of the chosen records is in this zone.')
     const where = await inAccount(c, zoneId)
     if ('refused' in where) return jsonError(403, 10403, where.refused)
@@ -341,7 +345,7 @@ export function registerReplaceRoutes(app: Hono, o: ReplaceOptions): void {
     // Each chosen record has its line: one deleted, or changed so that it no longer matches, since it was read (by anyone, a concurrent apply included) is left alone.
     const planned = new Set(plan.rows.map((r) => r.id))
     for (const id of ids) if (!planned.has(id)) result.records.push({ id, label: labels.get(id) ?? `Record ${id}`, status: 'skipped', message: GONE })
-    if (!todo.length) return jsonOk({ ...result, outcome: 'nothing' as const, message: 'Nothing to change in this zone now.' })
+    if (!todo.length) return jsonOk({ ...result, outcome: 'nothing' as const, message: result.records.length ? 'Nothing to change in this zone now.' : NO_MATCH_NOW })
     if (plan.how === 'change_request') {
       if (todo.length > MAX_CHANGE_ITEMS) return jsonError(400, 1004, `${todo.length} records in ${plan.zone_name}: a change request holds at most ${MAX_CHANGE_ITEMS}. Narrow the search for this zone.`)
       const what = change.action === 'delete' ? `Delete ${todo.length} record${todo.length === 1 ? '' : 's'}` : `Set ${todo.length} record${todo.length === 1 ? '' : 's'} to ${change.content}`

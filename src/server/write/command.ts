@@ -61,8 +61,11 @@ export interface WriteCommand {
    * cookie is read as the write's.
    */
   via: Context
-  /** The account it acts in when not the one `via` names (change them all's, per zone: search/replace.ts). */
-  account?: string
+  /**
+   * The account it acts in when not the one `via` names (change them all's, per zone: search/replace.ts;
+   * an undo, its entry's). Null: the default account, even when `via` names another.
+   */
+  account?: string | null
 }
 
 /** The audit log's part of a write: its record before it is sent, and its entry once answered. */

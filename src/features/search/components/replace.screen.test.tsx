@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { renderApp, screenServer } from '@/testing/screen'
+import { searchOf } from '@/server/app'
 import { DEMO_ACCOUNT, SEED_ZONES } from '@/server/emulator/seed-ids'
 
 /**
@@ -115,6 +116,51 @@ describe('changing matches in zones of several accounts', () => {
       const zone = Object.keys(accountOf).find((n) => within(li).queryByText(n))!
       expect(within(li).getByText('Applied')).toBeTruthy()
       expect(within(li).getByText(`Account: ${accountOf[zone]}`)).toBeTruthy()
+    }
+  })
+})
+
+describe('changing every match after someone else changed them all', () => {
+  it('says per zone that nothing was changed and why (not a failure)', async () => {
+    const AT = '203.0.113.66'
+    const made: { zone: string; id: string }[] = []
+    for (const z of zones) {
+      const res = await fetch(`/api/v4/zones/${z.id}/dns_records`, {
+        method: 'POST',
+        headers: { 'x-zonekeeper-request': '1', 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'A', name: `raced.${z.name}`, content: AT, ttl: 1, proxied: false }),
+      })
+      expect(res.status).toBe(200)
+      made.push({ zone: z.id, id: ((await res.json()) as { result: { id: string } }).result.id })
+    }
+    await searchOf(server.app).settled()
+    const user = userEvent.setup()
+    renderApp(`/search?q=${AT}`)
+    const results = await screen.findByRole('region', { name: 'Matching records' })
+    await user.click(within(results).getByRole('checkbox', { name: `Select raced.example.com (A) in example.com` }))
+    await user.click(screen.getByRole('button', { name: 'Select all 2 matches' }))
+    await user.click(screen.getByRole('button', { name: 'Change selected…' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Change 2 matching records' })
+    await user.type(within(dialog).getByRole('textbox', { name: 'New value' }), '203.0.113.67')
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }))
+    for (const z of zones) await within(dialog).findByRole('region', { name: `Preview of ${z.name}` })
+
+    // Meanwhile someone else changes every match (through the dashboard: the index learns it).
+    for (const r of made) {
+      const res = await fetch(`/api/v4/zones/${r.zone}/dns_records/${r.id}`, { method: 'PATCH', headers: { 'x-zonekeeper-request': '1', 'content-type': 'application/json' }, body: JSON.stringify({ content: '203.0.113.68' }) })
+      expect(res.status).toBe(200)
+    }
+    await searchOf(server.app).settled()
+
+    await user.click(within(dialog).getByRole('button', { name: 'Apply to 2 zones' }))
+    const perZone = await within(dialog).findByRole('list', { name: 'Result per zone' })
+    await waitFor(() => expect(within(perZone).getAllByText('Nothing to change')).toHaveLength(2))
+    const items = within(perZone).getAllByRole('listitem').filter((li) => li.parentElement === perZone)
+    expect(items).toHaveLength(2)
+    for (const li of items) {
+      expect(within(li).getByText('Nothing to change')).toBeTruthy()
+      expect(li.textContent).toMatch(/Nothing was changed: no record of this zone matches the search any more|No longer there/)
+      expect(within(li).queryByRole('button', { name: /^Undo/ })).toBeNull()
     }
   })
 })
