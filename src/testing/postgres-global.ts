@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { launchPostgres, postgresMissing, SHARED_POSTGRES_ENV, type TestPostgres } from './postgres'
 
 /**
- * Vitest global setup (the unit project): one PostgreSQL server for the whole run, started in the
- * background so the first test files load meanwhile. Test files reach it through startPostgres()
+ * The global setup of Vitest's unit project and of the e2e run (e2e/global-setup.ts): one PostgreSQL
+ * server for the whole run, started in the background so the first test files load meanwhile. Test files reach it through startPostgres()
  * (the folder named by SHARED_POSTGRES_ENV, which the workers inherit, says where it is and when it
  * is ready); each creates its own databases in it. Stopped and removed once the run ends.
  */

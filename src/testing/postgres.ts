@@ -47,12 +47,12 @@ export function postgresMissing(): string | undefined {
   return `${why}: the PostgreSQL tests are skipped. Install Debian's postgresql package to run them.`
 }
 
-/** Where the run's shared server is (set by src/testing/postgres-global.ts for Vitest's workers). */
+/** Where the run's shared server is (set by src/testing/postgres-global.ts for Vitest's and Playwright's workers). */
 export const SHARED_POSTGRES_ENV = 'ZK_TEST_POSTGRES_DIR'
 
 /**
- * A PostgreSQL server for a test file. Under Vitest (npm run test:unit) every file shares the one
- * server its global setup starts in the background (src/testing/postgres-global.ts): starting one per
+ * A PostgreSQL server for a test file. Under Vitest and Playwright (npm test) every file shares the
+ * one server the run's global setup starts in the background (src/testing/postgres-global.ts): starting one per
  * file cost about a second and a half each; each file still gets its own fresh databases, and
  * `stop()` leaves the shared server to the global teardown. Elsewhere (benchmarks) a server of its own.
  */
