@@ -14,7 +14,9 @@ import { nginxMissing, startNginx, type RunningNginx } from './nginx'
 /**
  * The deployment organisations run, all real and on loopback: Debian's nginx ending TLS
  * (a certificate made for this run) and sending requests round robin to two Zonekeeper instances
- * that share one PostgreSQL, single sign-on at a real OpenID Connect provider, TRUSTED_PROXIES set
+ * that share one PostgreSQL, single sign-on at a real OpenID Connect provider (oidc-provider: mapped
+ * groups give a role and zones, unmapped ones a clear refusal, a taken preferred_username is refused
+ * until an administrator links the identity, a replayed callback signs nobody in), TRUSTED_PROXIES set
  * to the proxy. nginx runs the configuration the README shows (nginx.conf.template).
  * Clients are told apart by the loopback address they come from (127.0.0.2, 127.0.0.3 …).
  * (readme.spec.ts checks that the README shows this nginx configuration.)
@@ -58,10 +60,15 @@ const test = base.extend<object, { deployment: Deployment; pg: TestPostgres }>({
         redirectUri: `${publicUrl}/login/oidc/callback`,
         postLogoutRedirectUri: `${publicUrl}/login`,
         accounts: {
-          olivia: { name: 'Olivia Ops', groups: ['dns-team'] },
+          olivia: { name: 'Olivia Ops', groups: ['staff', 'dns-team'] },
           // Another person at the provider whose preferred_username is also "olivia".
           'olivia-2': { name: 'Olivia Other', groups: ['dns-team'], preferred_username: 'olivia' },
           replay: { name: 'Rita Replay', groups: ['dns-team'] },
+          mallory: { name: 'Mallory Visitor', groups: ['contractors'] },
+          root: { name: 'Root Admin', groups: ['admins'] },
+          // Two more who chose the same preferred_username: the second is linked by an administrator.
+          'cy-a': { name: 'Cy Alpha', groups: ['dns-team'], preferred_username: 'cy' },
+          'cy-b': { name: 'Cy Beta', groups: ['dns-team'], preferred_username: 'cy' },
         },
       })
       const env = {
@@ -144,11 +151,17 @@ test.describe('through nginx', () => {
   }) => {
     await signInAtProvider(page, 'olivia')
     await expect(page).toHaveURL(`${deployment.nginx.url}/zones`)
+    // The mapped group's role and zones (dns-team=editor:example.com).
     await expect(page.getByRole('link', { name: /Olivia Ops \(editor\)/ })).toBeVisible()
+    const zones = page.getByRole('table', { name: /zones/i })
+    await expect(zones.getByText('example.com', { exact: true })).toBeVisible()
+    await expect(zones.getByText('newshop.dev')).toHaveCount(0)
+    expect((await page.request.get(`/api/v4/zones/${SEED_ZONES.pending.id}`)).status()).toBe(403)
     const cookie = (await context.cookies()).find((c) => c.name === 'zonekeeper_session')
     expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict' })
     await page.goto(zoneUrl('demo', 'dns'))
     await expect(page.getByRole('table', { name: /DNS records of example.com/ })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Add record' })).toBeVisible()
     // Round robin: both instances answer this browser's session (each one's own request log says so).
     for (let i = 0; i < 6; i++) expect((await page.request.get('/api/local/me')).status()).toBe(200)
     for (const zk of [deployment.a, deployment.b]) expect(zk.log()).toMatch(/^GET \/api\/local\/me 200 \d+ms$/m)
@@ -157,6 +170,62 @@ test.describe('through nginx', () => {
     await page.getByRole('button', { name: 'Yes, sign me out' }).click()
     await expect(page).toHaveURL(`${deployment.nginx.url}/login`)
     expect((await page.request.get('/api/local/me')).status()).toBe(401)
+    // The old cookie is dead, and the provider forgot the person: single sign-on asks for the login again.
+    expect((await page.request.get('/api/local/me', { headers: { cookie: `${cookie!.name}=${cookie!.value}` } })).status()).toBe(401)
+    await page.getByRole('link', { name: 'Sign in with single sign-on' }).click()
+    await expect(page.locator('input[name="login"]')).toBeVisible()
+  })
+
+  test('a person whose groups map to nothing is refused with a clear page', async ({ page }) => {
+    await signInAtProvider(page, 'mallory')
+    await expect(page.getByRole('heading', { name: 'No access to Zonekeeper' })).toBeVisible()
+    await expect(page.getByText(/none of your groups \(contractors\) gives access/)).toBeVisible()
+    expect((await page.request.get('/api/local/me')).status()).toBe(401)
+  })
+
+  test('an administrator links a refused identity to a person on the People page', async ({ browser, deployment }) => {
+    const open = () => browser.newContext({ baseURL: deployment.nginx.url, ignoreHTTPSErrors: true })
+    const [admin, first, second, third] = await Promise.all([open(), open(), open(), open()])
+    const issuer = deployment.idp.issuer
+    try {
+      const cyA = await first.newPage()
+      await signInAtProvider(cyA, 'cy-a')
+      await expect(cyA).toHaveURL(`${deployment.nginx.url}/zones`)
+      const refused = await second.newPage()
+      await signInAtProvider(refused, 'cy-b')
+      await expect(refused.getByRole('heading', { name: 'Username already in use' })).toBeVisible()
+
+      const page = await admin.newPage()
+      await signInAtProvider(page, 'root')
+      await expect(page).toHaveURL(`${deployment.nginx.url}/zones`)
+      const made = await page.request.post('/api/local/people', {
+        headers: { 'x-zonekeeper-request': '1' },
+        data: { username: 'cy.beta', display_name: 'Cy Beta', role: 'viewer', zones: '*', password: 'a-long-enough-password' },
+      })
+      expect(made.status()).toBe(201)
+      await page.goto('/people')
+      const people = page.getByRole('table', { name: 'People' })
+      await expect(people.getByText(`Single sign-on: cy-a at ${issuer}`)).toBeVisible()
+      await page.getByRole('button', { name: 'Link single sign-on of cy.beta' }).click()
+      const dialog = page.getByRole('dialog', { name: /Link single sign-on to Cy Beta/ })
+      await expect(dialog.getByLabel('Issuer')).toHaveValue(issuer)
+      await dialog.getByLabel('Subject (sub)').fill('cy-a')
+      await dialog.getByRole('button', { name: 'Link identity' }).click()
+      await expect(dialog.getByText(/linked to cy: unlink it there first/)).toBeVisible()
+      await dialog.getByLabel('Subject (sub)').fill('cy-b')
+      await dialog.getByRole('button', { name: 'Link identity' }).click()
+      await expect(dialog).toBeHidden()
+      await expect(people.getByText(`Single sign-on: cy-b at ${issuer}`)).toBeVisible()
+
+      // Cy Beta signs in again (a fresh browser): now as cy.beta, with the role the provider's groups give.
+      const later = await third.newPage()
+      await signInAtProvider(later, 'cy-b')
+      await expect(later).toHaveURL(`${deployment.nginx.url}/zones`)
+      await expect(later.getByRole('link', { name: /Cy Beta \(editor\)/ })).toBeVisible()
+      expect((await (await later.request.get('/api/local/me')).json()).result.person.username).toBe('cy.beta')
+    } finally {
+      await Promise.all([admin.close(), first.close(), second.close(), third.close()])
+    }
   })
 
   test("guesses from one client address do not lock out another behind the same proxy", async ({ deployment }) => {
