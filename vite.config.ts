@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { routePreloads } from './src/build/route-preloads.ts'
 import { splitMediaCss } from './src/build/split-media-css.ts'
 import { shellChunk } from './src/build/shell-chunk.ts'
-import { SERVER_BUILD, SERVER_BUNDLED } from './src/build/server-bundle.ts'
+import { SERVER_BUILD, SERVER_BUNDLED, SERVER_OUTPUT } from './src/build/server-bundle.ts'
 
 // The dev server (npm run dev) proxies /api, /client and /healthz to the Node server
 // started by src/server/dev.ts on SERVER_PORT.
@@ -28,7 +28,7 @@ const serverBuild: UserConfig = {
     rolldownOptions: {
       input: { main: 'src/server/main.ts', 'seed-worker': 'src/server/emulator/seed-worker.ts' },
       // One folder: the emulator finds seed-worker.js beside the chunk that holds it.
-      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+      output: { ...SERVER_OUTPUT, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },
   },
   ssr: { noExternal: SERVER_BUNDLED },

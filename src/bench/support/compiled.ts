@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
-import { SERVER_BUILD, SERVER_BUNDLED } from '../../build/server-bundle'
+import { SERVER_BUILD, SERVER_BUNDLED, SERVER_OUTPUT } from '../../build/server-bundle'
 
 export interface Compiled {
   /** The compiled file of each entry, by the name it was given. */
@@ -30,7 +30,7 @@ export async function compile(entries: Record<string, string>): Promise<Compiled
       outDir,
       emptyOutDir: false,
       copyPublicDir: false,
-      rolldownOptions: { input: entries, output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } },
+      rolldownOptions: { input: entries, output: { ...SERVER_OUTPUT, entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } },
     },
     ssr: { noExternal: SERVER_BUNDLED },
   })
