@@ -93,6 +93,8 @@ describe('the DNS record dialog', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Comment/ }), 'typed by a person')
     await user.click(within(dialog).getByRole('button', { name: 'Add record' }))
     expect(await within(dialog).findByText(/A CNAME record with that host already exists.*\(code 81054\)/)).toBeTruthy()
+    // …and shows the records already at that name (what a newcomer reads to see why).
+    expect(await within(dialog).findByRole('note', { name: 'Records already there' })).toBeTruthy()
     const name = within(dialog).getByRole('textbox', { name: /^Name/ }) as HTMLInputElement
     expect(name.getAttribute('aria-invalid')).toBe('true')
     expect(name.value).toBe('www')
