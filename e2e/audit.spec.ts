@@ -93,24 +93,8 @@ test('audit log, history and undo', async ({ browser, baseURL }) => {
     expect(back.map((r) => r.name).sort()).toEqual([1, 2, 3, 4, 5].map((i) => `bulkundo-${i}.example.com`))
   })
 
-  await test.step('Undo after someone else changed the record shows the conflict and asks', async () => {
-    const rec = await create(page.request, 'conflict-one', '192.0.2.70')
-    expect((await page.request.patch(`${DNS}/${rec.id}`, { headers: WRITE, data: { content: '192.0.2.71' } })).ok()).toBeTruthy()
-    expect((await eve.request.patch(`${DNS}/${rec.id}`, { headers: WRITE, data: { content: '192.0.2.72' } })).ok()).toBeTruthy()
-
-    await openDns(page, 'conflict-one')
-    await page.getByRole('button', { name: `History of A record ${rec.name}` }).click()
-    const history = page.getByRole('dialog', { name: `History of A record ${rec.name}` })
-    const mine = history.getByRole('article').filter({ hasText: 'by Ed' }).filter({ hasText: 'Changed' })
-    await mine.getByRole('button', { name: 'Undo' }).click()
-    const conflict = mine.getByRole('alert')
-    await expect(conflict).toContainText('Changed since')
-    await expect(conflict.getByRole('row', { name: /^Content/ })).toContainText('192.0.2.71')
-    await expect(conflict.getByRole('row', { name: /^Content/ })).toContainText('192.0.2.72')
-    await mine.getByRole('button', { name: 'Undo anyway' }).click()
-    await expect(page.getByRole('status').filter({ hasText: 'Undone' }).first()).toBeVisible()
-    expect((await recordsNamed(page.request, 'conflict-one'))[0].content).toBe('192.0.2.70')
-  })
+  // Undo after someone else changed the record (the conflict shown with both values, undone only when
+  // asked again): audit-log-page.screen.test.tsx ("undo after someone else changed the record").
 
   await test.step('the audit log filtered by person, exported as CSV', async () => {
     await create(eve.request, 'csv-eve', '192.0.2.80')

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNT, SEED_ZONES } from '@/server/emulator/seed-ids'
 import { renderApp, screenServer } from '@/testing/screen'
-import { fromAddress } from '@/testing/server/auth'
+import { addPerson, fromAddress, sessionCookie } from '@/testing/server/auth'
 
 /**
  * The audit log and its undo panel as people use them, answered by the real server app (sandbox,
@@ -168,5 +168,42 @@ describe('what the log names', () => {
     const back = ((await (await fetch(`/api/v4/zones/${DEMO.id}/dns_records?name=flat-screen.example.com`)).json()) as { result: { settings: Record<string, boolean> }[] }).result
     expect(back).toHaveLength(1)
     expect(back[0].settings).toMatchObject({ flatten_cname: true })
+  })
+})
+
+describe('undo after someone else changed the record', () => {
+  it('shows what changed since, both values, and undoes only when asked again', async () => {
+    const user = userEvent.setup()
+    await server.signInAs('cora', 'editor')
+    const made = await api('POST', `/zones/${DEMO.id}/dns_records`, { type: 'A', name: 'conflict-one', content: '192.0.2.70', ttl: 300 })
+    await api('PATCH', `/zones/${DEMO.id}/dns_records/${made.result.id}`, { content: '192.0.2.71' })
+    // Someone else changes it after her.
+    const { password } = await addPerson(server.store, 'evan', 'editor')
+    const evan = await sessionCookie(server.app, 'evan', password, '127.0.0.1')
+    const theirs = await server.app.request(
+      `/api/v4/zones/${DEMO.id}/dns_records/${made.result.id}`,
+      { method: 'PATCH', headers: { cookie: evan, 'content-type': 'application/json', 'x-zonekeeper-request': '1' }, body: JSON.stringify({ content: '192.0.2.72' }) },
+      fromAddress('127.0.0.1'),
+    )
+    expect(theirs.status).toBe(200)
+
+    renderApp(`/zones/${DEMO.id}/dns?name.contains=conflict-one`)
+    await user.click(await screen.findByRole('button', { name: 'History of A record conflict-one.example.com' }))
+    const history = await screen.findByRole('dialog', { name: 'History of A record conflict-one.example.com' })
+    const mine = await waitFor(() => {
+      const found = within(history).getAllByRole('article').find((a) => a.textContent?.includes('by Cora') && a.textContent.includes('Changed'))
+      expect(found).toBeTruthy()
+      return found!
+    })
+    await user.click(within(mine).getByRole('button', { name: 'Undo' }))
+    const conflict = await within(mine).findByRole('alert')
+    await waitFor(() => expect(conflict.textContent).toContain('Changed since'))
+    const content = within(conflict).getByRole('row', { name: /^Content/ })
+    expect(content.textContent).toContain('192.0.2.71')
+    expect(content.textContent).toContain('192.0.2.72')
+    expect(server.sent.filter((r) => r.method === 'POST' && r.url.endsWith('/undo'))).toEqual([])
+    await user.click(within(mine).getByRole('button', { name: 'Undo anyway' }))
+    await waitFor(() => expect(server.sent.filter((r) => r.method === 'POST' && r.url.endsWith('/undo'))).toHaveLength(1))
+    await waitFor(async () => expect((await api('GET', `/zones/${DEMO.id}/dns_records/${made.result.id}`)).result.content).toBe('192.0.2.70'))
   })
 })
