@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { expect, expectNoSeriousA11yViolations, openPage, resetSandboxIfUsed, SEED_ZONES, test, zoneUrl } from './fixtures'
+import { expect, expectNoSeriousA11yViolations, openPage, resetSandboxIfUsed, test, zoneUrl } from './fixtures'
 
 // Opens the scale-test zones (bigcorp-records.com, shop-scale.io): a worker with the whole demo data.
 test.use({ seed: 'scale' })
 
-const WRITE = { 'X-Zonekeeper-Request': '1' }
 const table = (page: Page) => page.getByRole('table', { name: /^DNS records of / })
 const rows = (page: Page) => table(page).locator('tbody tr')
 const dialog = (page: Page) => page.getByRole('dialog')
@@ -17,12 +16,6 @@ async function filterByName(page: Page, text: string) {
   await expect(page).toHaveURL(new RegExp(`name.contains=${encodeURIComponent(text)}`))
 }
 
-/** Empties the name filter (the URL loses it). */
-async function clearNameFilter(page: Page) {
-  await page.getByLabel('Name contains').fill('')
-  await expect(page).not.toHaveURL(/name\.contains=/)
-}
-
 test.describe('DNS records', () => {
   // The demo data: a server that served another spec first is reset (a fresh one already holds it).
   // No reset after: the other spec of this worker (page-shield-scale-review) reads no DNS record, and
@@ -32,7 +25,7 @@ test.describe('DNS records', () => {
   // One browser context and page for every check (each was a test of its own): the steps run in order
   // on the demo zone's page, each leaving no dialog open, then the large zone. The TXT quoting rules of
   // the form are in record-form-rules.screen.test.tsx.
-  test('DNS records: add, edit, proxy, delete, errors, keyboard, import and export, banners, accessibility, the large zone', async ({ page, request }) => {
+  test('DNS records: add, edit, proxy, delete, errors, keyboard, import and export, banners, accessibility, the large zone', async ({ page }) => {
     // Quiet, about 40 s; CI is twice as slow.
     test.setTimeout(180_000)
     // First: the form's long help is shown whole only the first time this browser opens it (folded, it
@@ -117,23 +110,8 @@ test.describe('DNS records', () => {
       await confirm.getByRole('button', { name: 'Delete record' }).click()
       await expect(page.getByText('No record matches these filters')).toBeVisible()
     })
-    await test.step('a server error lands on its field and keeps what was typed', async () => {
-      await clearNameFilter(page)
-      await page.getByRole('button', { name: 'Add record' }).click()
-      const add = dialog(page)
-      // www.example.com is a CNAME: the sandbox refuses an A record beside it (81054, pointer /name).
-      await add.getByLabel('Name').fill('www')
-      await add.getByLabel('IPv4 address').fill('192.0.2.80')
-      await add.getByLabel('Comment (optional)').fill('typed by a person')
-      await add.getByRole('button', { name: 'Add record' }).click()
-      await expect(add.getByText(/A CNAME record with that host already exists.*\(code 81054\)/)).toBeVisible()
-      await expect(add.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
-      await expect(add.getByLabel('Name')).toHaveValue('www')
-      await expect(add.getByLabel('IPv4 address')).toHaveValue('192.0.2.80')
-      await expect(add.getByLabel('Comment (optional)')).toHaveValue('typed by a person')
-      await add.getByRole('button', { name: 'Cancel' }).click()
-      await expect(add).toBeHidden()
-    })
+    // A server error landing on its field with what was typed kept (81054 beside a CNAME):
+    // record-form/record-dialog.screen.test.tsx.
     await test.step('BIND import says what was added and what was refused; export downloads the zone file', async () => {
       await page.getByRole('button', { name: 'Import BIND file' }).click()
       const imp = dialog(page)
@@ -167,34 +145,8 @@ test.describe('DNS records', () => {
       expect(text).toMatch(/\bSOA\b/)
       expect(text).toContain('imported-1.example.com.')
     })
-    await test.step('a zone without an address record gets a banner; SOA and automatic records are marked', async () => {
-      // old-brand.net has one A record: delete it through the API.
-      const zoneId = SEED_ZONES.moved.id
-      const list = await (await request.get(`/api/v4/zones/${zoneId}/dns_records?type=A`)).json()
-      for (const r of list.result as { id: string }[]) {
-        expect((await request.delete(`/api/v4/zones/${zoneId}/dns_records/${r.id}`, { headers: WRITE })).ok()).toBeTruthy()
-      }
-      await openPage(page, zoneUrl('moved', 'dns'))
-      const banner = page.getByRole('region', { name: 'old-brand.net has no A or AAAA record' })
-      await expect(banner).toBeVisible()
-      await banner.getByRole('button', { name: 'Add an A record' }).click()
-      const add = dialog(page)
-      await expect(add.getByLabel('Name')).toHaveValue('@')
-      await add.getByLabel('IPv4 address').fill('192.0.2.200')
-      await add.getByRole('button', { name: 'Add record' }).click()
-      await expect(banner).toBeHidden()
-
-      await openPage(page, zoneUrl('demo', 'dns'))
-      await page.getByText('Start of authority (SOA)').click()
-      await expect(page.getByText('Primary name server')).toBeVisible()
-      await page.getByRole('combobox', { name: 'Type' }).selectOption('SOA')
-      await expect(rows(page)).toHaveCount(1)
-      await expect(rows(page).first()).toContainText('Read-only')
-      await expect(rows(page).first().getByRole('button', { name: /^(Edit|Delete)/ })).toHaveCount(0)
-      await expect(rows(page).first().getByRole('checkbox')).toBeDisabled()
-      await page.getByRole('combobox', { name: 'Type' }).selectOption('HTTPS')
-      await expect(table(page).getByText('Added automatically').first()).toBeVisible()
-    })
+    // The banner of a zone without an address record, the read-only SOA row and the "Added
+    // automatically" badge: the DNS page's screen test (dns-page.screen.test.tsx).
     await test.step('the DNS page and the record form have no serious accessibility problems', async () => {
       // The lab delegation's view: a proxy switch, both delegation badges and an
       // explanation under every row, without the 50 explained rows of the whole zone that took axe

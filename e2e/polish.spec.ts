@@ -157,32 +157,6 @@ test('polish', async ({ page, request }) => {
     }
   })
 
-  await test.step('with monitoring off, every page-security page says so', async () => {
-    const settings = `/api/v4${zoneUrl('demo', 'page_shield')}`
-    const write = { 'X-Zonekeeper-Request': '1' }
-    const tabs = page.getByRole('navigation', { name: 'Page security' })
-    expect((await request.put(settings, { headers: write, data: { enabled: false } })).ok()).toBeTruthy()
-    try {
-      // One fresh load (the setting is read there), then every other page through its tab.
-      await openPage(page, zoneUrl('demo', 'page-shield'))
-      await expect(page.getByRole('status').filter({ hasText: 'Monitoring is off.' })).toBeVisible()
-      for (const [area, tab] of [
-        ['page-shield/scripts', 'Scripts'],
-        ['page-shield/connections', 'Connections'],
-        ['page-shield/cookies', 'Cookies'],
-        ['page-shield/policies', 'Policies'],
-        ['page-shield/reviews', 'Review ledger'],
-      ]) {
-        await tabs.getByRole('link', { name: tab, exact: true }).click()
-        await expect(page).toHaveURL(new RegExp(`${zoneUrl('demo', area)}(\\?|$)`))
-        await expect(page.getByRole('status').filter({ hasText: 'Monitoring is off.' }), area).toBeVisible()
-      }
-      await expect(page.getByRole('link', { name: 'Switch it on in Overview' })).toBeVisible()
-    } finally {
-      await request.put(settings, { headers: write, data: { enabled: true } })
-    }
-    await openPage(page, zoneUrl('demo', 'page-shield/scripts'))
-    await expect(page.getByRole('heading', { level: 1, name: 'Scripts' })).toBeVisible()
-    await expect(page.getByText('Monitoring is off.')).toHaveCount(0)
-  })
+  // With monitoring off, every page-security page saying so (and the way to switch it on), and none
+  // once it is on: src/features/page-shield/components/page-shield-layout.screen.test.tsx.
 })

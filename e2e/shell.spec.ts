@@ -3,7 +3,7 @@ import { expect, openPage, SEED_ZONES, test, zoneUrl } from './fixtures'
 test.describe('the dashboard shell', () => {
   // One browser for the whole shell: each step opens the page it needs (a context per check cost more
   // than most checks). The sandbox reset comes last: it restores what the others read.
-  test('navigation, theme, zone switcher, not-found, API errors, keyboard focus and the sandbox reset', async ({
+  test('navigation, theme, zone switcher, keyboard focus and the sandbox reset', async ({
     page,
     request,
   }) => {
@@ -95,48 +95,9 @@ test.describe('the dashboard shell', () => {
       await box.press('Escape')
       await expect(page.getByRole('listbox')).toHaveCount(0)
     })
-    await test.step('unknown addresses show a not-found page', async () => {
-      for (const path of ['/no-such-page', '/zones/not-a-zone-id', `/zones/${SEED_ZONES.demo.id}/no-such-area`]) {
-        await openPage(page, path)
-        await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
-        // A malformed zone id is no zone: the switcher does not wait for it to load.
-        await expect(page.getByRole('combobox', { name: 'Switch zone' })).not.toHaveAttribute('placeholder', /Loading zone/)
-        await page.getByRole('link', { name: 'Go to your zones' }).click()
-        await expect(page).toHaveURL(/\/zones$/)
-      }
-    })
-    await test.step('API errors show the code and message in plain words, with a retry', async () => {
-      // A zone id that is well formed but unknown: the API answers 404 with code 1001.
-      await openPage(page, `/zones/${'0'.repeat(32)}`)
-      const alert = page.getByRole('alert')
-      await expect(alert.getByText('Error 1001')).toBeVisible()
-      await expect(alert).toContainText('was not found')
-      await expect(alert).toContainText('does not exist')
-      await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible()
-      // The zone switcher says the zone was not found instead of loading forever.
-      await expect(page.getByRole('combobox', { name: 'Switch zone' })).toHaveAttribute('placeholder', 'Zone: not found')
-
-      // The API cannot be reached: the table says so, and Retry recovers once it answers again.
-      await page.route('**/api/v4/zones?*', (route) =>
-        route.fulfill({
-          status: 502,
-          contentType: 'application/json',
-          body: JSON.stringify({
-            success: false,
-            result: null,
-            messages: [],
-            errors: [{ code: 10502, message: 'Could not reach the API (ECONNREFUSED).' }],
-          }),
-        }),
-      )
-      await openPage(page, '/zones')
-      await expect(page.getByRole('alert')).toContainText('Error 10502')
-      await expect(page.getByRole('alert')).toContainText('Could not reach the API (ECONNREFUSED).')
-      await expect(page.getByRole('alert')).toContainText('could not reach the API')
-      await page.unroute('**/api/v4/zones?*')
-      await page.getByRole('button', { name: 'Retry' }).click()
-      await expect(page.getByRole('link', { name: 'example.com' })).toBeVisible()
-    })
+    // Unknown addresses (a not-found page with the way back, the switcher not waiting for a zone) and
+    // API errors (code and message in plain words, Retry, the switcher's "not found", an unreachable
+    // API) are single-screen rules: src/app/not-found-and-errors.screen.test.tsx.
     await test.step('keyboard users can skip to the content and see where focus is', async () => {
       await openPage(page, '/zones')
       await page.keyboard.press('Tab')

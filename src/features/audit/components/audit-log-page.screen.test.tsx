@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNT, SEED_ZONES } from '@/server/emulator/seed-ids'
 import { renderApp, screenServer } from '@/testing/screen'
+import { addPerson, fromAddress, sessionCookie } from '@/testing/server/auth'
 
 /**
  * The audit log and its undo panel as people use them, answered by the real server app (sandbox,
@@ -110,5 +111,99 @@ describe('the account a change went through', () => {
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Account' }), DEMO_ACCOUNT.id)
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2))
     expect(within(screen.getByRole('table')).getByText('Via account')).toBeTruthy()
+  })
+})
+
+describe('what the log names', () => {
+  it('names a record as a person knows it (never by its id), and the API token a client wrote with by its prefix alone', async () => {
+    await server.signInAs('nora', 'editor')
+    const made = await api('POST', `/zones/${DEMO.id}/dns_records`, { type: 'A', name: 'names-one', content: '192.0.2.90', ttl: 300 })
+    await api('PATCH', `/zones/${DEMO.id}/dns_records/${made.result.id}`, { content: '192.0.2.91' })
+    const tokenRes = await fetch('/api/local/me/tokens', { method: 'POST', headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1' }, body: JSON.stringify({ name: 'names-ci' }) })
+    const { token } = ((await tokenRes.json()) as { result: { token: string } }).result
+    const byToken = await server.app.request(
+      `/client/v4/zones/${DEMO.id}/dns_records`,
+      { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'TXT', name: 'names-token', content: '"via token"', ttl: 300 }) },
+      fromAddress('127.0.0.1'),
+    )
+    expect(byToken.status, await byToken.clone().text()).toBe(200)
+
+    const view = renderApp('/audit?person=nora&area=dns')
+    const table = await screen.findByRole('table', { name: /Audit log/ })
+    const rowsWith = (text: string) => within(table).queryAllByRole('row').filter((r) => r.textContent?.includes(text))
+    await waitFor(() => expect(rowsWith('Changed A names-one.example.com')).toHaveLength(1))
+    expect(rowsWith(`Changed ${made.result.id}`)).toEqual([])
+    const viaToken = rowsWith('Created TXT names-token.example.com')
+    expect(viaToken).toHaveLength(1)
+    expect(viaToken[0].textContent).toContain(`with API token ${token.slice(0, 10)}`)
+    expect(viaToken[0].textContent).not.toContain(token.slice(10))
+    view.unmount()
+
+    // The record's own History says the same.
+    const user = userEvent.setup()
+    renderApp(`/zones/${DEMO.id}/dns?name.contains=names-one`)
+    await user.click(await screen.findByRole('button', { name: 'History of A record names-one.example.com' }))
+    const history = await screen.findByRole('dialog', { name: 'History of A record names-one.example.com' })
+    await waitFor(() => expect(within(history).getAllByRole('article')[0].textContent).toContain('Changed A names-one.example.com'))
+  })
+
+  it('offers to bring a deleted CNAME back with its settings, and does (flatten CNAME on)', async () => {
+    const user = userEvent.setup()
+    await server.signInAs('flo', 'editor')
+    const made = await api('POST', `/zones/${DEMO.id}/dns_records`, { type: 'CNAME', name: 'flat-screen', content: 'target.example.net', ttl: 300, proxied: false, settings: { flatten_cname: true } })
+    await api('DELETE', `/zones/${DEMO.id}/dns_records/${made.result.id}`)
+    renderApp('/audit?person=flo&action=delete')
+    const table = await screen.findByRole('table', { name: /Audit log/ })
+    const row = await waitFor(() => {
+      const found = within(table).queryAllByRole('row').find((r) => r.textContent?.includes('Deleted CNAME flat-screen.example.com'))
+      expect(found).toBeTruthy()
+      return found!
+    })
+    await user.click(within(row).getByRole('button', { name: /^Details of entry/ }))
+    const entry = await screen.findByRole('dialog', { name: /^Entry \d+/ })
+    await user.click(within(entry).getByRole('button', { name: 'Undo' }))
+    expect(await within(entry).findByText(/comment, tags and settings/)).toBeTruthy()
+    await user.click(within(entry).getByRole('button', { name: 'Undo this change' }))
+    expect(await within(entry).findByText(/^Undone\./)).toBeTruthy()
+    const back = ((await (await fetch(`/api/v4/zones/${DEMO.id}/dns_records?name=flat-screen.example.com`)).json()) as { result: { settings: Record<string, boolean> }[] }).result
+    expect(back).toHaveLength(1)
+    expect(back[0].settings).toMatchObject({ flatten_cname: true })
+  })
+})
+
+describe('undo after someone else changed the record', () => {
+  it('shows what changed since, both values, and undoes only when asked again', async () => {
+    const user = userEvent.setup()
+    await server.signInAs('cora', 'editor')
+    const made = await api('POST', `/zones/${DEMO.id}/dns_records`, { type: 'A', name: 'conflict-one', content: '192.0.2.70', ttl: 300 })
+    await api('PATCH', `/zones/${DEMO.id}/dns_records/${made.result.id}`, { content: '192.0.2.71' })
+    // Someone else changes it after her.
+    const { password } = await addPerson(server.store, 'evan', 'editor')
+    const evan = await sessionCookie(server.app, 'evan', password, '127.0.0.1')
+    const theirs = await server.app.request(
+      `/api/v4/zones/${DEMO.id}/dns_records/${made.result.id}`,
+      { method: 'PATCH', headers: { cookie: evan, 'content-type': 'application/json', 'x-zonekeeper-request': '1' }, body: JSON.stringify({ content: '192.0.2.72' }) },
+      fromAddress('127.0.0.1'),
+    )
+    expect(theirs.status).toBe(200)
+
+    renderApp(`/zones/${DEMO.id}/dns?name.contains=conflict-one`)
+    await user.click(await screen.findByRole('button', { name: 'History of A record conflict-one.example.com' }))
+    const history = await screen.findByRole('dialog', { name: 'History of A record conflict-one.example.com' })
+    const mine = await waitFor(() => {
+      const found = within(history).getAllByRole('article').find((a) => a.textContent?.includes('by Cora') && a.textContent.includes('Changed'))
+      expect(found).toBeTruthy()
+      return found!
+    })
+    await user.click(within(mine).getByRole('button', { name: 'Undo' }))
+    const conflict = await within(mine).findByRole('alert')
+    await waitFor(() => expect(conflict.textContent).toContain('Changed since'))
+    const content = within(conflict).getByRole('row', { name: /^Content/ })
+    expect(content.textContent).toContain('192.0.2.71')
+    expect(content.textContent).toContain('192.0.2.72')
+    expect(server.sent.filter((r) => r.method === 'POST' && r.url.endsWith('/undo'))).toEqual([])
+    await user.click(within(mine).getByRole('button', { name: 'Undo anyway' }))
+    await waitFor(() => expect(server.sent.filter((r) => r.method === 'POST' && r.url.endsWith('/undo'))).toHaveLength(1))
+    await waitFor(async () => expect((await api('GET', `/zones/${DEMO.id}/dns_records/${made.result.id}`)).result.content).toBe('192.0.2.70'))
   })
 })

@@ -103,3 +103,37 @@ describe('the bulk dialogs', () => {
     expect(after['bulk-px-txt']).toMatchObject({ proxied: false, ttl: 600 })
   })
 })
+
+describe('what the page says about the zone', () => {
+  it('a zone without an address record gets a banner whose button opens the form at the apex; the banner goes once one is added', async () => {
+    const user = userEvent.setup()
+    const moved = SEED_ZONES.moved.id
+    for (const r of await api<Rec[]>('GET', `/zones/${moved}/dns_records?type=A&per_page=100`)) await api('DELETE', `/zones/${moved}/dns_records/${r.id}`)
+    expect(await api<Rec[]>('GET', `/zones/${moved}/dns_records?type=AAAA&per_page=100`)).toEqual([])
+    renderApp(`/zones/${moved}/dns`)
+    const banner = await screen.findByRole('region', { name: 'old-brand.net has no A or AAAA record' })
+    await user.click(within(banner).getByRole('button', { name: 'Add an A record' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Add a DNS record' })
+    expect((within(dialog).getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe('@')
+    await user.type(within(dialog).getByRole('textbox', { name: /^IPv4 address/ }), '192.0.2.200')
+    await user.click(within(dialog).getByRole('button', { name: 'Add record' }))
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'old-brand.net has no A or AAAA record' })).toBeNull())
+    expect((await api<Rec[]>('GET', `/zones/${moved}/dns_records?type=A`)).map((r) => r.name)).toEqual(['old-brand.net'])
+  })
+
+  it('shows the SOA record read-only (its parts explained, no Edit, Delete or selection) and marks records the service added', async () => {
+    const user = userEvent.setup()
+    renderApp(`/zones/${Z}/dns`)
+    const table = await screen.findByRole('table', { name: /DNS records of example\.com/ })
+    const soa = (await screen.findByText('Start of authority (SOA)', { exact: false })).closest('details')!
+    expect(within(soa).getByText('Primary name server')).toBeTruthy()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'SOA')
+    await waitFor(() => expect(within(table).getAllByRole('row').slice(1)).toHaveLength(1))
+    await waitFor(() => expect(within(table).getAllByRole('row')[1].textContent).toContain('Read-only'))
+    const row = within(table).getAllByRole('row')[1]
+    expect(within(row).queryAllByRole('button', { name: /^(Edit|Delete)/ })).toEqual([])
+    expect((within(row).getByRole('checkbox') as HTMLInputElement).disabled).toBe(true)
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'HTTPS')
+    expect((await within(table).findAllByText('Added automatically')).length).toBeGreaterThan(0)
+  })
+})

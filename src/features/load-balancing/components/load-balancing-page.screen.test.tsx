@@ -38,3 +38,43 @@ describe('the pools table', () => {
     for (const r of poolReads()) expect(r.url).toBe(poolsPath)
   })
 })
+
+/** What the dashboard kept from a finished run whose policy ids never existed in this sandbox. */
+const finishedElsewhere = {
+  version: 1,
+  accountId: DEMO_ACCOUNT.id,
+  startedAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-01T10:05:00.000Z',
+  options: { new_health: ['Unhealthy', 'Healthy'], event_source: ['pool', 'origin'] },
+  pageSize: 25,
+  totalPools: 130,
+  groups: ['noc', 'oncall', 'payments-alerts', 'sre', 'web-team'].map((name, i) => ({
+    address: `${name}@acme.example`,
+    pools: [{ id: `p${i}`, name: `pool-${i}` }],
+    policyId: `${i}`.repeat(32),
+  })),
+  step: 'done',
+  clearedPages: [1, 2, 3, 4, 5, 6],
+  blockedPages: [],
+  warnings: [],
+  log: [],
+}
+
+describe('a migration the dashboard kept', () => {
+  it('is re-checked against the pools: a "done" one whose policies are gone is set aside, and the plan is offered again, also after a reload', async () => {
+    const migrationUrl = `/api/local/accounts/${DEMO_ACCOUNT.id}/lb-migration`
+    const put = await fetch(migrationUrl, { method: 'PUT', headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1' }, body: JSON.stringify(finishedElsewhere) })
+    expect(put.status, await put.clone().text()).toBe(200)
+    let view = renderApp('/load-balancing')
+    expect(await screen.findByText(/no longer matches the account: 5 policies it created are gone/)).toBeTruthy()
+    expect(screen.queryByText(/^Done: every legacy e-mail is cleared/)).toBeNull()
+    expect(await screen.findByRole('button', { name: 'Plan the migration' })).toBeTruthy()
+    await waitFor(async () => expect(((await (await fetch(migrationUrl)).json()) as { result: unknown }).result).toBeNull())
+    view.unmount()
+    // Opened again (a reload): nothing kept, the plan is offered.
+    view = renderApp('/load-balancing')
+    expect(await screen.findByRole('button', { name: 'Plan the migration' })).toBeTruthy()
+    expect(screen.queryByText(/no longer matches the account/)).toBeNull()
+    expect(screen.queryByText(/^Done: every legacy e-mail is cleared/)).toBeNull()
+  })
+})

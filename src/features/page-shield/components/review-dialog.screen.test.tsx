@@ -41,3 +41,38 @@ describe('the review dialog', () => {
     expect(ledger.result[0]).toMatchObject({ verdict: 'investigate', note: 'Not in our vendor list; ask the shop team.', reviewer: 'Rita (rita)' })
   })
 })
+
+describe('a malicious verdict', () => {
+  it('says what to do next, keeps the verdict history newest first, and the ledger filters on it', async () => {
+    const user = userEvent.setup()
+    await server.signInAs('mona', 'reviewer')
+    const res = await fetch(`/api/v4/zones/${Z}/page_shield/scripts?urls=pay-form`)
+    const payForm = ((await res.json()) as { result: { id: string }[] }).result[0]
+    const view = renderApp(`/zones/${Z}/page-shield/scripts/${payForm.id}`)
+    for (const [button, note] of [
+      ['Mark for investigation', 'Unknown payment form script'],
+      ['Malicious: remove', 'Skimmer: posts card fields to a look-alike domain'],
+    ]) {
+      await user.click(await screen.findByRole('button', { name: button }))
+      const dialog = await screen.findByRole('dialog', { name: 'Review this script' })
+      await user.type(within(dialog).getByRole('textbox', { name: /^Note/ }), note)
+      await user.click(within(dialog).getByRole('button', { name: 'Save review' }))
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    }
+    const next = await screen.findByRole('region', { name: 'Malicious: what to do next' })
+    expect(next.textContent).toContain('Remove it')
+    expect(within(next).getByRole('link', { name: 'create a policy' }).getAttribute('href')).toMatch(/page-shield\/policies\/new$/)
+    const history = await screen.findByRole('list', { name: 'Review history, newest first' })
+    await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2))
+    const items = within(history).getAllByRole('listitem')
+    expect(items[0].textContent).toContain('Malicious: remove — Mona (mona)')
+    expect(items[1].textContent).toContain('Investigate — Mona (mona)')
+    view.unmount()
+
+    renderApp(`/zones/${Z}/page-shield/reviews?verdict=malicious`)
+    const ledger = await screen.findByRole('table', { name: 'Latest review of each script' })
+    expect(await within(ledger).findByText(/Skimmer: posts card fields/)).toBeTruthy()
+    // Only malicious verdicts: the other script's "investigate" (the test above) is not listed.
+    expect(within(ledger).queryByText(/Not in our vendor list/)).toBeNull()
+  })
+})

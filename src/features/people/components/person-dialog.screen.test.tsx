@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { login } from '@/testing/server/auth'
+import { DEMO_ACCOUNT } from '@/server/emulator/seed-ids'
+import { fromAddress, login } from '@/testing/server/auth'
 import { renderApp, screenServer } from '@/testing/screen'
 
 /** The person dialog as an administrator uses it, answered by the real server app (store, sign-in) in this process. */
@@ -37,6 +38,32 @@ describe('the person dialog', () => {
     expect((await login(server.app, 'dana', 'kettle-harbour-violet-93')).status).toBe(303)
   })
 
+  it('says at the password field why a password is refused (common, built from the username), with the rule the server applies; Cancel adds nobody', async () => {
+    const user = userEvent.setup()
+    await server.signInAs('boss-pw', 'admin')
+    renderApp('/people')
+    await user.click(await screen.findByRole('button', { name: 'Add person' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Add a person' })
+    await user.type(within(dialog).getByRole('textbox', { name: /^Username/ }), 'wes')
+    await user.type(within(dialog).getByRole('textbox', { name: /^Display name/ }), 'Wes Weak')
+    const password = within(dialog).getByLabelText(/^Initial password/)
+    const description = () => (password.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ')
+    await user.type(password, 'password12')
+    await user.click(within(dialog).getByRole('button', { name: 'Add person' }))
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'))
+    expect(description()).toMatch(/commonly used password/)
+    await user.clear(password)
+    await user.type(password, 'wes2024wes2024')
+    await user.click(within(dialog).getByRole('button', { name: 'Add person' }))
+    await waitFor(() => expect(description()).toMatch(/built from the username|Repeated/))
+    expect(password.getAttribute('aria-invalid')).toBe('true')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(within(await screen.findByRole('table', { name: 'People' })).queryByText('Wes Weak')).toBeNull()
+    expect(server.sent.filter((r) => r.method === 'POST' && r.url.includes('/people'))).toEqual([])
+    expect(await server.store.people.byUsername('wes')).toBeFalsy()
+  })
+
   it('picks zones by keyboard: arrows and Enter choose, Escape closes the list and leaves the dialog open', async () => {
     const user = userEvent.setup()
     await server.signInAs('boss-kbd', 'admin')
@@ -58,6 +85,59 @@ describe('the person dialog', () => {
     expect(within(dialog).queryByRole('listbox')).toBeNull()
     expect(screen.getByRole('dialog', { name: 'Add a person' })).toBeTruthy()
     expect(document.activeElement).toBe(box)
+  })
+
+  it('finds zones among a hundred by asking the account with the typed name: a typo finds none, many are capped at 20, more typing narrows to one', async () => {
+    const user = userEvent.setup()
+    await server.signInAs('boss-many', 'admin')
+    // An account with more zones than the picker lists or the API gives in one page (50): the API must
+    // do the finding. team-0187 lies past the first page by name.
+    // The dashboard's own door does not create zones: an API client does, with a personal token.
+    const tokenRes = await fetch('/api/local/me/tokens', { method: 'POST', headers: { 'content-type': 'application/json', 'x-zonekeeper-request': '1' }, body: JSON.stringify({ name: 'zones' }) })
+    const { token } = ((await tokenRes.json()) as { result: { token: string } }).result
+    for (let start = 0; start < 100; start += 25) {
+      const made = await Promise.all(
+        Array.from({ length: 25 }, (_, i) =>
+          server.app.request(
+            '/client/v4/zones',
+            {
+              method: 'POST',
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ name: `team-${String(start + i + 100).padStart(4, '0')}.test`, account: { id: DEMO_ACCOUNT.id } }),
+            },
+            fromAddress('127.0.0.1'),
+          ),
+        ),
+      )
+      for (const r of made) expect(r.ok, `${r.status} ${await r.clone().text()}`).toBe(true)
+    }
+    renderApp('/people')
+    await user.click(await screen.findByRole('button', { name: 'Add person' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Add a person' })
+    await user.click(within(dialog).getByRole('radio', { name: 'Only these zones' }))
+    const box = within(dialog).getByRole('combobox', { name: 'Add a zone' })
+    // The zone list's options (the Role select has options of its own).
+    const options = () => {
+      const list = within(dialog).queryByRole('listbox', { name: 'Zones of the account' })
+      return list ? within(list).queryAllByRole('option') : []
+    }
+
+    // The typo: the account is asked with the typed text as a name filter, and has no such zone.
+    await user.type(box, 'exmaple')
+    expect(await within(dialog).findByText('No zone of the account has a name containing “exmaple”. Check the spelling.')).toBeTruthy()
+    expect(server.sent.some((r) => r.url.startsWith('/api/v4/zones?') && decodeURIComponent(r.url).includes('name=contains:exmaple'))).toBe(true)
+    expect(box.getAttribute('aria-expanded')).toBe('true')
+    await waitFor(() => expect(options()).toEqual([]))
+    await user.keyboard('{Enter}')
+    expect(within(dialog).queryByRole('list', { name: 'Chosen zones' })).toBeNull()
+    expect(screen.getByRole('dialog', { name: 'Add a person' })).toBeTruthy() // Enter in the box never submits the form
+
+    await user.clear(box)
+    await user.type(box, 'team-01')
+    expect(await within(dialog).findByText('100 zones match; the first 20 are listed. Type more of the name to narrow.')).toBeTruthy()
+    await waitFor(() => expect(options()).toHaveLength(20))
+    await user.type(box, '87')
+    await waitFor(() => expect(options().map((o) => o.textContent)).toEqual(['team-0187.test']))
   })
 
   it("changes a person's role; an administrator always has every zone", async () => {

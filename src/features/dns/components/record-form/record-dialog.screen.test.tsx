@@ -84,6 +84,25 @@ describe('the DNS record dialog', () => {
     expect((within(dialog).getByRole('textbox', { name: /^Target/ }) as HTMLInputElement).value).toBe('elsewhere.example.net')
   })
 
+  it("puts the API's refusal (an A record beside a CNAME, 81054) on the Name field with its code, and keeps every field as typed", async () => {
+    const user = userEvent.setup()
+    const dialog = await openAddDialog(DEMO.id)
+    // www.example.com is a CNAME in the demo zone.
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'www')
+    await user.type(within(dialog).getByRole('textbox', { name: /^IPv4 address/ }), '192.0.2.80')
+    await user.type(within(dialog).getByRole('textbox', { name: /^Comment/ }), 'typed by a person')
+    await user.click(within(dialog).getByRole('button', { name: 'Add record' }))
+    expect(await within(dialog).findByText(/A CNAME record with that host already exists.*\(code 81054\)/)).toBeTruthy()
+    // …and shows the records already at that name (what a newcomer reads to see why).
+    expect(await within(dialog).findByRole('note', { name: 'Records already there' })).toBeTruthy()
+    const name = within(dialog).getByRole('textbox', { name: /^Name/ }) as HTMLInputElement
+    expect(name.getAttribute('aria-invalid')).toBe('true')
+    expect(name.value).toBe('www')
+    expect((within(dialog).getByRole('textbox', { name: /^IPv4 address/ }) as HTMLInputElement).value).toBe('192.0.2.80')
+    expect((within(dialog).getByRole('textbox', { name: /^Comment/ }) as HTMLInputElement).value).toBe('typed by a person')
+    expect(server.sent.filter((r) => r.method === 'POST' && r.url.endsWith('/dns_records'))).toHaveLength(1)
+  })
+
   it('warns at the text that a second SPF record breaks mail, and at the name that a CNAME must be alone', async () => {
     const user = userEvent.setup()
     const dialog = await openAddDialog(DEMO.id) // example.com already has an SPF record at @
