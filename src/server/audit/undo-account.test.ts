@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { searchOf } from '../app'
 import { ACCOUNT_HEADER } from '../../shared/account-context'
-import { estateApp } from '../../testing/server/estate-app'
+import { estateApp, storeClientTokens } from '../../testing/server/estate-app'
 import { addPerson, sessionCookie } from '../../testing/server/auth'
 import { SEED_ZONES } from '../emulator/seed-ids'
-import { ESTATE_ACCOUNTS, ESTATE_ZONES, SANDBOX_TOKENS } from '../emulator/estate/data'
+import { ESTATE_ACCOUNTS, ESTATE_ZONES } from '../emulator/estate/data'
 
 /**
  * An entry's undo check and its undo act in the entry's own account, whatever account the page that
@@ -20,14 +20,7 @@ const DEMO = SEED_ZONES.demo
 const cookies: Record<string, string> = {}
 
 beforeAll(async () => {
-  for (const [account, i] of [[harbour, 0], [foxFinch, 1]] as const) {
-    await store.credentials.add({
-      label: `${account.name} token`,
-      credential: { kind: 'token', token: SANDBOX_TOKENS[i].value },
-      check: { accounts: [{ id: account.id, name: account.name }], policies: null, status: null, expiresOn: null },
-      by: 'test',
-    })
-  }
+  await storeClientTokens(store)
   cookies.ad = await sessionCookie(app, 'ad', (await addPerson(store, 'ad', 'admin')).password)
   // Dee: an editor of Fox & Finch alone.
   const dee = await addPerson(store, 'dee', 'viewer')

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ACCOUNT_HEADER } from '../../shared/account-context'
 import type { ChangeRequestView } from '../../shared/schemas/change-requests'
-import { estateApp } from '../../testing/server/estate-app'
+import { estateApp, storeClientTokens } from '../../testing/server/estate-app'
 import { addPerson, sessionCookie } from '../../testing/server/auth'
 import { ESTATE_ACCOUNTS, ESTATE_ZONES, SANDBOX_TOKENS } from '../emulator/estate/data'
 
@@ -18,15 +18,7 @@ const Z = ESTATE_ZONES.find((z) => z.name === 'harbourdental.co.uk')!
 const cookies: Record<string, string> = {}
 
 beforeAll(async () => {
-  for (const [account, i] of [[B, 0], [A, 1]] as const) {
-    expect(SANDBOX_TOKENS[i].accounts).toEqual([account.id])
-    await store.credentials.add({
-      label: `${account.name} token`,
-      credential: { kind: 'token', token: SANDBOX_TOKENS[i].value },
-      check: { accounts: [{ id: account.id, name: account.name }], policies: null, status: null, expiresOn: null },
-      by: 'test',
-    })
-  }
+  await storeClientTokens(store)
   // An administrator of every account first (no account is ever left without one).
   await addPerson(store, 'ad', 'admin')
   // Ed proposes in B (on its one zone); Amy is an administrator in A and only a viewer in B; Bea administers B.

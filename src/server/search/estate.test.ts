@@ -10,6 +10,7 @@ import type { ReplacePreview, ReplaceZoneResult } from '../../shared/schemas/rec
 import { memoryEmulator } from '../../testing/memory-emulator'
 import { testConfig } from '../../testing/server'
 import { addPerson, sessionCookie } from '../../testing/server/auth'
+import { storeClientTokens } from '../../testing/server/estate-app'
 
 /**
  * One search across the estate: the sandbox's agency accounts reached through two stored tokens
@@ -43,14 +44,7 @@ let admin = ''
 let hana = ''
 
 beforeAll(async () => {
-  for (const [account, i] of [[harbour, 0], [foxFinch, 1]] as const) {
-    await store.credentials.add({
-      label: `${account.name} token`,
-      credential: { kind: 'token', token: SANDBOX_TOKENS[i].value },
-      check: { accounts: [{ id: account.id, name: account.name }], policies: null, status: null, expiresOn: null },
-      by: 'test',
-    })
-  }
+  await storeClientTokens(store)
   admin = await sessionCookie(app, 'ad', (await addPerson(store, 'ad', 'admin')).password)
   // Hana: a viewer of Harbour's zones and of Meridian's (which no credential of the dashboard reaches now), nothing else.
   const h = await addPerson(store, 'hana', 'viewer')

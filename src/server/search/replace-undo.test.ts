@@ -3,9 +3,9 @@ import { searchOf } from '../app'
 import { EVERY_ACCOUNT } from '../store'
 import { ACCOUNT_HEADER } from '../../shared/account-context'
 import type { ReplaceZoneResult } from '../../shared/schemas/record-replace'
-import { estateApp } from '../../testing/server/estate-app'
+import { estateApp, storeClientTokens } from '../../testing/server/estate-app'
 import { addPerson, sessionCookie } from '../../testing/server/auth'
-import { ESTATE_ACCOUNTS, ESTATE_ZONES, SANDBOX_TOKENS } from '../emulator/estate/data'
+import { ESTATE_ACCOUNTS, ESTATE_ZONES } from '../emulator/estate/data'
 
 /**
  * The replace dialog's per-zone undo goes through the audit log's undo route with the PAGE's account
@@ -22,14 +22,7 @@ const STATUS = '198.51.100.250'
 const cookies: Record<string, string> = {}
 
 beforeAll(async () => {
-  for (const [account, i] of [[harbour, 0], [foxFinch, 1]] as const) {
-    await store.credentials.add({
-      label: `${account.name} token`,
-      credential: { kind: 'token', token: SANDBOX_TOKENS[i].value },
-      check: { accounts: [{ id: account.id, name: account.name }], policies: null, status: null, expiresOn: null },
-      by: 'test',
-    })
-  }
+  await storeClientTokens(store)
   cookies.ad = await sessionCookie(app, 'ad', (await addPerson(store, 'ad', 'admin')).password)
   // Dee: an editor of Fox & Finch alone. Vic: an editor everywhere but a viewer in Harbour.
   const dee = await addPerson(store, 'dee', 'viewer')
